@@ -1,0 +1,50 @@
+// Helpers shared by both adapters, so ids, cursors and search behave identically whatever the engine.
+import { ObjectId } from 'bson';
+import { InvalidCursorError } from './port.ts';
+
+const HEX24 = /^[0-9a-fA-F]{24}$/;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** A fresh 24-hex id; ObjectIds grow with time, so ascending id is insertion order in both engines. */
+export function newId(): string {
+  return new ObjectId().toHexString();
+}
+
+/** The canonical (lowercase) form of an id, or null when the string cannot be one. */
+export function parseId(id: string): string | null {
+  return HEX24.test(id) ? id.toLowerCase() : null;
+}
+
+export function encodeCursor(id: string): string {
+  return Buffer.from(id, 'utf8').toString('base64url');
+}
+
+/** The id a cursor stands for. Node's base64 decoder is lenient, so the cursor must also round-trip exactly. */
+export function decodeCursor(cursor: string): string {
+  if (!BASE64URL.test(cursor)) throw new InvalidCursorError();
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!HEX24.test(id) || encodeCursor(id) !== cursor) throw new InvalidCursorError();
+  return id.toLowerCase();
+}
+
+// The unit separator keeps a search from matching across the title/author boundary.
+const SEPARATOR = '\u001f';
+
+/** The normalised text a book is searched by: title and author, lowercased. */
+export function searchKey(title: string, author: string): string {
+  return `${normaliseSearch(title)}${SEPARATOR}${normaliseSearch(author)}`;
+}
+
+export function normaliseSearch(text: string): string {
+  return text.toLowerCase();
+}
+
+/** Escapes every regex metacharacter so user input only ever matches itself. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** Code-unit order, identical in both adapters (locale-free on purpose: the answer must not vary by host). */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,78 @@
+// Low-level pieces of the SQLite adapter: opening the file, migrations, transactions and row decoding.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { SQLOutputValue } from 'node:sqlite';
+import { MIGRATIONS } from './schema.ts';
+
+export type Row = Record<string, SQLOutputValue>;
+
+export function openDatabase(file: string): DatabaseSync {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5_000 });
+  // WAL lets readers (health checks, other processes) proceed while a checkout holds the write lock.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  migrate(db);
+  return db;
+}
+
+/** Applies every migration newer than the file's user_version, each in its own transaction. */
+function migrate(db: DatabaseSync): void {
+  const current = Number(db.prepare('PRAGMA user_version').get()?.['user_version'] ?? 0);
+  MIGRATIONS.forEach((sql, index) => {
+    const version = index + 1;
+    if (version <= current) return;
+    transaction(db, () => {
+      db.exec(sql);
+      db.exec(`PRAGMA user_version = ${version}`);
+    });
+  });
+}
+
+/**
+ * Runs fn inside BEGIN IMMEDIATE: the write lock is taken up front, so a read-then-write inside fn cannot be
+ * overtaken by another connection. node:sqlite is synchronous, so nothing else in this process interleaves.
+ */
+export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+export function text(row: Row, column: string): string {
+  const value = row[column];
+  if (typeof value !== 'string') throw new TypeError(`Column ${column} is not text`);
+  return value;
+}
+
+export function textOrNull(row: Row, column: string): string | null {
+  const value = row[column];
+  return value === null || value === undefined ? null : text(row, column);
+}
+
+export function num(row: Row, column: string): number {
+  const value = row[column];
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  throw new TypeError(`Column ${column} is not a number`);
+}
+
+/** Dates are stored as epoch milliseconds: exact, sortable, and the same precision as BSON dates. */
+export function date(row: Row, column: string): Date {
+  return new Date(num(row, column));
+}
+
+export function dateOrNull(row: Row, column: string): Date | null {
+  const value = row[column];
+  return value === null || value === undefined ? null : date(row, column);
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+}

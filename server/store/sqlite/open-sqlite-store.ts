@@ -1,0 +1,23 @@
+// The embedded adapter: one SQLite file, schema migrated on open.
+import type { Store } from '../port.ts';
+import { sqliteBooks } from './books.ts';
+import { openDatabase } from './db.ts';
+import { sqliteLoans } from './loans.ts';
+import { sqliteCategories, sqliteUsers } from './people.ts';
+
+export async function openSqliteStore(file: string): Promise<Store> {
+  const db = openDatabase(file);
+  return {
+    kind: 'sqlite',
+    books: sqliteBooks(db),
+    categories: sqliteCategories(db),
+    loans: sqliteLoans(db),
+    users: sqliteUsers(db),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

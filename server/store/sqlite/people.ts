@@ -1,0 +1,72 @@
+// Categories and users in SQLite: small tables, read whole, written rarely.
+import type { DatabaseSync } from 'node:sqlite';
+import type { CategoryRecord, CategoryStore, Role, UserRecord, UserStore } from '../port.ts';
+import { newId } from '../ids.ts';
+import { date, num, text, textOrNull, transaction } from './db.ts';
+import type { Row } from './db.ts';
+
+function toCategory(row: Row): CategoryRecord {
+  return { id: text(row, 'id'), name: text(row, 'name'), image: text(row, 'image'), description: text(row, 'description') };
+}
+
+function toRole(value: string): Role {
+  if (value === 'admin' || value === 'member') return value;
+  throw new TypeError(`Unknown role ${value}`);
+}
+
+function toUser(row: Row): UserRecord {
+  return {
+    id: text(row, 'id'),
+    uid: text(row, 'uid'),
+    email: text(row, 'email'),
+    name: text(row, 'name'),
+    photoURL: textOrNull(row, 'photo_url'),
+    role: toRole(text(row, 'role')),
+    status: text(row, 'status'),
+    phone: textOrNull(row, 'phone'),
+    createdAt: date(row, 'created_at'),
+    lastLoginAt: date(row, 'last_login_at'),
+  };
+}
+
+export function sqliteCategories(db: DatabaseSync): CategoryStore {
+  return {
+    async list() {
+      return db.prepare('SELECT * FROM categories ORDER BY id').all().map(toCategory);
+    },
+    async seed(categories) {
+      const insert = db.prepare('INSERT OR IGNORE INTO categories (id, name, image, description) VALUES (?, ?, ?, ?)');
+      return transaction(db, () => {
+        const existing = num(db.prepare('SELECT COUNT(*) AS n FROM categories').get() ?? {}, 'n');
+        if (existing > 0) return 0;
+        let inserted = 0;
+        for (const c of categories) inserted += Number(insert.run(newId(), c.name, c.image, c.description).changes);
+        return inserted;
+      });
+    },
+  };
+}
+
+export function sqliteUsers(db: DatabaseSync): UserStore {
+  // One statement, so two first sign-ins of the same uid cannot both insert.
+  const upsert = db.prepare(`INSERT INTO users (id, uid, email, name, photo_url, role, status, phone, created_at,
+      last_login_at) VALUES (?, ?, ?, ?, ?, ?, 'active', NULL, ?, ?)
+    ON CONFLICT (uid) DO UPDATE SET email = excluded.email, name = excluded.name, photo_url = excluded.photo_url,
+      role = excluded.role, last_login_at = excluded.last_login_at
+    RETURNING *`);
+  return {
+    async upsert(profile) {
+      const now = Date.now();
+      const row = upsert.get(newId(), profile.uid, profile.email, profile.name, profile.photoURL, profile.role, now, now);
+      if (!row) throw new Error('Upsert returned no row');
+      return toUser(row);
+    },
+    async getByUid(uid) {
+      const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid);
+      return row ? toUser(row) : null;
+    },
+    async list() {
+      return db.prepare('SELECT * FROM users ORDER BY id').all().map(toUser);
+    },
+  };
+}
