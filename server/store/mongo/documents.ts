@@ -1,0 +1,116 @@
+// Document shapes of the Mongo adapter and their conversion to port records. ObjectIds never leave this folder.
+import { MongoServerError, ObjectId } from 'mongodb';
+import type { BookFields, BookRecord, CategoryRecord, LoanRecord, LoanStatus, Role, UserRecord } from '../port.ts';
+import { parseId } from '../ids.ts';
+
+export interface BookDoc extends BookFields {
+  _id: ObjectId;
+  searchKey: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CategoryDoc {
+  _id: ObjectId;
+  name: string;
+  image: string;
+  description: string;
+}
+
+export interface LoanDoc {
+  _id: ObjectId;
+  bookId: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  borrowDate: Date;
+  returnDate: Date;
+  returnedAt: Date | null;
+  status: LoanStatus;
+  // `${userId}:${bookId}` while borrowed, the loan's own id once returned: a plain unique index on it allows
+  // one active loan per pair without partial-index support (FerretDB, old servers).
+  activeKey: string;
+  bookTitle: string;
+  bookAuthor: string;
+  bookImage: string;
+  bookCategory: string;
+}
+
+export interface UserDoc {
+  _id: ObjectId;
+  uid: string;
+  email: string;
+  name: string;
+  photoURL: string | null;
+  role: Role;
+  status: string;
+  phone: string | null;
+  createdAt: Date;
+  lastLoginAt: Date;
+}
+
+/** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */
+export function toObjectId(id: string): ObjectId | null {
+  const hex = parseId(id);
+  return hex ? ObjectId.createFromHexString(hex) : null;
+}
+
+export function activeKey(userId: string, bookId: string): string {
+  return `${userId}:${bookId}`;
+}
+
+export function isDuplicateKey(error: unknown): boolean {
+  return error instanceof MongoServerError && error.code === 11000;
+}
+
+export function toBook(doc: BookDoc): BookRecord {
+  return {
+    id: doc._id.toHexString(),
+    title: doc.title,
+    author: doc.author,
+    genre: doc.genre,
+    description: doc.description,
+    image: doc.image,
+    rating: doc.rating,
+    quantity: doc.quantity,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export function toCategory(doc: CategoryDoc): CategoryRecord {
+  return { id: doc._id.toHexString(), name: doc.name, image: doc.image, description: doc.description };
+}
+
+export function toLoan(doc: LoanDoc): LoanRecord {
+  return {
+    id: doc._id.toHexString(),
+    bookId: doc.bookId,
+    userId: doc.userId,
+    userName: doc.userName,
+    userEmail: doc.userEmail,
+    borrowDate: doc.borrowDate,
+    returnDate: doc.returnDate,
+    returnedAt: doc.returnedAt ?? null,
+    status: doc.status,
+    bookTitle: doc.bookTitle,
+    bookAuthor: doc.bookAuthor,
+    bookImage: doc.bookImage,
+    bookCategory: doc.bookCategory,
+  };
+}
+
+export function toUser(doc: UserDoc): UserRecord {
+  return {
+    id: doc._id.toHexString(),
+    uid: doc.uid,
+    email: doc.email,
+    name: doc.name,
+    photoURL: doc.photoURL ?? null,
+    role: doc.role,
+    status: doc.status,
+    phone: doc.phone ?? null,
+    createdAt: doc.createdAt,
+    lastLoginAt: doc.lastLoginAt,
+  };
+}

@@ -1,0 +1,60 @@
+// Categories and users in MongoDB.
+import { MongoBulkWriteError } from 'mongodb';
+import type { Collection } from 'mongodb';
+import { ObjectId } from 'mongodb';
+import type { CategoryStore, UserProfile, UserRecord, UserStore } from '../port.ts';
+import { isDuplicateKey, toCategory, toUser } from './documents.ts';
+import type { CategoryDoc, UserDoc } from './documents.ts';
+
+export function mongoCategories(categories: Collection<CategoryDoc>): CategoryStore {
+  return {
+    async list() {
+      return (await categories.find({}).sort({ _id: 1 }).toArray()).map(toCategory);
+    },
+    async seed(list) {
+      if (list.length === 0 || (await categories.countDocuments({}, { limit: 1 })) > 0) return 0;
+      const docs = list.map((c) => ({ _id: new ObjectId(), name: c.name, image: c.image, description: c.description }));
+      try {
+        return (await categories.insertMany(docs, { ordered: false })).insertedCount;
+      } catch (error) {
+        // Two processes seeding at once: the unique name index lets only one copy of each category in.
+        if (error instanceof MongoBulkWriteError && error.code === 11000) return error.insertedCount;
+        throw error;
+      }
+    },
+  };
+}
+
+export function mongoUsers(users: Collection<UserDoc>): UserStore {
+  async function upsertOnce(profile: UserProfile): Promise<UserRecord> {
+    const now = new Date();
+    const doc = await users.findOneAndUpdate(
+      { uid: String(profile.uid) },
+      {
+        $set: { email: profile.email, name: profile.name, photoURL: profile.photoURL, role: profile.role, lastLoginAt: now },
+        $setOnInsert: { status: 'active', phone: null, createdAt: now },
+      },
+      { upsert: true, returnDocument: 'after' },
+    );
+    if (!doc) throw new Error('Upsert returned no document');
+    return toUser(doc);
+  }
+  return {
+    async upsert(profile) {
+      try {
+        return await upsertOnce(profile);
+      } catch (error) {
+        // Two first sign-ins raced to insert; the loser now finds the winner's document and updates it.
+        if (isDuplicateKey(error)) return upsertOnce(profile);
+        throw error;
+      }
+    },
+    async getByUid(uid) {
+      const doc = await users.findOne({ uid: String(uid) });
+      return doc ? toUser(doc) : null;
+    },
+    async list() {
+      return (await users.find({}).sort({ _id: 1 }).toArray()).map(toUser);
+    },
+  };
+}
