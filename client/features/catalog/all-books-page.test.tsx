@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import AllBooksPage, { ALL_BOOKS_QUERY, PAGE_SIZE } from './all-books-page.tsx';
+
+const book = (id: string, title: string, quantity: number, extra: Partial<Record<string, unknown>> = {}) => ({
+  __typename: 'Book' as const,
+  id,
+  title,
+  author: `Author of ${title}`,
+  genre: 'Fantasy',
+  image: `/assets/library/${id}.jpg`,
+  rating: 4,
+  quantity,
+  ...extra,
+});
+
+function answer(
+  filter: Record<string, unknown>,
+  nodes: ReturnType<typeof book>[],
+  opts: { totalCount?: number; bookCount?: number; after?: string; endCursor?: string | null } = {},
+): MockLink.MockedResponse {
+  const variables: Record<string, unknown> = { filter, first: PAGE_SIZE };
+  if (opts.after) variables['after'] = opts.after;
+  return {
+    request: { query: ALL_BOOKS_QUERY, variables },
+    result: {
+      data: {
+        books: {
+          __typename: 'BookConnection',
+          nodes,
+          totalCount: opts.totalCount ?? nodes.length,
+          pageInfo: { __typename: 'PageInfo', hasNextPage: Boolean(opts.endCursor), endCursor: opts.endCursor ?? null },
+        },
+        bookCount: opts.bookCount ?? nodes.length,
+        genres: ['Fantasy', 'Sci-Fi'],
+      },
+    },
+  };
+}
+
+function LocationProbe() {
+  return <span aria-label="location">{useLocation().search}</span>;
+}
+
+function renderPage(mocks: MockLink.MockedResponse[], url = '/all-books') {
+  return render(
+    <MockedProvider mocks={mocks}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/all-books" element={<><AllBooksPage /><LocationProbe /></>} />
+        </Routes>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+
+describe('All Books page', () => {
+  it('shows the loading text, then the books with "Showing X of Y books"', async () => {
+    renderPage([answer({}, [book('b1', 'The Hobbit', 5), book('b2', 'Dune', 2)], { bookCount: 2 })]);
+    expect(screen.getByRole('status').textContent).toContain('Loading your library...');
+    expect(await screen.findByRole('heading', { name: 'Book Collection' })).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 2 books')).toBeTruthy();
+    const dune = screen.getByRole('article', { name: 'Dune' });
+    expect(within(dune).getByText('Limited Stock')).toBeTruthy();
+    expect(within(dune).getByText('2 copies available')).toBeTruthy();
+    expect(within(dune).getByRole('link', { name: 'Details for Dune' }).getAttribute('href')).toBe('/book-details/b2');
+    expect(within(dune).getByRole('link', { name: 'Update Dune' }).getAttribute('href')).toBe('/update-book/b2');
+    expect(within(screen.getByRole('article', { name: 'The Hobbit' })).queryByText(/Stock/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();
+    expect(document.title).toBe('All Books | BookHaven');
+  });
+
+  it('shows the error state with Try Again', async () => {
+    renderPage([{ request: { query: ALL_BOOKS_QUERY, variables: { filter: {}, first: PAGE_SIZE } }, error: new Error('boom') }]);
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText('Failed to fetch books. Please try again later.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('shows the empty-library state when the catalogue has no books', async () => {
+    renderPage([answer({}, [], { bookCount: 0 })]);
+    expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeTruthy();
+    expect(screen.getByText('Start building your collection by adding your first book.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add Your First Book' }).getAttribute('href')).toBe('/add-book');
+  });
+
+  it('filters on the server from the URL and clears all filters on zero matches', async () => {
+    renderPage(
+      [answer({ genre: 'Sci-Fi', availableOnly: true }, [], { bookCount: 7 }), answer({}, [book('b1', 'Emma', 4)], { bookCount: 7 })],
+      '/all-books?genre=Sci-Fi&available=1&view=table',
+    );
+    expect(await screen.findByText('No books found matching your search criteria.')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 7 books')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Genre' }) as HTMLSelectElement).value).toBe('Sci-Fi');
+    expect(screen.getByRole('button', { name: 'Available Books' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    expect(await screen.findByRole('cell', { name: 'Emma' })).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 7 books')).toBeTruthy();
+    // The view mode is not a filter: clearing keeps the table.
+    expect(screen.getByLabelText('location').textContent).toContain('?view=table');
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Available' })).toBeTruthy();
+  });
+
+  it('debounces the search into the URL and the query', async () => {
+    renderPage([
+      answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 1)], { bookCount: 2 }),
+      answer({ search: 'dun' }, [book('b2', 'Dune', 1)], { bookCount: 2 }),
+    ]);
+    await screen.findByText('Showing 2 of 2 books');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search books' }), 'dun');
+    expect(await screen.findByText('Showing 1 of 2 books')).toBeTruthy();
+    expect(screen.getByLabelText('location').textContent).toContain('?q=dun');
+    expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
+  });
+
+  it('appends the next page with Load more', async () => {
+    renderPage([
+      answer({}, [book('b1', 'Emma', 4)], { bookCount: 2, totalCount: 2, endCursor: 'c1' }),
+      answer({}, [book('b2', 'Dune', 4)], { bookCount: 2, totalCount: 2, after: 'c1' }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Dune' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Emma' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

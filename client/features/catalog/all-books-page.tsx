@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { hasActiveFilters, toBookFilter } from './catalog-filters.ts';
+import { useCatalogFilters } from './use-catalog-filters.ts';
+import { CatalogToolbar } from './catalog-toolbar.tsx';
+import { BookCardGrid } from './book-card-grid.tsx';
+import { BookTable } from './book-table.tsx';
+
+export const PAGE_SIZE = 24;
+
+export const ALL_BOOKS_QUERY = graphql(`
+  query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
+    books(filter: $filter, first: $first, after: $after) {
+      nodes {
+        id
+        title
+        author
+        genre
+        image
+        rating
+        quantity
+      }
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+    bookCount
+    genres
+  }
+`);
+
+export default function AllBooksPage() {
+  useDocumentTitle('All Books');
+  const { filters, searchText, setSearchText, update, clear } = useCatalogFilters();
+  const { data, previousData, loading, error, fetchMore } = useQuery(ALL_BOOKS_QUERY, {
+    variables: { filter: toBookFilter(filters), first: PAGE_SIZE },
+    notifyOnNetworkStatusChange: false,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  // While a new filter loads, keep showing the last list rather than blanking the page on every keystroke.
+  const shown = data ?? (loading ? previousData : undefined);
+
+  if (error) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
+        <h1 className="mb-2 text-2xl font-bold text-red-700">Something went wrong</h1>
+        <p className="mb-6 text-gray-700">Failed to fetch books. Please try again later.</p>
+        <button type="button" className="rounded-lg bg-blue-600 px-5 py-2 text-white" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+      </section>
+    );
+  }
+  if (!shown) {
+    return (
+      <div className="py-24">
+        <Spinner label="Loading your library..." />
+      </div>
+    );
+  }
+  if (shown.bookCount === 0) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="mb-2 text-2xl font-bold">Your Library is Empty</h1>
+        <p className="mb-6 text-gray-600">Start building your collection by adding your first book.</p>
+        <Link to="/add-book" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+          Add Your First Book
+        </Link>
+      </section>
+    );
+  }
+
+  const { nodes, totalCount, pageInfo } = shown.books;
+  const loadMore = async () => {
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: pageInfo.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...fetchMoreResult,
+          books: { ...fetchMoreResult.books, nodes: [...previous.books.nodes, ...fetchMoreResult.books.nodes] },
+        }),
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold text-gray-900">Book Collection</h1>
+      <CatalogToolbar
+        filters={filters}
+        searchText={searchText}
+        genres={shown.genres}
+        active={hasActiveFilters(filters)}
+        onSearchText={setSearchText}
+        onChange={update}
+        onClear={clear}
+      />
+      <p className="mb-4 text-sm text-gray-600" aria-live="polite">
+        Showing {totalCount} of {shown.bookCount} books
+      </p>
+      {nodes.length === 0 ? (
+        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+          <p className="mb-4 text-gray-700">No books found matching your search criteria.</p>
+          <button type="button" className="rounded-lg bg-blue-600 px-5 py-2 text-white" onClick={clear}>
+            Clear All Filters
+          </button>
+        </div>
+      ) : filters.view === 'table' ? (
+        <BookTable books={nodes} />
+      ) : (
+        <BookCardGrid books={nodes} />
+      )}
+      {pageInfo.hasNextPage && nodes.length > 0 && (
+        <div className="mt-8 text-center">
+          <button
+            type="button"
+            disabled={loadingMore}
+            className="rounded-lg bg-gray-800 px-6 py-2 text-white disabled:opacity-60"
+            onClick={loadMore}
+          >
+            {loadingMore ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import { BookImage } from '../../components/ui/book-image.tsx';
+import { Stars } from '../../components/ui/stars.tsx';
+import { CardStockBadge } from '../../components/ui/stock-badge.tsx';
+import type { CatalogBook } from './catalog-book.ts';
+
+export function BookCardGrid({ books }: { books: CatalogBook[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {books.map((book) => (
+        <li key={book.id}>
+          <BookCard book={book} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BookCard({ book }: { book: CatalogBook }) {
+  return (
+    <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
+      <div className="relative h-64 bg-gray-100">
+        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-full w-full object-cover" />
+        <div className="absolute top-2 right-2">
+          <CardStockBadge quantity={book.quantity} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <Stars rating={book.rating} />
+        <h3 className="text-lg font-semibold text-gray-900">{book.title}</h3>
+        <p className="text-sm text-gray-600">{book.author}</p>
+        <p className="text-xs tracking-wide text-blue-700 uppercase">{book.genre}</p>
+        <p className="text-sm text-gray-700">{book.quantity} copies available</p>
+        <div className="mt-auto flex gap-2 pt-3">
+          <Link
+            to={`/book-details/${book.id}`}
+            aria-label={`Details for ${book.title}`}
+            className="flex-1 rounded-lg bg-blue-600 px-3 py-2 text-center text-sm text-white hover:bg-blue-700"
+          >
+            Details
+          </Link>
+          <Link
+            to={`/update-book/${book.id}`}
+            aria-label={`Update ${book.title}`}
+            className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-center text-sm text-gray-800 hover:bg-gray-200"
+          >
+            Update
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

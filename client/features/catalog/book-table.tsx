@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom';
+import { BookImage } from '../../components/ui/book-image.tsx';
+import { Stars } from '../../components/ui/stars.tsx';
+import { StockStatus } from '../../components/ui/stock-badge.tsx';
+import type { CatalogBook } from './catalog-book.ts';
+
+const head = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
+const cell = 'px-4 py-3 text-sm text-gray-800';
+
+export function BookTable({ books }: { books: CatalogBook[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-gray-200">
+        <thead className="bg-gray-50">
+          <tr>
+            {['Cover', 'Title', 'Author', 'Genre', 'Rating', 'Quantity', 'Status', 'Actions'].map((name) => (
+              <th key={name} scope="col" className={head}>
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {books.map((book) => (
+            <tr key={book.id}>
+              <td className={cell}>
+                <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-16 w-12 rounded object-cover" />
+              </td>
+              <td className={`${cell} font-medium`}>{book.title}</td>
+              <td className={cell}>{book.author}</td>
+              <td className={cell}>{book.genre}</td>
+              <td className={cell}>
+                <Stars rating={book.rating} />
+              </td>
+              <td className={cell}>{book.quantity}</td>
+              <td className={cell}>
+                <StockStatus quantity={book.quantity} />
+              </td>
+              <td className={cell}>
+                <div className="flex gap-3">
+                  <Link to={`/book-details/${book.id}`} aria-label={`Details for ${book.title}`} title="Details">
+                    <EyeIcon />
+                  </Link>
+                  <Link to={`/update-book/${book.id}`} aria-label={`Update ${book.title}`} title="Update">
+                    <PencilIcon />
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EyeIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-blue-600 stroke-2">
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+function PencilIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-green-600 stroke-2">
+      <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+import { BookImage } from '../../components/ui/book-image.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Stars } from '../../components/ui/stars.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export const BOOKS_BY_CATEGORY_QUERY = graphql(`
+  query BooksByCategory($category: String!) {
+    booksByCategory(category: $category) {
+      id
+      title
+      author
+      genre
+      image
+      rating
+      quantity
+    }
+  }
+`);
+
+export default function CategoryPage() {
+  const category = useParams()['category'] ?? '';
+  useDocumentTitle(`${category} Books`);
+  const { data, loading, error } = useQuery(BOOKS_BY_CATEGORY_QUERY, { variables: { category } });
+
+  if (loading && !data) return <Spinner label="Loading books..." />;
+  if (error) {
+    return (
+      <p role="alert" className="mx-auto max-w-xl px-4 py-16 text-center text-red-700">
+        Error: {error.message || 'Failed to fetch books'}
+      </p>
+    );
+  }
+  const books = data?.booksByCategory ?? [];
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">{category} Books</h1>
+      <p className="mb-8 text-gray-600">
+        Explore our hand-picked selection of {category} books. Open any title to see its details and borrow a copy.
+      </p>
+      {books.length === 0 ? (
+        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+          <p className="mb-4 text-gray-700">No books found in this category.</p>
+          <Link to="/" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+            Back to Categories
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {books.map((book) => (
+            <li key={book.id}>
+              <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
+                <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-64 w-full object-cover" />
+                <div className="flex flex-1 flex-col gap-1 p-4">
+                  <h2 className="text-lg font-semibold">{book.title}</h2>
+                  <p className="text-sm text-gray-600">by {book.author}</p>
+                  <p className="text-xs tracking-wide text-blue-700 uppercase">{book.genre}</p>
+                  <p className="text-sm text-gray-700">Quantity: {book.quantity}</p>
+                  <Stars rating={book.rating} />
+                  <Link
+                    to={`/book-details/${book.id}`}
+                    aria-label={`Details for ${book.title}`}
+                    className="mt-auto rounded-lg bg-blue-600 px-3 py-2 text-center text-sm text-white"
+                  >
+                    Details
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
