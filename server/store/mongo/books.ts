@@ -5,6 +5,7 @@ import type { BookFields, BookFilter, BookPage, BookStore, PageRequest } from '.
 import { compareText, decodeCursor, encodeCursor, escapeRegex, normaliseSearch, searchKey } from '../ids.ts';
 import { toBook, toObjectId } from './documents.ts';
 import type { BookDoc } from './documents.ts';
+import type { KeyLock } from './key-lock.ts';
 
 function toFilter(filter: BookFilter): Filter<BookDoc> {
   const query: Filter<BookDoc> = {};
@@ -29,7 +30,7 @@ function sameFields(doc: BookDoc, fields: BookFields): boolean {
   );
 }
 
-export function mongoBooks(books: Collection<BookDoc>): BookStore {
+export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore {
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
@@ -84,25 +85,26 @@ export function mongoBooks(books: Collection<BookDoc>): BookStore {
     async update(id, fields) {
       const _id = toObjectId(id);
       if (!_id) return null;
-      const current = await books.findOne({ _id });
-      if (!current) return null;
-      if (sameFields(current, fields)) return { book: toBook(current), modified: false };
-      const { title, author, genre, description, image, rating, quantity } = fields;
-      const updated = await books.findOneAndUpdate(
-        { _id },
-        { $set: { title, author, genre, description, image, rating, quantity, searchKey: searchKey(title, author), updatedAt: new Date() } },
-        { returnDocument: 'after' },
-      );
-      return updated ? { book: toBook(updated), modified: true } : null;
+      return lock.run(`book:${_id.toHexString()}`, async () => {
+        const current = await books.findOne({ _id });
+        if (!current) return null;
+        if (sameFields(current, fields)) return { book: toBook(current), modified: false };
+        const { title, author, genre, description, image, rating, quantity } = fields;
+        const $set = { title, author, genre, description, image, rating, quantity, searchKey: searchKey(title, author), updatedAt: new Date() };
+        const updated = await books.findOneAndUpdate({ _id }, { $set }, { returnDocument: 'after' });
+        return updated ? { book: toBook(updated), modified: true } : null;
+      });
     },
 
     async changeStock(id, delta) {
       const _id = toObjectId(id);
       if (!_id) return null;
-      const updated = await books.findOneAndUpdate(
-        { _id, quantity: { $gte: -delta } },
-        { $inc: { quantity: delta }, $set: { updatedAt: new Date() } },
-        { returnDocument: 'after', projection: { quantity: 1 } },
+      const updated = await lock.run(`book:${_id.toHexString()}`, () =>
+        books.findOneAndUpdate(
+          { _id, quantity: { $gte: -delta } },
+          { $inc: { quantity: delta }, $set: { updatedAt: new Date() } },
+          { returnDocument: 'after' },
+        ),
       );
       return updated ? updated.quantity : null;
     },

@@ -1,19 +1,20 @@
 // Loans in MongoDB without multi-document transactions (standalone servers, FerretDB): the loan is inserted
 // first, guarded by the unique activeKey, and the stock decrement is conditional; when it fails the loan is
-// deleted again, so a copy is never taken without a loan.
+// deleted again, so a copy is never taken without a loan. Read-modify-writes of one document are queued
+// through the KeyLock (see key-lock.ts for why).
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import type { CheckinResult, CheckoutResult, LoanStore, NewLoan } from '../port.ts';
 import { parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toLoan, toObjectId } from './documents.ts';
 import type { BookDoc, LoanDoc } from './documents.ts';
+import type { KeyLock } from './key-lock.ts';
 
-export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc>): LoanStore {
-  async function takeCopy(bookOid: ObjectId): Promise<number | null> {
-    const book = await books.findOneAndUpdate(
-      { _id: bookOid, quantity: { $gt: 0 } },
-      { $inc: { quantity: -1 }, $set: { updatedAt: new Date() } },
-      { returnDocument: 'after', projection: { quantity: 1 } },
+export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock): LoanStore {
+  async function moveCopy(bookOid: ObjectId, delta: 1 | -1): Promise<number | null> {
+    const filter = delta < 0 ? { _id: bookOid, quantity: { $gt: 0 } } : { _id: bookOid };
+    const book = await lock.run(`book:${bookOid.toHexString()}`, () =>
+      books.findOneAndUpdate(filter, { $inc: { quantity: delta }, $set: { updatedAt: new Date() } }, { returnDocument: 'after' }),
     );
     return book ? book.quantity : null;
   }
@@ -47,7 +48,7 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
       }
       let quantity: number | null;
       try {
-        quantity = await takeCopy(bookOid);
+        quantity = await moveCopy(bookOid, -1);
       } catch (error) {
         await loans.deleteOne({ _id: doc._id }).catch(() => undefined);
         throw error;
@@ -61,24 +62,20 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
     async checkin(loanId: string, at: Date): Promise<CheckinResult> {
       const _id = toObjectId(loanId);
       if (!_id) return { ok: false, reason: 'loan-not-found' };
-      const returned = await loans.findOneAndUpdate(
-        { _id, status: 'borrowed' },
-        { $set: { status: 'returned', returnedAt: at, activeKey: _id.toHexString() } },
-        { returnDocument: 'after' },
+      const returned = await lock.run(`loan:${_id.toHexString()}`, () =>
+        loans.findOneAndUpdate(
+          { _id, status: 'borrowed' },
+          { $set: { status: 'returned', returnedAt: at, activeKey: _id.toHexString() } },
+          { returnDocument: 'after' },
+        ),
       );
       if (!returned) {
         const exists = await loans.countDocuments({ _id }, { limit: 1 });
         return { ok: false, reason: exists > 0 ? 'not-active' : 'loan-not-found' };
       }
       const bookOid = toObjectId(returned.bookId);
-      const book = bookOid
-        ? await books.findOneAndUpdate(
-            { _id: bookOid },
-            { $inc: { quantity: 1 }, $set: { updatedAt: new Date() } },
-            { returnDocument: 'after', projection: { quantity: 1 } },
-          )
-        : null;
-      return { ok: true, loan: toLoan(returned), quantity: book ? book.quantity : null };
+      const quantity = bookOid ? await moveCopy(bookOid, 1) : null;
+      return { ok: true, loan: toLoan(returned), quantity };
     },
 
     async get(id) {

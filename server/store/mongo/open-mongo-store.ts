@@ -4,6 +4,7 @@ import type { Db } from 'mongodb';
 import type { Store } from '../port.ts';
 import { mongoBooks } from './books.ts';
 import type { BookDoc, CategoryDoc, LoanDoc, UserDoc } from './documents.ts';
+import { createKeyLock } from './key-lock.ts';
 import { mongoLoans } from './loans.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
 
@@ -34,11 +35,12 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
     const db = client.db(dbName);
     await ensureIndexes(db);
     const books = db.collection<BookDoc>('books');
+    const lock = createKeyLock();
     return {
       kind: 'mongodb',
-      books: mongoBooks(books),
+      books: mongoBooks(books, lock),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
-      loans: mongoLoans(db.collection<LoanDoc>('borrowedBooks'), books),
+      loans: mongoLoans(db.collection<LoanDoc>('borrowedBooks'), books, lock),
       users: mongoUsers(db.collection<UserDoc>('users')),
       async ping() {
         await db.command({ ping: 1 });

@@ -1,0 +1,64 @@
+// The store contract suite: one set of tests, run against every adapter. SQLite always runs; MongoDB runs
+// when MONGODB_URI points at a server (a fresh database per test, dropped afterwards).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
+import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
+import { bookWritesContract, booksContract } from './contract/books.contract.ts';
+import type { StoreFactory } from './contract/harness.ts';
+import { loansContract } from './contract/loans.contract.ts';
+import { peopleContract } from './contract/people.contract.ts';
+
+function storeContract(factory: StoreFactory): void {
+  booksContract(factory);
+  bookWritesContract(factory);
+  loansContract(factory);
+  peopleContract(factory);
+}
+
+const sqliteFactory: StoreFactory = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'bookhaven-store-'));
+  const store = await openSqliteStore(join(dir, 'bookhaven.db'));
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+function mongoFactory(uri: string): StoreFactory {
+  const run = `bh_contract_${process.pid}_${Date.now().toString(36)}`;
+  let count = 0;
+  return async () => {
+    const dbName = `${run}_${(count += 1)}`;
+    const store = await openMongoStore(uri, dbName);
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5_000 });
+        try {
+          await client.db(dbName).dropDatabase();
+        } finally {
+          await client.close();
+        }
+      },
+    };
+  };
+}
+
+describe('SQLite store contract', () => storeContract(sqliteFactory));
+
+const mongoUri = process.env['MONGODB_URI'];
+if (mongoUri) {
+  describe('MongoDB store contract', () => storeContract(mongoFactory(mongoUri)));
+} else {
+  describe.skip('MongoDB contract suite skipped: MONGODB_URI is not set', () => {
+    it('runs the same contract against MongoDB when MONGODB_URI is set', () => undefined);
+  });
+}

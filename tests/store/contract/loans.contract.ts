@@ -1,0 +1,143 @@
+// Contract: circulation (LoanStore): stock and loans move together, one active loan per user and book.
+import { describe, expect, it } from 'vitest';
+import { HEX24, insertBooks, newLoan, useStore } from './harness.ts';
+import type { StoreFactory } from './harness.ts';
+
+const MISSING = '0123456789abcdef01234567';
+
+export function loansContract(factory: StoreFactory): void {
+  describe('loans', () => {
+    const store = useStore(factory);
+    const quantityOf = async (id: string) => (await store().books.get(id))?.quantity;
+
+    it('checks out a copy: records the loan and answers the new quantity', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 2 }]);
+      const request = newLoan(bookId);
+      const result = await store().loans.checkout(request);
+      if (!result.ok) throw new Error(`checkout failed: ${result.reason}`);
+      expect(result.quantity).toBe(1);
+      expect(result.loan).toEqual({ ...request, id: expect.stringMatching(HEX24), status: 'borrowed', returnedAt: null });
+      expect(result.loan.borrowDate).toBeInstanceOf(Date);
+      expect(await quantityOf(bookId)).toBe(1);
+      const stored = await store().loans.get(result.loan.id);
+      expect(stored).toEqual(result.loan);
+      expect(stored?.returnDate).toBeInstanceOf(Date);
+    });
+
+    it('refuses unknown and malformed books without touching anything', async () => {
+      expect(await store().loans.checkout(newLoan(MISSING))).toEqual({ ok: false, reason: 'book-not-found' });
+      expect(await store().loans.checkout(newLoan('not-an-id'))).toEqual({ ok: false, reason: 'book-not-found' });
+      expect(await store().loans.listByUser('user-1')).toEqual([]);
+    });
+
+    it('refuses a book with no copies left and records no loan', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 0 }]);
+      expect(await store().loans.checkout(newLoan(bookId))).toEqual({ ok: false, reason: 'out-of-stock' });
+      expect(await quantityOf(bookId)).toBe(0);
+      expect(await store().loans.listByUser('user-1')).toEqual([]);
+      expect(await store().loans.findActive('user-1', bookId)).toBeNull();
+    });
+
+    it('refuses a second active loan of the same book for the same user, but not for another user', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 5 }]);
+      expect((await store().loans.checkout(newLoan(bookId))).ok).toBe(true);
+      expect(await store().loans.checkout(newLoan(bookId))).toEqual({ ok: false, reason: 'already-borrowed' });
+      expect(await quantityOf(bookId)).toBe(4);
+      expect((await store().loans.checkout(newLoan(bookId, { userId: 'user-2' }))).ok).toBe(true);
+      expect(await quantityOf(bookId)).toBe(3);
+    });
+
+    it('checks a loan in: marks it returned and puts the copy back', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 1 }]);
+      const out = await store().loans.checkout(newLoan(bookId));
+      if (!out.ok) throw new Error(out.reason);
+      const at = new Date('2026-03-10T12:00:00.000Z');
+      const back = await store().loans.checkin(out.loan.id, at);
+      expect(back).toEqual({ ok: true, quantity: 1, loan: { ...out.loan, status: 'returned', returnedAt: at } });
+      expect(await quantityOf(bookId)).toBe(1);
+      expect(await store().loans.findActive('user-1', bookId)).toBeNull();
+      // Once returned, the same user may borrow the same book again.
+      expect((await store().loans.checkout(newLoan(bookId))).ok).toBe(true);
+      expect(await store().loans.listByUser('user-1')).toHaveLength(2);
+    });
+
+    it('refuses to check in unknown, malformed or already returned loans', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 1 }]);
+      expect(await store().loans.checkin(MISSING, new Date())).toEqual({ ok: false, reason: 'loan-not-found' });
+      expect(await store().loans.checkin('bad', new Date())).toEqual({ ok: false, reason: 'loan-not-found' });
+      const out = await store().loans.checkout(newLoan(bookId));
+      if (!out.ok) throw new Error(out.reason);
+      expect((await store().loans.checkin(out.loan.id, new Date())).ok).toBe(true);
+      expect(await store().loans.checkin(out.loan.id, new Date())).toEqual({ ok: false, reason: 'not-active' });
+      expect(await quantityOf(bookId)).toBe(1);
+    });
+
+    it("restores the loan's own book, not another one", async () => {
+      const [a = '', b = ''] = await insertBooks(store(), [{ quantity: 2 }, { quantity: 2 }]);
+      const out = await store().loans.checkout(newLoan(a));
+      if (!out.ok) throw new Error(out.reason);
+      await store().loans.checkin(out.loan.id, new Date());
+      expect(await quantityOf(a)).toBe(2);
+      expect(await quantityOf(b)).toBe(2);
+    });
+
+    it('answers null for unknown and malformed loan ids', async () => {
+      expect(await store().loans.get(MISSING)).toBeNull();
+      expect(await store().loans.get('x')).toBeNull();
+    });
+
+    it("lists one user's loans newest first, ties broken by id descending", async () => {
+      const [a = '', b = '', c = ''] = await insertBooks(store(), [{}, {}, {}]);
+      const day = (d: number) => new Date(Date.UTC(2026, 2, d));
+      const borrow = async (bookId: string, userId: string, borrowDate: Date) => {
+        const r = await store().loans.checkout(newLoan(bookId, { userId, borrowDate }));
+        if (!r.ok) throw new Error(r.reason);
+        return r.loan.id;
+      };
+      const old = await borrow(a, 'user-1', day(1));
+      const tieFirst = await borrow(b, 'user-1', day(5));
+      const tieSecond = await borrow(c, 'user-1', day(5));
+      await borrow(a, 'user-2', day(9));
+      const list = await store().loans.listByUser('user-1');
+      expect(list.map((l) => l.id)).toEqual([tieSecond, tieFirst, old]);
+      expect(await store().loans.listByUser('nobody')).toEqual([]);
+    });
+
+    it('finds the active loan of a user and book, and counts active loans per user', async () => {
+      const [a = '', b = ''] = await insertBooks(store(), [{}, {}]);
+      const first = await store().loans.checkout(newLoan(a));
+      await store().loans.checkout(newLoan(b));
+      await store().loans.checkout(newLoan(a, { userId: 'user-2' }));
+      if (!first.ok) throw new Error(first.reason);
+      expect(await store().loans.findActive('user-1', a)).toEqual(first.loan);
+      expect(await store().loans.findActive('user-3', a)).toBeNull();
+      expect(await store().loans.findActive('user-1', 'bad')).toBeNull();
+      expect(await store().loans.countActiveByUser('user-1')).toBe(2);
+      await store().loans.checkin(first.loan.id, new Date());
+      expect(await store().loans.findActive('user-1', a)).toBeNull();
+      expect(await store().loans.countActiveByUser('user-1')).toBe(1);
+      expect(await store().loans.countActiveByUser('nobody')).toBe(0);
+    });
+
+    it('gives the last copy to exactly one of 50 simultaneous borrowers', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 1 }]);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store().loans.checkout(newLoan(bookId, { userId: `racer-${i}` }))),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok && r.reason === 'out-of-stock')).toHaveLength(49);
+      expect(await quantityOf(bookId)).toBe(0);
+      const active = await Promise.all(results.map((_, i) => store().loans.countActiveByUser(`racer-${i}`)));
+      expect(active.reduce((sum, n) => sum + n, 0)).toBe(1);
+    });
+
+    it('lets the same user win only once when borrowing the same book twice at once', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 5 }]);
+      const results = await Promise.all([store().loans.checkout(newLoan(bookId)), store().loans.checkout(newLoan(bookId))]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok && r.reason === 'already-borrowed')).toHaveLength(1);
+      expect(await quantityOf(bookId)).toBe(4);
+      expect(await store().loans.countActiveByUser('user-1')).toBe(1);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+// Contract: categories, users and the store itself.
+import { describe, expect, it } from 'vitest';
+import { HEX24, profile, useStore } from './harness.ts';
+import type { StoreFactory } from './harness.ts';
+
+const CATEGORIES = [
+  { name: 'Thriller', image: '/assets/library/categories/thriller.svg', description: 'Suspense.' },
+  { name: 'Poetry', image: '/assets/library/categories/poetry.svg', description: 'Verse.' },
+  { name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' },
+];
+
+export function peopleContract(factory: StoreFactory): void {
+  describe('categories, users and health', () => {
+    const store = useStore(factory);
+
+    it('seeds categories only while there are none, and lists them in seed order', async () => {
+      expect(await store().categories.list()).toEqual([]);
+      expect(await store().categories.seed(CATEGORIES)).toBe(3);
+      const listed = await store().categories.list();
+      expect(listed.map(({ id: _id, ...rest }) => rest)).toEqual(CATEGORIES);
+      expect(listed.every((c) => HEX24.test(c.id))).toBe(true);
+      expect(await store().categories.seed([{ name: 'Romance', image: '/r.svg', description: 'Love.' }])).toBe(0);
+      expect(await store().categories.list()).toEqual(listed);
+    });
+
+    it('creates a user on first sign-in', async () => {
+      const before = Date.now();
+      const user = await store().users.upsert(profile({ photoURL: 'https://example.com/ada.png' }));
+      expect(user).toMatchObject({ ...profile({ photoURL: 'https://example.com/ada.png' }), status: 'active', phone: null });
+      expect(user.id).toMatch(HEX24);
+      expect(user.createdAt).toBeInstanceOf(Date);
+      expect(user.lastLoginAt).toBeInstanceOf(Date);
+      expect(user.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+      expect(await store().users.getByUid('uid-ada')).toEqual(user);
+    });
+
+    it('refreshes profile and role on later sign-ins, keeping id and createdAt', async () => {
+      const first = await store().users.upsert(profile());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = await store().users.upsert(profile({ name: 'Ada L.', email: 'ada@new.example', role: 'admin', photoURL: '/p.png' }));
+      expect(second).toMatchObject({ id: first.id, name: 'Ada L.', email: 'ada@new.example', role: 'admin', photoURL: '/p.png', status: 'active' });
+      expect(second.createdAt).toEqual(first.createdAt);
+      expect(second.lastLoginAt.getTime()).toBeGreaterThan(first.lastLoginAt.getTime());
+      expect(await store().users.list()).toHaveLength(1);
+    });
+
+    it('keeps one user when the first sign-in happens twice at once', async () => {
+      const [a, b] = await Promise.all([store().users.upsert(profile()), store().users.upsert(profile())]);
+      expect(a.id).toBe(b.id);
+      expect(await store().users.list()).toHaveLength(1);
+    });
+
+    it('lists users oldest first and answers null for an unknown uid', async () => {
+      await store().users.upsert(profile({ uid: 'first' }));
+      await store().users.upsert(profile({ uid: 'second' }));
+      await store().users.upsert(profile({ uid: 'first', name: 'Signed in again' }));
+      expect((await store().users.list()).map((u) => u.uid)).toEqual(['first', 'second']);
+      expect(await store().users.getByUid('nobody')).toBeNull();
+    });
+
+    it('answers a ping', async () => {
+      await expect(store().ping()).resolves.toBeUndefined();
+      expect(['sqlite', 'mongodb']).toContain(store().kind);
+    });
+  });
+}
