@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { useDialogsInTests } from '../../components/ui/dialogs-test-env.ts';
+import { AuthContext, type AuthContextValue } from '../../lib/auth.tsx';
+import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-details-page.tsx';
+import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
+
+const auth: AuthContextValue = {
+  user: { uid: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: null },
+  loading: false,
+  signedIn: true,
+  signIn: async () => {},
+  signUp: async () => {},
+  signInWithGoogle: async () => {},
+  signInWithGitHub: async () => {},
+  logOut: async () => {},
+};
+
+const dune = {
+  __typename: 'Book',
+  id: 'b1',
+  title: 'Dune',
+  author: 'Frank Herbert',
+  genre: 'Sci-Fi',
+  description: '',
+  image: '/assets/library/dune.jpg',
+  rating: 4.5,
+  quantity: 2,
+};
+
+const bookMock = (book: unknown): MockLink.MockedResponse => ({
+  request: { query: BOOK_DETAILS_QUERY, variables: { id: 'b1' } },
+  result: { data: { book } },
+});
+const loansMock = (loans: unknown[] = []): MockLink.MockedResponse => ({
+  request: { query: MY_LOANS_QUERY },
+  result: { data: { borrowedBooks: loans } },
+});
+const borrowMock = (result: MockLink.MockedResponse['result'], returnDate = '2026-03-24'): MockLink.MockedResponse => ({
+  request: { query: BORROW_BOOK_MUTATION, variables: { input: { bookId: 'b1', returnDate } } },
+  result,
+});
+
+const loan = {
+  __typename: 'BorrowRecord',
+  id: 'l1',
+  bookId: 'b1',
+  userId: 'u1',
+  userName: 'Ada Lovelace',
+  userEmail: 'ada@example.com',
+  borrowDate: '2026-03-10T09:00:00.000Z',
+  returnDate: '2026-03-24T00:00:00.000Z',
+  returnedAt: null,
+  status: 'BORROWED',
+  bookTitle: 'Dune',
+  bookAuthor: 'Frank Herbert',
+  bookImage: '/assets/library/dune.jpg',
+  bookCategory: 'Sci-Fi',
+};
+
+function renderPage(mocks: MockLink.MockedResponse[]) {
+  return render(
+    <MockedProvider mocks={mocks}>
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={['/book-details/b1']}>
+          <Routes>
+            <Route path="/book-details/:id" element={<BookDetailsPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthContext.Provider>
+    </MockedProvider>,
+  );
+}
+
+const swalDialog = () => screen.findByRole('dialog', { name: (name) => name !== 'Borrow Book' });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 10, 9, 0) });
+});
+useDialogsInTests();
+
+describe('Book details', () => {
+  it('shows the book with its stock badge, description fallback and actions', async () => {
+    renderPage([bookMock(dune), loansMock()]);
+    expect(screen.getByRole('status').textContent).toContain('Loading book details...');
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy();
+    expect(screen.getByText('Limited Stock: 2')).toBeTruthy();
+    expect(screen.getByText('No description available for this book.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Update Book' }).getAttribute('href')).toBe('/update-book/b1');
+    expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
+    expect(screen.getByRole('link', { name: 'My Borrowed Books' }).getAttribute('href')).toBe('/borrowed-books');
+    expect((screen.getByRole('button', { name: 'Borrow Book' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(document.title).toBe('Dune | BookHaven');
+  });
+
+  it('disables borrowing when no copies are left', async () => {
+    renderPage([bookMock({ ...dune, quantity: 0 }), loansMock()]);
+    expect(((await screen.findByRole('button', { name: 'Borrow Book' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Out of Stock')).toBeTruthy();
+  });
+
+  it('shows Already Borrowed instead of the button when the caller holds an active loan', async () => {
+    renderPage([bookMock(dune), loansMock([{ __typename: 'BorrowRecord', id: 'l1', bookId: 'b1', status: 'BORROWED' }])]);
+    expect(await screen.findByText('Already Borrowed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull();
+  });
+
+  it('shows Book Not Found for an unknown id', async () => {
+    renderPage([bookMock(null), loansMock()]);
+    expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeTruthy();
+    expect(screen.getByText("The book you're looking for doesn't exist or has been removed.")).toBeTruthy();
+  });
+
+  it('shows the load error with Try Again', async () => {
+    renderPage([{ request: { query: BOOK_DETAILS_QUERY, variables: { id: 'b1' } }, error: new Error('down') }, loansMock()]);
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch book details. Please try again.');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+});
+
+describe('Borrow modal', () => {
+  async function openModal(mocks: MockLink.MockedResponse[]) {
+    renderPage([bookMock(dune), loansMock(), ...mocks]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Borrow Book' }));
+    return screen.getByRole('dialog', { name: 'Borrow Book' });
+  }
+
+  it('is prefilled from the user with a return date 14 days out, and restores focus on Cancel', async () => {
+    const modal = await openModal([]);
+    expect((within(modal).getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Lovelace');
+    expect((within(modal).getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+    const date = within(modal).getByLabelText('Return Date') as HTMLInputElement;
+    expect(date.value).toBe('2026-03-24');
+    expect(date.min).toBe('2026-03-10');
+    expect(document.activeElement).toBe(within(modal).getByLabelText('Name'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Borrow Book' }));
+  });
+
+  it('alerts when the return date is missing and sends nothing', async () => {
+    const modal = await openModal([]);
+    await userEvent.clear(within(modal).getByLabelText('Return Date'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+    const alert = await swalDialog();
+    expect(within(alert).getByText('Return Date Required')).toBeTruthy();
+    expect(within(alert).getByText('Please select a return date')).toBeTruthy();
+    // SweetAlert2 hides the rest of the page from assistive tech while it is open; the modal stays put.
+    expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+  });
+
+  it('on success shows the new quantity, marks the book borrowed and confirms', async () => {
+    const modal = await openModal([borrowMock({ data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: loan } } })]);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+    const alert = await swalDialog();
+    expect(within(alert).getByText('Book Borrowed!')).toBeTruthy();
+    const returnBy = new Date(2026, 2, 24).toLocaleDateString();
+    expect(within(alert).getByText(`You have successfully borrowed "Dune". Please return by ${returnBy}.`)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Borrow Book' })).toBeNull();
+    expect(screen.getByText('Already Borrowed')).toBeTruthy();
+    expect(screen.getByText('Limited Stock: 1')).toBeTruthy();
+  });
+
+  it('warns and marks the book borrowed when the server says it already is', async () => {
+    const modal = await openModal([
+      borrowMock({ errors: [{ message: 'You have already borrowed this book', extensions: { code: 'ALREADY_BORROWED' } }] }),
+    ]);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+    const alert = await swalDialog();
+    expect(within(alert).getByText('Already Borrowed')).toBeTruthy();
+    expect(within(alert).getByText('You have already borrowed this book. You can borrow it again after returning it.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull());
+  });
+
+  it('shows the server message when borrowing fails otherwise', async () => {
+    const modal = await openModal([borrowMock({ errors: [{ message: 'No copies left', extensions: { code: 'OUT_OF_STOCK' } }] })]);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+    const alert = await swalDialog();
+    expect(within(alert).getByText('Failed to Borrow')).toBeTruthy();
+    expect(within(alert).getByText('No copies left')).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import { Link } from 'react-router-dom';
+import { BookImage } from '../../components/ui/book-image.tsx';
+import { Stars } from '../../components/ui/stars.tsx';
+import { DetailsStockBadge } from '../../components/ui/stock-badge.tsx';
+
+export interface DetailedBook {
+  id: string;
+  title: string;
+  author: string;
+  genre: string;
+  description: string;
+  image: string;
+  rating: number;
+  quantity: number;
+}
+
+interface BookDetailsViewProps {
+  book: DetailedBook;
+  alreadyBorrowed: boolean;
+  onBorrow: () => void;
+}
+
+const action = 'rounded-lg px-4 py-2 text-center text-sm font-medium';
+
+export function BookDetailsView({ book, alreadyBorrowed, onBorrow }: BookDetailsViewProps) {
+  const description = book.description.trim() || 'No description available for this book.';
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-10">
+      <div className="grid gap-8 rounded-xl bg-white p-6 shadow-sm md:grid-cols-[1fr_2fr]">
+        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="w-full rounded-lg object-cover" />
+        <div className="flex flex-col gap-4">
+          <header>
+            <h1 className="text-3xl font-bold text-gray-900">{book.title}</h1>
+            <p className="text-lg text-gray-600">by {book.author}</p>
+          </header>
+          <div className="flex flex-wrap items-center gap-3">
+            <Stars rating={book.rating} />
+            <span className="text-sm text-gray-700">{book.rating} out of 5</span>
+            <span className="rounded-full bg-blue-100 px-3 py-1 text-xs font-semibold text-blue-800">{book.genre}</span>
+            <DetailsStockBadge quantity={book.quantity} />
+          </div>
+          <section>
+            <h2 className="mb-1 text-lg font-semibold">Description</h2>
+            <p className="text-gray-700">{description}</p>
+          </section>
+          <dl className="grid grid-cols-3 gap-4 rounded-lg bg-gray-50 p-4 text-center">
+            <div>
+              <dt className="text-xs text-gray-500 uppercase">Genre</dt>
+              <dd className="font-semibold">{book.genre}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-gray-500 uppercase">Rating</dt>
+              <dd className="font-semibold">{book.rating}/5</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-gray-500 uppercase">Available Copies</dt>
+              <dd className="font-semibold">{book.quantity}</dd>
+            </div>
+          </dl>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/all-books" className={`${action} bg-gray-100 text-gray-800`}>
+              Back to Library
+            </Link>
+            <Link to={`/update-book/${book.id}`} className={`${action} bg-green-600 text-white`}>
+              Update Book
+            </Link>
+            {alreadyBorrowed ? (
+              <p role="status" className={`${action} bg-yellow-100 text-yellow-800`}>
+                Already Borrowed
+              </p>
+            ) : (
+              <button
+                type="button"
+                disabled={book.quantity <= 0}
+                onClick={onBorrow}
+                className={`${action} bg-blue-600 text-white disabled:cursor-not-allowed disabled:opacity-50`}
+              >
+                Borrow Book
+              </button>
+            )}
+            <Link to="/borrowed-books" className={`${action} bg-purple-600 text-white`}>
+              My Borrowed Books
+            </Link>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { BookImage } from '../../components/ui/book-image.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { showError, showSuccess, showWarning } from '../../components/ui/dialogs.ts';
+import type { AuthUser } from '../../lib/auth.tsx';
+import { hasErrorCode, serverMessage } from './graphql-errors.ts';
+import { defaultReturnDate, formatDateInputValue, minReturnDate } from './return-date.ts';
+import { useBorrowBook } from './use-borrow-book.ts';
+
+export interface BorrowableBook {
+  id: string;
+  title: string;
+  author: string;
+  image: string;
+  quantity: number;
+}
+
+interface BorrowModalProps {
+  book: BorrowableBook;
+  user: AuthUser;
+  onClose: () => void;
+  /** Called when the caller now holds a loan of this book, whether just made or found by the server. */
+  onBorrowed: () => void;
+}
+
+const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
+
+export function BorrowModal({ book, user, onClose, onBorrowed }: BorrowModalProps) {
+  const titleId = useId();
+  const [returnDate, setReturnDate] = useState(() => defaultReturnDate(new Date()));
+  const [borrow, { loading }] = useBorrowBook();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!returnDate) {
+      await showWarning('Return Date Required', 'Please select a return date');
+      return;
+    }
+    try {
+      await borrow({ variables: { input: { bookId: book.id, returnDate } } });
+      onBorrowed();
+      onClose();
+      await showSuccess(
+        'Book Borrowed!',
+        `You have successfully borrowed "${book.title}". Please return by ${formatDateInputValue(returnDate)}.`,
+      );
+    } catch (error) {
+      if (hasErrorCode(error, 'ALREADY_BORROWED')) {
+        onBorrowed();
+        onClose();
+        await showWarning('Already Borrowed', 'You have already borrowed this book. You can borrow it again after returning it.');
+        return;
+      }
+      await showError('Failed to Borrow', serverMessage(error) ?? 'Something went wrong. Please try again.');
+    }
+  };
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose}>
+      <h2 id={titleId} className="mb-4 text-xl font-bold">
+        Borrow Book
+      </h2>
+      <div className="mb-4 flex gap-4">
+        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-28 w-20 rounded object-cover" />
+        <div>
+          <p className="font-semibold">{book.title}</p>
+          <p className="text-sm text-gray-600">by {book.author}</p>
+          <p className="text-sm text-gray-700">{book.quantity} copies available</p>
+        </div>
+      </div>
+      {/* noValidate: a missing date gets the app's own alert rather than the browser's bubble. */}
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <label htmlFor={`${titleId}-name`} className="text-sm font-medium">
+          Name
+        </label>
+        <input id={`${titleId}-name`} className={`${field} bg-gray-100`} readOnly value={user.displayName ?? ''} />
+        <label htmlFor={`${titleId}-email`} className="text-sm font-medium">
+          Email
+        </label>
+        <input id={`${titleId}-email`} type="email" className={`${field} bg-gray-100`} readOnly value={user.email ?? ''} />
+        <label htmlFor={`${titleId}-date`} className="text-sm font-medium">
+          Return Date
+        </label>
+        <input
+          id={`${titleId}-date`}
+          type="date"
+          required
+          className={field}
+          min={minReturnDate(new Date())}
+          value={returnDate}
+          onChange={(event) => setReturnDate(event.target.value)}
+        />
+        <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">
+          By borrowing this book, you agree to return it by the specified date. Late returns may incur fees.
+        </p>
+        <div className="mt-2 flex justify-end gap-3">
+          <button type="button" className="rounded-lg bg-gray-100 px-4 py-2" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={loading || book.quantity <= 0}
+            className="rounded-lg bg-blue-600 px-4 py-2 text-white disabled:opacity-60"
+          >
+            {loading ? 'Processing...' : 'Confirm Borrow'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

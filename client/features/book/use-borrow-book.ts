@@ -1,0 +1,55 @@
+import { useMutation } from '@apollo/client/react';
+import type { Reference } from '@apollo/client';
+import { graphql } from '../../gql/index.ts';
+
+export const BORROW_BOOK_MUTATION = graphql(`
+  mutation BorrowBook($input: BorrowInput!) {
+    borrow(input: $input) {
+      currentQuantity
+      record {
+        id
+        bookId
+        userId
+        userName
+        userEmail
+        borrowDate
+        returnDate
+        returnedAt
+        status
+        bookTitle
+        bookAuthor
+        bookImage
+        bookCategory
+      }
+    }
+  }
+`);
+
+/**
+ * Borrowing changes two things others show: the book's copies left (from the answer, not a guess) and the
+ * caller's loan list, where the new loan goes first as the server orders loans newest first.
+ */
+export function useBorrowBook() {
+  return useMutation(BORROW_BOOK_MUTATION, {
+    update(cache, { data }) {
+      if (!data) return;
+      const { record, currentQuantity } = data.borrow;
+      cache.modify({
+        id: cache.identify({ __typename: 'Book', id: record.bookId }),
+        fields: { quantity: () => currentQuantity },
+      });
+      const ref = cache.identify(record);
+      cache.modify<{ borrowedBooks: Reference[] }>({
+        fields: {
+          borrowedBooks(existing, { storeFieldName, toReference }) {
+            // Only the caller's own list (no userId argument) gains the loan.
+            if (storeFieldName !== 'borrowedBooks' || !ref) return existing;
+            if (existing.some((item) => item.__ref === ref)) return existing;
+            const added = toReference(record);
+            return added ? [added, ...existing] : existing;
+          },
+        },
+      });
+    },
+  });
+}
