@@ -1,0 +1,101 @@
+// What only the SQLite adapter promises: a durable file, migrations on open, WAL, and safety across connections.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../server/store/open-store.ts';
+import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
+import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
+import { bookFields, newLoan, profile } from './contract/harness.ts';
+
+let dir = '';
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'bookhaven-sqlite-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function pragma(file: string, name: string): unknown {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db.prepare(`PRAGMA ${name}`).get()?.[name];
+  } finally {
+    db.close();
+  }
+}
+
+function raceInWorker(file: string, bookId: string, userIds: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./fixtures/checkout-worker.ts', import.meta.url), { workerData: { file, bookId, userIds } });
+    worker.once('message', (outcomes: string[]) => resolve(outcomes));
+    worker.once('error', reject);
+  });
+}
+
+describe('SQLite store file', () => {
+  it('creates missing directories, migrates to the latest version and uses WAL', async () => {
+    const file = join(dir, 'nested', 'data', 'bookhaven.db');
+    const store = await openSqliteStore(file);
+    await store.close();
+    expect(pragma(file, 'user_version')).toBe(MIGRATIONS.length);
+    expect(pragma(file, 'journal_mode')).toBe('wal');
+  });
+
+  it('keeps books, loans, users and categories when reopened', async () => {
+    const file = join(dir, 'bookhaven.db');
+    const first = await openSqliteStore(file);
+    const book = await first.books.insert(bookFields({ quantity: 2 }));
+    const loan = await first.loans.checkout(newLoan(book.id));
+    const user = await first.users.upsert(profile());
+    await first.categories.seed([{ name: 'Drama', image: '/d.svg', description: 'Plays.' }]);
+    await first.close();
+
+    const second = await openSqliteStore(file);
+    try {
+      expect(await second.books.get(book.id)).toMatchObject({ ...bookFields({ quantity: 1 }), id: book.id, createdAt: book.createdAt });
+      expect(loan.ok && (await second.loans.get(loan.loan.id))).toEqual(loan.ok && loan.loan);
+      expect(await second.users.getByUid(user.uid)).toEqual(user);
+      expect(await second.categories.list()).toHaveLength(1);
+      expect(pragma(file, 'user_version')).toBe(MIGRATIONS.length);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('hands the last copy to exactly one borrower across separate connections', async () => {
+    const file = join(dir, 'bookhaven.db');
+    const store = await openSqliteStore(file);
+    const book = await store.books.insert(bookFields({ quantity: 1 }));
+    const batches = [0, 1, 2, 3].map((w) => Array.from({ length: 10 }, (_, i) => `worker-${w}-user-${i}`));
+    const outcomes = (await Promise.all(batches.map((userIds) => raceInWorker(file, book.id, userIds)))).flat();
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'out-of-stock')).toHaveLength(39);
+    expect((await store.books.get(book.id))?.quantity).toBe(0);
+    await store.close();
+  });
+
+  it('lets one user hold one active loan of a book across separate connections', async () => {
+    const file = join(dir, 'bookhaven.db');
+    const store = await openSqliteStore(file);
+    const book = await store.books.insert(bookFields({ quantity: 8 }));
+    const outcomes = (await Promise.all([0, 1, 2].map(() => raceInWorker(file, book.id, ['same-user', 'same-user'])))).flat();
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'already-borrowed')).toHaveLength(5);
+    expect((await store.books.get(book.id))?.quantity).toBe(7);
+    await store.close();
+  });
+
+  it('is what openStore opens when no MongoDB URI is configured', async () => {
+    const store = await openStore({ dataDir: join(dir, 'data'), mongodbUri: null });
+    try {
+      expect(store.kind).toBe('sqlite');
+      await store.books.insert(bookFields());
+    } finally {
+      await store.close();
+    }
+    expect(pragma(join(dir, 'data', 'bookhaven.db'), 'user_version')).toBe(MIGRATIONS.length);
+  });
+});
