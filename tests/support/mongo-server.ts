@@ -21,9 +21,16 @@ export function ferretdbBinaryPath(): string {
   return path.join(cache, 'ferretdb', 'bin', 'ferretdb');
 }
 
-export async function startMongoServer(opts: { provision?: boolean } = {}): Promise<StartedMongoServer | SkippedMongoServer> {
+export type StartMongoOptions = {
+  /** Build the binary with scripts/provision-mongo.sh when it is not cached and Go is installed. */
+  provision?: boolean;
+  /** Start a private FerretDB even when MONGODB_URI is set (tests of this module's own lifecycle). */
+  ignoreEnv?: boolean;
+};
+
+export async function startMongoServer(opts: StartMongoOptions = {}): Promise<StartedMongoServer | SkippedMongoServer> {
   const external = process.env.MONGODB_URI;
-  if (external) return { uri: external, stop: async () => {} };
+  if (external && !opts.ignoreEnv) return { uri: external, stop: async () => {} };
 
   let bin = ferretdbBinaryPath();
   if (!isExecutable(bin)) {
