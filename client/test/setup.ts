@@ -1,0 +1,22 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// Strict tests: a console error (React warnings, failed prop types, unhandled Apollo errors) fails the test.
+let consoleErrors: unknown[][] = [];
+const originalError = console.error;
+
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(args);
+  originalError(...args);
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.useRealTimers();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  }
+});

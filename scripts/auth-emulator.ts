@@ -1,0 +1,74 @@
+// Runs the real Firebase Auth emulator (firebase-tools) as a child process and waits until it answers.
+// Used by `npm start` when no Firebase project is configured, and once per test run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, writeFile, readFile, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface AuthEmulator {
+  /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
+  host: string;
+  url: string;
+  projectId: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export async function startAuthEmulator(opts: { port: number; hubPort: number; loggingPort: number; projectId?: string; timeoutMs?: number }): Promise<AuthEmulator> {
+  const projectId = opts.projectId ?? 'demo-bookhaven';
+  const dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-auth-'));
+  const configFile = path.join(dir, 'firebase.json');
+  await writeFile(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: opts.port },
+        hub: { host: '127.0.0.1', port: opts.hubPort },
+        logging: { host: '127.0.0.1', port: opts.loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const logFile = path.join(dir, 'emulator.log');
+  const log = createWriteStream(logFile);
+  const firebase = path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const child: ChildProcess = spawn(process.execPath, [firebase, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile], {
+    cwd: dir,
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${opts.port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return { host: `127.0.0.1:${opts.port}`, url, projectId, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const output = await readFile(logFile, 'utf8').catch(() => '');
+  await stop();
+  throw new Error(`The Firebase Auth emulator did not start on port ${opts.port}:\n${output.slice(-2000)}`);
+}

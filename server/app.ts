@@ -1,0 +1,135 @@
+// createApp(deps): the whole gateway as a Fastify instance (GraphQL, REST compatibility routes, health,
+// runtime config, static assets and the SPA) without listening, so tests drive it over real HTTP.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import type { Config } from './config.ts';
+import type { Store } from './store/port.ts';
+import type { Library } from './library/index.ts';
+import type { SessionTokens } from './auth/session.ts';
+import { viewerFrom, type Viewer } from './auth/viewer.ts';
+import { LibraryError } from './library/errors.ts';
+import { createApolloServer } from './graphql/server.ts';
+import type { GraphQLContext } from './graphql/context.ts';
+import { restRoutes } from './rest/routes.ts';
+import { restErrorHandler } from './rest/errors.ts';
+import { contentSecurityPolicy, publicClientConfig } from './web.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer;
+  }
+  interface FastifyContextConfig {
+    /** 'success' wraps REST failures as { success: false, message } (the original return-book shape). */
+    envelope?: 'success';
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  library: Library;
+  tokens: SessionTokens;
+  /** The Auth emulator's address as the browser reaches it (emulator mode only). */
+  authEmulatorUrl?: string | null;
+  /** Built SPA folder; defaults to dist/client. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WINDOW_MS = 60_000;
+
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, library, tokens } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 100 * 1024,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'] });
+  }
+  await app.register(rateLimit, { global: false });
+
+  app.decorateRequest<Viewer | null>('viewer', null);
+  app.addHook('onRequest', async (request) => {
+    request.viewer = await viewerFrom(request.headers.authorization, tokens);
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await deps.store.ping();
+      return { status: 'ok', store: deps.store.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', store: deps.store.kind });
+    }
+  });
+
+  const clientConfig = publicClientConfig(config, deps.authEmulatorUrl ?? null);
+  app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(clientConfig));
+
+  const writeLimit = { max: config.rateLimitPerMinute, timeWindow: WINDOW_MS };
+  const tokenLimit = { max: Math.max(10, Math.floor(config.rateLimitPerMinute / 4)), timeWindow: WINDOW_MS };
+  await app.register(
+    async (api) => {
+      api.setErrorHandler(restErrorHandler);
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+      await api.register(restRoutes(library, { write: writeLimit, token: tokenLimit }));
+    },
+    { prefix: '/api' },
+  );
+
+  const apollo = createApolloServer({ introspection: config.graphqlIntrospection, production: config.production });
+  await apollo.start();
+  const countMutation = app.createRateLimit(writeLimit);
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: fastifyApolloHandler<GraphQLContext>(apollo, {
+      context: async (request) => ({
+        library,
+        viewer: request.viewer,
+        async countMutation() {
+          const verdict = await countMutation(request);
+          if (!verdict.isAllowed && verdict.isExceeded) throw new LibraryError('RATE_LIMITED', 'Too many requests, please try again later.');
+        },
+      }),
+    }),
+  });
+  app.addHook('onClose', async () => {
+    await apollo.stop();
+  });
+
+  await app.register(fastifyStatic, { root: path.join(ROOT, 'server', 'assets'), prefix: '/assets/library/', decorateReply: false, maxAge: '1d' });
+  registerClient(app, deps.clientDir ?? path.join(ROOT, 'dist', 'client'));
+  return app;
+}
+
+/** Serves the built SPA, with index.html for client-side routes; a minimal page when it is not built. */
+function registerClient(app: FastifyInstance, clientDir: string) {
+  const built = existsSync(path.join(clientDir, 'index.html'));
+  if (built) {
+    void app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
+    if (built) return reply.type('text/html').sendFile('index.html', clientDir);
+    return reply
+      .type('text/html')
+      .send('<!doctype html><title>BookHaven</title><h1>BookHaven</h1><p>The API is at <a href="/graphql">/graphql</a> and <a href="/api/books">/api</a>. Run <code>npm run build</code> to serve the app.</p>');
+  });
+}

@@ -1,0 +1,52 @@
+// Verifies Firebase ID tokens with firebase-admin. In emulator mode (no real project configured) the
+// Admin SDK sends verification to the Auth emulator named by FIREBASE_AUTH_EMULATOR_HOST.
+import { initializeApp, applicationDefault, deleteApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+
+export interface VerifiedIdentity {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+}
+
+export interface IdTokenVerifier {
+  /** Rejects with InvalidIdTokenError when the token is not a valid, unexpired Firebase ID token. */
+  verify(idToken: string): Promise<VerifiedIdentity>;
+  close(): Promise<void>;
+}
+
+export class InvalidIdTokenError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InvalidIdTokenError';
+  }
+}
+
+let appCount = 0;
+
+export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: string | null }): IdTokenVerifier {
+  if (opts.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = opts.emulatorHost;
+  const credential = opts.emulatorHost ? undefined : applicationDefault();
+  const app: App = initializeApp({ projectId: opts.projectId, ...(credential ? { credential } : {}) }, `bookhaven-${++appCount}`);
+  const auth = getAuth(app);
+  return {
+    async verify(idToken) {
+      try {
+        const decoded = await auth.verifyIdToken(idToken, true);
+        return {
+          uid: decoded.uid,
+          email: typeof decoded.email === 'string' ? decoded.email : null,
+          name: typeof decoded.name === 'string' ? decoded.name : null,
+          picture: typeof decoded.picture === 'string' ? decoded.picture : null,
+        };
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? 'auth/invalid-id-token';
+        // Only token problems are the caller's fault; anything else (emulator down) is ours.
+        if (code.startsWith('auth/')) throw new InvalidIdTokenError(code);
+        throw error;
+      }
+    },
+    close: () => deleteApp(app),
+  };
+}

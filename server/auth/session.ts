@@ -1,0 +1,66 @@
+// BookHaven's own session token: an HS256 JWT (jose) with a pinned algorithm, issuer and audience.
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import path from 'node:path';
+import type { Role } from '../store/port.ts';
+
+const ISSUER = 'bookhaven';
+const AUDIENCE = 'bookhaven-api';
+const ALGORITHM = 'HS256';
+
+export interface Session {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface SessionTokens {
+  issue(session: Session): Promise<string>;
+  /** Returns null for a token that is malformed, forged, expired or for another audience. */
+  verify(token: string): Promise<Session | null>;
+}
+
+export function createSessionTokens(secret: Uint8Array, ttlSeconds: number): SessionTokens {
+  if (secret.byteLength < 32) throw new Error('The session secret must be at least 256 bits');
+  return {
+    issue: (session) =>
+      new SignJWT({ email: session.email, name: session.name, role: session.role })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(session.uid)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(secret),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
+        const { sub, email, name, role } = payload;
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string') return null;
+        return { uid: sub, email, name, role: role === 'admin' ? 'admin' : 'member' };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** SESSION_SECRET when given; otherwise a random secret generated once and kept owner-only in DATA_DIR. */
+export async function loadSessionSecret(configured: string | null, dataDir: string): Promise<Uint8Array> {
+  if (configured !== null) return new TextEncoder().encode(configured);
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const stored = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+    if (stored.byteLength >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  await writeFile(file, secret.toString('base64'), { mode: 0o600 });
+  await chmod(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,24 @@
+import type { QueryResolvers, MutationResolvers } from '../generated/resolvers-types.ts';
+import { sessionOf } from '../session-of.ts';
+
+export const catalogQueries: QueryResolvers = {
+  async books(_parent, { filter, first, after }, { library }) {
+    const page = await library.catalog.list(filter, first, after);
+    return { nodes: page.nodes, totalCount: page.totalCount, pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor } };
+  },
+  async book(_parent, { id }, { library }) {
+    return library.catalog.get(id);
+  },
+  booksByCategory: (_parent, { category }, { library }) => library.catalog.byGenre(category),
+  bookCount: (_parent, _args, { library }) => library.catalog.count(),
+  categories: (_parent, _args, { library }) => library.catalog.categories(),
+  genres: (_parent, _args, { library }) => library.catalog.genres(),
+};
+
+export const catalogMutations: MutationResolvers = {
+  addBook: (_parent, { input }, ctx) => ctx.library.catalog.add(sessionOf(ctx), input),
+  async updateBook(_parent, { id, input }, ctx) {
+    const { book } = await ctx.library.catalog.update(sessionOf(ctx), id, input);
+    return book;
+  },
+};

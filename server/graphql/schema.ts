@@ -1,0 +1,85 @@
+// Builds the executable schema: schema.graphql + resolvers, with every Query and Mutation field wrapped by
+// its access rule from access.ts. A field without a rule stops the build (fail closed).
+import { readFileSync } from 'node:fs';
+import { GraphQLError, GraphQLScalarType, Kind, buildSchema, defaultFieldResolver } from 'graphql';
+import type { GraphQLFieldResolver } from 'graphql';
+import type { Resolvers } from './generated/resolvers-types.ts';
+import type { GraphQLContext } from './context.ts';
+import { ACCESS, type AccessMap } from './access.ts';
+import { requireSession } from '../auth/viewer.ts';
+import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
+import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
+import { accountMutations, accountQueries } from './resolvers/accounts.ts';
+
+export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
+
+const DateTime = new GraphQLScalarType<Date, string>({
+  name: 'DateTime',
+  description: 'An ISO 8601 date-time string.',
+  serialize(value) {
+    const date = value instanceof Date ? value : new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date');
+    return date.toISOString();
+  },
+  parseValue(value) {
+    const date = typeof value === 'string' ? new Date(value) : new Date(NaN);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
+    return date;
+  },
+  parseLiteral(ast) {
+    const date = ast.kind === Kind.STRING ? new Date(ast.value) : new Date(NaN);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
+    return date;
+  },
+});
+
+type AnyResolver = GraphQLFieldResolver<unknown, GraphQLContext>;
+
+/** Wraps each root field with its rule; throws when the schema has a root field the map does not cover. */
+export function secureRootFields(
+  resolvers: Record<'Query' | 'Mutation', Record<string, unknown>>,
+  fieldNames: Record<'Query' | 'Mutation', string[]>,
+  access: AccessMap,
+): Record<'Query' | 'Mutation', Record<string, AnyResolver>> {
+  const secured = { Query: {}, Mutation: {} } as Record<'Query' | 'Mutation', Record<string, AnyResolver>>;
+  for (const type of ['Query', 'Mutation'] as const) {
+    for (const field of fieldNames[type]) {
+      const rule = access[type][field];
+      if (!rule) throw new Error(`No access rule for ${type}.${field}: declare it in server/graphql/access.ts`);
+      const resolve = (resolvers[type][field] as AnyResolver | undefined) ?? defaultFieldResolver;
+      secured[type][field] =
+        rule === 'public'
+          ? resolve
+          : (parent, args, ctx, info) => {
+              requireSession(ctx.viewer);
+              return resolve(parent, args, ctx, info);
+            };
+    }
+  }
+  return secured;
+}
+
+export function rootFieldNames(sdl: string): Record<'Query' | 'Mutation', string[]> {
+  const schema = buildSchema(sdl);
+  return {
+    Query: Object.keys(schema.getQueryType()?.getFields() ?? {}),
+    Mutation: Object.keys(schema.getMutationType()?.getFields() ?? {}),
+  };
+}
+
+export function buildResolvers(access: AccessMap = ACCESS): Resolvers {
+  const root = secureRootFields(
+    {
+      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries },
+      Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations },
+    },
+    rootFieldNames(typeDefs),
+    access,
+  );
+  return {
+    ...(root as Pick<Resolvers, 'Query' | 'Mutation'>),
+    DateTime,
+    // The schema's enum values map to the stored lower-case statuses (see codegen enumValues).
+    BorrowStatus: { BORROWED: 'borrowed', RETURNED: 'returned' },
+  } as Resolvers;
+}

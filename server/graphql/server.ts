@@ -1,0 +1,43 @@
+// The Apollo Server: hardened (CSRF prevention, no batching, depth/alias/cost limits, masked errors).
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import type { GraphQLContext } from './context.ts';
+import { buildResolvers, typeDefs } from './schema.ts';
+import { formatError } from './errors.ts';
+
+export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 } as const;
+
+const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, contextValue }) {
+        if (operation?.operation === 'mutation') await contextValue.countMutation();
+      },
+    };
+  },
+};
+
+export function createApolloServer(opts: { introspection: boolean; production: boolean; plugins?: ApolloServerPlugin<GraphQLContext>[] }) {
+  const armor = new ApolloArmor({
+    maxDepth: { n: LIMITS.maxDepth, flattenFragments: true },
+    maxAliases: { n: LIMITS.maxAliases },
+    costLimit: { maxCost: LIMITS.maxCost },
+    maxTokens: { n: LIMITS.maxTokens },
+    maxDirectives: { n: LIMITS.maxDirectives },
+    blockFieldSuggestion: { enabled: opts.production },
+  }).protect();
+  return new ApolloServer<GraphQLContext>({
+    typeDefs,
+    resolvers: buildResolvers(),
+    introspection: opts.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    // Apollo's own landing page loads from a CDN; the bundled sandbox page of the SPA replaces it.
+    plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ...(opts.plugins ?? [])],
+    validationRules: [...armor.validationRules, ...(opts.introspection ? [] : [NoSchemaIntrospectionCustomRule])],
+    formatError,
+  });
+}

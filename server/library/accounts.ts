@@ -1,0 +1,59 @@
+// Accounts: turning a verified Firebase identity into a BookHaven member and session, and the member list.
+import type { Role, Store, UserRecord } from '../store/port.ts';
+import type { IdTokenVerifier } from '../auth/firebase.ts';
+import { InvalidIdTokenError } from '../auth/firebase.ts';
+import type { Session, SessionTokens } from '../auth/session.ts';
+import { LibraryError, badInput } from './errors.ts';
+import * as check from './validate.ts';
+
+export interface SignInInput {
+  idToken?: unknown;
+  uid?: unknown;
+  displayName?: unknown;
+  photoURL?: unknown;
+}
+
+export interface Accounts {
+  /** Verifies the Firebase ID token, records the member and answers with a session token. */
+  signIn(input: SignInInput): Promise<{ token: string; user: UserRecord }>;
+  list(session: Session): Promise<UserRecord[]>;
+  me(session: Session): Promise<UserRecord | null>;
+}
+
+export function createAccounts(store: Store, deps: { verifier: IdTokenVerifier; tokens: SessionTokens; adminEmails: string[] }): Accounts {
+  const roleOf = (email: string): Role => (deps.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'member');
+
+  return {
+    async signIn(input) {
+      if (typeof input.idToken !== 'string' || input.idToken.trim() === '') {
+        throw new LibraryError('UNAUTHENTICATED', 'idToken is required: sign in with Firebase and send its ID token');
+      }
+      if (input.idToken.length > 8192) throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
+      let identity;
+      try {
+        identity = await deps.verifier.verify(input.idToken);
+      } catch (error) {
+        if (error instanceof InvalidIdTokenError) throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
+        throw error;
+      }
+      if (input.uid != null && input.uid !== identity.uid) throw new LibraryError('FORBIDDEN', 'uid does not match the signed-in user');
+      if (!identity.email) throw badInput('idToken', 'The signed-in account has no e-mail address');
+      // The profile the client just set (registration) may be newer than the token's claims.
+      const displayName = check.text(input.displayName, 'displayName', { max: 200, required: false });
+      const photoInput = check.text(input.photoURL, 'photoURL', { max: 2048, required: false });
+      const photoURL = photoInput ? check.imageUrl(photoInput, 'photoURL') : identity.picture;
+      const email = identity.email.toLowerCase();
+      const user = await store.users.upsert({
+        uid: identity.uid,
+        email,
+        name: displayName || identity.name || email.split('@')[0] || email,
+        photoURL: photoURL ?? null,
+        role: roleOf(email),
+      });
+      const token = await deps.tokens.issue({ uid: user.uid, email: user.email, name: user.name, role: user.role });
+      return { token, user };
+    },
+    list: () => store.users.list(),
+    me: (session) => store.users.getByUid(session.uid),
+  };
+}

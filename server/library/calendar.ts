@@ -1,0 +1,31 @@
+// Calendar dates in the library's time zone. Loans are due on a calendar day; a due day is stored as
+// midnight UTC of that day so every store and client reads the same date back.
+
+const DAY_MS = 86_400_000;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Today's calendar day (YYYY-MM-DD) in the given IANA time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Parses YYYY-MM-DD (or an ISO 8601 date-time, taken as its day in the library's zone) to a calendar day. */
+export function parseDay(value: string, timeZone: string): string | null {
+  const match = ISO_DAY.exec(value);
+  if (match) {
+    const [, y, m, d] = match;
+    const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    // Rejects 2026-02-30 and friends, which Date would roll over.
+    return date.toISOString().slice(0, 10) === value ? value : null;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : todayIn(timeZone, instant);
+}
+
+export const dayToDate = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
+
+export function daysBetween(fromDay: string, toDay: string): number {
+  return Math.round((dayToDate(toDay).getTime() - dayToDate(fromDay).getTime()) / DAY_MS);
+}

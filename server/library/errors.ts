@@ -1,0 +1,37 @@
+// The domain's failures. Transports map them: GraphQL extensions.code, REST status codes.
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'ALREADY_BORROWED'
+  | 'OUT_OF_STOCK'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE';
+
+export class LibraryError extends Error {
+  readonly code: ErrorCode;
+  /** The input field at fault, for BAD_USER_INPUT. */
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode, message: string, field?: string) {
+    super(message);
+    this.name = 'LibraryError';
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export const badInput = (field: string, message: string) => new LibraryError('BAD_USER_INPUT', message, field);
+
+export const MESSAGES = {
+  alreadyBorrowed: 'You have already borrowed this book. You can borrow it again after returning it.',
+  outOfStock: 'This book is out of stock.',
+  bookNotFound: 'Book not found',
+  loanNotFound: 'Borrow record not found',
+  notYourLoan: 'You can only return books you borrowed.',
+  notYourList: 'You can only see your own borrowed books.',
+  alreadyReturned: 'This book has already been returned.',
+  unauthorized: 'Unauthorized access',
+  forbidden: 'Forbidden access',
+} as const;

@@ -1,0 +1,30 @@
+// The library's services, built once per process over one store.
+import type { Store } from '../store/port.ts';
+import type { IdTokenVerifier } from '../auth/firebase.ts';
+import type { SessionTokens } from '../auth/session.ts';
+import { createCatalog, type Catalog } from './catalog.ts';
+import { createCirculation, type BorrowRule, type Circulation } from './circulation.ts';
+import { createAccounts, type Accounts } from './accounts.ts';
+
+export interface Library {
+  catalog: Catalog;
+  circulation: Circulation;
+  accounts: Accounts;
+}
+
+export interface LibraryOptions {
+  verifier: IdTokenVerifier;
+  tokens: SessionTokens;
+  adminEmails: string[];
+  timeZone: string;
+  borrowRules?: BorrowRule[];
+  now?: () => Date;
+}
+
+export function createLibrary(store: Store, opts: LibraryOptions): Library {
+  return {
+    catalog: createCatalog(store),
+    circulation: createCirculation(store, { timeZone: opts.timeZone, rules: opts.borrowRules, now: opts.now }),
+    accounts: createAccounts(store, { verifier: opts.verifier, tokens: opts.tokens, adminEmails: opts.adminEmails }),
+  };
+}

@@ -1,0 +1,41 @@
+// Input checks shared by every service. Each failure names the field and says what is expected.
+import { badInput } from './errors.ts';
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+export function id(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !OBJECT_ID.test(value)) throw badInput(field, `${field} must be a 24-character hexadecimal id`);
+  return value.toLowerCase();
+}
+
+export function text(value: unknown, field: string, opts: { max: number; required?: boolean }): string {
+  if (value === undefined || value === null) {
+    if (opts.required === false) return '';
+    throw badInput(field, `${field} is required`);
+  }
+  if (typeof value !== 'string') throw badInput(field, `${field} must be text`);
+  const trimmed = value.trim();
+  if (trimmed === '' && opts.required !== false) throw badInput(field, `${field} is required`);
+  if (trimmed.length > opts.max) throw badInput(field, `${field} must be at most ${opts.max} characters`);
+  return trimmed;
+}
+
+export function number(value: unknown, field: string, opts: { min: number; max: number; integer?: boolean }): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput(field, `${field} must be a number`);
+  if (opts.integer && !Number.isInteger(value)) throw badInput(field, `${field} must be a whole number`);
+  if (value < opts.min || value > opts.max) throw badInput(field, `${field} must be between ${opts.min} and ${opts.max}`);
+  return value;
+}
+
+/** An absolute http(s) URL, or a path on this site (the seeded covers live under /assets/library/). */
+export function imageUrl(value: unknown, field: string): string {
+  const url = text(value, field, { max: 2048 });
+  if (url.startsWith('/') && !url.startsWith('//') && !/\s/.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
+  } catch {
+    // fall through to the message below
+  }
+  throw badInput(field, `${field} must be an http or https URL`);
+}

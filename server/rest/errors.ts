@@ -1,0 +1,61 @@
+// One error handler for /api: schema failures, domain failures and the unexpected, each with a clear JSON
+// message and the status a REST client expects. Nothing internal leaks.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { LibraryError, type ErrorCode } from '../library/errors.ts';
+
+const STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  BAD_USER_INPUT: 400,
+  NOT_FOUND: 404,
+  ALREADY_BORROWED: 400,
+  OUT_OF_STOCK: 400,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function describe(issue: AjvIssue, context: string | undefined): { message: string; field?: string } {
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  if (issue.keyword === 'required') {
+    const field = String(issue.params?.missingProperty ?? '');
+    return { message: `${field} is required`, field };
+  }
+  if (issue.keyword === 'additionalProperties') {
+    const field = String(issue.params?.additionalProperty ?? '');
+    return { message: `Unknown field "${field}"`, field };
+  }
+  const field = path || context || 'body';
+  if (issue.keyword === 'pattern' && /id$/i.test(field)) return { message: `${field} must be a 24-character hexadecimal id`, field };
+  return { message: `${field} ${issue.message ?? 'is invalid'}`, field };
+}
+
+export function restErrorHandler(error: FastifyError & { validation?: AjvIssue[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
+  const envelope = request.routeOptions.config.envelope === 'success' ? { success: false } : {};
+  if (error.validation) {
+    const first = error.validation[0];
+    const { message, field } = first ? describe(first, error.validationContext === 'body' ? undefined : error.validationContext) : { message: 'Invalid request' };
+    return reply.code(400).send({ ...envelope, message, ...(field ? { field } : {}) });
+  }
+  if (error instanceof LibraryError) {
+    return reply.code(STATUS[error.code]).send({
+      ...envelope,
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+      ...(error.code === 'ALREADY_BORROWED' ? { alreadyBorrowed: true } : {}),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).
+    return reply.code(status).send({ ...envelope, message: status === 429 ? 'Too many requests, please try again later.' : error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ ...envelope, message: 'Internal server error' });
+}

@@ -1,0 +1,108 @@
+// The REST compatibility layer under /api: the original app's paths and shapes over the same services.
+// Handlers only translate; the services decide.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Library } from '../library/index.ts';
+import type { BookRecord } from '../store/port.ts';
+import { LibraryError, MESSAGES } from '../library/errors.ts';
+import { restBook, restCategory, restLoan, restUser } from './shapes.ts';
+import * as schema from './schemas.ts';
+
+type Id = { id: string };
+type Body<T> = { Body: T };
+
+/** preHandler of every route that needs a session: 401 without a token, 403 with a bad one. */
+export async function signedIn(request: FastifyRequest, reply: FastifyReply) {
+  if (request.viewer.session) return;
+  const missing = request.viewer.credential === 'none';
+  await reply.code(missing ? 401 : 403).send({ message: missing ? MESSAGES.unauthorized : MESSAGES.forbidden });
+}
+
+const session = (request: FastifyRequest) => {
+  if (!request.viewer.session) throw new LibraryError('UNAUTHENTICATED', MESSAGES.unauthorized);
+  return request.viewer.session;
+};
+
+/** Streams the whole catalogue as one JSON array without building it in memory. */
+async function* jsonArray(books: AsyncIterable<BookRecord>) {
+  let first = true;
+  yield '[';
+  for await (const book of books) {
+    yield (first ? '' : ',') + JSON.stringify(restBook(book));
+    first = false;
+  }
+  yield ']';
+}
+
+export function restRoutes(library: Library, limits: { write: { max: number; timeWindow: number }; token: { max: number; timeWindow: number } }) {
+  const writeLimit = { rateLimit: limits.write };
+  return async function routes(app: FastifyInstance) {
+    app.post<Body<Record<string, unknown>>>('/jwt', { schema: { body: schema.tokenBody }, config: { rateLimit: limits.token } }, async (request) => {
+      const { token } = await library.accounts.signIn(request.body);
+      return { token };
+    });
+
+    app.get('/books', async (_request, reply) => {
+      return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(library.catalog.all())));
+    });
+
+    app.post<Body<Record<string, unknown>>>('/books', { schema: { body: schema.newBookBody }, preHandler: signedIn, config: writeLimit }, async (request, reply) => {
+      const book = await library.catalog.add(session(request), request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId: book.id });
+    });
+
+    app.get<{ Params: { category: string } }>('/books/category/:category', { schema: { params: schema.categoryParams } }, async (request) =>
+      (await library.catalog.byGenre(request.params.category)).map(restBook),
+    );
+
+    app.get<{ Params: Id }>('/books/:id', { schema: { params: schema.idParams } }, async (request, reply) => {
+      const book = await library.catalog.get(request.params.id);
+      if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
+      return restBook(book);
+    });
+
+    app.put<{ Params: Id } & Body<Record<string, unknown>>>(
+      '/books/:id',
+      { schema: { params: schema.idParams, body: schema.bookUpdateBody }, preHandler: signedIn, config: writeLimit },
+      async (request) => {
+        const { modified } = await library.catalog.update(session(request), request.params.id, request.body);
+        return { acknowledged: true, matchedCount: 1, modifiedCount: modified ? 1 : 0 };
+      },
+    );
+
+    app.post<Body<{ bookId: string; returnDate: string; userId?: string }>>(
+      '/borrow',
+      { schema: { body: schema.borrowBody }, preHandler: signedIn, config: writeLimit },
+      async (request, reply) => {
+        const caller = session(request);
+        // The borrower is whoever holds the session; a body naming someone else is refused, not obeyed.
+        if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
+          return reply.code(403).send({ message: 'You can only borrow books for yourself.' });
+        }
+        const { loan, quantity } = await library.circulation.borrow(caller, request.body);
+        return reply.code(201).send({ message: 'Book borrowed successfully', bookId: loan.bookId, borrowId: loan.id, currentQuantity: quantity });
+      },
+    );
+
+    app.get<{ Params: { uid: string } }>('/borrowed-books/:uid', { schema: { params: schema.uidParams }, preHandler: signedIn }, async (request) =>
+      (await library.circulation.loansOf(session(request), request.params.uid)).map(restLoan),
+    );
+
+    app.post<Body<{ borrowId: string; bookId?: string; userId?: string }>>(
+      '/return-book',
+      { schema: { body: schema.returnBody }, preHandler: signedIn, config: { ...writeLimit, envelope: 'success' } },
+      async (request, reply) => {
+        const caller = session(request);
+        if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
+          return reply.code(403).send({ success: false, message: MESSAGES.notYourLoan });
+        }
+        await library.circulation.giveBack(caller, request.body.borrowId, request.body.bookId);
+        return { success: true, message: 'Book returned successfully' };
+      },
+    );
+
+    app.get('/categories', async () => (await library.catalog.categories()).map(restCategory));
+
+    app.get('/users', { preHandler: signedIn }, async (request) => (await library.accounts.list(session(request))).map(restUser));
+  };
+}

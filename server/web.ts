@@ -1,0 +1,36 @@
+// What the browser needs from the gateway: the Firebase web config at run time (one client build works
+// everywhere) and a Content-Security-Policy that the SPA and Firebase's sign-in popups work with.
+import type { Config } from './config.ts';
+
+export function publicClientConfig(config: Config, authEmulatorUrl: string | null) {
+  return {
+    firebase: {
+      apiKey: config.firebase.webApiKey,
+      authDomain: config.firebase.authDomain,
+      projectId: config.firebase.projectId,
+      ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
+    },
+    authEmulatorUrl: config.firebase.emulator ? authEmulatorUrl : null,
+  };
+}
+
+export function contentSecurityPolicy(config: Config, authEmulatorUrl: string | null) {
+  const firebaseApis = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+  const authFrames = [`https://${config.firebase.authDomain}`];
+  const emulator = config.firebase.emulator && authEmulatorUrl ? [authEmulatorUrl] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'https://apis.google.com'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Book covers may be any http(s) image a member entered.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...firebaseApis, ...emulator],
+    frameSrc: ["'self'", ...authFrames, ...emulator, 'https://www.openstreetmap.org'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+}

@@ -1,0 +1,121 @@
+// A real gateway for API tests: createApp over a fresh SQLite file (or MongoDB), the real Auth emulator,
+// listening on a loopback port; plus members created through the emulator's REST API.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { openStore } from '../../server/store/open-store.ts';
+import { createSessionTokens } from '../../server/auth/session.ts';
+import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
+import { createLibrary } from '../../server/library/index.ts';
+import { createApp } from '../../server/app.ts';
+import type { BookFields, Store } from '../../server/store/port.ts';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface Member {
+  uid: string;
+  email: string;
+  name: string;
+  idToken: string;
+  token: string;
+}
+
+export interface TestGateway {
+  url: string;
+  store: Store;
+  request<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<Answer<T>>;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<Answer<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>>;
+  /** A new Firebase account in the emulator (not yet signed in to BookHaven). */
+  firebaseUser(opts?: { name?: string; email?: string }): Promise<{ uid: string; email: string; name: string; idToken: string }>;
+  /** A new account signed in through POST /api/jwt. */
+  member(opts?: { name?: string; email?: string }): Promise<Member>;
+  addBook(overrides?: Partial<BookFields>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const bookFields = (overrides: Partial<BookFields> = {}): BookFields => ({
+  title: `Book ${randomUUID().slice(0, 8)}`,
+  author: 'Test Author',
+  genre: 'Drama',
+  description: 'A book for tests.',
+  image: 'https://example.com/cover.jpg',
+  rating: 4.5,
+  quantity: 3,
+  ...overrides,
+});
+
+export async function startTestGateway(opts: { env?: Record<string, string>; store?: 'sqlite' | 'mongodb' } = {}): Promise<TestGateway> {
+  const emulatorHost = inject('authEmulatorHost');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-api-'));
+  const mongodbDb = `bookhaven_api_${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
+    ...opts.env,
+  });
+  const store = await openStore({ dataDir, mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb });
+  const tokens = createSessionTokens(new TextEncoder().encode(config.sessionSecret ?? ''), config.sessionTtlSeconds);
+  const verifier = createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
+  const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone });
+  const app = await createApp({ config, store, library, tokens, authEmulatorUrl: `http://${emulatorHost}`, logger: false, clientDir: path.join(dataDir, 'no-client') });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const request: TestGateway['request'] = async (method, route, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.body !== undefined || o.raw !== undefined) headers['content-type'] ??= 'application/json';
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const response = await fetch(url + route, { method, headers, body: o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body)) });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: body as any, headers: response.headers };
+  };
+
+  const firebaseUser: TestGateway['firebaseUser'] = async (o = {}) => {
+    const email = o.email ?? `reader-${randomUUID().slice(0, 8)}@example.com`;
+    const name = o.name ?? 'Test Reader';
+    const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Secret123', displayName: name, returnSecureToken: true }),
+    });
+    const body = (await response.json()) as { idToken?: string; localId?: string; error?: unknown };
+    if (!body.idToken || !body.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+    return { uid: body.localId, email, name, idToken: body.idToken };
+  };
+
+  return {
+    url,
+    store,
+    request,
+    gql: (query, variables, token) => request('POST', '/graphql', { body: { query, variables }, token }),
+    firebaseUser,
+    async member(o) {
+      const user = await firebaseUser(o);
+      const answer = await request('POST', '/api/jwt', { body: { idToken: user.idToken, uid: user.uid, displayName: user.name } });
+      if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return { ...user, token: answer.body.token as string };
+    },
+    addBook: async (overrides) => (await store.books.insert(bookFields(overrides))).id,
+    async close() {
+      await app.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
