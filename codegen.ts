@@ -30,6 +30,8 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         scalars: { DateTime: 'string' },
+        // NodeNext resolution (tsconfig) needs explicit extensions in the generated relative imports.
+        importExtension: '.ts',
       },
       presetConfig: { fragmentMasking: false },
     },
