@@ -1,0 +1,54 @@
+import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
+import { ErrorPage } from './error-page.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+type PageModule = { default: React.ComponentType };
+
+// Each page is its own chunk; React Router loads it before rendering the route.
+function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+function guarded(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => {
+    const Page = (await load()).default;
+    return {
+      Component: () => (
+        <RequireAuth>
+          <Page />
+        </RequireAuth>
+      ),
+    };
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <FullScreenLoading />,
+    children: [
+      { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
+      { path: 'about', lazy: page(() => import('../features/static/about-page.tsx')) },
+      { path: 'contact', lazy: page(() => import('../features/static/contact-page.tsx')) },
+      { path: 'login', lazy: page(() => import('../features/accounts/login-page.tsx')) },
+      { path: 'register', lazy: page(() => import('../features/accounts/register-page.tsx')) },
+      { path: 'legal/privacy-policy', lazy: page(() => import('../features/static/privacy-policy-page.tsx')) },
+      { path: 'legal/terms-conditions', lazy: page(() => import('../features/static/terms-conditions-page.tsx')) },
+      { path: 'category/:category', lazy: page(() => import('../features/catalog/category-page.tsx')) },
+      { path: 'all-books', lazy: guarded(() => import('../features/catalog/all-books-page.tsx')) },
+      { path: 'book-details/:id', lazy: guarded(() => import('../features/book/book-details-page.tsx')) },
+      { path: 'add-book', lazy: guarded(() => import('../features/book/add-book-page.tsx')) },
+      { path: 'update-book/:id', lazy: guarded(() => import('../features/book/update-book-page.tsx')) },
+      { path: 'all-users', lazy: guarded(() => import('../features/users/all-users-page.tsx')) },
+      { path: 'borrowed-books', lazy: guarded(() => import('../features/circulation/borrowed-books-page.tsx')) },
+      { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

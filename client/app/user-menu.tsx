@@ -1,0 +1,56 @@
+import { useNavigate } from 'react-router-dom';
+import { confirmAction, showError, showSuccess } from '../components/ui/dialogs.ts';
+import { useAuth } from '../lib/auth.tsx';
+
+export const DEFAULT_AVATAR = '/images/default-avatar.svg';
+
+export function UserMenu() {
+  const { user, logOut } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = user.displayName?.trim() || 'User';
+
+  const onLogout = async () => {
+    const confirmed = await confirmAction({
+      title: 'Are you sure?',
+      text: 'You will be logged out of your account',
+      confirmText: 'Yes, log out',
+      cancelText: 'Cancel',
+      icon: 'warning',
+    });
+    if (!confirmed) return;
+    try {
+      await logOut();
+      void showSuccess('Logged Out', 'You have been successfully logged out', { timer: 1500 });
+      navigate('/');
+    } catch {
+      await showError('Error', 'Failed to log out. Please try again.');
+    }
+  };
+
+  return (
+    <div className="flex items-center gap-3">
+      <div className="group relative" tabIndex={0} aria-label={`Signed in as ${name}`}>
+        <img
+          src={user.photoURL || DEFAULT_AVATAR}
+          alt={name}
+          title={name}
+          referrerPolicy="no-referrer"
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR)) event.currentTarget.src = DEFAULT_AVATAR;
+          }}
+          className="h-10 w-10 rounded-full border-2 border-indigo-200 object-cover"
+        />
+        <span
+          role="tooltip"
+          className="pointer-events-none absolute top-12 right-0 z-20 whitespace-nowrap rounded-md bg-slate-900 px-3 py-1 text-sm text-white opacity-0 shadow transition group-hover:opacity-100 group-focus:opacity-100"
+        >
+          {name}
+        </span>
+      </div>
+      <button type="button" onClick={() => void onLogout()} className="btn-secondary px-4 py-2">
+        Logout
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import Swal from 'sweetalert2';
+
+// Every alert in the app goes through these four helpers so the look and the button texts stay consistent.
+const buttonColors = { confirmButtonColor: '#4f46e5', cancelButtonColor: '#6b7280' };
+
+export async function showSuccess(
+  title: string,
+  text?: string,
+  opts: { timer?: number; confirmText?: string } = {},
+): Promise<boolean> {
+  const autoClose = opts.timer !== undefined && opts.confirmText === undefined;
+  const result = await Swal.fire({
+    icon: 'success',
+    title,
+    text,
+    timer: opts.timer,
+    timerProgressBar: autoClose,
+    showConfirmButton: !autoClose,
+    confirmButtonText: opts.confirmText ?? 'OK',
+    ...buttonColors,
+  });
+  return result.isConfirmed;
+}
+
+export async function showError(title: string, text: string): Promise<void> {
+  await Swal.fire({ icon: 'error', title, text, ...buttonColors });
+}
+
+export async function showWarning(title: string, text: string): Promise<void> {
+  await Swal.fire({ icon: 'warning', title, text, ...buttonColors });
+}
+
+export async function confirmAction(opts: {
+  title: string;
+  text: string;
+  confirmText: string;
+  cancelText?: string;
+  icon?: 'warning' | 'question';
+}): Promise<boolean> {
+  const result = await Swal.fire({
+    icon: opts.icon ?? 'warning',
+    title: opts.title,
+    text: opts.text,
+    showCancelButton: true,
+    confirmButtonText: opts.confirmText,
+    cancelButtonText: opts.cancelText ?? 'Cancel',
+    ...buttonColors,
+  });
+  return result.isConfirmed;
+}

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { wrapIndex } from './carousel-index.ts';
+
+export const AUTO_ADVANCE_MS = 5000;
+
+const SLIDES = [
+  {
+    title: 'Discover Your Next Great Read',
+    description: 'Explore thousands of books across every genre, from timeless classics to new releases.',
+    image: '/images/hero/slide-1.svg',
+    cta: { label: 'Browse Books', to: '/all-books' },
+  },
+  {
+    title: 'Borrow Books with Ease',
+    description: 'Borrow up to five books at a time for 14 days and keep track of every loan in one place.',
+    image: '/images/hero/slide-2.svg',
+    cta: { label: 'Start Borrowing', to: '/borrowed-books' },
+  },
+  {
+    title: 'Share Your Favourite Books',
+    description: 'Grow our community collection by adding the books you love for other readers to enjoy.',
+    image: '/images/hero/slide-3.svg',
+    cta: { label: 'Add Book', to: '/add-book' },
+  },
+];
+
+export function HeroCarousel() {
+  const [index, setIndex] = useState(0);
+  const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, SLIDES.length)), []);
+
+  // Restarting the timer on every change means a manual move gives the new slide its full 5 seconds.
+  useEffect(() => {
+    const timer = setTimeout(() => go(1), AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [index, go]);
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Featured highlights" className="relative h-[70vh] overflow-hidden bg-slate-900">
+      {SLIDES.map((slide, i) => (
+        <div
+          key={slide.title}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${i + 1} of ${SLIDES.length}`}
+          aria-hidden={i !== index}
+          inert={i !== index}
+          className={`absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out ${i === index ? 'opacity-100' : 'opacity-0'}`}
+          style={{ backgroundImage: `url(${slide.image})` }}
+        >
+          <div className="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">
+            <div className="page-container">
+              <div className="max-w-xl text-white">
+                <h2 className="mb-4 text-4xl font-bold md:text-5xl">{slide.title}</h2>
+                <p className="mb-8 text-lg text-slate-200 md:text-xl">{slide.description}</p>
+                <Link to={slide.cta.to} className="btn-primary px-6 py-3 text-lg">
+                  {slide.cta.label}
+                </Link>
+              </div>
+            </div>
+          </div>
+        </div>
+      ))}
+      <button type="button" aria-label="Previous slide" onClick={() => go(-1)} className="absolute top-1/2 left-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M15 18l-6-6 6-6" /></svg>
+      </button>
+      <button type="button" aria-label="Next slide" onClick={() => go(1)} className="absolute top-1/2 right-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M9 6l6 6-6 6" /></svg>
+      </button>
+      <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.title}
+            type="button"
+            aria-label={`Go to slide ${i + 1}`}
+            aria-current={i === index}
+            onClick={() => setIndex(i)}
+            className={`h-3 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 hover:bg-white/80'}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function formatToday(now = new Date()): string {
+  return now.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+type Props = { title: string; other: { to: string; label: string }; children: ReactNode };
+
+/** Shared frame of the two legal pages: title, today's "Last Updated" date and a link to the other page. */
+export function LegalLayout({ title, other, children }: Props) {
+  useDocumentTitle(title);
+  return (
+    <article className="page-container max-w-4xl py-16">
+      <h1 className="mb-2 text-4xl font-bold text-slate-900">{title}</h1>
+      <p className="mb-10 text-slate-500">Last Updated: {formatToday()}</p>
+      <div className="space-y-8 leading-relaxed text-slate-700 [&_h2]:mb-3 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_li]:ml-6 [&_ul]:list-disc [&_ul]:space-y-1">
+        {children}
+      </div>
+      <p className="mt-12 border-t border-slate-200 pt-6 text-slate-600">
+        See also our{' '}
+        <Link to={other.to} className="font-semibold text-indigo-600 hover:text-indigo-800">{other.label}</Link>.
+        Questions? <Link to="/contact" className="font-semibold text-indigo-600 hover:text-indigo-800">Contact us</Link>.
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import { getToken, removeToken } from './token-storage.ts';
+
+const SESSION_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
+
+function goToLogin(): void {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+/** True for the failures the spec treats as an expired or refused session (HTTP 401/403 and their GraphQL codes). */
+export function isSessionError(error: unknown): boolean {
+  if (ServerError.is(error)) return error.statusCode === 401 || error.statusCode === 403;
+  if (CombinedGraphQLErrors.is(error)) {
+    return error.errors.some((e) => SESSION_CODES.has(String(e.extensions?.['code'] ?? '')));
+  }
+  return false;
+}
+
+export function createCache(): InMemoryCache {
+  // Book, BorrowRecord, User and Category are normalised by `id`, Apollo's default key.
+  return new InMemoryCache();
+}
+
+type Options = { uri?: string; onSessionExpired?: () => void };
+
+export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLogin }: Options = {}): ApolloClient {
+  const authLink = new SetContextLink((prev) => {
+    const token = getToken();
+    return token ? { headers: { ...prev['headers'], authorization: `Bearer ${token}` } } : {};
+  });
+  const errorLink = new ErrorLink(({ error }) => {
+    if (isSessionError(error)) {
+      removeToken();
+      onSessionExpired();
+    }
+    // Other errors reach the caller unchanged.
+  });
+  return new ApolloClient({
+    link: ApolloLink.from([errorLink, authLink, new HttpLink({ uri })]),
+    cache: createCache(),
+  });
+}

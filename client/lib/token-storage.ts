@@ -1,0 +1,44 @@
+// The session token issued by the gateway lives in localStorage under the spec's key. Listeners let React
+// re-render when another part of the app (the Apollo error link, sign-out) changes it.
+export const TOKEN_KEY = 'bookHavenToken';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  notify();
+}
+
+export function removeToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } finally {
+    notify();
+  }
+}
+
+export function subscribeToToken(listener: Listener): () => void {
+  listeners.add(listener);
+  // Other tabs signing out should be seen here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
