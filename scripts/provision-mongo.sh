@@ -32,8 +32,10 @@ if is_current; then
   exit 0
 fi
 
+# The official Go tarball installs here, and non-login shells (CI) may not have it on PATH.
+[[ -x /usr/local/go/bin/go ]] && PATH="$PATH:/usr/local/go/bin"
 command -v go >/dev/null 2>&1 ||
-  die "the Go toolchain is not installed (needed to build FerretDB $FERRETDB_VERSION); install Go >= 1.$MIN_GO_MINOR, e.g. 'apt-get install golang-go' on a recent Debian, or set MONGODB_URI to an existing server"
+  die "the Go toolchain is not installed (needed to build FerretDB $FERRETDB_VERSION); install Go >= 1.$MIN_GO_MINOR (Debian bookworm's golang-go is 1.19, too old), or set MONGODB_URI to an existing server"
 go_version="$(go env GOVERSION)" # e.g. go1.26.8
 go_minor="$(printf '%s' "$go_version" | sed -E 's/^go1\.([0-9]+).*/\1/')"
 [[ "$go_minor" =~ ^[0-9]+$ && "$go_minor" -ge $MIN_GO_MINOR ]] ||

@@ -1,6 +1,6 @@
 // Checks that the test Mongo server (FerretDB v1 + SQLite, or MONGODB_URI) really does what the Mongo store
 // adapter relies on, so an adapter failure points at the adapter and not at the server under it.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,24 @@ describe('startMongoServer lifecycle', () => {
       expect(result).toEqual({ skipped: expect.stringContaining('scripts/provision-mongo.sh') });
     } finally {
       rmSync(process.env.BOOKHAVEN_CACHE, { recursive: true, force: true });
+      if (saved === undefined) delete process.env.BOOKHAVEN_CACHE;
+      else process.env.BOOKHAVEN_CACHE = saved;
+    }
+  });
+
+  it('fails with the tail of the server log when the binary exits before answering', async () => {
+    const saved = process.env.BOOKHAVEN_CACHE;
+    const cache = mkdtempSync(path.join(tmpdir(), 'bookhaven-fake-cache-'));
+    process.env.BOOKHAVEN_CACHE = cache;
+    try {
+      const fake = ferretdbBinaryPath();
+      mkdirSync(path.dirname(fake), { recursive: true });
+      writeFileSync(fake, '#!/bin/sh\necho "fake ferretdb: cannot open the data dir" >&2\nexit 3\n', { mode: 0o755 });
+      await expect(startMongoServer({ provision: false, ignoreEnv: true })).rejects.toThrow(
+        /exited early \(code 3[\s\S]*fake ferretdb: cannot open the data dir/,
+      );
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
       if (saved === undefined) delete process.env.BOOKHAVEN_CACHE;
       else process.env.BOOKHAVEN_CACHE = saved;
     }

@@ -37,7 +37,7 @@ export async function startMongoServer(opts: StartMongoOptions = {}): Promise<St
     if (!opts.provision) {
       return { skipped: `no MONGODB_URI and no FerretDB binary at ${bin} (run scripts/provision-mongo.sh)` };
     }
-    if (!onPath('go')) {
+    if (!onPath('go') && !isExecutable('/usr/local/go/bin/go')) {
       return { skipped: 'no MONGODB_URI, no cached FerretDB binary, and no Go toolchain to build one' };
     }
     const provisioned = await provision();
