@@ -1,0 +1,77 @@
+// The starter catalogue: real public-domain books spread over the nine categories. The first three become the
+// home page's featured books, so they lead. Quantities cover every stock badge: out of stock, limited, plenty.
+import type { BookFields } from '../port.ts';
+import { assetPath, slugify } from './slug.ts';
+
+type SeedBook = Omit<BookFields, 'image'>;
+
+const book = (title: string, author: string, genre: string, rating: number, quantity: number, description: string): SeedBook => ({
+  title, author, genre, rating, quantity, description,
+});
+
+const BOOKS: readonly SeedBook[] = [
+  book('Dracula', 'Bram Stoker', 'Thriller', 4.6, 4,
+    "Told through letters and diaries, Jonathan Harker's visit to a Transylvanian castle sets a band of friends against Count Dracula as he brings his curse to England."),
+  book('Frankenstein', 'Mary Shelley', 'Sci-Fi', 4.7, 3,
+    'The young scientist Victor Frankenstein gives life to a creature assembled from the dead, then abandons it, with tragic consequences for them both.'),
+  book('Pride and Prejudice', 'Jane Austen', 'Romance', 4.9, 6,
+    'Elizabeth Bennet and the proud Mr Darcy misjudge each other at every turn in a witty comedy of manners about marriage, money and first impressions.'),
+  book('The War of the Worlds', 'H. G. Wells', 'Sci-Fi', 4.4, 2,
+    'Martian cylinders land in the English countryside and their fighting machines lay waste to Surrey and London, seen through the eyes of a narrator struggling to survive.'),
+  book('Leaves of Grass', 'Walt Whitman', 'Poetry', 4.5, 5,
+    "Whitman's lifelong collection of free verse, including \"Song of Myself\", celebrating the body, democracy and the American people."),
+  book('Hamlet', 'William Shakespeare', 'Drama', 4.8, 7,
+    "Prince Hamlet of Denmark learns from his father's ghost that his uncle murdered the king, and his hesitation over revenge sets a tragedy in motion."),
+  book("Alice's Adventures in Wonderland", 'Lewis Carroll', 'Children', 4.6, 8,
+    'Alice follows a White Rabbit down a hole into a world of nonsense, where she meets the Cheshire Cat, the Mad Hatter and the Queen of Hearts.'),
+  book('Meditations', 'Marcus Aurelius', 'Self-Help', 4.7, 3,
+    'The private notes of a Roman emperor on Stoic discipline: accepting what we cannot control, acting justly and keeping the mind calm.'),
+  book('The Autobiography of Benjamin Franklin', 'Benjamin Franklin', 'Biography', 4.2, 2,
+    "Franklin recounts his rise from a Boston printer's apprentice to a celebrated writer, scientist and civic leader, including his plan for moral perfection."),
+  book('Phantastes', 'George MacDonald', 'Fantasy', 3.9, 1,
+    'On his twenty-first birthday Anodos wakes to find his bedroom turning into a forest, and wanders into Fairy Land on a dreamlike quest.'),
+  book('The Hound of the Baskervilles', 'Arthur Conan Doyle', 'Thriller', 4.6, 5,
+    'Sherlock Holmes and Dr Watson investigate the legend of a spectral hound said to haunt the Baskerville family on the bleak moors of Dartmoor.'),
+  book('Jane Eyre', 'Charlotte Brontë', 'Romance', 4.7, 0,
+    'An orphaned governess falls in love with her brooding employer, Mr Rochester, until a secret hidden at Thornfield Hall tests her sense of right.'),
+  book('The Time Machine', 'H. G. Wells', 'Sci-Fi', 4.3, 4,
+    'A Victorian inventor travels to the year 802,701 and finds humanity divided into the gentle Eloi and the underground Morlocks.'),
+  book('The Raven and Other Poems', 'Edgar Allan Poe', 'Poetry', 4.4, 1,
+    'Poe\'s 1845 collection, led by the famous poem in which a grieving narrator is visited at midnight by a raven that answers only "Nevermore".'),
+  book("A Doll's House", 'Henrik Ibsen', 'Drama', 4.3, 2,
+    "Nora Helmer's secret loan, taken to save her husband's life, unravels the comfortable illusions of her marriage in Ibsen's groundbreaking play."),
+  book('The Wonderful Wizard of Oz', 'L. Frank Baum', 'Children', 4.5, 6,
+    'A cyclone carries Dorothy from Kansas to the Land of Oz, where she follows the yellow brick road with the Scarecrow, the Tin Woodman and the Cowardly Lion.'),
+  book('As a Man Thinketh', 'James Allen', 'Self-Help', 3.8, 5,
+    'A short essay arguing that our thoughts shape our character, circumstances and health, and that we change our lives by changing our thinking.'),
+  book('Narrative of the Life of Frederick Douglass', 'Frederick Douglass', 'Biography', 4.8, 3,
+    "Douglass's own account of his childhood and youth in slavery in Maryland, how he taught himself to read, and his escape to freedom."),
+  book('The Worm Ouroboros', 'E. R. Eddison', 'Fantasy', 3.9, 1,
+    'Lord Juss and the lords of Demonland wage an epic war against King Gorice of Witchland in a richly archaic heroic fantasy.'),
+  book('Strange Case of Dr Jekyll and Mr Hyde', 'Robert Louis Stevenson', 'Thriller', 4.4, 3,
+    'The London lawyer Gabriel Utterson investigates the strange bond between his respectable friend Dr Henry Jekyll and the brutal Edward Hyde.'),
+  book('Wuthering Heights', 'Emily Brontë', 'Romance', 4.3, 4,
+    "On the Yorkshire moors, the foundling Heathcliff's consuming love for Catherine Earnshaw turns into a revenge that spans two generations."),
+  book('Twenty Thousand Leagues Under the Seas', 'Jules Verne', 'Sci-Fi', 4.2, 5,
+    'Professor Aronnax and his companions are held aboard the submarine Nautilus as the mysterious Captain Nemo roams the oceans of the world.'),
+  book('Songs of Innocence and of Experience', 'William Blake', 'Poetry', 4.4, 2,
+    'Paired poems, among them "The Lamb" and "The Tyger", that contrast the innocent and the experienced states of the human soul.'),
+  book('The Importance of Being Earnest', 'Oscar Wilde', 'Drama', 4.6, 4,
+    "Two young gentlemen invent alter egos to escape their obligations, and their double lives collide in Wilde's sparkling comedy of manners."),
+  book('The Jungle Book', 'Rudyard Kipling', 'Children', 4.4, 3,
+    'Stories of Mowgli, a boy raised by wolves and taught by Baloo the bear and Bagheera the panther, alongside tales such as "Rikki-Tikki-Tavi".'),
+  book('Self-Help', 'Samuel Smiles', 'Self-Help', 3.6, 1,
+    'The 1859 bestseller that argues, through short lives of inventors, artists and engineers, that perseverance and hard work matter more than birth.'),
+  book('Up from Slavery', 'Booker T. Washington', 'Biography', 4.5, 2,
+    'Washington describes his boyhood in slavery in Virginia, his struggle for an education and his founding of the Tuskegee Institute in Alabama.'),
+  book('The Story of the Glittering Plain', 'William Morris', 'Fantasy', 3.7, 2,
+    'Hallblithe of the Ravens sets out to rescue his betrothed from sea-raiders and is lured to the Glittering Plain, a land where no one grows old.'),
+  book('Persuasion', 'Jane Austen', 'Romance', 4.6, 3,
+    'Eight years after she was persuaded to break off her engagement to the naval officer Frederick Wentworth, Anne Elliot meets him again.'),
+  book('Gitanjali', 'Rabindranath Tagore', 'Poetry', 4.7, 5,
+    "Song offerings: Tagore's own English renderings of his devotional poems, the collection behind his Nobel Prize in Literature in 1913."),
+  book('The Thirty-Nine Steps', 'John Buchan', 'Thriller', 4.1, 0,
+    'Richard Hannay finds a murdered spy in his London flat and flees to the Scottish moors, pursued by a ring of enemy agents.'),
+];
+
+export const SEED_BOOKS: readonly BookFields[] = BOOKS.map((b) => ({ ...b, image: assetPath('covers', slugify(b.title)) }));
