@@ -105,6 +105,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!hasRealProject && !projectId.startsWith('demo-')) {
     throw new ConfigError('FIREBASE_PROJECT_ID', 'needs GOOGLE_APPLICATION_CREDENTIALS too (or a demo- project for the emulator)');
   }
+  if (hasRealProject && !optional(env, 'FIREBASE_WEB_API_KEY')) {
+    throw new ConfigError('FIREBASE_WEB_API_KEY', 'is required with a real Firebase project (the SPA needs it)');
+  }
   const authEmulatorHost = optional(env, 'FIREBASE_AUTH_EMULATOR_HOST');
   if (authEmulatorHost !== null && !/^[\w.-]+:\d+$/.test(authEmulatorHost)) {
     throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', `must be host:port, got "${authEmulatorHost}"`);

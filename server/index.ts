@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openStore } from './store/open-store.ts';
-import { seedIfEmpty } from './store/seed/index.ts';
+import { seedIfEmpty } from './store/seed/seed-if-empty.ts';
 import { createSessionTokens, loadSessionSecret } from './auth/session.ts';
 import { createFirebaseVerifier } from './auth/firebase.ts';
 import { createLibrary } from './library/index.ts';
