@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
@@ -54,7 +54,8 @@ function mongoFactory(uri: string): StoreFactory {
 
 describe('SQLite store contract', () => storeContract(sqliteFactory));
 
-const mongoUri = process.env['MONGODB_URI'];
+// The global setup starts a FerretDB server when one is provisioned and exports its URI.
+const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
 if (mongoUri) {
   describe('MongoDB store contract', () => storeContract(mongoFactory(mongoUri)));
 } else {

@@ -1,0 +1,44 @@
+// What only the MongoDB adapter promises: openStore picks it for a URI, seeding works, and an outage fails fast.
+import { describe, expect, inject, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { openStore } from '../../server/store/open-store.ts';
+import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
+import { seedIfEmpty } from '../../server/store/seed/seed-if-empty.ts';
+import { SEED_BOOKS } from '../../server/store/seed/books.ts';
+
+const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
+
+describe('MongoDB store without a server', () => {
+  it('rejects within seconds when nothing answers, instead of hanging', async () => {
+    const started = Date.now();
+    await expect(openMongoStore('mongodb://127.0.0.1:9/', 'bookhaven_unreachable')).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(9_000);
+  }, 15_000);
+});
+
+describe.runIf(mongoUri)('MongoDB store with a server', () => {
+  const uri = mongoUri ?? '';
+  const dbName = `bh_mongo_store_${process.pid}_${Date.now().toString(36)}`;
+
+  it('is what openStore opens for a URI, seeds once, and stops answering pings once closed', async () => {
+    const store = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: dbName });
+    try {
+      expect(store.kind).toBe('mongodb');
+      expect(await seedIfEmpty(store)).toEqual({ categories: 9, books: SEED_BOOKS.length });
+      expect(await seedIfEmpty(store)).toEqual({ categories: 0, books: 0 });
+      const client = await MongoClient.connect(uri);
+      try {
+        const names = (await client.db(dbName).listCollections().toArray()).map((c) => c.name).sort();
+        expect(names).toEqual(['books', 'borrowedBooks', 'categories', 'users']);
+        const loanIndexes = await client.db(dbName).collection('borrowedBooks').indexes();
+        expect(loanIndexes.find((i) => i.name === 'active_key_unique')?.unique).toBe(true);
+      } finally {
+        await client.db(dbName).dropDatabase();
+        await client.close();
+      }
+    } finally {
+      await store.close();
+    }
+    await expect(store.ping()).rejects.toThrow();
+  });
+});
