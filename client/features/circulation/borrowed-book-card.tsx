@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import { BookImage } from '../../components/ui/book-image.tsx';
+import { dueBadge, isOverdue, type DueTone } from './due-badge.ts';
+
+export interface LoanCardData {
+  id: string;
+  bookId: string;
+  borrowDate: string;
+  returnDate: string;
+  status: 'BORROWED' | 'RETURNED';
+  bookTitle: string;
+  bookAuthor: string;
+  bookImage: string;
+  bookCategory: string;
+}
+
+const toneClasses: Record<DueTone, string> = {
+  red: 'bg-red-100 text-red-800',
+  yellow: 'bg-yellow-100 text-yellow-800',
+  blue: 'bg-blue-100 text-blue-800',
+};
+
+interface BorrowedBookCardProps {
+  loan: LoanCardData;
+  now: Date;
+  returning: boolean;
+  onReturn: (loan: LoanCardData) => void;
+}
+
+export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBookCardProps) {
+  const pending = loan.status === 'BORROWED';
+  const due = new Date(loan.returnDate);
+  const overdue = pending && isOverdue(due, now);
+  const badge = pending ? dueBadge(due, now) : null;
+  return (
+    <article aria-label={loan.bookTitle} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
+      <div className="relative h-56 bg-gray-100">
+        <BookImage src={loan.bookImage} alt={`Cover of ${loan.bookTitle}`} className="h-full w-full object-cover" />
+        {badge && (
+          <span className={`absolute top-2 right-2 rounded-full px-3 py-1 text-xs font-semibold ${toneClasses[badge.tone]}`}>
+            {badge.text}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4 text-sm">
+        <h3 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h3>
+        <p className="text-gray-600">by {loan.bookAuthor}</p>
+        <p className="text-xs tracking-wide text-blue-700 uppercase">{loan.bookCategory}</p>
+        <p>Borrowed: {new Date(loan.borrowDate).toLocaleDateString()}</p>
+        <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {due.toLocaleDateString()}</p>
+        <div className="mt-auto flex gap-2 pt-3">
+          <Link
+            to={`/book-details/${loan.bookId}`}
+            aria-label={`View Details of ${loan.bookTitle}`}
+            className="flex-1 rounded-lg bg-blue-600 px-3 py-2 text-center text-white"
+          >
+            View Details
+          </Link>
+          {pending && (
+            <button
+              type="button"
+              disabled={returning}
+              aria-label={`Return Book: ${loan.bookTitle}`}
+              onClick={() => onReturn(loan)}
+              className="flex-1 rounded-lg bg-green-600 px-3 py-2 text-white disabled:opacity-60"
+            >
+              {returning ? 'Returning...' : 'Return Book'}
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

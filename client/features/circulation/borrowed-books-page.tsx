@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+import { confirmAction, showError, showSuccess } from '../../components/ui/dialogs.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { BorrowedBookCard, type LoanCardData } from './borrowed-book-card.tsx';
+import { LoanTabs, type LoanTab } from './loan-tabs.tsx';
+import { serverMessage, useReturnBook } from './use-return-book.ts';
+
+export const MY_BORROWED_BOOKS_QUERY = graphql(`
+  query MyBorrowedBooks {
+    borrowedBooks {
+      id
+      bookId
+      borrowDate
+      returnDate
+      returnedAt
+      status
+      bookTitle
+      bookAuthor
+      bookImage
+      bookCategory
+    }
+  }
+`);
+
+const link = 'rounded-lg bg-blue-600 px-5 py-2 text-white';
+
+export default function BorrowedBooksPage() {
+  useDocumentTitle('My Borrowed Books');
+  // Loans also change elsewhere (another tab, another device), so show the cached list and refresh it.
+  const { data, loading, error } = useQuery(MY_BORROWED_BOOKS_QUERY, { fetchPolicy: 'cache-and-network' });
+  const [tab, setTab] = useState<LoanTab>('pending');
+  const [returningId, setReturningId] = useState<string | null>(null);
+  const [returnBook] = useReturnBook();
+
+  const onReturn = async (loan: LoanCardData) => {
+    const confirmed = await confirmAction({
+      title: 'Return Book?',
+      text: 'Are you sure you want to return this book?',
+      confirmText: 'Yes, return it!',
+    });
+    if (!confirmed) return;
+    setReturningId(loan.id);
+    try {
+      await returnBook({ variables: { borrowId: loan.id } });
+      await showSuccess('Book Returned!', 'Thank you for returning the book.');
+    } catch (returnError) {
+      await showError('Failed to Return', serverMessage(returnError) ?? 'Something went wrong. Please try again.');
+    } finally {
+      setReturningId(null);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (loading && !data) {
+    body = <Spinner label="Loading borrowed books..." />;
+  } else if (error && !data) {
+    body = (
+      <div role="alert" className="py-12 text-center">
+        <p className="mb-6 text-red-700">Failed to fetch borrowed books. Please try again.</p>
+        <button type="button" className={link} onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (!data || data.borrowedBooks.length === 0) {
+    body = (
+      <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+        <h2 className="mb-4 text-xl font-semibold">No Books Borrowed</h2>
+        <Link to="/all-books" className={link}>
+          Browse Books
+        </Link>
+      </div>
+    );
+  } else {
+    const now = new Date();
+    const pending = data.borrowedBooks.filter((loan) => loan.status === 'BORROWED');
+    const returned = data.borrowedBooks.filter((loan) => loan.status === 'RETURNED');
+    const shown = tab === 'pending' ? pending : returned;
+    body = (
+      <LoanTabs tab={tab} onTab={setTab} pendingCount={pending.length} returnedCount={returned.length}>
+        {shown.length === 0 ? (
+          <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+            <h2 className="mb-4 text-xl font-semibold">{tab === 'pending' ? 'No Pending Books' : 'No Returned Books'}</h2>
+            <button type="button" className={link} onClick={() => setTab(tab === 'pending' ? 'returned' : 'pending')}>
+              {tab === 'pending' ? 'View Returned Books' : 'View Pending Books'}
+            </button>
+          </div>
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((loan) => (
+              <li key={loan.id}>
+                <BorrowedBookCard loan={loan} now={now} returning={returningId === loan.id} onReturn={onReturn} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoanTabs>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold text-gray-900">My Borrowed Books</h1>
+      {body}
+      <div className="mt-10 text-center">
+        <Link to="/all-books" className="text-blue-700 underline">
+          Back to Library
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId, useRef } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+
+export type LoanTab = 'pending' | 'returned';
+
+interface LoanTabsProps {
+  tab: LoanTab;
+  onTab: (tab: LoanTab) => void;
+  pendingCount: number;
+  returnedCount: number;
+  children: ReactNode;
+}
+
+const TABS: LoanTab[] = ['pending', 'returned'];
+
+/** WAI-ARIA tabs: one tab stop, arrow keys move between the two tabs. */
+export function LoanTabs({ tab, onTab, pendingCount, returnedCount, children }: LoanTabsProps) {
+  const id = useId();
+  const refs = useRef<Record<LoanTab, HTMLButtonElement | null>>({ pending: null, returned: null });
+  const labels: Record<LoanTab, string> = { pending: `Pending (${pendingCount})`, returned: `Returned (${returnedCount})` };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = tab === 'pending' ? 'returned' : 'pending';
+    onTab(next);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <div>
+      <div role="tablist" aria-label="Borrowed books" className="mb-6 flex gap-2 border-b border-gray-200" onKeyDown={onKeyDown}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              refs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => onTab(name)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
+              tab === name ? 'border-blue-600 text-blue-700' : 'border-transparent text-gray-600 hover:text-gray-900'
+            }`}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
+        {children}
+      </div>
+    </div>
+  );
+}

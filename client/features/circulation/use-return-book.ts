@@ -1,0 +1,37 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+
+export const RETURN_BOOK_MUTATION = graphql(`
+  mutation ReturnBook($borrowId: ID!) {
+    returnBook(borrowId: $borrowId) {
+      id
+      bookId
+      status
+      returnedAt
+      returnDate
+    }
+  }
+`);
+
+/**
+ * The returned loan comes back with its new status, which moves it between tabs through the cache. The
+ * answer carries no quantity, so a cached copy of the book gets its copy back here.
+ */
+export function useReturnBook() {
+  return useMutation(RETURN_BOOK_MUTATION, {
+    update(cache, { data }) {
+      if (!data) return;
+      cache.modify({
+        id: cache.identify({ __typename: 'Book', id: data.returnBook.bookId }),
+        fields: { quantity: (quantity: number) => quantity + 1 },
+      });
+    },
+  });
+}
+
+/** The gateway's messages are written for people; transport errors are not, so callers use their own text. */
+export function serverMessage(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  return error.errors.find((e) => e.message)?.message ?? null;
+}
