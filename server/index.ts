@@ -60,7 +60,8 @@ export async function main() {
     throw error;
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    // `on`, not `once`: libraries using signal-exit re-raise a signal that has no other listener left.
+    process.on(signal, () => {
       gateway.app.log.info({ signal }, 'shutting down');
       gateway.close().then(
         () => process.exit(0),

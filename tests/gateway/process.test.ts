@@ -1,0 +1,90 @@
+// The gateway as a real process: refuses bad config by name, and drains in-flight requests on SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../support/ports.ts';
+import { SHUTDOWN_GRACE_MS } from '../../server/index.ts';
+
+const ENTRY = path.resolve(import.meta.dirname, '../../server/index.ts');
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-proc-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+function launch(env: Record<string, string>) {
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(url: string, child: ChildProcess) {
+  for (let i = 0; i < 100 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('gateway did not become healthy');
+}
+
+describe('gateway process', () => {
+  it('stops at boot with a message naming a bad variable', async () => {
+    const { exited, output } = launch({ PORT: 'eighty' });
+    const { code } = await exited;
+    expect(code).toBe(1);
+    expect(output()).toContain('PORT must be a whole number');
+  });
+
+  it('finishes in-flight requests on SIGTERM, exits 0 and keeps its data', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), SESSION_SECRET: randomBytes(32).toString('hex') };
+    const first = launch(env);
+    await waitHealthy(url, first.child);
+
+    const query = JSON.stringify({ query: '{ books(first: 100) { totalCount nodes { id title } } }' });
+    const inflight = Array.from({ length: 100 }, (_, i) =>
+      (i % 2 === 0
+        ? fetch(`${url}/api/books`)
+        : fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query })
+      ).then(
+        async (response) => ({ status: response.status, body: await response.text() }),
+        (error: Error) => ({ status: 0, body: error.message }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const signalledAt = Date.now();
+    first.child.kill('SIGTERM');
+    const answers = await Promise.all(inflight);
+    const { code, at } = await first.exited;
+
+    expect(code).toBe(0);
+    expect(at - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS + 2000);
+    for (const answer of answers) {
+      // Accepted requests complete; later ones get a clean 503 or a refused connection, never a broken body.
+      expect([0, 200, 503]).toContain(answer.status);
+      if (answer.status === 200) expect(() => JSON.parse(answer.body)).not.toThrow();
+    }
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
+
+    const second = launch(env);
+    await waitHealthy(url, second.child);
+    const books = (await (await fetch(`${url}/api/books`)).json()) as unknown[];
+    expect(books.length).toBeGreaterThan(20);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+  }, 60_000);
+});
