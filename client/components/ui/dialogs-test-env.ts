@@ -5,7 +5,7 @@ import Swal from 'sweetalert2';
  * Test-only: lets SweetAlert2 render in jsdom (it reads prefers-reduced-motion through matchMedia, which
  * jsdom lacks, and it restores the scroll position with scrollTo, which jsdom only reports as unimplemented) and closes any alert left open so it cannot leak into the next test.
  */
-export function useDialogsInTests(): void {
+export function setUpDialogsForTests(): void {
   beforeAll(() => {
     window.scrollTo = () => {};
     if (typeof window.matchMedia === 'function') return;

@@ -4,10 +4,10 @@ import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
-import { useDialogsInTests } from '../../components/ui/dialogs-test-env.ts';
+import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import AddBookPage, { ADD_BOOK_MUTATION } from './add-book-page.tsx';
 
-useDialogsInTests();
+setUpDialogsForTests();
 
 const input = {
   title: 'Dune',

@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useDialogsInTests } from '../../components/ui/dialogs-test-env.ts';
+import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { AuthContext, type AuthContextValue } from '../../lib/auth.tsx';
 import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-details-page.tsx';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
@@ -81,7 +81,7 @@ const swalDialog = () => screen.findByRole('dialog', { name: (name) => name !== 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 10, 9, 0) });
 });
-useDialogsInTests();
+setUpDialogsForTests();
 
 describe('Book details', () => {
   it('shows the book with its stock badge, description fallback and actions', async () => {

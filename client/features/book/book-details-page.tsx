@@ -37,6 +37,11 @@ export const MY_LOANS_QUERY = graphql(`
 
 export default function BookDetailsPage() {
   const id = useParams()['id'] ?? '';
+  // Keyed by id: moving to another book must not carry over this one's "already borrowed" or open modal.
+  return <BookDetails key={id} id={id} />;
+}
+
+function BookDetails({ id }: { id: string }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();

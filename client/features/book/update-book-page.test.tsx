@@ -4,11 +4,11 @@ import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { useDialogsInTests } from '../../components/ui/dialogs-test-env.ts';
+import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import UpdateBookPage, { BOOK_FOR_UPDATE_QUERY } from './update-book-page.tsx';
 import { UPDATE_BOOK_MUTATION } from './update-book-form.tsx';
 
-useDialogsInTests();
+setUpDialogsForTests();
 
 const poems = {
   __typename: 'Book',

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import AllBooksPage, { ALL_BOOKS_QUERY, PAGE_SIZE } from './all-books-page.tsx';
 
 const book = (id: string, title: string, quantity: number, extra: Partial<Record<string, unknown>> = {}) => ({
@@ -43,7 +43,12 @@ function answer(
 }
 
 function LocationProbe() {
-  return <span aria-label="location">{useLocation().search}</span>;
+  return (
+    <>
+      <span aria-label="location">{useLocation().search}</span>
+      <Link to="/all-books">Plain link</Link>
+    </>
+  );
 }
 
 function renderPage(mocks: MockLink.MockedResponse[], url = '/all-books') {
@@ -129,5 +134,20 @@ describe('All Books page', () => {
     expect(await screen.findByRole('article', { name: 'Dune' })).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Emma' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('restores the search box from the URL and follows a plain link back to the full list', async () => {
+    renderPage(
+      [answer({ search: 'dune' }, [book('b2', 'Dune', 1)], { bookCount: 2 }), answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 1)], { bookCount: 2 })],
+      '/all-books?q=dune',
+    );
+    expect(await screen.findByText('Showing 1 of 2 books')).toBeTruthy();
+    const search = screen.getByRole('searchbox', { name: 'Search books' }) as HTMLInputElement;
+    expect(search.value).toBe('dune');
+    await userEvent.click(screen.getByRole('link', { name: 'Plain link' }));
+    expect(await screen.findByText('Showing 2 of 2 books')).toBeTruthy();
+    expect(search.value).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByLabelText('location').textContent).toBe('');
   });
 });

@@ -5,13 +5,14 @@ import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type CatalogFilter
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The catalogue filters, kept in the URL. The search box has its own text state so typing stays instant;
- * it reaches the URL (and so the query) only after a pause in typing.
+ * The catalogue filters, kept in the URL. Typing goes into a draft so the box stays instant; the draft
+ * reaches the URL (and so the query) after a pause, then gives way to the URL again. With no draft the box
+ * shows the URL, so a link to a plain /all-books also empties it.
  */
 export function useCatalogFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const [searchText, setSearchText] = useState(filters.search);
+  const [draft, setDraft] = useState<string | null>(null);
 
   const update = useCallback(
     (patch: Partial<CatalogFilters>) => {
@@ -22,15 +23,18 @@ export function useCatalogFilters() {
   );
 
   useEffect(() => {
-    if (searchText === filters.search) return;
-    const timer = setTimeout(() => update({ search: searchText }), SEARCH_DEBOUNCE_MS);
+    if (draft === null) return;
+    const timer = setTimeout(() => {
+      update({ search: draft });
+      setDraft(null);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, filters.search, update]);
+  }, [draft, update]);
 
   const clear = useCallback(() => {
-    setSearchText('');
+    setDraft(null);
     update({ search: DEFAULT_FILTERS.search, genre: DEFAULT_FILTERS.genre, availableOnly: false });
   }, [update]);
 
-  return { filters, searchText, setSearchText, update, clear };
+  return { filters, searchText: draft ?? filters.search, setSearchText: setDraft, update, clear };
 }

@@ -5,11 +5,11 @@ import { InMemoryCache, gql } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
-import { useDialogsInTests } from '../../components/ui/dialogs-test-env.ts';
+import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
 import { RETURN_BOOK_MUTATION } from './use-return-book.ts';
 
-useDialogsInTests();
+setUpDialogsForTests();
 
 // "now" is 10 March 2026, 09:00 local time.
 beforeEach(() => {

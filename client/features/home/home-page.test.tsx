@@ -1,0 +1,139 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockedResponse } from '@apollo/client/testing';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { HomeCategoriesQuery } from './categories-section.tsx';
+import { FeaturedBooksQuery } from './featured-books.tsx';
+import HomePage from './home-page.tsx';
+import { SUBSCRIPTIONS_KEY } from './newsletter-email.ts';
+
+const book = (n: number) => ({
+  __typename: 'Book' as const,
+  id: `b${n}`,
+  title: `Book ${n}`,
+  author: `Author ${n}`,
+  genre: 'Poetry',
+  image: `/assets/library/covers/${n}.jpg`,
+  rating: 4,
+  quantity: 2,
+});
+
+const categoriesMock = (categories: { name: string; description: string }[]): MockedResponse => ({
+  request: { query: HomeCategoriesQuery },
+  result: {
+    data: {
+      categories: categories.map((c, i) => ({ __typename: 'Category' as const, id: `c${i}`, image: `/assets/library/categories/${i}.jpg`, ...c })),
+    },
+  },
+});
+
+const featuredMock = (books: ReturnType<typeof book>[]): MockedResponse => ({
+  request: { query: FeaturedBooksQuery, variables: { first: 3 } },
+  result: { data: { books: { __typename: 'BookConnection' as const, nodes: books } } },
+});
+
+function renderHome(mocks: MockedResponse[]) {
+  const router = createMemoryRouter([{ path: '/', element: <HomePage /> }], { initialEntries: ['/'] });
+  render(
+    <MockedProvider mocks={mocks}>
+      <RouterProvider router={router} />
+    </MockedProvider>,
+  );
+}
+
+const section = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('section')!;
+
+describe('HomePage data sections', () => {
+  it('shows loading texts, then server categories and the first three books', async () => {
+    renderHome([
+      categoriesMock([{ name: 'Poetry', description: '' }, { name: 'Young Adult', description: 'Teen reads' }]),
+      featuredMock([book(1), book(2), book(3)]),
+    ]);
+    expect(screen.getByText('Loading categories...')).toBeTruthy();
+    expect(screen.getByText('Loading featured books...')).toBeTruthy();
+
+    const poetry = await screen.findByRole('link', { name: /^Poetry/ });
+    expect(poetry.getAttribute('href')).toBe('/category/Poetry');
+    expect(within(poetry).getByText('Explore books in this category')).toBeTruthy();
+    expect(within(poetry).getByText(/Explore Books/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Young Adult/ }).getAttribute('href')).toBe('/category/Young%20Adult');
+
+    const featured = section('Featured Books');
+    const first = await within(featured).findByRole('link', { name: /Book 1/ });
+    expect(first.getAttribute('href')).toBe('/book-details/b1');
+    expect(within(featured).getAllByRole('link', { name: /^Cover of/ })).toHaveLength(3);
+    expect(within(featured).getByRole('link', { name: 'View All Books' }).getAttribute('href')).toBe('/all-books');
+    expect(document.title).toBe('Home | BookHaven');
+  });
+
+  it('falls back to the nine built-in categories and the three sample books when the server has none', async () => {
+    renderHome([categoriesMock([]), featuredMock([])]);
+    const grid = await within(section('Book Categories')).findByRole('list');
+    expect(within(grid).getAllByRole('link')).toHaveLength(9);
+    expect(within(grid).getByRole('link', { name: /^Romance/ }).getAttribute('href')).toBe('/category/Romance');
+    const featured = section('Featured Books');
+    expect(await within(featured).findByRole('heading', { name: 'Project Hail Mary' })).toBeTruthy();
+    expect(within(featured).getAllByRole('img', { name: /^Cover of/ })).toHaveLength(3);
+  });
+
+  it('shows the error texts when the queries fail', async () => {
+    renderHome([
+      { request: { query: HomeCategoriesQuery }, error: new Error('network down') },
+      { request: { query: FeaturedBooksQuery, variables: { first: 3 } }, error: new Error('network down') },
+    ]);
+    expect(await within(section('Book Categories')).findByRole('alert')).toHaveProperty('textContent', 'Failed to fetch categories');
+    expect(await within(section('Featured Books')).findByRole('alert')).toHaveProperty('textContent', 'Failed to fetch featured books');
+  });
+});
+
+describe('HomePage carousel', () => {
+  it('auto-advances every 5 seconds, wraps both ways and has one dot per slide', async () => {
+    vi.useFakeTimers();
+    renderHome([categoriesMock([]), featuredMock([])]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const current = () => screen.getAllByRole('button', { name: /^Go to slide/ }).findIndex((dot) => dot.getAttribute('aria-current') === 'true');
+    expect(screen.getAllByRole('button', { name: /^Go to slide/ })).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Browse Books' }).getAttribute('href')).toBe('/all-books');
+    expect(current()).toBe(0);
+    act(() => vi.advanceTimersByTime(4900));
+    expect(current()).toBe(0);
+    act(() => vi.advanceTimersByTime(100));
+    expect(current()).toBe(1);
+    expect(screen.getByRole('link', { name: 'Start Borrowing' }).getAttribute('href')).toBe('/borrowed-books');
+    await user.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(current()).toBe(2);
+    expect(screen.getByRole('link', { name: 'Add Book' }).getAttribute('href')).toBe('/add-book');
+    await user.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(current()).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(current()).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Go to slide 2' }));
+    expect(current()).toBe(1);
+  });
+});
+
+describe('HomePage newsletter', () => {
+  it('rejects a bad address, then thanks the subscriber for 5 seconds and returns a cleared form', async () => {
+    vi.useFakeTimers();
+    renderHome([categoriesMock([]), featuredMock([])]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const input = () => screen.getByRole('textbox', { name: 'Email address' });
+    await user.type(input(), 'reader@bookhaven');
+    await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    expect(screen.getByText('Please enter a valid email address').getAttribute('role')).toBe('alert');
+
+    await user.type(input(), '.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    expect(screen.getByText('Thank you for subscribing!')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem(SUBSCRIPTIONS_KEY) ?? '[]')).toEqual(['reader@bookhaven.com']);
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByText('Thank you for subscribing!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Thank you for subscribing!')).toBeNull();
+    expect((input() as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/legal/privacy-policy');
+  });
+});
