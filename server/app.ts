@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -118,12 +118,23 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built SPA, with index.html for client-side routes; a minimal page when it is not built. */
+/**
+ * Serves the built SPA, with index.html for client-side routes (a minimal page when it is not built), and
+ * the GraphQL sandbox at /sandbox and at /graphql when a browser opens it.
+ */
 function registerClient(app: FastifyInstance, clientDir: string) {
   const built = existsSync(path.join(clientDir, 'index.html'));
   if (built) {
     void app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
+  const sandbox = existsSync(path.join(clientDir, 'sandbox.html'));
+  const sendSandbox = (reply: FastifyReply) =>
+    sandbox ? reply.type('text/html').sendFile('sandbox.html', clientDir) : reply.code(404).type('text/html').send('<!doctype html><title>Sandbox</title><p>Run <code>npm run build</code> to get the GraphQL sandbox.</p>');
+  app.get('/sandbox', (_request, reply) => sendSandbox(reply));
+  app.addHook('onRequest', async (request, reply) => {
+    const opensInBrowser = request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');
+    if (opensInBrowser) return sendSandbox(reply);
+  });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ message: 'Not found' });

@@ -1,0 +1,30 @@
+// Accounts made directly in the Auth emulator, for journeys that start signed out with an existing account.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export async function createAccount(overrides: Partial<Account> = {}): Promise<Account> {
+  const account = { email: `reader-${randomUUID().slice(0, 8)}@example.com`, password: 'Secret123', name: 'Ada Reader', ...overrides };
+  const response = await fetch(`${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, displayName: account.name, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`emulator sign-up failed: ${response.status} ${await response.text()}`);
+  return account;
+}
+
+/** Signs in through the login page, as a person would, and waits until the app shows the signed-in header. */
+export async function signIn(page: Page, account: Account, from = '/login') {
+  await page.goto(from);
+  await page.getByLabel(/email/i).fill(account.email);
+  await page.getByLabel(/^password/i).fill(account.password);
+  await page.getByRole('button', { name: /^sign in$|^login$|^log in$/i }).click();
+  await page.getByRole('button', { name: /^logout$/i }).first().waitFor();
+}

@@ -1,0 +1,57 @@
+// Debian's Chromium through playwright-core, strict: a console error or an uncaught page error fails the
+// journey, and a failing journey leaves a screenshot in test-results/e2e/.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results/e2e');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function baseUrl() {
+  return inject('baseUrl');
+}
+
+/** Registers hooks that give each test a fresh context and page; returns accessors. */
+export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+    page = await context.newPage();
+    problems = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      // Failed image loads are expected (the placeholder fallback is under test); everything else is a bug.
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console error: ${message.text()}`);
+    });
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const name = `${viewport}-${ctx.task.name}`.replace(/[^\w-]+/g, '_').slice(0, 120);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+    }
+    await context.close();
+    expect(problems, 'the page logged errors').toEqual([]);
+  });
+
+  return {
+    page: () => page,
+    context: () => context,
+  };
+}

@@ -1,0 +1,50 @@
+// Starts the Auth emulator and the real gateway (node server/index.ts over the built SPA, a fresh SQLite
+// data directory) once for all journeys.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startAuthEmulator } from '../../../scripts/auth-emulator.ts';
+import { freePort } from '../../support/ports.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    authEmulatorUrl: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) throw new Error('Build the SPA first (npm run build)');
+  const emulator = await startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
+  const port = await freePort();
+  const gateway = spawn(process.execPath, [path.join(ROOT, 'server', 'index.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 150 || gateway.exitCode !== null) throw new Error('The gateway did not start for the journeys');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('authEmulatorUrl', emulator.url);
+  return async () => {
+    const exited = new Promise((resolve) => gateway.once('exit', resolve));
+    gateway.kill('SIGTERM');
+    await exited;
+    await emulator.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
