@@ -27,7 +27,7 @@ export default function UpdateBookPage() {
   const { data, loading, error } = useQuery(BOOK_FOR_UPDATE_QUERY, { variables: { id } });
 
   if (loading && !data) return <Spinner label="Loading book details..." />;
-  if (data?.book === null || hasErrorCode(error, 'NOT_FOUND')) {
+  if (data?.book === null || hasErrorCode(error, 'NOT_FOUND') || hasErrorCode(error, 'BAD_USER_INPUT')) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="mb-2 text-2xl font-bold">Book Not Found</h1>

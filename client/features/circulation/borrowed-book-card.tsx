@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
-import { dueBadge, isOverdue, type DueTone } from './due-badge.ts';
+import { dueBadge, dueDayOf, isOverdue, type DueTone } from './due-badge.ts';
 
 export interface LoanCardData {
   id: string;
@@ -29,7 +29,7 @@ interface BorrowedBookCardProps {
 
 export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBookCardProps) {
   const pending = loan.status === 'BORROWED';
-  const due = new Date(loan.returnDate);
+  const due = dueDayOf(loan.returnDate);
   const overdue = pending && isOverdue(due, now);
   const badge = pending ? dueBadge(due, now) : null;
   return (

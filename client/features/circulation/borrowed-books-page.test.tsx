@@ -16,11 +16,13 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 10, 9, 0) });
 });
 
+const dueDay = (month: number, day: number) => new Date(Date.UTC(2026, month, day));
+
 const loan = (id: string, title: string, returnDate: Date, status: 'BORROWED' | 'RETURNED' = 'BORROWED') => ({
   __typename: 'BorrowRecord' as const,
   id,
   bookId: `book-${id}`,
-  borrowDate: new Date(2026, 1, 20, 12).toISOString(),
+  borrowDate: dueDay(1, 20).toISOString(),
   returnDate: returnDate.toISOString(),
   returnedAt: status === 'RETURNED' ? new Date(2026, 2, 1).toISOString() : null,
   status,
@@ -50,11 +52,11 @@ describe('Borrowed Books page', () => {
   it('shows the loading text, then pending loans with due badges', async () => {
     renderPage([
       listMock([
-        loan('l1', 'Hamlet', new Date(2026, 2, 8, 12)),
-        loan('l2', 'Macbeth', new Date(2026, 2, 10, 12)),
-        loan('l3', 'Othello', new Date(2026, 2, 11, 12)),
-        loan('l4', 'Lear', new Date(2026, 2, 20, 12)),
-        loan('l5', 'Tempest', new Date(2026, 1, 28, 12), 'RETURNED'),
+        loan('l1', 'Hamlet', dueDay(2, 8)),
+        loan('l2', 'Macbeth', dueDay(2, 10)),
+        loan('l3', 'Othello', dueDay(2, 11)),
+        loan('l4', 'Lear', dueDay(2, 20)),
+        loan('l5', 'Tempest', dueDay(1, 28), 'RETURNED'),
       ]),
     ]);
     expect(screen.getByRole('status').textContent).toContain('Loading borrowed books...');
@@ -74,7 +76,7 @@ describe('Borrowed Books page', () => {
   });
 
   it('switches tabs; returned loans have no Return button; an empty tab offers the other', async () => {
-    renderPage([listMock([loan('l5', 'Tempest', new Date(2026, 1, 28, 12), 'RETURNED')])]);
+    renderPage([listMock([loan('l5', 'Tempest', dueDay(1, 28), 'RETURNED')])]);
     expect(await screen.findByRole('heading', { name: 'No Pending Books' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'View Returned Books' }));
     expect(screen.getByRole('tab', { name: 'Returned (1)', selected: true })).toBeTruthy();
@@ -102,10 +104,10 @@ describe('Borrowed Books page', () => {
       fragment: gql`fragment Q on Book { id quantity }`,
       data: { __typename: 'Book', id: 'book-l1', quantity: 2 },
     });
-    const returned = loan('l1', 'Hamlet', new Date(2026, 2, 12, 12), 'RETURNED');
+    const returned = loan('l1', 'Hamlet', dueDay(2, 12), 'RETURNED');
     renderPage(
       [
-        listMock([loan('l1', 'Hamlet', new Date(2026, 2, 12, 12))]),
+        listMock([loan('l1', 'Hamlet', dueDay(2, 12))]),
         {
           request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } },
           result: {
@@ -140,7 +142,7 @@ describe('Borrowed Books page', () => {
 
   it('does nothing when the return is not confirmed, and reports a failed return', async () => {
     renderPage([
-      listMock([loan('l1', 'Hamlet', new Date(2026, 2, 12, 12))]),
+      listMock([loan('l1', 'Hamlet', dueDay(2, 12))]),
       {
         request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } },
         result: { errors: [{ message: 'This loan was already returned', extensions: { code: 'BAD_USER_INPUT' } }] },

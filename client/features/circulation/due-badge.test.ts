@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, dueBadge, isOverdue } from './due-badge.ts';
+import { daysLeft, dueBadge, dueDayOf, isOverdue } from './due-badge.ts';
 
 // A fixed "now" in local time: 10 March, mid-afternoon.
 const now = new Date(2026, 2, 10, 15, 30);
@@ -29,5 +29,11 @@ describe('dueBadge', () => {
 
   it('counts calendar days across a month end', () => {
     expect(daysLeft(new Date(2026, 3, 2), new Date(2026, 2, 30, 22))).toBe(3);
+  });
+
+  it('reads the due day from the gateway\'s midnight-UTC date in any time zone', () => {
+    const day = dueDayOf('2026-03-12T00:00:00.000Z');
+    expect([day.getFullYear(), day.getMonth(), day.getDate(), day.getHours()]).toEqual([2026, 2, 12, 0]);
+    expect(dueBadge(dueDayOf('2026-03-10T00:00:00.000Z'), now).text).toBe('Due Today');
   });
 });

@@ -1,9 +1,17 @@
 // Loans are due on a calendar day, so days left count whole local days: a book due later today is
 // "Due Today", not overdue, and one due tomorrow morning already has "1 day left" (part days round up).
+// The gateway stores a due day as midnight UTC of that day (server/library/calendar.ts), so the day is read
+// from the UTC parts; reading it in local time would show the day before anywhere west of UTC.
 export type DueTone = 'red' | 'yellow' | 'blue';
 
 export const DUE_SOON_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The due day of a loan's returnDate, as local midnight of that calendar day. */
+export function dueDayOf(returnDate: string): Date {
+  const instant = new Date(returnDate);
+  return new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+}
 
 function startOfLocalDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
