@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { graphql } from '../gql/index.ts';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
-import { createFirebaseBackend } from './firebase.ts';
 import { getToken, removeToken, setToken, subscribeToToken } from './token-storage.ts';
 
 export type AuthUser = { uid: string; email: string | null; displayName: string | null; photoURL: string | null };
@@ -22,7 +21,7 @@ export type AuthContextValue = {
   logOut(): Promise<void>;
 };
 
-const IssueToken = graphql(`
+export const IssueTokenMutation = graphql(`
   mutation IssueToken($input: IssueTokenInput!) {
     issueToken(input: $input) {
       token
@@ -51,7 +50,10 @@ type AuthProviderProps = {
   registrationDelayMs?: number;
 };
 
-export function AuthProvider({ children, loadBackend = createFirebaseBackend, registrationDelayMs = 1500 }: AuthProviderProps) {
+// Firebase is a large dependency: loading it in its own chunk lets the shell render in parallel.
+const loadFirebase = async (): Promise<AuthBackend> => (await import('./firebase.ts')).createFirebaseBackend();
+
+export function AuthProvider({ children, loadBackend = loadFirebase, registrationDelayMs = 1500 }: AuthProviderProps) {
   const client = useApolloClient();
   const [user, setUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
@@ -66,7 +68,7 @@ export function AuthProvider({ children, loadBackend = createFirebaseBackend, re
       try {
         const idToken = await signedInUser.getIdToken();
         const { data } = await client.mutate({
-          mutation: IssueToken,
+          mutation: IssueTokenMutation,
           variables: {
             input: { idToken, uid: signedInUser.uid, displayName: signedInUser.displayName, photoURL: signedInUser.photoURL },
           },

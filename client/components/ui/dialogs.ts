@@ -1,6 +1,12 @@
-import Swal from 'sweetalert2';
+import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 
 // Every alert in the app goes through these four helpers so the look and the button texts stay consistent.
+// SweetAlert2 is loaded on first use so it stays out of the initial bundle.
+async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
+  const { default: Swal } = await import('sweetalert2');
+  return Swal.fire(options);
+}
+
 const buttonColors = { confirmButtonColor: '#4f46e5', cancelButtonColor: '#6b7280' };
 
 export async function showSuccess(
@@ -9,7 +15,7 @@ export async function showSuccess(
   opts: { timer?: number; confirmText?: string } = {},
 ): Promise<boolean> {
   const autoClose = opts.timer !== undefined && opts.confirmText === undefined;
-  const result = await Swal.fire({
+  const result = await fire({
     icon: 'success',
     title,
     text,
@@ -23,11 +29,11 @@ export async function showSuccess(
 }
 
 export async function showError(title: string, text: string): Promise<void> {
-  await Swal.fire({ icon: 'error', title, text, ...buttonColors });
+  await fire({ icon: 'error', title, text, ...buttonColors });
 }
 
 export async function showWarning(title: string, text: string): Promise<void> {
-  await Swal.fire({ icon: 'warning', title, text, ...buttonColors });
+  await fire({ icon: 'warning', title, text, ...buttonColors });
 }
 
 export async function confirmAction(opts: {
@@ -37,7 +43,7 @@ export async function confirmAction(opts: {
   cancelText?: string;
   icon?: 'warning' | 'question';
 }): Promise<boolean> {
-  const result = await Swal.fire({
+  const result = await fire({
     icon: opts.icon ?? 'warning',
     title: opts.title,
     text: opts.text,

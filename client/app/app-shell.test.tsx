@@ -1,0 +1,127 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, FakeAuthProvider, TEST_USER } from '../lib/auth-test-utils.tsx';
+import type { AuthContextValue } from '../lib/auth.tsx';
+import { getToken, setToken } from '../lib/token-storage.ts';
+import { routes } from './router.tsx';
+
+vi.mock('../components/ui/dialogs.ts', () => ({
+  showSuccess: vi.fn(() => Promise.resolve(true)),
+  showError: vi.fn(() => Promise.resolve()),
+  showWarning: vi.fn(() => Promise.resolve()),
+  confirmAction: vi.fn(() => Promise.resolve(true)),
+}));
+const dialogs = await import('../components/ui/dialogs.ts');
+
+function renderApp(path: string, auth: AuthContextValue) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <MockedProvider mocks={[]}>
+      <FakeAuthProvider value={auth}>
+        <RouterProvider router={router} />
+      </FakeAuthProvider>
+    </MockedProvider>,
+  );
+  return router;
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('app shell', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    // ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
+    window.scrollTo = () => {};
+  });
+
+  it('shows the full-screen Loading... while auth starts', () => {
+    renderApp('/about', fakeAuth({ initializing: true, loading: true }));
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('redirects a guarded route to /login with the requested location, and removes a stale token', async () => {
+    setToken('stale');
+    const router = renderApp('/borrowed-books?tab=returned', fakeAuth({ user: TEST_USER, signedIn: false }));
+    expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/borrowed-books', search: '?tab=returned' } });
+    await waitFor(() => expect(getToken()).toBeNull());
+  });
+
+  it('shows Login and Register when signed out and the member links only when signed in', async () => {
+    renderApp('/about', fakeAuth());
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    expect(within(mainNav()).queryByRole('link', { name: 'All Books' })).toBeNull();
+    expect(within(mainNav()).queryByRole('link', { name: 'Add Book' })).toBeNull();
+    expect(within(mainNav()).queryByRole('link', { name: 'Borrowed Books' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'Register' }).length).toBeGreaterThan(0);
+    expect(document.title).toBe('About Us | BookHaven');
+  });
+
+  it('shows the avatar with the display name, or "User" and the default avatar', async () => {
+    renderApp('/about', fakeAuth({ user: { ...TEST_USER, displayName: null, photoURL: null }, signedIn: true }));
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    for (const name of ['All Books', 'Add Book', 'Borrowed Books']) expect(within(mainNav()).getByRole('link', { name })).toBeTruthy();
+    const avatar = screen.getAllByRole('img', { name: 'User' })[0]!;
+    expect(avatar.getAttribute('src')).toBe('/images/default-avatar.svg');
+    expect(screen.getAllByRole('tooltip', { hidden: true })[0]!.textContent).toBe('User');
+  });
+
+  it('logs out after confirmation, shows the 1500 ms notice and goes to /', async () => {
+    const logOut = vi.fn(() => Promise.resolve());
+    const router = renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true, logOut }));
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    expect(dialogs.confirmAction).toHaveBeenCalledWith({
+      title: 'Are you sure?',
+      text: 'You will be logged out of your account',
+      confirmText: 'Yes, log out',
+      cancelText: 'Cancel',
+      icon: 'warning',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(logOut).toHaveBeenCalled();
+    expect(dialogs.showSuccess).toHaveBeenCalledWith('Logged Out', 'You have been successfully logged out', { timer: 1500 });
+  });
+
+  it('reports a failed logout', async () => {
+    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true, logOut: () => Promise.reject(new Error('offline')) }));
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    await waitFor(() => expect(dialogs.showError).toHaveBeenCalledWith('Error', 'Failed to log out. Please try again.'));
+  });
+
+  it('collapses the menu behind a toggle', async () => {
+    renderApp('/about', fakeAuth());
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.setup().click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Contact' })).toBeTruthy();
+  });
+
+  it('shows the not-found page for unknown paths, with its four links', async () => {
+    renderApp('/no/such/page', fakeAuth());
+    expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeTruthy();
+    const links = within(screen.getByRole('navigation', { name: 'Helpful links' })).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/', '/all-books', '/contact', '/login']);
+  });
+
+  it('renders the footer columns and the legal pages with today as Last Updated', async () => {
+    renderApp('/legal/terms-conditions', fakeAuth());
+    expect(await screen.findByRole('heading', { name: 'Terms & Conditions', level: 1 })).toBeTruthy();
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    expect(screen.getByText(`Last Updated: ${today}`)).toBeTruthy();
+    expect(screen.getByText(/50 taka per day/)).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    for (const name of ['Quick Links', 'Useful Links']) expect(within(footer).getByRole('heading', { name })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/legal/privacy-policy');
+    expect(within(footer).getByText('Saturday to Thursday: 10am to 8pm')).toBeTruthy();
+  });
+});

@@ -1,0 +1,49 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { CONTACT_MESSAGES_KEY } from './contact-messages.ts';
+import ContactPage from './contact-page.tsx';
+
+vi.mock('../../components/ui/dialogs.ts', () => ({
+  showSuccess: vi.fn(() => Promise.resolve(true)),
+  showError: vi.fn(() => Promise.resolve()),
+  showWarning: vi.fn(() => Promise.resolve()),
+  confirmAction: vi.fn(() => Promise.resolve(true)),
+}));
+const dialogs = await import('../../components/ui/dialogs.ts');
+
+describe('ContactPage', () => {
+  it('"sends" for 1500 ms without a network call, alerts for 3000 ms, keeps the message locally and clears the form', () => {
+    vi.useFakeTimers();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    render(<MemoryRouter><ContactPage /></MemoryRouter>);
+    const values = { 'Your Name': 'Ada', 'Your Email': 'ada@example.com', Subject: 'Hours', Message: 'Open on Friday?' };
+    for (const [label, value] of Object.entries(values)) {
+      const input = screen.getByLabelText(label) as HTMLInputElement;
+      expect(input.required).toBe(true);
+      fireEvent.change(input, { target: { value } });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect((screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(1499));
+    expect(dialogs.showSuccess).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(dialogs.showSuccess).toHaveBeenCalledWith('Message Sent!', "We'll get back to you as soon as possible.", { timer: 3000 });
+    expect((screen.getByLabelText('Your Name') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(CONTACT_MESSAGES_KEY) ?? '[]')).toMatchObject([{ name: 'Ada', subject: 'Hours' }]);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('shows opening hours, a local map and the FAQ', () => {
+    render(<MemoryRouter><ContactPage /></MemoryRouter>);
+    const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
+    expect(within(hours).getByText('Saturday to Thursday')).toBeTruthy();
+    expect(within(hours).getByText('2pm to 8pm')).toBeTruthy();
+    expect(within(hours).getByText('Closed')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^Map showing BookHaven/ }).getAttribute('src')).toBe('/images/map.svg');
+    for (const q of ['How do I borrow a book?', 'How long is the loan period?', 'Are there late fees?', 'How do I return a book?']) {
+      expect(screen.getByText(q)).toBeTruthy();
+    }
+  });
+});

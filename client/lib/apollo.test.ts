@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gql } from '@apollo/client';
+import { createApolloClient } from './apollo.ts';
+import { getToken, setToken } from './token-storage.ts';
+
+const Me = gql`
+  query Me {
+    me {
+      id
+    }
+  }
+`;
+
+function respond(status: number, body: unknown) {
+  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+describe('createApolloClient', () => {
+  const realFetch = globalThis.fetch;
+  beforeEach(() => setToken('session-1'));
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('sends the stored token as a bearer header', async () => {
+    const fetchMock = respond(200, { data: { me: null } });
+    globalThis.fetch = fetchMock;
+    await createApolloClient({ uri: 'http://gateway.test/graphql' }).query({ query: Me });
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('authorization')).toBe('Bearer session-1');
+  });
+
+  it.each([
+    ['HTTP 401', 401, { errors: [{ message: 'no' }] }],
+    ['HTTP 403', 403, { errors: [{ message: 'no' }] }],
+    ['UNAUTHENTICATED', 200, { data: null, errors: [{ message: 'Sign in first', extensions: { code: 'UNAUTHENTICATED' } }] }],
+  ])('removes the token and goes to /login on %s', async (_name, status, body) => {
+    globalThis.fetch = respond(status, body);
+    const onSessionExpired = vi.fn();
+    await expect(createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me })).rejects.toThrow();
+    expect(getToken()).toBeNull();
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the session alone for other errors and passes them on', async () => {
+    globalThis.fetch = respond(200, { data: null, errors: [{ message: 'Book not found', extensions: { code: 'NOT_FOUND' } }] });
+    const onSessionExpired = vi.fn();
+    await expect(createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me })).rejects.toThrow('Book not found');
+    expect(getToken()).toBe('session-1');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+});

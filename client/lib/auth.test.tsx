@@ -1,0 +1,133 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockedResponse } from '@apollo/client/testing';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthBackend, BackendUser } from './auth-backend.ts';
+import { AuthProvider, IssueTokenMutation as IssueToken, useAuth } from './auth.tsx';
+import { getToken, removeToken, setToken, TOKEN_KEY } from './token-storage.ts';
+
+
+function makeUser(overrides: Partial<BackendUser> = {}): BackendUser {
+  return { uid: 'u1', email: 'ada@example.com', displayName: null, photoURL: null, getIdToken: () => Promise.resolve('id-token'), ...overrides };
+}
+
+/** An in-memory identity provider with the same listener semantics as Firebase. */
+function fakeBackend(initial: BackendUser | null = null) {
+  let current = initial;
+  const listeners = new Set<(u: BackendUser | null) => void>();
+  const emit = (u: BackendUser | null) => {
+    current = u;
+    listeners.forEach((l) => l(u));
+  };
+  const backend: AuthBackend = {
+    onChange: (listener) => {
+      listeners.add(listener);
+      queueMicrotask(() => listener(current));
+      return () => listeners.delete(listener);
+    },
+    signIn: vi.fn(async () => {
+      const u = makeUser({ displayName: 'Ada' });
+      emit(u);
+      return u;
+    }),
+    signUp: vi.fn(async (email: string) => {
+      const u = makeUser({ email });
+      emit(u);
+      return u;
+    }),
+    updateProfile: vi.fn(async (u: BackendUser, profile: { displayName: string; photoURL: string }) => {
+      // Firebase updates the user object in place.
+      Object.assign(u, profile);
+      current = u;
+    }),
+    reload: vi.fn(async () => current ?? makeUser()),
+    signInWithGoogle: vi.fn(() => Promise.reject(new Error('popup closed'))),
+    signInWithGitHub: vi.fn(() => Promise.reject(new Error('popup closed'))),
+    signOut: vi.fn(async () => emit(null)),
+  };
+  return backend;
+}
+
+const tokenMock = (displayName: string | null, photoURL: string | null, token: string): MockedResponse => ({
+  request: { query: IssueToken, variables: { input: { idToken: 'id-token', uid: 'u1', displayName, photoURL } } },
+  result: { data: { issueToken: { __typename: 'AuthPayload', token } } },
+});
+
+let auth: ReturnType<typeof useAuth>;
+function Probe() {
+  auth = useAuth();
+  return <p>{auth.loading ? 'loading' : auth.signedIn ? `in:${auth.user?.displayName ?? ''}` : auth.user ? 'user-no-token' : 'out'}</p>;
+}
+
+function renderAuth(backend: AuthBackend, mocks: MockedResponse[]) {
+  render(
+    <MockedProvider mocks={mocks}>
+      <AuthProvider loadBackend={() => Promise.resolve(backend)} registrationDelayMs={10}>
+        <Probe />
+      </AuthProvider>
+    </MockedProvider>,
+  );
+}
+
+describe('AuthProvider', () => {
+  it('starts loading, then is signed out without a user', async () => {
+    renderAuth(fakeBackend(), []);
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('out')).toBeTruthy();
+  });
+
+  it('exchanges the ID token when the listener reports a user, and counts as signed in only with the token', async () => {
+    renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [tokenMock('Ada', null, 'session-1')]);
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('session-1');
+    act(() => removeToken());
+    expect(screen.getByText('user-no-token')).toBeTruthy();
+    act(() => setToken('x'));
+    expect(screen.getByText('in:Ada')).toBeTruthy();
+  });
+
+  it('only logs when the token cannot be stored', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAuth(fakeBackend(makeUser()), [{ request: tokenMock(null, null, '').request, error: new Error('gateway down') }]);
+    expect(await screen.findByText('user-no-token')).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith('Could not store the session token', expect.any(Error));
+    expect(getToken()).toBeNull();
+  });
+
+  it('registers: creates the user, sets the profile, reloads and stores the token of the reloaded user', async () => {
+    const backend = fakeBackend();
+    renderAuth(backend, [
+      tokenMock(null, null, 'from-listener'),
+      tokenMock('Ada', 'https://x.io/a.png', 'after-profile'),
+      tokenMock('Ada', 'https://x.io/a.png', 'after-reload'),
+    ]);
+    await screen.findByText('out');
+    await act(() => auth.signUp('Ada', 'ada@example.com', 'Secret1', 'https://x.io/a.png'));
+    expect(backend.updateProfile).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u1' }), { displayName: 'Ada', photoURL: 'https://x.io/a.png' });
+    expect(backend.reload).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByText('in:Ada')).toBeTruthy());
+    expect(getToken()).toBe('after-reload');
+  });
+
+  it('passes social sign-in failures to the caller with loading cleared', async () => {
+    renderAuth(fakeBackend(), []);
+    await screen.findByText('out');
+    await act(async () => {
+      await expect(auth.signInWithGoogle()).rejects.toThrow('popup closed');
+    });
+    expect(auth.loading).toBe(false);
+  });
+
+  it('logs out by removing the token first, then signing out', async () => {
+    const backend = fakeBackend(makeUser({ displayName: 'Ada' }));
+    let tokenAtSignOut: string | null = 'unset';
+    backend.signOut = vi.fn(async () => {
+      tokenAtSignOut = getToken();
+    });
+    renderAuth(backend, [tokenMock('Ada', null, 'session-1')]);
+    await screen.findByText('in:Ada');
+    await act(() => auth.logOut());
+    expect(tokenAtSignOut).toBeNull();
+    expect(screen.getByText('out')).toBeTruthy();
+  });
+});
