@@ -2,7 +2,6 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
@@ -24,7 +23,9 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     maxDepth: { n: LIMITS.maxDepth, flattenFragments: true },
     maxAliases: { n: LIMITS.maxAliases },
     costLimit: { maxCost: LIMITS.maxCost },
-    maxTokens: { n: LIMITS.maxTokens },
+    // Armor's token check re-parses in a plugin hook, so any syntax error became a 500; graphql-js counts
+    // tokens itself through parseOptions below, and a query over the limit is then a plain parse failure.
+    maxTokens: { enabled: false },
     maxDirectives: { n: LIMITS.maxDirectives },
     blockFieldSuggestion: { enabled: opts.production },
   }).protect();
@@ -34,10 +35,12 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     introspection: opts.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    parseOptions: { maxTokens: LIMITS.maxTokens },
     includeStacktraceInErrorResponses: false,
     // Apollo's own landing page loads from a CDN; the bundled sandbox page of the SPA replaces it.
     plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ...(opts.plugins ?? [])],
-    validationRules: [...armor.validationRules, ...(opts.introspection ? [] : [NoSchemaIntrospectionCustomRule])],
+    // introspection: false already makes Apollo refuse __schema and __type at validation.
+    validationRules: armor.validationRules,
     formatError,
   });
 }
