@@ -59,7 +59,20 @@ export function BookFormFields({ values, errors, genres, onChange, mode }: BookF
         <input {...bind('quantity')} type="number" required min={mode === 'add' ? 1 : 0} step={1} className={input} />,
       )}
       {field('rating', 'Rating', <input {...bind('rating')} type="number" required min={1} max={5} step={0.1} className={input} />)}
-      {field('image', 'Image URL', <input {...bind('image')} type="url" required placeholder="https://..." className={input} />)}
+      {field(
+        'image',
+        'Image URL',
+        // Update keeps books' existing covers, which may be paths on this site (/assets/library/...) that a
+        // type="url" input would refuse; Add asks for a full URL as the product specifies.
+        <input
+          {...bind('image')}
+          type={mode === 'add' ? 'url' : 'text'}
+          inputMode="url"
+          required
+          placeholder="https://..."
+          className={input}
+        />,
+      )}
       <div className="md:col-span-2">
         {field(
           'description',

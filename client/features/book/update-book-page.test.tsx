@@ -17,7 +17,7 @@ const poems = {
   author: 'Walt Whitman',
   genre: 'Poetry',
   description: 'Poems.',
-  image: 'https://covers.example/leaves.jpg',
+  image: '/assets/library/covers/leaves.svg',
   rating: 4.8,
   quantity: 2,
 };
@@ -32,7 +32,7 @@ const expectedInput = {
   author: 'Walt Whitman',
   genre: 'Poetry',
   description: 'Poems.',
-  image: 'https://covers.example/leaves.jpg',
+  image: '/assets/library/covers/leaves.svg',
   rating: 4,
   quantity: 0,
 };
