@@ -11,7 +11,7 @@ import * as schema from './schemas.ts';
 type Id = { id: string };
 type Body<T> = { Body: T };
 
-/** preHandler of every route that needs a session: 401 without a token, 403 with a bad one. */
+/** preValidation of every route that needs a session: 401 without a token, 403 with a bad one, before the body is judged. */
 export async function signedIn(request: FastifyRequest, reply: FastifyReply) {
   if (request.viewer.session) return;
   const missing = request.viewer.credential === 'none';
@@ -46,7 +46,7 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
       return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(library.catalog.all())));
     });
 
-    app.post<Body<Record<string, unknown>>>('/books', { schema: { body: schema.newBookBody }, preHandler: signedIn, config: writeLimit }, async (request, reply) => {
+    app.post<Body<Record<string, unknown>>>('/books', { schema: { body: schema.newBookBody }, preValidation: signedIn, config: writeLimit }, async (request, reply) => {
       const book = await library.catalog.add(session(request), request.body);
       return reply.code(201).send({ acknowledged: true, insertedId: book.id });
     });
@@ -63,7 +63,7 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
 
     app.put<{ Params: Id } & Body<Record<string, unknown>>>(
       '/books/:id',
-      { schema: { params: schema.idParams, body: schema.bookUpdateBody }, preHandler: signedIn, config: writeLimit },
+      { schema: { params: schema.idParams, body: schema.bookUpdateBody }, preValidation: signedIn, config: writeLimit },
       async (request) => {
         const { modified } = await library.catalog.update(session(request), request.params.id, request.body);
         return { acknowledged: true, matchedCount: 1, modifiedCount: modified ? 1 : 0 };
@@ -72,7 +72,7 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
 
     app.post<Body<{ bookId: string; returnDate: string; userId?: string }>>(
       '/borrow',
-      { schema: { body: schema.borrowBody }, preHandler: signedIn, config: writeLimit },
+      { schema: { body: schema.borrowBody }, preValidation: signedIn, config: writeLimit },
       async (request, reply) => {
         const caller = session(request);
         // The borrower is whoever holds the session; a body naming someone else is refused, not obeyed.
@@ -84,13 +84,13 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
       },
     );
 
-    app.get<{ Params: { uid: string } }>('/borrowed-books/:uid', { schema: { params: schema.uidParams }, preHandler: signedIn }, async (request) =>
+    app.get<{ Params: { uid: string } }>('/borrowed-books/:uid', { schema: { params: schema.uidParams }, preValidation: signedIn }, async (request) =>
       (await library.circulation.loansOf(session(request), request.params.uid)).map(restLoan),
     );
 
     app.post<Body<{ borrowId: string; bookId?: string; userId?: string }>>(
       '/return-book',
-      { schema: { body: schema.returnBody }, preHandler: signedIn, config: { ...writeLimit, envelope: 'success' } },
+      { schema: { body: schema.returnBody }, preValidation: signedIn, config: { ...writeLimit, envelope: 'success' } },
       async (request, reply) => {
         const caller = session(request);
         if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
@@ -103,6 +103,6 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
 
     app.get('/categories', async () => (await library.catalog.categories()).map(restCategory));
 
-    app.get('/users', { preHandler: signedIn }, async (request) => (await library.accounts.list(session(request))).map(restUser));
+    app.get('/users', { preValidation: signedIn }, async (request) => (await library.accounts.list(session(request))).map(restUser));
   };
 }

@@ -27,6 +27,13 @@ describe('POST /api/jwt', () => {
     expect(await gw.store.users.getByUid(user.uid)).toMatchObject({ name: 'Ada R.', photoURL: 'https://example.com/ada.png', email: user.email });
   });
 
+  it('accepts the empty profile strings the SPA sends and keeps the account\'s own name', async () => {
+    const user = await gw.firebaseUser({ name: 'Profile Less' });
+    const answer = await gw.request('POST', '/api/jwt', { body: { uid: user.uid, email: user.email, displayName: '', photoURL: '', idToken: user.idToken } });
+    expect(answer.status).toBe(200);
+    expect(await gw.store.users.getByUid(user.uid)).toMatchObject({ name: 'Profile Less', photoURL: null });
+  });
+
   it.each([
     ['a number as uid', { uid: 42 }],
     ['an unknown field', { role: 'admin' }],
@@ -329,6 +336,19 @@ describe('GET /api/users', () => {
   });
 });
 
+describe('protected paths', () => {
+  // The session is checked before the body: a visitor learns nothing about the schema and the SPA sees 401.
+  it.each([
+    ['POST', '/api/books'],
+    ['PUT', '/api/books/aaaaaaaaaaaaaaaaaaaaaaaa'],
+    ['POST', '/api/borrow'],
+    ['POST', '/api/return-book'],
+  ])('%s %s answers 401/403 before looking at a bad body', async (method, path) => {
+    expect(await gw.request(method, path, { body: { nonsense: true } })).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await gw.request(method, path, { body: { nonsense: true }, token: 'bad' })).toMatchObject({ status: 403, body: FORBIDDEN });
+  });
+});
+
 describe('hostile bodies', () => {
   it('answers 400 with a message for malformed JSON, never 500', async () => {
     const m = await gw.member();
@@ -337,6 +357,18 @@ describe('hostile bodies', () => {
       expect(answer.status, raw).toBe(400);
       expect(answer.body.message, raw).toEqual(expect.any(String));
     }
+  });
+
+  it('refuses a form-encoded body (415) and a __proto__ key (400) with a message', async () => {
+    const m = await gw.member();
+    const before = await gw.store.books.count();
+    const form = await gw.request('POST', '/api/books', { token: m.token, raw: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    expect(form.body.message).toEqual(expect.any(String));
+    const proto = await gw.request('POST', '/api/books', { token: m.token, raw: JSON.stringify(bookBody()).replace('{', '{"__proto__": {"admin": true},') });
+    expect(proto.status).toBe(400);
+    expect(proto.body.message).toEqual(expect.any(String));
+    expect(await gw.store.books.count()).toBe(before);
   });
 
   it('answers 413 for a body over 100 KB', async () => {
