@@ -135,6 +135,21 @@ describe('CSRF prevention', () => {
 });
 
 describe('error answers', () => {
+  it('mask an unexpected failure (the store gone) on both APIs, and health reports it', async () => {
+    const broken = await startTestGateway();
+    const bookId = await broken.addBook();
+    await broken.store.close();
+    try {
+      const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
+      expect(gql.body.errors).toEqual([{ message: 'Internal server error', path: ['book'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+      expectNoInternals(gql);
+      expect(await broken.request('GET', `/api/books/${bookId}`)).toMatchObject({ status: 500, body: { message: 'Internal server error' } });
+      expect(await broken.request('GET', '/healthz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+    } finally {
+      await broken.close().catch(() => {});
+    }
+  });
+
   it('carry no stack trace for parse, validation, variable and domain errors', async () => {
     const answers = [
       await gw.gql('{ books { '),
