@@ -16,12 +16,13 @@ const PASSTHROUGH = new Set([
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  if (original instanceof LibraryError) {
+  const domain = domainError(original);
+  if (domain) {
     return {
-      message: original.message,
+      message: domain.message,
       ...(formatted.locations ? { locations: formatted.locations } : {}),
       ...(formatted.path ? { path: formatted.path } : {}),
-      extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
+      extensions: { code: domain.code, ...(domain.field ? { field: domain.field } : {}) },
     };
   }
   const code = formatted.extensions?.code;
@@ -33,4 +34,18 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return { message: formatted.message, extensions: { code: 'BAD_REQUEST' } };
   }
   return { message: 'Internal server error', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/**
+ * The LibraryError behind an error, if any. Outside resolvers (plugin hooks) Apollo wraps what was thrown in
+ * a GraphQLError without a path, so follow originalError rather than trust instanceof GraphQLError (which
+ * also fails when two copies of graphql are loaded, as under vitest).
+ */
+function domainError(error: unknown): LibraryError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (current instanceof LibraryError) return current;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return null;
 }

@@ -2,9 +2,11 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
+import { LibraryError } from '../library/errors.ts';
 
 export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 } as const;
 
@@ -12,7 +14,14 @@ const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, contextValue }) {
-        if (operation?.operation === 'mutation') await contextValue.countMutation();
+        if (operation?.operation !== 'mutation') return;
+        try {
+          await contextValue.countMutation();
+        } catch (error) {
+          // Thrown outside a resolver, a plain error would become a 500: say 429 and keep the domain error.
+          if (error instanceof LibraryError) throw new GraphQLError(error.message, { originalError: error, extensions: { http: { status: 429 } } });
+          throw error;
+        }
       },
     };
   },

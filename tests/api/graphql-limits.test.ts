@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
-import { quantityOf } from './factory.ts';
+import { bookBody, quantityOf } from './factory.ts';
 import { expectError, expectNoInternals } from './gql-assert.ts';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -102,6 +102,28 @@ describe('query limits', () => {
       expect((await closed.gql('{ bookCount }')).body.data).toEqual({ bookCount: 0 });
     } finally {
       await closed.close();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('cap writes per minute: REST answers 429 and GraphQL RATE_LIMITED, while reads go on', async () => {
+    const limited = await startTestGateway({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const m = await limited.member();
+      const add = () => limited.request('POST', '/api/books', { token: m.token, body: bookBody() });
+      expect([(await add()).status, (await add()).status, (await add()).status]).toEqual([201, 201, 201]);
+      expect(await add()).toMatchObject({ status: 429, body: { message: 'Too many requests, please try again later.' } });
+      const mutation = () => limited.gql('mutation($i: BookInput!) { addBook(input: $i) { id } }', { i: bookBody() }, m.token);
+      for (let i = 0; i < 3; i++) expect((await mutation()).body.errors).toBeUndefined();
+      const refused = await mutation();
+      expect(refused.status).toBe(429);
+      expectError(refused, 'RATE_LIMITED');
+      expect(await limited.store.books.count()).toBe(6);
+      expect((await limited.gql('{ bookCount }')).body.data).toEqual({ bookCount: 6 });
+      expect((await limited.request('GET', '/api/books')).status).toBe(200);
+    } finally {
+      await limited.close();
     }
   });
 });

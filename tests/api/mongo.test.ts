@@ -24,6 +24,13 @@ describe.skipIf(!mongodbUri)(mongodbUri ? 'the gateway over MongoDB' : `the gate
     expect(codes(await gw.gql('{ users { id } }'))).toEqual(['UNAUTHENTICATED']);
   });
 
+  it('signs the same new account in from several requests at once', async () => {
+    const user = await gw.firebaseUser();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => gw.request('POST', '/api/jwt', { body: { idToken: user.idToken } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await gw.store.users.list()).filter((u) => u.uid === user.uid)).toHaveLength(1);
+  });
+
   it('adds over REST and reads back over REST and GraphQL', async () => {
     const m = await gw.member();
     const body = bookBody({ title: 'Mongo Added', rating: 4.1 });

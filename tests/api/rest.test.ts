@@ -34,6 +34,14 @@ describe('POST /api/jwt', () => {
     expect(await gw.store.users.getByUid(user.uid)).toMatchObject({ name: 'Profile Less', photoURL: null });
   });
 
+  it('signs the same new account in from several requests at once (the SPA sends one per auth event)', async () => {
+    const user = await gw.firebaseUser();
+    const body = { uid: user.uid, email: user.email, displayName: user.name, photoURL: '', idToken: user.idToken };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => gw.request('POST', '/api/jwt', { body })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await gw.store.users.list()).filter((u) => u.uid === user.uid)).toHaveLength(1);
+  });
+
   it.each([
     ['a number as uid', { uid: 42 }],
     ['an unknown field', { role: 'admin' }],
