@@ -77,6 +77,7 @@ describe('books', () => {
     const ids = [await gw.addBook({ title: 'Listed One' }), await gw.addBook({ title: 'Listed Two' })];
     const answer = await gw.request('GET', '/api/books');
     expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.body).toHaveLength(await gw.store.books.count());
     for (const book of answer.body) {
       expect(Object.keys(book).sort()).toEqual(['_id', 'author', 'description', 'genre', 'image', 'quantity', 'rating', 'title']);
