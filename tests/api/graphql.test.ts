@@ -33,7 +33,7 @@ describe('catalogue queries', () => {
     let after: string | null = null;
     const flags: boolean[] = [];
     for (let i = 0; i < 3; i++) {
-      const { books, bookCount } = data<any>(await page(after));
+      const { books, bookCount }: { books: { totalCount: number; nodes: { id: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }; bookCount: number } = data<any>(await page(after));
       expect(books.totalCount).toBe(5);
       expect(bookCount).toBe(await gw.store.books.count());
       expect(bookCount).toBeGreaterThan(5);
