@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+
+// Node loads graphql's CommonJS build for Apollo; the gateway's own imports must get the same copy, or
+// `instanceof GraphQLError` and schema checks fail only under test.
+const graphqlMain = createRequire(import.meta.url).resolve('graphql');
 
 // Two projects: the gateway (Node, real stores and the real Auth emulator) and the SPA (jsdom).
 // Browser journeys run separately (npm run test:e2e) against a real gateway.
@@ -7,6 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: [{ find: /^graphql$/, replacement: graphqlMain }] },
         test: {
           name: 'server',
           include: ['tests/**/*.test.ts'],

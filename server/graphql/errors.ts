@@ -2,7 +2,8 @@
 // driver messages or internals, only a code and a message meant for them.
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { LibraryError } from '../library/errors.ts';
+import { LibraryError, MESSAGES } from '../library/errors.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 
 const PASSTHROUGH = new Set([
   'GRAPHQL_PARSE_FAILED',
@@ -43,6 +44,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
  */
 function domainError(error: unknown): LibraryError | null {
   let current: unknown = error;
+  if (isStoreUnavailable(error)) return new LibraryError('UNAVAILABLE', MESSAGES.unavailable);
   for (let depth = 0; depth < 4 && current; depth++) {
     if (current instanceof LibraryError) return current;
     current = (current as { originalError?: unknown }).originalError;

@@ -34,4 +34,5 @@ export const MESSAGES = {
   alreadyReturned: 'This book has already been returned.',
   unauthorized: 'Unauthorized access',
   forbidden: 'Forbidden access',
+  unavailable: 'The library is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -1,7 +1,8 @@
 // One error handler for /api: schema failures, domain failures and the unexpected, each with a clear JSON
 // message and the status a REST client expects. Nothing internal leaks.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { LibraryError, type ErrorCode } from '../library/errors.ts';
+import { LibraryError, MESSAGES, type ErrorCode } from '../library/errors.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -55,6 +56,10 @@ export function restErrorHandler(error: FastifyError & { validation?: AjvIssue[]
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).
     return reply.code(status).send({ ...envelope, message: status === 429 ? 'Too many requests, please try again later.' : error.message });
+  }
+  if (isStoreUnavailable(error)) {
+    request.log.warn({ err: error }, 'store unavailable');
+    return reply.code(503).header('retry-after', '5').send({ ...envelope, message: MESSAGES.unavailable });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ ...envelope, message: 'Internal server error' });

@@ -171,18 +171,38 @@ describe('CSRF prevention', () => {
 });
 
 describe('error answers', () => {
-  it('mask an unexpected failure (the store gone) on both APIs, and health reports it', async () => {
+  it('answer a store outage with 503 / UNAVAILABLE on both APIs, and health reports it', async () => {
     const broken = await startTestGateway();
     const bookId = await broken.addBook();
     await broken.store.close();
     try {
       const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
-      expect(gql.body.errors).toEqual([{ message: 'Internal server error', path: ['book'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+      expect(gql.body.errors).toMatchObject([{ message: 'The library is temporarily unavailable. Please try again in a moment.', path: ['book'], extensions: { code: 'UNAVAILABLE' } }]);
       expectNoInternals(gql);
-      expect(await broken.request('GET', `/api/books/${bookId}`)).toMatchObject({ status: 500, body: { message: 'Internal server error' } });
+      const rest = await broken.request('GET', `/api/books/${bookId}`);
+      expect(rest).toMatchObject({ status: 503, body: { message: 'The library is temporarily unavailable. Please try again in a moment.' } });
+      expect(rest.headers.get('retry-after')).toBe('5');
       expect(await broken.request('GET', '/healthz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
     } finally {
       await broken.close().catch(() => {});
+    }
+  });
+
+  it('mask an unexpected failure on both APIs', async () => {
+    const broken = await startTestGateway();
+    const bookId = await broken.addBook();
+    broken.store.books.get = async () => {
+      throw new Error('secret driver detail at /srv/db');
+    };
+    try {
+      const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
+      expect(gql.body.errors).toEqual([{ message: 'Internal server error', path: ['book'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+      expectNoInternals(gql);
+      const rest = await broken.request('GET', `/api/books/${bookId}`);
+      expect(rest).toMatchObject({ status: 500, body: { message: 'Internal server error' } });
+      expect(JSON.stringify(rest.body)).not.toContain('secret');
+    } finally {
+      await broken.close();
     }
   });
 
