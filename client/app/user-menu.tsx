@@ -19,10 +19,12 @@ export function UserMenu() {
       icon: 'warning',
     });
     if (!confirmed) return;
+    // Leave the page first: on a guarded page the guard would otherwise send the user to /login the moment
+    // the token is gone.
+    await navigate('/', { flushSync: true });
     try {
       await logOut();
       void showSuccess('Logged Out', 'You have been successfully logged out', { timer: 1500 });
-      navigate('/');
     } catch {
       await showError('Error', 'Failed to log out. Please try again.');
     }

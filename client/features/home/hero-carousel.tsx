@@ -49,7 +49,8 @@ export function HeroCarousel() {
           style={{ backgroundImage: `url(${slide.image})` }}
         >
           <div className="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">
-            <div className="page-container">
+            {/* Side padding keeps the text clear of the arrow buttons. */}
+            <div className="mx-auto w-full max-w-7xl px-16 sm:px-20">
               <div className="max-w-xl text-white">
                 <h2 className="mb-4 text-4xl font-bold md:text-5xl">{slide.title}</h2>
                 <p className="mb-8 text-lg text-slate-200 md:text-xl">{slide.description}</p>
