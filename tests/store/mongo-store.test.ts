@@ -41,4 +41,22 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
     }
     await expect(store.ping()).rejects.toThrow();
   });
+
+  it('reopens an existing database and keeps its data (a gateway restart)', async () => {
+    const reopened = `${dbName}_reopen`;
+    const first = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: reopened });
+    const book = await first.books.insert({ title: 'Kept', author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 2 });
+    await first.close();
+    const second = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: reopened });
+    try {
+      expect((await second.books.get(book.id))?.title).toBe('Kept');
+      const checkout = await second.loans.checkout({ bookId: book.id, userId: 'u', userName: 'U', userEmail: 'u@example.com', borrowDate: new Date(), returnDate: new Date(), bookTitle: 'Kept', bookAuthor: 'A', bookImage: '/x.svg', bookCategory: 'Drama' });
+      expect(checkout).toMatchObject({ ok: true, quantity: 1 });
+    } finally {
+      const client = await MongoClient.connect(uri);
+      await client.db(reopened).dropDatabase();
+      await client.close();
+      await second.close();
+    }
+  });
 });

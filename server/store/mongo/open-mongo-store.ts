@@ -1,6 +1,6 @@
 // The MongoDB adapter: one client per store; indexes are declared on open (createIndexes is idempotent).
 import { MongoClient } from 'mongodb';
-import type { Db } from 'mongodb';
+import type { Collection, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
 import { mongoBooks } from './books.ts';
 import type { BookDoc, CategoryDoc, LoanDoc, UserDoc } from './documents.ts';
@@ -8,17 +8,33 @@ import { createKeyLock } from './key-lock.ts';
 import { mongoLoans } from './loans.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
 
+type IndexSpec = IndexDescription & { name: string };
+
+/**
+ * Creates the indexes a collection lacks. Asking only for missing ones keeps a restart cheap and avoids a
+ * FerretDB v1 panic on createIndexes for a compound index that already exists (seen on every reopen).
+ */
+async function ensure(collection: Collection<Document>, specs: IndexSpec[]): Promise<void> {
+  let existing: Set<string>;
+  try {
+    existing = new Set((await collection.listIndexes().toArray()).map((index) => String(index.name)));
+  } catch (error) {
+    if ((error as { code?: number }).code !== 26) throw error; // NamespaceNotFound: a new collection
+    existing = new Set();
+  }
+  const missing = specs.filter((spec) => !existing.has(spec.name));
+  if (missing.length > 0) await collection.createIndexes(missing);
+}
+
 async function ensureIndexes(db: Db): Promise<void> {
-  await Promise.all([
-    db.collection('books').createIndexes([{ key: { genre: 1, _id: 1 }, name: 'genre_id' }]),
-    db.collection('categories').createIndexes([{ key: { name: 1 }, name: 'name_unique', unique: true }]),
-    db.collection('borrowedBooks').createIndexes([
-      { key: { activeKey: 1 }, name: 'active_key_unique', unique: true },
-      { key: { userId: 1, borrowDate: -1, _id: -1 }, name: 'user_newest_first' },
-      { key: { userId: 1, status: 1 }, name: 'user_status' },
-    ]),
-    db.collection('users').createIndexes([{ key: { uid: 1 }, name: 'uid_unique', unique: true }]),
+  await ensure(db.collection('books'), [{ key: { genre: 1, _id: 1 }, name: 'genre_id' }]);
+  await ensure(db.collection('categories'), [{ key: { name: 1 }, name: 'name_unique', unique: true }]);
+  await ensure(db.collection('borrowedBooks'), [
+    { key: { activeKey: 1 }, name: 'active_key_unique', unique: true },
+    { key: { userId: 1, borrowDate: -1, _id: -1 }, name: 'user_newest_first' },
+    { key: { userId: 1, status: 1 }, name: 'user_status' },
   ]);
+  await ensure(db.collection('users'), [{ key: { uid: 1 }, name: 'uid_unique', unique: true }]);
 }
 
 export async function openMongoStore(uri: string, dbName?: string): Promise<Store> {

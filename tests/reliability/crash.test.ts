@@ -1,0 +1,98 @@
+// Crash safety: the gateway is killed with SIGKILL in the middle of borrows and returns, restarted on the
+// same data, and every answered success must still be there with stock and loans agreeing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createSessionTokens } from '../../server/auth/session.ts';
+import { freePort } from '../support/ports.ts';
+import { launchGateway } from '../support/gateway-process.ts';
+
+const USERS = 16;
+const BOOKS = 4;
+const COPIES = 5;
+
+async function crashRun(storeEnv: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-crash-'));
+  const secret = randomBytes(32).toString('hex');
+  const env = { ...storeEnv, DATA_DIR: dataDir, PORT: String(await freePort()), SESSION_SECRET: secret };
+  const tokens = createSessionTokens(new TextEncoder().encode(secret), 3600);
+  const users = await Promise.all(
+    Array.from({ length: USERS }, async (_, i) => ({ uid: `crash-user-${i}`, token: await tokens.issue({ uid: `crash-user-${i}`, email: `u${i}@example.com`, name: `User ${i}`, role: 'member' }) })),
+  );
+  const call = (url: string, route: string, token: string, body?: unknown) =>
+    fetch(url + route, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+
+  let gateway = await launchGateway(env);
+  const first = users[0]!;
+  const books: string[] = [];
+  for (let i = 0; i < BOOKS; i++) {
+    const answer = await call(gateway.url, '/api/books', first.token, { title: `Crash ${i}`, author: 'A', genre: 'Drama', description: 'd', image: 'https://example.com/c.jpg', rating: 4, quantity: COPIES });
+    books.push(((await answer.json()) as { insertedId: string }).insertedId);
+  }
+  const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const borrowed = new Map<string, { uid: string; bookId: string }>();
+  const returned = new Set<string>();
+
+  // Each user loops borrow -> return over random books until the process dies.
+  const killAt = Date.now() + 1500;
+  const killer = new Promise<void>((resolve) => setTimeout(() => {
+    gateway.child.kill('SIGKILL');
+    resolve();
+  }, killAt - Date.now()));
+  await Promise.all(
+    users.map(async (user) => {
+      for (let round = 0; round < 1000; round++) {
+        const bookId = books[(round + user.uid.length) % BOOKS]!;
+        try {
+          const answer = await call(gateway.url, '/api/borrow', user.token, { bookId, returnDate });
+          const body = (await answer.json()) as { borrowId?: string };
+          if (answer.status !== 201 || !body.borrowId) continue;
+          borrowed.set(body.borrowId, { uid: user.uid, bookId });
+          const back = await call(gateway.url, '/api/return-book', user.token, { borrowId: body.borrowId });
+          if (back.status === 200) returned.add(body.borrowId);
+        } catch {
+          return; // the process is gone
+        }
+      }
+    }),
+  );
+  await killer;
+  expect((await gateway.exited).signal).toBe('SIGKILL');
+
+  gateway = await launchGateway(env);
+  try {
+    expect(borrowed.size).toBeGreaterThan(0);
+    const loans = new Map<string, { status: string; bookId: string }>();
+    for (const user of users) {
+      const answer = await call(gateway.url, `/api/borrowed-books/${user.uid}`, user.token);
+      for (const loan of (await answer.json()) as { _id: string; status: string; bookId: string }[]) loans.set(loan._id, loan);
+    }
+    for (const [id, loan] of borrowed) {
+      expect(loans.get(id), `acknowledged loan ${id} survives`).toMatchObject({ bookId: loan.bookId });
+    }
+    for (const id of returned) expect(loans.get(id)?.status, `acknowledged return ${id} survives`).toBe('returned');
+    for (const bookId of books) {
+      const book = (await (await call(gateway.url, `/api/books/${bookId}`, first.token)).json()) as { quantity: number };
+      const active = [...loans.values()].filter((l) => l.bookId === bookId && l.status === 'borrowed').length;
+      expect(book.quantity).toBeGreaterThanOrEqual(0);
+      expect(book.quantity + active, `stock of ${bookId} adds up`).toBe(COPIES);
+    }
+    return { borrowed: borrowed.size, returned: returned.size };
+  } finally {
+    gateway.child.kill('SIGTERM');
+    await gateway.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('crash safety', () => {
+  it('keeps every answered borrow and return through a SIGKILL on SQLite', async () => {
+    const counts = await crashRun({});
+    console.log(`SQLite crash run: ${counts.borrowed} borrows, ${counts.returned} returns acknowledged before SIGKILL`);
+  }, 60_000);
+
+  // The same run against MongoDB (FerretDB) is not here yet: after a SIGKILL the restarted gateway's
+  // requests stall on FerretDB v1 and the run times out; see the reliability issue.
+});
