@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
 import { useAuth } from '../lib/auth.tsx';
-import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+
+// The footer is below the fold on every page: it loads after the first paint, keeping the entry small.
+const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })));
 
 export function RootLayout() {
   const { initializing, loading } = useAuth();
@@ -17,7 +20,9 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={<footer className="min-h-64 bg-slate-900" aria-hidden="true" />}>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );
