@@ -1,0 +1,113 @@
+// Property: whatever the interleaving of borrows, returns and restocks by many members over a few books,
+// stock never goes negative, stock plus active loans equals the initial stock plus net restocks, nobody
+// holds two active loans of one book, and every acknowledged borrow has its record. Both stores.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { MongoClient } from 'mongodb';
+import { describe, expect, inject, it } from 'vitest';
+import { openStore } from '../../server/store/open-store.ts';
+import type { Store } from '../../server/store/port.ts';
+import { createCirculation } from '../../server/library/circulation.ts';
+import { LibraryError } from '../../server/library/errors.ts';
+
+const BOOKS = 3;
+const MEMBERS = 5;
+const INITIAL = [1, 2, 3];
+
+type Op = { kind: 'borrow' | 'return'; member: number; book: number } | { kind: 'restock'; book: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('borrow' as const), member: fc.nat(MEMBERS - 1), book: fc.nat(BOOKS - 1) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('return' as const), member: fc.nat(MEMBERS - 1), book: fc.nat(BOOKS - 1) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restock' as const), book: fc.nat(BOOKS - 1) }) },
+);
+
+const session = (member: number) => ({ uid: `member-${member}`, email: `m${member}@example.com`, name: `Member ${member}`, role: 'member' as const });
+
+async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
+  const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka' });
+  const books = await Promise.all(INITIAL.map((quantity, i) => store.books.insert({ title: `P${i}`, author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity })));
+  const acknowledged: string[] = [];
+  const restocked = new Array<number>(BOOKS).fill(0);
+  const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+  const run = async (o: Op) => {
+    const book = books[o.book]!;
+    if (o.kind === 'restock') {
+      if ((await store.books.changeStock(book.id, 1)) !== null) restocked[o.book]! += 1;
+      return;
+    }
+    try {
+      if (o.kind === 'borrow') {
+        acknowledged.push((await circulation.borrow(session(o.member), { bookId: book.id, returnDate })).loan.id);
+      } else {
+        const active = await store.loans.findActive(session(o.member).uid, book.id);
+        if (active) await circulation.giveBack(session(o.member), active.id);
+      }
+    } catch (error) {
+      // Refusals are fine (no copy, already borrowed, returned meanwhile); anything else is a bug.
+      if (!(error instanceof LibraryError)) throw error;
+    }
+  };
+  // The scheduler decides the order in which the operations start and interleave at every await.
+  const started = ops.map((o) => scheduler.schedule(Promise.resolve(o.kind)).then(() => run(o)));
+  await scheduler.waitAll();
+  await Promise.all(started);
+
+  for (const [i, book] of books.entries()) {
+    const quantity = (await store.books.get(book.id))!.quantity;
+    let active = 0;
+    for (let m = 0; m < MEMBERS; m++) {
+      const loans = (await store.loans.listByUser(session(m).uid)).filter((l) => l.bookId === book.id && l.status === 'borrowed');
+      expect(loans.length, 'at most one active loan per member and book').toBeLessThanOrEqual(1);
+      active += loans.length;
+    }
+    expect(quantity).toBeGreaterThanOrEqual(0);
+    expect(quantity + active, `book ${i}: stock + active loans = initial + restocks`).toBe(INITIAL[i]! + restocked[i]!);
+  }
+  for (const id of acknowledged) expect(await store.loans.get(id), `acknowledged loan ${id} exists`).not.toBeNull();
+}
+
+function propertyOn(open: () => Promise<{ store: Store; dispose(): Promise<void> }>, numRuns: number) {
+  return fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 40 }), fc.scheduler(), async (ops, scheduler) => {
+      const { store, dispose } = await open();
+      try {
+        await runScenario(store, ops, scheduler);
+      } finally {
+        await dispose();
+      }
+    }),
+    { numRuns, seed: Number(process.env.FC_SEED ?? Date.now() % 2 ** 31) },
+  );
+}
+
+describe('circulation under random interleavings', () => {
+  it('keeps stock and loans consistent on SQLite', async () => {
+    await propertyOn(async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-prop-'));
+      const store = await openStore({ dataDir: dir });
+      return { store, dispose: async () => (await store.close(), await rm(dir, { recursive: true, force: true })) };
+    }, 60);
+  }, 120_000);
+
+  const mongo = inject('mongodbUri');
+  it.skipIf(!mongo)(`keeps stock and loans consistent on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`, async () => {
+    await propertyOn(async () => {
+      const db = `prop_${randomBytes(5).toString('hex')}`;
+      const store = await openStore({ dataDir: '/nonexistent', mongodbUri: mongo!, mongodbDb: db });
+      return {
+        store,
+        dispose: async () => {
+          await store.close();
+          const client = await MongoClient.connect(mongo!);
+          await client.db(db).dropDatabase();
+          await client.close();
+        },
+      };
+    }, 15);
+  }, 180_000);
+});
