@@ -61,7 +61,7 @@ export function BookDetailsView({ book, alreadyBorrowed, onBorrow }: BookDetails
             <Link to="/all-books" className={`${action} bg-gray-100 text-gray-800`}>
               Back to Library
             </Link>
-            <Link to={`/update-book/${book.id}`} className={`${action} bg-green-600 text-white`}>
+            <Link to={`/update-book/${book.id}`} className={`${action} bg-green-700 text-white`}>
               Update Book
             </Link>
             {alreadyBorrowed ? (

@@ -100,7 +100,7 @@ export function UpdateBookForm({ book }: { book: DetailedBook }) {
         <button
           type="submit"
           disabled={loading}
-          className="mt-6 w-full rounded-lg bg-green-600 px-4 py-3 font-medium text-white disabled:opacity-60"
+          className="mt-6 w-full rounded-lg bg-green-700 px-4 py-3 font-medium text-white disabled:opacity-60"
         >
           {loading ? 'Updating...' : 'Update Book'}
         </button>

@@ -42,7 +42,7 @@ export function CatalogToolbar({ filters, searchText, genres, active, onSearchTe
         type="button"
         aria-pressed={filters.availableOnly}
         className={`rounded-lg px-4 py-2 text-sm font-medium ${
-          filters.availableOnly ? 'bg-green-600 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200'
+          filters.availableOnly ? 'bg-green-700 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200'
         }`}
         onClick={() => onChange({ availableOnly: !filters.availableOnly })}
       >

@@ -62,7 +62,7 @@ export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBoo
               disabled={returning}
               aria-label={`Return Book: ${loan.bookTitle}`}
               onClick={() => onReturn(loan)}
-              className="flex-1 rounded-lg bg-green-600 px-3 py-2 text-white disabled:opacity-60"
+              className="flex-1 rounded-lg bg-green-700 px-3 py-2 text-white disabled:opacity-60"
             >
               {returning ? 'Returning...' : 'Return Book'}
             </button>

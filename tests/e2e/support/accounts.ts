@@ -23,8 +23,8 @@ export async function createAccount(overrides: Partial<Account> = {}): Promise<A
 /** Signs in through the login page, as a person would, and waits until the app shows the signed-in header. */
 export async function signIn(page: Page, account: Account, from = '/login') {
   await page.goto(from);
-  await page.getByLabel(/email/i).fill(account.email);
-  await page.getByLabel(/^password/i).fill(account.password);
-  await page.getByRole('button', { name: /^sign in$|^login$|^log in$/i }).click();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('button', { name: /^logout$/i }).first().waitFor();
 }
