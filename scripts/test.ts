@@ -50,7 +50,7 @@ const unitReport = path.join(reports, 'vitest.json');
 run('unit and integration tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
 countVitest(unitReport);
 
-if (!run('build the SPA', 'vite', ['build', '--logLevel', 'warn'])) {
+if (!run('build the SPA', 'vite', ['build', '--logLevel', 'warn']) || !run('build the GraphQL sandbox', 'vite', ['build', '--config', 'vite.sandbox.config.ts', '--logLevel', 'error'])) {
   console.log('Skipping the bundle budget and browser journeys: the build failed.');
 } else {
   run('bundle budget', 'node', ['scripts/check-bundle.ts']);

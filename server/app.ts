@@ -40,6 +40,8 @@ export interface AppDeps {
   authEmulatorUrl?: string | null;
   /** Built SPA folder; defaults to dist/client. */
   clientDir?: string;
+  /** Built GraphQL sandbox folder; defaults to dist/sandbox. */
+  sandboxDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -114,7 +116,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyStatic, { root: path.join(ROOT, 'server', 'assets'), prefix: '/assets/library/', decorateReply: false, maxAge: '1d' });
-  registerClient(app, deps.clientDir ?? path.join(ROOT, 'dist', 'client'));
+  registerClient(app, deps.clientDir ?? path.join(ROOT, 'dist', 'client'), deps.sandboxDir ?? path.join(ROOT, 'dist', 'sandbox'));
   return app;
 }
 
@@ -122,14 +124,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
  * Serves the built SPA, with index.html for client-side routes (a minimal page when it is not built), and
  * the GraphQL sandbox at /sandbox and at /graphql when a browser opens it.
  */
-function registerClient(app: FastifyInstance, clientDir: string) {
+function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: string) {
   const built = existsSync(path.join(clientDir, 'index.html'));
   if (built) {
     void app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
-  const sandbox = existsSync(path.join(clientDir, 'sandbox.html'));
+  const sandbox = existsSync(path.join(sandboxDir, 'sandbox.html'));
+  if (sandbox) void app.register(fastifyStatic, { root: path.join(sandboxDir, 'assets'), prefix: '/sandbox/assets/', decorateReply: false, maxAge: '1d' });
   const sendSandbox = (reply: FastifyReply) =>
-    sandbox ? reply.type('text/html').sendFile('sandbox.html', clientDir) : reply.code(404).type('text/html').send('<!doctype html><title>Sandbox</title><p>Run <code>npm run build</code> to get the GraphQL sandbox.</p>');
+    sandbox ? reply.type('text/html').sendFile('sandbox.html', sandboxDir) : reply.code(404).type('text/html').send('<!doctype html><title>Sandbox</title><p>Run <code>npm run build</code> to get the GraphQL sandbox.</p>');
   app.get('/sandbox', (_request, reply) => sendSandbox(reply));
   app.addHook('onRequest', async (request, reply) => {
     const opensInBrowser = request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');

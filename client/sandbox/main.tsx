@@ -1,0 +1,27 @@
+// The developers' GraphQL sandbox: GraphiQL bundled from npm (works offline), pointed at this origin's
+// /graphql, with the Authorization header prefilled from the SPA's session token when there is one.
+import 'graphiql/setup-workers/vite';
+import 'graphiql/style.css';
+import { createRoot } from 'react-dom/client';
+import { GraphiQL } from 'graphiql';
+import { createGraphiQLFetcher } from '@graphiql/toolkit';
+
+const DEFAULT_QUERY = `# Welcome to the BookHaven GraphQL sandbox.
+# Press the run button (or Ctrl+Enter) to send the query.
+query Catalogue {
+  bookCount
+  books(first: 5) {
+    totalCount
+    nodes { id title author genre quantity }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`;
+
+const token = localStorage.getItem('bookHavenToken');
+const headers = token ? JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2) : undefined;
+const fetcher = createGraphiQLFetcher({ url: `${location.origin}/graphql` });
+
+createRoot(document.getElementById('sandbox')!).render(
+  <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} initialHeaders={headers} defaultEditorToolsVisibility={Boolean(headers)} />,
+);

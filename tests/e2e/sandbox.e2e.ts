@@ -1,0 +1,35 @@
+// The developers' GraphQL sandbox, bundled: opening /graphql in a browser shows GraphiQL, which runs a
+// query against this gateway with no network beyond loopback, and carries the SPA's session token.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+
+describe('GraphQL sandbox', () => {
+  const browser = useBrowser('desktop');
+
+  it('opens at /graphql, runs the default query and shows the catalogue', async () => {
+    const page = browser.page();
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const host = new URL(request.url()).hostname;
+      if (!['127.0.0.1', 'localhost'].includes(host) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
+    });
+    await page.goto('/graphql');
+    expect(await page.title()).toBe('BookHaven GraphQL sandbox');
+    await page.locator('.graphiql-container').waitFor();
+    await page.getByRole('button', { name: /execute query/i }).click();
+    await page.locator('.graphiql-response').getByText('Dracula').waitFor({ timeout: 20_000 });
+    expect(foreign).toEqual([]);
+  });
+
+  it('prefills the Authorization header from the SPA session token', async () => {
+    const page = browser.page();
+    await page.goto('/sandbox');
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('bookHavenToken', 'token-for-the-sandbox');
+    });
+    await page.reload();
+    await page.locator('.graphiql-container').waitFor();
+    await page.getByText('token-for-the-sandbox', { exact: false }).first().waitFor({ timeout: 20_000 });
+  });
+});
