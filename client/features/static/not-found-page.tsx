@@ -12,7 +12,7 @@ export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');
   return (
     <div className="page-container flex flex-col items-center py-24 text-center">
-      <p aria-hidden="true" className="text-8xl font-extrabold text-indigo-200">404</p>
+      <p aria-hidden="true" className="text-8xl font-extrabold text-indigo-500">404</p>
       <h1 className="mt-4 mb-3 text-3xl font-bold text-slate-900">Oops! Page Not Found</h1>
       <p className="mb-8 max-w-lg text-slate-600">
         The page you are looking for might have been moved, renamed or never existed. Try one of these instead:
