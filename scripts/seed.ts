@@ -1,0 +1,165 @@
+// `npm run seed -- --books 50000 --users 10000 --loans 20000`: fills a store (SQLite under --data-dir, or
+// MongoDB with MONGODB_URI) with reproducible, realistic data for load tests and demos. Refuses to touch a
+// non-empty store unless told --append or --reset.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Faker, en } from '@faker-js/faker';
+import { MongoClient } from 'mongodb';
+import { openStore } from '../server/store/open-store.ts';
+import type { BookFields, Store } from '../server/store/port.ts';
+
+// The nine genres of the catalogue, with a realistic skew (many thrillers and romances, few poetry books).
+const GENRES: [string, number][] = [
+  ['Thriller', 20], ['Romance', 18], ['Fantasy', 14], ['Sci-Fi', 12], ['Biography', 10],
+  ['Self-Help', 9], ['Children', 8], ['Drama', 6], ['Poetry', 3],
+];
+
+export interface SeedOptions {
+  books: number;
+  users: number;
+  loans: number;
+  dataDir: string;
+  mongodbUri: string | null;
+  mongodbDb: string;
+  mode: 'fresh' | 'append' | 'reset';
+  seed: number;
+  quiet?: boolean;
+}
+
+function progress(label: string, done: number, total: number, quiet?: boolean) {
+  if (quiet || total === 0) return;
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stdout.write(`\r${label.padEnd(8)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
+  if (done === total) process.stdout.write('\n');
+}
+
+function makeBook(faker: Faker, authors: string[]): BookFields {
+  const genre = faker.helpers.weightedArrayElement(GENRES.map(([value, weight]) => ({ value, weight })));
+  const words = faker.number.int({ min: 1, max: 4 });
+  const title = faker.helpers.arrayElement([
+    () => faker.lorem.words(words),
+    () => `The ${faker.word.adjective()} ${faker.word.noun()}`,
+    () => `${faker.person.firstName()} and the ${faker.word.noun()}`,
+    () => `A ${faker.word.noun()} of ${faker.word.noun()}s`,
+  ])();
+  return {
+    title: title.replace(/\b\w/g, (c) => c.toUpperCase()),
+    // Popular authors write many books: pick from a fixed pool with a long tail.
+    author: authors[Math.floor(authors.length * faker.number.float({ min: 0, max: 1 }) ** 2)]!,
+    genre,
+    description: faker.lorem.sentences({ min: 1, max: 3 }),
+    image: `/assets/library/covers/${faker.helpers.arrayElement(['dracula', 'frankenstein', 'pride-and-prejudice', 'hamlet', 'the-war-of-the-worlds'])}.svg`,
+    rating: Math.round(faker.number.float({ min: 1, max: 5 }) * 10) / 10,
+    quantity: faker.number.int({ min: 0, max: 10 }),
+  };
+}
+
+async function isEmpty(store: Store) {
+  return (await store.books.count()) === 0 && (await store.users.list()).length === 0;
+}
+
+export async function seed(options: SeedOptions) {
+  if (options.mode === 'reset') {
+    if (options.mongodbUri) {
+      const client = await MongoClient.connect(options.mongodbUri);
+      await client.db(options.mongodbDb).dropDatabase();
+      await client.close();
+    } else {
+      for (const suffix of ['', '-wal', '-shm']) await rm(path.join(options.dataDir, `bookhaven.db${suffix}`), { force: true });
+    }
+  }
+  const store = await openStore({ dataDir: options.dataDir, mongodbUri: options.mongodbUri, mongodbDb: options.mongodbDb });
+  try {
+    if (options.mode === 'fresh' && !(await isEmpty(store))) {
+      throw new Error('The store already has data: pass --append to add to it or --reset to start over.');
+    }
+    const faker = new Faker({ locale: [en] });
+    faker.seed(options.seed);
+    const started = Date.now();
+    const authors = Array.from({ length: Math.max(50, Math.ceil(options.books / 20)) }, () => faker.person.fullName());
+
+    const BATCH = 1000;
+    for (let done = 0; done < options.books; ) {
+      const batch = Array.from({ length: Math.min(BATCH, options.books - done) }, () => makeBook(faker, authors));
+      done += await store.books.insertMany(batch);
+      progress('books', done, options.books, options.quiet);
+    }
+
+    const users = [];
+    for (let i = 0; i < options.users; i++) {
+      const first = faker.person.firstName();
+      const last = faker.person.lastName();
+      users.push(
+        await store.users.upsert({
+          uid: `seed-${options.seed}-${i}`,
+          email: faker.internet.email({ firstName: first, lastName: last, provider: 'example.com' }).toLowerCase(),
+          name: `${first} ${last}`,
+          photoURL: null,
+          role: i === 0 ? 'admin' : 'member',
+        }),
+      );
+      if (i % 500 === 499 || i === options.users - 1) progress('users', i + 1, options.users, options.quiet);
+    }
+
+    // Loans go through checkout, so stock and loans stay consistent; books out of stock are skipped.
+    const bookIds: string[] = [];
+    for await (const book of store.books.all()) bookIds.push(book.id);
+    let loans = 0;
+    for (let attempt = 0; loans < options.loans && users.length > 0 && bookIds.length > 0 && attempt < options.loans * 3; attempt++) {
+      const user = faker.helpers.arrayElement(users);
+      const book = (await store.books.get(faker.helpers.arrayElement(bookIds)))!;
+      const borrowDate = faker.date.recent({ days: 30 });
+      const result = await store.loans.checkout({
+        bookId: book.id, userId: user.uid, userName: user.name, userEmail: user.email, borrowDate,
+        returnDate: new Date(Date.UTC(borrowDate.getUTCFullYear(), borrowDate.getUTCMonth(), borrowDate.getUTCDate() + 14)),
+        bookTitle: book.title, bookAuthor: book.author, bookImage: book.image, bookCategory: book.genre,
+      });
+      if (result.ok) {
+        loans++;
+        if (loans % 500 === 0 || loans === options.loans) progress('loans', loans, options.loans, options.quiet);
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const summary = { books: options.books, users: options.users, loans, seconds: Math.round(seconds * 10) / 10, store: store.kind };
+    if (!options.quiet) console.log(`Seeded ${summary.books} books, ${summary.users} users and ${loans} loans into ${store.kind} in ${summary.seconds} s.`);
+    return summary;
+  } finally {
+    await store.close();
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      books: { type: 'string', default: '50000' },
+      users: { type: 'string', default: '10000' },
+      loans: { type: 'string', default: '20000' },
+      'data-dir': { type: 'string', default: process.env.DATA_DIR ?? './data' },
+      seed: { type: 'string', default: '2010' },
+      append: { type: 'boolean', default: false },
+      reset: { type: 'boolean', default: false },
+    },
+  });
+  const count = (name: 'books' | 'users' | 'loans') => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got "${values[name]}"`);
+    return n;
+  };
+  try {
+    await seed({
+      books: count('books'),
+      users: count('users'),
+      loans: count('loans'),
+      dataDir: path.resolve(values['data-dir']),
+      mongodbUri: process.env.MONGODB_URI || null,
+      mongodbDb: process.env.MONGODB_DB || 'bookhaven',
+      mode: values.reset ? 'reset' : values.append ? 'append' : 'fresh',
+      seed: Number(values.seed),
+    });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
