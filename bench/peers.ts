@@ -1,0 +1,50 @@
+// Reference servers for the benchmark, each run as its own process like the gateway:
+//   PEER=yoga     GraphQL Yoga serving the same schema, resolvers and store (the peer to beat)
+//   PEER=http     a bare node:http server answering a constant body (the platform's limit)
+//   PEER=fastify  a bare Fastify route answering a constant JSON body
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { createYoga, createSchema } from 'graphql-yoga';
+import { openStore } from '../server/store/open-store.ts';
+import { createLibrary } from '../server/library/index.ts';
+import { createSessionTokens } from '../server/auth/session.ts';
+import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
+import type { GraphQLContext } from '../server/graphql/context.ts';
+
+const port = Number(process.env.PORT);
+const peer = process.env.PEER;
+
+if (peer === 'http') {
+  const body = readFileSync(process.env.BODY_FILE ?? '');
+  const type = process.env.CONTENT_TYPE ?? 'application/json; charset=utf-8';
+  createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': type, 'content-length': body.length });
+      response.end(body);
+    });
+  }).listen(port, '127.0.0.1', () => console.log('ready'));
+} else if (peer === 'fastify') {
+  const body = JSON.parse(readFileSync(process.env.BODY_FILE ?? '', 'utf8')) as Record<string, unknown>;
+  const app = Fastify({ logger: false });
+  app.get('/api/books/:id', async () => body);
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log('ready');
+} else if (peer === 'yoga') {
+  const store = await openStore({ dataDir: process.env.DATA_DIR ?? '', mongodbUri: process.env.MONGODB_URI || null, mongodbDb: process.env.MONGODB_DB ?? 'bookhaven' });
+  const tokens = createSessionTokens(new TextEncoder().encode('x'.repeat(32)), 3600);
+  const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
+  const library = createLibrary(store, { verifier, tokens, adminEmails: [], timeZone: 'Asia/Dhaka' });
+  const context: GraphQLContext = { library, viewer: { credential: 'none', session: null }, countMutation: async () => {} };
+  const yoga = createYoga({
+    schema: createSchema({ typeDefs, resolvers: buildResolvers() as never }),
+    context: () => context,
+    logging: false,
+    graphiql: false,
+    maskedErrors: true,
+  });
+  createServer(yoga).listen(port, '127.0.0.1', () => console.log('ready'));
+} else {
+  throw new Error(`Unknown PEER "${peer}"`);
+}
