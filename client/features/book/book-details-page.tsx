@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BookDetailsView } from './book-details-view.tsx';
 import { BorrowModal } from './borrow-modal.tsx';
-import { hasErrorCode } from './graphql-errors.ts';
+import { bookLoadFailure } from './book-load-states.tsx';
 
 export const BOOK_DETAILS_QUERY = graphql(`
   query BookDetails($id: ID!) {
@@ -52,29 +52,8 @@ function BookDetails({ id }: { id: string }) {
   useDocumentTitle(data?.book?.title ?? 'Book Details');
 
   if (loading && !data) return <Spinner label="Loading book details..." />;
-  // An id the server cannot even parse names no book, which is the same answer as an unknown id.
-  const notFound = data?.book === null || hasErrorCode(error, 'NOT_FOUND') || hasErrorCode(error, 'BAD_USER_INPUT');
-  if (notFound) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="mb-2 text-2xl font-bold">Book Not Found</h1>
-        <p className="mb-6 text-gray-600">The book you're looking for doesn't exist or has been removed.</p>
-        <Link to="/all-books" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
-          Back to Library
-        </Link>
-      </section>
-    );
-  }
-  if (error || !data?.book) {
-    return (
-      <section role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="mb-6 text-red-700">Failed to fetch book details. Please try again.</p>
-        <button type="button" className="rounded-lg bg-blue-600 px-5 py-2 text-white" onClick={() => window.location.reload()}>
-          Try Again
-        </button>
-      </section>
-    );
-  }
+  const failure = bookLoadFailure(data?.book, error);
+  if (failure || !data?.book) return failure;
 
   const book = data.book;
   const alreadyBorrowed =
