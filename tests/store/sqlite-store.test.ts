@@ -99,3 +99,28 @@ describe('SQLite store file', () => {
     expect(pragma(join(dir, 'data', 'bookhaven.db'), 'user_version')).toBe(MIGRATIONS.length);
   });
 });
+
+describe('SQLite kept counts', () => {
+  it('never answers a stale totalCount: writes through loans and other connections refresh it', async () => {
+    const file = join(dir, 'bookhaven.db');
+    const store = await openSqliteStore(file);
+    const other = await openSqliteStore(file);
+    try {
+      const a = await store.books.insert(bookFields({ title: 'Alpha', quantity: 1 }));
+      await store.books.insert(bookFields({ title: 'Beta', quantity: 1 }));
+      const available = async () => (await store.books.list({ availableOnly: true }, { first: 10 })).totalCount;
+      expect(await available()).toBe(2);
+      expect(await available()).toBe(2);
+      // A checkout changes stock through the loans table's transaction, not the books store.
+      expect((await store.loans.checkout(newLoan(a.id))).ok).toBe(true);
+      expect(await available()).toBe(1);
+      // Another connection (another process in production) commits a book.
+      await other.books.insert(bookFields({ title: 'Gamma', quantity: 2 }));
+      expect(await available()).toBe(2);
+      expect(await store.books.count()).toBe(3);
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+});

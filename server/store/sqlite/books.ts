@@ -66,12 +66,33 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
   };
   const getRow = (id: string): Row | undefined => prepare('SELECT * FROM books WHERE id = ?').get(id);
 
+  // Counting a filter scans the table, and every page asks for its totalCount. Counts are kept until the
+  // database changes: total_changes() moves with every write on this connection (loans included) and
+  // PRAGMA data_version with every commit by another connection, so a kept count is never stale.
+  const counts = new Map<string, number>();
+  let countsVersion = '';
+  const countOf = (sql: string, params: SQLInputValue[]): number => {
+    const version = `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${num(prepare('PRAGMA data_version').get() ?? {}, 'data_version')}`;
+    if (version !== countsVersion) {
+      counts.clear();
+      countsVersion = version;
+    }
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    let n = counts.get(key);
+    if (n === undefined) {
+      n = num(prepare(sql).get(...params) ?? {}, 'n');
+      if (counts.size >= 1000) counts.clear();
+      counts.set(key, n);
+    }
+    return n;
+  };
+
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const after = page.after ? decodeCursor(page.after) : null;
       const where = whereClause(filter);
       const countSql = `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`;
-      const totalCount = num(prepare(countSql).get(...where.params) ?? {}, 'n');
+      const totalCount = countOf(countSql, where.params);
       const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
       const pageParams = after ? [...where.params, after] : where.params;
       const pageSql = `SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
@@ -95,7 +116,7 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
     },
 
     async count() {
-      return num(prepare('SELECT COUNT(*) AS n FROM books').get() ?? {}, 'n');
+      return countOf('SELECT COUNT(*) AS n FROM books', []);
     },
 
     async get(id) {
