@@ -75,7 +75,8 @@ async function main() {
   const gwUrl = `http://127.0.0.1:${gwPort}`;
   const children: ChildProcess[] = [];
   try {
-    const gateway = await launch(['server/index.ts'], { DATA_DIR: dataDir, PORT: String(gwPort), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production' }, up(`${gwUrl}/healthz`));
+    // The same V8 heap bounds as npm start, so the RSS figure is the one production sees.
+    const gateway = await launch(['--max-old-space-size=160', '--max-semi-space-size=8', 'server/index.ts'], { DATA_DIR: dataDir, PORT: String(gwPort), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production' }, up(`${gwUrl}/healthz`));
     children.push(gateway);
     children.push(await launch(['bench/peers.ts'], { PEER: 'yoga', PORT: String(yogaPort), DATA_DIR: dataDir }, up(`http://127.0.0.1:${yogaPort}/graphql?query=%7B__typename%7D`)));
 
