@@ -20,11 +20,13 @@ export async function createAccount(overrides: Partial<Account> = {}): Promise<A
   return account;
 }
 
-/** Signs in through the login page, as a person would, and waits until the app shows the signed-in header. */
+/** Signs in through the login page, as a person would, and waits until the app holds a session. */
 export async function signIn(page: Page, account: Account, from = '/login') {
   await page.goto(from);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: /^logout$/i }).first().waitFor();
+  // The session token is stored once sign-in has finished (the Logout button may sit behind the phone menu).
+  await page.waitForFunction(() => localStorage.getItem('bookHavenToken'));
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
