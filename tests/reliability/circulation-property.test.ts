@@ -71,6 +71,19 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
   for (const id of acknowledged) expect(await store.loans.get(id), `acknowledged loan ${id} exists`).not.toBeNull();
 }
 
+/** 1,000 members borrow the single copy of a book at once: exactly one gets it. */
+async function thousandForOneCopy(store: Store) {
+  const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka' });
+  const book = await store.books.insert({ title: 'Last copy', author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 1 });
+  const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const outcomes = await Promise.allSettled(Array.from({ length: 1000 }, (_, i) => circulation.borrow(session(i), { bookId: book.id, returnDate })));
+  const won = outcomes.filter((o) => o.status === 'fulfilled');
+  const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+  expect(won).toHaveLength(1);
+  expect(refused.every((o) => o.reason instanceof LibraryError && o.reason.code === 'OUT_OF_STOCK')).toBe(true);
+  expect((await store.books.get(book.id))?.quantity).toBe(0);
+}
+
 function propertyOn(open: () => Promise<{ store: Store; dispose(): Promise<void> }>, numRuns: number) {
   return fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 40 }), fc.scheduler(), async (ops, scheduler) => {
@@ -94,7 +107,31 @@ describe('circulation under random interleavings', () => {
     }, 60);
   }, 120_000);
 
+  it('gives the last copy to exactly one of 1,000 concurrent borrowers on SQLite', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-thousand-'));
+    const store = await openStore({ dataDir: dir });
+    try {
+      await thousandForOneCopy(store);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   const mongo = inject('mongodbUri');
+  it.skipIf(!mongo)(`gives the last copy to exactly one of 1,000 concurrent borrowers on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`, async () => {
+    const db = `thousand_${randomBytes(5).toString('hex')}`;
+    const store = await openStore({ dataDir: '/nonexistent', mongodbUri: mongo!, mongodbDb: db });
+    try {
+      await thousandForOneCopy(store);
+    } finally {
+      await store.close();
+      const client = await MongoClient.connect(mongo!);
+      await client.db(db).dropDatabase();
+      await client.close();
+    }
+  }, 120_000);
+
   it.skipIf(!mongo)(`keeps stock and loans consistent on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`, async () => {
     await propertyOn(async () => {
       const db = `prop_${randomBytes(5).toString('hex')}`;
