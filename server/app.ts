@@ -19,6 +19,7 @@ import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
 import { restErrorHandler } from './rest/errors.ts';
+import { registerOpenApi } from './rest/openapi.ts';
 import { contentSecurityPolicy, publicClientConfig } from './web.ts';
 
 declare module 'fastify' {
@@ -89,6 +90,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       api.setErrorHandler(restErrorHandler);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+      await registerOpenApi(api);
       await api.register(restRoutes(library, { write: writeLimit, token: tokenLimit }));
     },
     { prefix: '/api' },

@@ -1,0 +1,94 @@
+// What each REST route tells the OpenAPI document beyond its request schema: tag, summary, whether it needs a
+// session, and one response schema per status it can answer. routes.ts spreads these into the route schemas,
+// so the document and the serialisers come from the same objects the gateway runs with.
+import * as r from './responses.ts';
+
+/** The security requirement of every route that needs a session (POST /api/jwt issues the token). */
+export const BEARER = [{ bearerAuth: [] }];
+
+const SIGNED_IN = [401, 403];
+const ok = (description: string, schema: object) => ({ description, ...schema });
+
+export const signIn = {
+  tags: ['Session'],
+  summary: 'Exchange a Firebase ID token for a session token',
+  description: 'Verifies the Firebase ID token once, creates or refreshes the member, and answers with a BookHaven session token.',
+  response: { 200: ok('Signed in', r.token), ...r.failures([...r.BODY_FAILURES, 401, 403, 429, 503]) },
+};
+
+export const listBooks = {
+  tags: ['Books'],
+  summary: 'Every book in the catalogue',
+  description: 'Streamed as one JSON array in insertion order, however large the catalogue.',
+  response: { 200: ok('All books', r.bookList), ...r.failures([503]) },
+};
+
+export const addBook = {
+  tags: ['Books'],
+  summary: 'Add a book',
+  security: BEARER,
+  response: { 201: ok('Added', r.inserted), ...r.failures([...r.BODY_FAILURES, ...SIGNED_IN, 429, 503]) },
+};
+
+export const booksInCategory = {
+  tags: ['Books'],
+  summary: 'Books of one genre',
+  response: { 200: ok('The books whose genre is exactly this category', r.bookList), ...r.failures([400, 503]) },
+};
+
+export const getBook = {
+  tags: ['Books'],
+  summary: 'One book',
+  response: { 200: ok('The book', r.book), ...r.failures([400, 404, 503]) },
+};
+
+export const updateBook = {
+  tags: ['Books'],
+  summary: 'Replace a book’s fields',
+  description: 'The id in the path wins; an `_id` in the body is ignored.',
+  security: BEARER,
+  response: { 200: ok('Updated (modifiedCount 0 when nothing changed)', r.updated), ...r.failures([...r.BODY_FAILURES, ...SIGNED_IN, 404, 429, 503]) },
+};
+
+export const borrow = {
+  tags: ['Circulation'],
+  summary: 'Borrow a copy of a book',
+  description: 'The borrower is the session’s member; a `userId` naming someone else is refused with 403.',
+  security: BEARER,
+  response: {
+    201: ok('Borrowed', r.borrowed),
+    ...r.failures([...r.BODY_FAILURES, ...SIGNED_IN, 404, 429, 503], r.borrowFailure),
+  },
+};
+
+export const loansOf = {
+  tags: ['Circulation'],
+  summary: 'The caller’s borrow records, newest first',
+  security: BEARER,
+  response: { 200: ok('Borrow records', { type: 'array', items: r.loan }), ...r.failures([400, ...SIGNED_IN, 503]) },
+};
+
+export const giveBack = {
+  tags: ['Circulation'],
+  summary: 'Return a borrowed book',
+  security: BEARER,
+  response: {
+    200: ok('Returned', r.returned),
+    ...r.failures([...r.BODY_FAILURES, 404, 429, 503], r.envelopeFailure),
+    // The session check answers before the handler, without the envelope; a refused loan answers with it.
+    ...r.failures(SIGNED_IN, { ...r.envelopeFailure, required: ['message'] }),
+  },
+};
+
+export const categories = {
+  tags: ['Categories'],
+  summary: 'The library’s categories',
+  response: { 200: ok('Categories', { type: 'array', items: r.category }), ...r.failures([503]) },
+};
+
+export const users = {
+  tags: ['Users'],
+  summary: 'Every member',
+  security: BEARER,
+  response: { 200: ok('Members, oldest first', { type: 'array', items: r.user }), ...r.failures([...SIGNED_IN, 503]) },
+};

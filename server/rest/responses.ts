@@ -1,0 +1,136 @@
+// Response schemas for the REST layer. Fastify serialises each reply with the schema of its status, so every
+// field a route sends is declared here (an undeclared one would be dropped); the same schemas become the
+// OpenAPI document's responses, which Schemathesis checks the live answers against.
+const objectId = { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } as const;
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+
+export const book = {
+  type: 'object',
+  required: ['_id', 'title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'],
+  properties: { _id: objectId, title: text, author: text, genre: text, description: text, image: text, rating: { type: 'number' }, quantity: { type: 'integer' } },
+  additionalProperties: false,
+} as const;
+
+export const bookList = { type: 'array', items: book } as const;
+
+export const category = {
+  type: 'object',
+  required: ['_id', 'name', 'image', 'description'],
+  properties: { _id: objectId, name: text, image: text, description: text },
+  additionalProperties: false,
+} as const;
+
+export const loan = {
+  type: 'object',
+  required: ['_id', 'bookId', 'userId', 'userName', 'userEmail', 'borrowDate', 'returnDate', 'returnedAt', 'status', 'bookTitle', 'bookAuthor', 'bookImage', 'bookCategory'],
+  properties: {
+    _id: objectId,
+    bookId: objectId,
+    userId: text,
+    userName: text,
+    userEmail: text,
+    borrowDate: dateTime,
+    returnDate: dateTime,
+    returnedAt: { type: ['string', 'null'], format: 'date-time' },
+    status: { type: 'string', enum: ['borrowed', 'returned'] },
+    bookTitle: text,
+    bookAuthor: text,
+    bookImage: text,
+    bookCategory: text,
+  },
+  additionalProperties: false,
+} as const;
+
+export const user = {
+  type: 'object',
+  required: ['_id', 'uid', 'name', 'email', 'role', 'status', 'createdAt', 'phone', 'photoURL'],
+  properties: {
+    _id: objectId,
+    uid: text,
+    name: text,
+    email: text,
+    role: { type: 'string', enum: ['admin', 'member'] },
+    status: text,
+    createdAt: dateTime,
+    phone: nullableText,
+    photoURL: nullableText,
+  },
+  additionalProperties: false,
+} as const;
+
+export const token = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', description: 'Session token: send it as `Authorization: Bearer <token>`.' } },
+  additionalProperties: false,
+} as const;
+
+export const inserted = {
+  type: 'object',
+  required: ['acknowledged', 'insertedId'],
+  properties: { acknowledged: { type: 'boolean', enum: [true] }, insertedId: objectId },
+  additionalProperties: false,
+} as const;
+
+export const updated = {
+  type: 'object',
+  required: ['acknowledged', 'matchedCount', 'modifiedCount'],
+  properties: { acknowledged: { type: 'boolean', enum: [true] }, matchedCount: { type: 'integer' }, modifiedCount: { type: 'integer', enum: [0, 1] } },
+  additionalProperties: false,
+} as const;
+
+export const borrowed = {
+  type: 'object',
+  required: ['message', 'bookId', 'borrowId', 'currentQuantity'],
+  properties: { message: text, bookId: objectId, borrowId: objectId, currentQuantity: { type: 'integer', minimum: 0 } },
+  additionalProperties: false,
+} as const;
+
+export const returned = {
+  type: 'object',
+  required: ['success', 'message'],
+  properties: { success: { type: 'boolean', enum: [true] }, message: text },
+  additionalProperties: false,
+} as const;
+
+/** Every failure: a message for people and, for bad input, the field at fault. */
+export const failure = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: text, field: { type: 'string', description: 'The input field at fault (bad input only).' } },
+  additionalProperties: false,
+} as const;
+
+/** POST /api/borrow failures: `alreadyBorrowed: true` when the caller already holds a copy of the book. */
+export const borrowFailure = {
+  ...failure,
+  properties: { ...failure.properties, alreadyBorrowed: { type: 'boolean', enum: [true] } },
+} as const;
+
+/** POST /api/return-book keeps the original `{ success: false, message }` envelope on every failure. */
+export const envelopeFailure = {
+  ...failure,
+  required: ['success', 'message'],
+  properties: { success: { type: 'boolean', enum: [false] }, ...failure.properties },
+} as const;
+
+const WHY: Record<number, string> = {
+  400: 'Malformed or invalid input',
+  401: 'No session token',
+  403: 'The session token is invalid, or the caller may not do this',
+  404: 'Not found',
+  413: 'Request body larger than 100 KiB',
+  415: 'Unsupported content type (send application/json)',
+  429: 'Too many requests in the last minute',
+  503: 'The store is unavailable; retry after the Retry-After delay',
+};
+
+/** The error responses of a route: each listed status with a description and the given schema. */
+export function failures(statuses: number[], schema: object = failure): Record<number, object> {
+  return Object.fromEntries(statuses.map((status) => [status, { description: WHY[status] ?? 'Failure', ...schema }]));
+}
+
+/** Statuses every route that reads a JSON body can answer before its handler runs. */
+export const BODY_FAILURES = [400, 413, 415];
