@@ -27,12 +27,19 @@ export interface SeedOptions {
   quiet?: boolean;
 }
 
+const printedDecile = new Map<string, number>();
+
 function progress(label: string, done: number, total: number, quiet?: boolean) {
   if (quiet || total === 0) return;
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stdout.write(`\r${label.padEnd(8)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
-  if (done === total) process.stdout.write('\n');
+  const bar = `${label.padEnd(8)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
+  // Redrawn in place on a terminal; into a log or pipe, one line per whole 10%.
+  if (process.stdout.isTTY) process.stdout.write(`\r${bar}${done === total ? '\n' : ''}`);
+  else if (Math.floor((done * 10) / total) !== printedDecile.get(label)) {
+    printedDecile.set(label, Math.floor((done * 10) / total));
+    console.log(bar);
+  }
 }
 
 function makeBook(faker: Faker, authors: string[]): BookFields {
@@ -122,8 +129,9 @@ export async function seed(options: SeedOptions) {
       }
     }
     const seconds = (Date.now() - started) / 1000;
-    const summary = { books: options.books, users: options.users, loans, seconds: Math.round(seconds * 10) / 10, store: store.kind };
-    if (!options.quiet) console.log(`Seeded ${summary.books} books, ${summary.users} users and ${loans} loans into ${store.kind} in ${summary.seconds} s.`);
+    const records = options.books + options.users + loans;
+    const summary = { books: options.books, users: options.users, loans, seconds: Math.round(seconds * 10) / 10, recordsPerSecond: Math.round(records / Math.max(seconds, 0.001)), store: store.kind };
+    if (!options.quiet) console.log(`Seeded ${summary.books} books, ${summary.users} users and ${loans} loans into ${store.kind} in ${summary.seconds} s (${summary.recordsPerSecond} records/s).`);
     return summary;
   } finally {
     await store.close();

@@ -1,0 +1,88 @@
+// Borrow + return pairs through GraphQL: many members over many books at once, then a stock audit. Every
+// request takes the next (member, book) pair from one counter, so no pair repeats while it is in flight.
+import type autocannon from 'autocannon';
+import { createSessionTokens } from '../server/auth/session.ts';
+import type { BenchStore } from './store.ts';
+import { gql, load, type Row } from './load.ts';
+
+const BORROW = 'mutation Borrow($i: BorrowInput!) { borrow(input: $i) { record { id } currentQuantity } }';
+const RETURN = 'mutation Return($id: ID!) { returnBook(borrowId: $id) { id } }';
+
+export interface BorrowReturnResult { row: Row; pairsPerSecond: number; failedPairs: number; audited: number; oversold: number; unbalanced: number }
+
+export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { secret: string; members: number; seed: number; connections: number }): Promise<BorrowReturnResult> {
+  const db = await store.open();
+  try {
+    // A prime number of books, so member and book indexes do not cycle together.
+    const initial = new Map<string, number>();
+    for await (const book of db.books.all()) {
+      if (book.quantity > 0) initial.set(book.id, book.quantity);
+      if (initial.size === 4999) break;
+    }
+    const pool = [...initial.keys()];
+    const tokens = createSessionTokens(new TextEncoder().encode(opts.secret), 3600);
+    const members = await Promise.all(Array.from({ length: opts.members }, async (_, i) => {
+      const uid = `seed-${opts.seed}-${i}`;
+      return { uid, token: await tokens.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' }) };
+    }));
+    const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+    let next = 0;
+    let returned = 0;
+    let failed = 0;
+    const requests: autocannon.Request[] = [
+      {
+        method: 'POST',
+        setupRequest: (request, context) => {
+          const n = next++;
+          const authorization = `Bearer ${members[n % members.length]!.token}`;
+          Object.assign(context, { authorization });
+          const body = gql(BORROW, { i: { bookId: pool[n % pool.length], returnDate } });
+          return { ...request, body, headers: { ...request.headers, authorization } };
+        },
+        onResponse: (_status, body, context) => {
+          const parsed = JSON.parse(body) as { data?: { borrow?: { record: { id: string } } } };
+          const loanId = parsed.data?.borrow?.record.id;
+          Object.assign(context, { loanId });
+          if (!loanId) failed++;
+        },
+      },
+      {
+        method: 'POST',
+        // The same member returns the loan; a failed borrow skips its return (autocannon restarts the pair).
+        setupRequest: (request, context) => {
+          const { loanId, authorization } = context as { loanId?: string; authorization: string };
+          return loanId ? { ...request, body: gql(RETURN, { id: loanId }), headers: { ...request.headers, authorization } } : (undefined as never);
+        },
+        onResponse: (_status, body) => {
+          if ((JSON.parse(body) as { data?: { returnBook?: unknown } }).data?.returnBook) returned++;
+          else failed++;
+        },
+      },
+    ];
+    const row = await load(`borrow + return (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: `${gwUrl}/graphql`, method: 'POST', connections: opts.connections, requests }, 'req/s counts both mutations');
+    // GraphQL errors come back as 200s, so autocannon alone would not see a refused borrow.
+    row.errors += failed;
+    const pairsPerSecond = Math.round(row.rps / 2);
+
+    // Stock audit: no book below zero, and copies on the shelf plus active loans equal the starting stock.
+    const active = new Map<string, number>();
+    for (const member of members) {
+      for (const loan of await db.loans.listByUser(member.uid)) {
+        if (loan.status === 'borrowed') active.set(loan.bookId, (active.get(loan.bookId) ?? 0) + 1);
+      }
+    }
+    let oversold = 0;
+    let unbalanced = 0;
+    for (const [id, start] of initial) {
+      const now = (await db.books.get(id))?.quantity ?? -1;
+      if (now < 0) oversold++;
+      if (now + (active.get(id) ?? 0) !== start) unbalanced++;
+    }
+    row.note = `${pairsPerSecond} pairs/s; ${returned} returns incl. warm-up; books oversold ${oversold}, unbalanced ${unbalanced}`;
+    console.log(`    ${row.note}`);
+    return { row, pairsPerSecond, failedPairs: failed, audited: initial.size, oversold, unbalanced };
+  } finally {
+    await db.close();
+  }
+}
