@@ -10,7 +10,7 @@ const RETURN = 'mutation Return($id: ID!) { returnBook(borrowId: $id) { id } }';
 
 export interface BorrowReturnResult { row: Row; pairsPerSecond: number; failedPairs: number; audited: number; oversold: number; unbalanced: number }
 
-export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { secret: string; members: number; seed: number; connections: number }): Promise<BorrowReturnResult> {
+export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { secret: string; members: number; seed: number; connections: number; rssOf?: number }): Promise<BorrowReturnResult> {
   const db = await store.open();
   try {
     // A prime number of books, so member and book indexes do not cycle together.
@@ -60,7 +60,7 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
         },
       },
     ];
-    const row = await load(`borrow + return (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: `${gwUrl}/graphql`, method: 'POST', connections: opts.connections, requests }, 'req/s counts both mutations');
+    const row = await load(`borrow + return (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: `${gwUrl}/graphql`, method: 'POST', connections: opts.connections, requests, rssOf: opts.rssOf }, 'req/s counts both mutations');
     // GraphQL errors come back as 200s, so autocannon alone would not see a refused borrow.
     row.errors += failed;
     const pairsPerSecond = Math.round(row.rps / 2);

@@ -1,0 +1,75 @@
+// `node bench/profile.ts <list|search|distinct|rest|borrow>`: one scenario against a gateway started with
+// --cpu-prof, then where its CPU went: by package and by function (self time). The .cpuprofile stays under
+// bench/results/profiles/ for Chrome DevTools or speedscope.
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { freePort } from '../tests/support/ports.ts';
+import { borrowReturn } from './borrow-return.ts';
+import { gql, launch, load, ROOT } from './load.ts';
+import { distinctSearches, SEARCH_QUERY, searchTerms } from './search-terms.ts';
+import { benchStore } from './store.ts';
+
+interface ProfileNode { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }
+interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number }
+
+const scenario = process.argv[2] ?? 'distinct';
+const SECRET = 'bench-secret-'.padEnd(48, 'x');
+const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 1000, seed: 2010 };
+const dir = path.join(ROOT, 'bench', 'results', 'profiles', scenario);
+
+function where(url: string): string {
+  if (!url) return '(native / V8)';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (pkg) return pkg;
+  if (url.startsWith('node:')) return 'node core';
+  return path.relative(ROOT, url.replace('file://', ''));
+}
+
+function top(entries: Map<string, number>, total: number, n: number) {
+  return [...entries].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`).join('\n');
+}
+
+async function main() {
+  const store = await benchStore(SEED);
+  await rm(dir, { recursive: true, force: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, '--max-old-space-size=160', '--max-semi-space-size=8', 'server/index.ts'], {
+    ...store.env, PORT: String(port), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production',
+  }, `${url}/healthz`);
+  try {
+    // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
+    const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
+    const someBook = ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
+    const search = (q: string) => gql(SEARCH_QUERY, { q });
+    if (scenario === 'list') await load('list', { url: `${url}/graphql`, method: 'POST', body: gql('{ books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }') });
+    else if (scenario === 'search') await load('search', { url: `${url}/graphql`, method: 'POST', body: search('tHe'), connections: 100 });
+    else if (scenario === 'distinct') await load('distinct', { url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)) });
+    else if (scenario === 'rest') await load('rest', { url: `${url}/api/books/${someBook}` });
+    else if (scenario === 'borrow') await borrowReturn(url, store, { secret: SECRET, members: SEED.users, seed: SEED.seed, connections: 50 });
+    else throw new Error(`unknown scenario ${scenario}`);
+  } finally {
+    gateway.kill('SIGTERM');
+    await new Promise((resolve) => gateway.once('exit', resolve));
+    await store.dispose();
+  }
+  const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the gateway wrote no profile (did it exit cleanly?)');
+  const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CpuProfile;
+  const byPackage = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    if (node.callFrame.functionName === '(idle)' || hits === 0) continue;
+    total += hits;
+    const place = where(node.callFrame.url);
+    byPackage.set(place, (byPackage.get(place) ?? 0) + hits);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${place}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
+  }
+  console.log(`\nBusy samples: ${total}. Self time by package:\n${top(byPackage, total, 12)}\n\nBy function:\n${top(byFunction, total, 20)}`);
+  console.log(`\nProfile: ${path.relative(ROOT, path.join(dir, file))}`);
+}
+
+await main();

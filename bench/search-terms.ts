@@ -1,0 +1,23 @@
+// Search terms for the search scenarios: words from the catalogue itself, in alternating case.
+import type autocannon from 'autocannon';
+import { gql } from './load.ts';
+import type { BenchStore } from './store.ts';
+
+export const SEARCH_QUERY = 'query Search($q: String!) { books(filter: { search: $q }, first: 20) { totalCount nodes { id title author } } }';
+
+/** Words from the catalogue, so each request searches for something else and most counts start cold. */
+export async function searchTerms(store: BenchStore): Promise<string[]> {
+  const db = await store.open();
+  const words = new Set<string>();
+  for await (const book of db.books.all()) {
+    for (const word of `${book.title} ${book.author}`.split(/\W+/)) if (word.length >= 4) words.add(word);
+    if (words.size >= 5000) break;
+  }
+  await db.close();
+  return [...words].map((w, i) => (i % 2 ? w.toUpperCase() : w.toLowerCase()));
+}
+
+export function distinctSearches(terms: string[]): autocannon.Request[] {
+  let next = 0;
+  return [{ method: 'POST', setupRequest: (request) => ({ ...request, body: gql(SEARCH_QUERY, { q: terms[next++ % terms.length] }) }) }];
+}
