@@ -1,0 +1,159 @@
+// Borrowing and returning in a real browser, on a book this file makes: details -> borrow modal (its
+// read-only fields, default and minimum date, the missing-date alert) -> Already Borrowed, also from a stale
+// second tab -> Borrowed Books (Pending, due badge) -> return -> Returned, copies back; then Borrowed Books
+// at phone width.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { createAccount } from './support/accounts.ts';
+import { addBook, apiToken, bookById, borrowBook, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
+
+const signedIn = sharedSession({ name: 'Circulation Reader' });
+let book: ApiBook;
+
+beforeAll(async () => {
+  book = await addBook(await apiToken(await createAccount()), { title: `Borrowable ${uniqueTag('')}`, author: 'Circe Lender', genre: 'Biography', quantity: 5 });
+});
+
+function localDay(offsetDays: number) {
+  const date = new Date();
+  date.setDate(date.getDate() + offsetDays);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** A YYYY-MM-DD day as the page's own locale writes it. */
+const pageDate = (page: Page, day: string) =>
+  page.evaluate((value) => {
+    const [y, m, d] = value.split('-').map(Number);
+    return new Date(y!, m! - 1, d).toLocaleDateString();
+  }, day);
+
+const stockOf = (page: Page) => page.locator('dt', { hasText: 'Available Copies' }).locator('xpath=following-sibling::dd').textContent();
+
+describe('borrowing and returning', () => {
+  const browser = useBrowser('desktop');
+
+  it('borrows from the details page, refuses a second borrow from a stale tab, and returns from Borrowed Books', async () => {
+    const page = browser.page();
+    const account = await signedIn(browser);
+    await page.goto(`/book-details/${book.id}`);
+    await page.getByRole('heading', { name: book.title, level: 1 }).waitFor();
+    await page.getByText('In Stock: 5').waitFor();
+    // A second tab of the same session, opened before the borrow, so it still offers "Borrow Book".
+    const stale = await browser.context().newPage();
+    const staleErrors: string[] = [];
+    stale.on('console', (message) => message.type() === 'error' && staleErrors.push(message.text()));
+    stale.on('pageerror', (error) => staleErrors.push(error.message));
+    await stale.goto(`/book-details/${book.id}`);
+    await stale.getByRole('button', { name: 'Borrow Book' }).waitFor();
+    // A background tab gets few animation frames, which stalls Playwright's checks: work in the front one.
+    await page.bringToFront();
+
+    await page.getByRole('button', { name: 'Borrow Book' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Borrow Book' });
+    await dialog.waitFor();
+    await dialog.getByText('5 copies available').waitFor();
+    for (const [label, value] of [['Name', 'Circulation Reader'], ['Email', account.email]] as const) {
+      const field = dialog.getByLabel(label, { exact: true });
+      expect(await field.inputValue()).toBe(value);
+      expect(await field.getAttribute('readonly')).not.toBeNull();
+    }
+    const date = dialog.getByLabel('Return Date');
+    expect(await date.inputValue()).toBe(localDay(14));
+    expect(await date.getAttribute('min')).toBe(localDay(0));
+    await dialog.getByText('By borrowing this book, you agree to return it by the specified date. Late returns may incur fees.').waitFor();
+    await expectAccessible(page);
+
+    await date.fill('');
+    await dialog.getByRole('button', { name: 'Confirm Borrow' }).click();
+    await page.getByRole('heading', { name: 'Return Date Required' }).waitFor();
+    await page.getByText('Please select a return date').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor();
+    expect((await bookById(book.id))?.quantity).toBe(5);
+
+    const due = localDay(10);
+    await date.fill(due);
+    await dialog.getByRole('button', { name: 'Confirm Borrow' }).click();
+    await page.getByRole('heading', { name: 'Book Borrowed!' }).waitFor();
+    const dueText = await pageDate(page, due);
+    await page.getByText(`You have successfully borrowed "${book.title}". Please return by ${dueText}.`).waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('status').filter({ hasText: 'Already Borrowed' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Borrow Book' }).count()).toBe(0);
+    await page.getByText('In Stock: 4').waitFor();
+    expect(await stockOf(page)).toBe('4');
+    expect((await bookById(book.id))?.quantity).toBe(4);
+    await expectAccessible(page);
+
+    await stale.bringToFront();
+    await stale.getByRole('button', { name: 'Borrow Book' }).click();
+    await stale.getByRole('button', { name: 'Confirm Borrow' }).click();
+    await stale.getByRole('heading', { name: 'Already Borrowed' }).waitFor();
+    await stale.getByText('You have already borrowed this book. You can borrow it again after returning it.').waitFor();
+    await stale.getByRole('button', { name: 'OK' }).click();
+    await stale.getByRole('status').filter({ hasText: 'Already Borrowed' }).waitFor();
+    await stale.close();
+    expect(staleErrors).toEqual([]);
+    await page.bringToFront();
+    expect((await bookById(book.id))?.quantity).toBe(4);
+
+    await page.getByRole('link', { name: 'My Borrowed Books' }).click();
+    await page.getByRole('heading', { name: 'My Borrowed Books' }).waitFor();
+    await page.getByRole('tab', { name: 'Pending (1)', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Returned (0)' }).waitFor();
+    const card = page.getByRole('article', { name: book.title });
+    await card.getByText('10 days left').waitFor();
+    await card.getByText('by Circe Lender').waitFor();
+    await card.getByText('Biography').waitFor();
+    await card.getByText(`Borrowed: ${await pageDate(page, localDay(0))}`).waitFor();
+    await card.getByText(`Return by: ${dueText}`).waitFor();
+    await expectAccessible(page);
+
+    // Cancelling the confirmation keeps the loan.
+    await card.getByRole('button', { name: `Return Book: ${book.title}` }).click();
+    await page.getByRole('heading', { name: 'Return Book?' }).waitFor();
+    await page.getByText('Are you sure you want to return this book?').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    expect((await bookById(book.id))?.quantity).toBe(4);
+    await card.getByRole('button', { name: `Return Book: ${book.title}` }).click();
+    await page.getByRole('button', { name: 'Yes, return it!' }).click();
+    await page.getByRole('heading', { name: 'Book Returned!' }).waitFor();
+    await page.getByText('Thank you for returning the book.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('tab', { name: 'Returned (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Pending (0)' }).waitFor();
+    await page.getByRole('heading', { name: 'No Pending Books' }).waitFor();
+    await page.getByRole('button', { name: 'View Returned Books' }).click();
+    await page.getByRole('tab', { name: 'Returned (1)', selected: true }).waitFor();
+    await card.waitFor();
+    expect(await card.getByRole('button', { name: /Return Book/ }).count()).toBe(0);
+    expect((await bookById(book.id))?.quantity).toBe(5);
+    await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    await expectAccessible(page);
+
+    await card.getByRole('link', { name: `View Details of ${book.title}` }).click();
+    await page.getByText('In Stock: 5').waitFor();
+    await page.getByRole('button', { name: 'Borrow Book' }).waitFor();
+  });
+});
+
+describe('Borrowed Books at phone width', () => {
+  const browser = useBrowser('phone');
+
+  it('shows a pending loan with its due badge and Return button without sideways scrolling', async () => {
+    const page = browser.page();
+    const account = await signedIn(browser);
+    const token = await apiToken(account);
+    const soon = await addBook(token, { title: `Due Soon ${uniqueTag('')}`, quantity: 2 });
+    await borrowBook(token, soon.id, 2);
+    await page.goto('/borrowed-books');
+    const card = page.getByRole('article', { name: soon.title });
+    await card.getByText('2 days left').waitFor();
+    await card.getByRole('button', { name: `Return Book: ${soon.title}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+});

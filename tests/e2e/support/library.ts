@@ -1,0 +1,108 @@
+// Test data for the signed-in screens: books made through the real GraphQL API with the session token the
+// page holds, so each journey works on its own uniquely named books instead of counting seeded ones.
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { baseUrl } from './browser.ts';
+import { createAccount, signIn, type Account } from './accounts.ts';
+
+export interface ApiBook {
+  id: string;
+  title: string;
+  author: string;
+  genre: string;
+  quantity: number;
+  rating: number;
+}
+
+const BOOK_FIELDS = 'id title author genre quantity rating';
+
+export function uniqueTag(prefix: string): string {
+  return `${prefix}${randomUUID().slice(0, 8)}`;
+}
+
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('bookHavenToken'));
+  if (!token) throw new Error('the page holds no session token: sign in first');
+  return token;
+}
+
+/** A session token for an account straight from the API (emulator sign-in, then issueToken), no browser. */
+export async function apiToken(account: Account): Promise<string> {
+  const url = `${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+  });
+  const { idToken } = (await response.json()) as { idToken: string };
+  const data = await graphql<{ issueToken: { token: string } }>(null, 'mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }', {
+    input: { idToken, displayName: account.name },
+  });
+  return data.issueToken.token;
+}
+
+export async function graphql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (!body.data || body.errors) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string };
+
+export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
+  const input = {
+    author: 'Journey Author',
+    genre: 'Drama',
+    quantity: 5,
+    rating: 4,
+    description: 'A book made by a browser journey.',
+    image: '/placeholder-book.jpg',
+    ...book,
+  };
+  const data = await graphql<{ addBook: ApiBook }>(token, `mutation($input: BookInput!) { addBook(input: $input) { ${BOOK_FIELDS} } }`, { input });
+  return data.addBook;
+}
+
+/** Sets a book's copies (the add form asks for at least one; an update may go down to zero). */
+export async function setQuantity(token: string, book: ApiBook, quantity: number): Promise<void> {
+  const input = { title: book.title, author: book.author, genre: book.genre, rating: book.rating, image: '/placeholder-book.jpg', quantity };
+  await graphql(token, `mutation($id: ID!, $input: BookUpdateInput!) { updateBook(id: $id, input: $input) { id } }`, { id: book.id, input });
+}
+
+/** Borrows one copy for the token's user, due in `days` days. */
+export async function borrowBook(token: string, bookId: string, days = 14): Promise<void> {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const due = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  await graphql(token, `mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity } }`, { input: { bookId, returnDate: due } });
+}
+
+export async function bookById(id: string): Promise<ApiBook | null> {
+  const data = await graphql<{ book: ApiBook | null }>(null, `query($id: ID!) { book(id: $id) { ${BOOK_FIELDS} } }`, { id });
+  return data.book;
+}
+
+/**
+ * One account signed in once per file through the login page; later tests (any viewport) restore the saved
+ * storage (the session token in localStorage and Firebase's user in IndexedDB) into their own fresh
+ * context, which skips the login page and its two-second success alert.
+ */
+export function sharedSession(overrides: Partial<Account> = {}) {
+  let saved: { account: Account; state: Awaited<ReturnType<BrowserContext['storageState']>> } | null = null;
+  return async function signedIn(get: { page: () => Page; context: () => BrowserContext }): Promise<Account> {
+    if (saved) {
+      await get.context().setStorageState(saved.state);
+      return saved.account;
+    }
+    const account = await createAccount(overrides);
+    await signIn(get.page(), account);
+    saved = { account, state: await get.context().storageState({ indexedDB: true }) };
+    return account;
+  };
+}
