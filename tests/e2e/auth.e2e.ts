@@ -189,4 +189,19 @@ describe('accounts (desktop)', () => {
     expect(await header.getByRole('img', { name: account.name }).count()).toBe(1);
     expect(await token(page)).toBeTruthy();
   });
+
+  it('shows the Google failure text inline and in an alert when the provider sign-in is refused', async () => {
+    const page = browser.page();
+    await serveOfflineIdentityProviders(browser.context());
+    await browser.context().route('**/accounts:signInWithIdp*', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'INVALID_IDP_RESPONSE' } }) }),
+    );
+    await page.goto('/login');
+    const popupOpened = browser.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Google', exact: true }).click();
+    await signInThroughEmulatorPopup(await popupOpened, { email: uniqueEmail('refused'), name: 'Refused Reader' }, 'Google.com');
+    await expectLoginFailure(page, 'Google login failed. Please try again.');
+    expect(await token(page)).toBeNull();
+    expect(await page.getByRole('button', { name: 'Google', exact: true }).isEnabled()).toBe(true);
+  });
 });

@@ -1,0 +1,133 @@
+// The app shell in a real browser: the loading screen while sign-in state is unknown, the header signed
+// out and signed in (default avatar, "User" on hover), the footer's links, and at phone width the menu
+// behind its toggle, Home and the login page.
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { createAccount, signIn } from './support/accounts.ts';
+
+const linkNames = async (scope: Locator) => (await scope.getByRole('link').allTextContents()).map((text) => text.trim());
+const linkPaths = async (scope: Locator) => (await scope.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))));
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+async function expectSignedOutAccountLinks(page: Page, scope: Locator) {
+  expect(await scope.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe('/login');
+  expect(await scope.getByRole('link', { name: 'Register', exact: true }).getAttribute('href')).toBe('/register');
+  expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+}
+
+describe('app shell (desktop)', () => {
+  const browser = useBrowser('desktop');
+
+  it('shows Loading... until sign-in state is known, then the signed-out header and the footer', async () => {
+    const page = browser.page();
+    // Hold back the runtime config Firebase starts from, so the first auth check is still running.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await browser.context().route('**/config.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about');
+    await page.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    release();
+
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    expect(await linkNames(header.getByRole('navigation', { name: 'Main' }))).toEqual(['Home', 'About', 'Contact']);
+    await expectSignedOutAccountLinks(page, header);
+    await header.getByRole('link', { name: 'Register', exact: true }).click();
+    await page.getByRole('heading', { name: 'Register', level: 1 }).waitFor();
+    await header.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('heading', { name: 'Quick Links' }).waitFor();
+    // The innermost block holding the column's heading is the column itself.
+    const column = (title: string) => footer.locator('div').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).last();
+    expect(await linkPaths(column('Quick Links'))).toEqual(['/', '/all-books', '/add-book', '/borrowed-books']);
+    expect(await linkPaths(column('Useful Links'))).toEqual(['/about', '/contact', '/legal/privacy-policy', '/legal/terms-conditions']);
+    expect(await linkNames(column('Useful Links'))).toEqual(['About Us', 'Contact Us', 'Privacy Policy', 'Terms & Conditions']);
+    // The footer's newsletter box has no behaviour: submitting it leaves the page as it was.
+    await footer.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');
+    await footer.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('shows the signed-in links, a default avatar and "User" when the account has no name or photo', async () => {
+    const page = browser.page();
+    await signIn(page, await createAccount({ name: '' }));
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await linkNames(header.getByRole('navigation', { name: 'Main' }))).toEqual(['Home', 'All Books', 'Add Book', 'Borrowed Books', 'All Users', 'About', 'Contact']);
+    expect(await header.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+    const avatar = header.getByRole('img', { name: 'User', exact: true });
+    expect(await avatar.getAttribute('src')).toBe('/images/default-avatar.svg');
+    const tooltip = header.getByRole('tooltip');
+    expect(await tooltip.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await avatar.hover();
+    await expect.poll(() => tooltip.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(await tooltip.textContent()).toBe('User');
+    await expectAccessible(page);
+
+    // Logging out on a guarded page ends on Home, not on the login page the guard would send to.
+    await header.getByRole('link', { name: 'All Books' }).click();
+    await page.getByRole('heading', { name: 'Book Collection' }).waitFor();
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Yes, log out' }).click();
+    await page.getByRole('heading', { name: 'Logged Out' }).waitFor();
+    await header.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});
+
+describe('app shell (phone)', () => {
+  const browser = useBrowser('phone');
+
+  it('keeps the menu behind a toggle on Home, and it closes after choosing a page', async () => {
+    const page = browser.page();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Book Categories' }).waitFor();
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await header.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    const mobile = header.getByRole('navigation', { name: 'Mobile' });
+    expect(await linkNames(mobile)).toEqual(['Home', 'About', 'Contact']);
+    expect(await header.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await expectSignedOutAccountLinks(page, header);
+    await expectAccessible(page);
+    await header.getByRole('button', { name: 'Close menu' }).click();
+    await mobile.waitFor({ state: 'detached' });
+
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    await mobile.getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { name: 'Our Story' }).waitFor();
+    expect(await mobile.count()).toBe(0);
+    expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('signs in on a phone and finds the account controls in the menu', async () => {
+    const page = browser.page();
+    const account = await createAccount({ name: 'Pocket Reader' });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await signIn(page, account);
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    const mobile = header.getByRole('navigation', { name: 'Mobile' });
+    expect(await linkNames(mobile)).toContain('Borrowed Books');
+    await header.getByRole('img', { name: 'Pocket Reader' }).waitFor();
+    await header.getByRole('button', { name: 'Logout' }).waitFor();
+  });
+});
