@@ -46,12 +46,25 @@ describe('accounts (desktop)', () => {
   it('registers with a photo, is signed in, cancels a logout, then logs out after confirming', async () => {
     const page = browser.page();
     const photo = `${baseUrl()}/images/covers/sample-1.svg`;
+    const taken = await createAccount();
     await page.goto('/register');
     await page.getByLabel('Name', { exact: true }).fill('Grace Reader');
-    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('grace'));
     await page.getByLabel('Photo URL', { exact: true }).fill(photo);
     const password = page.getByLabel('Password', { exact: true });
     const submit = page.getByRole('button', { name: 'Register', exact: true });
+
+    // An e-mail that already has an account: the provider's own message, inline and in the alert.
+    await page.getByLabel('Email', { exact: true }).fill(taken.email);
+    await password.fill('Secret123');
+    await submit.click();
+    await page.getByRole('heading', { name: 'Registration Failed' }).waitFor();
+    expect(await page.getByRole('dialog').textContent()).toContain('auth/email-already-in-use');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').filter({ hasText: 'auth/email-already-in-use' }).count()).toBe(1);
+    expect(await token(page)).toBeNull();
+
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('grace'));
     for (const [typed, rule] of [
       ['Ab1', 'Password must be at least 6 characters long'],
       ['secret123', 'Password must contain at least one uppercase letter'],
@@ -75,6 +88,16 @@ describe('accounts (desktop)', () => {
     expect(await header.getByRole('img', { name: 'Grace Reader' }).getAttribute('src')).toBe(photo);
     expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
     expect(await token(page)).toBeTruthy();
+    // The gateway holds the profile just entered, not the e-mail-derived name of the bare new account.
+    const me = await page.evaluate(async () => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('bookHavenToken')}` },
+        body: JSON.stringify({ query: '{ me { name photoURL } }' }),
+      });
+      return ((await response.json()) as { data?: { me?: { name: string; photoURL: string | null } } }).data?.me;
+    });
+    expect(me).toEqual({ name: 'Grace Reader', photoURL: photo });
 
     await header.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();

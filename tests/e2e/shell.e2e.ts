@@ -59,6 +59,23 @@ describe('app shell (desktop)', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it('shows the error page when a page cannot load, and Try Again recovers', async () => {
+    const page = browser.page();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Book Categories' }).waitFor();
+    // As after a deploy that replaced the About chunk while this tab was open.
+    const unreachable = (url: URL) => /\/assets\/about-page-[^/]+\.js$/.test(url.pathname);
+    await browser.context().route(unreachable, (route) => route.abort('connectionrefused'));
+    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { name: 'Something went wrong', level: 1 }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBeTruthy();
+    expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    await expectAccessible(page);
+    await browser.context().unroute(unreachable);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Our Story' }).waitFor();
+  });
+
   it('shows the signed-in links, a default avatar and "User" when the account has no name or photo', async () => {
     const page = browser.page();
     await signIn(page, await createAccount({ name: '' }));
