@@ -1,0 +1,140 @@
+// Adding and updating a book in a real browser: the add form's checks (the browser's required and URL
+// checks, the app's own for blank text, the "Invalid Image URL" preview), success and reset, the book in
+// All Books; then the Update form (its genre list, whole-number rating and quantity), "Book Updated!" and
+// "View All Books"; the Update form at phone width.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { bookById, sharedSession, uniqueTag } from './support/library.ts';
+
+const signedIn = sharedSession({ name: 'Catalogue Keeper' });
+const ADD_GENRES = ['Thriller', 'Sci-Fi', 'Poetry', 'Drama', 'Children', 'Self-Help', 'Biography', 'Fantasy', 'Romance'];
+const UPDATE_GENRES = ['Fiction', 'Non-fiction', 'Mystery', 'Sci-Fi', 'Fantasy', 'Romance', 'Thriller', 'Biography', 'History', 'Children', 'Young Adult', 'Comic', 'Self-Help', 'Business', 'Other'];
+const FIELDS = ['Title', 'Author', 'Genre', 'Quantity', 'Rating', 'Image URL', 'Description'];
+let bookId = '';
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const optionsOf = (page: Page) => field(page, 'Genre').locator('option').allTextContents();
+
+function countMutations(page: Page, operationName: string) {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/graphql') && request.postDataJSON()?.operationName === operationName) seen.count++;
+  });
+  return seen;
+}
+
+describe('adding and updating a book', () => {
+  const browser = useBrowser('desktop');
+
+  it('checks the add form, adds the book, resets the form, and finds the book in All Books', async () => {
+    const page = browser.page();
+    await signedIn(browser);
+    const adds = countMutations(page, 'AddBook');
+    const title = `Engine Notes ${uniqueTag('')}`;
+    await page.goto('/add-book');
+    await page.getByRole('heading', { name: 'Add New Book' }).waitFor();
+    await page.getByRole('complementary', { name: 'About Books' }).waitFor();
+    expect(await optionsOf(page)).toEqual(['Select a genre', ...ADD_GENRES]);
+
+    // An empty form does not leave the browser: every field is required, and the first one gets focus.
+    await page.getByRole('button', { name: 'Add Book' }).click();
+    for (const label of FIELDS) {
+      expect(await field(page, label).evaluate((el) => (el as HTMLInputElement).validity.valueMissing), label).toBe(true);
+    }
+    expect(await field(page, 'Title').evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const image = field(page, 'Image URL');
+    await image.fill('http://127.0.0.1:1/missing.jpg');
+    await page.getByText('Invalid Image URL').waitFor();
+    await image.fill('not a url');
+    expect(await image.evaluate((el) => (el as HTMLInputElement).validity.typeMismatch)).toBe(true);
+    await field(page, 'Quantity').fill('0');
+    expect(await field(page, 'Quantity').evaluate((el) => (el as HTMLInputElement).validity.rangeUnderflow)).toBe(true);
+    await field(page, 'Rating').fill('5.5');
+    expect(await field(page, 'Rating').evaluate((el) => (el as HTMLInputElement).validity.rangeOverflow)).toBe(true);
+
+    // Blank text passes the browser's check; the form's own check names the field.
+    await field(page, 'Title').fill('   ');
+    await field(page, 'Author').fill('Ada Lovelace');
+    await field(page, 'Genre').selectOption('Sci-Fi');
+    await field(page, 'Quantity').fill('4');
+    await field(page, 'Rating').fill('4.5');
+    await field(page, 'Description').fill('Notes on an engine that weaves algebra.');
+    await image.fill(`${baseUrl()}/placeholder-book.jpg`);
+    await page.getByRole('button', { name: 'Add Book' }).click();
+    await page.getByText('This field is required').waitFor();
+    expect(await field(page, 'Title').getAttribute('aria-invalid')).toBe('true');
+    expect(adds.count).toBe(0);
+    await expectAccessible(page);
+
+    await field(page, 'Title').fill(title);
+    const preview = page.getByRole('img', { name: `Cover preview of ${title}` });
+    await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Add Book' }).click();
+    await page.getByRole('heading', { name: 'Success!' }).waitFor();
+    await page.getByText('Book added successfully').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    for (const label of FIELDS) expect(await field(page, label).inputValue(), label).toBe('');
+    expect(await page.getByRole('img', { name: /Cover preview/ }).count()).toBe(0);
+    expect(await page.getByText('This field is required').count()).toBe(0);
+    expect(adds.count).toBe(1);
+
+    await page.goto('/all-books');
+    await page.getByLabel('Search books').fill(title);
+    const card = page.getByRole('article', { name: title });
+    await card.getByText('4 copies available').waitFor();
+    await card.getByText('Ada Lovelace').waitFor();
+    await card.getByText('Sci-Fi').waitFor();
+    bookId = new URL((await card.getByRole('link', { name: `Details for ${title}` }).getAttribute('href'))!, baseUrl()).pathname.split('/').pop()!;
+  });
+
+  it('updates the book with whole-number rating and quantity and the update genre list', async () => {
+    const page = browser.page();
+    await signedIn(browser);
+    const before = (await bookById(bookId))!;
+    await page.goto(`/all-books?q=${encodeURIComponent(before.title)}`);
+    await page.getByRole('link', { name: `Update ${before.title}` }).click();
+    await page.getByRole('heading', { name: 'Update Book' }).waitFor();
+    await page.getByRole('complementary', { name: 'Current Details' }).getByText(before.title).waitFor();
+    expect(await field(page, 'Title').inputValue()).toBe(before.title);
+    expect(await field(page, 'Genre').inputValue()).toBe('Sci-Fi');
+    expect(await optionsOf(page)).toEqual(['Select a genre', ...UPDATE_GENRES]);
+
+    const title = `${before.title} (2nd ed.)`;
+    await field(page, 'Title').fill(title);
+    await field(page, 'Genre').selectOption('Mystery');
+    await field(page, 'Quantity').fill('7');
+    await field(page, 'Rating').fill('3.9');
+    await page.getByRole('button', { name: 'Update Book' }).click();
+    await page.getByRole('heading', { name: 'Book Updated!' }).waitFor();
+    await page.getByText(`"${title}"`, { exact: false }).waitFor();
+    // Under the alert (which hides the page from the accessibility tree), the form says so too.
+    await page.getByText('Book updated successfully!').waitFor();
+    expect(await bookById(bookId)).toMatchObject({ title, genre: 'Mystery', quantity: 7, rating: 3 });
+    await page.getByRole('button', { name: 'View All Books' }).click();
+    await page.waitForURL((url) => url.pathname === '/all-books');
+
+    await page.getByLabel('Search books').fill(title);
+    const card = page.getByRole('article', { name: title });
+    await card.getByText('7 copies available').waitFor();
+    await card.getByText('Mystery').waitFor();
+    await card.getByRole('img', { name: 'Rated 3 out of 5' }).waitFor();
+    await expectAccessible(page);
+  });
+});
+
+describe('the Update form at phone width', () => {
+  const browser = useBrowser('phone');
+
+  it('fits the screen and stays accessible', async () => {
+    const page = browser.page();
+    await signedIn(browser);
+    await page.goto(`/update-book/${bookId}`);
+    await page.getByRole('heading', { name: 'Update Book' }).waitFor();
+    await field(page, 'Title').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+});
