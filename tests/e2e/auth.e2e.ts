@@ -137,6 +137,9 @@ describe('accounts (desktop)', () => {
     await email.fill(stranger);
     await password.fill('Wrong-Password1');
     await login.click();
+    await page.getByRole('heading', { name: 'Login Failed' }).waitFor();
+    await dialogSettled(page);
+    await expectAccessible(page);
     await expectLoginFailure(page, await expectedLoginMessage(stranger, 'Wrong-Password1'));
 
     await email.fill(account.email);
@@ -156,6 +159,7 @@ describe('accounts (desktop)', () => {
     await page.waitForURL((url) => url.pathname === '/borrowed-books', { timeout: 10_000 });
     await page.getByRole('heading', { name: 'My Borrowed Books' }).waitFor();
     expect(await token(page)).toBeTruthy();
+    await expectAccessible(page);
 
     // Someone already signed in is sent from /login to /.
     await page.goto('/login');

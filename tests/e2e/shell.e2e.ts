@@ -35,6 +35,7 @@ describe('app shell (desktop)', () => {
     await page.goto('/about');
     await page.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
     expect(await page.getByRole('banner').count()).toBe(0);
+    await expectAccessible(page);
     release();
 
     const header = page.getByRole('banner');
@@ -129,6 +130,8 @@ describe('app shell (phone)', () => {
     await mobile.getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { name: 'Our Story' }).waitFor();
     expect(await mobile.count()).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
     expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 
