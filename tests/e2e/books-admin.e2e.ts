@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { bookById, sharedSession, uniqueTag } from './support/library.ts';
+import { bookById, holdOperation, sharedSession, uniqueTag } from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'Catalogue Keeper' });
 const ADD_GENRES = ['Thriller', 'Sci-Fi', 'Poetry', 'Drama', 'Children', 'Self-Help', 'Biography', 'Fantasy', 'Romance'];
@@ -72,7 +72,10 @@ describe('adding and updating a book', () => {
     await field(page, 'Title').fill(title);
     const preview = page.getByRole('img', { name: `Cover preview of ${title}` });
     await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const held = await holdOperation(page, 'AddBook');
     await page.getByRole('button', { name: 'Add Book' }).click();
+    expect(await page.getByRole('button', { name: 'Adding Book...' }).isDisabled()).toBe(true);
+    await held.release();
     await page.getByRole('heading', { name: 'Success!' }).waitFor();
     await page.getByText('Book added successfully').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
@@ -102,12 +105,32 @@ describe('adding and updating a book', () => {
     expect(await field(page, 'Genre').inputValue()).toBe('Sci-Fi');
     expect(await optionsOf(page)).toEqual(['Select a genre', ...UPDATE_GENRES]);
 
+    // The cover preview follows the Image URL field live, and says so when the URL does not load.
+    const image = field(page, 'Image URL');
+    const cover = await image.inputValue();
+    await image.fill('http://127.0.0.1:1/moved.jpg');
+    await page.getByText('Invalid Image URL').waitFor();
+    // Update takes site paths as covers, so a malformed one reaches the gateway, which refuses it.
+    await image.fill('not a url');
+    await page.getByRole('button', { name: 'Update Book' }).click();
+    await page.getByRole('heading', { name: 'Update Failed' }).waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to update book. Please try again.' }).waitFor();
+    await page.getByText(/must be an http or https URL/).waitFor();
+    expect(await image.getAttribute('aria-invalid')).toBe('true');
+    expect((await bookById(bookId))?.title).toBe(before.title);
+    await image.fill(cover);
+    await page.getByRole('img', { name: `Cover preview of ${before.title}` }).waitFor();
+
     const title = `${before.title} (2nd ed.)`;
     await field(page, 'Title').fill(title);
     await field(page, 'Genre').selectOption('Mystery');
     await field(page, 'Quantity').fill('7');
     await field(page, 'Rating').fill('3.9');
+    const held = await holdOperation(page, 'UpdateBook');
     await page.getByRole('button', { name: 'Update Book' }).click();
+    expect(await page.getByRole('button', { name: 'Updating...' }).isDisabled()).toBe(true);
+    await held.release();
     await page.getByRole('heading', { name: 'Book Updated!' }).waitFor();
     await page.getByText(`"${title}"`, { exact: false }).waitFor();
     // Under the alert (which hides the page from the accessibility tree), the form says so too.

@@ -19,7 +19,7 @@ let ember: ApiBook;
 beforeAll(async () => {
   const token = await apiToken(await createAccount());
   lantern = await addBook(token, { title: `Lantern ${tag}`, author: `Ines ${authorTag}`, genre: 'Drama', quantity: 5 });
-  harbour = await addBook(token, { title: `Harbour ${tag}`, author: `Ines ${authorTag}`, genre: 'Drama', quantity: 2 });
+  harbour = await addBook(token, { title: `Harbour ${tag}`, author: `Ines ${authorTag}`, genre: 'Drama', quantity: 2, image: 'http://127.0.0.1:1/gone.jpg' });
   ember = await addBook(token, { title: `Ember ${tag}`, author: 'Someone Else', genre: 'Poetry', quantity: 1 });
   await setQuantity(token, ember, 0);
   ember.quantity = 0;
@@ -71,6 +71,9 @@ describe('All Books', () => {
     await page.getByText(`Showing 2 of ${all.y} books`).waitFor();
     expect(await titlesShown(page)).toEqual([harbour.title, lantern.title]);
     await page.getByRole('article', { name: harbour.title }).getByText('Limited Stock').waitFor();
+    // A cover that fails to load gives way to the placeholder.
+    const cover = page.getByRole('img', { name: `Cover of ${harbour.title}` });
+    await expect.poll(() => cover.getAttribute('src')).toBe('/placeholder-book.jpg');
 
     await search.fill(tag);
     await page.getByText(`Showing 3 of ${all.y} books`).waitFor();

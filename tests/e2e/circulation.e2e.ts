@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createAccount } from './support/accounts.ts';
-import { addBook, apiToken, bookById, borrowBook, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
+import { addBook, apiToken, bookById, borrowBook, graphql, holdOperation, setQuantity, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'Circulation Reader' });
 let book: ApiBook;
@@ -50,8 +50,15 @@ describe('borrowing and returning', () => {
     // A background tab gets few animation frames, which stalls Playwright's checks: work in the front one.
     await page.bringToFront();
 
-    await page.getByRole('button', { name: 'Borrow Book' }).click();
+    // Escape closes the modal and puts focus back on the button that opened it.
+    const borrowButton = page.getByRole('button', { name: 'Borrow Book' });
+    await borrowButton.click();
     const dialog = page.getByRole('dialog', { name: 'Borrow Book' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await borrowButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await borrowButton.click();
     await dialog.waitFor();
     await dialog.getByText('5 copies available').waitFor();
     for (const [label, value] of [['Name', 'Circulation Reader'], ['Email', account.email]] as const) {
@@ -71,21 +78,36 @@ describe('borrowing and returning', () => {
     await page.getByText('Please select a return date').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor();
+    // A typed date before the picker's minimum goes to the gateway, which refuses it in its own words.
+    await date.fill('2020-01-01');
+    await dialog.getByRole('button', { name: 'Confirm Borrow' }).click();
+    await page.getByRole('heading', { name: 'Failed to Borrow' }).waitFor();
+    await page.getByText('The return date cannot be before today').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor();
     expect((await bookById(book.id))?.quantity).toBe(5);
 
     const due = localDay(10);
     await date.fill(due);
+    const borrowing = await holdOperation(page, 'BorrowBook');
     await dialog.getByRole('button', { name: 'Confirm Borrow' }).click();
+    expect(await dialog.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
+    await borrowing.release();
     await page.getByRole('heading', { name: 'Book Borrowed!' }).waitFor();
     const dueText = await pageDate(page, due);
     await page.getByText(`You have successfully borrowed "${book.title}". Please return by ${dueText}.`).waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByRole('status').filter({ hasText: 'Already Borrowed' }).waitFor();
+    const notice = page.getByRole('status').filter({ hasText: 'Already Borrowed' });
+    await notice.waitFor();
+    // The Borrow button is gone, so keyboard focus continues from the notice that replaced it.
+    await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByRole('button', { name: 'Borrow Book' }).count()).toBe(0);
     await page.getByText('In Stock: 4').waitFor();
     expect(await stockOf(page)).toBe('4');
     expect((await bookById(book.id))?.quantity).toBe(4);
     await expectAccessible(page);
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Already Borrowed' }).waitFor();
 
     await stale.bringToFront();
     await stale.getByRole('button', { name: 'Borrow Book' }).click();
@@ -119,7 +141,10 @@ describe('borrowing and returning', () => {
     await page.locator('.swal2-container').waitFor({ state: 'detached' });
     expect((await bookById(book.id))?.quantity).toBe(4);
     await card.getByRole('button', { name: `Return Book: ${book.title}` }).click();
+    const held = await holdOperation(page, 'ReturnBook');
     await page.getByRole('button', { name: 'Yes, return it!' }).click();
+    expect(await card.getByRole('button', { name: `Returning...: ${book.title}` }).isDisabled()).toBe(true);
+    await held.release();
     await page.getByRole('heading', { name: 'Book Returned!' }).waitFor();
     await page.getByText('Thank you for returning the book.').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
@@ -137,6 +162,42 @@ describe('borrowing and returning', () => {
     await card.getByRole('link', { name: `View Details of ${book.title}` }).click();
     await page.getByText('In Stock: 5').waitFor();
     await page.getByRole('button', { name: 'Borrow Book' }).waitFor();
+  });
+
+  it('reports a return already made in another tab and then shows the loan as returned', async () => {
+    const page = browser.page();
+    const account = await signedIn(browser);
+    const token = await apiToken(account);
+    const twice = await addBook(token, { title: `Returned Twice ${uniqueTag('')}`, quantity: 2 });
+    await borrowBook(token, twice.id, 7);
+    await page.goto('/borrowed-books');
+    const returnButton = page.getByRole('button', { name: `Return Book: ${twice.title}` });
+    await returnButton.waitFor();
+    // Returned elsewhere (another tab or device) while this list still shows the loan as pending.
+    const { borrowedBooks } = await graphql<{ borrowedBooks: { id: string; bookId: string; status: string }[] }>(token, '{ borrowedBooks { id bookId status } }');
+    const loan = borrowedBooks.find((l) => l.bookId === twice.id && l.status === 'BORROWED')!;
+    await graphql(token, 'mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loan.id });
+
+    await returnButton.click();
+    await page.getByRole('button', { name: 'Yes, return it!' }).click();
+    await page.getByRole('heading', { name: 'Failed to Return' }).waitFor();
+    await page.getByText('This book has already been returned.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await returnButton.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: /^Returned/ }).click();
+    await page.getByRole('article', { name: twice.title }).waitFor();
+    expect((await bookById(twice.id))?.quantity).toBe(2);
+  });
+
+  it('does not offer an out-of-stock book', async () => {
+    const page = browser.page();
+    const account = await signedIn(browser);
+    const token = await apiToken(account);
+    const gone = await addBook(token, { title: `Gone ${uniqueTag('')}`, quantity: 1 });
+    await setQuantity(token, gone, 0);
+    await page.goto(`/book-details/${gone.id}`);
+    await page.getByText('Out of Stock').waitFor();
+    expect(await page.getByRole('button', { name: 'Borrow Book' }).isDisabled()).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
@@ -49,6 +49,7 @@ function BookDetails({ id }: { id: string }) {
   const loans = useQuery(MY_LOANS_QUERY);
   const [borrowedHere, setBorrowedHere] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   useDocumentTitle(data?.book?.title ?? 'Book Details');
 
   if (loading && !data) return <Spinner label="Loading book details..." />;
@@ -67,9 +68,16 @@ function BookDetails({ id }: { id: string }) {
 
   return (
     <>
-      <BookDetailsView book={book} alreadyBorrowed={alreadyBorrowed} onBorrow={openBorrow} />
+      <BookDetailsView book={book} alreadyBorrowed={alreadyBorrowed} onBorrow={openBorrow} noticeRef={noticeRef} />
       {modalOpen && user && (
-        <BorrowModal book={book} user={user} onClose={() => setModalOpen(false)} onBorrowed={() => setBorrowedHere(true)} />
+        <BorrowModal
+          book={book}
+          user={user}
+          onClose={() => setModalOpen(false)}
+          onBorrowed={() => setBorrowedHere(true)}
+          // The Borrow button that opened the modal is gone; keyboard users continue from the notice instead.
+          onSettled={() => noticeRef.current?.focus()}
+        />
       )}
     </>
   );

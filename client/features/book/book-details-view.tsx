@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
@@ -18,11 +19,13 @@ interface BookDetailsViewProps {
   book: DetailedBook;
   alreadyBorrowed: boolean;
   onBorrow: () => void;
+  /** The "Already Borrowed" notice, focusable so focus can land there when it replaces the Borrow button. */
+  noticeRef?: Ref<HTMLParagraphElement>;
 }
 
 const action = 'rounded-lg px-4 py-2 text-center text-sm font-medium';
 
-export function BookDetailsView({ book, alreadyBorrowed, onBorrow }: BookDetailsViewProps) {
+export function BookDetailsView({ book, alreadyBorrowed, onBorrow, noticeRef }: BookDetailsViewProps) {
   const description = book.description.trim() || 'No description available for this book.';
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
@@ -65,7 +68,7 @@ export function BookDetailsView({ book, alreadyBorrowed, onBorrow }: BookDetails
               Update Book
             </Link>
             {alreadyBorrowed ? (
-              <p role="status" className={`${action} bg-yellow-100 text-yellow-800`}>
+              <p ref={noticeRef} role="status" tabIndex={-1} className={`${action} bg-yellow-100 text-yellow-800`}>
                 Already Borrowed
               </p>
             ) : (

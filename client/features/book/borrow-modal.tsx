@@ -22,11 +22,13 @@ interface BorrowModalProps {
   onClose: () => void;
   /** Called when the caller now holds a loan of this book, whether just made or found by the server. */
   onBorrowed: () => void;
+  /** Called once the alert that follows a borrow is dismissed, after the modal itself has gone. */
+  onSettled?: () => void;
 }
 
 const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
 
-export function BorrowModal({ book, user, onClose, onBorrowed }: BorrowModalProps) {
+export function BorrowModal({ book, user, onClose, onBorrowed, onSettled }: BorrowModalProps) {
   const titleId = useId();
   const [returnDate, setReturnDate] = useState(() => defaultReturnDate(new Date()));
   const [borrow, { loading }] = useBorrowBook();
@@ -45,11 +47,13 @@ export function BorrowModal({ book, user, onClose, onBorrowed }: BorrowModalProp
         'Book Borrowed!',
         `You have successfully borrowed "${book.title}". Please return by ${formatDateInputValue(returnDate)}.`,
       );
+      onSettled?.();
     } catch (error) {
       if (hasErrorCode(error, 'ALREADY_BORROWED')) {
         onBorrowed();
         onClose();
         await showWarning('Already Borrowed', 'You have already borrowed this book. You can borrow it again after returning it.');
+        onSettled?.();
         return;
       }
       await showError('Failed to Borrow', serverMessage(error) ?? 'Something went wrong. Please try again.');

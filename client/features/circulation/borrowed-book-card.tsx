@@ -32,6 +32,7 @@ export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBoo
   const due = dueDayOf(loan.returnDate);
   const overdue = pending && isOverdue(due, now);
   const badge = pending ? dueBadge(due, now) : null;
+  const returnText = returning ? 'Returning...' : 'Return Book';
   return (
     <article aria-label={loan.bookTitle} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
       <div className="relative h-56 bg-gray-100">
@@ -60,11 +61,12 @@ export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBoo
             <button
               type="button"
               disabled={returning}
-              aria-label={`Return Book: ${loan.bookTitle}`}
+              // The name follows the visible text, so "Returning..." is announced too; the title tells cards apart.
+              aria-label={`${returnText}: ${loan.bookTitle}`}
               onClick={() => onReturn(loan)}
               className="flex-1 rounded-lg bg-green-700 px-3 py-2 text-white disabled:opacity-60"
             >
-              {returning ? 'Returning...' : 'Return Book'}
+              {returnText}
             </button>
           )}
         </div>

@@ -31,7 +31,7 @@ const link = 'rounded-lg bg-blue-600 px-5 py-2 text-white';
 export default function BorrowedBooksPage() {
   useDocumentTitle('My Borrowed Books');
   // Loans also change elsewhere (another tab, another device), so show the cached list and refresh it.
-  const { data, loading, error } = useQuery(MY_BORROWED_BOOKS_QUERY, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(MY_BORROWED_BOOKS_QUERY, { fetchPolicy: 'cache-and-network' });
   const [tab, setTab] = useState<LoanTab>('pending');
   const [returningId, setReturningId] = useState<string | null>(null);
   const [returnBook] = useReturnBook();
@@ -48,6 +48,8 @@ export default function BorrowedBooksPage() {
       await returnBook({ variables: { borrowId: loan.id } });
       await showSuccess('Book Returned!', 'Thank you for returning the book.');
     } catch (returnError) {
+      // A refused return usually means this list is stale (returned in another tab): show the server's view.
+      void refetch().catch(() => undefined);
       await showError('Failed to Return', serverMessage(returnError) ?? 'Something went wrong. Please try again.');
     } finally {
       setReturningId(null);

@@ -1,7 +1,7 @@
 // Test data for the signed-in screens: books made through the real GraphQL API with the session token the
 // page holds, so each journey works on its own uniquely named books instead of counting seeded ones.
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { baseUrl } from './browser.ts';
 import { createAccount, signIn, type Account } from './accounts.ts';
@@ -53,7 +53,7 @@ export async function graphql<T>(token: string | null, query: string, variables:
   return body.data;
 }
 
-type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string };
+type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string; image?: string };
 
 export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
   const input = {
@@ -71,7 +71,8 @@ export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
 
 /** Sets a book's copies (the add form asks for at least one; an update may go down to zero). */
 export async function setQuantity(token: string, book: ApiBook, quantity: number): Promise<void> {
-  const input = { title: book.title, author: book.author, genre: book.genre, rating: book.rating, image: '/placeholder-book.jpg', quantity };
+  const { image } = (await graphql<{ book: { image: string } }>(null, 'query($id: ID!) { book(id: $id) { image } }', { id: book.id })).book;
+  const input = { title: book.title, author: book.author, genre: book.genre, rating: book.rating, image, quantity };
   await graphql(token, `mutation($id: ID!, $input: BookUpdateInput!) { updateBook(id: $id, input: $input) { id } }`, { id: book.id, input });
 }
 
@@ -104,5 +105,32 @@ export function sharedSession(overrides: Partial<Account> = {}) {
     await signIn(get.page(), account);
     saved = { account, state: await get.context().storageState({ indexedDB: true }) };
     return account;
+  };
+}
+
+/**
+ * Holds the next GraphQL request of one operation until release() is called, so a journey can see the
+ * page's in-flight state ("Processing...") without racing it.
+ */
+export async function holdOperation(page: Page, operationName: string): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  let passed!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const done = new Promise<void>((resolve) => (passed = resolve));
+  let held = false;
+  const handler = async (route: Route) => {
+    if (held || route.request().postDataJSON()?.operationName !== operationName) return route.fallback();
+    held = true;
+    await gate;
+    await route.continue();
+    passed();
+  };
+  await page.route('**/graphql', handler);
+  return {
+    release: async () => {
+      open();
+      await done;
+      await page.unroute('**/graphql', handler);
+    },
   };
 }

@@ -105,6 +105,7 @@ export async function serveOfflineIdentityProviders(context: BrowserContext) {
 export async function signInThroughEmulatorPopup(popup: Page, account: { email: string; name: string }, provider: 'Google.com' | 'GitHub.com') {
   await popup.waitForLoadState('domcontentloaded');
   await popup.getByRole('button', { name: 'Add new account' }).click();
+  // The emulator's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.
   await popup.locator('#email-input').fill(account.email);
   await popup.locator('#display-name-input').fill(account.name);
   await popup.getByRole('button', { name: `Sign in with ${provider}` }).click();
