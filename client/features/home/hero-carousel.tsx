@@ -27,13 +27,17 @@ const SLIDES = [
 
 export function HeroCarousel() {
   const [index, setIndex] = useState(0);
+  // Hidden slides are inert, so advancing while a slide's button has focus would drop that focus to <body>
+  // (a keyboard user loses their place): the slide is held until the focus leaves it.
+  const [held, setHeld] = useState(false);
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, SLIDES.length)), []);
 
   // Restarting the timer on every change means a manual move gives the new slide its full 5 seconds.
   useEffect(() => {
+    if (held) return;
     const timer = setTimeout(() => go(1), AUTO_ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [index, go]);
+  }, [index, go, held]);
 
   return (
     <section aria-roledescription="carousel" aria-label="Featured highlights" className="relative h-[70vh] overflow-hidden bg-slate-900">
@@ -47,6 +51,10 @@ export function HeroCarousel() {
           inert={i !== index}
           className={`absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out ${i === index ? 'opacity-100' : 'opacity-0'}`}
           style={{ backgroundImage: `url(${slide.image})` }}
+          onFocus={() => setHeld(true)}
+          onBlur={(event) => {
+            if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setHeld(false);
+          }}
         >
           <div className="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">
             {/* Side padding keeps the text clear of the arrow buttons. */}

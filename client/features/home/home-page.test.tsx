@@ -121,6 +121,19 @@ describe('HeroCarousel', () => {
     // Only the visible slide's button can be reached.
     expect(screen.queryByRole('link', { name: 'Browse Books' })).toBeNull();
   });
+
+  it('holds the slide while its button has focus, so the focus is not hidden away', () => {
+    vi.useFakeTimers();
+    renderInRouter(<HeroCarousel />);
+    const link = screen.getByRole('link', { name: 'Browse Books' });
+    act(() => link.focus());
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(document.activeElement).toBe(link);
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toBe(link);
+    act(() => screen.getByRole('button', { name: 'Next slide' }).focus());
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+  });
 });
 
 describe('Newsletter', () => {
