@@ -8,12 +8,16 @@ import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+/** The gateway's V8 flags: the same heap bounds as npm start by default, so its RSS is the one production sees. */
+export const GATEWAY_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=8').split(' ').filter(Boolean);
 
 export interface Row { scenario: string; rps: number; p50: number; p99: number; errors: number; rssMb?: number; note?: string }
 export const rows: Row[] = [];
 
 export async function launch(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Only PATH and glibc malloc tuning (MALLOC_ARENA_MAX and friends, for RSS experiments) come from outside.
+  const passed = Object.fromEntries(Object.entries(process.env).filter(([k]) => k === 'PATH' || k.startsWith('MALLOC_')));
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...passed, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     if (await fetch(readyUrl).then((r) => r.status < 500, () => false)) return child;
@@ -42,6 +46,23 @@ export interface LoadOptions {
   requests?: autocannon.Request[];
   /** A process (the gateway) whose peak RSS during this scenario goes into the row. */
   rssOf?: number;
+  /** A request that must answer quickly before the next scenario starts; the scenario's own by default. */
+  probe?: { method: 'GET' | 'POST'; body?: string };
+}
+
+/**
+ * An overloaded server is still answering what autocannon left in flight (a slow store can queue minutes of
+ * work): wait until one request answers in under 250 ms so that backlog is not charged to the next scenario.
+ */
+async function settle(url: string, probe: { method: 'GET' | 'POST'; body?: string }): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    const ok = await fetch(url, { ...probe, headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer(), () => null);
+    if (ok && Date.now() - started < 250) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.warn(`  ${url} still busy after 2 minutes; the next scenario shares the machine with its backlog`);
 }
 
 /** One bounded autocannon run after a one-second warm-up of the same target; the result is kept as a row. */
@@ -60,10 +81,9 @@ export async function load(scenario: string, opts: LoadOptions, note?: string): 
   } as autocannon.Options);
   const row: Row = { scenario, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, note };
   if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
+  if (result.requests.total === 0) row.note = `no answer within ${DURATION} s${note ? `; ${note}` : ''}`;
   rows.push(row);
-  // An overloaded server is still answering the requests autocannon left in flight; let it drain so that
-  // backlog is not charged to the next scenario.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await settle(opts.url, opts.probe ?? { method: opts.method ?? 'GET', body: opts.body });
   console.log(`  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`);
   return row;
 }

@@ -5,7 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
-import { gql, launch, load, ROOT } from './load.ts';
+import { GATEWAY_FLAGS, gql, launch, load, ROOT } from './load.ts';
 import { distinctSearches, SEARCH_QUERY, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
@@ -34,7 +34,7 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, '--max-old-space-size=160', '--max-semi-space-size=8', 'server/index.ts'], {
+  const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'], {
     ...store.env, PORT: String(port), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production',
   }, `${url}/healthz`);
   try {
@@ -42,11 +42,12 @@ async function main() {
     const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
     const someBook = ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
     const search = (q: string) => gql(SEARCH_QUERY, { q });
-    if (scenario === 'list') await load('list', { url: `${url}/graphql`, method: 'POST', body: gql('{ books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }') });
-    else if (scenario === 'search') await load('search', { url: `${url}/graphql`, method: 'POST', body: search('tHe'), connections: 100 });
-    else if (scenario === 'distinct') await load('distinct', { url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)) });
-    else if (scenario === 'rest') await load('rest', { url: `${url}/api/books/${someBook}` });
-    else if (scenario === 'borrow') await borrowReturn(url, store, { secret: SECRET, members: SEED.users, seed: SEED.seed, connections: 50 });
+    const rssOf = gateway.pid;
+    if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: gql('{ books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }') });
+    else if (scenario === 'search') await load('search', { rssOf, url: `${url}/graphql`, method: 'POST', body: search('tHe'), connections: 100 });
+    else if (scenario === 'distinct') await load('distinct', { rssOf, url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)), probe: { method: 'POST', body: search('tHe') } });
+    else if (scenario === 'rest') await load('rest', { rssOf, url: `${url}/api/books/${someBook}` });
+    else if (scenario === 'borrow') await borrowReturn(url, store, { secret: SECRET, members: SEED.users, seed: SEED.seed, connections: 50, rssOf });
     else throw new Error(`unknown scenario ${scenario}`);
   } finally {
     gateway.kill('SIGTERM');
