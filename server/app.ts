@@ -10,7 +10,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { Config } from './config.ts';
-import type { Store } from './store/port.ts';
+import type { ObservedStore } from './store/observed.ts';
+import { registerResponseCache, ResponseCache } from './cache/response-cache.ts';
 import type { Library } from './library/index.ts';
 import type { SessionTokens } from './auth/session.ts';
 import { viewerFrom, type Viewer } from './auth/viewer.ts';
@@ -18,7 +19,8 @@ import { LibraryError } from './library/errors.ts';
 import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
-import { restErrorHandler } from './rest/errors.ts';
+import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
+import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
 import { contentSecurityPolicy, publicClientConfig } from './web.ts';
 
@@ -34,7 +36,7 @@ declare module 'fastify' {
 
 export interface AppDeps {
   config: Config;
-  store: Store;
+  store: ObservedStore;
   library: Library;
   tokens: SessionTokens;
   /** The Auth emulator's address as the browser reaches it (emulator mode only). */
@@ -58,6 +60,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: routerErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
   });
 
@@ -71,6 +75,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     request.viewer = await viewerFrom(request.headers.authorization, tokens);
   });
+  if (config.responseCacheTtlMs > 0) registerResponseCache(app, new ResponseCache({ store: deps.store, ttlMs: config.responseCacheTtlMs }));
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -27,6 +27,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  /** How long a shared catalogue answer may be served from memory; 0 turns the response cache off. */
+  responseCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -137,5 +139,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 1000, 0, 3_600_000),
   };
 }

@@ -1,6 +1,6 @@
 // Picks the adapter from configuration: MongoDB when a URI is given, otherwise the embedded SQLite file.
 import { join } from 'node:path';
-import type { Store } from './port.ts';
+import { observeWrites, type ObservedStore } from './observed.ts';
 import { openMongoStore } from './mongo/open-mongo-store.ts';
 import { openSqliteStore } from './sqlite/open-sqlite-store.ts';
 
@@ -10,7 +10,7 @@ export interface OpenStoreOptions {
   mongodbDb?: string;
 }
 
-export async function openStore(opts: OpenStoreOptions): Promise<Store> {
-  if (opts.mongodbUri) return openMongoStore(opts.mongodbUri, opts.mongodbDb);
-  return openSqliteStore(join(opts.dataDir, 'bookhaven.db'));
+export async function openStore(opts: OpenStoreOptions): Promise<ObservedStore> {
+  if (opts.mongodbUri) return observeWrites(await openMongoStore(opts.mongodbUri, opts.mongodbDb));
+  return observeWrites(await openSqliteStore(join(opts.dataDir, 'bookhaven.db')));
 }

@@ -152,6 +152,11 @@ export interface Store {
   readonly users: UserStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
+  /**
+   * A number that changes when another connection (another process) has committed a write since the last
+   * call; absent when the engine cannot tell (MongoDB: other gateways' writes are not announced).
+   */
+  writesElsewhere?(): number;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { sqliteCategories, sqliteUsers } from './people.ts';
 
 export async function openSqliteStore(file: string): Promise<Store> {
   const db = openDatabase(file);
+  const dataVersion = db.prepare('PRAGMA data_version');
   return {
     kind: 'sqlite',
     books: sqliteBooks(db),
@@ -16,6 +17,9 @@ export async function openSqliteStore(file: string): Promise<Store> {
     async ping() {
       db.prepare('SELECT 1').get();
     },
+    // SQLite bumps data_version on this connection whenever another connection commits (a seed run, a
+    // second process on the same file); this connection's own commits leave it alone.
+    writesElsewhere: () => Number(dataVersion.get()?.['data_version'] ?? 0),
     async close() {
       if (db.isOpen) db.close();
     },

@@ -1,0 +1,142 @@
+// A bounded in-memory cache of whole responses to public catalogue reads (REST book, category and
+// categories lookups, and GraphQL queries that answer the same for everyone). An answer is kept only when
+// the store's revision did not move while it was computed, every entry is dropped when the revision moves
+// (a write through this gateway, or on SQLite any other process), and none lives longer than ttlMs, which
+// bounds staleness from writes the store cannot announce (other gateways on a shared MongoDB).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ObservedStore } from '../store/observed.ts';
+import { isSharedQuery } from './shared-query.ts';
+
+export interface ResponseCacheOptions {
+  store: ObservedStore;
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  body: string;
+  contentType: string;
+  expires: number;
+  bytes: number;
+}
+
+interface Pending {
+  key: string;
+  revision: string | null;
+}
+
+/** REST routes whose answer depends on the URL only. GET /api/books (the whole catalogue) is streamed instead. */
+const SHARED_REST_ROUTES = new Set(['/api/books/:id', '/api/books/category/:category', '/api/categories']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    responseCacheKey: Pending | null;
+  }
+}
+
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #opts: Required<ResponseCacheOptions>;
+  #revision: string | null = null;
+  #bytes = 0;
+
+  constructor(opts: ResponseCacheOptions) {
+    this.#opts = { maxEntries: 2000, maxBytes: 16 * 1024 * 1024, now: Date.now, ...opts };
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  /**
+   * The store's revision now, dropping every entry if it moved since the last look; null when the store
+   * cannot say (closed or failing), and then nothing is served or kept.
+   */
+  revision(): string | null {
+    let revision: string;
+    try {
+      revision = this.#opts.store.revision();
+    } catch {
+      revision = '';
+    }
+    if (revision !== this.#revision) {
+      this.#entries.clear();
+      this.#bytes = 0;
+      this.#revision = revision;
+    }
+    return revision || null;
+  }
+
+  get(key: string): Entry | undefined {
+    if (this.revision() === null) return undefined;
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.#opts.now()) {
+      this.#drop(key, entry);
+      return undefined;
+    }
+    // Most recently used last, so eviction takes the oldest.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps an answer computed since `startedAt` (a revision), unless the data moved meanwhile. */
+  set(key: string, startedAt: string | null, body: string, contentType: string): void {
+    if (startedAt === null || this.revision() !== startedAt) return;
+    const bytes = (key.length + body.length) * 2;
+    if (bytes > this.#opts.maxBytes / 16) return;
+    const old = this.#entries.get(key);
+    if (old) this.#drop(key, old);
+    this.#entries.set(key, { body, contentType, expires: this.#opts.now() + this.#opts.ttlMs, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.#opts.maxEntries && this.#bytes <= this.#opts.maxBytes) break;
+      this.#drop(oldest, entry);
+    }
+  }
+
+  #drop(key: string, entry: Entry) {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+/** The cache key of a request whose answer is the same for everyone, or null. */
+function sharedKey(request: FastifyRequest): string | null {
+  const route = request.routeOptions.url;
+  if (request.method === 'GET' && route && SHARED_REST_ROUTES.has(route)) return `GET ${request.url}`;
+  if (request.method !== 'POST' || route !== '/graphql') return null;
+  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return null;
+  const body = request.body as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | null;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string' || body.extensions !== undefined) return null;
+  const operationName = typeof body.operationName === 'string' ? body.operationName : null;
+  if (body.operationName != null && operationName === null) return null;
+  if (!isSharedQuery(body.query, operationName)) return null;
+  // Apollo picks the response media type from Accept, so it is part of the key.
+  return `POST ${request.headers.accept ?? ''}\n${operationName ?? ''}\n${body.query}\n${JSON.stringify(body.variables ?? null)}`;
+}
+
+/** Serves shared answers from the cache and keeps new ones; hooks run for every route, decide cheaply. */
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+  app.decorateRequest('responseCacheKey', null);
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = sharedKey(request);
+    if (key === null) return;
+    const hit = cache.get(key);
+    if (hit) return reply.header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
+    request.responseCacheKey = { key, revision: cache.revision() };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = request.responseCacheKey;
+    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    // A GraphQL answer with errors (even partial) is never shared; `"errors":` cannot occur inside a JSON string.
+    if (payload.includes('"errors":')) return payload;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType === 'string') cache.set(pending.key, pending.revision, payload, contentType);
+    reply.header('x-cache', 'miss');
+    return payload;
+  });
+}
