@@ -33,13 +33,13 @@ export const addBook = {
 export const booksInCategory = {
   tags: ['Books'],
   summary: 'Books of one genre',
-  response: { 200: ok('The books whose genre is exactly this category', r.bookList), ...r.failures([400, 503]) },
+  response: { 200: ok('The books whose genre is exactly this category', r.bookList), ...r.failures([...r.PATH_FAILURES, 503]) },
 };
 
 export const getBook = {
   tags: ['Books'],
   summary: 'One book',
-  response: { 200: ok('The book', r.book), ...r.failures([400, 404, 503]) },
+  response: { 200: ok('The book', r.book), ...r.failures([...r.PATH_FAILURES, 404, 503]) },
 };
 
 export const updateBook = {
@@ -47,7 +47,7 @@ export const updateBook = {
   summary: 'Replace a book’s fields',
   description: 'The id in the path wins; an `_id` in the body is ignored.',
   security: BEARER,
-  response: { 200: ok('Updated (modifiedCount 0 when nothing changed)', r.updated), ...r.failures([...r.BODY_FAILURES, ...SIGNED_IN, 404, 429, 503]) },
+  response: { 200: ok('Updated (modifiedCount 0 when nothing changed)', r.updated), ...r.failures([...r.BODY_FAILURES, 414, ...SIGNED_IN, 404, 429, 503]) },
 };
 
 export const borrow = {
@@ -65,7 +65,7 @@ export const loansOf = {
   tags: ['Circulation'],
   summary: 'The caller’s borrow records, newest first',
   security: BEARER,
-  response: { 200: ok('Borrow records', { type: 'array', items: r.loan }), ...r.failures([400, ...SIGNED_IN, 503]) },
+  response: { 200: ok('Borrow records', { type: 'array', items: r.loan }), ...r.failures([...r.PATH_FAILURES, ...SIGNED_IN, 503]) },
 };
 
 export const giveBack = {

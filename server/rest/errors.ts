@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { LibraryError, MESSAGES, type ErrorCode } from '../library/errors.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
+import { MAX_PARAM_LENGTH, PATTERN_MESSAGES } from './schemas.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -33,7 +34,8 @@ function describe(issue: AjvIssue, context: string | undefined): { message: stri
     return { message: `Unknown field "${field}"`, field };
   }
   const field = path || context || 'body';
-  if (issue.keyword === 'pattern' && /id$/i.test(field)) return { message: `${field} must be a 24-character hexadecimal id`, field };
+  const patternMessage = issue.keyword === 'pattern' ? PATTERN_MESSAGES[String(issue.params?.pattern)] : undefined;
+  if (patternMessage) return { message: `${field} ${patternMessage}`, field };
   return { message: `${field} ${issue.message ?? 'is invalid'}`, field };
 }
 
@@ -63,4 +65,13 @@ export function restErrorHandler(error: FastifyError & { validation?: AjvIssue[]
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ ...envelope, message: 'Internal server error' });
+}
+
+/**
+ * Fastify's router failures (a malformed percent-escape, a path parameter longer than the router takes),
+ * in the same `{ message }` shape as every other failure instead of Fastify's own, which echoes the path.
+ */
+export function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` });
+  return reply.code(400).send({ message: 'Malformed URL' });
 }

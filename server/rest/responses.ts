@@ -122,6 +122,7 @@ const WHY: Record<number, string> = {
   403: 'The session token is invalid, or the caller may not do this',
   404: 'Not found',
   413: 'Request body larger than 100 KiB',
+  414: 'A path parameter longer than 128 characters',
   415: 'Unsupported content type (send application/json)',
   429: 'Too many requests in the last minute',
   503: 'The store is unavailable; retry after the Retry-After delay',
@@ -134,3 +135,6 @@ export function failures(statuses: number[], schema: object = failure): Record<n
 
 /** Statuses every route that reads a JSON body can answer before its handler runs. */
 export const BODY_FAILURES = [400, 413, 415];
+
+/** Statuses every route with a path parameter can answer from the router (a malformed escape, too long). */
+export const PATH_FAILURES = [400, 414];

@@ -1,30 +1,50 @@
 // JSON schemas for every REST body and parameter. Fastify validates them before a handler runs, so wrong
 // types, operator objects such as {"$gt": ""} and unknown fields are refused with 400 and never reach a store.
-const objectId = { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } as const;
-const shortText = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+import { UNTYPEABLE_CHARACTERS, UNTYPEABLE_MESSAGE } from '../library/validate.ts';
+
+const ID_PATTERN = '^[0-9a-fA-F]{24}$';
+/** Text without control characters or lone surrogates (the domain's rule, so fields it ignores obey it too). */
+const TEXT_PATTERN = `^[^${UNTYPEABLE_CHARACTERS}]*$`;
+/** A calendar day or an ISO 8601 date-time: the shapes the domain parses (it then checks the day exists). */
+const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T[\\d:.]+(Z|[+-]\\d{2}:\\d{2}))?$';
+
+/** What a value failing each pattern is told (the error handler names the field first). */
+export const PATTERN_MESSAGES: Record<string, string> = {
+  [ID_PATTERN]: 'must be a 24-character hexadecimal id',
+  [TEXT_PATTERN]: UNTYPEABLE_MESSAGE,
+  [DAY_PATTERN]: 'must be a date (YYYY-MM-DD)',
+};
+
+const objectId = { type: 'string', pattern: ID_PATTERN } as const;
+const shortText = (maxLength: number) => ({ type: 'string', maxLength, pattern: TEXT_PATTERN }) as const;
+const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength, pattern: TEXT_PATTERN }) as const;
+
+/** The longest path parameter the router takes (a Firebase uid is at most 128 characters); longer is 414. */
+export const MAX_PARAM_LENGTH = 128;
 
 export const idParams = { type: 'object', required: ['id'], properties: { id: objectId }, additionalProperties: false } as const;
 export const categoryParams = {
   type: 'object',
   required: ['category'],
-  properties: { category: { type: 'string', minLength: 1, maxLength: 60 } },
+  properties: { category: { ...shortText(60), minLength: 1 } },
   additionalProperties: false,
 } as const;
 export const uidParams = {
   type: 'object',
   required: ['uid'],
-  properties: { uid: { type: 'string', minLength: 1, maxLength: 128 } },
+  properties: { uid: { ...shortText(MAX_PARAM_LENGTH), minLength: 1 } },
   additionalProperties: false,
 } as const;
 
+// The bounds are the catalogue's (server/library/catalog.ts), stated here so the OpenAPI document shows them.
 const bookProperties = {
-  title: shortText(300),
-  author: shortText(200),
-  genre: shortText(60),
-  description: shortText(5000),
-  image: shortText(2048),
-  rating: { type: 'number' },
-  quantity: { type: 'integer' },
+  title: { ...shortText(300), minLength: 1 },
+  author: { ...shortText(200), minLength: 1 },
+  genre: { ...shortText(60), minLength: 1 },
+  description: { ...shortText(5000), minLength: 1 },
+  image: { ...shortText(2048), minLength: 1, description: 'An http(s) URL, or a path on this site such as /assets/library/…' },
+  rating: { type: 'number', minimum: 1, maximum: 5 },
+  quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
 } as const;
 
 export const newBookBody = {
@@ -38,7 +58,7 @@ export const newBookBody = {
 export const bookUpdateBody = {
   type: 'object',
   required: ['title', 'author', 'genre', 'image', 'rating', 'quantity'],
-  properties: { ...bookProperties, description: { type: ['string', 'null'], maxLength: 5000 }, _id: objectId },
+  properties: { ...bookProperties, description: nullableText(5000), quantity: { ...bookProperties.quantity, minimum: 0 }, _id: objectId },
   additionalProperties: false,
 } as const;
 
@@ -47,9 +67,9 @@ export const tokenBody = {
   properties: {
     idToken: shortText(8192),
     uid: shortText(128),
-    email: { type: ['string', 'null'], maxLength: 320 },
-    displayName: { type: ['string', 'null'], maxLength: 200 },
-    photoURL: { type: ['string', 'null'], maxLength: 2048 },
+    email: nullableText(320),
+    displayName: nullableText(200),
+    photoURL: nullableText(2048),
   },
   additionalProperties: false,
 } as const;
@@ -59,10 +79,10 @@ export const borrowBody = {
   required: ['bookId', 'returnDate'],
   properties: {
     bookId: objectId,
-    returnDate: shortText(40),
+    returnDate: { type: 'string', maxLength: 40, pattern: DAY_PATTERN, description: 'YYYY-MM-DD (or ISO 8601), not before today in the library’s time zone' },
     userId: shortText(128),
-    userName: { type: ['string', 'null'], maxLength: 200 },
-    userEmail: { type: ['string', 'null'], maxLength: 320 },
+    userName: nullableText(200),
+    userEmail: nullableText(320),
   },
   additionalProperties: false,
 } as const;
