@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import './styles.css';
 
+// Sign-in gates the first screen (Loading... until Firebase reports the user), so its chunk and
+// /config.json start downloading now, alongside React's first render, instead of after it.
+void import('./lib/firebase.ts').then((firebase) => firebase.getFirebaseAuth()).catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
