@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,7 +21,7 @@ import { restRoutes } from './rest/routes.ts';
 import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
-import { contentSecurityPolicy, publicClientConfig } from './web.ts';
+import { contentSecurityPolicy, publicClientConfig, securityHeaders } from './web.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,7 +64,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
   });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  const security = securityHeaders({ contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
+  });
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'] });
   }

@@ -1,6 +1,31 @@
 // What the browser needs from the gateway: the Firebase web config at run time (one client build works
 // everywhere) and a Content-Security-Policy that the SPA and Firebase's sign-in popups work with.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
+
+/**
+ * helmet's response headers for these options, worked out once: none of them varies per request, and
+ * running helmet's middleware on every request re-serialised the whole policy each time.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
 
 export function publicClientConfig(config: Config, authEmulatorUrl: string | null) {
   return {
