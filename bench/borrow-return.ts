@@ -78,18 +78,28 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
     const pairsPerSecond = Math.round(row.rps / 2);
 
     // Stock audit: no book below zero, and copies on the shelf plus active loans equal the starting stock.
-    const active = new Map<string, number>();
-    for (const member of members) {
-      for (const loan of await db.loans.listByUser(member.uid)) {
-        if (loan.status === 'borrowed') active.set(loan.bookId, (active.get(loan.bookId) ?? 0) + 1);
+    // The audit reads loans and then books, so a request still finishing in between shows as a transient
+    // imbalance: a real one survives a re-audit a second later, a transient one does not.
+    const audit = async () => {
+      const active = new Map<string, number>();
+      for (const member of members) {
+        for (const loan of await db.loans.listByUser(member.uid)) {
+          if (loan.status === 'borrowed') active.set(loan.bookId, (active.get(loan.bookId) ?? 0) + 1);
+        }
       }
-    }
-    let oversold = 0;
-    let unbalanced = 0;
-    for (const [id, start] of initial) {
-      const now = (await db.books.get(id))?.quantity ?? -1;
-      if (now < 0) oversold++;
-      if (now + (active.get(id) ?? 0) !== start) unbalanced++;
+      let oversold = 0;
+      let unbalanced = 0;
+      for (const [id, start] of initial) {
+        const now = (await db.books.get(id))?.quantity ?? -1;
+        if (now < 0) oversold++;
+        if (now + (active.get(id) ?? 0) !== start) unbalanced++;
+      }
+      return { oversold, unbalanced };
+    };
+    let { oversold, unbalanced } = await audit();
+    for (let retry = 0; retry < 3 && (oversold > 0 || unbalanced > 0); retry++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      ({ oversold, unbalanced } = await audit());
     }
     row.note = `${pairsPerSecond} pairs/s; ${returned} returns incl. warm-up;${refused ? ` ${refused} borrows refused OUT_OF_STOCK;` : ''} books oversold ${oversold}, unbalanced ${unbalanced}`;
     console.log(`    ${row.note}`);
