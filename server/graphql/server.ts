@@ -46,10 +46,17 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },
     includeStacktraceInErrorResponses: false,
+    // Compact JSON: Apollo's default indents every answer (about a third more bytes for a page of books,
+    // and more work to write them); the sandbox formats answers itself.
+    stringifyResult: (value) => JSON.stringify(value),
     // Apollo's own landing page loads from a CDN; the bundled sandbox page of the SPA replaces it.
     plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ...(opts.plugins ?? [])],
     // introspection: false already makes Apollo refuse __schema and __type at validation.
     validationRules: armor.validationRules,
     formatError,
+    // server/index.ts owns SIGTERM/SIGINT. Apollo's own handler would start stop() first, and the stop()
+    // that fastify.close() then calls waits on a barrier Apollo never resolves after a clean stop, so the
+    // gateway hung on shutdown (for good on MongoDB, whose driver keeps the process alive).
+    stopOnTerminationSignals: false,
   });
 }
