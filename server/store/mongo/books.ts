@@ -20,7 +20,7 @@ function newDoc(fields: BookFields, now: Date): BookDoc {
   const { title, author, genre, description, image, rating, quantity } = fields;
   return {
     _id: new ObjectId(), title, author, genre, description, image, rating, quantity,
-    searchKey: searchKey(title, author), createdAt: now, updatedAt: now,
+    searchKey: searchKey(title, author), loansOut: [], createdAt: now, updatedAt: now,
   };
 }
 

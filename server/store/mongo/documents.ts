@@ -6,6 +6,8 @@ import { parseId } from '../ids.ts';
 export interface BookDoc extends BookFields {
   _id: ObjectId;
   searchKey: string;
+  /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
+  loansOut?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,7 +28,8 @@ export interface LoanDoc {
   borrowDate: Date;
   returnDate: Date;
   returnedAt: Date | null;
-  status: LoanStatus;
+  // 'pending' and 'returning' last only while a borrow or return is between its two writes (see loans.ts).
+  status: LoanStatus | 'pending' | 'returning';
   // `${userId}:${bookId}` while borrowed, the loan's own id once returned: a plain unique index on it allows
   // one active loan per pair without partial-index support (FerretDB, old servers).
   activeKey: string;
@@ -91,8 +94,9 @@ export function toLoan(doc: LoanDoc): LoanRecord {
     userEmail: doc.userEmail,
     borrowDate: doc.borrowDate,
     returnDate: doc.returnDate,
-    returnedAt: doc.returnedAt ?? null,
-    status: doc.status,
+    returnedAt: doc.status === 'returned' ? (doc.returnedAt ?? null) : null,
+    // A return that has not reached the book yet is still a loan; a pending borrow is never read (filtered out).
+    status: doc.status === 'returned' ? 'returned' : 'borrowed',
     bookTitle: doc.bookTitle,
     bookAuthor: doc.bookAuthor,
     bookImage: doc.bookImage,

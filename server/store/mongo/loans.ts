@@ -1,7 +1,10 @@
-// Loans in MongoDB without multi-document transactions (standalone servers, FerretDB): the loan is inserted
-// first, guarded by the unique activeKey, and the stock decrement is conditional; when it fails the loan is
-// deleted again, so a copy is never taken without a loan. Read-modify-writes of one document are queued
-// through the KeyLock (see key-lock.ts for why).
+// Loans in MongoDB without multi-document transactions (standalone servers, FerretDB). The book document is
+// the ledger: a borrow takes a copy and adds the loan's id to book.loansOut in one atomic update, a return
+// does the reverse, so quantity + loansOut never drift apart. Around that update the loan moves
+// pending -> borrowed and returning -> returned. A gateway killed between the writes leaves a pending or
+// returning loan; recoverLoans() finishes it on the next start. Every step is conditional on the ledger, so
+// running one twice (a retry, a recovery) changes nothing. Writes to one book are queued through the
+// KeyLock (see key-lock.ts for why).
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import type { CheckinResult, CheckoutResult, LoanStore, NewLoan } from '../port.ts';
@@ -10,20 +13,15 @@ import { activeKey, isDuplicateKey, toLoan, toObjectId } from './documents.ts';
 import type { BookDoc, LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 
+const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning'] };
+
 export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock): LoanStore {
-  async function moveCopy(bookOid: ObjectId, delta: 1 | -1): Promise<number | null> {
-    const filter = delta < 0 ? { _id: bookOid, quantity: { $gt: 0 } } : { _id: bookOid };
-    const book = await lock.run(`book:${bookOid.toHexString()}`, () =>
-      books.findOneAndUpdate(filter, { $inc: { quantity: delta }, $set: { updatedAt: new Date() } }, { returnDocument: 'after' }),
-    );
-    return book ? book.quantity : null;
-  }
+  const steps = loanSteps(loans, books, lock);
 
   return {
     async checkout(loan: NewLoan): Promise<CheckoutResult> {
       const bookId = parseId(loan.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
-      const bookOid = ObjectId.createFromHexString(bookId);
       const doc: LoanDoc = {
         _id: new ObjectId(),
         bookId,
@@ -33,7 +31,7 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
         borrowDate: loan.borrowDate,
         returnDate: loan.returnDate,
         returnedAt: null,
-        status: 'borrowed',
+        status: 'pending',
         activeKey: activeKey(loan.userId, bookId),
         bookTitle: loan.bookTitle,
         bookAuthor: loan.bookAuthor,
@@ -48,56 +46,133 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
       }
       let quantity: number | null;
       try {
-        quantity = await moveCopy(bookOid, -1);
+        quantity = await steps.finishBorrow(doc);
       } catch (error) {
-        await loans.deleteOne({ _id: doc._id }).catch(() => undefined);
+        // The caller sees an error, so undo what may have happened; if even that fails, recovery finishes it.
+        await steps.undoBorrow(doc).catch(() => undefined);
         throw error;
       }
-      if (quantity !== null) return { ok: true, loan: toLoan(doc), quantity };
-      await loans.deleteOne({ _id: doc._id });
-      const exists = await books.countDocuments({ _id: bookOid }, { limit: 1 });
+      if (quantity !== null) return { ok: true, loan: toLoan({ ...doc, status: 'borrowed' }), quantity };
+      const exists = await books.countDocuments({ _id: new ObjectId(bookId) }, { limit: 1 });
       return { ok: false, reason: exists > 0 ? 'out-of-stock' : 'book-not-found' };
     },
 
     async checkin(loanId: string, at: Date): Promise<CheckinResult> {
       const _id = toObjectId(loanId);
       if (!_id) return { ok: false, reason: 'loan-not-found' };
-      const returned = await lock.run(`loan:${_id.toHexString()}`, () =>
-        loans.findOneAndUpdate(
-          { _id, status: 'borrowed' },
-          { $set: { status: 'returned', returnedAt: at, activeKey: _id.toHexString() } },
-          { returnDocument: 'after' },
-        ),
+      const returning = await loans.findOneAndUpdate(
+        { _id, status: 'borrowed' },
+        { $set: { status: 'returning', returnedAt: at } },
+        { returnDocument: 'after' },
       );
-      if (!returned) {
-        const exists = await loans.countDocuments({ _id }, { limit: 1 });
+      if (!returning) {
+        const exists = await loans.countDocuments({ _id, status: { $ne: 'pending' } }, { limit: 1 });
         return { ok: false, reason: exists > 0 ? 'not-active' : 'loan-not-found' };
       }
-      const bookOid = toObjectId(returned.bookId);
-      const quantity = bookOid ? await moveCopy(bookOid, 1) : null;
-      return { ok: true, loan: toLoan(returned), quantity };
+      const quantity = await steps.finishReturn(returning);
+      return { ok: true, loan: toLoan({ ...returning, status: 'returned' }), quantity };
     },
 
     async get(id) {
       const _id = toObjectId(id);
-      const doc = _id ? await loans.findOne({ _id }) : null;
+      const doc = _id ? await loans.findOne({ _id, status: { $ne: 'pending' } }) : null;
       return doc ? toLoan(doc) : null;
     },
 
     async listByUser(userId) {
-      const docs = await loans.find({ userId: String(userId) }).sort({ borrowDate: -1, _id: -1 }).toArray();
+      const docs = await loans.find({ userId: String(userId), status: { $ne: 'pending' } }).sort({ borrowDate: -1, _id: -1 }).toArray();
       return docs.map(toLoan);
     },
 
     async findActive(userId, bookId) {
       const book = parseId(bookId);
       if (!book) return null;
-      const doc = await loans.findOne({ activeKey: activeKey(String(userId), book), status: 'borrowed' });
+      const doc = await loans.findOne({ activeKey: activeKey(String(userId), book), status: ACTIVE });
       return doc ? toLoan(doc) : null;
     },
 
     async countActiveByUser(userId) {
-      return loans.countDocuments({ userId: String(userId), status: 'borrowed' });
+      return loans.countDocuments({ userId: String(userId), status: ACTIVE });
     },
   };
+}
+
+/** The second and third writes of a borrow and a return, shared by the live path and recovery. */
+function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock) {
+  const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
+
+  /** Takes a copy for the loan unless the ledger has it already: the borrow's commit point. */
+  async function lend(bookOid: ObjectId, loanId: string): Promise<number | null> {
+    const book = await bookLock(bookOid, () =>
+      books.findOneAndUpdate(
+        { _id: bookOid, quantity: { $gt: 0 }, loansOut: { $ne: loanId } },
+        { $inc: { quantity: -1 }, $addToSet: { loansOut: loanId }, $set: { updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
+    );
+    if (book) return book.quantity;
+    return (await books.findOne({ _id: bookOid, loansOut: loanId }))?.quantity ?? null;
+  }
+
+  /** Puts the loan's copy back if the ledger still has it: the return's commit point. */
+  async function putBack(bookOid: ObjectId, loanId: string): Promise<number | null> {
+    const book = await bookLock(bookOid, () =>
+      books.findOneAndUpdate(
+        { _id: bookOid, loansOut: loanId },
+        { $inc: { quantity: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
+    );
+    if (book) return book.quantity;
+    return (await books.findOne({ _id: bookOid }))?.quantity ?? null;
+  }
+
+  return {
+    /** Lends the copy and confirms the loan; with no copy to lend, removes the pending loan. */
+    async finishBorrow(doc: LoanDoc): Promise<number | null> {
+      const bookOid = ObjectId.createFromHexString(doc.bookId);
+      const quantity = await lend(bookOid, doc._id.toHexString());
+      if (quantity === null) {
+        await loans.deleteOne({ _id: doc._id, status: 'pending' });
+        return null;
+      }
+      await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+      return quantity;
+    },
+    async undoBorrow(doc: LoanDoc): Promise<void> {
+      await putBack(ObjectId.createFromHexString(doc.bookId), doc._id.toHexString());
+      await loans.deleteOne({ _id: doc._id, status: 'pending' });
+    },
+    async finishReturn(doc: LoanDoc): Promise<number | null> {
+      const bookOid = toObjectId(doc.bookId);
+      const quantity = bookOid ? await putBack(bookOid, doc._id.toHexString()) : null;
+      await loans.updateOne({ _id: doc._id, status: 'returning' }, { $set: { status: 'returned', activeKey: doc._id.toHexString() } });
+      return quantity;
+    },
+  };
+}
+
+/**
+ * Runs when the store opens. Books written before the ledger existed get one (their active loans); borrows
+ * and returns that a stopped gateway left half done are finished. A pending borrow whose copy was taken is
+ * completed (its client never heard back, as if the answer was lost); one without a copy is dropped.
+ */
+export async function recoverLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock): Promise<{ finished: number }> {
+  if ((await books.countDocuments({ loansOut: { $exists: false } }, { limit: 1 })) > 0) {
+    const out = new Map<string, string[]>();
+    for await (const loan of loans.find({ status: { $in: ['borrowed', 'returning'] } }, { projection: { _id: 1, bookId: 1 } })) {
+      out.set(loan.bookId, [...(out.get(loan.bookId) ?? []), loan._id.toHexString()]);
+    }
+    for await (const book of books.find({ loansOut: { $exists: false } }, { projection: { _id: 1 } })) {
+      await books.updateOne({ _id: book._id, loansOut: { $exists: false } }, { $set: { loansOut: out.get(book._id.toHexString()) ?? [] } });
+    }
+  }
+  const steps = loanSteps(loans, books, lock);
+  let finished = 0;
+  for await (const doc of loans.find({ status: { $in: ['pending', 'returning'] } })) {
+    if (doc.status === 'pending') await steps.finishBorrow(doc);
+    else await steps.finishReturn(doc);
+    finished += 1;
+  }
+  return { finished };
 }

@@ -5,7 +5,7 @@ import type { Store } from '../port.ts';
 import { mongoBooks } from './books.ts';
 import type { BookDoc, CategoryDoc, LoanDoc, UserDoc } from './documents.ts';
 import { createKeyLock } from './key-lock.ts';
-import { mongoLoans } from './loans.ts';
+import { mongoLoans, recoverLoans } from './loans.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
 
 type IndexSpec = IndexDescription & { name: string };
@@ -33,6 +33,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { activeKey: 1 }, name: 'active_key_unique', unique: true },
     { key: { userId: 1, borrowDate: -1, _id: -1 }, name: 'user_newest_first' },
     { key: { userId: 1, status: 1 }, name: 'user_status' },
+    // Recovery on open looks for the few pending / returning loans among all of them.
+    { key: { status: 1 }, name: 'status' },
   ]);
   await ensure(db.collection('users'), [{ key: { uid: 1 }, name: 'uid_unique', unique: true }]);
 }
@@ -51,12 +53,14 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
     const db = client.db(dbName);
     await ensureIndexes(db);
     const books = db.collection<BookDoc>('books');
+    const loans = db.collection<LoanDoc>('borrowedBooks');
     const lock = createKeyLock();
+    await recoverLoans(loans, books, lock);
     return {
       kind: 'mongodb',
       books: mongoBooks(books, lock),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
-      loans: mongoLoans(db.collection<LoanDoc>('borrowedBooks'), books, lock),
+      loans: mongoLoans(loans, books, lock),
       users: mongoUsers(db.collection<UserDoc>('users')),
       async ping() {
         await db.command({ ping: 1 });
