@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
-# Debian packages the test suites need: Chromium for the browser journeys. Go (for the FerretDB test server)
-# comes with the machine; scripts/provision-mongo.sh builds FerretDB from the Go module proxy.
+# Debian packages the test suites need: Chromium for the browser journeys, and python3 with venv for the
+# Schemathesis REST fuzzing (scripts/fuzz-rest.sh installs Schemathesis itself from PyPI into a cached
+# virtualenv). Go (for the FerretDB test server) comes with the machine; scripts/provision-mongo.sh builds
+# FerretDB from the Go module proxy. Installs only what is missing.
 set -euo pipefail
+missing=()
 if [ -x /usr/bin/chromium ]; then
   echo "install-system-deps: chromium already installed"
-  exit 0
+else
+  missing+=(chromium fonts-liberation)
 fi
+# Debian's python3 leaves venv's pip bootstrap (ensurepip) to python3-venv; without it `python3 -m venv` fails.
+if command -v python3 >/dev/null && python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  echo "install-system-deps: $(python3 --version) with venv already installed"
+else
+  missing+=(python3 python3-venv)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
-echo "install-system-deps: installed $(/usr/bin/chromium --version)"
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-system-deps: installed ${missing[*]}"
+if [ -x /usr/bin/chromium ]; then echo "install-system-deps: $(/usr/bin/chromium --version)"; fi

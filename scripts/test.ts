@@ -1,9 +1,11 @@
 // `npm test`: everything this repository can test here, in order: generated types, type-check, lint,
 // unit/integration suites (gateway on SQLite and, when a MongoDB-protocol server can be provisioned, on
-// MongoDB), the bundle budget, then the browser journeys in Debian's Chromium. Ends with one summary line.
+// MongoDB), the bundle budget, the browser journeys in Debian's Chromium, then Schemathesis fuzzing the REST
+// layer on the same stores. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { ferretdbBinaryPath } from '../tests/support/mongo-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -27,6 +29,41 @@ function countVitest(file: string) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+}
+
+/**
+ * Adds a JUnit report's counts (Schemathesis writes one testcase per API operation, plus the stateful phase);
+ * answers with the failures it counted, or null when there is no report.
+ */
+function countJunit(dir: string): number | null {
+  const file = existsSync(dir) ? readdirSync(dir).find((name) => /^junit.*\.xml$/.test(name)) : undefined;
+  if (!file) return null;
+  const root = /<testsuites\b[^>]*>/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[0] ?? '';
+  const count = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)?.[1] ?? 0);
+  const [tests, failures, errors, skips] = [count('tests'), count('failures'), count('errors'), count('skipped')];
+  passed += tests - failures - errors - skips;
+  failed += failures + errors;
+  skipped += skips;
+  return failures + errors;
+}
+
+/** Exit status of scripts/fuzz-rest.sh when it cannot run here (no python3 venv, no MongoDB-protocol server). */
+const FUZZ_SKIPPED = 77;
+
+function fuzz(store: 'sqlite' | 'mongodb', seconds: number) {
+  const step = `REST fuzzing on ${store === 'sqlite' ? 'SQLite' : 'MongoDB'} (Schemathesis, ${seconds} s)`;
+  console.log(`\n▶ ${step}: bash scripts/fuzz-rest.sh ${store}`);
+  const result = spawnSync('bash', ['scripts/fuzz-rest.sh', store], { cwd: ROOT, stdio: 'inherit', env: { ...env, FUZZ_MAX_TIME: String(seconds) } });
+  if (result.status === FUZZ_SKIPPED) {
+    skipped += 1;
+    results.push({ step, ok: true, note: 'skipped: python3 cannot create a virtualenv here (apt-get install python3-venv), see above' });
+    return;
+  }
+  const reportedFailures = countJunit(path.join(reports, 'fuzz', store));
+  const ok = result.status === 0;
+  // A failure the report does not show (the gateway did not start, or it logged an error) still counts once.
+  if (!ok && !reportedFailures) failed += 1;
+  results.push({ step, ok });
 }
 
 const reports = path.join(ROOT, 'test-results');
@@ -62,6 +99,16 @@ if (!run('build the SPA', 'vite', ['build', '--logLevel', 'warn']) || !run('buil
     console.log('\nBrowser journeys skipped: /usr/bin/chromium is missing (run scripts/install-system-deps.sh).');
     results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });
   }
+}
+
+// Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. About 2.5 min.
+fuzz('sqlite', 80);
+if (process.env.MONGODB_URI || existsSync(ferretdbBinaryPath())) {
+  fuzz('mongodb', 50);
+} else {
+  console.log('\nREST fuzzing on MongoDB skipped: MONGODB_URI is not set and FerretDB is not provisioned.');
+  skipped += 1;
+  results.push({ step: 'REST fuzzing on MongoDB', ok: true, note: 'skipped: no MongoDB-protocol server' });
 }
 
 console.log('\nSummary');

@@ -5,11 +5,13 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /**
  * Characters no one types into a form, refused in all text: C0 and C1 controls other than tab and line
- * breaks (NUL, terminal escapes), DEL, and halves of a UTF-16 surrogate pair, which are not Unicode on their
- * own (a lone one is what a truncated or forged payload carries). The REST schemas use the same set.
+ * breaks (NUL, terminal escapes) and DEL. The REST schemas state the same set as a pattern.
  */
-export const UNTYPEABLE_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF';
-const UNTYPEABLE = new RegExp(`[${UNTYPEABLE_CHARACTERS}]`, 'u');
+export const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
+const CONTROL = new RegExp(`[${CONTROL_CHARACTERS}]`);
+
+/** Text a person could have typed: no control characters, and no half of a UTF-16 surrogate pair (not Unicode on its own). */
+export const isTypeable = (value: string): boolean => value.isWellFormed() && !CONTROL.test(value);
 export const UNTYPEABLE_MESSAGE = 'must not contain control characters or broken Unicode';
 
 export function id(value: unknown, field: string): string {
@@ -23,7 +25,7 @@ export function text(value: unknown, field: string, opts: { max: number; require
     throw badInput(field, `${field} is required`);
   }
   if (typeof value !== 'string') throw badInput(field, `${field} must be text`);
-  if (UNTYPEABLE.test(value)) throw badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`);
+  if (!isTypeable(value)) throw badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`);
   const trimmed = value.trim();
   if (trimmed === '' && opts.required !== false) throw badInput(field, `${field} is required`);
   if (trimmed.length > opts.max) throw badInput(field, `${field} must be at most ${opts.max} characters`);

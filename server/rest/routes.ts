@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Library } from '../library/index.ts';
 import type { BookRecord } from '../store/port.ts';
-import { LibraryError, MESSAGES } from '../library/errors.ts';
+import { LibraryError, MESSAGES, badInput } from '../library/errors.ts';
+import { UNTYPEABLE_MESSAGE } from '../library/validate.ts';
 import { restBook, restCategory, restLoan, restUser } from './shapes.ts';
 import * as schema from './schemas.ts';
 import * as doc from './docs.ts';
@@ -24,6 +25,26 @@ const session = (request: FastifyRequest) => {
   return request.viewer.session;
 };
 
+/** The first field of a parsed body holding a string that is not Unicode (a lone surrogate such as "\ud800"). */
+function brokenField(value: unknown, field: string): string | null {
+  if (typeof value === 'string') return value.isWellFormed() ? null : field;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const broken = brokenField(inner, field ? `${field}.${key}` : key);
+    if (broken !== null) return broken;
+  }
+  return null;
+}
+
+/**
+ * The schemas refuse control characters; lone surrogates have no pattern other validators can compile, so
+ * this refuses them in every body after the session and schema checks, fields the services ignore included.
+ */
+async function wellFormedBody(request: FastifyRequest) {
+  const field = brokenField(request.body, '');
+  if (field !== null) throw badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`);
+}
+
 /** Streams the whole catalogue as one JSON array without building it in memory. */
 async function* jsonArray(books: AsyncIterable<BookRecord>) {
   let first = true;
@@ -38,6 +59,8 @@ async function* jsonArray(books: AsyncIterable<BookRecord>) {
 export function restRoutes(library: Library, limits: { write: { max: number; timeWindow: number }; token: { max: number; timeWindow: number } }) {
   const writeLimit = { rateLimit: limits.write };
   return async function routes(app: FastifyInstance) {
+    app.addHook('preHandler', wellFormedBody);
+
     app.post<Body<Record<string, unknown>>>('/jwt', { schema: { ...doc.signIn, body: schema.tokenBody }, config: { rateLimit: limits.token } }, async (request) => {
       const { token } = await library.accounts.signIn(request.body);
       return { token };
