@@ -16,7 +16,7 @@ import {
 } from 'graphql';
 import { ACCESS, type AccessMap } from '../../server/graphql/access.ts';
 import { buildResolvers, rootFieldNames, typeDefs } from '../../server/graphql/schema.ts';
-import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { expectError } from './gql-assert.ts';
 
 const schema = buildSchema(typeDefs);
@@ -84,29 +84,31 @@ describe('the access map', () => {
   });
 });
 
-describe('signed-in fields over HTTP', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway();
-  });
-  afterAll(() => gw.close());
+describeEachStore((store) => {
+  describe('signed-in fields over HTTP', () => {
+    let gw: TestGateway;
+    beforeAll(async () => {
+      gw = await startTestGateway({ store });
+    });
+    afterAll(() => gw.close());
 
-  it.each(signedInFields)('%s.%s refuses a visitor with UNAUTHENTICATED', async (root, field) => {
-    const answer = await gw.gql(operationFor(root, field));
-    expect(answer.status).toBe(200);
-    expectError(answer, 'UNAUTHENTICATED');
-  });
+    it.each(signedInFields)('%s.%s refuses a visitor with UNAUTHENTICATED', async (root, field) => {
+      const answer = await gw.gql(operationFor(root, field));
+      expect(answer.status).toBe(200);
+      expectError(answer, 'UNAUTHENTICATED');
+    });
 
-  it.each(signedInFields)('%s.%s refuses an invalid token with UNAUTHENTICATED', async (root, field) => {
-    expectError(await gw.gql(operationFor(root, field), {}, 'not-a-session-token'), 'UNAUTHENTICATED');
-  });
+    it.each(signedInFields)('%s.%s refuses an invalid token with UNAUTHENTICATED', async (root, field) => {
+      expectError(await gw.gql(operationFor(root, field), {}, 'not-a-session-token'), 'UNAUTHENTICATED');
+    });
 
-  it('the generated operations reach the resolver for a member (so the refusals above are about access)', async () => {
-    const m = await gw.member();
-    for (const [root, field] of signedInFields) {
-      const codes = ((await gw.gql(operationFor(root, field), {}, m.token)).body.errors ?? []).map((e) => e.extensions?.code);
-      expect(codes, `${root}.${field}`).not.toContain('UNAUTHENTICATED');
-      expect(codes, `${root}.${field}`).not.toContain('GRAPHQL_VALIDATION_FAILED');
-    }
+    it('the generated operations reach the resolver for a member (so the refusals above are about access)', async () => {
+      const m = await gw.member();
+      for (const [root, field] of signedInFields) {
+        const codes = ((await gw.gql(operationFor(root, field), {}, m.token)).body.errors ?? []).map((e) => e.extensions?.code);
+        expect(codes, `${root}.${field}`).not.toContain('UNAUTHENTICATED');
+        expect(codes, `${root}.${field}`).not.toContain('GRAPHQL_VALIDATION_FAILED');
+      }
+    });
   });
 });

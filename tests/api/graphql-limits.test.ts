@@ -3,220 +3,222 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { bookBody, quantityOf } from './factory.ts';
 import { expectError, expectNoInternals } from './gql-assert.ts';
 
 const SECRET = randomBytes(32).toString('hex');
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({ env: { SESSION_SECRET: SECRET } });
-});
-afterAll(() => gw.close());
-
-const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const now = () => Math.floor(Date.now() / 1000);
-
-/** A session token as the gateway would issue it, with the given key and lifetime. */
-function sessionToken(opts: { secret?: string; exp?: number; aud?: string } = {}): Promise<string> {
-  return new SignJWT({ email: 'mallory@example.com', name: 'Mallory', role: 'admin' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject('mallory')
-    .setIssuer('bookhaven')
-    .setAudience(opts.aud ?? 'bookhaven-api')
-    .setIssuedAt(now() - 7200)
-    .setExpirationTime(opts.exp ?? now() + 3600)
-    .sign(new TextEncoder().encode(opts.secret ?? SECRET));
-}
-
-describe('session tokens', () => {
-  it('accepts a well-made token (the control for the refusals below)', async () => {
-    const answer = await gw.gql('{ users { id } }', {}, await sessionToken());
-    expect(answer.body.errors).toBeUndefined();
+describeEachStore((store) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ store, env: { SESSION_SECRET: SECRET } });
   });
+  afterAll(() => gw.close());
 
-  it('refuses expired, forged, wrong-audience and alg-none tokens with UNAUTHENTICATED', async () => {
-    const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: 'mallory', email: 'm@example.com', name: 'M', role: 'admin', iss: 'bookhaven', aud: 'bookhaven-api', exp: now() + 3600 })}.`;
-    const tokens = {
-      expired: await sessionToken({ exp: now() - 60 }),
-      forged: await sessionToken({ secret: randomBytes(32).toString('hex') }),
-      audience: await sessionToken({ aud: 'someone-else' }),
-      unsigned,
-    };
-    for (const [label, token] of Object.entries(tokens)) {
-      const answer = await gw.gql('{ users { id } }', {}, token);
-      expect(answer.status, label).toBe(200);
-      expectError(answer, 'UNAUTHENTICATED');
-      expect((await gw.gql('{ me { uid } }', {}, token)).body.data, label).toEqual({ me: null });
-    }
-  });
-});
+  const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = () => Math.floor(Date.now() / 1000);
 
-describe('query limits', () => {
-  it('refuses a query deeper than 8', async () => {
-    const deep = '{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }';
-    const answer = await gw.gql(deep);
-    expect(answer.status).toBe(400);
-    expect(answer.body.data).toBeUndefined();
-    expect(answer.body.errors?.[0]?.message).toMatch(/depth/i);
-    expectNoInternals(answer);
-    const shallow = await gw.gql('{ __type(name: "Query") { fields { type { ofType { name } } } } }');
-    expect(shallow.body.errors).toBeUndefined();
-  });
+  /** A session token as the gateway would issue it, with the given key and lifetime. */
+  function sessionToken(opts: { secret?: string; exp?: number; aud?: string } = {}): Promise<string> {
+    return new SignJWT({ email: 'mallory@example.com', name: 'Mallory', role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('mallory')
+      .setIssuer('bookhaven')
+      .setAudience(opts.aud ?? 'bookhaven-api')
+      .setIssuedAt(now() - 7200)
+      .setExpirationTime(opts.exp ?? now() + 3600)
+      .sign(new TextEncoder().encode(opts.secret ?? SECRET));
+  }
 
-  it('let the SPA\'s largest operations through (with the __typename Apollo Client adds)', async () => {
-    const m = await gw.member();
-    const allBooks = `query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
-      books(filter: $filter, first: $first, after: $after) {
-        nodes { id title author genre description image rating quantity __typename }
-        totalCount pageInfo { hasNextPage endCursor __typename } __typename
+  describe('session tokens', () => {
+    it('accepts a well-made token (the control for the refusals below)', async () => {
+      const answer = await gw.gql('{ users { id } }', {}, await sessionToken());
+      expect(answer.body.errors).toBeUndefined();
+    });
+
+    it('refuses expired, forged, wrong-audience and alg-none tokens with UNAUTHENTICATED', async () => {
+      const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ sub: 'mallory', email: 'm@example.com', name: 'M', role: 'admin', iss: 'bookhaven', aud: 'bookhaven-api', exp: now() + 3600 })}.`;
+      const tokens = {
+        expired: await sessionToken({ exp: now() - 60 }),
+        forged: await sessionToken({ secret: randomBytes(32).toString('hex') }),
+        audience: await sessionToken({ aud: 'someone-else' }),
+        unsigned,
+      };
+      for (const [label, token] of Object.entries(tokens)) {
+        const answer = await gw.gql('{ users { id } }', {}, token);
+        expect(answer.status, label).toBe(200);
+        expectError(answer, 'UNAUTHENTICATED');
+        expect((await gw.gql('{ me { uid } }', {}, token)).body.data, label).toEqual({ me: null });
       }
-      bookCount genres me { id uid name email role status createdAt phone photoURL __typename }
-    }`;
-    expect((await gw.gql(allBooks, { first: 100, filter: { search: 'a', genre: 'Drama', availableOnly: true } }, m.token)).body.errors).toBeUndefined();
-    const loans = '{ borrowedBooks { id bookId userId userName userEmail borrowDate returnDate returnedAt status bookTitle bookAuthor bookImage bookCategory __typename } }';
-    expect((await gw.gql(loans, {}, m.token)).body.errors).toBeUndefined();
+    });
   });
 
-  it('refuses more than 15 aliases', async () => {
-    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: bookCount`).join(' ')} }`;
-    expect((await gw.gql(aliases(15))).body.errors).toBeUndefined();
-    const answer = await gw.gql(aliases(16));
-    expect(answer.status).toBe(400);
-    expect(answer.body.data).toBeUndefined();
-    expect(answer.body.errors?.[0]?.message).toMatch(/alias/i);
-  });
-
-  it('refuses a syntax error and a query of more than 2000 tokens with 400 GRAPHQL_PARSE_FAILED', async () => {
-    const long = `{ ${Array.from({ length: 2001 }, () => 'bookCount').join(' ')} }`;
-    for (const query of ['{ books { ', long]) {
-      const answer = await gw.gql(query);
+  describe('query limits', () => {
+    it('refuses a query deeper than 8', async () => {
+      const deep = '{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }';
+      const answer = await gw.gql(deep);
       expect(answer.status).toBe(400);
-      expect(answer.body.errors?.map((e) => e.extensions?.code)).toEqual(['GRAPHQL_PARSE_FAILED']);
+      expect(answer.body.data).toBeUndefined();
+      expect(answer.body.errors?.[0]?.message).toMatch(/depth/i);
       expectNoInternals(answer);
-    }
-  });
+      const shallow = await gw.gql('{ __type(name: "Query") { fields { type { ofType { name } } } } }');
+      expect(shallow.body.errors).toBeUndefined();
+    });
 
-  it('refuses a batched array body', async () => {
-    const answer = await gw.request('POST', '/graphql', { body: [{ query: '{ bookCount }' }, { query: '{ bookCount }' }] });
-    expect(answer.status).toBe(400);
-    expect(JSON.stringify(answer.body)).not.toMatch(/"bookCount":\d/);
-  });
+    it('let the SPA\'s largest operations through (with the __typename Apollo Client adds)', async () => {
+      const m = await gw.member();
+      const allBooks = `query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
+        books(filter: $filter, first: $first, after: $after) {
+          nodes { id title author genre description image rating quantity __typename }
+          totalCount pageInfo { hasNextPage endCursor __typename } __typename
+        }
+        bookCount genres me { id uid name email role status createdAt phone photoURL __typename }
+      }`;
+      expect((await gw.gql(allBooks, { first: 100, filter: { search: 'a', genre: 'Drama', availableOnly: true } }, m.token)).body.errors).toBeUndefined();
+      const loans = '{ borrowedBooks { id bookId userId userName userEmail borrowDate returnDate returnedAt status bookTitle bookAuthor bookImage bookCategory __typename } }';
+      expect((await gw.gql(loans, {}, m.token)).body.errors).toBeUndefined();
+    });
 
-  it('answers introspection by default and refuses it when GRAPHQL_INTROSPECTION=false', async () => {
-    expect((await gw.gql('{ __schema { queryType { name } } }')).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
-    const closed = await startTestGateway({ env: { GRAPHQL_INTROSPECTION: 'false' } });
-    try {
-      for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Book") { name } }']) {
-        const answer = await closed.gql(query);
-        expect(answer.status, query).toBe(400);
-        expect(answer.body.data).toBeUndefined();
-        expect(answer.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    it('refuses more than 15 aliases', async () => {
+      const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: bookCount`).join(' ')} }`;
+      expect((await gw.gql(aliases(15))).body.errors).toBeUndefined();
+      const answer = await gw.gql(aliases(16));
+      expect(answer.status).toBe(400);
+      expect(answer.body.data).toBeUndefined();
+      expect(answer.body.errors?.[0]?.message).toMatch(/alias/i);
+    });
+
+    it('refuses a syntax error and a query of more than 2000 tokens with 400 GRAPHQL_PARSE_FAILED', async () => {
+      const long = `{ ${Array.from({ length: 2001 }, () => 'bookCount').join(' ')} }`;
+      for (const query of ['{ books { ', long]) {
+        const answer = await gw.gql(query);
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors?.map((e) => e.extensions?.code)).toEqual(['GRAPHQL_PARSE_FAILED']);
+        expectNoInternals(answer);
       }
-      expect((await closed.gql('{ bookCount }')).body.data).toEqual({ bookCount: 0 });
-    } finally {
-      await closed.close();
-    }
-  });
-});
+    });
 
-describe('rate limits', () => {
-  it('cap writes per minute: REST answers 429 and GraphQL RATE_LIMITED, while reads go on', async () => {
-    const limited = await startTestGateway({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
-    try {
-      const m = await limited.member();
-      const add = () => limited.request('POST', '/api/books', { token: m.token, body: bookBody() });
-      expect([(await add()).status, (await add()).status, (await add()).status]).toEqual([201, 201, 201]);
-      expect(await add()).toMatchObject({ status: 429, body: { message: 'Too many requests, please try again later.' } });
-      const mutation = () => limited.gql('mutation($i: BookInput!) { addBook(input: $i) { id } }', { i: bookBody() }, m.token);
-      for (let i = 0; i < 3; i++) expect((await mutation()).body.errors).toBeUndefined();
-      const refused = await mutation();
-      expect(refused.status).toBe(429);
-      expectError(refused, 'RATE_LIMITED');
-      expect(await limited.store.books.count()).toBe(6);
-      expect((await limited.gql('{ bookCount }')).body.data).toEqual({ bookCount: 6 });
-      expect((await limited.request('GET', '/api/books')).status).toBe(200);
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
-describe('CSRF prevention', () => {
-  const mutation = (bookId: string) => `mutation { updateBook(id: "${bookId}", input: { title: "Hacked", author: "X", genre: "Drama", image: "https://example.com/x.jpg", rating: 1, quantity: 0 }) { id } }`;
-
-  it('refuses a GET or a text/plain POST without apollo-require-preflight, and changes nothing', async () => {
-    const m = await gw.member();
-    const bookId = await gw.addBook({ quantity: 4, title: 'Safe' });
-    const viaGet = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, { token: m.token });
-    const viaText = await gw.request('POST', '/graphql', { token: m.token, raw: JSON.stringify({ query: mutation(bookId) }), headers: { 'content-type': 'text/plain' } });
-    for (const answer of [viaGet, viaText]) {
+    it('refuses a batched array body', async () => {
+      const answer = await gw.request('POST', '/graphql', { body: [{ query: '{ bookCount }' }, { query: '{ bookCount }' }] });
       expect(answer.status).toBe(400);
-      expect(JSON.stringify(answer.body)).toMatch(/preflight/i);
-    }
-    expect(await gw.store.books.get(bookId)).toMatchObject({ title: 'Safe', quantity: 4 });
-    expect(await quantityOf(gw, bookId)).toBe(4);
+      expect(JSON.stringify(answer.body)).not.toMatch(/"bookCount":\d/);
+    });
+
+    it('answers introspection by default and refuses it when GRAPHQL_INTROSPECTION=false', async () => {
+      expect((await gw.gql('{ __schema { queryType { name } } }')).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+      const closed = await startTestGateway({ store, env: { GRAPHQL_INTROSPECTION: 'false' } });
+      try {
+        for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Book") { name } }']) {
+          const answer = await closed.gql(query);
+          expect(answer.status, query).toBe(400);
+          expect(answer.body.data).toBeUndefined();
+          expect(answer.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+        }
+        expect((await closed.gql('{ bookCount }')).body.data).toEqual({ bookCount: 0 });
+      } finally {
+        await closed.close();
+      }
+    });
   });
 
-  it('still serves a GET query that carries apollo-require-preflight, but never a mutation over GET', async () => {
-    const m = await gw.member();
-    const bookId = await gw.addBook({ title: 'Still Safe' });
-    const headers = { 'apollo-require-preflight': 'true' };
-    const query = await gw.request('GET', `/graphql?query=${encodeURIComponent('{ bookCount }')}`, { headers });
-    expect(query.body.data.bookCount).toBe(await gw.store.books.count());
-    const get = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, { headers, token: m.token });
-    expect(get.status).toBe(405);
-    expect((await gw.store.books.get(bookId))?.title).toBe('Still Safe');
-  });
-});
-
-describe('error answers', () => {
-  it('answer a store outage with 503 / UNAVAILABLE on both APIs, and health reports it', async () => {
-    const broken = await startTestGateway();
-    const bookId = await broken.addBook();
-    await broken.store.close();
-    try {
-      const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
-      expect(gql.body.errors).toMatchObject([{ message: 'The library is temporarily unavailable. Please try again in a moment.', path: ['book'], extensions: { code: 'UNAVAILABLE' } }]);
-      expectNoInternals(gql);
-      const rest = await broken.request('GET', `/api/books/${bookId}`);
-      expect(rest).toMatchObject({ status: 503, body: { message: 'The library is temporarily unavailable. Please try again in a moment.' } });
-      expect(rest.headers.get('retry-after')).toBe('5');
-      expect(await broken.request('GET', '/healthz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
-    } finally {
-      await broken.close().catch(() => {});
-    }
+  describe('rate limits', () => {
+    it('cap writes per minute: REST answers 429 and GraphQL RATE_LIMITED, while reads go on', async () => {
+      const limited = await startTestGateway({ store, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+      try {
+        const m = await limited.member();
+        const add = () => limited.request('POST', '/api/books', { token: m.token, body: bookBody() });
+        expect([(await add()).status, (await add()).status, (await add()).status]).toEqual([201, 201, 201]);
+        expect(await add()).toMatchObject({ status: 429, body: { message: 'Too many requests, please try again later.' } });
+        const mutation = () => limited.gql('mutation($i: BookInput!) { addBook(input: $i) { id } }', { i: bookBody() }, m.token);
+        for (let i = 0; i < 3; i++) expect((await mutation()).body.errors).toBeUndefined();
+        const refused = await mutation();
+        expect(refused.status).toBe(429);
+        expectError(refused, 'RATE_LIMITED');
+        expect(await limited.store.books.count()).toBe(6);
+        expect((await limited.gql('{ bookCount }')).body.data).toEqual({ bookCount: 6 });
+        expect((await limited.request('GET', '/api/books')).status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 
-  it('mask an unexpected failure on both APIs', async () => {
-    const broken = await startTestGateway();
-    const bookId = await broken.addBook();
-    broken.store.books.get = async () => {
-      throw new Error('secret driver detail at /srv/db');
-    };
-    try {
-      const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
-      expect(gql.body.errors).toEqual([{ message: 'Internal server error', path: ['book'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
-      expectNoInternals(gql);
-      const rest = await broken.request('GET', `/api/books/${bookId}`);
-      expect(rest).toMatchObject({ status: 500, body: { message: 'Internal server error' } });
-      expect(JSON.stringify(rest.body)).not.toContain('secret');
-    } finally {
-      await broken.close();
-    }
+  describe('CSRF prevention', () => {
+    const mutation = (bookId: string) => `mutation { updateBook(id: "${bookId}", input: { title: "Hacked", author: "X", genre: "Drama", image: "https://example.com/x.jpg", rating: 1, quantity: 0 }) { id } }`;
+
+    it('refuses a GET or a text/plain POST without apollo-require-preflight, and changes nothing', async () => {
+      const m = await gw.member();
+      const bookId = await gw.addBook({ quantity: 4, title: 'Safe' });
+      const viaGet = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, { token: m.token });
+      const viaText = await gw.request('POST', '/graphql', { token: m.token, raw: JSON.stringify({ query: mutation(bookId) }), headers: { 'content-type': 'text/plain' } });
+      for (const answer of [viaGet, viaText]) {
+        expect(answer.status).toBe(400);
+        expect(JSON.stringify(answer.body)).toMatch(/preflight/i);
+      }
+      expect(await gw.store.books.get(bookId)).toMatchObject({ title: 'Safe', quantity: 4 });
+      expect(await quantityOf(gw, bookId)).toBe(4);
+    });
+
+    it('still serves a GET query that carries apollo-require-preflight, but never a mutation over GET', async () => {
+      const m = await gw.member();
+      const bookId = await gw.addBook({ title: 'Still Safe' });
+      const headers = { 'apollo-require-preflight': 'true' };
+      const query = await gw.request('GET', `/graphql?query=${encodeURIComponent('{ bookCount }')}`, { headers });
+      expect(query.body.data.bookCount).toBe(await gw.store.books.count());
+      const get = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, { headers, token: m.token });
+      expect(get.status).toBe(405);
+      expect((await gw.store.books.get(bookId))?.title).toBe('Still Safe');
+    });
   });
 
-  it('carry no stack trace for parse, validation, variable and domain errors', async () => {
-    const answers = [
-      await gw.gql('{ books { '),
-      await gw.gql('{ nope }'),
-      await gw.gql('query($n: Int) { books(first: $n) { totalCount } }', { n: 'many' }),
-      await gw.gql('{ book(id: "x") { id } }'),
-      await gw.request('POST', '/graphql', { raw: '{"query": ' }),
-    ];
-    for (const answer of answers) {
-      expectNoInternals(answer);
-      expect(answer.status).toBeLessThan(500);
-    }
+  describe('error answers', () => {
+    it('answer a store outage with 503 / UNAVAILABLE on both APIs, and health reports it', async () => {
+      const broken = await startTestGateway({ store });
+      const bookId = await broken.addBook();
+      await broken.store.close();
+      try {
+        const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
+        expect(gql.body.errors).toMatchObject([{ message: 'The library is temporarily unavailable. Please try again in a moment.', path: ['book'], extensions: { code: 'UNAVAILABLE' } }]);
+        expectNoInternals(gql);
+        const rest = await broken.request('GET', `/api/books/${bookId}`);
+        expect(rest).toMatchObject({ status: 503, body: { message: 'The library is temporarily unavailable. Please try again in a moment.' } });
+        expect(rest.headers.get('retry-after')).toBe('5');
+        expect(await broken.request('GET', '/healthz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+      } finally {
+        await broken.close().catch(() => {});
+      }
+    });
+
+    it('mask an unexpected failure on both APIs', async () => {
+      const broken = await startTestGateway({ store });
+      const bookId = await broken.addBook();
+      broken.store.books.get = async () => {
+        throw new Error('secret driver detail at /srv/db');
+      };
+      try {
+        const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
+        expect(gql.body.errors).toEqual([{ message: 'Internal server error', path: ['book'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+        expectNoInternals(gql);
+        const rest = await broken.request('GET', `/api/books/${bookId}`);
+        expect(rest).toMatchObject({ status: 500, body: { message: 'Internal server error' } });
+        expect(JSON.stringify(rest.body)).not.toContain('secret');
+      } finally {
+        await broken.close();
+      }
+    });
+
+    it('carry no stack trace for parse, validation, variable and domain errors', async () => {
+      const answers = [
+        await gw.gql('{ books { '),
+        await gw.gql('{ nope }'),
+        await gw.gql('query($n: Int) { books(first: $n) { totalCount } }', { n: 'many' }),
+        await gw.gql('{ book(id: "x") { id } }'),
+        await gw.request('POST', '/graphql', { raw: '{"query": ' }),
+      ];
+      for (const answer of answers) {
+        expectNoInternals(answer);
+        expect(answer.status).toBeLessThan(500);
+      }
+    });
   });
 });

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
+import { MongoClient } from 'mongodb';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/open-store.ts';
 import { createSessionTokens } from '../../server/auth/session.ts';
@@ -51,7 +52,19 @@ export const bookFields = (overrides: Partial<BookFields> = {}): BookFields => (
   ...overrides,
 });
 
-export async function startTestGateway(opts: { env?: Record<string, string>; store?: 'sqlite' | 'mongodb' } = {}): Promise<TestGateway> {
+export type StoreKind = 'sqlite' | 'mongodb';
+
+/**
+ * Registers a suite's tests once per store: SQLite always, MongoDB when global setup found a
+ * MongoDB-protocol server (otherwise the MongoDB copy is listed as skipped, with the reason).
+ */
+export function describeEachStore(body: (store: StoreKind) => void): void {
+  describe('on SQLite', () => body('sqlite'));
+  if (inject('mongodbUri')) describe('on MongoDB', () => body('mongodb'));
+  else describe.skip(`on MongoDB (skipped: ${inject('mongoSkipReason') ?? 'no MongoDB-protocol server'})`, () => body('mongodb'));
+}
+
+export async function startTestGateway(opts: { env?: Record<string, string>; store?: StoreKind } = {}): Promise<TestGateway> {
   const emulatorHost = inject('authEmulatorHost');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-api-'));
   const mongodbDb = `bookhaven_api_${randomBytes(4).toString('hex')}`;
@@ -116,6 +129,19 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
       await app.close();
       await store.close();
       await rm(dataDir, { recursive: true, force: true });
+      if (config.mongodbUri) await dropDatabase(config.mongodbUri, config.mongodbDb);
     },
   };
+}
+
+/** Each MongoDB gateway gets its own database; dropping it keeps the shared test server small. */
+async function dropDatabase(uri: string, dbName: string): Promise<void> {
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 2_000 });
+  try {
+    await client.db(dbName).dropDatabase();
+  } catch {
+    // The server may be the one a test stopped on purpose; nothing to clean then.
+  } finally {
+    await client.close().catch(() => undefined);
+  }
 }
