@@ -1,4 +1,4 @@
-// Books in SQLite: keyset paging by id, search through a normalised column, conditional stock changes.
+// Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { BookFields, BookFilter, BookPage, BookRecord, BookStore, PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, compareText, newId, normaliseSearch, parseId, searchKey } from '../ids.ts';
@@ -28,20 +28,72 @@ function sameFields(book: BookRecord, fields: BookFields): boolean {
   );
 }
 
-function whereClause(filter: BookFilter): { sql: string[]; params: SQLInputValue[] } {
+/**
+ * The FTS5 query for a normalised search term: one quoted phrase (a `"` doubled), so user text is never FTS5
+ * syntax. Null when the trigram index cannot answer it: under 3 characters (no trigram), or control characters
+ * (NUL ends an FTS5 query string early). Those terms scan search_key instead.
+ */
+export function trigramPhrase(term: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+  if (/[\u0000-\u001f]/.test(term)) return null;
+  let characters = 0;
+  for (const _ of term) if (++characters === 3) return `"${term.replaceAll('"', '""')}"`;
+  return null;
+}
+
+function whereClause(filter: BookFilter, scanSearch: boolean): { sql: string[]; params: SQLInputValue[] } {
   const sql: string[] = [];
   const params: SQLInputValue[] = [];
-  if (filter.search) {
+  if (filter.search && scanSearch) {
     // instr() takes the needle literally, so % and _ in user input need no escaping.
     sql.push('instr(search_key, ?) > 0');
     params.push(normaliseSearch(filter.search));
   }
   if (filter.genre) {
-    sql.push('genre = ?');
+    sql.push('books.genre = ?');
     params.push(filter.genre);
   }
-  if (filter.availableOnly) sql.push('quantity > 0');
+  if (filter.availableOnly) sql.push('books.quantity > 0');
   return { sql, params };
+}
+
+// A search of 3+ characters walks the trigram index (see schema.ts, migration 2): matching rows come out of
+// book_search in doc order, which is id order, so a page stops after `first` matches and the cursor becomes
+// a doc bound. FTS5 takes the rowid bound as a range on its doclist.
+const SEARCH_FROM = `book_search JOIN book_search_docs d ON d.doc = book_search.rowid JOIN books ON books.id = d.id`;
+const AFTER_DOC = `book_search.rowid > COALESCE((SELECT doc FROM book_search_docs WHERE id <= ? ORDER BY id DESC LIMIT 1), 0)`;
+
+/**
+ * Upkeep of the trigram index (schema.ts, migration 2), inside the transaction that wrote the book. Exported
+ * for the SQLite-only tests, which play another process inserting a smaller id.
+ */
+export function searchIndex(prepare: (sql: string) => StatementSync) {
+  const addDoc = (id: string, key: string): void => {
+    const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id) VALUES (?)').run(id);
+    prepare('INSERT INTO book_search (rowid, search_key) VALUES (?, ?)').run(doc, key);
+  };
+  /**
+   * Adds a book to the trigram index, inside the transaction that inserted it. Docs are handed out in
+   * increasing order, so doc order is id order as long as ids grow; an id below ones already indexed (another
+   * process inserting in the same second) moves those books behind it, in id order.
+   */
+  const indexNew = (id: string, key: string): void => {
+    addDoc(id, key);
+    if (!prepare('SELECT 1 AS later FROM book_search_docs WHERE id > ? LIMIT 1').get(id)) return;
+    const later = prepare(`SELECT d.doc, d.id, b.search_key FROM book_search_docs d JOIN books b ON b.id = d.id
+      WHERE d.id > ? ORDER BY d.id`).all(id);
+    for (const row of later) {
+      prepare('DELETE FROM book_search WHERE rowid = ?').run(num(row, 'doc'));
+      prepare('DELETE FROM book_search_docs WHERE doc = ?').run(num(row, 'doc'));
+      addDoc(text(row, 'id'), text(row, 'search_key'));
+    }
+  };
+  const reindex = (id: string, key: string): void => {
+    const row = prepare('SELECT doc FROM book_search_docs WHERE id = ?').get(id);
+    if (row) prepare('UPDATE book_search SET search_key = ? WHERE rowid = ?').run(key, num(row, 'doc'));
+    else indexNew(id, key);
+  };
+  return { indexNew, reindex };
 }
 
 export function sqliteBooks(db: DatabaseSync): BookStore {
@@ -54,19 +106,24 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
     }
     return statement;
   };
+  // No RETURNING: a statement that opens a savepoint makes FTS5 flush its pending rows, one segment per book.
   const insertSql = `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key,
-    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`;
-  const insertRow = (fields: BookFields): Row => {
+    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  const { indexNew, reindex } = searchIndex(prepare);
+  /** Inserts one book and indexes it; the caller holds the transaction. */
+  const insertRow = (fields: BookFields): BookRecord => {
     const now = Date.now();
+    const id = newId();
     const { title, author, genre, description, image, rating, quantity } = fields;
-    const row = prepare(insertSql).get(newId(), title, author, genre, description, image, rating, quantity,
-      searchKey(title, author), now, now);
-    if (!row) throw new Error('Insert returned no row');
-    return row;
+    const key = searchKey(title, author);
+    prepare(insertSql).run(id, title, author, genre, description, image, rating, quantity, key, now, now);
+    indexNew(id, key);
+    return { id, title, author, genre, description, image, rating, quantity, createdAt: new Date(now), updatedAt: new Date(now) };
   };
   const getRow = (id: string): Row | undefined => prepare('SELECT * FROM books WHERE id = ?').get(id);
 
-  // Counting a filter scans the table, and every page asks for its totalCount. Counts are kept until the
+  // Counting a filter scans the table (unless it is a search the trigram index answers alone), and every page
+  // asks for its totalCount. Counts are kept until the
   // database changes: total_changes() moves with every write on this connection (loans included) and
   // PRAGMA data_version with every commit by another connection, so a kept count is never stale.
   const counts = new Map<string, number>();
@@ -90,15 +147,28 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const after = page.after ? decodeCursor(page.after) : null;
-      const where = whereClause(filter);
-      const countSql = `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`;
-      const totalCount = countOf(countSql, where.params);
-      const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
-      const pageParams = after ? [...where.params, after] : where.params;
-      const pageSql = `SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
-        ORDER BY id LIMIT ?`;
-      const rows = prepare(pageSql).all(...pageParams, Math.max(page.first, 0) + 1);
-      const nodes = rows.slice(0, Math.max(page.first, 0)).map(toBook);
+      const limit = Math.max(page.first, 0) + 1;
+      const phrase = filter.search ? trigramPhrase(normaliseSearch(filter.search)) : null;
+      const where = whereClause(filter, phrase === null);
+      let totalCount: number;
+      let rows: Row[];
+      if (phrase !== null) {
+        const filters = where.sql.map((condition) => ` AND ${condition}`).join('');
+        // Only the search: count the index alone, without touching a row.
+        totalCount = filters
+          ? countOf(`SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [phrase, ...where.params])
+          : countOf('SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
+        rows = prepare(`SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
+          ORDER BY book_search.rowid LIMIT ?`).all(phrase, ...where.params, ...(after ? [after] : []), limit);
+      } else {
+        const countSql = `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`;
+        totalCount = countOf(countSql, where.params);
+        const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
+        const pageParams = after ? [...where.params, after] : where.params;
+        rows = prepare(`SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
+          ORDER BY id LIMIT ?`).all(...pageParams, limit);
+      }
+      const nodes = rows.slice(0, limit - 1).map(toBook);
       const last = nodes.at(-1);
       return { nodes, totalCount, hasNextPage: rows.length > nodes.length, endCursor: last ? encodeCursor(last.id) : null };
     },
@@ -135,7 +205,7 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
     },
 
     async insert(fields) {
-      return toBook(insertRow(fields));
+      return transaction(db, () => insertRow(fields));
     },
 
     async insertMany(list) {
@@ -151,10 +221,13 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
         const current = toBook(row);
         if (sameFields(current, fields)) return { book: current, modified: false };
         const { title, author, genre, description, image, rating, quantity } = fields;
+        const newKey = searchKey(title, author);
         const updated = prepare(`UPDATE books SET title = ?, author = ?, genre = ?, description = ?, image = ?,
           rating = ?, quantity = ?, search_key = ?, updated_at = ? WHERE id = ? RETURNING *`)
-          .get(title, author, genre, description, image, rating, quantity, searchKey(title, author), Date.now(), key);
-        return updated ? { book: toBook(updated), modified: true } : null;
+          .get(title, author, genre, description, image, rating, quantity, newKey, Date.now(), key);
+        if (!updated) return null;
+        if (newKey !== text(row, 'search_key')) reindex(key, newKey);
+        return { book: toBook(updated), modified: true };
       });
     },
 

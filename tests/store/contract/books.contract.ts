@@ -124,6 +124,182 @@ export function booksContract(factory: StoreFactory): void {
       expect(await search('$')).toEqual([]);
     });
 
+    it('treats FTS5 query syntax and regex metacharacters in a search as plain text', async () => {
+      const titles = [
+        'Say "Hello"', 'Star*Gazer', 'Tea (Green)', 'Caret^Top', 'Half-Moon', 'Love NEAR Death', 'Dots...Here',
+        'Cost $5', '50% Off', 'Snake_Case', 'Title: Subtitle', 'Left AND Right', 'NOT Here', 'Braces {x}',
+      ];
+      const all = await insertBooks(store(), titles.map((title) => ({ title, author: 'Zed Writer' })));
+      const byTitle = new Map(titles.map((title, i) => [title, all[i]]));
+      const search = async (text: string) => ids((await store().books.list({ search: text }, { first: 20 })).nodes);
+      expect(await search('y "hel')).toEqual([byTitle.get('Say "Hello"')]);
+      expect(await search('"')).toEqual([byTitle.get('Say "Hello"')]);
+      expect(await search('""')).toEqual([]);
+      expect(await search('"hello"')).toEqual([byTitle.get('Say "Hello"')]);
+      expect(await search('r*g')).toEqual([byTitle.get('Star*Gazer')]);
+      expect(await search('star*')).toEqual([byTitle.get('Star*Gazer')]);
+      expect(await search('sta*')).toEqual([]);
+      expect(await search('(green)')).toEqual([byTitle.get('Tea (Green)')]);
+      expect(await search('a (g')).toEqual([byTitle.get('Tea (Green)')]);
+      expect(await search('^top')).toEqual([byTitle.get('Caret^Top')]);
+      expect(await search('^ta')).toEqual([]);
+      expect(await search('-moon')).toEqual([byTitle.get('Half-Moon')]);
+      expect(await search('half -moon')).toEqual([]);
+      expect(await search('love near death')).toEqual([byTitle.get('Love NEAR Death')]);
+      expect(await search('NEAR(love death)')).toEqual([]);
+      expect(await search('love death')).toEqual([]);
+      expect(await search('s...h')).toEqual([byTitle.get('Dots...Here')]);
+      expect(await search('s.h')).toEqual([]);
+      expect(await search('t $5')).toEqual([byTitle.get('Cost $5')]);
+      expect(await search('$5')).toEqual([byTitle.get('Cost $5')]);
+      expect(await search('0% o')).toEqual([byTitle.get('50% Off')]);
+      expect(await search('5%f')).toEqual([]);
+      expect(await search('e_c')).toEqual([byTitle.get('Snake_Case')]);
+      expect(await search('ke_')).toEqual([byTitle.get('Snake_Case')]);
+      expect(await search('k_c')).toEqual([]);
+      expect(await search('title: sub')).toEqual([byTitle.get('Title: Subtitle')]);
+      expect(await search('title:sub')).toEqual([]);
+      expect(await search('left and right')).toEqual([byTitle.get('Left AND Right')]);
+      expect(await search('left OR right')).toEqual([]);
+      expect(await search('not here')).toEqual([byTitle.get('NOT Here')]);
+      expect(await search('{x}')).toEqual([byTitle.get('Braces {x}')]);
+      expect(await search('zed writer')).toHaveLength(titles.length);
+      expect((await store().books.list({ search: 'ZED WRITER' }, { first: 20 })).totalCount).toBe(titles.length);
+      expect((await store().books.list({ search: 'r*g' }, { first: 20 })).totalCount).toBe(1);
+    });
+
+    it('finds 1-, 2- and 3-character terms, across title and author but never across their boundary', async () => {
+      const [dracula, emma, hamlet] = await insertBooks(store(), [
+        { title: 'Dracula', author: 'Bram Stoker' },
+        { title: 'Emma', author: 'Jane Austen' },
+        { title: 'Hamlet', author: 'William Shakespeare' },
+      ]);
+      const found = async (text: string) => {
+        const page = await store().books.list({ search: text }, { first: 10 });
+        expect(page.totalCount).toBe(page.nodes.length);
+        return ids(page.nodes);
+      };
+      expect(await found('d')).toEqual([dracula]);
+      expect(await found('M')).toEqual([dracula, emma, hamlet]);
+      expect(await found('w')).toEqual([hamlet]);
+      expect(await found(' ')).toEqual([dracula, emma, hamlet]);
+      expect(await found('mm')).toEqual([emma]);
+      expect(await found('Am')).toEqual([dracula, hamlet]);
+      expect(await found('ja')).toEqual([emma]);
+      expect(await found('emm')).toEqual([emma]);
+      expect(await found('AUS')).toEqual([emma]);
+      expect(await found('m s')).toEqual([dracula, hamlet]);
+      expect(await found('let')).toEqual([hamlet]);
+      expect(await found('zzz')).toEqual([]);
+      expect(await found('q')).toEqual([]);
+      // Title and author are searched separately: a term never spans the end of one and the start of the other.
+      expect(await found('ula bram')).toEqual([]);
+      expect(await found('ulabram')).toEqual([]);
+      expect(await found('a b')).toEqual([]);
+      expect(await found('dracula')).toEqual([dracula]);
+      expect(await found('bram stoker')).toEqual([dracula]);
+      expect(await found('   ')).toEqual([]);
+    });
+
+    it('matches mixed case and accented letters the way the search key lowercases them', async () => {
+      const [emile, zoe, strasse, greek] = await insertBooks(store(), [
+        { title: 'ÉMILE ou De l’éducation', author: 'Jean-Jacques Rousseau' },
+        { title: 'Zoë', author: 'Ångström Ödegaard' },
+        { title: 'Die Straße', author: 'Anna Müller' },
+        { title: 'ΟΔΥΣΣΕΙΑ', author: 'Όμηρος' },
+      ]);
+      const search = async (text: string) => ids((await store().books.list({ search: text }, { first: 10 })).nodes);
+      expect(await search('émile')).toEqual([emile]);
+      expect(await search('éMi')).toEqual([emile]);
+      expect(await search('l’éDU')).toEqual([emile]);
+      expect(await search('É')).toEqual([emile]);
+      expect(await search('zoË')).toEqual([zoe]);
+      expect(await search('ÅNGST')).toEqual([zoe]);
+      expect(await search('ödeg')).toEqual([zoe]);
+      expect(await search('STRASSE')).toEqual([]);
+      expect(await search('straße')).toEqual([strasse]);
+      expect(await search('MÜLLER')).toEqual([strasse]);
+      expect(await search('οδυσ')).toEqual([greek]);
+      expect(await search('όμη')).toEqual([greek]);
+      // Lowercasing is all the key does: accents are kept, so an unaccented term does not match an accented title.
+      expect(await search('emile')).toEqual([]);
+      expect(await search('zoe')).toEqual([]);
+      expect(await search('muller')).toEqual([]);
+    });
+
+    it('pages through a search with a cursor, counting every match on every page', async () => {
+      const all = await insertBooks(store(), Array.from({ length: 23 }, (_, i) => (
+        i % 3 === 0 ? { title: `Night Train ${i}`, genre: i % 2 ? 'Drama' : 'Thriller', quantity: i % 4 } : { title: `Day Trip ${i}` })));
+      const night = all.filter((_, i) => i % 3 === 0);
+      for (const term of ['NIGHT', 't t', 'gHt t', 'n', 'tr', 'A']) {
+        const expected = term === 'tr' || term === 'A' ? all : night;
+        const seen: string[] = [];
+        let after: string | null = null;
+        for (let pages = 0; pages < 20; pages++) {
+          const page = await store().books.list({ search: term }, { first: 3, after });
+          expect(page.totalCount).toBe(expected.length);
+          seen.push(...ids(page.nodes));
+          expect(page.hasNextPage).toBe(seen.length < expected.length);
+          if (!page.hasNextPage) break;
+          after = page.endCursor;
+        }
+        expect(seen).toEqual(expected);
+      }
+      const thriller = night.filter((_, i) => (i * 3) % 2 === 0);
+      const first = await store().books.list({ search: 'night', genre: 'Thriller' }, { first: 2 });
+      expect(first.totalCount).toBe(thriller.length);
+      expect(ids(first.nodes)).toEqual(thriller.slice(0, 2));
+      const rest = await store().books.list({ search: 'night', genre: 'Thriller' }, { first: 10, after: first.endCursor });
+      expect(ids(rest.nodes)).toEqual(thriller.slice(2));
+      expect(rest.hasNextPage).toBe(false);
+      const available = night.filter((_, i) => (i * 3) % 4 > 0);
+      const inStock = await store().books.list({ search: 'night', availableOnly: true }, { first: 10 });
+      expect(ids(inStock.nodes)).toEqual(available);
+      expect(inStock.totalCount).toBe(available.length);
+      // A cursor from another listing (here: the last book of all) still bounds a search page by id.
+      const lastPage = await store().books.list({ search: 'night' }, { first: 5, after: (await store().books.list({}, { first: 22 })).endCursor });
+      expect(ids(lastPage.nodes)).toEqual([]);
+      expect(lastPage.totalCount).toBe(night.length);
+      const afterFirst = await store().books.list({ search: 'night' }, { first: 50, after: (await store().books.list({}, { first: 1 })).endCursor });
+      expect(ids(afterFirst.nodes)).toEqual(night.slice(1));
+    });
+
+    it('finds a renamed book by its new title only, and a stock change keeps it found', async () => {
+      const [id = '', other] = await insertBooks(store(), [{ title: 'The Old Mill', author: 'Ann Brook' }, { title: 'Old Roads', author: 'Ben Hill' }]);
+      const search = async (text: string) => {
+        const page = await store().books.list({ search: text }, { first: 10 });
+        expect(page.totalCount).toBe(page.nodes.length);
+        return ids(page.nodes);
+      };
+      expect(await search('old mill')).toEqual([id]);
+      expect(await search('old')).toEqual([id, other]);
+      await store().books.update(id, bookFields({ title: 'The New Granary', author: 'Ann Brook' }));
+      expect(await search('old mill')).toEqual([]);
+      expect(await search('mill')).toEqual([]);
+      expect(await search('old')).toEqual([other]);
+      expect(await search('new gran')).toEqual([id]);
+      expect(await search('ann brook')).toEqual([id]);
+      await store().books.update(id, bookFields({ title: 'The New Granary', author: 'Cleo Stone' }));
+      expect(await search('ann brook')).toEqual([]);
+      expect(await search('cleo')).toEqual([id]);
+      expect(await store().books.changeStock(id, -1)).toBe(2);
+      expect(await search('new gran')).toEqual([id]);
+      await store().books.update(id, bookFields({ title: 'The Old Mill', author: 'Ann Brook' }));
+      expect(await search('old mill')).toEqual([id]);
+      expect(await search('old')).toEqual([id, other]);
+      expect(await search('granary')).toEqual([]);
+    });
+
+    it('searches books inserted in bulk like books inserted one by one', async () => {
+      const [single] = await insertBooks(store(), [{ title: 'Lone Wolf' }]);
+      expect(await store().books.insertMany(Array.from({ length: 30 }, (_, i) => bookFields({ title: `Pack Wolf ${i}` })))).toBe(30);
+      const page = await store().books.list({ search: 'wolf' }, { first: 5 });
+      expect(page.totalCount).toBe(31);
+      expect(page.nodes[0]?.id).toBe(single);
+      expect(page.nodes.slice(1).map((b) => b.title)).toEqual(['Pack Wolf 0', 'Pack Wolf 1', 'Pack Wolf 2', 'Pack Wolf 3']);
+      expect((await store().books.list({ search: 'pack wolf 2' }, { first: 20 })).totalCount).toBe(11);
+    });
+
     it('streams every book in insertion order, across chunk boundaries', async () => {
       expect(await collect(store().books.all())).toEqual([]);
       await store().books.insertMany(Array.from({ length: 1_203 }, (_, i) => bookFields({ title: `Book ${i}` })));

@@ -1,0 +1,119 @@
+// What only the SQLite adapter's trigram search promises: the migration indexes books written before it, and
+// the index stays in id order (its paging relies on that) even when another process writes a smaller id.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { searchKey } from '../../server/store/ids.ts';
+import type { Store } from '../../server/store/port.ts';
+import { searchIndex } from '../../server/store/sqlite/books.ts';
+import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
+import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
+import { bookFields } from './contract/harness.ts';
+
+let dir = '';
+let file = '';
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'bookhaven-sqlite-search-'));
+  file = join(dir, 'bookhaven.db');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Inserts a book row with a chosen id: plain SQL, as a version without the search index wrote them. */
+function insertRaw(db: DatabaseSync, id: string, title: string, author = 'Raw Writer'): void {
+  db.prepare(`INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key, created_at,
+    updated_at) VALUES (?, ?, ?, 'Drama', 'd', '/x.svg', 3, 1, ?, 0, 0)`).run(id, title, author, searchKey(title, author));
+}
+
+/** Another process inserting books: its own connection, and ids that need not be above ours. */
+function insertElsewhere(books: [id: string, title: string][]): void {
+  const db = new DatabaseSync(file);
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    for (const [id, title] of books) {
+      insertRaw(db, id, title);
+      searchIndex((sql) => db.prepare(sql)).indexNew(id, searchKey(title, 'Raw Writer'));
+    }
+    db.exec('COMMIT');
+  } finally {
+    db.close();
+  }
+}
+
+async function allMatches(store: Store, search: string, first: number): Promise<{ ids: string[]; totalCount: number }> {
+  const ids: string[] = [];
+  let after: string | null = null;
+  let totalCount = -1;
+  for (;;) {
+    const page = await store.books.list({ search }, { first, after });
+    totalCount = page.totalCount;
+    ids.push(...page.nodes.map((b) => b.id));
+    if (!page.hasNextPage) return { ids, totalCount };
+    after = page.endCursor;
+  }
+}
+
+function docOrder(): { byDoc: string[]; byId: string[] } {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const byDoc = db.prepare('SELECT id FROM book_search_docs ORDER BY doc').all().map((r) => String(r['id']));
+    const byId = db.prepare('SELECT id FROM books ORDER BY id').all().map((r) => String(r['id']));
+    return { byDoc, byId };
+  } finally {
+    db.close();
+  }
+}
+
+describe('SQLite trigram search', () => {
+  it('indexes the books of a file written before the index existed', async () => {
+    const old = new DatabaseSync(file);
+    old.exec(MIGRATIONS[0] ?? '');
+    old.exec('PRAGMA user_version = 1');
+    const ids = Array.from({ length: 30 }, (_, i) => `6000000000000000000000${String(i).padStart(2, '0')}`);
+    ids.forEach((id, i) => insertRaw(old, id, i % 2 ? `Harbour Lights ${i}` : `Quiet Fields ${i}`));
+    old.close();
+
+    const store = await openSqliteStore(file);
+    try {
+      const harbour = ids.filter((_, i) => i % 2);
+      expect(await allMatches(store, 'HARBOUR lig', 4)).toEqual({ ids: harbour, totalCount: 15 });
+      expect(await allMatches(store, 'fields 2', 100)).toEqual({ ids: [ids[2], ids[20], ids[22], ids[24], ids[26], ids[28]], totalCount: 6 });
+      expect((await allMatches(store, 'raw writer', 7)).ids).toEqual(ids);
+      // Books added after the migration are searched together with the backfilled ones.
+      const added = await store.books.insert(bookFields({ title: 'Harbour Master' }));
+      expect(await allMatches(store, 'harbour', 5)).toEqual({ ids: [...harbour, added.id], totalCount: 16 });
+    } finally {
+      await store.close();
+    }
+    expect(docOrder().byDoc).toEqual(docOrder().byId);
+  });
+
+  it('keeps search pages in id order when another connection inserts ids below existing ones', async () => {
+    const store = await openSqliteStore(file);
+    try {
+      const mine = [];
+      for (let i = 0; i < 6; i++) mine.push((await store.books.insert(bookFields({ title: `Moon River ${i}` }))).id);
+      insertElsewhere([['000000000000000000000005', 'Moon Shadow low']]);
+      insertElsewhere([['000000000000000000000002', 'Moon Shadow lowest'], ['000000000000000000000009', 'Blue Moon']]);
+      insertElsewhere([['ffffffffffffffffffffff00', 'Moon Last'], ['fffffffffffffffffffffe00', 'Moon Before Last']]);
+      const mineAgain = (await store.books.insert(bookFields({ title: 'Moon River 6' }))).id;
+      const expected = ['000000000000000000000002', '000000000000000000000005', '000000000000000000000009', ...mine, mineAgain,
+        'fffffffffffffffffffffe00', 'ffffffffffffffffffffff00'].sort();
+      for (const first of [1, 2, 3, 50]) expect(await allMatches(store, 'moon', first)).toEqual({ ids: expected, totalCount: 12 });
+      expect(await allMatches(store, 'moon shadow', 1)).toEqual({ ids: ['000000000000000000000002', '000000000000000000000005'], totalCount: 2 });
+      expect(await allMatches(store, 'oon river', 2)).toEqual({ ids: [...mine, mineAgain].sort(), totalCount: 7 });
+      expect(docOrder().byDoc).toEqual(docOrder().byId);
+      // A stock change leaves the index alone; a rename moves the book to its new words.
+      await store.books.changeStock('000000000000000000000005', 1);
+      await store.books.update('000000000000000000000005', bookFields({ title: 'Sun Shadow' }));
+      expect(await allMatches(store, 'moon shadow', 1)).toEqual({ ids: ['000000000000000000000002'], totalCount: 1 });
+      expect(await allMatches(store, 'sun shad', 1)).toEqual({ ids: ['000000000000000000000005'], totalCount: 1 });
+      expect(docOrder().byDoc).toEqual(docOrder().byId);
+    } finally {
+      await store.close();
+    }
+  });
+});
