@@ -1,8 +1,8 @@
 // The MongoDB adapter: one client per store; indexes are declared on open (createIndexes is idempotent).
 import { MongoClient } from 'mongodb';
-import type { Collection, Db, Document, IndexDescription } from 'mongodb';
+import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
-import { mongoBooks } from './books.ts';
+import { mongoBooks, prepareBookSearch } from './books.ts';
 import type { BookDoc, CategoryDoc, LoanDoc, UserDoc } from './documents.ts';
 import { createKeyLock } from './key-lock.ts';
 import { mongoLoans, recoverLoans } from './loans.ts';
@@ -27,7 +27,11 @@ async function ensure(collection: Collection<Document>, specs: IndexSpec[]): Pro
 }
 
 async function ensureIndexes(db: Db): Promise<void> {
-  await ensure(db.collection('books'), [{ key: { genre: 1, _id: 1 }, name: 'genre_id' }]);
+  await ensure(db.collection('books'), [
+    { key: { genre: 1, _id: 1 }, name: 'genre_id' },
+    // availableOnly counts (quantity > 0); FerretDB has no partial indexes, so not { _id } where quantity > 0.
+    { key: { quantity: 1 }, name: 'in_stock' },
+  ]);
   await ensure(db.collection('categories'), [{ key: { name: 1 }, name: 'name_unique', unique: true }]);
   await ensure(db.collection('borrowedBooks'), [
     { key: { activeKey: 1 }, name: 'active_key_unique', unique: true },
@@ -39,7 +43,12 @@ async function ensureIndexes(db: Db): Promise<void> {
   await ensure(db.collection('users'), [{ key: { uid: 1 }, name: 'uid_unique', unique: true }]);
 }
 
-export async function openMongoStore(uri: string, dbName?: string): Promise<Store> {
+export interface MongoStoreOptions {
+  /** Sees every command the store sends (tests ask the server to explain them). */
+  onCommand?: (event: CommandStartedEvent) => void;
+}
+
+export async function openMongoStore(uri: string, dbName?: string, opts: MongoStoreOptions = {}): Promise<Store> {
   // Short timeouts: when the database is down, requests and health checks should fail fast, not hang.
   const client = new MongoClient(uri, {
     appName: 'bookhaven',
@@ -47,11 +56,14 @@ export async function openMongoStore(uri: string, dbName?: string): Promise<Stor
     connectTimeoutMS: 5_000,
     socketTimeoutMS: 30_000,
     maxPoolSize: 20,
+    monitorCommands: opts.onCommand !== undefined,
   });
+  if (opts.onCommand) client.on('commandStarted', opts.onCommand);
   await client.connect();
   try {
     const db = client.db(dbName);
     await ensureIndexes(db);
+    await prepareBookSearch(db.collection<BookDoc>('books'));
     const books = db.collection<BookDoc>('books');
     const loans = db.collection<LoanDoc>('borrowedBooks');
     const lock = createKeyLock();
