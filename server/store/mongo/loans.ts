@@ -66,8 +66,8 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
         { returnDocument: 'after' },
       );
       if (!returning) {
-        const exists = await loans.countDocuments({ _id, status: { $ne: 'pending' } }, { limit: 1 });
-        return { ok: false, reason: exists > 0 ? 'not-active' : 'loan-not-found' };
+        const current = await loans.findOne({ _id });
+        return { ok: false, reason: current && current.status !== 'pending' ? 'not-active' : 'loan-not-found' };
       }
       const quantity = await steps.finishReturn(returning);
       return { ok: true, loan: toLoan({ ...returning, status: 'returned' }), quantity };
@@ -75,8 +75,9 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
 
     async get(id) {
       const _id = toObjectId(id);
-      const doc = _id ? await loans.findOne({ _id, status: { $ne: 'pending' } }) : null;
-      return doc ? toLoan(doc) : null;
+      // By _id alone, which FerretDB answers from its primary key; a pending borrow is not a loan yet.
+      const doc = _id ? await loans.findOne({ _id }) : null;
+      return doc && doc.status !== 'pending' ? toLoan(doc) : null;
     },
 
     async listByUser(userId) {
