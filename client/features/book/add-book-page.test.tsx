@@ -75,7 +75,8 @@ describe('Add Book page', () => {
     renderPage([
       {
         request: { query: ADD_BOOK_MUTATION, variables: { input } },
-        delay: 20,
+        // Long enough that the in-flight label is still there on a busy machine (20 ms was not).
+        delay: 400,
         result: { data: { addBook: { __typename: 'Book', id: 'b9', ...input } } },
       },
     ]);

@@ -76,7 +76,8 @@ describe('Update Book page', () => {
       loadMock({ data: { book: poems } }),
       {
         request: { query: UPDATE_BOOK_MUTATION, variables: { id: 'b1', input: expectedInput } },
-        delay: 20,
+        // Long enough that the in-flight label is still there on a busy machine (20 ms was not).
+        delay: 400,
         result: { data: { updateBook: { ...poems, ...expectedInput, __typename: 'Book' } } },
       },
     ]);
