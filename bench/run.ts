@@ -2,13 +2,14 @@
 // Seeds (and caches) a 50k-book store, starts the gateway and its peers as processes, drives each scenario
 // with autocannon and reports a Markdown table, the ratios and the targets (JSON in bench/results/).
 // BENCH_DURATION (seconds per scenario, default 5), BENCH_BOOKS (default 50000), BENCH_STORE (sqlite|mongodb).
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
-import { GATEWAY_FLAGS, gql, launch, load, peakRssMb, resetPeakRss, rows } from './load.ts';
+import { GATEWAY_FLAGS, gql, launch, load, peakRssMb, resetPeakRss, ROOT, rows } from './load.ts';
 import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
 import { report } from './report.ts';
 import { distinctSearches, SEARCH_QUERY, searchTerms } from './search-terms.ts';
@@ -23,6 +24,12 @@ const LIST = gql('query Books { books(first: 20) { totalCount pageInfo { hasNext
 const SEARCH = gql(SEARCH_QUERY, { q: 'tHe' });
 
 async function main() {
+  // The gateway serves the built SPA (for the LCP measurement); a fresh clone has none yet.
+  if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
+    console.log('Building the SPA once (npm run build) ...');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
   const store = await benchStore(SEED);
   const children: ChildProcess[] = [];
   const bodies = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-bench-bodies-'));
