@@ -39,6 +39,18 @@ export function normaliseSearch(text: string): string {
   return text.toLowerCase();
 }
 
+/**
+ * The distinct trigrams (3 code points, as SQLite's FTS5 trigram tokenizer counts them) of a normalised text,
+ * in first-seen order. A text contains a term of 3+ code points only if it has every trigram of the term, so
+ * they narrow a search before the exact substring check. Empty below 3 code points.
+ */
+export function searchTrigrams(text: string): string[] {
+  const points = Array.from(text);
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= points.length; i++) grams.add(`${points[i]}${points[i + 1]}${points[i + 2]}`);
+  return [...grams];
+}
+
 /** Escapes every regex metacharacter so user input only ever matches itself. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

@@ -1,16 +1,31 @@
-// Books in MongoDB: keyset paging on _id, regex search on a normalised field, conditional $inc for stock.
+// Books in MongoDB: keyset paging on _id, search narrowed by an index of trigrams and checked by a regex on a
+// normalised field, conditional $inc for stock.
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { BookFields, BookFilter, BookPage, BookStore, PageRequest } from '../port.ts';
-import { compareText, decodeCursor, encodeCursor, escapeRegex, normaliseSearch, searchKey } from '../ids.ts';
+import { compareText, decodeCursor, encodeCursor, escapeRegex, normaliseSearch, searchKey, searchTrigrams } from '../ids.ts';
 import { toBook, toObjectId } from './documents.ts';
 import type { BookDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 
+/** The search's index: { searchGrams, _id } gives the books holding one trigram in _id order, cursor included. */
+export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_grams_id' } as const;
+/** What list() and all() leave out: the trigrams are for the index, not for the caller. */
+const WITHOUT_GRAMS = { projection: { searchGrams: 0 } } as const;
+// Small: FerretDB v1 scans the collection for every update, and one bulkWrite must finish within the socket timeout.
+const BACKFILL_BATCH = 100;
+
 function toFilter(filter: BookFilter): Filter<BookDoc> {
   const query: Filter<BookDoc> = {};
-  // User input only ever becomes an escaped regex literal, never an operator.
-  if (filter.search) query.searchKey = { $regex: escapeRegex(normaliseSearch(filter.search)) };
+  if (filter.search) {
+    const term = normaliseSearch(filter.search);
+    // User input only ever becomes an escaped regex literal (and plain strings in $all), never an operator.
+    // The regex alone is exact; for 3+ characters the trigrams let the index pick the candidates first.
+    // eslint-disable-next-line no-control-regex -- the same terms the SQLite adapter leaves to a scan
+    const grams = /[\u0000-\u001f]/.test(term) ? [] : searchTrigrams(term);
+    if (grams.length > 0) query.searchGrams = { $all: grams };
+    query.searchKey = { $regex: escapeRegex(term) };
+  }
   if (filter.genre) query.genre = String(filter.genre);
   if (filter.availableOnly) query.quantity = { $gt: 0 };
   return query;
@@ -20,8 +35,40 @@ function newDoc(fields: BookFields, now: Date): BookDoc {
   const { title, author, genre, description, image, rating, quantity } = fields;
   return {
     _id: new ObjectId(), title, author, genre, description, image, rating, quantity,
-    searchKey: searchKey(title, author), loansOut: [], createdAt: now, updatedAt: now,
+    ...searchFields(title, author), loansOut: [], createdAt: now, updatedAt: now,
   };
+}
+
+function searchFields(title: string, author: string): { searchKey: string; searchGrams: string[] } {
+  const key = searchKey(title, author);
+  return { searchKey: key, searchGrams: searchTrigrams(key) };
+}
+
+/**
+ * Creates the search index and gives books written before it their trigrams: only documents without the field,
+ * in _id order and batches, so a reopen costs one index probe. Returns how many books it filled in. On MongoDB
+ * 50k books take seconds; FerretDB v1 scans the collection per update, so there it is slow for big catalogues.
+ */
+export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = BACKFILL_BATCH): Promise<number> {
+  const existing = await books.listIndexes().toArray().catch((error: unknown) => {
+    if ((error as { code?: number }).code === 26) return []; // NamespaceNotFound: a new collection
+    throw error;
+  });
+  if (!existing.some((index) => index['name'] === SEARCH_INDEX.name)) await books.createIndexes([{ ...SEARCH_INDEX }]);
+  let filled = 0;
+  let after: ObjectId | null = null;
+  for (;;) {
+    const query: Filter<BookDoc> = after ? { searchGrams: { $exists: false }, _id: { $gt: after } } : { searchGrams: { $exists: false } };
+    const batch = await books.find(query, { projection: { _id: 1, title: 1, author: 1 } }).sort({ _id: 1 }).limit(batchSize).toArray();
+    const last = batch.at(-1);
+    if (!last) return filled;
+    // Only while still missing: a rename in between has already written the new trigrams.
+    await books.bulkWrite(batch.map((doc) => ({
+      updateOne: { filter: { _id: doc._id, searchGrams: { $exists: false } }, update: { $set: searchFields(String(doc.title), String(doc.author)) } },
+    })), { ordered: false });
+    filled += batch.length;
+    after = last._id;
+  }
 }
 
 function sameFields(doc: BookDoc, fields: BookFields): boolean {
@@ -39,7 +86,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       const pageQuery: Filter<BookDoc> = after ? { ...query, _id: { $gt: after } } : query;
       const [totalCount, docs] = await Promise.all([
         books.countDocuments(query),
-        books.find(pageQuery).sort({ _id: 1 }).limit(first + 1).toArray(),
+        books.find(pageQuery, WITHOUT_GRAMS).sort({ _id: 1 }).limit(first + 1).toArray(),
       ]);
       const nodes = docs.slice(0, first).map(toBook);
       const last = nodes.at(-1);
@@ -47,7 +94,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
     },
 
     async *all() {
-      for await (const doc of books.find({}).sort({ _id: 1 }).batchSize(500)) yield toBook(doc);
+      for await (const doc of books.find({}, WITHOUT_GRAMS).sort({ _id: 1 }).batchSize(500)) yield toBook(doc);
     },
 
     async count() {
@@ -56,7 +103,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
 
     async get(id) {
       const _id = toObjectId(id);
-      const doc = _id ? await books.findOne({ _id }) : null;
+      const doc = _id ? await books.findOne({ _id }, WITHOUT_GRAMS) : null;
       return doc ? toBook(doc) : null;
     },
 
@@ -90,7 +137,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
         if (!current) return null;
         if (sameFields(current, fields)) return { book: toBook(current), modified: false };
         const { title, author, genre, description, image, rating, quantity } = fields;
-        const $set = { title, author, genre, description, image, rating, quantity, searchKey: searchKey(title, author), updatedAt: new Date() };
+        const $set = { title, author, genre, description, image, rating, quantity, ...searchFields(title, author), updatedAt: new Date() };
         const updated = await books.findOneAndUpdate({ _id }, { $set }, { returnDocument: 'after' });
         return updated ? { book: toBook(updated), modified: true } : null;
       });

@@ -6,6 +6,8 @@ import { parseId } from '../ids.ts';
 export interface BookDoc extends BookFields {
   _id: ObjectId;
   searchKey: string;
+  /** searchTrigrams(searchKey), under a multikey index: narrows a search of 3+ characters (books.ts). */
+  searchGrams?: string[];
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
   createdAt: Date;

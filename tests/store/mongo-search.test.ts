@@ -1,0 +1,71 @@
+// What only the MongoDB adapter's trigram search promises: books written before the trigrams existed get them on
+// open (and only those), a rename rewrites them, and the index behind them exists.
+import { describe, expect, inject, it } from 'vitest';
+import { MongoClient, ObjectId } from 'mongodb';
+import { searchKey, searchTrigrams } from '../../server/store/ids.ts';
+import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
+import type { Collection } from 'mongodb';
+import { prepareBookSearch, SEARCH_INDEX } from '../../server/store/mongo/books.ts';
+import type { BookDoc } from '../../server/store/mongo/documents.ts';
+import { bookFields } from './contract/harness.ts';
+
+const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
+
+describe.runIf(mongoUri)('MongoDB trigram search', () => {
+  const uri = mongoUri ?? '';
+
+  it('fills in the trigrams of books written before them, in batches, and searches them with the new ones', async () => {
+    const dbName = `bh_mongo_search_${process.pid}_${Date.now().toString(36)}`;
+    const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5_000 });
+    try {
+      const books = client.db(dbName).collection('books');
+      // Books as an earlier version wrote them: a search key, no trigrams. (Few: FerretDB v1 scans per update.)
+      const old = Array.from({ length: 130 }, (_, i) => {
+        const title = i % 5 === 2 ? `Lantern Bay ${i}` : `Quiet Field ${i}`;
+        const author = 'Old Writer';
+        return { _id: new ObjectId(), ...bookFields({ title, author }), searchKey: searchKey(title, author), createdAt: new Date(), updatedAt: new Date() };
+      });
+      await books.insertMany(old);
+      // In batches of 50: three of them, each starting after the last _id of the one before.
+      expect(await prepareBookSearch(books as unknown as Collection<BookDoc>, 50)).toBe(130);
+      expect(await prepareBookSearch(books as unknown as Collection<BookDoc>, 50)).toBe(0);
+      await books.updateMany({ _id: { $in: old.slice(100).map((b) => b._id) } }, { $unset: { searchGrams: '' } });
+
+      const store = await openMongoStore(uri, dbName);
+      try {
+        expect(await books.countDocuments({ searchGrams: { $exists: false } })).toBe(0);
+        const sample = await books.findOne({ _id: old[123]!._id });
+        expect(sample?.['searchGrams']).toEqual(searchTrigrams(searchKey('Quiet Field 123', 'Old Writer')));
+        const lantern = old.filter((_, i) => i % 5 === 2).map((b) => b._id.toHexString());
+        const first = await store.books.list({ search: 'LANTERN bay' }, { first: 10 });
+        expect(first.totalCount).toBe(26);
+        expect(first.nodes.map((b) => b.id)).toEqual(lantern.slice(0, 10));
+        expect(first.nodes[0]).not.toHaveProperty('searchGrams');
+        const rest = await store.books.list({ search: 'lantern bay' }, { first: 100, after: first.endCursor });
+        expect(rest.nodes.map((b) => b.id)).toEqual(lantern.slice(10));
+        const added = await store.books.insert(bookFields({ title: 'Lantern Bay Revisited' }));
+        expect((await store.books.list({ search: 'ntern b' }, { first: 100 })).nodes.map((b) => b.id)).toEqual([...lantern, added.id]);
+        // A rename written by the old version (no trigrams) is filled in on the next open.
+        await books.updateOne({ _id: old[7]!._id }, { $set: { title: 'Lantern Hill', searchKey: searchKey('Lantern Hill', 'Old Writer') }, $unset: { searchGrams: '' } });
+      } finally {
+        await store.close();
+      }
+      const indexes = await books.listIndexes().toArray();
+      expect(indexes.map((index) => index['name'])).toContain(SEARCH_INDEX.name);
+
+      const reopened = await openMongoStore(uri, dbName);
+      try {
+        expect((await reopened.books.list({ search: 'lantern hill' }, { first: 5 })).nodes.map((b) => b.id)).toEqual([old[7]!._id.toHexString()]);
+        expect((await reopened.books.list({ search: 'lantern' }, { first: 5 })).totalCount).toBe(27);
+        await reopened.books.update(old[7]!._id.toHexString(), bookFields({ title: 'Harbour Hill', author: 'Old Writer' }));
+        expect((await books.findOne({ _id: old[7]!._id }))?.['searchGrams']).toEqual(searchTrigrams(searchKey('Harbour Hill', 'Old Writer')));
+        expect((await reopened.books.list({ search: 'lantern' }, { first: 5 })).totalCount).toBe(26);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await client.db(dbName).dropDatabase();
+      await client.close();
+    }
+  }, 60_000);
+});
