@@ -110,6 +110,8 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
   const insertSql = `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key,
     created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const { indexNew, reindex } = searchIndex(prepare);
+  // Inserts and renames on this connection: what a kept search count depends on (see searchCountOf).
+  let catalogueWrites = 0;
   /** Inserts one book and indexes it; the caller holds the transaction. */
   const insertRow = (fields: BookFields): BookRecord => {
     const now = Date.now();
@@ -118,31 +120,41 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
     const key = searchKey(title, author);
     prepare(insertSql).run(id, title, author, genre, description, image, rating, quantity, key, now, now);
     indexNew(id, key);
+    catalogueWrites += 1;
     return { id, title, author, genre, description, image, rating, quantity, createdAt: new Date(now), updatedAt: new Date(now) };
   };
   const getRow = (id: string): Row | undefined => prepare('SELECT * FROM books WHERE id = ?').get(id);
 
-  // Counting a filter scans the table (unless it is a search the trigram index answers alone), and every page
-  // asks for its totalCount. Counts are kept until the
-  // database changes: total_changes() moves with every write on this connection (loans included) and
-  // PRAGMA data_version with every commit by another connection, so a kept count is never stale.
-  const counts = new Map<string, number>();
-  let countsVersion = '';
-  const countOf = (sql: string, params: SQLInputValue[]): number => {
-    const version = `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${num(prepare('PRAGMA data_version').get() ?? {}, 'data_version')}`;
-    if (version !== countsVersion) {
-      counts.clear();
-      countsVersion = version;
-    }
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
-    let n = counts.get(key);
-    if (n === undefined) {
-      n = num(prepare(sql).get(...params) ?? {}, 'n');
-      if (counts.size >= 1000) counts.clear();
-      counts.set(key, n);
-    }
-    return n;
+  // Counting a filter scans the table, and every page asks for its totalCount, so counts are kept until what
+  // they depend on changes. A filter count: until the database changes (total_changes() moves with every write
+  // on this connection, loans included; PRAGMA data_version with every commit by another connection). A search
+  // the trigram index answers alone depends on titles and authors only, so its count is kept across borrows and
+  // returns: until this connection inserts or renames a book (catalogueWrites) or another one commits.
+  const dataVersion = (): number => num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
+  const keptCounts = () => {
+    const counts = new Map<string, number>();
+    let countsVersion = '';
+    return (version: string, sql: string, params: SQLInputValue[]): number => {
+      if (version !== countsVersion) {
+        counts.clear();
+        countsVersion = version;
+      }
+      const key = `${sql}\u0000${JSON.stringify(params)}`;
+      let n = counts.get(key);
+      if (n === undefined) {
+        n = num(prepare(sql).get(...params) ?? {}, 'n');
+        if (counts.size >= 1000) counts.clear();
+        counts.set(key, n);
+      }
+      return n;
+    };
   };
+  const filterCounts = keptCounts();
+  const searchCounts = keptCounts();
+  const countOf = (sql: string, params: SQLInputValue[]): number =>
+    filterCounts(`${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`, sql, params);
+  const searchCountOf = (phrase: string): number =>
+    searchCounts(`${catalogueWrites}:${dataVersion()}`, 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
 
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
@@ -157,7 +169,7 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
         // Only the search: count the index alone, without touching a row.
         totalCount = filters
           ? countOf(`SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [phrase, ...where.params])
-          : countOf('SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
+          : searchCountOf(phrase);
         rows = prepare(`SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
           ORDER BY book_search.rowid LIMIT ?`).all(phrase, ...where.params, ...(after ? [after] : []), limit);
       } else {
@@ -226,7 +238,10 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
           rating = ?, quantity = ?, search_key = ?, updated_at = ? WHERE id = ? RETURNING *`)
           .get(title, author, genre, description, image, rating, quantity, newKey, Date.now(), key);
         if (!updated) return null;
-        if (newKey !== text(row, 'search_key')) reindex(key, newKey);
+        if (newKey !== text(row, 'search_key')) {
+          reindex(key, newKey);
+          catalogueWrites += 1;
+        }
         return { book: toBook(updated), modified: true };
       });
     },

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../server/store/port.ts';
 import type { BookRecord } from '../../../server/store/port.ts';
-import { HEX24, bookFields, collect, insertBooks, useStore } from './harness.ts';
+import { HEX24, bookFields, collect, insertBooks, newLoan, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
 
 const ids = (books: BookRecord[]): string[] => books.map((b) => b.id);
@@ -291,13 +291,19 @@ export function booksContract(factory: StoreFactory): void {
     });
 
     it('searches books inserted in bulk like books inserted one by one', async () => {
-      const [single] = await insertBooks(store(), [{ title: 'Lone Wolf' }]);
+      const [single = ''] = await insertBooks(store(), [{ title: 'Lone Wolf' }]);
+      expect((await store().books.list({ search: 'wolf' }, { first: 5 })).totalCount).toBe(1);
+      expect((await store().loans.checkout(newLoan(single))).ok).toBe(true);
+      expect((await store().books.list({ search: 'wolf' }, { first: 5 })).totalCount).toBe(1);
       expect(await store().books.insertMany(Array.from({ length: 30 }, (_, i) => bookFields({ title: `Pack Wolf ${i}` })))).toBe(30);
       const page = await store().books.list({ search: 'wolf' }, { first: 5 });
       expect(page.totalCount).toBe(31);
       expect(page.nodes[0]?.id).toBe(single);
       expect(page.nodes.slice(1).map((b) => b.title)).toEqual(['Pack Wolf 0', 'Pack Wolf 1', 'Pack Wolf 2', 'Pack Wolf 3']);
       expect((await store().books.list({ search: 'pack wolf 2' }, { first: 20 })).totalCount).toBe(11);
+      await store().books.insert(bookFields({ title: 'Pack Wolf 2b' }));
+      expect((await store().books.list({ search: 'pack wolf 2' }, { first: 20 })).totalCount).toBe(12);
+      expect((await store().books.list({ search: 'wolf' }, { first: 5 })).totalCount).toBe(32);
     });
 
     it('streams every book in insertion order, across chunk boundaries', async () => {
