@@ -162,24 +162,25 @@ export function sqliteBooks(db: DatabaseSync): BookStore {
       const limit = Math.max(page.first, 0) + 1;
       const phrase = filter.search ? trigramPhrase(normaliseSearch(filter.search)) : null;
       const where = whereClause(filter, phrase === null);
-      let totalCount: number;
+      let count: () => number;
       let rows: Row[];
       if (phrase !== null) {
         const filters = where.sql.map((condition) => ` AND ${condition}`).join('');
-        // Only the search: count the index alone, without touching a row.
-        totalCount = filters
-          ? countOf(`SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [phrase, ...where.params])
-          : searchCountOf(phrase);
         rows = prepare(`SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
           ORDER BY book_search.rowid LIMIT ?`).all(phrase, ...where.params, ...(after ? [after] : []), limit);
+        // Only the search: count the index alone, without touching a row.
+        count = () => filters
+          ? countOf(`SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [phrase, ...where.params])
+          : searchCountOf(phrase);
       } else {
-        const countSql = `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`;
-        totalCount = countOf(countSql, where.params);
         const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
         const pageParams = after ? [...where.params, after] : where.params;
         rows = prepare(`SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
           ORDER BY id LIMIT ?`).all(...pageParams, limit);
+        count = () => countOf(`SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`, where.params);
       }
+      // A first page that holds every match is its own count (most distinct searches end on page one).
+      const totalCount = !after && rows.length < limit ? rows.length : count();
       const nodes = rows.slice(0, limit - 1).map(toBook);
       const last = nodes.at(-1);
       return { nodes, totalCount, hasNextPage: rows.length > nodes.length, endCursor: last ? encodeCursor(last.id) : null };
