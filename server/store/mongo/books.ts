@@ -84,10 +84,9 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       const query = toFilter(filter);
       const first = Math.max(page.first, 0);
       const pageQuery: Filter<BookDoc> = after ? { ...query, _id: { $gt: after } } : query;
-      const [totalCount, docs] = await Promise.all([
-        books.countDocuments(query),
-        books.find(pageQuery, WITHOUT_GRAMS).sort({ _id: 1 }).limit(first + 1).toArray(),
-      ]);
+      const docs = await books.find(pageQuery, WITHOUT_GRAMS).sort({ _id: 1 }).limit(first + 1).toArray();
+      // A first page that holds every match is its own count (most distinct searches end on page one).
+      const totalCount = !after && docs.length <= first ? docs.length : await books.countDocuments(query);
       const nodes = docs.slice(0, first).map(toBook);
       const last = nodes.at(-1);
       return { nodes, totalCount, hasNextPage: docs.length > nodes.length, endCursor: last ? encodeCursor(last.id) : null };
