@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { seed } from '../scripts/seed.ts';
 import { openStore } from '../server/store/open-store.ts';
+import { MIGRATIONS } from '../server/store/sqlite/schema.ts';
 import type { Store } from '../server/store/port.ts';
 import { startMongoServer } from '../tests/support/mongo-server.ts';
 
@@ -23,7 +24,8 @@ export interface BenchStore {
 const seedOptions = (p: SeedParams) => ({ books: p.books, users: p.users, loans: 0, seed: p.seed });
 
 async function sqliteStore(p: SeedParams): Promise<BenchStore> {
-  const cache = path.join(os.tmpdir(), 'bookhaven-bench-cache', `books-${p.books}-users-${p.users}-seed-${p.seed}`);
+  // Keyed by schema version too, so a new migration is not paid again (on a copy) by every run.
+  const cache = path.join(os.tmpdir(), 'bookhaven-bench-cache', `books-${p.books}-users-${p.users}-seed-${p.seed}-schema-${MIGRATIONS.length}`);
   if (!existsSync(path.join(cache, 'bookhaven.db'))) {
     console.log(`Seeding ${p.books} books and ${p.users} members once into ${cache} ...`);
     await mkdir(cache, { recursive: true });
