@@ -16,6 +16,10 @@ describe('GraphQL sandbox', () => {
     await page.goto('/graphql');
     expect(await page.title()).toBe('BookHaven GraphQL sandbox');
     await page.locator('.graphiql-container').waitFor();
+    // GraphiQL's run button does nothing until both Monaco editors are mounted, so wait for the default query
+    // to be on screen and for the response editor before pressing it.
+    await page.locator('.graphiql-query-editor').getByText('Catalogue').waitFor({ timeout: 20_000 });
+    await page.locator('.graphiql-response .monaco-editor').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: /execute query/i }).click();
     await page.locator('.graphiql-response').getByText('Dracula').waitFor({ timeout: 20_000 });
     expect(foreign).toEqual([]);
