@@ -22,10 +22,17 @@ export interface SessionTokens {
   verify(token: string): Promise<Session | null>;
 }
 
+/** Verified tokens kept at most, so a member's every request is not an HMAC and a key import. */
+const VERIFIED_KEPT = 10_000;
+
 export function createSessionTokens(secret: Uint8Array, ttlSeconds: number): SessionTokens {
   if (secret.byteLength < 32) throw new Error('The session secret must be at least 256 bits');
+  // Imported once: given raw bytes, jose imports the key again on every sign and verify.
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // A token's claims never change, so one that verified stays good until it expires (checked on every use).
+  const verified = new Map<string, { session: Session; expiresAt: number }>();
   return {
-    issue: (session) =>
+    issue: async (session) =>
       new SignJWT({ email: session.email, name: session.name, role: session.role })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(session.uid)
@@ -33,13 +40,21 @@ export function createSessionTokens(secret: Uint8Array, ttlSeconds: number): Ses
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(secret),
+        .sign(await key),
     async verify(token) {
+      const kept = verified.get(token);
+      if (kept) {
+        if (Date.now() < kept.expiresAt) return kept.session;
+        verified.delete(token);
+      }
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
-        const { sub, email, name, role } = payload;
-        if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string') return null;
-        return { uid: sub, email, name, role: role === 'admin' ? 'admin' : 'member' };
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
+        const { sub, email, name, role, exp } = payload;
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof exp !== 'number') return null;
+        const session: Session = { uid: sub, email, name, role: role === 'admin' ? 'admin' : 'member' };
+        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(token, { session, expiresAt: exp * 1000 });
+        return session;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;
