@@ -13,7 +13,7 @@ import type { ObservedStore } from './store/observed.ts';
 import { registerResponseCache, ResponseCache } from './cache/response-cache.ts';
 import type { Library } from './library/index.ts';
 import type { SessionTokens } from './auth/session.ts';
-import { viewerFrom, type Viewer } from './auth/viewer.ts';
+import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { LibraryError } from './library/errors.ts';
 import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
@@ -75,8 +75,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   app.decorateRequest<Viewer | null>('viewer', null);
-  app.addHook('onRequest', async (request) => {
-    request.viewer = await viewerFrom(request.headers.authorization, tokens);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { authorization } = request.headers;
+    // Most reads carry no credential: no promise for them.
+    if (!authorization) {
+      request.viewer = ANONYMOUS;
+      return done();
+    }
+    viewerFrom(authorization, tokens).then((viewer) => {
+      request.viewer = viewer;
+      done();
+    }, done);
   });
   if (config.responseCacheTtlMs > 0) registerResponseCache(app, new ResponseCache({ store: deps.store, ttlMs: config.responseCacheTtlMs }));
 

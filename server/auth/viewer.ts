@@ -8,7 +8,7 @@ export type Viewer =
   | { credential: 'invalid'; session: null }
   | { credential: 'valid'; session: Session };
 
-const ANONYMOUS: Viewer = { credential: 'none', session: null };
+export const ANONYMOUS: Viewer = { credential: 'none', session: null };
 const INVALID: Viewer = { credential: 'invalid', session: null };
 
 export async function viewerFrom(authorization: string | undefined, tokens: SessionTokens): Promise<Viewer> {

@@ -3,7 +3,7 @@
 // the store's revision did not move while it was computed, every entry is dropped when the revision moves
 // (a write through this gateway, or on SQLite any other process), and none lives longer than ttlMs, which
 // bounds staleness from writes the store cannot announce (other gateways on a shared MongoDB).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
 import { isSharedQuery } from './shared-query.ts';
 
@@ -122,21 +122,24 @@ function sharedKey(request: FastifyRequest): string | null {
 /** Serves shared answers from the cache and keeps new ones; hooks run for every route, decide cheaply. */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.decorateRequest('responseCacheKey', null);
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback hooks: a promise per hook per request is measurable on the cheapest answers.
+  app.addHook('preHandler', (request, reply, done) => {
     const key = sharedKey(request);
-    if (key === null) return;
+    if (key === null) return done();
     const hit = cache.get(key);
-    if (hit) return reply.header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
+    // Answering from a hook: send, and do not go on.
+    if (hit) return void reply.header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
     request.responseCacheKey = { key, revision: cache.revision() };
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.responseCacheKey;
-    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     // A GraphQL answer with errors (even partial) is never shared; `"errors":` cannot occur inside a JSON string.
-    if (payload.includes('"errors":')) return payload;
-    const contentType = reply.getHeader('content-type');
-    if (typeof contentType === 'string') cache.set(pending.key, pending.revision, payload, contentType);
-    reply.header('x-cache', 'miss');
-    return payload;
+    if (pending && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":')) {
+      const contentType = reply.getHeader('content-type');
+      if (typeof contentType === 'string') cache.set(pending.key, pending.revision, payload, contentType);
+      reply.header('x-cache', 'miss');
+    }
+    done(null, payload);
   });
 }

@@ -40,9 +40,9 @@ function brokenField(value: unknown, field: string): string | null {
  * The schemas refuse control characters; lone surrogates have no pattern other validators can compile, so
  * this refuses them in every body after the session and schema checks, fields the services ignore included.
  */
-async function wellFormedBody(request: FastifyRequest) {
-  const field = brokenField(request.body, '');
-  if (field !== null) throw badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`);
+function wellFormedBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  const field = request.body === undefined ? null : brokenField(request.body, '');
+  done(field === null ? undefined : badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`));
 }
 
 /** Streams the whole catalogue as one JSON array without building it in memory. */
