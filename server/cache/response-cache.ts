@@ -1,7 +1,7 @@
 // A bounded in-memory cache of whole responses to public catalogue reads (REST book, category and
 // categories lookups, and GraphQL queries that answer the same for everyone). An answer is kept only when
 // the store's revision did not move while it was computed, every entry is dropped when the revision moves
-// (a write through this gateway, or on SQLite any other process), and none lives longer than ttlMs, which
+// (a write through this gateway at once, or on SQLite any other process's within ELSEWHERE_POLL_MS), and none lives longer than ttlMs, which
 // bounds staleness from writes the store cannot announce (other gateways on a shared MongoDB).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
