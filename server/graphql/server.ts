@@ -1,6 +1,6 @@
 // The Apollo Server: hardened (CSRF prevention, no batching, depth/alias/cost limits, masked errors).
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from './context.ts';
@@ -50,7 +50,9 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     // and more work to write them); the sandbox formats answers itself.
     stringifyResult: (value) => JSON.stringify(value),
     // Apollo's own landing page loads from a CDN; the bundled sandbox page of the SPA replaces it.
-    plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ...(opts.plugins ?? [])],
+    // No cache hints are used (the response cache decides by operation), and Apollo's default cache-control
+    // plugin wraps every field resolution of every request to compute them.
+    plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(opts.plugins ?? [])],
     // introspection: false already makes Apollo refuse __schema and __type at validation.
     validationRules: armor.validationRules,
     formatError,
