@@ -1,4 +1,4 @@
-// `node bench/profile.ts <list|search|distinct|rest|borrow>`: one scenario against a gateway started with
+// `[RESPONSE_CACHE_TTL_MS=0] node bench/profile.ts <list|search|distinct|rest|borrow>`: one scenario against a gateway started with
 // --cpu-prof, then where its CPU went: by package and by function (self time). The .cpuprofile stays under
 // bench/results/profiles/ for Chrome DevTools or speedscope.
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -36,6 +36,8 @@ async function main() {
   const url = `http://127.0.0.1:${port}`;
   const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'], {
     ...store.env, PORT: String(port), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production',
+    // RESPONSE_CACHE_TTL_MS=0 profiles the work behind the response cache.
+    RESPONSE_CACHE_TTL_MS: process.env.RESPONSE_CACHE_TTL_MS ?? '1000',
   }, `${url}/healthz`);
   try {
     // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
