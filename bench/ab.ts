@@ -54,10 +54,10 @@ async function main() {
           figures[name].push(Math.round(result.pairsPerSecond));
           continue;
         }
-        const target = scenario === 'rest'
+        const target: autocannon.Options = scenario === 'rest'
           ? { url: `${url}/api/books/${someBook}` }
-          : { url: `${url}/graphql`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: LIST };
-        const result = await autocannon({ ...target, connections: 50, duration: DURATION, warmup: { connections: 50, duration: 1 } });
+          : { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: LIST };
+        const result = await autocannon({ ...target, connections: 50, duration: DURATION, warmup: { connections: 50, duration: 1 } } as autocannon.Options);
         figures[name].push(Math.round(result.requests.average));
       }
     }

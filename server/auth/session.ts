@@ -28,7 +28,7 @@ const VERIFIED_KEPT = 10_000;
 export function createSessionTokens(secret: Uint8Array, ttlSeconds: number): SessionTokens {
   if (secret.byteLength < 32) throw new Error('The session secret must be at least 256 bits');
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
-  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   // A token's claims never change, so one that verified stays good until it expires (checked on every use).
   const verified = new Map<string, { session: Session; expiresAt: number }>();
   return {
