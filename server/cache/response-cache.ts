@@ -3,7 +3,7 @@
 // the store's revision did not move while it was computed, every entry is dropped when the revision moves
 // (a write through this gateway at once, or on SQLite any other process's within ELSEWHERE_POLL_MS), and none lives longer than ttlMs, which
 // bounds staleness from writes the store cannot announce (other gateways on a shared MongoDB).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
 import { isSharedQuery } from './shared-query.ts';
 
@@ -104,11 +104,15 @@ export class ResponseCache {
   }
 }
 
-/** The cache key of a request whose answer is the same for everyone, or null. */
-function sharedKey(request: FastifyRequest): string | null {
+/** The cache key of a REST read whose answer depends on the URL only, or null; known once the route is. */
+function restKey(request: FastifyRequest): string | null {
   const route = request.routeOptions.url;
-  if (request.method === 'GET' && route && SHARED_REST_ROUTES.has(route)) return `GET ${request.url}`;
-  if (request.method !== 'POST' || route !== '/graphql') return null;
+  return request.method === 'GET' && route && SHARED_REST_ROUTES.has(route) ? `GET ${request.url}` : null;
+}
+
+/** The cache key of a GraphQL request whose answer is the same for everyone, or null; needs the parsed body. */
+function graphqlKey(request: FastifyRequest): string | null {
+  if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return null;
   if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return null;
   const body = request.body as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | null;
   if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string' || body.extensions !== undefined) return null;
@@ -123,15 +127,17 @@ function sharedKey(request: FastifyRequest): string | null {
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.decorateRequest('responseCacheKey', null);
   // Callback hooks: a promise per hook per request is measurable on the cheapest answers.
-  app.addHook('preHandler', (request, reply, done) => {
-    const key = sharedKey(request);
+  const serve = (key: string | null, request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (key === null) return done();
     const hit = cache.get(key);
     // Answering from a hook: send, and do not go on.
     if (hit) return void reply.header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
     request.responseCacheKey = { key, revision: cache.revision() };
     done();
-  });
+  };
+  // A REST hit is answered before its parameters are validated again: only a 200 answer to the same URL is kept.
+  app.addHook('onRequest', (request, reply, done) => serve(restKey(request), request, reply, done));
+  app.addHook('preHandler', (request, reply, done) => serve(graphqlKey(request), request, reply, done));
   app.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.responseCacheKey;
     // A GraphQL answer with errors (even partial) is never shared; `"errors":` cannot occur inside a JSON string.
