@@ -21,7 +21,7 @@ import { restRoutes } from './rest/routes.ts';
 import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
-import { contentSecurityPolicy, publicClientConfig, securityHeaders } from './web.ts';
+import { contentSecurityPolicy, isJson, jsonSecurityHeaders, publicClientConfig, securityHeaders } from './web.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,10 +64,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
   });
 
-  const security = securityHeaders({ contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
-    done();
+  const pageHeaders = securityHeaders({ contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  const jsonHeaders = jsonSecurityHeaders(pageHeaders);
+  // Chosen by what is sent: pages, scripts, images, SVG covers and anything untyped get the full set.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(isJson(reply.getHeader('content-type')) ? jsonHeaders : pageHeaders);
+    done(null, payload);
   });
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'] });
