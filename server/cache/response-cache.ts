@@ -1,8 +1,9 @@
 // A bounded in-memory cache of whole responses to public catalogue reads (REST book, category and
 // categories lookups, and GraphQL queries that answer the same for everyone). An answer is kept only when
 // the store's revision did not move while it was computed, every entry is dropped when the revision moves
-// (a write through this gateway at once, or on SQLite any other process's within ELSEWHERE_POLL_MS), and none lives longer than ttlMs, which
-// bounds staleness from writes the store cannot announce (other gateways on a shared MongoDB).
+// (at once for a write through this gateway; on SQLite, within ELSEWHERE_POLL_MS for any other process's),
+// and none lives longer than ttlMs, which bounds staleness from writes the store cannot announce (other
+// gateways on a shared MongoDB).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
 import { isSharedQuery } from './shared-query.ts';
