@@ -60,7 +60,8 @@ describe('app shell', () => {
     expect(within(mainNav()).queryByRole('link', { name: 'Borrowed Books' })).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: 'Register' }).length).toBeGreaterThan(0);
-    expect(document.title).toBe('About Us | BookHaven');
+    // The title is set in an effect, which can run after the content it belongs to is on screen.
+    await waitFor(() => expect(document.title).toBe('About Us | BookHaven'));
   });
 
   it('shows the avatar with the display name, or "User" and the default avatar', async () => {

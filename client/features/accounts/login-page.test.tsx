@@ -103,6 +103,7 @@ describe('LoginPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
-    expect(document.title).toBe('Login | BookHaven');
+    // The title is set in an effect, which can run after the content it belongs to is on screen.
+    await waitFor(() => expect(document.title).toBe('Login | BookHaven'));
   });
 });

@@ -94,7 +94,8 @@ describe('Book details', () => {
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
     expect(screen.getByRole('link', { name: 'My Borrowed Books' }).getAttribute('href')).toBe('/borrowed-books');
     expect((screen.getByRole('button', { name: 'Borrow Book' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(document.title).toBe('Dune | BookHaven');
+    // The title is set in an effect, which can run after the content it belongs to is on screen.
+    await waitFor(() => expect(document.title).toBe('Dune | BookHaven'));
   });
 
   it('disables borrowing when no copies are left', async () => {

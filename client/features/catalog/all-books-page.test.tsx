@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
@@ -76,7 +76,8 @@ describe('All Books page', () => {
     expect(within(dune).getByRole('link', { name: 'Update Dune' }).getAttribute('href')).toBe('/update-book/b2');
     expect(within(screen.getByRole('article', { name: 'The Hobbit' })).queryByText(/Stock/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();
-    expect(document.title).toBe('All Books | BookHaven');
+    // The title is set in an effect, which can run after the content it belongs to is on screen.
+    await waitFor(() => expect(document.title).toBe('All Books | BookHaven'));
   });
 
   it('shows the error state with Try Again', async () => {

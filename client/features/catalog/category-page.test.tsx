@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -38,7 +38,8 @@ describe('Category page', () => {
     expect(within(card).getByText('Quantity: 2')).toBeTruthy();
     expect(within(card).getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Details for Dune' }).getAttribute('href')).toBe('/book-details/b1');
-    expect(document.title).toBe('Sci-Fi Books | BookHaven');
+    // The title is set in an effect, which can run after the content it belongs to is on screen.
+    await waitFor(() => expect(document.title).toBe('Sci-Fi Books | BookHaven'));
   });
 
   it('shows the empty state with a way back to the categories', async () => {

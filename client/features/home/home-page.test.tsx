@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockedResponse } from '@apollo/client/testing';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
@@ -66,7 +66,8 @@ describe('HomePage data sections', () => {
     expect(first.getAttribute('href')).toBe('/book-details/b1');
     expect(within(featured).getAllByRole('link', { name: /^Cover of/ })).toHaveLength(3);
     expect(within(featured).getByRole('link', { name: 'View All Books' }).getAttribute('href')).toBe('/all-books');
-    expect(document.title).toBe('Home | BookHaven');
+    // The title is set in an effect, which can run after the content it belongs to is on screen.
+    await waitFor(() => expect(document.title).toBe('Home | BookHaven'));
   });
 
   it('falls back to the nine built-in categories and the three sample books when the server has none', async () => {
