@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { startAuthEmulator } from './auth-emulator.ts';
+import { signUpInEmulator, startAuthEmulator } from './auth-emulator.ts';
 import { startGateway, type RunningGateway } from '../server/index.ts';
 import { freePort } from '../tests/support/ports.ts';
 import { startMongoServer, type StartedMongoServer } from '../tests/support/mongo-server.ts';
@@ -17,17 +17,6 @@ import { startMongoServer, type StartedMongoServer } from '../tests/support/mong
 const EMAIL = 'fuzzer@example.com';
 const storeKind = process.env.FUZZ_STORE ?? 'sqlite';
 if (storeKind !== 'sqlite' && storeKind !== 'mongodb') throw new Error(`FUZZ_STORE must be sqlite or mongodb, not ${storeKind}`);
-
-async function signUp(emulatorHost: string) {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: 'Secret123', displayName: 'Fuzz Tester', returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string; localId?: string };
-  if (!body.idToken || !body.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
-  return { idToken: body.idToken, uid: body.localId };
-}
 
 async function dropDatabase(uri: string, name: string) {
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 2_000 });
@@ -82,7 +71,7 @@ try {
     ADMIN_EMAILS: EMAIL,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
   });
-  const { idToken, uid } = await signUp(emulator.host);
+  const { idToken, uid } = await signUpInEmulator(emulator.url, { email: EMAIL, password: 'Secret123', displayName: 'Fuzz Tester' });
   const answer = await fetch(`${gateway.url}/api/jwt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken, uid }) });
   const { token } = (await answer.json()) as { token?: string };
   if (!answer.ok || !token) throw new Error(`POST /api/jwt answered ${answer.status}`);

@@ -40,6 +40,18 @@ export function normaliseSearch(text: string): string {
 }
 
 /**
+ * Whether a trigram index can answer a search for this normalised term: 3+ code points and no control
+ * characters (NUL ends an FTS5 query string early). Both adapters leave other terms to a scan of searchKey.
+ */
+export function trigramSearchable(term: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+  if (/[\u0000-\u001f]/.test(term)) return false;
+  let points = 0;
+  for (const _ of term) if (++points === 3) return true;
+  return false;
+}
+
+/**
  * The distinct trigrams (3 code points, as SQLite's FTS5 trigram tokenizer counts them) of a normalised text,
  * in first-seen order. A text contains a term of 3+ code points only if it has every trigram of the term, so
  * they narrow a search before the exact substring check. Empty below 3 code points.

@@ -61,3 +61,9 @@ export const codes = (answer: Answer<{ errors?: { extensions?: { code?: string }
 
 /** A syntactically valid id that no record has. */
 export const MISSING_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+
+/** The spec's REST answers to a missing and to a bad session token. */
+export const UNAUTHORIZED = { message: 'Unauthorized access' };
+export const FORBIDDEN = { message: 'Forbidden access' };
+/** A date as JSON carries it (Date#toISOString). */
+export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -2,11 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describeEachStore, startTestGateway, type Answer, type TestGateway } from '../support/gateway.ts';
-import { BOOK_FIELDS, LOAN_FIELDS, MISSING_ID, USER_FIELDS, bookBody, bookFields, gqlBorrow, libraryDay, quantityOf } from './factory.ts';
+import { BOOK_FIELDS, ISO, LOAN_FIELDS, MISSING_ID, USER_FIELDS, bookBody, bookFields, gqlBorrow, libraryDay, quantityOf } from './factory.ts';
 import { expectError } from './gql-assert.ts';
 
 const SESSION_SECRET = randomBytes(32).toString('hex');
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describeEachStore((store) => {
   // One emulator serves both stores' runs, so each run signs its admin up under its own address.

@@ -1,6 +1,6 @@
 // The response cache for public catalogue reads: shared answers are served from memory, and never outlive a
-// write (through this gateway, another connection to the same SQLite file within a few milliseconds, or, within the TTL, another
-// gateway on the same MongoDB). Caller-specific answers and errors are never shared.
+// write (through this gateway, another connection to the same SQLite file within a few milliseconds, or,
+// within the TTL, another gateway on the same MongoDB). Caller-specific answers and errors are never shared.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { openStore } from '../../server/store/open-store.ts';
 import { ResponseCache } from '../../server/cache/response-cache.ts';
 import { isSharedQuery } from '../../server/cache/shared-query.ts';
 import { ELSEWHERE_POLL_MS, type ObservedStore } from '../../server/store/observed.ts';
-import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
 
 const BOOK = 'query($id: ID!) { book(id: $id) { id title quantity } }';
 const PAGE = '{ books(first: 100) { totalCount nodes { id quantity } } }';
@@ -93,8 +93,8 @@ describe('a store counts writes made elsewhere (SQLite)', () => {
   });
 });
 
-for (const kind of ['sqlite', 'mongodb'] as const) {
-  describe.skipIf(kind === 'mongodb' && !mongodbUri)(`the gateway's response cache on ${kind}`, () => {
+describeEachStore((kind) => {
+  describe("the gateway's response cache", () => {
     let gw: TestGateway;
     beforeAll(async () => {
       gw = await startTestGateway({ store: kind });
@@ -147,7 +147,7 @@ for (const kind of ['sqlite', 'mongodb'] as const) {
       expect(notFound.map((a) => [a.status, a.headers.get('x-cache')])).toEqual([[404, null], [404, null]]);
     });
   });
-}
+});
 
 describe.skipIf(!mongodbUri)('two gateways on one MongoDB', () => {
   let a: TestGateway;

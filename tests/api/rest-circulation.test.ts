@@ -2,7 +2,7 @@
 // shape and each failure (the catalogue and account paths are in rest.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
-import { MISSING_ID, borrowed, libraryDay, quantityOf, restBorrow, restReturn } from './factory.ts';
+import { FORBIDDEN, ISO, MISSING_ID, UNAUTHORIZED, borrowed, libraryDay, quantityOf, restBorrow, restReturn } from './factory.ts';
 
 describeEachStore((store) => {
   let gw: TestGateway;
@@ -11,9 +11,6 @@ describeEachStore((store) => {
   });
   afterAll(() => gw.close());
 
-  const UNAUTHORIZED = { message: 'Unauthorized access' };
-  const FORBIDDEN = { message: 'Forbidden access' };
-  const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
   describe('POST /api/borrow', () => {
     it('lends one copy to the caller, taking name and e-mail from the session', async () => {

@@ -2,7 +2,7 @@
 // its failures, plus hostile bodies (circulation paths are in rest-circulation.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
-import { MISSING_ID, bookBody, bookFields } from './factory.ts';
+import { FORBIDDEN, ISO, MISSING_ID, UNAUTHORIZED, bookBody, bookFields } from './factory.ts';
 
 describeEachStore((store) => {
   let gw: TestGateway;
@@ -11,10 +11,7 @@ describeEachStore((store) => {
   });
   afterAll(() => gw.close());
 
-  const UNAUTHORIZED = { message: 'Unauthorized access' };
-  const FORBIDDEN = { message: 'Forbidden access' };
   const OBJECT_ID = /^[0-9a-f]{24}$/;
-  const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
   describe('POST /api/jwt', () => {
     it('exchanges a verified ID token for a session token that opens protected routes', async () => {

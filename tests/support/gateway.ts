@@ -13,6 +13,7 @@ import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
 import { createLibrary } from '../../server/library/index.ts';
 import { createApp } from '../../server/app.ts';
 import type { BookFields, Store } from '../../server/store/port.ts';
+import { signUpInEmulator } from '../../scripts/auth-emulator.ts';
 
 export interface Answer<T = any> {
   status: number;
@@ -102,14 +103,8 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
   const firebaseUser: TestGateway['firebaseUser'] = async (o = {}) => {
     const email = o.email ?? `reader-${randomUUID().slice(0, 8)}@example.com`;
     const name = o.name ?? 'Test Reader';
-    const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Secret123', displayName: name, returnSecureToken: true }),
-    });
-    const body = (await response.json()) as { idToken?: string; localId?: string; error?: unknown };
-    if (!body.idToken || !body.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
-    return { uid: body.localId, email, name, idToken: body.idToken };
+    const { uid, idToken } = await signUpInEmulator(`http://${emulatorHost}`, { email, password: 'Secret123', displayName: name });
+    return { uid, email, name, idToken };
   };
 
   return {

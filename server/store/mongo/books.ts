@@ -3,7 +3,7 @@
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { BookFields, BookFilter, BookPage, BookStore, PageRequest } from '../port.ts';
-import { compareText, decodeCursor, encodeCursor, escapeRegex, normaliseSearch, searchKey, searchTrigrams } from '../ids.ts';
+import { compareText, decodeCursor, encodeCursor, escapeRegex, normaliseSearch, searchKey, searchTrigrams, trigramSearchable } from '../ids.ts';
 import { toBook, toObjectId } from './documents.ts';
 import type { BookDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
@@ -21,9 +21,7 @@ function toFilter(filter: BookFilter): Filter<BookDoc> {
     const term = normaliseSearch(filter.search);
     // User input only ever becomes an escaped regex literal (and plain strings in $all), never an operator.
     // The regex alone is exact; for 3+ characters the trigrams let the index pick the candidates first.
-    // eslint-disable-next-line no-control-regex -- the same terms the SQLite adapter leaves to a scan
-    const grams = /[\u0000-\u001f]/.test(term) ? [] : searchTrigrams(term);
-    if (grams.length > 0) query.searchGrams = { $all: grams };
+    if (trigramSearchable(term)) query.searchGrams = { $all: searchTrigrams(term) };
     query.searchKey = { $regex: escapeRegex(term) };
   }
   if (filter.genre) query.genre = String(filter.genre);

@@ -63,8 +63,8 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
   try {
     const db = client.db(dbName);
     await ensureIndexes(db);
-    await prepareBookSearch(db.collection<BookDoc>('books'));
     const books = db.collection<BookDoc>('books');
+    await prepareBookSearch(books);
     const loans = db.collection<LoanDoc>('borrowedBooks');
     const lock = createKeyLock();
     await recoverLoans(loans, books, lock);

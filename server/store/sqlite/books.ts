@@ -1,7 +1,7 @@
 // Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { BookFields, BookFilter, BookPage, BookRecord, BookStore, PageRequest } from '../port.ts';
-import { decodeCursor, encodeCursor, compareText, newId, normaliseSearch, parseId, searchKey } from '../ids.ts';
+import { decodeCursor, encodeCursor, compareText, newId, normaliseSearch, parseId, searchKey, trigramSearchable } from '../ids.ts';
 import { date, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
@@ -30,15 +30,10 @@ function sameFields(book: BookRecord, fields: BookFields): boolean {
 
 /**
  * The FTS5 query for a normalised search term: one quoted phrase (a `"` doubled), so user text is never FTS5
- * syntax. Null when the trigram index cannot answer it: under 3 characters (no trigram), or control characters
- * (NUL ends an FTS5 query string early). Those terms scan search_key instead.
+ * syntax. Null when the trigram index cannot answer it (see trigramSearchable); those terms scan search_key.
  */
 export function trigramPhrase(term: string): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
-  if (/[\u0000-\u001f]/.test(term)) return null;
-  let characters = 0;
-  for (const _ of term) if (++characters === 3) return `"${term.replaceAll('"', '""')}"`;
-  return null;
+  return trigramSearchable(term) ? `"${term.replaceAll('"', '""')}"` : null;
 }
 
 function whereClause(filter: BookFilter, scanSearch: boolean): { sql: string[]; params: SQLInputValue[] } {

@@ -66,7 +66,7 @@ export const MIGRATIONS: readonly string[] = [
   // finds). books is WITHOUT ROWID, so book_search_docs gives each book the integer rowid FTS5 needs, and doc
   // order is kept equal to id order: a page of matches is then the first rows of the doclist after a rowid, with
   // no sort. The books adapter keeps both in step on insert and on a change of title or author (books.ts,
-  // indexSearch); not triggers: a trigger's statement savepoint makes FTS5 flush a segment per row, which made a
+  // searchIndex); not triggers: a trigger's statement savepoint makes FTS5 flush a segment per row, which made a
   // 50k-book seed 5x slower.
   `
   CREATE TABLE book_search_docs (

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
+import { signUpInEmulator } from '../../../scripts/auth-emulator.ts';
 
 export interface Account {
   email: string;
@@ -11,12 +12,7 @@ export interface Account {
 
 export async function createAccount(overrides: Partial<Account> = {}): Promise<Account> {
   const account = { email: `reader-${randomUUID().slice(0, 8)}@example.com`, password: 'Secret123', name: 'Ada Reader', ...overrides };
-  const response = await fetch(`${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, displayName: account.name, returnSecureToken: true }),
-  });
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${response.status} ${await response.text()}`);
+  await signUpInEmulator(inject('authEmulatorUrl'), { email: account.email, password: account.password, displayName: account.name });
   return account;
 }
 
