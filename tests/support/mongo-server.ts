@@ -65,7 +65,11 @@ async function launch(bin: string, port: number): Promise<StartedMongoServer> {
   const logFd = openSync(logFile, 'a');
   const args = [
     '--handler=sqlite',
-    `--sqlite-url=file:${path.join(dir, 'data')}/`,
+    // FerretDB's SQLite backend has one writer per database; each other write waits for it up to busy_timeout
+    // (10 s by default) and then fails with SQLITE_BUSY, an error MongoDB itself never gives. A thousand
+    // simultaneous borrows on a loaded CI machine queued past 10 s, so the stand-in waits as long as a
+    // request may take (the gateway's socket timeout, 30 s).
+    `--sqlite-url=file:${path.join(dir, 'data')}/?_pragma=busy_timeout(30000)`,
     `--state-dir=${dir}`,
     `--listen-addr=127.0.0.1:${port}`,
     '--debug-addr=-', // the default fixed port 8088 would clash between parallel servers
