@@ -1,7 +1,9 @@
-// Borrow + return pairs through GraphQL: many members over many books at once, then a stock audit. Every
-// request takes the next (member, book) pair from one counter, so no pair repeats while it is in flight.
+// Borrow + return pairs through GraphQL (or the REST paths): many members over many books at once, then a
+// stock audit. Every request takes the next (member, book) pair from one counter, so no pair repeats while it
+// is in flight.
 import type autocannon from 'autocannon';
 import { createSessionTokens } from '../server/auth/session.ts';
+import { MESSAGES } from '../server/library/errors.ts';
 import type { BenchStore } from './store.ts';
 import { gql, load, type Row } from './load.ts';
 
@@ -10,7 +12,32 @@ const RETURN = 'mutation Return($id: ID!) { returnBook(borrowId: $id) { id } }';
 
 export interface BorrowReturnResult { row: Row; pairsPerSecond: number; failedPairs: number; audited: number; oversold: number; unbalanced: number }
 
-export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { secret: string; members: number; seed: number; connections: number; rssOf?: number }): Promise<BorrowReturnResult> {
+/** How one API spells a borrow and a return, and where it puts the new loan's id. */
+interface Api { url: string; borrow(bookId: string, returnDate: string): string; loanId(body: string): string | undefined; giveBack(loanId: string): string; returned(body: string): boolean; outOfStock(body: string): boolean }
+
+const APIS: Record<'graphql' | 'rest', (gwUrl: string) => Api> = {
+  graphql: (gwUrl) => ({
+    url: `${gwUrl}/graphql`,
+    borrow: (bookId, returnDate) => gql(BORROW, { i: { bookId, returnDate } }),
+    loanId: (body) => (JSON.parse(body) as { data?: { borrow?: { record: { id: string } } } }).data?.borrow?.record.id,
+    giveBack: (id) => gql(RETURN, { id }),
+    returned: (body) => Boolean((JSON.parse(body) as { data?: { returnBook?: unknown } }).data?.returnBook),
+    outOfStock: (body) => body.includes('"OUT_OF_STOCK"'),
+  }),
+  // The same two steps through the REST compatibility paths: the same services without the GraphQL layer.
+  rest: (gwUrl) => ({
+    url: `${gwUrl}/api/borrow`,
+    borrow: (bookId, returnDate) => JSON.stringify({ bookId, returnDate }),
+    loanId: (body) => (JSON.parse(body) as { borrowId?: string }).borrowId,
+    giveBack: (borrowId) => JSON.stringify({ borrowId }),
+    returned: (body) => (JSON.parse(body) as { success?: boolean }).success === true,
+    outOfStock: (body) => (JSON.parse(body) as { message?: string }).message === MESSAGES.outOfStock,
+  }),
+};
+
+export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { secret: string; members: number; seed: number; connections: number; rssOf?: number; via?: 'graphql' | 'rest' }): Promise<BorrowReturnResult> {
+  const via = opts.via ?? 'graphql';
+  const api = APIS[via](gwUrl);
   const db = await store.open();
   try {
     // A prime number of books, so member and book indexes do not cycle together.
@@ -36,7 +63,7 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
     let refused = 0;
     const fail = (body: string) => {
       // An empty shelf refusing a borrow is a correct answer, not a failure; the stock audit below judges it.
-      if (body.includes('"OUT_OF_STOCK"')) refused++;
+      if (api.outOfStock(body)) refused++;
       else failed++;
       const reason = body.slice(0, 160);
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
@@ -44,36 +71,37 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
     const requests: autocannon.Request[] = [
       {
         method: 'POST',
+        ...(via === 'rest' ? { path: '/api/borrow' } : {}),
         setupRequest: (request, context) => {
           const n = next++;
           const authorization = `Bearer ${members[n % members.length]!.token}`;
           Object.assign(context, { authorization });
-          const body = gql(BORROW, { i: { bookId: pool[n % pool.length], returnDate } });
-          return { ...request, body, headers: { ...request.headers, authorization } };
+          return { ...request, body: api.borrow(pool[n % pool.length]!, returnDate), headers: { ...request.headers, authorization } };
         },
         onResponse: (_status, body, context) => {
-          const parsed = JSON.parse(body) as { data?: { borrow?: { record: { id: string } } } };
-          const loanId = parsed.data?.borrow?.record.id;
+          const loanId = api.loanId(body);
           Object.assign(context, { loanId });
           if (!loanId) fail(body);
         },
       },
       {
         method: 'POST',
+        ...(via === 'rest' ? { path: '/api/return-book' } : {}),
         // The same member returns the loan; a failed borrow skips its return (autocannon restarts the pair).
         setupRequest: (request, context) => {
           const { loanId, authorization } = context as { loanId?: string; authorization: string };
-          return loanId ? { ...request, body: gql(RETURN, { id: loanId }), headers: { ...request.headers, authorization } } : (undefined as never);
+          return loanId ? { ...request, body: api.giveBack(loanId), headers: { ...request.headers, authorization } } : (undefined as never);
         },
         onResponse: (_status, body) => {
-          if ((JSON.parse(body) as { data?: { returnBook?: unknown } }).data?.returnBook) returned++;
+          if (api.returned(body)) returned++;
           else fail(body);
         },
       },
     ];
-    const row = await load(`borrow + return (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: `${gwUrl}/graphql`, method: 'POST', connections: opts.connections, requests, rssOf: opts.rssOf, probe: { method: 'POST', body: gql('{ books(first: 1) { totalCount } }') } }, 'req/s counts both mutations');
-    // GraphQL errors come back as 200s, so autocannon alone would not see a refused borrow.
-    row.errors += failed;
+    const row = await load(`borrow + return${via === 'rest' ? ' via REST' : ''} (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: api.url, method: 'POST', connections: opts.connections, requests, rssOf: opts.rssOf, probe: { method: 'POST', body: gql('{ books(first: 1) { totalCount } }'), url: `${gwUrl}/graphql` } }, 'req/s counts both requests');
+    // GraphQL errors come back as 200s, so autocannon alone would not see them. REST failures are 4xx/5xx,
+    // which autocannon counted, refusals by an empty shelf included, and those are correct answers.
+    row.errors = via === 'rest' ? row.errors - refused : row.errors + failed;
     for (const [reason, n] of reasons) console.log(`    ${n} x ${reason}`);
     const pairsPerSecond = Math.round(row.rps / 2);
 

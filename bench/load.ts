@@ -3,6 +3,7 @@
 // gateway's peak RSS is the gateway's alone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -47,18 +48,21 @@ export interface LoadOptions {
   /** A process (the gateway) whose peak RSS during this scenario goes into the row. */
   rssOf?: number;
   /** A request that must answer quickly before the next scenario starts; the scenario's own by default. */
-  probe?: { method: 'GET' | 'POST'; body?: string };
+  probe?: Probe;
 }
+
+/** What settle() asks: the scenario's own URL unless the probe names another. */
+interface Probe { method: 'GET' | 'POST'; body?: string; url?: string }
 
 /**
  * An overloaded server is still answering what autocannon left in flight (a slow store can queue minutes of
  * work): wait until one request answers in under 250 ms so that backlog is not charged to the next scenario.
  */
-async function settle(url: string, probe: { method: 'GET' | 'POST'; body?: string }): Promise<void> {
+async function settle(url: string, probe: Probe): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const started = Date.now();
-    const ok = await fetch(url, { ...probe, headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer(), () => null);
+    const ok = await fetch(probe.url ?? url, { method: probe.method, body: probe.body, headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer(), () => null);
     if (ok && Date.now() - started < 250) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -89,3 +93,56 @@ export async function load(scenario: string, opts: LoadOptions, note?: string): 
 }
 
 export const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
+
+/**
+ * Requests at a steady rate over connections opened beforehand (open loop), as many clients each asking now
+ * and then would. autocannon is a closed loop: each connection asks again as soon as it is answered, so at
+ * saturation a request waits for every other connection's (latency = connections / throughput, Little's law)
+ * whatever the server does, and its rate option sends each second's requests in one burst. Latency is counted
+ * from when a request was due, so a server that falls behind is charged for the wait (no coordinated omission).
+ */
+export async function paced(scenario: string, opts: { url: string; connections: number; rate: number; body: () => string; rssOf?: number }): Promise<Row> {
+  // FIFO: requests take turns over all the open connections rather than reusing the last one freed.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections, scheduling: 'fifo' });
+  const send = () => new Promise<boolean>((resolve) => {
+    const request = http.request(opts.url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode === 200));
+    });
+    request.on('error', () => resolve(false));
+    request.end(opts.body());
+  });
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    let errors = 0;
+    const total = Math.round(seconds * opts.rate);
+    const start = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / opts.rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      inFlight.push(send().then((ok) => {
+        latencies.push(performance.now() - due);
+        if (!ok) errors++;
+      }));
+    }
+    await Promise.all(inFlight);
+    return { latencies: latencies.sort((a, b) => a - b), errors, elapsed: (performance.now() - start) / 1000 };
+  };
+  try {
+    // Every connection open before the clock starts: connection start-up is not what this measures.
+    await Promise.all(Array.from({ length: opts.connections }, send));
+    await run(1);
+    if (opts.rssOf) await resetPeakRss(opts.rssOf);
+    const { latencies, errors, elapsed } = await run(DURATION);
+    const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+    const row: Row = { scenario, rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms` };
+    if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
+    rows.push(row);
+    console.log(`  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`);
+    return row;
+  } finally {
+    agent.destroy();
+  }
+}

@@ -1,6 +1,6 @@
-// `[RESPONSE_CACHE_TTL_MS=0] node bench/profile.ts <list|search|distinct|rest|borrow>`: one scenario against a gateway started with
-// --cpu-prof, then where its CPU went: by package and by function (self time). The .cpuprofile stays under
-// bench/results/profiles/ for Chrome DevTools or speedscope.
+// `[RESPONSE_CACHE_TTL_MS=0] node bench/profile.ts <list|search|distinct|rest|borrow|borrow-rest>`: one scenario
+// against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self time).
+// The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
@@ -49,7 +49,7 @@ async function main() {
     else if (scenario === 'search') await load('search', { rssOf, url: `${url}/graphql`, method: 'POST', body: search('tHe'), connections: 100 });
     else if (scenario === 'distinct') await load('distinct', { rssOf, url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)), probe: { method: 'POST', body: search('tHe') } });
     else if (scenario === 'rest') await load('rest', { rssOf, url: `${url}/api/books/${someBook}` });
-    else if (scenario === 'borrow') await borrowReturn(url, store, { secret: SECRET, members: SEED.users, seed: SEED.seed, connections: 50, rssOf });
+    else if (scenario === 'borrow' || scenario === 'borrow-rest') await borrowReturn(url, store, { secret: SECRET, members: SEED.users, seed: SEED.seed, connections: 50, rssOf, via: scenario === 'borrow' ? 'graphql' : 'rest' });
     else throw new Error(`unknown scenario ${scenario}`);
   } finally {
     gateway.kill('SIGTERM');
