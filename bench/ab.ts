@@ -3,12 +3,12 @@
 // node_modules linked) and of this one (B) on the same seeded store, then runs the scenario on each in turn,
 // `rounds` times (default 3), and prints every figure and the ratio of the medians. RESPONSE_CACHE_TTL_MS=0
 // compares the work behind the response cache.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
-import { DURATION, GATEWAY_FLAGS, gql, ROOT } from './load.ts';
+import { DURATION, GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, ROOT, SEED } from './load.ts';
 import { benchStore } from './store.ts';
 
 const [other, scenario = 'list', rounds = '3'] = process.argv.slice(2);
@@ -16,31 +16,20 @@ if (!other || !['list', 'rest', 'borrow'].includes(scenario)) {
   console.error('usage: node bench/ab.ts <other checkout> <list|rest|borrow> [rounds]');
   process.exit(2);
 }
-const SECRET = 'bench-secret-'.padEnd(48, 'x');
-const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 1000, seed: 2010 };
-const LIST = gql('query Books { books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }');
 
-async function start(dir: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/** A gateway of `dir` (a checkout) on the seeded store. */
+async function start(dir: string, storeEnv: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...GATEWAY_FLAGS, 'server/index.ts'], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the gateway in ${dir} did not start`);
+  const env = gatewayEnv(storeEnv, port, { RESPONSE_CACHE_TTL_MS: process.env.RESPONSE_CACHE_TTL_MS ?? '1000' });
+  return { url, child: await launch([...GATEWAY_FLAGS, 'server/index.ts'], env, `${url}/healthz`, dir) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const store = await benchStore(SEED);
-  const env = {
-    ...store.env, SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production',
-    RESPONSE_CACHE_TTL_MS: process.env.RESPONSE_CACHE_TTL_MS ?? '1000',
-  };
-  const gateways = { A: await start(path.resolve(other!), env), B: await start(ROOT, env) };
+  const gateways = { A: await start(path.resolve(other!), store.env), B: await start(ROOT, store.env) };
   try {
     const first = await fetch(`${gateways.A.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
     const someBook = ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
@@ -50,7 +39,7 @@ async function main() {
         const { url } = gateways[name];
         if (scenario === 'borrow') {
           // A fresh member range each round, so no round finds the loans of the one before.
-          const result = await borrowReturn(url, store, { secret: SECRET, members: SEED.users, seed: SEED.seed + round * 2 + (name === 'B' ? 1 : 0), connections: 50 });
+          const result = await borrowReturn(url, store, { members: SEED.users, seed: SEED.seed + round * 2 + (name === 'B' ? 1 : 0), connections: 50 });
           figures[name].push(Math.round(result.pairsPerSecond));
           continue;
         }

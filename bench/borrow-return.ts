@@ -5,39 +5,41 @@ import type autocannon from 'autocannon';
 import { createSessionTokens } from '../server/auth/session.ts';
 import { MESSAGES } from '../server/library/errors.ts';
 import type { BenchStore } from './store.ts';
-import { gql, load, type Row } from './load.ts';
+import { gql, load, SECRET, type Row } from './load.ts';
 
 const BORROW = 'mutation Borrow($i: BorrowInput!) { borrow(input: $i) { record { id } currentQuantity } }';
 const RETURN = 'mutation Return($id: ID!) { returnBook(borrowId: $id) { id } }';
 
 export interface BorrowReturnResult { row: Row; pairsPerSecond: number; failedPairs: number; audited: number; oversold: number; unbalanced: number }
 
-/** How one API spells a borrow and a return, and where it puts the new loan's id. */
-interface Api { url: string; borrow(bookId: string, returnDate: string): string; loanId(body: string): string | undefined; giveBack(loanId: string): string; returned(body: string): boolean; outOfStock(body: string): boolean }
+/** Where one API takes a borrow and a return, how it spells them, and where it puts the new loan's id. */
+interface Api { borrowPath: string; returnPath: string; borrow(bookId: string, returnDate: string): string; loanId(body: string): string | undefined; giveBack(loanId: string): string; returned(body: string): boolean; outOfStock(body: string): boolean }
 
-const APIS: Record<'graphql' | 'rest', (gwUrl: string) => Api> = {
-  graphql: (gwUrl) => ({
-    url: `${gwUrl}/graphql`,
+const APIS: Record<'graphql' | 'rest', Api> = {
+  graphql: {
+    borrowPath: '/graphql',
+    returnPath: '/graphql',
     borrow: (bookId, returnDate) => gql(BORROW, { i: { bookId, returnDate } }),
     loanId: (body) => (JSON.parse(body) as { data?: { borrow?: { record: { id: string } } } }).data?.borrow?.record.id,
     giveBack: (id) => gql(RETURN, { id }),
     returned: (body) => Boolean((JSON.parse(body) as { data?: { returnBook?: unknown } }).data?.returnBook),
     outOfStock: (body) => body.includes('"OUT_OF_STOCK"'),
-  }),
+  },
   // The same two steps through the REST compatibility paths: the same services without the GraphQL layer.
-  rest: (gwUrl) => ({
-    url: `${gwUrl}/api/borrow`,
+  rest: {
+    borrowPath: '/api/borrow',
+    returnPath: '/api/return-book',
     borrow: (bookId, returnDate) => JSON.stringify({ bookId, returnDate }),
     loanId: (body) => (JSON.parse(body) as { borrowId?: string }).borrowId,
     giveBack: (borrowId) => JSON.stringify({ borrowId }),
     returned: (body) => (JSON.parse(body) as { success?: boolean }).success === true,
     outOfStock: (body) => (JSON.parse(body) as { message?: string }).message === MESSAGES.outOfStock,
-  }),
+  },
 };
 
-export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { secret: string; members: number; seed: number; connections: number; rssOf?: number; via?: 'graphql' | 'rest' }): Promise<BorrowReturnResult> {
+export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { members: number; seed: number; connections: number; rssOf?: number; via?: 'graphql' | 'rest' }): Promise<BorrowReturnResult> {
   const via = opts.via ?? 'graphql';
-  const api = APIS[via](gwUrl);
+  const api = APIS[via];
   const db = await store.open();
   try {
     // A prime number of books, so member and book indexes do not cycle together.
@@ -49,7 +51,7 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
       if (initial.size === 4999) break;
     }
     const pool = [...initial.keys()];
-    const tokens = createSessionTokens(new TextEncoder().encode(opts.secret), 3600);
+    const tokens = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
     const members = await Promise.all(Array.from({ length: opts.members }, async (_, i) => {
       const uid = `seed-${opts.seed}-${i}`;
       return { uid, token: await tokens.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' }) };
@@ -71,7 +73,7 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
     const requests: autocannon.Request[] = [
       {
         method: 'POST',
-        ...(via === 'rest' ? { path: '/api/borrow' } : {}),
+        path: api.borrowPath,
         setupRequest: (request, context) => {
           const n = next++;
           const authorization = `Bearer ${members[n % members.length]!.token}`;
@@ -86,7 +88,7 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
       },
       {
         method: 'POST',
-        ...(via === 'rest' ? { path: '/api/return-book' } : {}),
+        path: api.returnPath,
         // The same member returns the loan; a failed borrow skips its return (autocannon restarts the pair).
         setupRequest: (request, context) => {
           const { loanId, authorization } = context as { loanId?: string; authorization: string };
@@ -98,7 +100,7 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { sec
         },
       },
     ];
-    const row = await load(`borrow + return${via === 'rest' ? ' via REST' : ''} (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: api.url, method: 'POST', connections: opts.connections, requests, rssOf: opts.rssOf, probe: { method: 'POST', body: gql('{ books(first: 1) { totalCount } }'), url: `${gwUrl}/graphql` } }, 'req/s counts both requests');
+    const row = await load(`borrow + return${via === 'rest' ? ' via REST' : ''} (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: `${gwUrl}${api.borrowPath}`, method: 'POST', connections: opts.connections, requests, rssOf: opts.rssOf, probe: { method: 'POST', body: gql('{ books(first: 1) { totalCount } }'), url: `${gwUrl}/graphql` } }, 'req/s counts both requests');
     // GraphQL errors come back as 200s, so autocannon alone would not see them. REST failures are 4xx/5xx,
     // which autocannon counted, refusals by an empty shelf included, and those are correct answers.
     row.errors = via === 'rest' ? row.errors - refused : row.errors + failed;

@@ -15,10 +15,32 @@ export const GATEWAY_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-s
 export interface Row { scenario: string; rps: number; p50: number; p99: number; errors: number; rssMb?: number; note?: string }
 export const rows: Row[] = [];
 
-export async function launch(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+
+export const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
+
+/** The seeded store every bench tool uses: BENCH_BOOKS books (50,000 by default), 1,000 members. */
+export const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 1000, seed: 2010 };
+/** The session secret of every bench gateway; the borrow scenarios sign their members' tokens with it. */
+export const SECRET = 'bench-secret-'.padEnd(48, 'x');
+/** P1's operation: the first page of the catalogue. */
+export const LIST = gql('query Books { books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }');
+
+/**
+ * A bench gateway's environment on a seeded store: no Auth emulator (nothing signs in with Firebase), quiet
+ * logs, a rate limit out of the way, production mode; `extra` adds or overrides (RESPONSE_CACHE_TTL_MS).
+ */
+export function gatewayEnv(storeEnv: Record<string, string>, port: number, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...storeEnv, PORT: String(port), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+    LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production', ...extra,
+  };
+}
+
+/** Starts a process of this checkout (or of `cwd`, another one) and waits until readyUrl answers. */
+export async function launch(args: string[], env: Record<string, string>, readyUrl: string, cwd = ROOT): Promise<ChildProcess> {
   // Only PATH and glibc malloc tuning (MALLOC_ARENA_MAX and friends, for RSS experiments) come from outside.
   const passed = Object.fromEntries(Object.entries(process.env).filter(([k]) => k === 'PATH' || k.startsWith('MALLOC_')));
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...passed, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, { cwd, env: { ...passed, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     if (await fetch(readyUrl).then((r) => r.status < 500, () => false)) return child;
@@ -91,8 +113,6 @@ export async function load(scenario: string, opts: LoadOptions, note?: string): 
   console.log(`  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`);
   return row;
 }
-
-export const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
 
 /**
  * Requests at a steady rate over connections opened beforehand (open loop), as many clients each asking now

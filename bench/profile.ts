@@ -5,7 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
-import { GATEWAY_FLAGS, gql, launch, load, ROOT } from './load.ts';
+import { GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, ROOT, SEED } from './load.ts';
 import { distinctSearches, SEARCH_QUERY, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
@@ -13,8 +13,6 @@ interface ProfileNode { id: number; hitCount?: number; callFrame: { functionName
 interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number }
 
 const scenario = process.argv[2] ?? 'distinct';
-const SECRET = 'bench-secret-'.padEnd(48, 'x');
-const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 1000, seed: 2010 };
 const dir = path.join(ROOT, 'bench', 'results', 'profiles', scenario);
 
 function where(url: string): string {
@@ -34,22 +32,20 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'], {
-    ...store.env, PORT: String(port), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production',
-    // RESPONSE_CACHE_TTL_MS=0 profiles the work behind the response cache.
-    RESPONSE_CACHE_TTL_MS: process.env.RESPONSE_CACHE_TTL_MS ?? '1000',
-  }, `${url}/healthz`);
+  // RESPONSE_CACHE_TTL_MS=0 profiles the work behind the response cache.
+  const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'],
+    gatewayEnv(store.env, port, { RESPONSE_CACHE_TTL_MS: process.env.RESPONSE_CACHE_TTL_MS ?? '1000' }), `${url}/healthz`);
   try {
     // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
     const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
     const someBook = ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
     const search = (q: string) => gql(SEARCH_QUERY, { q });
     const rssOf = gateway.pid;
-    if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: gql('{ books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }') });
+    if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: LIST });
     else if (scenario === 'search') await load('search', { rssOf, url: `${url}/graphql`, method: 'POST', body: search('tHe'), connections: 100 });
     else if (scenario === 'distinct') await load('distinct', { rssOf, url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)), probe: { method: 'POST', body: search('tHe') } });
     else if (scenario === 'rest') await load('rest', { rssOf, url: `${url}/api/books/${someBook}` });
-    else if (scenario === 'borrow' || scenario === 'borrow-rest') await borrowReturn(url, store, { secret: SECRET, members: SEED.users, seed: SEED.seed, connections: 50, rssOf, via: scenario === 'borrow' ? 'graphql' : 'rest' });
+    else if (scenario === 'borrow' || scenario === 'borrow-rest') await borrowReturn(url, store, { members: SEED.users, seed: SEED.seed, connections: 50, rssOf, via: scenario === 'borrow' ? 'graphql' : 'rest' });
     else throw new Error(`unknown scenario ${scenario}`);
   } finally {
     gateway.kill('SIGTERM');

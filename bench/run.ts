@@ -9,17 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn, type BorrowReturnResult } from './borrow-return.ts';
-import { GATEWAY_FLAGS, gql, launch, load, paced, peakRssMb, resetPeakRss, ROOT, rows, type Row } from './load.ts';
+import { GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, paced, peakRssMb, resetPeakRss, ROOT, rows, SEED, type Row } from './load.ts';
 import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
 import { report } from './report.ts';
-import { distinctSearches, SEARCH_QUERY, searchTerms } from './search-terms.ts';
+import { distinctSearches, SEARCH_QUERY, searchBodies, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
-const BOOKS = Number(process.env.BENCH_BOOKS ?? 50_000);
-const SEED = { books: BOOKS, users: 1000, seed: 2010 };
-const SECRET = 'bench-secret-'.padEnd(48, 'x');
-
-const LIST = gql('query Books { books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }');
+const BOOKS = SEED.books;
 // Mixed case on purpose: stored titles are title case, so this also exercises case-insensitive matching.
 const SEARCH = gql(SEARCH_QUERY, { q: 'tHe' });
 
@@ -45,16 +41,10 @@ async function main() {
     const gwUrl = `http://127.0.0.1:${gw}`;
     const plainUrl = `http://127.0.0.1:${plain}`;
     const yogaUrl = `http://127.0.0.1:${yoga}/graphql`;
-    const gateway = await launch([...GATEWAY_FLAGS, 'server/index.ts'], {
-      ...store.env, PORT: String(gw), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
-      LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production',
-    }, `${gwUrl}/healthz`);
+    const gateway = await launch([...GATEWAY_FLAGS, 'server/index.ts'], gatewayEnv(store.env, gw), `${gwUrl}/healthz`);
     children.push(gateway);
     // The same gateway with its response cache off: the same work as Yoga does, for a like-for-like ratio.
-    const uncached = await launch([...GATEWAY_FLAGS, 'server/index.ts'], {
-      ...store.env, PORT: String(plain), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
-      LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production', RESPONSE_CACHE_TTL_MS: '0',
-    }, `${plainUrl}/healthz`);
+    const uncached = await launch([...GATEWAY_FLAGS, 'server/index.ts'], gatewayEnv(store.env, plain, { RESPONSE_CACHE_TTL_MS: '0' }), `${plainUrl}/healthz`);
     children.push(uncached);
     children.push(await launch(['bench/peers.ts'], { ...store.env, PEER: 'yoga', PORT: String(yoga) }, `${yogaUrl}?query=%7B__typename%7D`));
 
@@ -90,16 +80,15 @@ async function main() {
     const steady = [0.5, 0.1].map((share) => Math.max(1, Math.round(coldPlain.rps * share)));
     const coldSteady: Row[] = [];
     for (const rate of steady) {
-      let k = 0;
-      coldSteady.push(await paced(`search, ${terms.length} distinct terms, steady ${rate} req/s over 100 open conns: gateway, response cache off`, { url: `${plainUrl}/graphql`, connections: 100, rate, body: () => gql(SEARCH_QUERY, { q: terms[k++ % terms.length] }), rssOf: uncached.pid }));
+      coldSteady.push(await paced(`search, ${terms.length} distinct terms, steady ${rate} req/s over 100 open conns: gateway, response cache off`, { url: `${plainUrl}/graphql`, connections: 100, rate, body: searchBodies(terms), rssOf: uncached.pid }));
     }
     const rest = await load('REST GET /api/books/:id: gateway', { url: `${gwUrl}/api/books/${someBook}`, rssOf: pid });
     const restPlain = await load('REST GET /api/books/:id: gateway, response cache off', { url: `${plainUrl}/api/books/${someBook}`, rssOf: uncached.pid });
     uncached.kill('SIGTERM');
     const restBare = await load('REST by id: bare Fastify constant', { url: `http://127.0.0.1:${fastify}/api/books/${someBook}` });
-    const pairs = await borrowReturn(gwUrl, store, { secret: SECRET, members: SEED.users, seed: SEED.seed, connections: 50, rssOf: pid });
+    const pairs = await borrowReturn(gwUrl, store, { members: SEED.users, seed: SEED.seed, connections: 50, rssOf: pid });
     // Other members (another seed), so no pair meets a loan the GraphQL run's warm-up left open.
-    const restPairs = await borrowReturn(gwUrl, store, { secret: SECRET, members: SEED.users, seed: SEED.seed + 1, connections: 50, rssOf: pid, via: 'rest' });
+    const restPairs = await borrowReturn(gwUrl, store, { members: SEED.users, seed: SEED.seed + 1, connections: 50, rssOf: pid, via: 'rest' });
 
     await resetPeakRss(pid);
     const started = performance.now();

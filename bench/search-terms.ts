@@ -17,7 +17,13 @@ export async function searchTerms(store: BenchStore): Promise<string[]> {
   return [...words].map((w, i) => (i % 2 ? w.toUpperCase() : w.toLowerCase()));
 }
 
-export function distinctSearches(terms: string[]): autocannon.Request[] {
+/** Search bodies, each for the next term in turn. */
+export function searchBodies(terms: string[]): () => string {
   let next = 0;
-  return [{ method: 'POST', setupRequest: (request) => ({ ...request, body: gql(SEARCH_QUERY, { q: terms[next++ % terms.length] }) }) }];
+  return () => gql(SEARCH_QUERY, { q: terms[next++ % terms.length] });
+}
+
+export function distinctSearches(terms: string[]): autocannon.Request[] {
+  const body = searchBodies(terms);
+  return [{ method: 'POST', setupRequest: (request) => ({ ...request, body: body() }) }];
 }
