@@ -66,9 +66,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const pageHeaders = securityHeaders({ contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   const jsonHeaders = jsonSecurityHeaders(pageHeaders);
+  // Once closing, each answer ends its connection: a client's idle keep-alive connection would otherwise
+  // hold server.close() open until the shutdown grace runs out (Node closes only those idle when it starts).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   // Chosen by what is sent: pages, scripts, images, SVG covers and anything untyped get the full set.
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(isJson(reply.getHeader('content-type')) ? jsonHeaders : pageHeaders);
+    if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
   if (config.corsOrigins.length > 0) {
