@@ -1,11 +1,11 @@
 // Processes under test and the load that drives them. Each server runs in its own process (not in the bench
 // process) so autocannon's own work never shares an event loop with the server it measures, and the
 // gateway's peak RSS is the gateway's alone.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { PacedJob, PacedResult } from './paced-client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -53,6 +53,17 @@ export async function launch(args: string[], env: Record<string, string>, readyU
 export async function peakRssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/**
+ * CPU time the process has used so far (user + system), in ms. Per request it varies less than req/s on a
+ * shared machine, where another tenant takes the cores now and then: a slower second serves fewer requests,
+ * each for about the same CPU.
+ */
+export async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Starts a new peak-RSS window for the process ("5" resets VmHWM), so each scenario gets its own peak. */
@@ -120,49 +131,28 @@ export async function load(scenario: string, opts: LoadOptions, note?: string): 
  * saturation a request waits for every other connection's (latency = connections / throughput, Little's law)
  * whatever the server does, and its rate option sends each second's requests in one burst. Latency is counted
  * from when a request was due, so a server that falls behind is charged for the wait (no coordinated omission).
+ * The requests come from a process of their own (paced-client.ts), whose longest stall goes into the note.
  */
-export async function paced(scenario: string, opts: { url: string; connections: number; rate: number; body: () => string; rssOf?: number }): Promise<Row> {
-  // FIFO: requests take turns over all the open connections rather than reusing the last one freed.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections, scheduling: 'fifo' });
-  const send = () => new Promise<boolean>((resolve) => {
-    const request = http.request(opts.url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode === 200));
-    });
-    request.on('error', () => resolve(false));
-    request.end(opts.body());
-  });
-  const run = async (seconds: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const total = Math.round(seconds * opts.rate);
-    const start = performance.now();
-    const inFlight: Promise<void>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = start + (i * 1000) / opts.rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      inFlight.push(send().then((ok) => {
-        latencies.push(performance.now() - due);
-        if (!ok) errors++;
-      }));
-    }
-    await Promise.all(inFlight);
-    return { latencies: latencies.sort((a, b) => a - b), errors, elapsed: (performance.now() - start) / 1000 };
-  };
+export async function paced(scenario: string, opts: { url: string; connections: number; rate: number; bodies: string[]; rssOf?: number }): Promise<Row> {
+  const client = fork(path.join(ROOT, 'bench', 'paced-client.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
-    // Every connection open before the clock starts: connection start-up is not what this measures.
-    await Promise.all(Array.from({ length: opts.connections }, send));
-    await run(1);
+    const next = <T>() => new Promise<T>((resolve, reject) => {
+      client.once('message', (value) => resolve(value as T));
+      client.once('exit', (code) => reject(new Error(`the paced client exited with ${code}`)));
+    });
+    const job: PacedJob = { url: opts.url, connections: opts.connections, rate: opts.rate, seconds: DURATION, bodies: opts.bodies };
+    client.send(job);
+    await next<{ phase: 'warm' }>();
     if (opts.rssOf) await resetPeakRss(opts.rssOf);
-    const { latencies, errors, elapsed } = await run(DURATION);
+    client.send('go');
+    const { latencies, errors, elapsed, clientStallMs } = await next<PacedResult>();
     const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-    const row: Row = { scenario, rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms` };
+    const row: Row = { scenario, rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms` };
     if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
     rows.push(row);
     console.log(`  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`);
     return row;
   } finally {
-    agent.destroy();
+    client.kill();
   }
 }

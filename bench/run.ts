@@ -12,7 +12,7 @@ import { borrowReturn, type BorrowReturnResult } from './borrow-return.ts';
 import { GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, paced, peakRssMb, resetPeakRss, ROOT, rows, SEED, type Row } from './load.ts';
 import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
 import { report } from './report.ts';
-import { distinctSearches, SEARCH_QUERY, searchBodies, searchTerms } from './search-terms.ts';
+import { distinctSearches, SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
 const BOOKS = SEED.books;
@@ -80,7 +80,7 @@ async function main() {
     const steady = [0.5, 0.1].map((share) => Math.max(1, Math.round(coldPlain.rps * share)));
     const coldSteady: Row[] = [];
     for (const rate of steady) {
-      coldSteady.push(await paced(`search, ${terms.length} distinct terms, steady ${rate} req/s over 100 open conns: gateway, response cache off`, { url: `${plainUrl}/graphql`, connections: 100, rate, body: searchBodies(terms), rssOf: uncached.pid }));
+      coldSteady.push(await paced(`search, ${terms.length} distinct terms, steady ${rate} req/s over 100 open conns: gateway, response cache off`, { url: `${plainUrl}/graphql`, connections: 100, rate, bodies: terms.map(searchRequest), rssOf: uncached.pid }));
     }
     const rest = await load('REST GET /api/books/:id: gateway', { url: `${gwUrl}/api/books/${someBook}`, rssOf: pid });
     const restPlain = await load('REST GET /api/books/:id: gateway, response cache off', { url: `${plainUrl}/api/books/${someBook}`, rssOf: uncached.pid });

@@ -17,10 +17,12 @@ export async function searchTerms(store: BenchStore): Promise<string[]> {
   return [...words].map((w, i) => (i % 2 ? w.toUpperCase() : w.toLowerCase()));
 }
 
+export const searchRequest = (term: string) => gql(SEARCH_QUERY, { q: term });
+
 /** Search bodies, each for the next term in turn. */
 export function searchBodies(terms: string[]): () => string {
   let next = 0;
-  return () => gql(SEARCH_QUERY, { q: terms[next++ % terms.length] });
+  return () => searchRequest(terms[next++ % terms.length]!);
 }
 
 export function distinctSearches(terms: string[]): autocannon.Request[] {

@@ -1,0 +1,61 @@
+// The steady-rate load of `paced` (load.ts), run as its own small process: the bench process holds every
+// scenario's results and the catalogue it read its search terms from, and its garbage collections and timers
+// would add their pauses to the latencies measured here (its event loop stalled up to 17 ms in a steady run).
+// Protocol over IPC: a PacedJob in, then { phase: 'warm' } out after the warm-up, 'go' in, a PacedResult out.
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+export interface PacedJob { url: string; connections: number; rate: number; seconds: number; bodies: string[] }
+export interface PacedResult { latencies: number[]; errors: number; elapsed: number; clientStallMs: number }
+
+async function run(job: PacedJob, seconds: number, send: () => Promise<boolean>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = Math.round(seconds * job.rate);
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / job.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(send().then((ok) => {
+      latencies.push(performance.now() - due);
+      if (!ok) errors++;
+    }));
+  }
+  await Promise.all(inFlight);
+  return { latencies: latencies.sort((a, b) => a - b), errors, elapsed: (performance.now() - start) / 1000 };
+}
+
+function message<T>(): Promise<T> {
+  return new Promise((resolve) => process.once('message', (value) => resolve(value as T)));
+}
+
+async function main() {
+  const job = await message<PacedJob>();
+  // FIFO: requests take turns over all the open connections rather than reusing the last one freed.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections, scheduling: 'fifo' });
+  let next = 0;
+  const send = () => new Promise<boolean>((resolve) => {
+    const request = http.request(job.url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode === 200));
+    });
+    request.on('error', () => resolve(false));
+    request.end(job.bodies[next++ % job.bodies.length]);
+  });
+  // Every connection open before the clock starts: connection start-up is not what this measures.
+  await Promise.all(Array.from({ length: job.connections }, send));
+  await run(job, 1, send);
+  process.send!({ phase: 'warm' });
+  await message<'go'>();
+  const stalls = monitorEventLoopDelay({ resolution: 1 });
+  stalls.enable();
+  const result = await run(job, job.seconds, send);
+  stalls.disable();
+  agent.destroy();
+  const reply: PacedResult = { ...result, clientStallMs: Math.round(stalls.max / 1e5) / 10 };
+  process.send!(reply, () => process.exit(0));
+}
+
+await main();
