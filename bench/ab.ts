@@ -1,8 +1,9 @@
 // `node bench/ab.ts <other checkout> <list|rest|borrow> [rounds]`: one change measured against another on a
 // noisy machine. Starts the gateway of another checkout (A; e.g. `git worktree add /tmp/base HEAD` with its
 // node_modules linked) and of this one (B) on the same seeded store, then runs the scenario on each in turn,
-// `rounds` times (default 3), and prints every figure and the ratio of the medians, for throughput and for the
-// gateway's CPU time per request (read from /proc, steadier than throughput on a shared machine).
+// `rounds` times (default 3) with new processes each round, and prints every figure and the ratio of the
+// medians, for throughput and for the gateway's CPU time per request (read from /proc, steadier than
+// throughput on a shared machine).
 // RESPONSE_CACHE_TTL_MS=0 compares the work behind the response cache.
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -30,32 +31,36 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const store = await benchStore(SEED);
-  const gateways = { A: await start(path.resolve(other!), store.env), B: await start(ROOT, store.env) };
+  const figures: Record<'A' | 'B', number[]> = { A: [], B: [] };
+  const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] };
   try {
-    const first = await fetch(`${gateways.A.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
-    const someBook = ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
-    const figures: Record<'A' | 'B', number[]> = { A: [], B: [] };
-    const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] };
     for (let round = 0; round < Number(rounds); round++) {
-      for (const name of ['A', 'B'] as const) {
-        const { url, child } = gateways[name];
-        if (scenario === 'borrow') {
-          // A fresh member range each round, so no round finds the loans of the one before.
+      // New processes each round: one process of the same code can run 10% to 15% faster or slower than the
+      // next for its whole life (what the JIT made of it, where it landed), so rounds must sample that too.
+      const gateways = { A: await start(path.resolve(other!), store.env), B: await start(ROOT, store.env) };
+      try {
+        for (const name of ['A', 'B'] as const) {
+          const { url, child } = gateways[name];
           const before = await cpuMs(child.pid!);
-          const result = await borrowReturn(url, store, { members: SEED.users, seed: SEED.seed + round * 2 + (name === 'B' ? 1 : 0), connections: 50 });
-          figures[name].push(Math.round(result.pairsPerSecond));
-          // The pairs of the measured window only; the warm-up's CPU is in it too, so this is a ceiling.
-          cpu[name].push(Math.round(((await cpuMs(child.pid!)) - before) * 1000 / (result.pairsPerSecond * DURATION)));
-          continue;
+          if (scenario === 'borrow') {
+            // A fresh member range each round, so no round finds the loans of the one before.
+            const result = await borrowReturn(url, store, { members: SEED.users, seed: SEED.seed + round * 2 + (name === 'B' ? 1 : 0), connections: 50 });
+            figures[name].push(Math.round(result.pairsPerSecond));
+            // Warm-up and start-up included, so this is a ceiling; both sides pay the same.
+            cpu[name].push(Math.round(((await cpuMs(child.pid!)) - before) * 1000 / (result.pairsPerSecond * DURATION)));
+            continue;
+          }
+          const target: autocannon.Options = scenario === 'rest'
+            ? { url: `${url}/api/books/${await someBookOf(url)}` }
+            : { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: LIST };
+          await autocannon({ ...target, connections: 50, duration: 1 } as autocannon.Options);
+          const measured = await cpuMs(child.pid!);
+          const result = await autocannon({ ...target, connections: 50, duration: DURATION } as autocannon.Options);
+          figures[name].push(Math.round(result.requests.average));
+          cpu[name].push(Math.round(((await cpuMs(child.pid!)) - measured) * 1000 / result.requests.total * 10) / 10);
         }
-        const target: autocannon.Options = scenario === 'rest'
-          ? { url: `${url}/api/books/${someBook}` }
-          : { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: LIST };
-        await autocannon({ ...target, connections: 50, duration: 1 } as autocannon.Options);
-        const before = await cpuMs(child.pid!);
-        const result = await autocannon({ ...target, connections: 50, duration: DURATION } as autocannon.Options);
-        figures[name].push(Math.round(result.requests.average));
-        cpu[name].push(Math.round(((await cpuMs(child.pid!)) - before) * 1000 / result.requests.total * 10) / 10);
+      } finally {
+        for (const { child } of Object.values(gateways)) child.kill('SIGTERM');
       }
     }
     const unit = scenario === 'borrow' ? 'pairs/s' : 'req/s';
@@ -63,9 +68,13 @@ async function main() {
     const per = scenario === 'borrow' ? 'pair' : 'request';
     console.log(`${scenario} (gateway CPU µs per ${per}): A ${cpu.A.join(', ')}; B ${cpu.B.join(', ')}; B/A of medians ${(median(cpu.B) / median(cpu.A)).toFixed(2)}`);
   } finally {
-    for (const { child } of Object.values(gateways)) child.kill('SIGTERM');
     await store.dispose();
   }
+}
+
+async function someBookOf(url: string): Promise<string> {
+  const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
+  return ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
 }
 
 await main();

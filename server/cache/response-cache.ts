@@ -4,6 +4,10 @@
 // (at once for a write through this gateway; on SQLite, within ELSEWHERE_POLL_MS for any other process's),
 // and none lives longer than ttlMs, which bounds staleness from writes the store cannot announce (other
 // gateways on a shared MongoDB).
+//
+// A hit is written straight to the socket, with the headers its first answer carried (security headers and
+// content type) and those this request has gathered so far (CORS): Fastify's reply pipeline (onSend hooks,
+// header bookkeeping, serialisation checks) cost more than the rest of a hit together.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
 import { isSharedQuery } from './shared-query.ts';
@@ -18,7 +22,8 @@ export interface ResponseCacheOptions {
 
 interface Entry {
   body: string;
-  contentType: string;
+  /** The answer's headers as a flat [name, value, ...] list, content length and `x-cache: hit` included. */
+  head: string[];
   expires: number;
   bytes: number;
 }
@@ -85,13 +90,14 @@ export class ResponseCache {
   }
 
   /** Keeps an answer computed since `startedAt` (a revision), unless the data moved meanwhile. */
-  set(key: string, startedAt: string | null, body: string, contentType: string): void {
+  set(key: string, startedAt: string | null, body: string, headers: Record<string, string>): void {
     if (startedAt === null || this.revision() !== startedAt) return;
     const bytes = (key.length + body.length) * 2;
     if (bytes > this.#opts.maxBytes / 16) return;
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
-    this.#entries.set(key, { body, contentType, expires: this.#opts.now() + this.#opts.ttlMs, bytes });
+    const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), 'x-cache': 'hit' }).flat();
+    this.#entries.set(key, { body, head, expires: this.#opts.now() + this.#opts.ttlMs, bytes });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#entries.size <= this.#opts.maxEntries && this.#bytes <= this.#opts.maxBytes) break;
@@ -124,15 +130,52 @@ function graphqlKey(request: FastifyRequest): string | null {
   return `POST ${request.headers.accept ?? ''}\n${operationName ?? ''}\n${body.query}\n${JSON.stringify(body.variables ?? null)}`;
 }
 
+/**
+ * Headers of a first answer that a hit repeats: not those that belong to one request or one connection
+ * (CORS answers to the request's Origin, rate-limit counts), which a hit takes from its own request instead.
+ */
+function replayable(headers: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' || /^(?:content-length|connection|keep-alive|x-cache|vary|access-control-|x-ratelimit-|retry-after)/.test(name)) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+/** Headers as a flat [name, value, ...] list, a header with several values once per value. */
+function headList(headers: Record<string, unknown>): string[] {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) list.push(name, String(one));
+  }
+  return list;
+}
+
 /** Serves shared answers from the cache and keeps new ones; hooks run for every route, decide cheaply. */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.decorateRequest('responseCacheKey', null);
+  // Once the gateway is closing, a hit ends its connection, as every other answer then does (see app.ts).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  const answer = (hit: Entry, request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const own = reply.getHeaders();
+    const head = Object.keys(own).length === 0 && !closing ? hit.head : [...hit.head, ...headList(own), ...(closing ? ['connection', 'close'] : [])];
+    reply.raw.writeHead(200, head);
+    reply.raw.end(hit.body);
+    // A hijacked reply skips Fastify's own "request completed" line; access logs still list the hit.
+    if (request.log.level === 'info' || request.log.level === 'debug' || request.log.level === 'trace') request.log.info({ res: { statusCode: 200 }, cache: 'hit', responseTime: reply.elapsedTime }, 'request completed');
+  };
   // Callback hooks: a promise per hook per request is measurable on the cheapest answers.
   const serve = (key: string | null, request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (key === null) return done();
     const hit = cache.get(key);
-    // Answering from a hook: send, and do not go on.
-    if (hit) return void reply.header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
+    // Answering from a hook: write the answer, and do not go on.
+    if (hit) return answer(hit, request, reply);
     request.responseCacheKey = { key, revision: cache.revision() };
     done();
   };
@@ -143,8 +186,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const pending = request.responseCacheKey;
     // A GraphQL answer with errors (even partial) is never shared; `"errors":` cannot occur inside a JSON string.
     if (pending && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":')) {
-      const contentType = reply.getHeader('content-type');
-      if (typeof contentType === 'string') cache.set(pending.key, pending.revision, payload, contentType);
+      if (typeof reply.getHeader('content-type') === 'string') cache.set(pending.key, pending.revision, payload, replayable(reply.getHeaders()));
       reply.header('x-cache', 'miss');
     }
     done(null, payload);

@@ -44,11 +44,11 @@ describe('the cache itself', () => {
   it('keeps an answer only when the data did not move while it was computed, and drops all on a move', () => {
     const cache = new ResponseCache({ store, ttlMs: 1000, now: () => clock });
     const started = cache.revision();
-    cache.set('a', started, '{"data":1}', 'application/json');
+    cache.set('a', started, '{"data":1}', { 'content-type': 'application/json' });
     expect(cache.get('a')?.body).toBe('{"data":1}');
     const before = cache.revision();
     revision++;
-    cache.set('b', before, '{"data":2}', 'application/json');
+    cache.set('b', before, '{"data":2}', { 'content-type': 'application/json' });
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeUndefined();
   });
@@ -56,16 +56,16 @@ describe('the cache itself', () => {
   it('expires entries after the TTL and evicts the least recently used beyond its bounds', () => {
     const cache = new ResponseCache({ store, ttlMs: 1000, maxEntries: 2, now: () => clock });
     const r = cache.revision();
-    cache.set('a', r, 'A', 'text/plain');
-    cache.set('b', r, 'B', 'text/plain');
+    cache.set('a', r, 'A', { 'content-type': 'text/plain' });
+    cache.set('b', r, 'B', { 'content-type': 'text/plain' });
     expect(cache.get('a')?.body).toBe('A');
-    cache.set('c', r, 'C', 'text/plain');
+    cache.set('c', r, 'C', { 'content-type': 'text/plain' });
     expect(cache.get('b')).toBeUndefined();
     expect(cache.size).toBe(2);
     clock += 1000;
     expect(cache.get('a')).toBeUndefined();
     const small = new ResponseCache({ store, ttlMs: 1000, maxBytes: 1600, now: () => clock });
-    small.set('big', small.revision(), 'x'.repeat(100), 'text/plain');
+    small.set('big', small.revision(), 'x'.repeat(100), { 'content-type': 'text/plain' });
     expect(small.get('big')).toBeUndefined();
   });
 });
@@ -112,8 +112,27 @@ describeEachStore((kind) => {
       const rest = [await gw.request('GET', `/api/books/${id}`), await gw.request('GET', `/api/books/${id}`)];
       expect(rest.map((r) => r.headers.get('x-cache'))).toEqual(['miss', 'hit']);
       expect(rest[1]!.body).toEqual(rest[0]!.body);
-      // Security headers are on cached answers too.
-      expect(second.headers.get('x-content-type-options')).toBe('nosniff');
+      // A hit is written past Fastify's reply pipeline: it must still carry every header the first answer had
+      // (security headers, content type, a content length that fits the body), and only `x-cache` differs.
+      for (const [miss, hit] of [[first, second], [rest[0]!, rest[1]!]] as const) {
+        const headers = (answer: typeof miss) => Object.fromEntries([...answer.headers].filter(([name]) => !['date', 'x-cache', 'keep-alive', 'connection'].includes(name)));
+        expect(headers(hit)).toEqual(headers(miss));
+        expect(hit.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+    });
+
+    it('answers a hit with the CORS headers of its own request, not of the first', async () => {
+      const cors = await startTestGateway({ store: kind, env: { CORS_ORIGINS: 'https://one.example,https://two.example' } });
+      try {
+        const id = await cors.addBook({ title: 'Cached Across Origins' });
+        const from = (origin?: string) => cors.request('GET', `/api/books/${id}`, { headers: origin ? { origin } : {} });
+        const answers = [await from('https://one.example'), await from('https://two.example'), await from(), await from('https://elsewhere.example')];
+        expect(answers.map((a) => a.headers.get('x-cache'))).toEqual(['miss', 'hit', 'hit', 'hit']);
+        expect(answers.map((a) => a.headers.get('access-control-allow-origin'))).toEqual(['https://one.example', 'https://two.example', null, null]);
+        expect(answers[1]!.headers.get('vary')).toMatch(/origin/i);
+      } finally {
+        await cors.close();
+      }
     });
 
     it('shows every write through the gateway at once, over GraphQL and REST', async () => {
