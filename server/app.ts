@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { Config } from './config.ts';
 import type { ObservedStore } from './store/observed.ts';
-import { registerResponseCache, ResponseCache } from './cache/response-cache.ts';
+import { cacheFirstServer, registerResponseCache, ResponseCache } from './cache/response-cache.ts';
 import type { Library } from './library/index.ts';
 import type { SessionTokens } from './auth/session.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
@@ -52,7 +52,9 @@ const WINDOW_MS = 60_000;
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, library, tokens } = deps;
-  const app = Fastify({
+  const cache = config.responseCacheTtlMs > 0 ? new ResponseCache({ store: deps.store, ttlMs: config.responseCacheTtlMs }) : null;
+  const app: FastifyInstance = Fastify({
+    ...(cache ? { serverFactory: cacheFirstServer(cache, () => app.log) } : {}),
     logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 100 * 1024,
     trustProxy: config.trustProxy,
@@ -97,7 +99,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     }, done);
   });
-  if (config.responseCacheTtlMs > 0) registerResponseCache(app, new ResponseCache({ store: deps.store, ttlMs: config.responseCacheTtlMs }));
+  if (cache) registerResponseCache(app, cache);
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -8,7 +8,8 @@
 // A hit is written straight to the socket, with the headers its first answer carried (security headers and
 // content type) and those this request has gathered so far (CORS): Fastify's reply pipeline (onSend hooks,
 // header bookkeeping, serialisation checks) cost more than the rest of a hit together.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import http from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
 import { isSharedQuery } from './shared-query.ts';
 
@@ -152,6 +153,40 @@ function headList(headers: Record<string, unknown>): string[] {
   return list;
 }
 
+const ACCESS_LOGGED = new Set(['info', 'debug', 'trace']);
+
+/**
+ * Fastify's serverFactory with the cache in front: a GET whose URL the cache holds (only REST reads that
+ * depend on the URL alone are kept by URL, see restKey), with no credentials and no Origin, is answered
+ * before Fastify sees it. Everything else goes to Fastify, hits with credentials or CORS included (the
+ * hooks below answer those), and so does everything once the server stops listening (closing).
+ * A hit inside Fastify costs its whole request lifecycle: routing, request and reply objects, a child
+ * logger and a request id, the hooks.
+ */
+export function cacheFirstServer(cache: ResponseCache, log: () => FastifyBaseLogger): FastifyServerFactory {
+  return (handler, options) => {
+    const server = http.createServer((request, response) => {
+      if (request.method === 'GET' && server.listening && !request.headers.authorization && !request.headers.origin) {
+        const hit = cache.get(`GET ${request.url}`);
+        if (hit) {
+          response.writeHead(200, hit.head);
+          response.end(hit.body);
+          const logger = log();
+          if (ACCESS_LOGGED.has(logger.level)) logger.info({ req: { method: 'GET', url: request.url }, res: { statusCode: 200 }, cache: 'hit' }, 'request completed');
+          return;
+        }
+      }
+      handler(request, response);
+    });
+    // What Fastify sets on the server it makes itself (its options arrive with Fastify's defaults filled in).
+    const timeouts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+    server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = timeouts.requestTimeout ?? 0;
+    server.setTimeout(timeouts.connectionTimeout ?? 0);
+    return server;
+  };
+}
+
 /** Serves shared answers from the cache and keeps new ones; hooks run for every route, decide cheaply. */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.decorateRequest('responseCacheKey', null);
@@ -168,7 +203,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     reply.raw.writeHead(200, head);
     reply.raw.end(hit.body);
     // A hijacked reply skips Fastify's own "request completed" line; access logs still list the hit.
-    if (request.log.level === 'info' || request.log.level === 'debug' || request.log.level === 'trace') request.log.info({ res: { statusCode: 200 }, cache: 'hit', responseTime: reply.elapsedTime }, 'request completed');
+    if (ACCESS_LOGGED.has(request.log.level)) request.log.info({ res: { statusCode: 200 }, cache: 'hit', responseTime: reply.elapsedTime }, 'request completed');
   };
   // Callback hooks: a promise per hook per request is measurable on the cheapest answers.
   const serve = (key: string | null, request: FastifyRequest, reply: FastifyReply, done: () => void) => {
