@@ -99,7 +99,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     }, done);
   });
-  if (cache) registerResponseCache(app, cache);
+  if (cache) registerResponseCache(app, cache, () => closing);
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -187,19 +187,16 @@ export function cacheFirstServer(cache: ResponseCache, log: () => FastifyBaseLog
   };
 }
 
-/** Serves shared answers from the cache and keeps new ones; hooks run for every route, decide cheaply. */
-export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+/**
+ * Serves shared answers from the cache and keeps new ones; hooks run for every route, decide cheaply.
+ * `closing` says whether the gateway is shutting down: a hit then ends its connection, as every answer does.
+ */
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache, closing: () => boolean): void {
   app.decorateRequest('responseCacheKey', null);
-  // Once the gateway is closing, a hit ends its connection, as every other answer then does (see app.ts).
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
   const answer = (hit: Entry, request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const own = reply.getHeaders();
-    const head = Object.keys(own).length === 0 && !closing ? hit.head : [...hit.head, ...headList(own), ...(closing ? ['connection', 'close'] : [])];
+    const head = Object.keys(own).length === 0 && !closing() ? hit.head : [...hit.head, ...headList(own), ...(closing() ? ['connection', 'close'] : [])];
     reply.raw.writeHead(200, head);
     reply.raw.end(hit.body);
     // A hijacked reply skips Fastify's own "request completed" line; access logs still list the hit.
