@@ -102,8 +102,8 @@ async function settle(url: string, probe: Probe): Promise<void> {
   console.warn(`  ${url} still busy after 2 minutes; the next scenario shares the machine with its backlog`);
 }
 
-/** One bounded autocannon run after a one-second warm-up of the same target; the result is kept as a row. */
-export async function load(scenario: string, opts: LoadOptions, note?: string): Promise<Row> {
+/** One bounded autocannon run after a one-second warm-up of the same target. */
+async function measure(scenario: string, opts: LoadOptions, note?: string): Promise<Row> {
   const connections = opts.connections ?? 50;
   if (opts.rssOf) await resetPeakRss(opts.rssOf);
   const result = await autocannon({
@@ -119,10 +119,41 @@ export async function load(scenario: string, opts: LoadOptions, note?: string): 
   const row: Row = { scenario, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, note };
   if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
   if (result.requests.total === 0) row.note = `no answer within ${DURATION} s${note ? `; ${note}` : ''}`;
-  rows.push(row);
   await settle(opts.url, opts.probe ?? { method: opts.method ?? 'GET', body: opts.body });
   console.log(`  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`);
   return row;
+}
+
+/** One scenario, kept as a row. */
+export async function load(scenario: string, opts: LoadOptions, note?: string): Promise<Row> {
+  const row = await measure(scenario, opts, note);
+  rows.push(row);
+  return row;
+}
+
+/** How many times `compare` runs each of its targets (BENCH_ROUNDS). */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/**
+ * Targets that are compared with each other, each in turn, ROUNDS times over. The machine is shared and its
+ * speed drifts within minutes, so targets measured one after the other can differ by the drift alone; taking
+ * turns exposes every target to the same drift. Each row is its target's median round (its latencies too), with
+ * the peak RSS of all its rounds and every round's req/s in the note.
+ */
+export async function compare(targets: { scenario: string; opts: LoadOptions }[]): Promise<Row[]> {
+  const runs: Row[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, target] of targets.entries()) runs[i]!.push(await measure(`${target.scenario} (round ${round + 1} of ${ROUNDS})`, target.opts));
+  }
+  return targets.map((target, i) => {
+    const sorted = [...runs[i]!].sort((a, b) => a.rps - b.rps);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    const peaks = runs[i]!.flatMap((r) => (r.rssMb === undefined ? [] : [r.rssMb]));
+    const row: Row = { ...median, scenario: target.scenario, note: `median of ${ROUNDS} rounds: ${runs[i]!.map((r) => r.rps).join(', ')} req/s` };
+    if (peaks.length > 0) row.rssMb = Math.max(...peaks);
+    rows.push(row);
+    return row;
+  });
 }
 
 /**

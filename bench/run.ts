@@ -1,7 +1,8 @@
 // `npm run bench`: the gateway against its references in one run on one machine (loopback only, bounded).
 // Seeds (and caches) a 50k-book store, starts the gateway and its peers as processes, drives each scenario
 // with autocannon and reports a Markdown table, the ratios and the targets (JSON in bench/results/).
-// BENCH_DURATION (seconds per scenario, default 5), BENCH_BOOKS (default 50000), BENCH_STORE (sqlite|mongodb).
+// BENCH_DURATION (seconds per scenario, default 5), BENCH_ROUNDS (turns of each compared target, default 3),
+// BENCH_BOOKS (default 50000), BENCH_STORE (sqlite|mongodb).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn, type BorrowReturnResult } from './borrow-return.ts';
-import { GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, paced, peakRssMb, resetPeakRss, ROOT, rows, SEED, type Row } from './load.ts';
+import { compare, GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, paced, peakRssMb, resetPeakRss, ROOT, ROUNDS, rows, SEED, type Row } from './load.ts';
 import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
 import { report } from './report.ts';
 import { distinctSearches, SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
@@ -61,17 +62,23 @@ async function main() {
     children.push(await launch(['bench/peers.ts'], { PEER: 'fastify', PORT: String(fastify), BODY_FILE: path.join(bodies, 'book.json') }, `http://127.0.0.1:${fastify}/api/books/x`));
     const terms = await searchTerms(store);
 
-    console.log(`Driving each scenario for 1 s warm-up + ${process.env.BENCH_DURATION ?? 5} s ...`);
+    console.log(`Driving each scenario for 1 s warm-up + ${process.env.BENCH_DURATION ?? 5} s (compared ones ${ROUNDS} times, in turn) ...`);
     const pid = gateway.pid!;
     const post2 = (url: string, body: string, connections = 50) => ({ url, method: 'POST' as const, body, connections, rssOf: url.startsWith(gwUrl) ? pid : undefined });
-    const list = await load('books(first: 20): gateway', post2(`${gwUrl}/graphql`, LIST));
-    const listPlain = await load('books(first: 20): gateway, response cache off', { ...post2(`${plainUrl}/graphql`, LIST), rssOf: uncached.pid });
-    const listYoga = await load('books(first: 20): Yoga', post2(yogaUrl, LIST));
-    const listHttp = await load('books(first: 20) bytes: bare node:http', post2(`http://127.0.0.1:${http}/graphql`, LIST));
-    const search = await load('search "tHe" (100 conns): gateway', post2(`${gwUrl}/graphql`, SEARCH, 100));
-    const searchPlain = await load('search "tHe" (100 conns): gateway, response cache off', { ...post2(`${plainUrl}/graphql`, SEARCH, 100), rssOf: uncached.pid });
-    const searchYoga = await load('search "tHe" (100 conns): Yoga', post2(yogaUrl, SEARCH, 100));
-    const searchHttp = await load('search bytes (100 conns): bare node:http', post2(`http://127.0.0.1:${httpSearch}/graphql`, SEARCH, 100));
+    // Whatever a target's ratio is taken against runs in turn with it (compare), so the machine's drift reaches both.
+    const [list, listPlain, listYoga, listHttp] = await compare([
+      { scenario: 'books(first: 20): gateway', opts: post2(`${gwUrl}/graphql`, LIST) },
+      { scenario: 'books(first: 20): gateway, response cache off', opts: { ...post2(`${plainUrl}/graphql`, LIST), rssOf: uncached.pid } },
+      { scenario: 'books(first: 20): Yoga', opts: post2(yogaUrl, LIST) },
+      { scenario: 'books(first: 20) bytes: bare node:http', opts: post2(`http://127.0.0.1:${http}/graphql`, LIST) },
+    ]) as [Row, Row, Row, Row];
+    const [search, searchPlain, searchYoga, searchHttp] = await compare([
+      { scenario: 'search "tHe" (100 conns): gateway', opts: post2(`${gwUrl}/graphql`, SEARCH, 100) },
+      { scenario: 'search "tHe" (100 conns): gateway, response cache off', opts: { ...post2(`${plainUrl}/graphql`, SEARCH, 100), rssOf: uncached.pid } },
+      { scenario: 'search "tHe" (100 conns): Yoga', opts: post2(yogaUrl, SEARCH, 100) },
+      { scenario: 'search bytes (100 conns): bare node:http', opts: post2(`http://127.0.0.1:${httpSearch}/graphql`, SEARCH, 100) },
+    ]) as [Row, Row, Row, Row];
+    // Run once each: a second round would find the first one's search counts kept, and these measure cold ones.
     const cold = await load(`search, ${terms.length} distinct terms (100 conns): gateway`, { url: `${gwUrl}/graphql`, connections: 100, requests: distinctSearches(terms), probe: { method: 'POST', body: SEARCH }, rssOf: pid });
     const coldPlain = await load(`search, ${terms.length} distinct terms (100 conns): gateway, response cache off`, { url: `${plainUrl}/graphql`, connections: 100, requests: distinctSearches(terms), probe: { method: 'POST', body: SEARCH }, rssOf: uncached.pid });
     const coldYoga = await load(`search, ${terms.length} distinct terms (100 conns): Yoga`, { url: yogaUrl, connections: 100, requests: distinctSearches(terms), probe: { method: 'POST', body: SEARCH } });
@@ -82,10 +89,12 @@ async function main() {
     for (const rate of steady) {
       coldSteady.push(await paced(`search, ${terms.length} distinct terms, steady ${rate} req/s over 100 open conns: gateway, response cache off`, { url: `${plainUrl}/graphql`, connections: 100, rate, bodies: terms.map(searchRequest), rssOf: uncached.pid }));
     }
-    const rest = await load('REST GET /api/books/:id: gateway', { url: `${gwUrl}/api/books/${someBook}`, rssOf: pid });
-    const restPlain = await load('REST GET /api/books/:id: gateway, response cache off', { url: `${plainUrl}/api/books/${someBook}`, rssOf: uncached.pid });
+    const [rest, restPlain, restBare] = await compare([
+      { scenario: 'REST GET /api/books/:id: gateway', opts: { url: `${gwUrl}/api/books/${someBook}`, rssOf: pid } },
+      { scenario: 'REST GET /api/books/:id: gateway, response cache off', opts: { url: `${plainUrl}/api/books/${someBook}`, rssOf: uncached.pid } },
+      { scenario: 'REST by id: bare Fastify constant', opts: { url: `http://127.0.0.1:${fastify}/api/books/${someBook}` } },
+    ]) as [Row, Row, Row];
     uncached.kill('SIGTERM');
-    const restBare = await load('REST by id: bare Fastify constant', { url: `http://127.0.0.1:${fastify}/api/books/${someBook}` });
     const pairs = await borrowReturn(gwUrl, store, { members: SEED.users, seed: SEED.seed, connections: 50, rssOf: pid });
     // Other members (another seed), so no pair meets a loan the GraphQL run's warm-up left open.
     const restPairs = await borrowReturn(gwUrl, store, { members: SEED.users, seed: SEED.seed + 1, connections: 50, rssOf: pid, via: 'rest' });
