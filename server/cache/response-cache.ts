@@ -8,10 +8,11 @@
 // A hit is written straight to the socket, with the headers its first answer carried (security headers and
 // content type) and those this request has gathered so far (CORS): Fastify's reply pipeline (onSend hooks,
 // header bookkeeping, serialisation checks) cost more than the rest of a hit together.
-import http from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
 import { isSharedQuery } from './shared-query.ts';
+import { ACCESS_LOGGED, readAhead } from './cache-first-server.ts';
 
 export interface ResponseCacheOptions {
   store: ObservedStore;
@@ -21,7 +22,7 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
+export interface Entry {
   body: string;
   /** The answer's headers as a flat [name, value, ...] list, content length and `x-cache: hit` included. */
   head: string[];
@@ -153,40 +154,6 @@ function headList(headers: Record<string, unknown>): string[] {
   return list;
 }
 
-const ACCESS_LOGGED = new Set(['info', 'debug', 'trace']);
-
-/**
- * Fastify's serverFactory with the cache in front: a GET whose URL the cache holds (only REST reads that
- * depend on the URL alone are kept by URL, see restKey), with no credentials and no Origin, is answered
- * before Fastify sees it. Everything else goes to Fastify, hits with credentials or CORS included (the
- * hooks below answer those), and so does everything once the server stops listening (closing).
- * A hit inside Fastify costs its whole request lifecycle: routing, request and reply objects, a child
- * logger and a request id, the hooks.
- */
-export function cacheFirstServer(cache: ResponseCache, log: () => FastifyBaseLogger): FastifyServerFactory {
-  return (handler, options) => {
-    const server = http.createServer((request, response) => {
-      if (request.method === 'GET' && server.listening && !request.headers.authorization && !request.headers.origin) {
-        const hit = cache.get(`GET ${request.url}`);
-        if (hit) {
-          response.writeHead(200, hit.head);
-          response.end(hit.body);
-          const logger = log();
-          if (ACCESS_LOGGED.has(logger.level)) logger.info({ req: { method: 'GET', url: request.url }, res: { statusCode: 200 }, cache: 'hit' }, 'request completed');
-          return;
-        }
-      }
-      handler(request, response);
-    });
-    // What Fastify sets on the server it makes itself (its options arrive with Fastify's defaults filled in).
-    const timeouts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-    server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = timeouts.requestTimeout ?? 0;
-    server.setTimeout(timeouts.connectionTimeout ?? 0);
-    return server;
-  };
-}
-
 /**
  * Serves shared answers from the cache and keeps new ones; hooks run for every route, decide cheaply.
  * `closing` says whether the gateway is shutting down: a hit then ends its connection, as every answer does.
@@ -214,11 +181,22 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   // A REST hit is answered before its parameters are validated again: only a 200 answer to the same URL is kept.
   app.addHook('onRequest', (request, reply, done) => serve(restKey(request), request, reply, done));
   app.addHook('preHandler', (request, reply, done) => serve(graphqlKey(request), request, reply, done));
+  // A body the server read ahead (cache-first-server.ts) is parsed from what it kept.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const ahead = readAhead(request.raw);
+    done(null, ahead ? Readable.from([ahead.body], { objectMode: false }) : payload);
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.responseCacheKey;
     // A GraphQL answer with errors (even partial) is never shared; `"errors":` cannot occur inside a JSON string.
     if (pending && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":')) {
-      if (typeof reply.getHeader('content-type') === 'string') cache.set(pending.key, pending.revision, payload, replayable(reply.getHeaders()));
+      if (typeof reply.getHeader('content-type') === 'string') {
+        const headers = replayable(reply.getHeaders());
+        cache.set(pending.key, pending.revision, payload, headers);
+        // Also under the request's exact bytes, which the server can look up before Fastify sees the request.
+        const ahead = readAhead(request.raw);
+        if (ahead) cache.set(ahead.key, pending.revision, payload, headers);
+      }
       reply.header('x-cache', 'miss');
     }
     done(null, payload);
