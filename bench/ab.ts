@@ -1,4 +1,4 @@
-// `node bench/ab.ts <other checkout> <list|rest|borrow> [rounds]`: one change measured against another on a
+// `node bench/ab.ts <other checkout> <list|rest|distinct|borrow> [rounds]`: one change measured against another on a
 // noisy machine. Starts the gateway of another checkout (A; e.g. `git worktree add /tmp/base HEAD` with its
 // node_modules linked) and of this one (B) on the same seeded store, then runs the scenario on each in turn,
 // `rounds` times (default 3) with new processes each round, and prints every figure and the ratio of the
@@ -11,11 +11,12 @@ import autocannon from 'autocannon';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
 import { cpuMs, DURATION, GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, ROOT, SEED } from './load.ts';
+import { distinctSearches, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
 const [other, scenario = 'list', rounds = '3'] = process.argv.slice(2);
-if (!other || !['list', 'rest', 'borrow'].includes(scenario)) {
-  console.error('usage: node bench/ab.ts <other checkout> <list|rest|borrow> [rounds]');
+if (!other || !['list', 'rest', 'distinct', 'borrow'].includes(scenario)) {
+  console.error('usage: node bench/ab.ts <other checkout> <list|rest|distinct|borrow> [rounds]');
   process.exit(2);
 }
 
@@ -31,6 +32,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const store = await benchStore(SEED);
+  // Every distinct search misses the response cache: what a miss costs, read-ahead and all.
+  const terms = scenario === 'distinct' ? await searchTerms(store) : [];
   const figures: Record<'A' | 'B', number[]> = { A: [], B: [] };
   const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] };
   try {
@@ -52,7 +55,9 @@ async function main() {
           }
           const target: autocannon.Options = scenario === 'rest'
             ? { url: `${url}/api/books/${await someBookOf(url)}` }
-            : { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: LIST };
+            : scenario === 'distinct'
+              ? { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, requests: distinctSearches(terms) }
+              : { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: LIST };
           await autocannon({ ...target, connections: 50, duration: 1 } as autocannon.Options);
           const measured = await cpuMs(child.pid!);
           const result = await autocannon({ ...target, connections: 50, duration: DURATION } as autocannon.Options);

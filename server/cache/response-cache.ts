@@ -184,7 +184,11 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   // A body the server read ahead (cache-first-server.ts) is parsed from what it kept.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const ahead = readAhead(request.raw);
-    done(null, ahead ? Readable.from([ahead.body], { objectMode: false }) : payload);
+    if (!ahead) return done(null, payload);
+    const kept = new Readable({ read() {} });
+    kept.push(ahead.body);
+    kept.push(null);
+    done(null, kept);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.responseCacheKey;
