@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
-import { cpuMs, DURATION, GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, ROOT, SEED } from './load.ts';
+import { cpuMs, DURATION, GATEWAY_FLAGS, gatewayEnv, launch, LIST, ROOT, SEED, someBookId } from './load.ts';
 import { distinctSearches, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
@@ -54,7 +54,7 @@ async function main() {
             continue;
           }
           const target: autocannon.Options = scenario === 'rest'
-            ? { url: `${url}/api/books/${await someBookOf(url)}` }
+            ? { url: `${url}/api/books/${await someBookId(url)}` }
             : scenario === 'distinct'
               ? { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, requests: distinctSearches(terms) }
               : { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: LIST };
@@ -75,11 +75,6 @@ async function main() {
   } finally {
     await store.dispose();
   }
-}
-
-async function someBookOf(url: string): Promise<string> {
-  const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
-  return ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
 }
 
 await main();

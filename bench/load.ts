@@ -36,6 +36,12 @@ export function gatewayEnv(storeEnv: Record<string, string>, port: number, extra
   };
 }
 
+/** The id of the catalogue's first book, asked of the gateway at `url` (REST-by-id scenarios read it). */
+export async function someBookId(url: string): Promise<string> {
+  const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
+  return ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
+}
+
 /** Starts a process of this checkout (or of `cwd`, another one) and waits until readyUrl answers. */
 export async function launch(args: string[], env: Record<string, string>, readyUrl: string, cwd = ROOT): Promise<ChildProcess> {
   // Only PATH and glibc malloc tuning (MALLOC_ARENA_MAX and friends, for RSS experiments) come from outside.

@@ -5,8 +5,8 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
-import { GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, ROOT, SEED } from './load.ts';
-import { distinctSearches, SEARCH_QUERY, searchTerms } from './search-terms.ts';
+import { GATEWAY_FLAGS, gatewayEnv, launch, LIST, load, ROOT, SEED, someBookId } from './load.ts';
+import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
 interface ProfileNode { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }
@@ -37,13 +37,11 @@ async function main() {
     gatewayEnv(store.env, port, { RESPONSE_CACHE_TTL_MS: process.env.RESPONSE_CACHE_TTL_MS ?? '1000' }), `${url}/healthz`);
   try {
     // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
-    const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
-    const someBook = ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
-    const search = (q: string) => gql(SEARCH_QUERY, { q });
+    const someBook = await someBookId(url);
     const rssOf = gateway.pid;
     if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: LIST });
-    else if (scenario === 'search') await load('search', { rssOf, url: `${url}/graphql`, method: 'POST', body: search('tHe'), connections: 100 });
-    else if (scenario === 'distinct') await load('distinct', { rssOf, url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)), probe: { method: 'POST', body: search('tHe') } });
+    else if (scenario === 'search') await load('search', { rssOf, url: `${url}/graphql`, method: 'POST', body: searchRequest('tHe'), connections: 100 });
+    else if (scenario === 'distinct') await load('distinct', { rssOf, url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)), probe: { method: 'POST', body: searchRequest('tHe') } });
     else if (scenario === 'rest') await load('rest', { rssOf, url: `${url}/api/books/${someBook}` });
     else if (scenario === 'borrow' || scenario === 'borrow-rest') await borrowReturn(url, store, { members: SEED.users, seed: SEED.seed, connections: 50, rssOf, via: scenario === 'borrow' ? 'graphql' : 'rest' });
     else throw new Error(`unknown scenario ${scenario}`);

@@ -10,15 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/support/ports.ts';
 import { borrowReturn, type BorrowReturnResult } from './borrow-return.ts';
-import { compare, GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, paced, peakRssMb, resetPeakRss, ROOT, ROUNDS, rows, SEED, type Row } from './load.ts';
+import { compare, GATEWAY_FLAGS, gatewayEnv, launch, LIST, load, paced, peakRssMb, resetPeakRss, ROOT, ROUNDS, rows, SEED, type Row } from './load.ts';
 import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
 import { report } from './report.ts';
-import { distinctSearches, SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
+import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
 const BOOKS = SEED.books;
 // Mixed case on purpose: stored titles are title case, so this also exercises case-insensitive matching.
-const SEARCH = gql(SEARCH_QUERY, { q: 'tHe' });
+const SEARCH = searchRequest('tHe');
 
 async function main() {
   // The gateway serves the built SPA (for the LCP measurement); a fresh clone has none yet.

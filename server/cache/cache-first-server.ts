@@ -13,7 +13,18 @@ import http from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { Entry, ResponseCache } from './response-cache.ts';
 
-export const ACCESS_LOGGED = new Set(['info', 'debug', 'trace']);
+const ACCESS_LOGGED = new Set(['info', 'debug', 'trace']);
+const CLOSE = ['connection', 'close'];
+
+/**
+ * Writes a cached answer past Fastify's reply pipeline: the headers its first answer carried, then `extra` ones
+ * (this request's own, Connection: close), and logs it as Fastify would have, which it does not for a hit.
+ */
+export function writeHit(response: http.ServerResponse, hit: Entry, extra: string[], logger: FastifyBaseLogger, fields: object): void {
+  response.writeHead(200, extra.length === 0 ? hit.head : [...hit.head, ...extra]);
+  response.end(hit.body);
+  if (ACCESS_LOGGED.has(logger.level)) logger.info({ ...fields, res: { statusCode: 200 }, cache: 'hit' }, 'request completed');
+}
 
 /** Larger GraphQL bodies go straight to Fastify: a shared catalogue query is far smaller. */
 const FRONT_BODY_LIMIT = 8 * 1024;
@@ -49,12 +60,8 @@ function readBody(request: http.IncomingMessage, then: (body: Buffer) => void) {
 
 /** Fastify's serverFactory: see above. */
 export function cacheFirstServer(cache: ResponseCache, log: () => FastifyBaseLogger): FastifyServerFactory {
-  const answer = (request: http.IncomingMessage, response: http.ServerResponse, hit: Entry, closing = false) => {
-    response.writeHead(200, closing ? [...hit.head, 'connection', 'close'] : hit.head);
-    response.end(hit.body);
-    const logger = log();
-    if (ACCESS_LOGGED.has(logger.level)) logger.info({ req: { method: request.method, url: request.url }, res: { statusCode: 200 }, cache: 'hit' }, 'request completed');
-  };
+  const answer = (request: http.IncomingMessage, response: http.ServerResponse, hit: Entry, closing = false) =>
+    writeHit(response, hit, closing ? CLOSE : [], log(), { req: { method: request.method, url: request.url } });
   return (handler, options) => {
     const server = http.createServer((request, response) => {
       if (!server.listening || request.headers.authorization || request.headers.origin) return handler(request, response);

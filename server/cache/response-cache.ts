@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ObservedStore } from '../store/observed.ts';
 import { isSharedQuery } from './shared-query.ts';
-import { ACCESS_LOGGED, readAhead } from './cache-first-server.ts';
+import { readAhead, writeHit } from './cache-first-server.ts';
 
 export interface ResponseCacheOptions {
   store: ObservedStore;
@@ -162,12 +162,9 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   app.decorateRequest('responseCacheKey', null);
   const answer = (hit: Entry, request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    const own = reply.getHeaders();
-    const head = Object.keys(own).length === 0 && !closing() ? hit.head : [...hit.head, ...headList(own), ...(closing() ? ['connection', 'close'] : [])];
-    reply.raw.writeHead(200, head);
-    reply.raw.end(hit.body);
-    // A hijacked reply skips Fastify's own "request completed" line; access logs still list the hit.
-    if (ACCESS_LOGGED.has(request.log.level)) request.log.info({ res: { statusCode: 200 }, cache: 'hit', responseTime: reply.elapsedTime }, 'request completed');
+    const extra = headList(reply.getHeaders());
+    if (closing()) extra.push('connection', 'close');
+    writeHit(reply.raw, hit, extra, request.log, { responseTime: reply.elapsedTime });
   };
   // Callback hooks: a promise per hook per request is measurable on the cheapest answers.
   const serve = (key: string | null, request: FastifyRequest, reply: FastifyReply, done: () => void) => {
