@@ -10,6 +10,7 @@ import { openStore } from '../server/store/open-store.ts';
 import { createLibrary } from '../server/library/index.ts';
 import { createSessionTokens } from '../server/auth/session.ts';
 import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
+import { absoluteImages } from '../server/library/site-urls.ts';
 import type { GraphQLContext } from '../server/graphql/context.ts';
 
 const port = Number(process.env.PORT);
@@ -36,9 +37,9 @@ if (peer === 'http') {
   const tokens = createSessionTokens(new TextEncoder().encode('x'.repeat(32)), 3600);
   const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
   const library = createLibrary(store, { verifier, tokens, adminEmails: [], timeZone: 'Asia/Dhaka' });
-  const context: GraphQLContext = { library, viewer: { credential: 'none', session: null }, countMutation: async () => {} };
+  const context: GraphQLContext = { library, viewer: { credential: 'none', session: null }, countMutation: async () => {}, signIn: (input) => library.accounts.signIn(input) };
   const yoga = createYoga({
-    schema: createSchema({ typeDefs, resolvers: buildResolvers() as never }),
+    schema: createSchema({ typeDefs, resolvers: buildResolvers(absoluteImages(() => `http://127.0.0.1:${port}`)) as never }),
     context: () => context,
     logging: false,
     graphiql: false,

@@ -4,9 +4,19 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
+import { ConfigError, loadConfig } from '../server/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 process.chdir(ROOT);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
   console.log('Building the app (first start)...');
@@ -16,15 +26,12 @@ if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
   }
 }
 
-const realFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && process.env.GOOGLE_APPLICATION_CREDENTIALS);
+const realFirebase = !config.firebase.emulator;
 let emulator: AuthEmulator | null = null;
-if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+if (!realFirebase && !config.firebase.authEmulatorHost) {
   console.log('No Firebase project configured: starting the Firebase Auth emulator...');
-  emulator = await startAuthEmulator({
-    port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
-    hubPort: Number(process.env.EMULATOR_HUB_PORT ?? 4400),
-    loggingPort: Number(process.env.EMULATOR_LOGGING_PORT ?? 4500),
-  });
+  const ports = config.emulatorPorts;
+  emulator = await startAuthEmulator({ port: ports.auth, hubPort: ports.hub, loggingPort: ports.logging });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 }
 

@@ -15,14 +15,15 @@ import { cacheFirstServer } from './cache/cache-first-server.ts';
 import type { Library } from './library/index.ts';
 import type { SessionTokens } from './auth/session.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
-import { LibraryError } from './library/errors.ts';
 import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
 import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
-import { contentSecurityPolicy, isJson, jsonSecurityHeaders, publicClientConfig, securityHeaders } from './web.ts';
+import { createRateLimits } from './rate-limits.ts';
+import { absoluteImages, publicOrigin } from './library/site-urls.ts';
+import { contentSecurityPolicy, isImage, isJson, jsonSecurityHeaders, publicClientConfig, securityHeaders } from './web.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'success' wraps REST failures as { success: false, message } (the original return-book shape). */
     envelope?: 'success';
+    /** Counts against the caller's write budget (shared with GraphQL mutations). */
+    write?: boolean;
   }
 }
 
@@ -46,10 +49,13 @@ export interface AppDeps {
   /** Built GraphQL sandbox folder; defaults to dist/sandbox. */
   sandboxDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** This site's public origin (see library/site-urls.ts); by default PUBLIC_URL or the listening address. */
+  origin?: () => string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WINDOW_MS = 60_000;
+/** What the API answers a browser's CORS preflight with: every method a route of ours takes. */
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'];
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, library, tokens } = deps;
@@ -67,6 +73,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
   });
 
+  // Slow or stalled clients cannot hold a connection (and its buffered bytes) open: see Config.timeouts.
+  const { timeouts } = config;
+  app.server.headersTimeout = timeouts.headersMs;
+  app.server.requestTimeout = timeouts.requestMs;
+  app.server.keepAliveTimeout = timeouts.keepAliveMs;
+  app.server.setTimeout(timeouts.idleMs);
+
   const pageHeaders = securityHeaders({ contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   const jsonHeaders = jsonSecurityHeaders(pageHeaders);
   // Once closing, each answer ends its connection: a client's idle keep-alive connection would otherwise
@@ -76,16 +89,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     closing = true;
     done();
   });
-  // Chosen by what is sent: pages, scripts, images, SVG covers and anything untyped get the full set.
+  const imageHeaders = { ...pageHeaders, 'cross-origin-resource-policy': 'cross-origin' };
+  // Chosen by what is sent: pages, scripts, SVG covers and anything untyped get the full set. Images may be
+  // embedded by other sites (clients of the REST API on their own origin show our covers).
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(isJson(reply.getHeader('content-type')) ? jsonHeaders : pageHeaders);
+    const type = reply.getHeader('content-type');
+    reply.headers(isJson(type) ? jsonHeaders : isImage(type) ? imageHeaders : pageHeaders);
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
   if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'] });
+    await app.register(cors, { origin: config.corsOrigins, methods: CORS_METHODS, allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'] });
   }
   await app.register(rateLimit, { global: false });
+  const limits = createRateLimits(app, config.limits);
+  const absolute = absoluteImages(deps.origin ?? publicOrigin(config.publicUrl, () => app.server.address(), config.host));
 
   app.decorateRequest<Viewer | null>('viewer', null);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -114,21 +132,18 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const clientConfig = publicClientConfig(config, deps.authEmulatorUrl ?? null);
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(clientConfig));
 
-  const writeLimit = { max: config.rateLimitPerMinute, timeWindow: WINDOW_MS };
-  const tokenLimit = { max: Math.max(10, Math.floor(config.rateLimitPerMinute / 4)), timeWindow: WINDOW_MS };
   await app.register(
     async (api) => {
       api.setErrorHandler(restErrorHandler);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
       await registerOpenApi(api);
-      await api.register(restRoutes(library, { write: writeLimit, token: tokenLimit }));
+      await api.register(restRoutes(library, limits, absolute));
     },
     { prefix: '/api' },
   );
 
-  const apollo = createApolloServer({ introspection: config.graphqlIntrospection, production: config.production });
+  const apollo = createApolloServer({ introspection: config.graphqlIntrospection, production: config.production, absolute });
   await apollo.start();
-  const countMutation = app.createRateLimit(writeLimit);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -136,10 +151,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       context: async (request) => ({
         library,
         viewer: request.viewer,
-        async countMutation() {
-          const verdict = await countMutation(request);
-          if (!verdict.isAllowed && verdict.isExceeded) throw new LibraryError('RATE_LIMITED', 'Too many requests, please try again later.');
-        },
+        countMutation: () => limits.write(request),
+        signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input)),
       }),
     }),
   });

@@ -1,10 +1,14 @@
-// Configuration is read once at boot and validated; a bad value stops the process with a message naming
-// the variable. Every variable and its default is listed in .env.example.
+// Configuration is read once at boot and validated by one schema (env-schema): a bad value stops the process
+// with a message naming the variable. Every variable and its default is listed in .env.example.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { envSchema } from 'env-schema';
 
 export interface Config {
   host: string;
   port: number;
+  /** The gateway's address as clients reach it; image paths in answers are made absolute against it. Null: the listening address. */
+  publicUrl: string | null;
   dataDir: string;
   mongodbUri: string | null;
   mongodbDb: string;
@@ -22,11 +26,30 @@ export interface Config {
     authDomain: string;
     appId: string | null;
   };
+  /** Ports `npm start` gives the Auth emulator it runs. */
+  emulatorPorts: { auth: number; hub: number; logging: number };
   graphqlIntrospection: boolean;
   production: boolean;
   logLevel: string;
   trustProxy: boolean;
-  rateLimitPerMinute: number;
+  limits: {
+    /** Writes (REST and GraphQL together) per client per minute. */
+    writesPerMinute: number;
+    /** Failed sign-ins per client address per minute. */
+    failedSignInsPerMinute: number;
+    /** Successful sign-ins per member per minute. */
+    signInsPerMinute: number;
+  };
+  timeouts: {
+    /** The request line and headers must arrive within this. */
+    headersMs: number;
+    /** The whole request, body included, must arrive within this. */
+    requestMs: number;
+    /** A connection with no bytes moving either way is closed after this. */
+    idleMs: number;
+    /** A kept-alive connection waits this long for its next request. */
+    keepAliveMs: number;
+  };
   /** How long a shared catalogue answer may be served from memory; 0 turns the response cache off. */
   responseCacheTtlMs: number;
 }
@@ -40,105 +63,203 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function text(env: Env, name: string, fallback: string): string {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? fallback : value;
+const SWITCH = { type: 'string', enum: ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'] } as const;
+const port = (fallback: number) => ({ type: 'integer', minimum: 0, maximum: 65535, default: fallback }) as const;
+const count = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 1_000_000, default: fallback }) as const;
+const millis = (fallback: number, minimum: number) => ({ type: 'integer', minimum, maximum: 3_600_000, default: fallback }) as const;
+const url = { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' } as const;
+
+/** Every variable the gateway reads; an empty value means unset. */
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    HOST: { type: 'string', pattern: '^[\\w.:-]+$', default: '127.0.0.1' },
+    PORT: port(4000),
+    PUBLIC_URL: url,
+    NODE_ENV: { type: 'string', enum: ['development', 'production', 'test'], default: 'development' },
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    TRUST_PROXY: { ...SWITCH, default: 'false' },
+    DATA_DIR: { type: 'string', default: './data' },
+    MONGODB_URI: { type: 'string', pattern: '^mongodb(\\+srv)?://' },
+    MONGODB_DB: { type: 'string', pattern: '^[^/\\\\. "$]{1,63}$', default: 'bookhaven' },
+    LIBRARY_TIMEZONE: { type: 'string', default: 'Asia/Dhaka' },
+    SESSION_SECRET: { type: 'string' },
+    SESSION_TTL: { type: 'string', pattern: '^\\d+[smhd]?$', default: '24h' },
+    ADMIN_EMAILS: { type: 'string', default: '' },
+    CORS_ORIGINS: { type: 'string', default: '' },
+    RATE_LIMIT_PER_MINUTE: count(120),
+    SIGN_IN_FAILURES_PER_MINUTE: count(10),
+    SIGN_INS_PER_MINUTE: count(60),
+    HEADERS_TIMEOUT_MS: millis(10_000, 100),
+    REQUEST_TIMEOUT_MS: millis(30_000, 100),
+    IDLE_TIMEOUT_MS: millis(30_000, 100),
+    KEEP_ALIVE_TIMEOUT_MS: millis(5_000, 100),
+    RESPONSE_CACHE_TTL_MS: { type: 'integer', minimum: 0, maximum: 3_600_000, default: 1000 },
+    GRAPHQL_INTROSPECTION: { ...SWITCH, default: 'true' },
+    FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
+    GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
+    FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
+    FIREBASE_WEB_API_KEY: { type: 'string', pattern: '^[\\w-]+$' },
+    FIREBASE_AUTH_DOMAIN: { type: 'string', pattern: '^[\\w.-]+$' },
+    FIREBASE_APP_ID: { type: 'string', pattern: '^[\\w:.-]+$' },
+    AUTH_EMULATOR_PORT: port(9099),
+    EMULATOR_HUB_PORT: port(4400),
+    EMULATOR_LOGGING_PORT: port(4500),
+  },
+} as const;
+
+type Name = keyof typeof SCHEMA.properties;
+type Values = Partial<Record<Name, string>> & Record<string, string | number | undefined>;
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
 }
 
-function optional(env: Env, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
+const PATTERN_HINTS: Partial<Record<Name, string>> = {
+  HOST: 'must be a host name or an IP address',
+  FIREBASE_WEB_API_KEY: 'must be a Firebase web API key (letters, digits, _ and -)',
+  FIREBASE_APP_ID: 'must be a Firebase app id such as 1:123:web:abc',
+  PUBLIC_URL: 'must be an http(s) URL such as https://library.example.org',
+  MONGODB_URI: 'must start with mongodb:// or mongodb+srv://',
+  MONGODB_DB: 'must be a MongoDB database name (no / \\ . " $ or spaces)',
+  SESSION_TTL: 'must be a duration like 3600, 90m, 24h or 7d',
+  FIREBASE_PROJECT_ID: 'must be a Firebase project id (lower-case letters, digits and -)',
+  FIREBASE_AUTH_EMULATOR_HOST: 'must be host:port',
+  FIREBASE_AUTH_DOMAIN: 'must be a host name',
+};
+
+function describe(issue: AjvIssue, env: Env): ConfigError {
+  const name = issue.instancePath.replace(/^\//, '') as Name;
+  const got = `got "${env[name]?.trim() ?? ''}"`;
+  switch (issue.keyword) {
+    case 'enum':
+      return new ConfigError(name, `must be one of ${(issue.params.allowedValues as string[]).join(', ')}, ${got}`);
+    case 'type':
+      return new ConfigError(name, `must be a whole number, ${got}`);
+    case 'minimum':
+    case 'maximum': {
+      const { minimum, maximum } = SCHEMA.properties[name] as { minimum: number; maximum: number };
+      return new ConfigError(name, `must be between ${minimum} and ${maximum}, ${got}`);
+    }
+    case 'pattern':
+      return new ConfigError(name, `${PATTERN_HINTS[name] ?? 'is not valid'}, ${got}`);
+    default:
+      return new ConfigError(name, `${issue.message ?? 'is not valid'}, ${got}`);
+  }
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+function validate(env: Env): Values {
+  const data: Record<string, string> = {};
+  for (const name of Object.keys(SCHEMA.properties)) {
+    const value = env[name]?.trim();
+    if (value) data[name] = value;
+  }
+  try {
+    return envSchema({ schema: structuredClone(SCHEMA) as object, data, env: false }) as Values;
+  } catch (error) {
+    const issues = (error as { errors?: AjvIssue[] }).errors;
+    if (issues?.[0]) throw describe(issues[0], env);
+    throw error;
+  }
+}
+
+const on = (value: string | number | undefined) => ['true', '1', 'yes', 'on'].includes(String(value));
+function split(env: Values, name: Name, item: RegExp, what: string): string[] {
+  const items = String(env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = items.find((value) => !item.test(value));
+  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of ${what}, got "${bad}"`);
+  return items;
+}
+
+function seconds(raw: string): number {
+  const [, digits, unit] = /^(\d+)([smhd]?)$/.exec(raw) as RegExpExecArray;
+  const value = Number(digits) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[unit as '' | 's' | 'm' | 'h' | 'd'];
+  if (value < 60 || value > 30 * 86400) throw new ConfigError('SESSION_TTL', `must be between 1 minute and 30 days, got "${raw}"`);
   return value;
 }
 
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
-}
-
-function list(env: Env, name: string): string[] {
-  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-}
-
-/** Durations like "3600", "90m", "24h", "7d" in seconds. */
-function duration(env: Env, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const match = /^(\d+)([smhd]?)$/.exec(raw);
-  if (!match) throw new ConfigError(name, `must be a duration like 3600, 90m, 24h or 7d, got "${raw}"`);
-  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
-  const seconds = Number(match[1]) * unit;
-  if (seconds < 60 || seconds > 30 * 86400) throw new ConfigError(name, 'must be between 1 minute and 30 days');
-  return seconds;
-}
-
-function timezone(env: Env, name: string, fallback: string): string {
-  const value = text(env, name, fallback);
+function timezone(value: string): string {
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone: value });
   } catch {
-    throw new ConfigError(name, `is not a known IANA time zone: "${value}"`);
+    throw new ConfigError('LIBRARY_TIMEZONE', `is not a known IANA time zone: "${value}"`);
   }
   return value;
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const sessionSecret = optional(env, 'SESSION_SECRET');
+  const v = validate(env);
+  const str = (name: Name) => (v[name] === undefined ? null : String(v[name]));
+  const int = (name: Name) => Number(v[name]);
+
+  const sessionSecret = str('SESSION_SECRET');
   if (sessionSecret !== null && Buffer.byteLength(sessionSecret) < 32) {
     throw new ConfigError('SESSION_SECRET', 'must be at least 32 bytes (256 bits)');
   }
-  const mongodbUri = optional(env, 'MONGODB_URI');
-  if (mongodbUri !== null && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) {
-    throw new ConfigError('MONGODB_URI', 'must start with mongodb:// or mongodb+srv://');
-  }
-  const hasRealProject = Boolean(optional(env, 'FIREBASE_PROJECT_ID') && optional(env, 'GOOGLE_APPLICATION_CREDENTIALS'));
-  const projectId = hasRealProject ? text(env, 'FIREBASE_PROJECT_ID', '') : text(env, 'FIREBASE_PROJECT_ID', 'demo-bookhaven');
+  const hasRealProject = Boolean(str('FIREBASE_PROJECT_ID') && str('GOOGLE_APPLICATION_CREDENTIALS'));
+  const projectId = str('FIREBASE_PROJECT_ID') ?? 'demo-bookhaven';
   if (!hasRealProject && !projectId.startsWith('demo-')) {
     throw new ConfigError('FIREBASE_PROJECT_ID', 'needs GOOGLE_APPLICATION_CREDENTIALS too (or a demo- project for the emulator)');
   }
-  if (hasRealProject && !optional(env, 'FIREBASE_WEB_API_KEY')) {
+  const credentials = str('GOOGLE_APPLICATION_CREDENTIALS');
+  if (credentials !== null && !existsSync(credentials)) {
+    throw new ConfigError('GOOGLE_APPLICATION_CREDENTIALS', `names no file: "${credentials}"`);
+  }
+  if (hasRealProject && !str('FIREBASE_WEB_API_KEY')) {
     throw new ConfigError('FIREBASE_WEB_API_KEY', 'is required with a real Firebase project (the SPA needs it)');
   }
-  const authEmulatorHost = optional(env, 'FIREBASE_AUTH_EMULATOR_HOST');
-  if (authEmulatorHost !== null && !/^[\w.-]+:\d+$/.test(authEmulatorHost)) {
-    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', `must be host:port, got "${authEmulatorHost}"`);
+  const authEmulatorHost = str('FIREBASE_AUTH_EMULATOR_HOST');
+  // firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST from the environment itself and then accepts unsigned
+  // ID tokens: with a real project configured, that leftover would let anyone sign in as anyone.
+  if (hasRealProject && authEmulatorHost !== null) {
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'must not be set with a real Firebase project (FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS): firebase-admin would accept unsigned ID tokens. Unset one or the other',
+    );
   }
-  const production = text(env, 'NODE_ENV', 'development') === 'production';
+  const publicUrl = str('PUBLIC_URL');
   return {
-    host: text(env, 'HOST', '127.0.0.1'),
-    port: integer(env, 'PORT', 4000, 0, 65535),
-    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
-    mongodbUri,
-    mongodbDb: text(env, 'MONGODB_DB', 'bookhaven'),
-    libraryTimezone: timezone(env, 'LIBRARY_TIMEZONE', 'Asia/Dhaka'),
+    host: String(v.HOST),
+    port: int('PORT'),
+    publicUrl: publicUrl === null ? null : publicUrl.replace(/\/+$/, ''),
+    dataDir: path.resolve(String(v.DATA_DIR)),
+    mongodbUri: str('MONGODB_URI'),
+    mongodbDb: String(v.MONGODB_DB),
+    libraryTimezone: timezone(String(v.LIBRARY_TIMEZONE)),
     sessionSecret,
-    sessionTtlSeconds: duration(env, 'SESSION_TTL', 24 * 3600),
-    adminEmails: list(env, 'ADMIN_EMAILS').map((e) => e.toLowerCase()),
-    corsOrigins: list(env, 'CORS_ORIGINS'),
+    sessionTtlSeconds: seconds(String(v.SESSION_TTL)),
+    adminEmails: split(v, 'ADMIN_EMAILS', /^[^@\s]+@[^@\s]+$/, 'e-mail addresses').map((e) => e.toLowerCase()),
+    corsOrigins: split(v, 'CORS_ORIGINS', /^https?:\/\/[^\s/?#]+$/, 'origins such as https://app.example.org'),
     firebase: {
       projectId,
       emulator: !hasRealProject,
       authEmulatorHost,
-      webApiKey: text(env, 'FIREBASE_WEB_API_KEY', hasRealProject ? '' : 'demo-api-key'),
-      authDomain: text(env, 'FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`),
-      appId: optional(env, 'FIREBASE_APP_ID'),
+      webApiKey: str('FIREBASE_WEB_API_KEY') ?? (hasRealProject ? '' : 'demo-api-key'),
+      authDomain: str('FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+      appId: str('FIREBASE_APP_ID'),
     },
-    graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', true),
-    production,
-    logLevel: text(env, 'LOG_LEVEL', 'info'),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
-    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 1000, 0, 3_600_000),
+    emulatorPorts: { auth: int('AUTH_EMULATOR_PORT'), hub: int('EMULATOR_HUB_PORT'), logging: int('EMULATOR_LOGGING_PORT') },
+    graphqlIntrospection: on(v.GRAPHQL_INTROSPECTION),
+    production: v.NODE_ENV === 'production',
+    logLevel: String(v.LOG_LEVEL),
+    trustProxy: on(v.TRUST_PROXY),
+    limits: {
+      writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),
+      failedSignInsPerMinute: int('SIGN_IN_FAILURES_PER_MINUTE'),
+      signInsPerMinute: int('SIGN_INS_PER_MINUTE'),
+    },
+    timeouts: {
+      headersMs: int('HEADERS_TIMEOUT_MS'),
+      requestMs: int('REQUEST_TIMEOUT_MS'),
+      idleMs: int('IDLE_TIMEOUT_MS'),
+      keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS'),
+    },
+    responseCacheTtlMs: int('RESPONSE_CACHE_TTL_MS'),
   };
 }
+
+/** The variables loadConfig reads, for tests that try each with a bad value. */
+export const CONFIG_VARIABLES = Object.keys(SCHEMA.properties) as Name[];

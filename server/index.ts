@@ -7,6 +7,7 @@ import { createSessionTokens, loadSessionSecret } from './auth/session.ts';
 import { createFirebaseVerifier } from './auth/firebase.ts';
 import { createLibrary } from './library/index.ts';
 import { createApp } from './app.ts';
+import { publicOrigin } from './library/site-urls.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,9 +27,10 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const seeded = await seedIfEmpty(store);
   const tokens = createSessionTokens(await loadSessionSecret(config.sessionSecret, config.dataDir), config.sessionTtlSeconds);
   const verifier = createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost: config.firebase.emulator ? config.firebase.authEmulatorHost : null });
-  const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone });
+  const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);
+  const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone, siteOrigin: origin });
   const authEmulatorUrl = config.firebase.emulator ? `http://${config.firebase.authEmulatorHost}` : null;
-  const app = await createApp({ config, store, library, tokens, authEmulatorUrl });
+  const app = await createApp({ config, store, library, tokens, authEmulatorUrl, origin });
   if (seeded.books > 0 || seeded.categories > 0) app.log.info(seeded, 'seeded an empty store');
   const address = await app.listen({ host: config.host, port: config.port });
 

@@ -45,6 +45,11 @@ export function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(contentType);
 }
 
+/** image/* answers (covers, category pictures, the placeholder); SVG included. */
+export function isImage(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^image\//i.test(contentType);
+}
+
 export function publicClientConfig(config: Config, authEmulatorUrl: string | null) {
   return {
     firebase: {

@@ -44,10 +44,13 @@ describe('createApolloClient', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves the session alone for other errors and passes them on', async () => {
-    globalThis.fetch = respond(200, { data: null, errors: [{ message: 'Book not found', extensions: { code: 'NOT_FOUND' } }] });
+  it.each([
+    ['NOT_FOUND', 'Book not found'],
+    ['FORBIDDEN', 'Only library staff can do this'],
+  ])('leaves the session alone for %s and passes the error on', async (code, message) => {
+    globalThis.fetch = respond(200, { data: null, errors: [{ message, extensions: { code } }] });
     const onSessionExpired = vi.fn();
-    await expect(createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me })).rejects.toThrow('Book not found');
+    await expect(createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me })).rejects.toThrow(message);
     expect(getToken()).toBe('session-1');
     expect(onSessionExpired).not.toHaveBeenCalled();
   });

@@ -3,13 +3,14 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { getToken, removeToken } from './token-storage.ts';
 
-const SESSION_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
+// FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
+const SESSION_CODES = new Set(['UNAUTHENTICATED']);
 
 function goToLogin(): void {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
-/** True for the failures the spec treats as an expired or refused session (HTTP 401/403 and their GraphQL codes). */
+/** True for the failures that mean the session is gone: HTTP 401/403 (the REST error catalogue) and GraphQL UNAUTHENTICATED. */
 export function isSessionError(error: unknown): boolean {
   if (ServerError.is(error)) return error.statusCode === 401 || error.statusCode === 403;
   if (CombinedGraphQLErrors.is(error)) {

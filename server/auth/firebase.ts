@@ -2,6 +2,7 @@
 // Admin SDK sends verification to the Auth emulator named by FIREBASE_AUTH_EMULATOR_HOST.
 import { initializeApp, applicationDefault, deleteApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { ConfigError } from '../config.ts';
 
 export interface VerifiedIdentity {
   uid: string;
@@ -27,6 +28,11 @@ let appCount = 0;
 
 export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: string | null }): IdTokenVerifier {
   if (opts.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = opts.emulatorHost;
+  // firebase-admin decides on emulator mode from the environment, not from its options, and in emulator mode
+  // it accepts unsigned tokens. A real project must never be verified that way, whatever the config said.
+  else if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'is set in the environment, so firebase-admin would accept unsigned ID tokens for the real project: unset it');
+  }
   const credential = opts.emulatorHost ? undefined : applicationDefault();
   const app: App = initializeApp({ projectId: opts.projectId, ...(credential ? { credential } : {}) }, `bookhaven-${++appCount}`);
   const auth = getAuth(app);

@@ -1,10 +1,14 @@
 // Per-request GraphQL context: the library's services and who is asking.
 import type { Library } from '../library/index.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import type { SignInInput } from '../library/accounts.ts';
+import type { UserRecord } from '../store/port.ts';
 
 export interface GraphQLContext {
   library: Library;
   viewer: Viewer;
   /** Counts one mutation against the caller's rate limit; rejects with RATE_LIMITED when over it. */
   countMutation: () => Promise<void>;
+  /** Signs in within the sign-in budgets shared with POST /api/jwt. */
+  signIn: (input: SignInInput) => Promise<{ token: string; user: UserRecord }>;
 }

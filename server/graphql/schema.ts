@@ -6,6 +6,7 @@ import type { GraphQLFieldResolver } from 'graphql';
 import type { Resolvers } from './generated/resolvers-types.ts';
 import type { GraphQLContext } from './context.ts';
 import { ACCESS, type AccessMap } from './access.ts';
+import type { Absolute } from '../library/site-urls.ts';
 import { requireSession } from '../auth/viewer.ts';
 import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
@@ -67,7 +68,7 @@ export function rootFieldNames(sdl: string): Record<'Query' | 'Mutation', string
   };
 }
 
-export function buildResolvers(access: AccessMap = ACCESS): Resolvers {
+export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): Resolvers {
   const root = secureRootFields(
     {
       Query: { ...catalogQueries, ...circulationQueries, ...accountQueries },
@@ -79,6 +80,10 @@ export function buildResolvers(access: AccessMap = ACCESS): Resolvers {
   return {
     ...(root as Pick<Resolvers, 'Query' | 'Mutation'>),
     DateTime,
+    // This site's image paths leave the gateway absolute (see library/site-urls.ts).
+    Book: { image: (book) => absolute(book.image) },
+    Category: { image: (category) => absolute(category.image) },
+    BorrowRecord: { bookImage: (loan) => absolute(loan.bookImage) },
     // The schema's enum values map to the stored lower-case statuses (see codegen enumValues).
     BorrowStatus: { BORROWED: 'borrowed', RETURNED: 'returned' },
   } as Resolvers;

@@ -2,11 +2,12 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
 import { LibraryError } from '../library/errors.ts';
+import type { Absolute } from '../library/site-urls.ts';
 
 export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 } as const;
 
@@ -15,6 +16,8 @@ const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
     return {
       async didResolveOperation({ operation, contextValue }) {
         if (operation?.operation !== 'mutation') return;
+        // A sign-in alone counts against the sign-in budgets instead (see rate-limits.ts).
+        if (operation.selectionSet.selections.every((field) => field.kind === Kind.FIELD && field.name.value === 'issueToken')) return;
         try {
           await contextValue.countMutation();
         } catch (error) {
@@ -27,7 +30,7 @@ const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-export function createApolloServer(opts: { introspection: boolean; production: boolean; plugins?: ApolloServerPlugin<GraphQLContext>[] }) {
+export function createApolloServer(opts: { introspection: boolean; production: boolean; absolute: Absolute; plugins?: ApolloServerPlugin<GraphQLContext>[] }) {
   const armor = new ApolloArmor({
     maxDepth: { n: LIMITS.maxDepth, flattenFragments: true },
     maxAliases: { n: LIMITS.maxAliases },
@@ -36,11 +39,12 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     // tokens itself through parseOptions below, and a query over the limit is then a plain parse failure.
     maxTokens: { enabled: false },
     maxDirectives: { n: LIMITS.maxDirectives },
-    blockFieldSuggestion: { enabled: opts.production },
+    // "Did you mean ...?" names fields: with introspection off it would still map the schema.
+    blockFieldSuggestion: { enabled: opts.production || !opts.introspection },
   }).protect();
   return new ApolloServer<GraphQLContext>({
     typeDefs,
-    resolvers: buildResolvers(),
+    resolvers: buildResolvers(opts.absolute),
     introspection: opts.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,

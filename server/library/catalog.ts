@@ -4,6 +4,7 @@ import { InvalidCursorError } from '../store/port.ts';
 import type { Session } from '../auth/session.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import * as check from './validate.ts';
+import { siteRelative } from './site-urls.ts';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -29,7 +30,7 @@ export interface Catalog {
   update(session: Session, id: string, input: BookInput): Promise<{ book: BookRecord; modified: boolean }>;
 }
 
-function bookFields(input: BookInput, mode: 'add' | 'update', current?: BookRecord): BookFields {
+function bookFields(input: BookInput, mode: 'add' | 'update', sitePath: (url: string) => string, current?: BookRecord): BookFields {
   const description = check.text(input.description, 'description', { max: 5000, required: mode === 'add' });
   return {
     title: check.text(input.title, 'title', { max: 300 }),
@@ -37,7 +38,8 @@ function bookFields(input: BookInput, mode: 'add' | 'update', current?: BookReco
     genre: check.text(input.genre, 'genre', { max: 60 }),
     // An update that leaves the optional description out keeps the one the book has.
     description: mode === 'update' && input.description == null ? (current?.description ?? '') : description,
-    image: check.imageUrl(input.image, 'image'),
+    // A client sends back the absolute URL it was given for a cover of ours: keep the path, not the address.
+    image: sitePath(check.imageUrl(input.image, 'image')),
     rating: check.number(input.rating, 'rating', { min: 1, max: 5 }),
     quantity: check.number(input.quantity, 'quantity', { min: mode === 'add' ? 1 : 0, max: 1_000_000, integer: true }),
   };
@@ -51,7 +53,8 @@ function filterOf(filter: BookFilter | null | undefined): BookFilter {
   };
 }
 
-export function createCatalog(store: Store): Catalog {
+export function createCatalog(store: Store, opts: { siteOrigin: () => string }): Catalog {
+  const sitePath = siteRelative(opts.siteOrigin);
   return {
     async list(filter, first, after) {
       const size = first ?? 20;
@@ -72,12 +75,12 @@ export function createCatalog(store: Store): Catalog {
     byGenre: (genre) => store.books.byGenre(check.text(genre, 'category', { max: 60 })),
     genres: () => store.books.genres(),
     categories: () => store.categories.list(),
-    add: (_session, input) => store.books.insert(bookFields(input, 'add')),
+    add: (_session, input) => store.books.insert(bookFields(input, 'add', sitePath)),
     async update(_session, rawId, input) {
       const id = check.id(rawId, 'id');
       const current = await store.books.get(id);
       if (!current) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      const result = await store.books.update(id, bookFields(input, 'update', current));
+      const result = await store.books.update(id, bookFields(input, 'update', sitePath, current));
       if (!result) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
       return result;
     },

@@ -19,11 +19,13 @@ export interface LibraryOptions {
   timeZone: string;
   borrowRules?: BorrowRule[];
   now?: () => Date;
+  /** This site's public origin: image URLs on it are stored as paths (see library/site-urls.ts). */
+  siteOrigin?: () => string;
 }
 
 export function createLibrary(store: Store, opts: LibraryOptions): Library {
   return {
-    catalog: createCatalog(store),
+    catalog: createCatalog(store, { siteOrigin: opts.siteOrigin ?? (() => '') }),
     circulation: createCirculation(store, { timeZone: opts.timeZone, rules: opts.borrowRules, now: opts.now }),
     accounts: createAccounts(store, { verifier: opts.verifier, tokens: opts.tokens, adminEmails: opts.adminEmails }),
   };

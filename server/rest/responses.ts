@@ -24,7 +24,7 @@ export const category = {
 
 export const loan = {
   type: 'object',
-  required: ['_id', 'bookId', 'userId', 'userName', 'userEmail', 'borrowDate', 'returnDate', 'returnedAt', 'status', 'bookTitle', 'bookAuthor', 'bookImage', 'bookCategory'],
+  required: ['_id', 'bookId', 'userId', 'userName', 'userEmail', 'borrowDate', 'returnDate', 'returnedAt', 'returnedDate', 'status', 'bookTitle', 'bookAuthor', 'bookImage', 'bookCategory'],
   properties: {
     _id: objectId,
     bookId: objectId,
@@ -34,6 +34,7 @@ export const loan = {
     borrowDate: dateTime,
     returnDate: dateTime,
     returnedAt: { type: ['string', 'null'], format: 'date-time' },
+    returnedDate: { type: ['string', 'null'], format: 'date-time', description: 'The same as returnedAt (the original server named it so).' },
     status: { type: 'string', enum: ['borrowed', 'returned'] },
     bookTitle: text,
     bookAuthor: text,
@@ -76,8 +77,15 @@ export const inserted = {
 
 export const updated = {
   type: 'object',
-  required: ['acknowledged', 'matchedCount', 'modifiedCount'],
-  properties: { acknowledged: { type: 'boolean', enum: [true] }, matchedCount: { type: 'integer' }, modifiedCount: { type: 'integer', enum: [0, 1] } },
+  required: ['acknowledged', 'matchedCount', 'modifiedCount', 'upsertedId', 'upsertedCount'],
+  // MongoDB's UpdateResult, as the original server answered it: an update never inserts here.
+  properties: {
+    acknowledged: { type: 'boolean', enum: [true] },
+    matchedCount: { type: 'integer' },
+    modifiedCount: { type: 'integer', enum: [0, 1] },
+    upsertedId: { type: 'null' },
+    upsertedCount: { type: 'integer', enum: [0] },
+  },
   additionalProperties: false,
 } as const;
 

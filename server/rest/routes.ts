@@ -6,7 +6,9 @@ import type { Library } from '../library/index.ts';
 import type { BookRecord } from '../store/port.ts';
 import { LibraryError, MESSAGES, badInput } from '../library/errors.ts';
 import { UNTYPEABLE_MESSAGE } from '../library/validate.ts';
-import { restBook, restCategory, restLoan, restUser } from './shapes.ts';
+import { restShapes } from './shapes.ts';
+import type { Absolute } from '../library/site-urls.ts';
+import type { RateLimits } from '../rate-limits.ts';
 import * as schema from './schemas.ts';
 import * as doc from './docs.ts';
 
@@ -46,29 +48,34 @@ function wellFormedBody(request: FastifyRequest, _reply: FastifyReply, done: (er
 }
 
 /** Streams the whole catalogue as one JSON array without building it in memory. */
-async function* jsonArray(books: AsyncIterable<BookRecord>) {
+async function* jsonArray(books: AsyncIterable<BookRecord>, shape: (book: BookRecord) => unknown) {
   let first = true;
   yield '[';
   for await (const book of books) {
-    yield (first ? '' : ',') + JSON.stringify(restBook(book));
+    yield (first ? '' : ',') + JSON.stringify(shape(book));
     first = false;
   }
   yield ']';
 }
 
-export function restRoutes(library: Library, limits: { write: { max: number; timeWindow: number }; token: { max: number; timeWindow: number } }) {
-  const writeLimit = { rateLimit: limits.write };
+export function restRoutes(library: Library, limits: RateLimits, absolute: Absolute) {
+  const shape = restShapes(absolute);
+  const writeLimit = { write: true };
   return async function routes(app: FastifyInstance) {
+    // Writes share one budget with GraphQL's mutations, counted before anything else is judged.
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.write) await limits.write(request);
+    });
     app.addHook('preHandler', wellFormedBody);
 
-    app.post<Body<Record<string, unknown>>>('/jwt', { schema: { ...doc.signIn, body: schema.tokenBody }, config: { rateLimit: limits.token } }, async (request) => {
-      const { token } = await library.accounts.signIn(request.body);
+    app.post<Body<Record<string, unknown>>>('/jwt', { schema: { ...doc.signIn, body: schema.tokenBody } }, async (request) => {
+      const { token } = await limits.signIn(request, () => library.accounts.signIn(request.body));
       return { token };
     });
 
     // Sent as a stream, so Fastify's serialiser never touches it; the response schema only documents it.
     app.get('/books', { schema: doc.listBooks }, async (_request, reply) => {
-      return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(library.catalog.all())));
+      return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(library.catalog.all(), shape.book)));
     });
 
     app.post<Body<Record<string, unknown>>>('/books', { schema: { ...doc.addBook, body: schema.newBookBody }, preValidation: signedIn, config: writeLimit }, async (request, reply) => {
@@ -77,13 +84,13 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
     });
 
     app.get<{ Params: { category: string } }>('/books/category/:category', { schema: { ...doc.booksInCategory, params: schema.categoryParams } }, async (request) =>
-      (await library.catalog.byGenre(request.params.category)).map(restBook),
+      (await library.catalog.byGenre(request.params.category)).map(shape.book),
     );
 
     app.get<{ Params: Id }>('/books/:id', { schema: { ...doc.getBook, params: schema.idParams } }, async (request, reply) => {
       const book = await library.catalog.get(request.params.id);
       if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
-      return restBook(book);
+      return shape.book(book);
     });
 
     app.put<{ Params: Id } & Body<Record<string, unknown>>>(
@@ -91,7 +98,7 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
       { schema: { ...doc.updateBook, params: schema.idParams, body: schema.bookUpdateBody }, preValidation: signedIn, config: writeLimit },
       async (request) => {
         const { modified } = await library.catalog.update(session(request), request.params.id, request.body);
-        return { acknowledged: true, matchedCount: 1, modifiedCount: modified ? 1 : 0 };
+        return { acknowledged: true, matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null, upsertedCount: 0 };
       },
     );
 
@@ -110,7 +117,7 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
     );
 
     app.get<{ Params: { uid: string } }>('/borrowed-books/:uid', { schema: { ...doc.loansOf, params: schema.uidParams }, preValidation: signedIn }, async (request) =>
-      (await library.circulation.loansOf(session(request), request.params.uid)).map(restLoan),
+      (await library.circulation.loansOf(session(request), request.params.uid)).map(shape.loan),
     );
 
     app.post<Body<{ borrowId: string; bookId?: string; userId?: string }>>(
@@ -126,8 +133,8 @@ export function restRoutes(library: Library, limits: { write: { max: number; tim
       },
     );
 
-    app.get('/categories', { schema: doc.categories }, async () => (await library.catalog.categories()).map(restCategory));
+    app.get('/categories', { schema: doc.categories }, async () => (await library.catalog.categories()).map(shape.category));
 
-    app.get('/users', { schema: doc.users, preValidation: signedIn }, async (request) => (await library.accounts.list(session(request))).map(restUser));
+    app.get('/users', { schema: doc.users, preValidation: signedIn }, async (request) => (await library.accounts.list(session(request))).map(shape.user));
   };
 }

@@ -82,7 +82,7 @@ describeEachStore((store) => {
       expect(answer.booksByCategory).toEqual(ids.map((id) => ({ id, genre })));
       expect(answer.genres).toContain(genre);
       expect(answer.genres).toEqual([...new Set(answer.genres)].sort());
-      expect(answer.categories).toEqual([{ id: expect.any(String), name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' }]);
+      expect(answer.categories).toEqual([{ id: expect.any(String), name: 'Drama', image: `${gw.url}/assets/library/categories/drama.svg`, description: 'Plays.' }]);
     });
   });
 
@@ -146,7 +146,10 @@ describeEachStore((store) => {
       const id = await gw.addBook({ description: 'Original' });
       const input = { title: 'Renamed', author: 'B', genre: 'History', image: '/assets/library/covers/x.svg', rating: 2, quantity: 0 };
       const mutation = `mutation($id: ID!, $input: BookUpdateInput!) { updateBook(id: $id, input: $input) { ${BOOK_FIELDS} } }`;
-      expect(data<any>(await gw.gql(mutation, { id, input }, m.token)).updateBook).toEqual({ id, ...input, description: 'Original' });
+      expect(data<any>(await gw.gql(mutation, { id, input }, m.token)).updateBook).toEqual({ id, ...input, image: `${gw.url}${input.image}`, description: 'Original' });
+      // A client that sends back the absolute URL it was given leaves the path stored, not this address.
+      await gw.gql(mutation, { id, input: { ...input, image: `${gw.url}${input.image}` } }, m.token);
+      expect((await gw.store.books.get(id))?.image).toBe(input.image);
       expectError(await gw.gql(mutation, { id: MISSING_ID, input }, m.token), 'NOT_FOUND');
       expectError(await gw.gql(mutation, { id, input: { ...input, quantity: -1 } }, m.token), 'BAD_USER_INPUT', 'quantity');
       expectError(await gw.gql(mutation, { id, input }), 'UNAUTHENTICATED');

@@ -102,6 +102,7 @@ describeEachStore((store) => {
         borrowDate: expect.stringMatching(ISO),
         returnDate: `${libraryDay(14)}T00:00:00.000Z`,
         returnedAt: expect.stringMatching(ISO),
+        returnedDate: answer.body[1].returnedAt,
         status: 'returned',
         bookTitle: 'First',
         bookAuthor: 'Test Author',

@@ -143,27 +143,27 @@ describeEachStore((store) => {
       expect((await gw.request('GET', '/api/books/category/Nothing%20Here')).body).toEqual([]);
     });
 
-    it('GET /api/categories lists the categories with _id', async () => {
+    it('GET /api/categories lists the categories with _id and absolute image URLs', async () => {
       await gw.store.categories.seed([{ name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' }]);
       const answer = await gw.request('GET', '/api/categories');
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual([{ _id: expect.stringMatching(OBJECT_ID), name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' }]);
+      expect(answer.body).toEqual([{ _id: expect.stringMatching(OBJECT_ID), name: 'Drama', image: `${gw.url}/assets/library/categories/drama.svg`, description: 'Plays.' }]);
     });
   });
 
   describe('PUT /api/books/:id', () => {
-    it('writes the listed fields, ignores an _id in the body and answers { acknowledged, matchedCount, modifiedCount }', async () => {
+    it("writes the listed fields, ignores an _id in the body and answers MongoDB's UpdateResult", async () => {
       const m = await gw.member();
       const [id, other] = [await gw.addBook({ title: 'Before', description: 'Kept' }), await gw.addBook({ title: 'Other' })];
       const update = { _id: other, title: 'After', author: 'New Author', genre: 'Fantasy', image: 'https://example.com/new.jpg', rating: 3, quantity: 0 };
       const answer = await gw.request('PUT', `/api/books/${id}`, { token: m.token, body: update });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      expect(answer.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedId: null, upsertedCount: 0 });
       const { _id, ...fields } = update;
       expect(await gw.store.books.get(id)).toMatchObject({ id, ...fields, description: 'Kept' });
       expect((await gw.store.books.get(other))?.title).toBe('Other');
       const same = await gw.request('PUT', `/api/books/${id}`, { token: m.token, body: { ...fields, description: 'Kept' } });
-      expect(same.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
+      expect(same.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0, upsertedId: null, upsertedCount: 0 });
     });
 
     it('refuses 401/403 without a valid session, 400 for bad input, 404 for a missing book', async () => {

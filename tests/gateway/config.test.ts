@@ -1,41 +1,106 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../server/config.ts';
+import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
+
+const credentials = path.join(mkdtempSync(path.join(tmpdir(), 'bookhaven-config-')), 'service-account.json');
+writeFileSync(credentials, '{}');
+const REAL_PROJECT = { FIREBASE_PROJECT_ID: 'real-project', GOOGLE_APPLICATION_CREDENTIALS: credentials, FIREBASE_WEB_API_KEY: 'key' };
+
+/** A bad value for every variable loadConfig reads, and what the message says. */
+const BAD_VALUES: [string, string, RegExp][] = [
+  ['HOST', 'local host', /HOST must be a host name or an IP address/],
+  ['PORT', 'eighty', /PORT must be a whole number, got "eighty"/],
+  ['PORT', '70000', /PORT must be between 0 and 65535/],
+  ['PUBLIC_URL', 'library.example.org', /PUBLIC_URL must be an http\(s\) URL/],
+  ['NODE_ENV', 'prod', /NODE_ENV must be one of development, production, test/],
+  ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"/],
+  ['TRUST_PROXY', 'sometimes', /TRUST_PROXY must be one of true, false/],
+  ['MONGODB_URI', 'http://localhost', /MONGODB_URI must start with mongodb/],
+  ['MONGODB_DB', 'book.haven', /MONGODB_DB must be a MongoDB database name/],
+  ['LIBRARY_TIMEZONE', 'Mars/Olympus', /LIBRARY_TIMEZONE is not a known IANA time zone/],
+  ['SESSION_SECRET', 'too-short', /SESSION_SECRET must be at least 32 bytes/],
+  ['SESSION_TTL', 'forever', /SESSION_TTL must be a duration/],
+  ['SESSION_TTL', '10s', /SESSION_TTL must be between/],
+  ['ADMIN_EMAILS', 'ada@example.com, bob', /ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "bob"/],
+  ['CORS_ORIGINS', 'https://a.example/app', /CORS_ORIGINS must be a comma-separated list of origins/],
+  ['RATE_LIMIT_PER_MINUTE', '0', /RATE_LIMIT_PER_MINUTE must be between 1 and 1000000/],
+  ['SIGN_IN_FAILURES_PER_MINUTE', 'ten', /SIGN_IN_FAILURES_PER_MINUTE must be a whole number/],
+  ['SIGN_INS_PER_MINUTE', '-1', /SIGN_INS_PER_MINUTE must be/],
+  ['HEADERS_TIMEOUT_MS', '5', /HEADERS_TIMEOUT_MS must be between 100 and 3600000/],
+  ['REQUEST_TIMEOUT_MS', '1.5', /REQUEST_TIMEOUT_MS must be a whole number/],
+  ['IDLE_TIMEOUT_MS', '99999999', /IDLE_TIMEOUT_MS must be between 100 and 3600000/],
+  ['KEEP_ALIVE_TIMEOUT_MS', 'soon', /KEEP_ALIVE_TIMEOUT_MS must be a whole number/],
+  ['RESPONSE_CACHE_TTL_MS', '-5', /RESPONSE_CACHE_TTL_MS must be/],
+  ['GRAPHQL_INTROSPECTION', 'maybe', /GRAPHQL_INTROSPECTION must be one of true, false/],
+  ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
+  ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
+  ['GOOGLE_APPLICATION_CREDENTIALS', '/no/such/key.json', /GOOGLE_APPLICATION_CREDENTIALS names no file/],
+  ['FIREBASE_AUTH_EMULATOR_HOST', 'localhost', /FIREBASE_AUTH_EMULATOR_HOST must be host:port/],
+  ['FIREBASE_WEB_API_KEY', 'key with spaces', /FIREBASE_WEB_API_KEY must be a Firebase web API key/],
+  ['FIREBASE_AUTH_DOMAIN', 'https://x.example', /FIREBASE_AUTH_DOMAIN must be a host name/],
+  ['FIREBASE_APP_ID', 'app id', /FIREBASE_APP_ID must be a Firebase app id/],
+  ['AUTH_EMULATOR_PORT', 'x', /AUTH_EMULATOR_PORT must be a whole number/],
+  ['EMULATOR_HUB_PORT', '65536', /EMULATOR_HUB_PORT must be between 0 and 65535/],
+  ['EMULATOR_LOGGING_PORT', '1e9', /EMULATOR_LOGGING_PORT must be between 0 and 65535/],
+];
+/** Variables every value of which is acceptable here: a path (DATA_DIR) is only tried when the store opens. */
+const FREE_FORM = ['DATA_DIR'];
 
 describe('configuration', () => {
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 4000, mongodbUri: null, libraryTimezone: 'Asia/Dhaka', sessionTtlSeconds: 86400, graphqlIntrospection: true });
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 4000, publicUrl: null, mongodbUri: null, libraryTimezone: 'Asia/Dhaka', sessionTtlSeconds: 86400, graphqlIntrospection: true, logLevel: 'info' });
     expect(config.firebase).toMatchObject({ projectId: 'demo-bookhaven', emulator: true });
+    expect(config.limits).toEqual({ writesPerMinute: 120, failedSignInsPerMinute: 10, signInsPerMinute: 60 });
+    expect(config.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
-  it('reads lists, durations and switches', () => {
-    const config = loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,', SESSION_TTL: '90m', GRAPHQL_INTROSPECTION: 'false', CORS_ORIGINS: 'https://a.example' });
+  it('reads lists, durations, switches and URLs, and treats empty values as unset', () => {
+    const config = loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,', SESSION_TTL: '90m', GRAPHQL_INTROSPECTION: 'off', CORS_ORIGINS: 'https://a.example', PUBLIC_URL: 'https://library.example.org/', PORT: '', LOG_LEVEL: ' ' });
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
     expect(config.sessionTtlSeconds).toBe(5400);
     expect(config.graphqlIntrospection).toBe(false);
     expect(config.corsOrigins).toEqual(['https://a.example']);
+    expect(config.publicUrl).toBe('https://library.example.org');
+    expect(config.port).toBe(4000);
+    expect(config.logLevel).toBe('info');
   });
 
-  it.each([
-    ['PORT', 'eighty', /PORT must be a whole number/],
-    ['PORT', '70000', /PORT must be between 0 and 65535/],
-    ['SESSION_SECRET', 'too-short', /SESSION_SECRET must be at least 32 bytes/],
-    ['SESSION_TTL', 'forever', /SESSION_TTL must be a duration/],
-    ['SESSION_TTL', '10s', /SESSION_TTL must be between/],
-    ['LIBRARY_TIMEZONE', 'Mars/Olympus', /LIBRARY_TIMEZONE is not a known IANA time zone/],
-    ['MONGODB_URI', 'http://localhost', /MONGODB_URI must start with mongodb/],
-    ['GRAPHQL_INTROSPECTION', 'maybe', /GRAPHQL_INTROSPECTION must be true or false/],
-    ['FIREBASE_AUTH_EMULATOR_HOST', 'localhost', /FIREBASE_AUTH_EMULATOR_HOST must be host:port/],
-    ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
-  ])('refuses %s=%s naming the variable', (name, value, message) => {
+  it.each(BAD_VALUES)('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('tries a bad value for every variable it reads', () => {
+    const tried = new Set(BAD_VALUES.map(([name]) => name));
+    expect(CONFIG_VARIABLES.filter((name) => !tried.has(name) && !FREE_FORM.includes(name))).toEqual([]);
+  });
+
   it('needs the web API key with a real Firebase project', () => {
-    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'real', GOOGLE_APPLICATION_CREDENTIALS: '/k.json' })).toThrow(/FIREBASE_WEB_API_KEY is required/);
-    const config = loadConfig({ FIREBASE_PROJECT_ID: 'real', GOOGLE_APPLICATION_CREDENTIALS: '/k.json', FIREBASE_WEB_API_KEY: 'key' });
-    expect(config.firebase).toMatchObject({ projectId: 'real', emulator: false, authDomain: 'real.firebaseapp.com' });
+    expect(() => loadConfig({ ...REAL_PROJECT, FIREBASE_WEB_API_KEY: '' })).toThrow(/FIREBASE_WEB_API_KEY is required/);
+    const config = loadConfig(REAL_PROJECT);
+    expect(config.firebase).toMatchObject({ projectId: 'real-project', emulator: false, authDomain: 'real-project.firebaseapp.com' });
+  });
+
+  it('refuses a real Firebase project with FIREBASE_AUTH_EMULATOR_HOST still set, naming both', () => {
+    const contradictory = { ...REAL_PROJECT, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(() => loadConfig(contradictory)).toThrow(ConfigError);
+    expect(() => loadConfig(contradictory)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST must not be set with a real Firebase project \(FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS\)/);
+  });
+});
+
+describe('Firebase verifier for a real project', () => {
+  const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  afterEach(() => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+  });
+
+  it('refuses to start while the environment would put firebase-admin in emulator mode', () => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    expect(() => createFirebaseVerifier({ projectId: 'real-project', emulatorHost: null })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST is set in the environment/);
   });
 });

@@ -1,6 +1,6 @@
 // The gateway as a real process: refuses bad config by name, and drains in-flight requests on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -44,11 +44,24 @@ async function waitHealthy(url: string, child: ChildProcess) {
 }
 
 describe('gateway process', () => {
-  it('stops at boot with a message naming a bad variable', async () => {
-    const { exited, output } = launch({ PORT: 'eighty' });
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number'],
+    // Passed the old checks, then crashed inside the logger.
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+  ])('stops at boot with a message naming a bad variable (%o)', async (env, message) => {
+    const { exited, output } = launch(env);
     const { code } = await exited;
     expect(code).toBe(1);
-    expect(output()).toContain('PORT must be a whole number');
+    expect(output()).toContain(message);
+  });
+
+  it('refuses a real Firebase project while FIREBASE_AUTH_EMULATOR_HOST is set, instead of accepting unsigned tokens', async () => {
+    const credentials = path.join(dataDir, 'service-account.json');
+    await writeFile(credentials, '{}');
+    const { exited, output } = launch({ PORT: String(await freePort()), FIREBASE_PROJECT_ID: 'real-project', GOOGLE_APPLICATION_CREDENTIALS: credentials, FIREBASE_WEB_API_KEY: 'key' });
+    const { code } = await exited;
+    expect(code).toBe(1);
+    expect(output()).toMatch(/FIREBASE_AUTH_EMULATOR_HOST must not be set with a real Firebase project \(FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS\)/);
   });
 
   it('finishes in-flight requests on SIGTERM, exits 0 and keeps its data', async () => {

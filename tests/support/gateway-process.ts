@@ -14,7 +14,7 @@ export interface GatewayProcess {
 
 export async function launchGateway(env: Record<string, string>, opts: { waitHealthy?: boolean } = {}): Promise<GatewayProcess> {
   const child = spawn(process.execPath, [ENTRY], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', SIGN_IN_FAILURES_PER_MINUTE: '1000000', SIGN_INS_PER_MINUTE: '1000000', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -12,6 +12,7 @@ import { createSessionTokens } from '../../server/auth/session.ts';
 import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
 import { createLibrary } from '../../server/library/index.ts';
 import { createApp } from '../../server/app.ts';
+import { publicOrigin } from '../../server/library/site-urls.ts';
 import type { BookFields, Store } from '../../server/store/port.ts';
 import { signUpInEmulator } from '../../scripts/auth-emulator.ts';
 
@@ -75,14 +76,17 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    SIGN_IN_FAILURES_PER_MINUTE: '100000',
+    SIGN_INS_PER_MINUTE: '100000',
     ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
     ...opts.env,
   });
   const store = await openStore({ dataDir, mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb });
   const tokens = createSessionTokens(new TextEncoder().encode(config.sessionSecret ?? ''), config.sessionTtlSeconds);
   const verifier = createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
-  const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone });
-  const app = await createApp({ config, store, library, tokens, authEmulatorUrl: `http://${emulatorHost}`, logger: false, clientDir: path.join(dataDir, 'no-client') });
+  const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);
+  const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone, siteOrigin: origin });
+  const app = await createApp({ config, store, library, tokens, authEmulatorUrl: `http://${emulatorHost}`, logger: false, clientDir: path.join(dataDir, 'no-client'), origin });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const request: TestGateway['request'] = async (method, route, o = {}) => {

@@ -7,5 +7,5 @@ export const accountQueries: QueryResolvers = {
 };
 
 export const accountMutations: MutationResolvers = {
-  issueToken: (_parent, { input }, ctx) => ctx.library.accounts.signIn(input),
+  issueToken: (_parent, { input }, ctx) => ctx.signIn(input),
 };

@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const gateway = spawn(process.execPath, [path.join(ROOT, 'server', 'index.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000' },
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000', SIGN_IN_FAILURES_PER_MINUTE: '10000', SIGN_INS_PER_MINUTE: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
