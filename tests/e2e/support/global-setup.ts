@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     authEmulatorUrl: string;
+    /** An origin the gateway allows by CORS_ORIGINS, for journeys of a client served from another site. */
+    foreignOrigin: string;
   }
 }
 
@@ -23,9 +25,10 @@ export default async function setup(project: TestProject) {
   const emulator = await startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
   const port = await freePort();
+  const foreignOrigin = `http://localhost:${await freePort()}`;
   const gateway = spawn(process.execPath, [path.join(ROOT, 'server', 'index.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000', SIGN_IN_FAILURES_PER_MINUTE: '10000', SIGN_INS_PER_MINUTE: '10000' },
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000', SIGN_IN_FAILURES_PER_MINUTE: '10000', SIGN_INS_PER_MINUTE: '10000', CORS_ORIGINS: foreignOrigin },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('authEmulatorUrl', emulator.url);
+  project.provide('foreignOrigin', foreignOrigin);
   return async () => {
     const exited = new Promise((resolve) => gateway.once('exit', resolve));
     gateway.kill('SIGTERM');
