@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../tests/support/ports.ts';
+import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
 import { cpuMs, DURATION, GATEWAY_FLAGS, gatewayEnv, launch, LIST, ROOT, SEED, someBookId } from './load.ts';
 import { distinctSearches, searchTerms } from './search-terms.ts';

@@ -6,9 +6,8 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { createYoga, createSchema } from 'graphql-yoga';
-import { openStore } from '../server/store/open-store.ts';
-import { createLibrary } from '../server/library/index.ts';
-import { createSessionTokens } from '../server/auth/session.ts';
+import { loadConfig } from '../server/config.ts';
+import { createGateway } from '../server/gateway.ts';
 import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
 import { absoluteImages } from '../server/library/site-urls.ts';
 import type { GraphQLContext } from '../server/graphql/context.ts';
@@ -33,10 +32,10 @@ if (peer === 'http') {
   await app.listen({ port, host: '127.0.0.1' });
   console.log('ready');
 } else if (peer === 'yoga') {
-  const store = await openStore({ dataDir: process.env.DATA_DIR ?? '', mongodbUri: process.env.MONGODB_URI || null, mongodbDb: process.env.MONGODB_DB ?? 'bookhaven' });
-  const tokens = createSessionTokens(new TextEncoder().encode('x'.repeat(32)), 3600);
+  // The same parts as the gateway's; only Yoga stands in for Fastify + Apollo in front of them.
+  const config = loadConfig({ DATA_DIR: process.env.DATA_DIR, MONGODB_URI: process.env.MONGODB_URI, MONGODB_DB: process.env.MONGODB_DB, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
   const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
-  const library = createLibrary(store, { verifier, tokens, adminEmails: [], timeZone: 'Asia/Dhaka' });
+  const { library } = await createGateway(config, { verifier, logger: false });
   const context: GraphQLContext = { library, viewer: { credential: 'none', session: null }, countMutation: async () => {}, signIn: (input) => library.accounts.signIn(input) };
   const yoga = createYoga({
     schema: createSchema({ typeDefs, resolvers: buildResolvers(absoluteImages(() => `http://127.0.0.1:${port}`)) as never }),

@@ -3,7 +3,7 @@
 // The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { freePort } from '../tests/support/ports.ts';
+import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
 import { GATEWAY_FLAGS, gatewayEnv, launch, LIST, load, ROOT, SEED, someBookId } from './load.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../tests/support/ports.ts';
+import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn, type BorrowReturnResult } from './borrow-return.ts';
 import { compare, GATEWAY_FLAGS, gatewayEnv, launch, LIST, load, paced, peakRssMb, resetPeakRss, ROOT, ROUNDS, rows, SEED, type Row } from './load.ts';
 import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';

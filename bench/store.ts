@@ -9,7 +9,7 @@ import { seed } from '../scripts/seed.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { MIGRATIONS } from '../server/store/sqlite/schema.ts';
 import type { Store } from '../server/store/port.ts';
-import { startMongoServer } from '../tests/support/mongo-server.ts';
+import { startMongoServer } from '../scripts/lib/mongo-server.ts';
 
 export interface SeedParams { books: number; users: number; seed: number }
 

@@ -11,8 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { signUpInEmulator, startAuthEmulator } from './auth-emulator.ts';
 import { startGateway, type RunningGateway } from '../server/index.ts';
-import { freePort } from '../tests/support/ports.ts';
-import { startMongoServer, type StartedMongoServer } from '../tests/support/mongo-server.ts';
+import { freePort } from './lib/ports.ts';
+import { startMongoServer, type StartedMongoServer } from './lib/mongo-server.ts';
 
 const EMAIL = 'fuzzer@example.com';
 const storeKind = process.env.FUZZ_STORE ?? 'sqlite';

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ferretdbBinaryPath } from '../tests/support/mongo-server.ts';
+import { ferretdbBinaryPath } from './lib/mongo-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');

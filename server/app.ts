@@ -13,7 +13,7 @@ import type { ObservedStore } from './store/observed.ts';
 import { registerResponseCache, ResponseCache } from './cache/response-cache.ts';
 import { cacheFirstServer } from './cache/cache-first-server.ts';
 import type { Library } from './library/index.ts';
-import type { SessionTokens } from './auth/session.ts';
+import type { SessionTokens } from './library/identity.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';

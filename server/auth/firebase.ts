@@ -3,26 +3,8 @@
 import { initializeApp, applicationDefault, deleteApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { ConfigError } from '../config.ts';
+import { InvalidIdTokenError, type IdTokenVerifier } from '../library/identity.ts';
 
-export interface VerifiedIdentity {
-  uid: string;
-  email: string | null;
-  name: string | null;
-  picture: string | null;
-}
-
-export interface IdTokenVerifier {
-  /** Rejects with InvalidIdTokenError when the token is not a valid, unexpired Firebase ID token. */
-  verify(idToken: string): Promise<VerifiedIdentity>;
-  close(): Promise<void>;
-}
-
-export class InvalidIdTokenError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'InvalidIdTokenError';
-  }
-}
 
 let appCount = 0;
 

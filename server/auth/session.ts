@@ -3,29 +3,17 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
-import type { Role } from '../store/port.ts';
+import type { Session, SessionTokens } from '../library/identity.ts';
 
 const ISSUER = 'bookhaven';
 const AUDIENCE = 'bookhaven-api';
 const ALGORITHM = 'HS256';
 
-export interface Session {
-  uid: string;
-  email: string;
-  name: string;
-  role: Role;
-}
-
-export interface SessionTokens {
-  issue(session: Session): Promise<string>;
-  /** Returns null for a token that is malformed, forged, expired or for another audience. */
-  verify(token: string): Promise<Session | null>;
-}
-
 /** Verified tokens kept at most, so a member's every request is not an HMAC and a key import. */
 const VERIFIED_KEPT = 10_000;
 
-export function createSessionTokens(secret: Uint8Array, ttlSeconds: number): SessionTokens {
+/** `now` is the clock tokens are issued and checked by (tests move it). */
+export function createSessionTokens(secret: Uint8Array, ttlSeconds: number, now: () => Date = () => new Date()): SessionTokens {
   if (secret.byteLength < 32) throw new Error('The session secret must be at least 256 bits');
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -38,17 +26,17 @@ export function createSessionTokens(secret: Uint8Array, ttlSeconds: number): Ses
         .setSubject(session.uid)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(now())
+        .setExpirationTime(Math.floor(now().getTime() / 1000) + ttlSeconds)
         .sign(await key),
     async verify(token) {
       const kept = verified.get(token);
       if (kept) {
-        if (Date.now() < kept.expiresAt) return kept.session;
+        if (now().getTime() < kept.expiresAt) return kept.session;
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM], currentDate: now() });
         const { sub, email, name, role, exp } = payload;
         if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof exp !== 'number') return null;
         const session: Session = { uid: sub, email, name, role: role === 'admin' ? 'admin' : 'member' };

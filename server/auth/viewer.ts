@@ -1,6 +1,6 @@
 // Who is asking, read from the Authorization header. A present-but-bad token is told apart from a missing
 // one because the REST layer answers them differently (403 vs 401).
-import type { Session, SessionTokens } from './session.ts';
+import type { Session, SessionTokens } from '../library/identity.ts';
 import { LibraryError, MESSAGES } from '../library/errors.ts';
 
 export type Viewer =

@@ -1,4 +1,4 @@
-import type { Session } from '../auth/session.ts';
+import type { Session } from '../library/identity.ts';
 import { requireSession } from '../auth/viewer.ts';
 import type { GraphQLContext } from './context.ts';
 

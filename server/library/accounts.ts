@@ -1,8 +1,6 @@
 // Accounts: turning a verified Firebase identity into a BookHaven member and session, and the member list.
 import type { Role, Store, UserRecord } from '../store/port.ts';
-import type { IdTokenVerifier } from '../auth/firebase.ts';
-import { InvalidIdTokenError } from '../auth/firebase.ts';
-import type { Session, SessionTokens } from '../auth/session.ts';
+import { InvalidIdTokenError, type IdTokenVerifier, type Session, type SessionTokens } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
 import * as check from './validate.ts';
 

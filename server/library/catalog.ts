@@ -1,7 +1,7 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
 import type { BookFields, BookFilter, BookPage, BookRecord, CategoryRecord, Store } from '../store/port.ts';
 import { InvalidCursorError } from '../store/port.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import * as check from './validate.ts';
 import { siteRelative } from './site-urls.ts';

@@ -1,7 +1,7 @@
 // Circulation: borrowing and returning. Who may do what is decided here; the store makes each step atomic.
 // Lending rules (loan limits, fees, holds) plug in as BorrowRules without touching the flow.
 import type { BookRecord, LoanRecord, Store } from '../store/port.ts';
-import type { Session } from '../auth/session.ts';
+import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import { dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
 import * as check from './validate.ts';

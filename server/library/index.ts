@@ -1,7 +1,6 @@
 // The library's services, built once per process over one store.
 import type { Store } from '../store/port.ts';
-import type { IdTokenVerifier } from '../auth/firebase.ts';
-import type { SessionTokens } from '../auth/session.ts';
+import type { IdTokenVerifier, SessionTokens } from './identity.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
 import { createCirculation, type BorrowRule, type Circulation } from './circulation.ts';
 import { createAccounts, type Accounts } from './accounts.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../support/ports.ts';
+import { freePort } from '../../scripts/lib/ports.ts';
 import { SHUTDOWN_GRACE_MS } from '../../server/index.ts';
 import { createSessionTokens } from '../../server/auth/session.ts';
 import { MESSAGES } from '../../server/library/errors.ts';

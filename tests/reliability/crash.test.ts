@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { describe, expect, inject, it } from 'vitest';
 import { createSessionTokens } from '../../server/auth/session.ts';
-import { freePort } from '../support/ports.ts';
+import { freePort } from '../../scripts/lib/ports.ts';
 import { launchGateway } from '../support/gateway-process.ts';
 
 const USERS = 16;

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { ferretdbBinaryPath } from '../support/mongo-server.ts';
-import { freePort } from '../support/ports.ts';
+import { ferretdbBinaryPath } from '../../scripts/lib/mongo-server.ts';
+import { freePort } from '../../scripts/lib/ports.ts';
 import { startTestGateway } from '../support/gateway.ts';
 
 const bin = ferretdbBinaryPath();

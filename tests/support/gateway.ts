@@ -7,12 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, inject } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { loadConfig } from '../../server/config.ts';
-import { openStore } from '../../server/store/open-store.ts';
-import { createSessionTokens } from '../../server/auth/session.ts';
-import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
-import { createLibrary } from '../../server/library/index.ts';
-import { createApp } from '../../server/app.ts';
-import { publicOrigin } from '../../server/library/site-urls.ts';
+import { createGateway } from '../../server/gateway.ts';
 import type { BookFields, Store } from '../../server/store/port.ts';
 import { signUpInEmulator } from '../../scripts/auth-emulator.ts';
 
@@ -81,12 +76,7 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
     ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
     ...opts.env,
   });
-  const store = await openStore({ dataDir, mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb });
-  const tokens = createSessionTokens(new TextEncoder().encode(config.sessionSecret ?? ''), config.sessionTtlSeconds);
-  const verifier = createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
-  const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);
-  const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone, siteOrigin: origin });
-  const app = await createApp({ config, store, library, tokens, authEmulatorUrl: `http://${emulatorHost}`, logger: false, clientDir: path.join(dataDir, 'no-client'), origin });
+  const { app, store, close } = await createGateway(config, { logger: false, clientDir: path.join(dataDir, 'no-client') });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const request: TestGateway['request'] = async (method, route, o = {}) => {
@@ -125,8 +115,7 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
     },
     addBook: async (overrides) => (await store.books.insert(bookFields(overrides))).id,
     async close() {
-      await app.close();
-      await store.close();
+      await close();
       await rm(dataDir, { recursive: true, force: true });
       if (config.mongodbUri) await dropDatabase(config.mongodbUri, config.mongodbDb);
     },

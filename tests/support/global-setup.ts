@@ -2,8 +2,8 @@
 // Tests read them through inject('authEmulatorHost') / process.env.MONGODB_URI.
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
-import { startMongoServer } from './mongo-server.ts';
-import { freePort } from './ports.ts';
+import { startMongoServer } from '../../scripts/lib/mongo-server.ts';
+import { freePort } from '../../scripts/lib/ports.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

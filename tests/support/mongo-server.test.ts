@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import type { Db } from 'mongodb';
-import { ferretdbBinaryPath, startMongoServer } from './mongo-server.ts';
-import type { StartedMongoServer } from './mongo-server.ts';
+import { ferretdbBinaryPath, startMongoServer } from '../../scripts/lib/mongo-server.ts';
+import type { StartedMongoServer } from '../../scripts/lib/mongo-server.ts';
 
 const started = await startMongoServer({ provision: false });
 const skipReason = 'skipped' in started ? started.skipped : null;

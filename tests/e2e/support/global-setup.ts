@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../../scripts/auth-emulator.ts';
-import { freePort } from '../../support/ports.ts';
+import { freePort } from '../../../scripts/lib/ports.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

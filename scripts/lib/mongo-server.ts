@@ -14,7 +14,7 @@ export type SkippedMongoServer = { skipped: string };
 
 const READY_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
-const PROVISION_SCRIPT = fileURLToPath(new URL('../../scripts/provision-mongo.sh', import.meta.url));
+const PROVISION_SCRIPT = fileURLToPath(new URL('../provision-mongo.sh', import.meta.url));
 
 export function ferretdbBinaryPath(): string {
   const cache = process.env.BOOKHAVEN_CACHE ?? path.join(homedir(), '.cache', 'bookhaven');

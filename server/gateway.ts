@@ -1,0 +1,80 @@
+// createGateway(config, overrides): the one place the parts are assembled, config -> store -> session tokens ->
+// ID-token verifier -> library -> app. Boot (index.ts), the tests and the bench all build the gateway here;
+// listening is the caller's.
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { openStore } from './store/open-store.ts';
+import type { ObservedStore } from './store/observed.ts';
+import { seedIfEmpty } from './store/seed/seed-if-empty.ts';
+import { createSessionTokens, loadSessionSecret } from './auth/session.ts';
+import { createFirebaseVerifier } from './auth/firebase.ts';
+import type { IdTokenVerifier, SessionTokens } from './library/identity.ts';
+import { createLibrary, type Library } from './library/index.ts';
+import { publicOrigin } from './library/site-urls.ts';
+import { createApp } from './app.ts';
+
+export interface GatewayOverrides {
+  /** Seed an empty store with the sample catalogue (boot does; tests start empty). */
+  seed?: boolean;
+  verifier?: IdTokenVerifier;
+  /** The clock the services and session tokens read. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  clientDir?: string;
+  sandboxDir?: string;
+}
+
+export interface Gateway {
+  config: Config;
+  store: ObservedStore;
+  library: Library;
+  tokens: SessionTokens;
+  app: FastifyInstance;
+  /** What seeding added (nothing unless asked for and the store was empty). */
+  seeded: { books: number; categories: number };
+  /** Closes the app, then the store and the verifier. */
+  close(): Promise<void>;
+}
+
+export async function createGateway(config: Config, overrides: GatewayOverrides = {}): Promise<Gateway> {
+  const store = await openStore({ dataDir: config.dataDir, mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb });
+  try {
+    const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
+    const tokens = createSessionTokens(await loadSessionSecret(config.sessionSecret, config.dataDir), config.sessionTtlSeconds, overrides.now);
+    const emulatorHost = config.firebase.emulator ? config.firebase.authEmulatorHost : null;
+    const verifier = overrides.verifier ?? createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
+    // Known once the app listens, unless PUBLIC_URL says it.
+    const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);
+    const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone, now: overrides.now, siteOrigin: origin });
+    const app = await createApp({
+      config,
+      store,
+      library,
+      tokens,
+      origin,
+      authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
+      logger: overrides.logger,
+      clientDir: overrides.clientDir,
+      sandboxDir: overrides.sandboxDir,
+    });
+    return {
+      config,
+      store,
+      library,
+      tokens,
+      app,
+      seeded,
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await store.close();
+          await verifier.close();
+        }
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

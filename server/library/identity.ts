@@ -1,0 +1,37 @@
+// What the library needs to know who is asking, declared here and implemented in auth/: verifying a sign-in
+// provider's ID token, and issuing and checking the gateway's own session tokens.
+import type { Role } from '../store/port.ts';
+
+/** A signed-in member, as a session token carries them. */
+export interface Session {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface SessionTokens {
+  issue(session: Session): Promise<string>;
+  /** Returns null for a token that is malformed, forged, expired or for another audience. */
+  verify(token: string): Promise<Session | null>;
+}
+
+export interface VerifiedIdentity {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+}
+
+export interface IdTokenVerifier {
+  /** Rejects with InvalidIdTokenError when the token is not a valid, unexpired ID token. */
+  verify(idToken: string): Promise<VerifiedIdentity>;
+  close(): Promise<void>;
+}
+
+export class InvalidIdTokenError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InvalidIdTokenError';
+  }
+}
