@@ -1,17 +1,59 @@
-// One lint config for the gateway, the SPA and the tests.
+// One lint config for the gateway, the SPA and the tests. Besides correctness rules it enforces the layering
+// (tests/lint/lint-rules.test.ts proves each rule fires on a deliberate violation):
+//   server: transport (graphql/, rest/) -> library/ -> store/ port; library/ declares what it needs from
+//           auth/ as ports and never imports auth/ or the transport; the store imports none of them.
+//   client: shared (lib/, components/) -> features/<f>/ -> app/; never one feature from another.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+
+const features = readdirSync(path.join(import.meta.dirname, 'client', 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** import-x/no-restricted-paths zones: `target` may not import `from`. */
+const LAYERS = [
+  { target: './server/library', from: ['./server/graphql', './server/rest', './server/auth', './server/cache', './server/app.ts', './server/gateway.ts', './server/index.ts', './server/web.ts', './server/rate-limits.ts'], message: 'library/ holds the rules: declare what it needs as a port in library/ and implement it outside.' },
+  { target: './server/store', from: ['./server/library', './server/graphql', './server/rest', './server/auth', './server/cache', './server/app.ts', './server/gateway.ts'], message: 'The store is the bottom layer: it imports no service or transport.' },
+  { target: ['./server/graphql', './server/rest'], from: ['./server/store/sqlite', './server/store/mongo', './server/store/open-store.ts'], message: 'Transport reaches data through library/ services, never a store adapter.' },
+  { target: './server/auth', from: ['./server/graphql', './server/rest', './server/app.ts'], message: 'auth/ implements library ports; it does not know the transport.' },
+  { target: ['./client/lib', './client/components'], from: ['./client/features', './client/app'], message: 'Shared client code may not import features or the app shell.' },
+  { target: './client/features', from: './client/app', message: 'Features may not import the app shell.' },
+  ...features.map((feature) => ({
+    target: `./client/features/${feature}`,
+    from: './client/features',
+    except: [`./${feature}`],
+    message: 'A feature may not import another feature: move what both need to components/ or lib/.',
+  })),
+];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'test-results/', 'bench/results/', 'server/graphql/generated/', 'client/gql/', 'data/'] },
+  {
+    ignores: ['node_modules/', 'dist/', 'coverage/', 'test-results/', 'bench/results/', 'server/graphql/generated/', 'client/gql/', 'data/', 'tests/lint/fixtures/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Without a TypeScript parser import-x cannot read the imported files, and no-cycle would see no edges.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: LAYERS }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -19,9 +61,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  { files: ['client/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     // Test harnesses read loosely typed JSON answers.
     files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Config files at the root are outside the TypeScript project.
+    files: ['*.js'],
+    languageOptions: { parserOptions: { projectService: false } },
   },
 );

@@ -6,17 +6,22 @@ import { createRequire } from 'node:module';
 // `instanceof GraphQLError` and schema checks fail only under test.
 const graphqlMain = createRequire(import.meta.url).resolve('graphql');
 
-// Two projects: the gateway (Node, real stores and the real Auth emulator) and the SPA (jsdom).
-// Browser journeys run separately (npm run test:e2e) against a real gateway.
+// Three projects: unit (Node, starts nothing: `npx vitest run --project unit` answers in seconds), the gateway
+// (Node, real stores and the real Auth emulator) and the SPA (jsdom). Browser journeys run separately
+// (npm run test:e2e) against a real gateway.
 export default defineConfig({
   test: {
     projects: [
       {
         resolve: { alias: [{ find: /^graphql$/, replacement: graphqlMain }] },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
+      {
+        resolve: { alias: [{ find: /^graphql$/, replacement: graphqlMain }] },
         test: {
           name: 'server',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**'],
+          exclude: ['tests/e2e/**', 'tests/unit/**'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,

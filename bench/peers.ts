@@ -44,7 +44,7 @@ if (peer === 'http') {
     graphiql: false,
     maskedErrors: true,
   });
-  createServer(yoga).listen(port, '127.0.0.1', () => console.log('ready'));
+  createServer((request, response) => void yoga(request, response)).listen(port, '127.0.0.1', () => console.log('ready'));
 } else {
   throw new Error(`Unknown PEER "${peer}"`);
 }

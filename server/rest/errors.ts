@@ -71,7 +71,7 @@ export function restErrorHandler(error: FastifyError & { validation?: AjvIssue[]
  * Fastify's router failures (a malformed percent-escape, a path parameter longer than the router takes),
  * in the same `{ message }` shape as every other failure instead of Fastify's own, which echoes the path.
  */
-export function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` });
-  return reply.code(400).send({ message: 'Malformed URL' });
+export function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` });
+  else void reply.code(400).send({ message: 'Malformed URL' });
 }

@@ -44,7 +44,7 @@ export default function LoginPage() {
       return;
     }
     await showSuccess('Login Successful', 'Welcome back to BookHaven!', { timer: SUCCESS_ALERT_MS });
-    navigate(originOf(location.state), { replace: true });
+    void navigate(originOf(location.state), { replace: true });
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -38,7 +38,7 @@ export default function RegisterPage() {
       return;
     }
     await showSuccess('Registration Successful', 'Welcome to BookHaven!', { timer: SUCCESS_ALERT_MS });
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   const onSubmit = (event: FormEvent) => {

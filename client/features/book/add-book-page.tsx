@@ -50,7 +50,7 @@ export default function AddBookPage() {
 
   return (
     <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
-      <form onSubmit={submit} className="rounded-xl bg-white p-6 shadow-sm">
+      <form onSubmit={(event) => void submit(event)} className="rounded-xl bg-white p-6 shadow-sm">
         <h1 className="mb-6 text-2xl font-bold text-gray-900">Add New Book</h1>
         <BookFormFields
           mode="add"

@@ -74,7 +74,7 @@ export function BorrowModal({ book, user, onClose, onBorrowed, onSettled }: Borr
         </div>
       </div>
       {/* noValidate: a missing date gets the app's own alert rather than the browser's bubble. */}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
         <label htmlFor={`${titleId}-name`} className="text-sm font-medium">
           Name
         </label>

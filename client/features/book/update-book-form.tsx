@@ -83,7 +83,7 @@ export function UpdateBookForm({ book }: { book: DetailedBook }) {
           <div className="flex items-center gap-2"><dt className="font-medium">Rating:</dt><dd><Stars rating={book.rating} /></dd></div>
         </dl>
       </aside>
-      <form onSubmit={submit} className="rounded-xl bg-white p-6 shadow-sm">
+      <form onSubmit={(event) => void submit(event)} className="rounded-xl bg-white p-6 shadow-sm">
         <h1 className="mb-6 text-2xl font-bold text-gray-900">Update Book</h1>
         {message && (
           <p role={message.ok ? 'status' : 'alert'} className={`mb-4 rounded-lg p-3 text-sm ${message.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700'}`}>

@@ -125,7 +125,7 @@ export default function AllBooksPage() {
             type="button"
             disabled={loadingMore}
             className="rounded-lg bg-gray-800 px-6 py-2 text-white disabled:opacity-60"
-            onClick={loadMore}
+            onClick={() => void loadMore()}
           >
             {loadingMore ? 'Loading...' : 'Load more'}
           </button>

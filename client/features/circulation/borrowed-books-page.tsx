@@ -95,7 +95,7 @@ export default function BorrowedBooksPage() {
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((loan) => (
               <li key={loan.id}>
-                <BorrowedBookCard loan={loan} now={now} returning={returningId === loan.id} onReturn={onReturn} />
+                <BorrowedBookCard loan={loan} now={now} returning={returningId === loan.id} onReturn={(returned) => void onReturn(returned)} />
               </li>
             ))}
           </ul>

@@ -19,7 +19,7 @@ export function LoanTabs({ tab, onTab, pendingCount, returnedCount, children }: 
   const refs = useRef<Record<LoanTab, HTMLButtonElement | null>>({ pending: null, returned: null });
   const labels: Record<LoanTab, string> = { pending: `Pending (${pendingCount})`, returned: `Returned (${returnedCount})` };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     const next = tab === 'pending' ? 'returned' : 'pending';
@@ -29,7 +29,7 @@ export function LoanTabs({ tab, onTab, pendingCount, returnedCount, children }: 
 
   return (
     <div>
-      <div role="tablist" aria-label="Borrowed books" className="mb-6 flex gap-2 border-b border-gray-200" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Borrowed books" className="mb-6 flex gap-2 border-b border-gray-200">
         {TABS.map((name) => (
           <button
             key={name}
@@ -43,6 +43,7 @@ export function LoanTabs({ tab, onTab, pendingCount, returnedCount, children }: 
             aria-controls={`${id}-panel`}
             tabIndex={tab === name ? 0 : -1}
             onClick={() => onTab(name)}
+            onKeyDown={onKeyDown}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
               tab === name ? 'border-blue-600 text-blue-700' : 'border-transparent text-gray-600 hover:text-gray-900'
             }`}

@@ -103,15 +103,23 @@ describe('HeroCarousel', () => {
     expect(dots()).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'Browse Books' }).getAttribute('href')).toBe('/all-books');
     expect(current()).toBe(0);
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(current()).toBe(0);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(current()).toBe(1);
     expect(screen.getByRole('link', { name: 'Start Borrowing' }).getAttribute('href')).toBe('/borrowed-books');
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(current()).toBe(2);
     expect(screen.getByRole('link', { name: 'Add Book' }).getAttribute('href')).toBe('/add-book');
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(current()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
     expect(current()).toBe(2);
@@ -128,11 +136,15 @@ describe('HeroCarousel', () => {
     renderInRouter(<HeroCarousel />);
     const link = screen.getByRole('link', { name: 'Browse Books' });
     act(() => link.focus());
-    act(() => vi.advanceTimersByTime(15_000));
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
     expect(document.activeElement).toBe(link);
     expect(screen.getByRole('link', { name: 'Browse Books' })).toBe(link);
     act(() => screen.getByRole('button', { name: 'Next slide' }).focus());
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
   });
 });
@@ -154,9 +166,13 @@ describe('Newsletter', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
     expect(JSON.parse(localStorage.getItem(SUBSCRIPTIONS_KEY) ?? '[]')).toEqual(['reader@bookhaven.com']);
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByText('Thank you for subscribing!')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Thank you for subscribing!')).toBeNull();
     expect((input() as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/legal/privacy-policy');

@@ -25,9 +25,13 @@ describe('ContactPage', () => {
     }
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect((screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement).disabled).toBe(true);
-    act(() => vi.advanceTimersByTime(1499));
+    act(() => {
+      vi.advanceTimersByTime(1499);
+    });
     expect(dialogs.showSuccess).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(dialogs.showSuccess).toHaveBeenCalledWith('Message Sent!', "We'll get back to you as soon as possible.", { timer: 3000 });
     expect((screen.getByLabelText('Your Name') as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
