@@ -22,6 +22,7 @@ import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
 import { createRateLimits } from './rate-limits.ts';
+import { loggerOptions } from './logging.ts';
 import { absoluteImages, publicOrigin } from './library/site-urls.ts';
 import { contentSecurityPolicy, isImage, isJson, jsonSecurityHeaders, publicClientConfig, securityHeaders } from './web.ts';
 
@@ -62,7 +63,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const cache = config.responseCacheTtlMs > 0 ? new ResponseCache({ store: deps.store, ttlMs: config.responseCacheTtlMs }) : null;
   const app: FastifyInstance = Fastify({
     ...(cache ? { serverFactory: cacheFirstServer(cache, () => app.log) } : {}),
-    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 100 * 1024,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
