@@ -1,4 +1,4 @@
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import Swal from 'sweetalert2';
 
 /**
@@ -24,4 +24,7 @@ export function setUpDialogsForTests(): void {
   afterEach(() => {
     Swal.close();
   });
+  // A closed alert gives focus back 100 ms later (SweetAlert2's RESTORE_FOCUS_TIMEOUT, a real timer): let it
+  // run while the file's document still exists, or it throws "HTMLElement is not defined" after teardown.
+  afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
 }
