@@ -93,8 +93,8 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
 }
 
 /**
- * reader: where the statements that may walk the whole catalogue run (reader.ts); by default this connection,
- * which holds the event loop while they run.
+ * readerOf gives where the statements that may walk the whole catalogue run (reader.ts): by default this
+ * connection, which holds the event loop while they run; openSqliteStore gives a reader thread.
  */
 export function sqliteBooks(db: DatabaseSync, readerOf: (prepare: (sql: string) => StatementSync) => Reader = inlineReader): BookStore {
   const cache = new Map<string, StatementSync>();
@@ -111,7 +111,7 @@ export function sqliteBooks(db: DatabaseSync, readerOf: (prepare: (sql: string) 
     created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const { indexNew, reindex } = searchIndex(prepare);
   const reader = readerOf(prepare);
-  // Inserts and renames on this connection: what a kept search count depends on (see searchCountOf).
+  // Inserts and renames on this connection: what a kept search count depends on (see searchCounts).
   let catalogueWrites = 0;
   /** Inserts one book and indexes it; the caller holds the transaction. */
   const insertRow = (fields: BookFields): BookRecord => {
