@@ -1,8 +1,8 @@
 // One expensive search must not stall everyone: on a 50,000-book catalogue, the heaviest searches the GraphQL
 // limits accept, sent over several connections at once, never hold the gateway's event loop for more than
 // 20 ms, and /healthz stays fast meanwhile. SQLite only: its connection is synchronous, so its statements are
-// what could hold the loop (MongoDB's driver is asynchronous, and seeding 50,000 books into FerretDB takes
-// minutes). The gateway runs in this process, so the loop measured is the one that serves the requests.
+// what could hold the loop (MongoDB's driver is asynchronous: the loop never waits while the server works).
+// The gateway runs in this process, so the loop measured is the one that serves the requests.
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,7 +75,7 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
   });
   afterAll(() => gw?.close());
 
-  it('refuses the request of the report (15 aliased 1-2 letter counts) and accepts the heaviest below', async () => {
+  it('refuses 15 aliased 1-2 letter counts in one request, and accepts the heaviest request used below', async () => {
     const fifteen = await gw.gql(`{ ${Array.from({ length: 15 }, (_, i) => countOf(`a${i}`, `{ search: "${shortTerm(i)}" }`)).join(' ')} }`);
     expect(fifteen.status).toBe(400);
     expect(fifteen.body.errors?.[0]?.message).toMatch(/cost limit of 5000 exceeded/i);
