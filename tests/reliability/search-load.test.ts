@@ -94,15 +94,21 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
     await gw.gql(heaviest(1000, scans));
     const watch = watchLoop();
     const health: number[] = [];
+    const searches: number[] = [];
     let loading = true;
-    const probe = (async () => {
-      while (loading) {
+    /** Sends one request after another while the load runs, timing each answer. */
+    const timed = async (samples: number[], send: (i: number) => Promise<unknown>) => {
+      for (let i = 0; loading; i++) {
         const started = performance.now();
-        const answer = await fetch(`${gw.url}/healthz`);
-        await answer.text();
-        health.push(performance.now() - started);
+        await send(i);
+        samples.push(performance.now() - started);
       }
-    })();
+    };
+    const probes = Promise.all([
+      timed(health, async () => (await fetch(`${gw.url}/healthz`)).text()),
+      // An ordinary search of another reader: three letters, a term of its own each time.
+      timed(searches, (i) => gw.gql(`{ ${countOf('b', `{ search: "${LETTERS[i % 26]}${LETTERS[Math.floor(i / 26) % 26]}e" }`)} }`)),
+    ]);
     const answers = await Promise.all(Array.from({ length: CONNECTIONS }, async (_, client) => {
       const statuses = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -112,7 +118,7 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
       return statuses;
     }));
     loading = false;
-    await probe;
+    await probes;
     const loop = watch.stop();
     const figures = {
       ...loop,
@@ -120,6 +126,9 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
       healthP99Ms: percentile(health, 99),
       healthMaxMs: Math.max(...health),
       healthChecks: health.length,
+      searchP50Ms: percentile(searches, 50),
+      searchP99Ms: percentile(searches, 99),
+      searches: searches.length,
     };
     console.log(`search load at ${BOOKS} books: ${JSON.stringify(figures, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
     expect(answers.flat()).toEqual(Array.from({ length: CONNECTIONS * ROUNDS }, () => 200));

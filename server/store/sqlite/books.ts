@@ -4,9 +4,12 @@ import type { BookFields, BookFilter, BookPage, BookRecord, BookStore, PageReque
 import { decodeCursor, encodeCursor, compareText, newId, normaliseSearch, parseId, searchKey, trigramSearchable } from '../ids.ts';
 import { date, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
-import { inlineReader, type Reader } from './reader.ts';
+import { inlineReaders, type Reader, type Readers } from './reader.ts';
 
 const STREAM_CHUNK = 500;
+// FTS5 checks a phrase at every occurrence of its trigrams, so a long phrase of common ones costs as much as a
+// scan (200 characters of "the the ...": 40 ms at 50,000 books, 8 ms at 43): those wait with the scans.
+const LONG_PHRASE = 24;
 
 export function toBook(row: Row): BookRecord {
   return {
@@ -93,10 +96,10 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
 }
 
 /**
- * readerOf gives where the statements that may walk the whole catalogue run (reader.ts): by default this
- * connection, which holds the event loop while they run; openSqliteStore gives a reader thread.
+ * readersOf gives where the statements that may walk the whole catalogue run (reader.ts): by default this
+ * connection, which holds the event loop while they run; openSqliteStore gives reader threads.
  */
-export function sqliteBooks(db: DatabaseSync, readerOf: (prepare: (sql: string) => StatementSync) => Reader = inlineReader): BookStore {
+export function sqliteBooks(db: DatabaseSync, readersOf: (prepare: (sql: string) => StatementSync) => Readers = inlineReaders): BookStore {
   const cache = new Map<string, StatementSync>();
   const prepare = (sql: string): StatementSync => {
     let statement = cache.get(sql);
@@ -110,7 +113,7 @@ export function sqliteBooks(db: DatabaseSync, readerOf: (prepare: (sql: string) 
   const insertSql = `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key,
     created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const { indexNew, reindex } = searchIndex(prepare);
-  const reader = readerOf(prepare);
+  const { scans, searches } = readersOf(prepare);
   // Inserts and renames on this connection: what a kept search count depends on (see searchCounts).
   let catalogueWrites = 0;
   /** Inserts one book and indexes it; the caller holds the transaction. */
@@ -167,33 +170,38 @@ export function sqliteBooks(db: DatabaseSync, readerOf: (prepare: (sql: string) 
   };
   const filterCounts = keptCounts(() => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`);
   const searchCounts = keptCounts(() => `${catalogueWrites}:${dataVersion()}`);
-  // Statements that may walk the whole catalogue go to the reader; bounded ones stay on this connection.
+  // Statements that may walk the whole catalogue go to a reader (scans or searches, see reader.ts); bounded
+  // ones stay on this connection.
   const here: Reader['all'] = async (sql, params) => prepare(sql).all(...params);
 
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const after = page.after ? decodeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;
-      const phrase = filter.search ? trigramPhrase(normaliseSearch(filter.search)) : null;
+      const term = filter.search ? normaliseSearch(filter.search) : null;
+      const phrase = term === null ? null : trigramPhrase(term);
       const where = whereClause(filter, phrase === null);
       let count: () => Promise<number>;
       let rows: Row[];
-      if (phrase !== null) {
+      if (term !== null && phrase !== null) {
         const filters = where.sql.map((condition) => ` AND ${condition}`).join('');
-        rows = await reader.all(`SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
+        // With a filter, every match's row is read until a page is full: as many as the term has matches.
+        const read = filters || [...term].length > LONG_PHRASE ? scans.all : searches.all;
+        rows = await read(`SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
           ORDER BY book_search.rowid LIMIT ?`, [phrase, ...where.params, ...(after ? [after] : []), limit]);
         // Only the search: count the index alone, without touching a row.
         count = () => filters
-          ? filterCounts(reader.all, `SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [phrase, ...where.params])
-          : searchCounts(reader.all, 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
+          ? filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [phrase, ...where.params])
+          : searchCounts(read, 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
       } else {
         // Without a filter, a page is the next `limit` rows of the primary key, and the count a B-tree count.
-        const read = where.sql.length ? reader.all : here;
+        // A 1-2 letter term is checked book by book; a genre or stock filter alone has an index for its pages.
+        const [read, countRead] = term !== null ? [scans.all, scans.all] : where.sql.length ? [searches.all, scans.all] : [here, here];
         const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
         const pageParams = after ? [...where.params, after] : where.params;
         rows = await read(`SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
           ORDER BY id LIMIT ?`, [...pageParams, limit]);
-        count = () => filterCounts(read, `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`, where.params);
+        count = () => filterCounts(countRead, `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`, where.params);
       }
       // A first page that holds every match is its own count (most distinct searches end on page one).
       const totalCount = !after && rows.length < limit ? rows.length : await count();

@@ -1,8 +1,10 @@
 // Where the books adapter runs the statements that may walk the whole catalogue: searches, filtered pages and
 // their counts. node:sqlite is synchronous, so such a statement on the main connection holds the event loop
 // for as long as it runs (a 1-2 letter search reads all 50,000 books of a large catalogue: 10 to 45 ms), and
-// every other request, /healthz included, waits behind it. The reader thread has its own connection to the
+// every other request, /healthz included, waits behind it. A reader thread has its own connection to the
 // same file (WAL: it sees every commit and blocks no writer), so the loop only waits for the answer's message.
+// There are two, each answering in turn: one for reads of every book, one for what the indexes answer, so an
+// ordinary search does not queue behind scans.
 import { Worker } from 'node:worker_threads';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Row } from './db.ts';
@@ -13,11 +15,31 @@ export interface Reader {
   close(): Promise<void>;
 }
 
+export interface Readers {
+  /** Statements that may read every book: a 1-2 letter search, a count that reads rows. */
+  scans: Reader;
+  /** Statements the indexes answer: a page of a search or filter, a count of the trigram index alone. */
+  searches: Reader;
+}
+
 /** Runs the statements on the caller's own connection: for in-memory databases and for statement-recording tests. */
-export function inlineReader(prepare: (sql: string) => StatementSync): Reader {
-  return {
+export function inlineReaders(prepare: (sql: string) => StatementSync): Readers {
+  const reader: Reader = {
     all: async (sql, params) => prepare(sql).all(...params),
     close: async () => undefined,
+  };
+  return { scans: reader, searches: reader };
+}
+
+export function threadReaders(file: string): Readers & { close(): Promise<void> } {
+  const scans = threadReader(file);
+  const searches = threadReader(file);
+  return {
+    scans,
+    searches,
+    async close() {
+      await Promise.all([scans.close(), searches.close()]);
+    },
   };
 }
 
@@ -30,7 +52,7 @@ function notOpen(): Error {
  * A reader thread for the database file, started on the first statement. It only keeps the process alive
  * while a statement is under way, so a store that is never closed does not hang a script's exit.
  */
-export function threadReader(file: string): Reader {
+function threadReader(file: string): Reader {
   let worker: Worker | null = null;
   let closed = false;
   let lastId = 0;
