@@ -133,8 +133,9 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
     console.log(`search load at ${BOOKS} books: ${JSON.stringify(figures, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
     expect(answers.flat()).toEqual(Array.from({ length: CONNECTIONS * ROUNDS }, () => 200));
     expect(loop.longestBusyMs).toBeLessThan(BOUND_MS);
-    // Wall-clock figures also carry the machine's other load (this one is shared), so the check on /healthz
-    // is on its median: with searches on the gateway's own connection it was above 40 ms here, now under 1 ms.
-    expect(figures.healthP50Ms).toBeLessThan(BOUND_MS);
+    // Wall-clock figures also carry the machine's other load (this one is shared, 2 cores), so the check on
+    // /healthz is on its median, with room: with searches on the gateway's own connection it was 47 to 64 ms
+    // here; now 0.3 to 3 ms, and 10 ms with a load average of 9.
+    expect(figures.healthP50Ms).toBeLessThan(BOUND_MS * 2);
   });
 });
