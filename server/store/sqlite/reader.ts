@@ -16,7 +16,7 @@ export interface Reader {
 }
 
 export interface Readers {
-  /** Statements that may read every book: a 1-2 letter search, a count that reads rows. */
+  /** Statements that may read every book: a 1-2 letter search, a count that reads rows, a long phrase. */
   scans: Reader;
   /** Statements the indexes answer: a page of a search or filter, a count of the trigram index alone. */
   searches: Reader;
