@@ -6,6 +6,7 @@ import { GraphQLError, Kind } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
+import { searchCostLimit } from './search-cost.ts';
 import { LibraryError } from '../library/errors.ts';
 import type { Absolute } from '../library/site-urls.ts';
 
@@ -31,10 +32,12 @@ const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
 };
 
 export function createApolloServer(opts: { introspection: boolean; production: boolean; absolute: Absolute; plugins?: ApolloServerPlugin<GraphQLContext>[] }) {
+  // Armor prices the operation's shape; searches are added once the variables are known (search-cost.ts).
+  const searchCost = searchCostLimit(LIMITS.maxCost);
   const armor = new ApolloArmor({
     maxDepth: { n: LIMITS.maxDepth, flattenFragments: true },
     maxAliases: { n: LIMITS.maxAliases },
-    costLimit: { maxCost: LIMITS.maxCost },
+    costLimit: { maxCost: LIMITS.maxCost, onAccept: [searchCost.onAccept] },
     // Armor's token check re-parses in a plugin hook, so any syntax error became a 500; graphql-js counts
     // tokens itself through parseOptions below, and a query over the limit is then a plain parse failure.
     maxTokens: { enabled: false },
@@ -56,7 +59,7 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     // Apollo's own landing page loads from a CDN; the bundled sandbox page of the SPA replaces it.
     // No cache hints are used (the response cache decides by operation), and Apollo's default cache-control
     // plugin wraps every field resolution of every request to compute them.
-    plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(opts.plugins ?? [])],
+    plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), searchCost.plugin, mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(opts.plugins ?? [])],
     // introspection: false already makes Apollo refuse __schema and __type at validation.
     validationRules: armor.validationRules,
     formatError,

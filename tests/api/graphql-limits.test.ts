@@ -88,6 +88,37 @@ describeEachStore((store) => {
       expect(answer.body.errors?.[0]?.message).toMatch(/alias/i);
     });
 
+    it('count what searches make the store read: three 1-2 letter searches are over the cost limit, however sent', async () => {
+      const count = (alias: string, filter: string) => `${alias}: books(first: 1, filter: ${filter}) { totalCount }`;
+      const over = [
+        `{ ${count('a', '{ search: "ab" }')} ${count('b', '{ search: "c" }')} ${count('c', '{ search: " DE " }')} }`,
+        `query($x: BookFilter, $y: String) { ${count('a', '$x')} ${count('b', '{ search: $y }')} ...Third }
+          fragment Third on Query { ... on Query { ${count('c', '{ search: "q", genre: "Drama" }')} } }`,
+        // Two of the longest terms the catalogue accepts and one scan.
+        `{ ${count('a', `{ search: "${'ab '.repeat(66)}" }`)} ${count('b', `{ search: "${'cd '.repeat(66)}" }`)} ${count('c', '{ search: "e" }')} }`,
+      ];
+      for (const query of over) {
+        const answer = await gw.gql(query, { x: { search: 'xy' }, y: 'z' });
+        expect(answer.status, query).toBe(400);
+        expect(answer.body.data).toBeUndefined();
+        expect(answer.body.errors).toEqual([{ message: expect.stringMatching(/^Query Cost limit of 5000 exceeded, found [\d.]+\.$/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
+      }
+      const bookId = await gw.addBook({ title: 'Zyx Harbour', author: 'Qa Writer' });
+      const within = [
+        `{ ${count('a', '{ search: "zy" }')} ${count('b', '{ search: "qa" }')} }`,
+        `{ ${Array.from({ length: 15 }, (_, i) => count(`a${i}`, '{ search: "harbour" }')).join(' ')} }`,
+      ];
+      for (const query of within) {
+        const answer = await gw.gql(query);
+        expect(answer.body.errors, query).toBeUndefined();
+        expect(Object.values(answer.body.data ?? {}).every((page: any) => page.totalCount >= 1)).toBe(true);
+      }
+      // Blank and invalid terms cost nothing here and are refused (or ignored) by the catalogue as before.
+      expect((await gw.gql(`{ ${count('a', '{ search: "   " }')} ${count('b', '{ search: "ab" }')} ${count('c', '{ search: "cd" }')} }`)).body.errors).toBeUndefined();
+      expectError(await gw.gql(`{ ${count('a', `{ search: "${'x'.repeat(201)}" }`)} ${count('b', '{ search: "ab" }')} ${count('c', '{ search: "cd" }')} }`), 'BAD_USER_INPUT', 'search');
+      expect(await gw.store.books.get(bookId)).toMatchObject({ title: 'Zyx Harbour' });
+    });
+
     it('refuses a syntax error and a query of more than 2000 tokens with 400 GRAPHQL_PARSE_FAILED', async () => {
       const long = `{ ${Array.from({ length: 2001 }, () => 'bookCount').join(' ')} }`;
       for (const query of ['{ books { ', long]) {

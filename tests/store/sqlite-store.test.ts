@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/open-store.ts';
+import { isStoreUnavailable } from '../../server/store/unavailable.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
@@ -122,5 +123,24 @@ describe('SQLite kept counts', () => {
       await other.close();
       await store.close();
     }
+  });
+});
+
+describe('SQLite reader threads', () => {
+  it('see every write before the next search, and answer as an outage once the store is closed', async () => {
+    const store = await openSqliteStore(join(dir, 'bookhaven.db'));
+    const one = await store.books.insert(bookFields({ title: 'Zq One' }));
+    const two = await store.books.insert(bookFields({ title: 'Zq Two' }));
+    await store.books.insert(bookFields({ title: 'Other' }));
+    // first: 1 leaves a second match, so each count is asked of the scan thread; both share one run.
+    const pages = await Promise.all([store.books.list({ search: 'ZQ' }, { first: 1 }), store.books.list({ search: 'zq' }, { first: 1 })]);
+    for (const page of pages) expect({ ids: page.nodes.map((b) => b.id), totalCount: page.totalCount }).toEqual({ ids: [one.id], totalCount: 2 });
+    await store.books.update(one.id, bookFields({ title: 'Renamed' }));
+    const renamed = await store.books.list({ search: 'zq' }, { first: 1 });
+    expect({ ids: renamed.nodes.map((b) => b.id), totalCount: renamed.totalCount }).toEqual({ ids: [two.id], totalCount: 1 });
+    expect((await store.books.list({ search: 'zq o' }, { first: 1 })).totalCount).toBe(0);
+    await store.close();
+    const refused = await store.books.list({ search: 'zq' }, { first: 1 }).catch((error: unknown) => error);
+    expect(isStoreUnavailable(refused)).toBe(true);
   });
 });

@@ -61,9 +61,10 @@ export function describeEachStore(body: (store: StoreKind) => void): void {
   else describe.skip(`on MongoDB (skipped: ${inject('mongoSkipReason') ?? 'no MongoDB-protocol server'})`, () => body('mongodb'));
 }
 
-export async function startTestGateway(opts: { env?: Record<string, string>; store?: StoreKind } = {}): Promise<TestGateway> {
+/** dataDir: a directory the caller has already filled (e.g. seeded); the gateway removes it on close. */
+export async function startTestGateway(opts: { env?: Record<string, string>; store?: StoreKind; dataDir?: string } = {}): Promise<TestGateway> {
   const emulatorHost = inject('authEmulatorHost');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-api-'));
+  const dataDir = opts.dataDir ?? await mkdtemp(path.join(tmpdir(), 'bookhaven-api-'));
   const mongodbDb = `bookhaven_api_${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -3,14 +3,17 @@ import type { Store } from '../port.ts';
 import { sqliteBooks } from './books.ts';
 import { openDatabase } from './db.ts';
 import { sqliteLoans } from './loans.ts';
+import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 
 export async function openSqliteStore(file: string): Promise<Store> {
   const db = openDatabase(file);
   const dataVersion = db.prepare('PRAGMA data_version');
+  // An in-memory database exists on this connection only, so its long reads cannot move to a thread.
+  const readers = file === ':memory:' ? null : threadReaders(file);
   return {
     kind: 'sqlite',
-    books: sqliteBooks(db),
+    books: sqliteBooks(db, readers ? () => readers : inlineReaders),
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),
     users: sqliteUsers(db),
@@ -21,6 +24,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     // second process on the same file); this connection's own commits leave it alone.
     writesElsewhere: () => Number(dataVersion.get()?.['data_version'] ?? 0),
     async close() {
+      await readers?.close();
       if (db.isOpen) db.close();
     },
   };
