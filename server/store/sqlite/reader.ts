@@ -8,7 +8,15 @@
 import { Worker } from 'node:worker_threads';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Row } from './db.ts';
-import type { ReadAnswer, ReadRequest } from './reader-thread.ts';
+
+/** A statement for the thread (reader-thread.js) and its answer. */
+interface ReadRequest {
+  id: number;
+  sql: string;
+  params: SQLInputValue[];
+}
+
+type ReadAnswer = { id: number; rows: Record<string, unknown>[] } | { id: number; error: { message: string; code?: string } };
 
 export interface Reader {
   all(sql: string, params: SQLInputValue[]): Promise<Row[]>;
@@ -63,7 +71,7 @@ function threadReader(file: string): Reader {
   };
 
   const start = (): Worker => {
-    const thread = new Worker(new URL('./reader-thread.ts', import.meta.url), { workerData: file });
+    const thread = new Worker(new URL('./reader-thread.js', import.meta.url), { workerData: file });
     thread.unref();
     thread.on('message', (answer: ReadAnswer) => {
       const waiting = pending.get(answer.id);
