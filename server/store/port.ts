@@ -15,6 +15,13 @@ export interface BookFields {
   quantity: number;
 }
 
+const BOOK_FIELD_NAMES = ['title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'] as const;
+
+/** True when a stored book already holds these fields: an update that would change nothing. */
+export function sameBookFields(stored: BookFields, fields: BookFields): boolean {
+  return BOOK_FIELD_NAMES.every((key) => stored[key] === fields[key]);
+}
+
 export interface BookRecord extends BookFields {
   id: string;
   createdAt: Date;

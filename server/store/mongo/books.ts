@@ -2,7 +2,7 @@
 // normalised field, conditional $inc for stock.
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
-import type { BookFields, BookFilter, BookPage, BookStore, PageRequest } from '../port.ts';
+import { sameBookFields, type BookFields, type BookFilter, type BookPage, type BookStore, type PageRequest } from '../port.ts';
 import { compareText, decodeCursor, encodeCursor, escapeRegex, normaliseSearch, searchKey, searchTrigrams, trigramSearchable } from '../ids.ts';
 import { toBook, toObjectId } from './documents.ts';
 import type { BookDoc } from './documents.ts';
@@ -69,12 +69,6 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
   }
 }
 
-function sameFields(doc: BookDoc, fields: BookFields): boolean {
-  return (['title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'] as const).every(
-    (key) => doc[key] === fields[key],
-  );
-}
-
 export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore {
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
@@ -132,7 +126,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       return lock.run(`book:${_id.toHexString()}`, async () => {
         const current = await books.findOne({ _id });
         if (!current) return null;
-        if (sameFields(current, fields)) return { book: toBook(current), modified: false };
+        if (sameBookFields(current, fields)) return { book: toBook(current), modified: false };
         const { title, author, genre, description, image, rating, quantity } = fields;
         const $set = { title, author, genre, description, image, rating, quantity, ...searchFields(title, author), updatedAt: new Date() };
         const updated = await books.findOneAndUpdate({ _id }, { $set }, { returnDocument: 'after' });

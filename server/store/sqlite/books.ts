@@ -1,6 +1,6 @@
 // Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { BookFields, BookFilter, BookPage, BookRecord, BookStore, PageRequest } from '../port.ts';
+import { sameBookFields, type BookFields, type BookFilter, type BookPage, type BookRecord, type BookStore, type PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, compareText, newId, normaliseSearch, parseId, searchKey, trigramSearchable } from '../ids.ts';
 import { date, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -24,12 +24,6 @@ export function toBook(row: Row): BookRecord {
     createdAt: date(row, 'created_at'),
     updatedAt: date(row, 'updated_at'),
   };
-}
-
-function sameFields(book: BookRecord, fields: BookFields): boolean {
-  return (['title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'] as const).every(
-    (key) => book[key] === fields[key],
-  );
 }
 
 /**
@@ -256,7 +250,7 @@ export function sqliteBooks(db: DatabaseSync, readersOf: (prepare: (sql: string)
         const row = getRow(key);
         if (!row) return null;
         const current = toBook(row);
-        if (sameFields(current, fields)) return { book: current, modified: false };
+        if (sameBookFields(current, fields)) return { book: current, modified: false };
         const { title, author, genre, description, image, rating, quantity } = fields;
         const newKey = searchKey(title, author);
         const updated = prepare(`UPDATE books SET title = ?, author = ?, genre = ?, description = ?, image = ?,
