@@ -92,13 +92,19 @@ describe('visitor pages (desktop)', () => {
     await expectAccessible(page);
     await scrollThrough(page);
 
-    // The carousel moves on after 5 s (the margins cover the moment between the click and the pause).
-    await carousel.scrollIntoViewIfNeeded();
+    // The carousel moves on after 5 s (the margins cover the moment between the click and the pause), but
+    // never while the pointer is over it or the focus is in it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Through slide 1, so slide 2 is a change (the timer restarts on a change) whichever slide time left showing.
     await carousel.getByRole('button', { name: 'Go to slide 1' }).click();
     await carousel.getByRole('button', { name: 'Go to slide 2' }).click();
     await expectSlide(carousel, 'Start Borrowing', '/borrowed-books', 2);
     await pauseClock(page);
+    await page.clock.runFor(6_000);
+    await expectSlide(carousel, 'Start Borrowing', '/borrowed-books', 2);
+    // Pointer on the header, focus nowhere: the slide's 5 s start again.
+    await page.mouse.move(5, 5);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.clock.runFor(4_000);
     await expectSlide(carousel, 'Start Borrowing', '/borrowed-books', 2);
     await page.clock.runFor(1_200);
@@ -110,10 +116,40 @@ describe('visitor pages (desktop)', () => {
     await page.clock.runFor(5_500);
     expect(await addBook.evaluate((link) => link === document.activeElement)).toBe(true);
     await expectSlide(carousel, 'Add Book', '/add-book', 3);
+
+    // Its own button pauses it for good, and plays it again.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await carousel.getByRole('button', { name: 'Pause slide show' }).click();
+    await page.mouse.move(5, 5);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(12_000);
+    await expectSlide(carousel, 'Add Book', '/add-book', 3);
+    await carousel.getByRole('button', { name: 'Play slide show' }).click();
+    await page.mouse.move(5, 5);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(5_200);
+    await expectSlide(carousel, 'Browse Books', '/all-books', 1);
     await page.clock.resume();
 
     await page.waitForLoadState('networkidle');
     expect(foreign).toEqual([]);
+  });
+
+  it('keeps the carousel still for a visitor who asked for reduced motion, until they press Play', async () => {
+    const page = browser.page();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Featured highlights' });
+    await expectSlide(carousel, 'Browse Books', '/all-books', 1);
+    await pauseClock(page);
+    await page.clock.runFor(12_000);
+    await expectSlide(carousel, 'Browse Books', '/all-books', 1);
+    await carousel.getByRole('button', { name: 'Play slide show' }).click();
+    await page.mouse.move(5, 5);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(5_200);
+    await expectSlide(carousel, 'Start Borrowing', '/borrowed-books', 2);
   });
 
   it('shows About and sends a contact message that clears the form', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { wrapIndex } from './carousel-index.ts';
+import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 
 export const AUTO_ADVANCE_MS = 5000;
 
@@ -27,20 +28,37 @@ const SLIDES = [
 
 export function HeroCarousel() {
   const [index, setIndex] = useState(0);
-  // Hidden slides are inert, so advancing while a slide's button has focus would drop that focus to <body>
-  // (a keyboard user loses their place): the slide is held until the focus leaves it.
-  const [held, setHeld] = useState(false);
+  // WCAG 2.2.2: moving content can be paused. The slides move on by themselves unless the person paused them
+  // (or asked their system for less motion and has not pressed Play), and never while the pointer is over the
+  // carousel or the focus is in it (hidden slides are inert: advancing would also drop a focused slide's
+  // button to <body>).
+  const reducedMotion = useReducedMotion();
+  const [choice, setChoice] = useState<'auto' | 'paused' | 'playing'>('auto');
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const autoplay = choice === 'playing' || (choice === 'auto' && !reducedMotion);
+  const moving = autoplay && !hovered && !focused;
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, SLIDES.length)), []);
 
   // Restarting the timer on every change means a manual move gives the new slide its full 5 seconds.
   useEffect(() => {
-    if (held) return;
+    if (!moving) return;
     const timer = setTimeout(() => go(1), AUTO_ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [index, go, held]);
+  }, [index, go, moving]);
 
   return (
-    <section aria-roledescription="carousel" aria-label="Featured highlights" className="relative h-[70vh] overflow-hidden bg-slate-900">
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured highlights"
+      className="relative h-[70vh] overflow-hidden bg-slate-900"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocused(false);
+      }}
+    >
       {SLIDES.map((slide, i) => (
         <div
           key={slide.title}
@@ -51,10 +69,6 @@ export function HeroCarousel() {
           inert={i !== index}
           className={`absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out ${i === index ? 'opacity-100' : 'opacity-0'}`}
           style={{ backgroundImage: `url(${slide.image})` }}
-          onFocus={() => setHeld(true)}
-          onBlur={(event) => {
-            if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setHeld(false);
-          }}
         >
           <div className="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">
             {/* Side padding keeps the text clear of the arrow buttons. */}
@@ -75,6 +89,18 @@ export function HeroCarousel() {
       </button>
       <button type="button" aria-label="Next slide" onClick={() => go(1)} className="absolute top-1/2 right-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M9 6l6 6-6 6" /></svg>
+      </button>
+      <button
+        type="button"
+        aria-label={autoplay ? 'Pause slide show' : 'Play slide show'}
+        onClick={() => setChoice(autoplay ? 'paused' : 'playing')}
+        className="absolute right-4 bottom-4 rounded-full bg-white/20 p-2 text-white transition hover:bg-white/40"
+      >
+        {autoplay ? (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor"><path d="M7 5h3v14H7zM14 5h3v14h-3z" /></svg>
+        ) : (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor"><path d="M8 5v14l11-7z" /></svg>
+        )}
       </button>
       <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">
         {SLIDES.map((slide, i) => (

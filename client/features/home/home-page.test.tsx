@@ -141,11 +141,69 @@ describe('HeroCarousel', () => {
     });
     expect(document.activeElement).toBe(link);
     expect(screen.getByRole('link', { name: 'Browse Books' })).toBe(link);
+    // Any control of the carousel holds it too; leaving it lets the slides move on.
     act(() => screen.getByRole('button', { name: 'Next slide' }).focus());
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Next slide' }).blur());
     act(() => {
       vi.advanceTimersByTime(5000);
     });
     expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+  });
+
+  it('holds while the pointer is over it', () => {
+    vi.useFakeTimers();
+    renderInRouter(<HeroCarousel />);
+    const carousel = screen.getByRole('region', { name: 'Featured highlights' });
+    fireEvent.mouseEnter(carousel);
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+    fireEvent.mouseLeave(carousel);
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+  });
+
+  it('pauses and plays with its own button', () => {
+    vi.useFakeTimers();
+    renderInRouter(<HeroCarousel />);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause slide show' }));
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Play slide show' }));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pause slide show' })).toBeTruthy();
+  });
+
+  it('stays still for a person who asked for reduced motion, until they press Play', () => {
+    vi.useFakeTimers();
+    const saved = window.matchMedia;
+    window.matchMedia = (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false });
+    try {
+      renderInRouter(<HeroCarousel />);
+      act(() => {
+        vi.advanceTimersByTime(15_000);
+      });
+      expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Play slide show' }));
+      act(() => {
+        vi.advanceTimersByTime(5000);
+      });
+      expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+    } finally {
+      window.matchMedia = saved;
+    }
   });
 });
 
