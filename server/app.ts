@@ -1,6 +1,6 @@
 // createApp(deps): the whole gateway as a Fastify instance (GraphQL, REST compatibility routes, health,
 // runtime config, static assets and the SPA) without listening, so tests drive it over real HTTP.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -184,10 +184,12 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
     const opensInBrowser = request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');
     if (opensInBrowser) return sendSandbox(reply);
   });
+  // "/" is index.html as built; the SPA's other routes get it without what only Home needs (data-route="/").
+  const routePage = built ? readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link\b[^>]*\bdata-route="\/"[^>]*>/g, '') : null;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
-    if (built) return reply.type('text/html').sendFile('index.html', clientDir);
+    if (routePage !== null) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(routePage);
     return reply
       .type('text/html')
       .send('<!doctype html><title>BookHaven</title><h1>BookHaven</h1><p>The API is at <a href="/graphql">/graphql</a> and <a href="/api/books">/api</a>. Run <code>npm run build</code> to serve the app.</p>');

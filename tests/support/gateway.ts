@@ -62,7 +62,7 @@ export function describeEachStore(body: (store: StoreKind) => void): void {
 }
 
 /** dataDir: a directory the caller has already filled (e.g. seeded); the gateway removes it on close. */
-export async function startTestGateway(opts: { env?: Record<string, string>; store?: StoreKind; dataDir?: string } = {}): Promise<TestGateway> {
+export async function startTestGateway(opts: { env?: Record<string, string>; store?: StoreKind; dataDir?: string; clientDir?: string } = {}): Promise<TestGateway> {
   const emulatorHost = inject('authEmulatorHost');
   const dataDir = opts.dataDir ?? await mkdtemp(path.join(tmpdir(), 'bookhaven-api-'));
   const mongodbDb = `bookhaven_api_${randomBytes(4).toString('hex')}`;
@@ -77,7 +77,7 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
     ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
     ...opts.env,
   });
-  const { app, store, close } = await createGateway(config, { logger: false, clientDir: path.join(dataDir, 'no-client') });
+  const { app, store, close } = await createGateway(config, { logger: false, clientDir: opts.clientDir ?? path.join(dataDir, 'no-client') });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const request: TestGateway['request'] = async (method, route, o = {}) => {

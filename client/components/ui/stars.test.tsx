@@ -5,10 +5,17 @@ import { Stars } from './stars.tsx';
 import { fireEvent } from '@testing-library/react';
 
 describe('Stars', () => {
-  it('labels the rating and fills stars up to it', () => {
-    const { container } = render(<Stars rating={3.6} />);
-    expect(screen.getByRole('img', { name: 'Rated 3.6 out of 5' })).toBeTruthy();
-    expect(container.querySelectorAll('svg.fill-amber-400')).toHaveLength(4);
+  it.each([
+    [4.6, 'Rated 4.6 out of 5', ['100%', '100%', '100%', '100%', '60%']],
+    [3.6, 'Rated 3.6 out of 5', ['100%', '100%', '100%', '60%', '0%']],
+    [5, 'Rated 5 out of 5', ['100%', '100%', '100%', '100%', '100%']],
+    [1, 'Rated 1 out of 5', ['100%', '0%', '0%', '0%', '0%']],
+  ])('labels %s and fills the stars up to it, a part of a star for the fraction', (rating, name, widths) => {
+    const { container } = render(<Stars rating={rating} />);
+    const stars = screen.getByRole('img', { name });
+    expect(stars).toBeTruthy();
+    const fills = [...container.querySelectorAll<HTMLElement>('span.overflow-hidden')].map((fill) => fill.style.width);
+    expect(fills).toEqual(widths);
   });
 });
 
