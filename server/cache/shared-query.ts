@@ -24,7 +24,8 @@ export function sharedGraphqlRead(request: FastifyRequest): boolean {
   const preflighted = PREFLIGHT_HEADERS.some((name) => Boolean(request.headers[name]))
     || /^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '');
   const params = request.query as Record<string, unknown> | null;
-  if (!preflighted || !params || typeof params['query'] !== 'string' || params['extensions'] !== undefined) return false;
+  // Extensions (Apollo Client names itself there) are part of the URL, so of the ETag too.
+  if (!preflighted || !params || typeof params['query'] !== 'string') return false;
   const operationName = params['operationName'];
   if (operationName !== undefined && typeof operationName !== 'string') return false;
   return isSharedQuery(params['query'], operationName || null);
