@@ -46,7 +46,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const store = await benchStore(SEED);
-  // Every distinct search misses the response cache: what a miss costs, read-ahead and all.
+  // Distinct searches: every one runs its query (none repeats within a run).
   const terms = scenario === 'distinct' ? await searchTerms(store) : [];
   const figures: Record<'A' | 'B', number[]> = { A: [], B: [] };
   const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] };

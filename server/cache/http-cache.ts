@@ -83,7 +83,8 @@ export function httpCache(app: FastifyInstance, store: ObservedStore): void {
   // A GraphQL answer with errors (even partial) is a 200 too; `"errors":` cannot occur inside a JSON string.
   const labelOnlySuccess = (errorsIn200: boolean): onSendHookHandler => (_request, reply, payload, done) => {
     const { statusCode } = reply;
-    const failed = statusCode !== 304 && (statusCode !== 200 || (errorsIn200 && typeof payload === 'string' && payload.includes('"errors":')));
+    const failed = statusCode !== 304
+      && (statusCode !== 200 || (errorsIn200 && reply.hasHeader('etag') && typeof payload === 'string' && payload.includes('"errors":')));
     if (failed) reply.removeHeader('etag').header('cache-control', PRIVATE);
     done(null, payload);
   };

@@ -1,6 +1,6 @@
 // Every answer carries security headers worked out once from helmet's options at boot: documents (pages,
 // SVG covers, anything not JSON) the full set with the SPA's Content-Security-Policy; JSON answers OWASP's
-// set for APIs. Answers from the response cache, errors and not-found answers included.
+// set for APIs. Errors and not-found answers included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../server/web.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
