@@ -27,7 +27,7 @@ export const LIST = gql('query Books { books(first: 20) { totalCount pageInfo { 
 
 /**
  * A bench gateway's environment on a seeded store: no Auth emulator (nothing signs in with Firebase), quiet
- * logs, a rate limit out of the way, production mode; `extra` adds or overrides (RESPONSE_CACHE_TTL_MS).
+ * logs, a rate limit out of the way, production mode; `extra` adds or overrides.
  */
 export function gatewayEnv(storeEnv: Record<string, string>, port: number, extra: Record<string, string> = {}): Record<string, string> {
   return {
