@@ -78,9 +78,12 @@ export function observeWrites(store: Store, opts: ObserveOptions = {}): Observed
     }
     return wrapped;
   };
+  // Every part the port declares (READS has one key per part, checked by the compiler), read through the
+  // store so a getter counts too, and any other object the adapter adds.
   const parts: Record<string, object> = {};
-  for (const [name, value] of Object.entries(store)) {
-    if (value && typeof value === 'object') parts[name] = observe(name, value as object);
+  for (const name of new Set([...Object.keys(READS), ...Object.keys(store)])) {
+    const value = (store as unknown as Record<string, unknown>)[name];
+    if (value && typeof value === 'object') parts[name] = observe(name, value);
   }
 
   const writesElsewhere = store.writesElsewhere?.bind(store);
