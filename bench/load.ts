@@ -27,7 +27,7 @@ export const LIST = gql('query Books { books(first: 20) { totalCount pageInfo { 
 
 /**
  * A bench gateway's environment on a seeded store: no Auth emulator (nothing signs in with Firebase), quiet
- * logs, a rate limit out of the way, production mode; `extra` adds or overrides (RESPONSE_CACHE_TTL_MS).
+ * logs, a rate limit out of the way, production mode; `extra` adds or overrides.
  */
 export function gatewayEnv(storeEnv: Record<string, string>, port: number, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -122,7 +122,7 @@ async function measure(scenario: string, opts: LoadOptions, note?: string): Prom
     duration: DURATION,
     warmup: { connections, duration: 1 },
   } as autocannon.Options);
-  const row: Row = { scenario, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, note };
+  const row: Row = { scenario, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx - result['3xx'], note };
   if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
   if (result.requests.total === 0) row.note = `no answer within ${DURATION} s${note ? `; ${note}` : ''}`;
   await settle(opts.url, opts.probe ?? { method: opts.method ?? 'GET', body: opts.body });

@@ -1,4 +1,4 @@
-// `[RESPONSE_CACHE_TTL_MS=0] node bench/profile.ts <list|search|distinct|rest|borrow|borrow-rest>`: one scenario
+// `node bench/profile.ts <list|search|distinct|rest|borrow|borrow-rest>`: one scenario
 // against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self time).
 // The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -32,9 +32,8 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // RESPONSE_CACHE_TTL_MS=0 profiles the work behind the response cache.
   const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'],
-    gatewayEnv(store.env, port, { RESPONSE_CACHE_TTL_MS: process.env.RESPONSE_CACHE_TTL_MS ?? '1000' }), `${url}/healthz`);
+    gatewayEnv(store.env, port), `${url}/healthz`);
   try {
     // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
     const someBook = await someBookId(url);

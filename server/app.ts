@@ -10,8 +10,8 @@ import fastifyStatic from '@fastify/static';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { Config } from './config.ts';
 import type { ObservedStore } from './store/observed.ts';
-import { registerResponseCache, ResponseCache } from './cache/response-cache.ts';
-import { cacheFirstServer } from './cache/cache-first-server.ts';
+import { httpCache } from './cache/http-cache.ts';
+import { sharedGraphqlRead } from './cache/shared-query.ts';
 import type { Library } from './library/index.ts';
 import type { SessionTokens } from './library/identity.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
@@ -60,9 +60,7 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'];
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, library, tokens } = deps;
-  const cache = config.responseCacheTtlMs > 0 ? new ResponseCache({ store: deps.store, ttlMs: config.responseCacheTtlMs }) : null;
   const app: FastifyInstance = Fastify({
-    ...(cache ? { serverFactory: cacheFirstServer(cache, () => app.log) } : {}),
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 100 * 1024,
     trustProxy: config.trustProxy,
@@ -119,7 +117,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     }, done);
   });
-  if (cache) registerResponseCache(app, cache, () => closing);
+  httpCache(app, deps.store);
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -148,6 +146,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    config: { cacheable: sharedGraphqlRead },
     handler: fastifyApolloHandler<GraphQLContext>(apollo, {
       context: async (request) => ({
         library,

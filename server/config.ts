@@ -50,8 +50,6 @@ export interface Config {
     /** A kept-alive connection waits this long for its next request. */
     keepAliveMs: number;
   };
-  /** How long a shared catalogue answer may be served from memory; 0 turns the response cache off. */
-  responseCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -94,7 +92,6 @@ const SCHEMA = {
     REQUEST_TIMEOUT_MS: millis(30_000, 100),
     IDLE_TIMEOUT_MS: millis(30_000, 100),
     KEEP_ALIVE_TIMEOUT_MS: millis(5_000, 100),
-    RESPONSE_CACHE_TTL_MS: { type: 'integer', minimum: 0, maximum: 3_600_000, default: 1000 },
     GRAPHQL_INTROSPECTION: { ...SWITCH, default: 'true' },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
@@ -257,7 +254,6 @@ export function loadConfig(env: Env = process.env): Config {
       idleMs: int('IDLE_TIMEOUT_MS'),
       keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS'),
     },
-    responseCacheTtlMs: int('RESPONSE_CACHE_TTL_MS'),
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gql } from '@apollo/client';
 import { createApolloClient } from './apollo.ts';
-import { getToken, setToken } from './token-storage.ts';
+import { getToken, removeToken, setToken } from './token-storage.ts';
 
 const Me = gql`
   query Me {
@@ -53,5 +53,19 @@ describe('createApolloClient', () => {
     await expect(createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me })).rejects.toThrow(message);
     expect(getToken()).toBe('session-1');
     expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('sends queries without a session as GET with the CSRF header, and signed-in queries and mutations as POST', async () => {
+    const fetchMock = respond(200, { data: { me: null, returnBook: null } });
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    await client.query({ query: Me });
+    removeToken();
+    await client.query({ query: Me, fetchPolicy: 'network-only' });
+    await client.mutate({ mutation: gql`mutation Return { returnBook(borrowId: "x") { id } }` });
+    const sent = fetchMock.mock.calls.map(([url, init]) => ({ method: init?.method, url: String(url), preflight: new Headers(init?.headers).get('apollo-require-preflight') }));
+    expect(sent.map((s) => s.method)).toEqual(['POST', 'GET', 'POST']);
+    expect(sent[1]!.url).toMatch(/^http:\/\/gateway\.test\/graphql\?query=query%20Me/);
+    expect(sent[1]!.preflight).toBe('true');
   });
 });

@@ -26,6 +26,19 @@ export function createCache(): InMemoryCache {
 
 type Options = { uri?: string; onSessionExpired?: () => void };
 
+/**
+ * Queries sent without a session go as GET, so the browser (and any proxy or CDN) can keep the public ones and
+ * revalidate them with their ETag; the header satisfies Apollo Server's CSRF prevention, which refuses a GET
+ * a plain form or image could send. Signed-in queries and every mutation stay POST (never cached).
+ */
+function transport(uri: string): ApolloLink {
+  return ApolloLink.split(
+    (operation) => !(operation.getContext()['headers'] as Record<string, string> | undefined)?.['authorization'],
+    new HttpLink({ uri, useGETForQueries: true, headers: { 'apollo-require-preflight': 'true' } }),
+    new HttpLink({ uri }),
+  );
+}
+
 export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLogin }: Options = {}): ApolloClient {
   const authLink = new SetContextLink((prev) => {
     const token = getToken();
@@ -39,7 +52,7 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     // Other errors reach the caller unchanged.
   });
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, authLink, new HttpLink({ uri })]),
+    link: ApolloLink.from([errorLink, authLink, transport(uri)]),
     cache: createCache(),
   });
 }

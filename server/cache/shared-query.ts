@@ -1,5 +1,7 @@
 // Which GraphQL requests have one answer for everyone: queries whose root fields are all public catalogue
-// reads that do not depend on the caller. Those answers may be shared through the response cache.
+// reads that do not depend on the caller. Their GET answers may be cached by browsers and shared caches
+// (http-cache.ts). A field is shared only when listed here, so a new field is private until someone says so.
+import type { FastifyRequest } from 'fastify';
 import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { ACCESS } from '../graphql/access.ts';
 
@@ -7,8 +9,26 @@ import { ACCESS } from '../graphql/access.ts';
 const SHARED_FIELDS = new Set(['books', 'book', 'booksByCategory', 'bookCount', 'categories', 'genres', '__typename']);
 for (const field of SHARED_FIELDS) {
   if (field !== '__typename' && ACCESS.Query[field as keyof typeof ACCESS.Query] !== 'public') {
-    throw new Error(`Query.${field} is shared through the response cache but is not public`);
+    throw new Error(`Query.${field} is shared through HTTP caches but is not public`);
   }
+}
+
+/**
+ * Apollo's CSRF prevention refuses a GET without one of these headers (or a content type a form cannot send);
+ * such a request gets no ETag either, so a conditional request is never answered where Apollo would refuse it.
+ */
+const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'] as const;
+
+/** Whether a GraphQL GET asks for a shared catalogue query that Apollo would run (http-cache.ts's cacheable). */
+export function sharedGraphqlRead(request: FastifyRequest): boolean {
+  const preflighted = PREFLIGHT_HEADERS.some((name) => Boolean(request.headers[name]))
+    || /^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '');
+  const params = request.query as Record<string, unknown> | null;
+  // Extensions (Apollo Client names itself there) are part of the URL, so of the ETag too.
+  if (!preflighted || !params || typeof params['query'] !== 'string') return false;
+  const operationName = params['operationName'];
+  if (operationName !== undefined && typeof operationName !== 'string') return false;
+  return isSharedQuery(params['query'], operationName || null);
 }
 
 /** Longer documents are not worth a cache key; Apollo still answers them. */

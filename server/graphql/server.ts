@@ -57,8 +57,8 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     // and more work to write them); the sandbox formats answers itself.
     stringifyResult: (value) => JSON.stringify(value),
     // Apollo's own landing page loads from a CDN; the bundled sandbox page of the SPA replaces it.
-    // No cache hints are used (the response cache decides by operation), and Apollo's default cache-control
-    // plugin wraps every field resolution of every request to compute them.
+    // No cache hints are used (server/cache/shared-query.ts decides by operation), and Apollo's default
+    // cache-control plugin wraps every field resolution of every request to compute them.
     plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), searchCost.plugin, mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(opts.plugins ?? [])],
     // introspection: false already makes Apollo refuse __schema and __type at validation.
     validationRules: armor.validationRules,

@@ -83,11 +83,11 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       return reply.code(201).send({ acknowledged: true, insertedId: book.id });
     });
 
-    app.get<{ Params: { category: string } }>('/books/category/:category', { schema: { ...doc.booksInCategory, params: schema.categoryParams } }, async (request) =>
+    app.get<{ Params: { category: string } }>('/books/category/:category', { schema: { ...doc.booksInCategory, params: schema.categoryParams }, config: { cacheable: true } }, async (request) =>
       (await library.catalog.byGenre(request.params.category)).map(shape.book),
     );
 
-    app.get<{ Params: Id }>('/books/:id', { schema: { ...doc.getBook, params: schema.idParams } }, async (request, reply) => {
+    app.get<{ Params: Id }>('/books/:id', { schema: { ...doc.getBook, params: schema.idParams }, config: { cacheable: true } }, async (request, reply) => {
       const book = await library.catalog.get(request.params.id);
       if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
       return shape.book(book);
@@ -133,7 +133,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       },
     );
 
-    app.get('/categories', { schema: doc.categories }, async () => (await library.catalog.categories()).map(shape.category));
+    app.get('/categories', { schema: doc.categories, config: { cacheable: true } }, async () => (await library.catalog.categories()).map(shape.category));
 
     app.get('/users', { schema: doc.users, preValidation: signedIn }, async (request) => (await library.accounts.list(session(request))).map(shape.user));
   };

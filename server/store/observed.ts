@@ -1,14 +1,28 @@
-// A store that counts its own catalogue writes, so answers kept in memory (the response cache) can tell
-// when they may be stale. Wraps every write that changes what a public catalogue read returns.
+// A store that knows when its data may have changed, so public reads can carry an ETag that a write always
+// changes (server/cache/http-cache.ts). Fail closed: every method of the port that is not listed in READS
+// counts as a write, so a write method added to the port invalidates without anyone remembering to list it.
+import { randomBytes } from 'node:crypto';
 import type { Store } from './port.ts';
 
 export interface ObservedStore extends Store {
   /**
-   * Changes whenever books, stock or categories may have changed: at once for this process's writes; for
-   * another process's commit (SQLite) within ELSEWHERE_POLL_MS.
+   * Changes whenever anything in the store may have changed: at once for this process's writes; for another
+   * process's commit within ELSEWHERE_POLL_MS on SQLite, and within UNSEEN_WRITES_MS where the engine cannot
+   * tell (MongoDB: other gateways). Never repeats across restarts.
    */
   revision(): string;
 }
+
+/** The parts of the store made of methods (books, loans, ...), as opposed to kind, ping, close. */
+type Part = { [K in keyof Store]-?: Store[K] extends (...args: never[]) => unknown ? never : Store[K] extends object ? K : never }[keyof Store];
+
+/** The methods that only read. Anything else, on any part, counts as a write once it settles. */
+export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
+  books: ['list', 'all', 'count', 'get', 'byGenre', 'genres'],
+  categories: ['list'],
+  loans: ['get', 'listByUser', 'findActive', 'countActiveByUser'],
+  users: ['getByUid', 'list'],
+};
 
 /**
  * How often, at most, the store is asked about other processes' commits. Asking is a SQLite read of its own
@@ -17,44 +31,81 @@ export interface ObservedStore extends Store {
  */
 export const ELSEWHERE_POLL_MS = 5;
 
-export function observeWrites(store: Store): ObservedStore {
+/**
+ * Where other processes' writes cannot be seen (another gateway on the same MongoDB), the revision moves on
+ * this often anyway, so a conditional request never confirms an answer older than this. The same bound as a
+ * shared cache's max-age (server/cache/http-cache.ts).
+ */
+export const UNSEEN_WRITES_MS = 5_000;
+
+export interface ObserveOptions {
+  /** Milliseconds, monotonic; tests move it. */
+  now?: () => number;
+}
+
+/** Every function-valued property of a part, own or inherited (an adapter may be a class). */
+function methodNames(part: object): string[] {
+  const names = new Set<string>();
+  for (let o: object | null = part; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    for (const name of Object.getOwnPropertyNames(o)) {
+      if (name !== 'constructor' && typeof (part as Record<string, unknown>)[name] === 'function') names.add(name);
+    }
+  }
+  return [...names];
+}
+
+export function observeWrites(store: Store, opts: ObserveOptions = {}): ObservedStore {
+  const now = opts.now ?? (() => performance.now());
+  // A restart starts counting from 0 again: the epoch keeps an old ETag from matching new data.
+  const epoch = randomBytes(6).toString('base64url');
   let writes = 0;
-  // Counted when the write has settled, failed or not: a read that overlaps it sees a different revision
-  // at its end than at its start, so its answer is never kept.
-  const counted = <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
+  // Counted when the write has settled, failed or not: a read labelled with the revision before it may have
+  // seen the old data, and a conditional request made after it no longer matches that label.
+  const counted = (write: (...args: unknown[]) => unknown) =>
+    async (...args: unknown[]): Promise<unknown> => {
       try {
         return await write(...args);
       } finally {
         writes++;
       }
     };
-  const { books, categories, loans } = store;
+  const observe = (name: string, part: object): object => {
+    const reads = new Set<string>((READS as Record<string, readonly string[] | undefined>)[name] ?? []);
+    const wrapped: Record<string, unknown> = {};
+    for (const method of methodNames(part)) {
+      const fn = ((part as Record<string, unknown>)[method] as (...args: unknown[]) => unknown).bind(part);
+      wrapped[method] = reads.has(method) ? fn : counted(fn);
+    }
+    return wrapped;
+  };
+  // Every part the port declares (READS has one key per part, checked by the compiler), read through the
+  // store so a getter counts too, and any other object the adapter adds.
+  const parts: Record<string, object> = {};
+  for (const name of new Set([...Object.keys(READS), ...Object.keys(store)])) {
+    const value = (store as unknown as Record<string, unknown>)[name];
+    if (value && typeof value === 'object') parts[name] = observe(name, value);
+  }
+
   const writesElsewhere = store.writesElsewhere?.bind(store);
   let elsewhereSeen = 0;
   let askedAt = -Infinity;
-  const elsewhere = writesElsewhere && ((): number => {
-    const at = performance.now();
-    if (at - askedAt >= ELSEWHERE_POLL_MS) {
-      elsewhereSeen = writesElsewhere();
-      askedAt = at;
+  const elsewhere = writesElsewhere
+    ? (): number => {
+      const at = now();
+      if (at - askedAt >= ELSEWHERE_POLL_MS) {
+        elsewhereSeen = writesElsewhere();
+        askedAt = at;
+      }
+      return elsewhereSeen;
     }
-    return elsewhereSeen;
-  });
+    : (): number => Math.floor(now() / UNSEEN_WRITES_MS);
   return {
-    ...store,
+    ...(store as unknown as Record<string, unknown>),
+    ...parts,
     kind: store.kind,
     ping: () => store.ping(),
     close: () => store.close(),
-    books: {
-      ...books,
-      insert: counted(books.insert),
-      insertMany: counted(books.insertMany),
-      update: counted(books.update),
-      changeStock: counted(books.changeStock),
-    },
-    categories: { ...categories, seed: counted(categories.seed) },
-    loans: { ...loans, checkout: counted(loans.checkout), checkin: counted(loans.checkin) },
-    revision: elsewhere ? () => `${writes}:${elsewhere()}` : () => String(writes),
-  };
+    ...(writesElsewhere ? { writesElsewhere } : {}),
+    revision: () => `${epoch}.${writes}.${elsewhere()}`,
+  } as unknown as ObservedStore;
 }

@@ -47,8 +47,7 @@ describe.skipIf(!existsSync(bin))(`store outage on MongoDB${existsSync(bin) ? ''
     try {
       const bookId = await gw.addBook({ title: 'Outage' });
       expect((await gw.request('GET', `/api/books/${bookId}`)).status).toBe(200);
-      // A read answered just before the outage may be served from the response cache for up to its TTL;
-      // this one was never read, so it has to go to the store.
+      // A book never read before the outage: its read has to go to the store.
       const unread = await gw.addBook({ title: 'Outage, unread' });
 
       ferret.kill('SIGKILL');

@@ -33,7 +33,6 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['REQUEST_TIMEOUT_MS', '1.5', /REQUEST_TIMEOUT_MS must be a whole number/],
   ['IDLE_TIMEOUT_MS', '99999999', /IDLE_TIMEOUT_MS must be between 100 and 3600000/],
   ['KEEP_ALIVE_TIMEOUT_MS', 'soon', /KEEP_ALIVE_TIMEOUT_MS must be a whole number/],
-  ['RESPONSE_CACHE_TTL_MS', '-5', /RESPONSE_CACHE_TTL_MS must be/],
   ['GRAPHQL_INTROSPECTION', 'maybe', /GRAPHQL_INTROSPECTION must be one of true, false/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
