@@ -22,6 +22,12 @@ const token = localStorage.getItem('bookHavenToken');
 const headers = token ? JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2) : undefined;
 const fetcher = createGraphiQLFetcher({ url: `${location.origin}/graphql` });
 
+// The page is ours even though the editor is not: a main landmark (sandbox.html) and a heading name it.
 createRoot(document.getElementById('sandbox')!).render(
-  <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} initialHeaders={headers} defaultEditorToolsVisibility={Boolean(headers)} />,
+  <>
+    <h1 style={{ margin: 0, padding: '6px 16px', font: '600 15px/1.5 system-ui, sans-serif', background: '#4c1d95', color: '#fff' }}>BookHaven GraphQL sandbox</h1>
+    <div style={{ flex: 1, minHeight: 0 }}>
+      <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} initialHeaders={headers} defaultEditorToolsVisibility={Boolean(headers)} />
+    </div>
+  </>,
 );

@@ -2,6 +2,13 @@
 // query against this gateway with no network beyond loopback, and carries the SPA's session token.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { axeViolations } from './support/axe.ts';
+import type { Page } from 'playwright-core';
+
+/** Everything axe finds on the page, of any impact, leaving out GraphiQL's own markup (not ours to fix). */
+async function violationsOutsideEditor(page: Page): Promise<string[]> {
+  return axeViolations(page, { exclude: [['.graphiql-container']], all: true });
+}
 
 describe('GraphQL sandbox', () => {
   const browser = useBrowser('desktop');
@@ -23,6 +30,15 @@ describe('GraphQL sandbox', () => {
     await page.getByRole('button', { name: /execute query/i }).click();
     await page.locator('.graphiql-response').getByText('Dracula').waitFor({ timeout: 20_000 });
     expect(foreign).toEqual([]);
+  });
+
+  it('is a page with a main landmark and a heading around the editor', async () => {
+    const page = browser.page();
+    await page.goto('/sandbox');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'BookHaven GraphQL sandbox' }).waitFor();
+    await page.getByRole('main').locator('.graphiql-container').waitFor();
+    const ours = await violationsOutsideEditor(page);
+    expect(ours).toEqual([]);
   });
 
   it('prefills the Authorization header from the SPA session token', async () => {
