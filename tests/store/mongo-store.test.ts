@@ -1,10 +1,13 @@
 // What only the MongoDB adapter promises: openStore picks it for a URI, seeding works, and an outage fails fast.
 import { describe, expect, inject, it } from 'vitest';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { openStore } from '../../server/store/open-store.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { seedIfEmpty } from '../../server/store/seed/seed-if-empty.ts';
 import { SEED_BOOKS } from '../../server/store/seed/books.ts';
+import { NO_LOCK } from '../../server/store/mongo/key-lock.ts';
+import { loanSteps } from '../../server/store/mongo/loans.ts';
+import type { BookDoc, LoanDoc } from '../../server/store/mongo/documents.ts';
 
 const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
 
@@ -57,6 +60,34 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       await client.db(reopened).dropDatabase();
       await client.close();
       await second.close();
+    }
+  });
+
+  it('gives the copy back when another gateway recovering on start dropped the pending borrow first', async () => {
+    // Gateway B starts while A is between a borrow's first write (the pending loan) and its second (taking
+    // the copy); the book has no copy then, so B's recovery drops the loan. A copy comes back, A takes it for
+    // a loan that no longer exists: A must return it and refuse the borrow, or the copy is lost for good.
+    const raced = `${dbName}_recovery_race`;
+    const client = await MongoClient.connect(uri);
+    try {
+      const db = client.db(raced);
+      const books = db.collection<BookDoc>('books');
+      const loans = db.collection<LoanDoc>('borrowedBooks');
+      const bookOid = new ObjectId();
+      const now = new Date();
+      await books.insertOne({ _id: bookOid, title: 'T', author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 1, searchKey: 't a', loansOut: [], createdAt: now, updatedAt: now });
+      const pending: LoanDoc = {
+        _id: new ObjectId(), bookId: bookOid.toHexString(), userId: 'u', userName: 'U', userEmail: 'u@example.com', borrowDate: now, returnDate: now,
+        returnedAt: null, status: 'pending', activeKey: `u:${bookOid.toHexString()}`, bookTitle: 'T', bookAuthor: 'A', bookImage: '/x.svg', bookCategory: 'Drama',
+      };
+      await loans.insertOne(pending);
+      await loans.deleteOne({ _id: pending._id, status: 'pending' }); // what B's recovery did
+      expect(await loanSteps(loans, books, NO_LOCK).finishBorrow(pending)).toBeNull();
+      expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 1, loansOut: [] });
+      expect(await loans.countDocuments({})).toBe(0);
+    } finally {
+      await client.db(raced).dropDatabase();
+      await client.close();
     }
   });
 });

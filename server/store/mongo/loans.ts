@@ -3,8 +3,9 @@
 // does the reverse, so quantity + loansOut never drift apart. Around that update the loan moves
 // pending -> borrowed and returning -> returned. A gateway killed between the writes leaves a pending or
 // returning loan; recoverLoans() finishes it on the next start. Every step is conditional on the ledger, so
-// running one twice (a retry, a recovery) changes nothing. Writes to one book are queued through the
-// KeyLock (see key-lock.ts for why).
+// running one twice (a retry, a recovery) changes nothing, and each is one single-document conditional update,
+// which MongoDB applies atomically: several gateways, one of them recovering while the others serve, stay
+// consistent. On FerretDB v1 writes to one book are also queued through the KeyLock (see key-lock.ts).
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import type { CheckinResult, CheckoutResult, LoanStore, NewLoan } from '../port.ts';
@@ -99,7 +100,7 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
 }
 
 /** The second and third writes of a borrow and a return, shared by the live path and recovery. */
-function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock) {
+export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock) {
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
 
   /** Takes a copy for the loan unless the ledger has it already: the borrow's commit point. */
@@ -137,7 +138,13 @@ function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock:
         await loans.deleteOne({ _id: doc._id, status: 'pending' });
         return null;
       }
-      await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+      const confirmed = await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+      if (confirmed.matchedCount === 0 && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
+        // Another gateway, recovering as it started, found no copy for this pending borrow and dropped it
+        // before the copy was taken here: the borrow did not happen, so the copy goes back.
+        await putBack(bookOid, doc._id.toHexString());
+        return null;
+      }
       return quantity;
     },
     async undoBorrow(doc: LoanDoc): Promise<void> {
