@@ -49,8 +49,9 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
       try {
         quantity = await steps.finishBorrow(doc);
       } catch (error) {
-        // The caller sees an error, so undo what may have happened; if even that fails, recovery finishes it.
-        await steps.undoBorrow(doc).catch(() => undefined);
+        // The caller sees an error; the loan is settled now as recovery would settle it (kept if its copy was
+        // taken, as when an answer is lost), and if even that fails, recovery settles it on the next start.
+        await steps.settleBorrow(doc).catch(() => undefined);
         throw error;
       }
       if (quantity !== null) return { ok: true, loan: toLoan({ ...doc, status: 'borrowed' }), quantity };
@@ -135,8 +136,11 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
       const bookOid = ObjectId.createFromHexString(doc.bookId);
       const quantity = await lend(bookOid, doc._id.toHexString());
       if (quantity === null) {
-        await loans.deleteOne({ _id: doc._id, status: 'pending' });
-        return null;
+        const dropped = await loans.deleteOne({ _id: doc._id, status: 'pending' });
+        if (dropped.deletedCount === 1) return null;
+        // Not pending any more: another gateway's recovery lent it a copy that came back meanwhile and
+        // confirmed it, so the borrow stands (or dropped it, and then there is no copy to report).
+        return (await books.findOne({ _id: bookOid, loansOut: doc._id.toHexString() }))?.quantity ?? null;
       }
       const confirmed = await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
       if (confirmed.matchedCount === 0 && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
@@ -147,9 +151,15 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
       }
       return quantity;
     },
-    async undoBorrow(doc: LoanDoc): Promise<void> {
-      await putBack(ObjectId.createFromHexString(doc.bookId), doc._id.toHexString());
-      await loans.deleteOne({ _id: doc._id, status: 'pending' });
+    /**
+     * After a borrow failed part way: keeps the loan if its copy was taken, drops it if not, as recovery
+     * would. It never moves a copy itself, so it cannot undo a loan that another gateway's recovery has just
+     * confirmed (giving back the copy of a standing loan would lend it twice).
+     */
+    async settleBorrow(doc: LoanDoc): Promise<void> {
+      const lent = await books.countDocuments({ _id: ObjectId.createFromHexString(doc.bookId), loansOut: doc._id.toHexString() }, { limit: 1 });
+      if (lent > 0) await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+      else await loans.deleteOne({ _id: doc._id, status: 'pending' });
     },
     async finishReturn(doc: LoanDoc): Promise<number | null> {
       const bookOid = toObjectId(doc.bookId);
