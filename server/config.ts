@@ -196,6 +196,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (sessionSecret !== null && Buffer.byteLength(sessionSecret) < 32) {
     throw new ConfigError('SESSION_SECRET', 'must be at least 32 bytes (256 bits)');
   }
+  // The generated secret lives in one gateway's DATA_DIR; MongoDB is how several gateways share one library,
+  // and a token one of them issued would be refused by the others (and by any gateway after a redeploy).
+  if (sessionSecret === null && str('MONGODB_URI') !== null) {
+    throw new ConfigError(
+      'SESSION_SECRET',
+      'is required with MONGODB_URI: every gateway on the same database must sign sessions with the same secret, and a generated one lives in one gateway\'s DATA_DIR only. Set it to 32+ random bytes, e.g. `openssl rand -hex 32`',
+    );
+  }
   const hasRealProject = Boolean(str('FIREBASE_PROJECT_ID') && str('GOOGLE_APPLICATION_CREDENTIALS'));
   const projectId = str('FIREBASE_PROJECT_ID') ?? 'demo-bookhaven';
   if (!hasRealProject && !projectId.startsWith('demo-')) {

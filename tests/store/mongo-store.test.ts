@@ -1,10 +1,14 @@
 // What only the MongoDB adapter promises: openStore picks it for a URI, seeding works, and an outage fails fast.
 import { describe, expect, inject, it } from 'vitest';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
+import type { Collection } from 'mongodb';
 import { openStore } from '../../server/store/open-store.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { seedIfEmpty } from '../../server/store/seed/seed-if-empty.ts';
 import { SEED_BOOKS } from '../../server/store/seed/books.ts';
+import { NO_LOCK } from '../../server/store/mongo/key-lock.ts';
+import { loanSteps } from '../../server/store/mongo/loans.ts';
+import type { BookDoc, LoanDoc } from '../../server/store/mongo/documents.ts';
 
 const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
 
@@ -58,5 +62,57 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       await client.close();
       await second.close();
     }
+  });
+
+  /** A book with one copy and a pending loan for it, in a database of its own, for one race between gateways. */
+  async function pendingBorrow(name: string, run: (db: { books: Collection<BookDoc>; loans: Collection<LoanDoc>; bookOid: ObjectId; pending: LoanDoc }) => Promise<void>) {
+    const client = await MongoClient.connect(uri);
+    try {
+      const db = client.db(`${dbName}_${name}`);
+      const books = db.collection<BookDoc>('books');
+      const loans = db.collection<LoanDoc>('borrowedBooks');
+      const bookOid = new ObjectId();
+      const now = new Date();
+      await books.insertOne({ _id: bookOid, title: 'T', author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 1, searchKey: 't a', loansOut: [], createdAt: now, updatedAt: now });
+      const pending: LoanDoc = {
+        _id: new ObjectId(), bookId: bookOid.toHexString(), userId: 'u', userName: 'U', userEmail: 'u@example.com', borrowDate: now, returnDate: now,
+        returnedAt: null, status: 'pending', activeKey: `u:${bookOid.toHexString()}`, bookTitle: 'T', bookAuthor: 'A', bookImage: '/x.svg', bookCategory: 'Drama',
+      };
+      await loans.insertOne(pending);
+      await run({ books, loans, bookOid, pending });
+    } finally {
+      await client.db(`${dbName}_${name}`).dropDatabase();
+      await client.close();
+    }
+  }
+
+  it('gives the copy back when another gateway recovering on start dropped the pending borrow first', async () => {
+    // Gateway B starts while A is between a borrow's first write (the pending loan) and its second (taking
+    // the copy); the book has no copy then, so B's recovery drops the loan. A copy comes back, A takes it for
+    // a loan that no longer exists: A must return it and refuse the borrow, or the copy is lost for good.
+    await pendingBorrow('dropped', async ({ books, loans, bookOid, pending }) => {
+      await loans.deleteOne({ _id: pending._id, status: 'pending' }); // what B's recovery did
+      expect(await loanSteps(loans, books, NO_LOCK).finishBorrow(pending)).toBeNull();
+      expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 1, loansOut: [] });
+      expect(await loans.countDocuments({})).toBe(0);
+    });
+  });
+
+  it('settles a failed borrow without undoing a loan that another gateway recovering on start confirmed', async () => {
+    // A's borrow took the copy and then failed; before A settles it, B's recovery confirms the loan. Giving
+    // the copy back now would leave a standing loan with no copy, so the book could be lent twice.
+    await pendingBorrow('confirmed', async ({ books, loans, bookOid, pending }) => {
+      const steps = loanSteps(loans, books, NO_LOCK);
+      expect(await steps.finishBorrow(pending)).toBe(0); // B's recovery: takes the copy, confirms the loan
+      await steps.settleBorrow(pending); // A, settling its failed borrow
+      expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 0, loansOut: [pending._id.toHexString()] });
+      expect(await loans.findOne({ _id: pending._id })).toMatchObject({ status: 'borrowed' });
+    });
+    // And a failed borrow that never took the copy leaves nothing behind.
+    await pendingBorrow('untaken', async ({ books, loans, bookOid, pending }) => {
+      await loanSteps(loans, books, NO_LOCK).settleBorrow(pending);
+      expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 1, loansOut: [] });
+      expect(await loans.countDocuments({})).toBe(0);
+    });
   });
 });

@@ -79,6 +79,16 @@ describe('configuration', () => {
     expect(CONFIG_VARIABLES.filter((name) => !tried.has(name) && !FREE_FORM.includes(name))).toEqual([]);
   });
 
+  it('refuses MongoDB without SESSION_SECRET, since a generated one would live in one gateway only', () => {
+    const mongo = { MONGODB_URI: 'mongodb://127.0.0.1:27017/' };
+    expect(() => loadConfig(mongo)).toThrow(ConfigError);
+    expect(() => loadConfig(mongo)).toThrow(/SESSION_SECRET is required with MONGODB_URI: every gateway on the same database must sign sessions with the same secret/);
+    expect(() => loadConfig({ ...mongo, SESSION_SECRET: '  ' })).toThrow(/SESSION_SECRET is required with MONGODB_URI/);
+    expect(loadConfig({ ...mongo, SESSION_SECRET: 'x'.repeat(32) })).toMatchObject({ mongodbUri: mongo.MONGODB_URI, sessionSecret: 'x'.repeat(32) });
+    // The embedded store is one gateway by construction: generating a secret there stays the default.
+    expect(loadConfig({}).sessionSecret).toBeNull();
+  });
+
   it('needs the web API key with a real Firebase project', () => {
     expect(() => loadConfig({ ...REAL_PROJECT, FIREBASE_WEB_API_KEY: '' })).toThrow(/FIREBASE_WEB_API_KEY is required/);
     const config = loadConfig(REAL_PROJECT);

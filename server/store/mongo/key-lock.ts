@@ -1,12 +1,18 @@
-// Serialises async work per key inside this process.
+// Serialises async work per key inside this process, on servers that need it.
 //
-// Why: MongoDB applies a conditional findOneAndUpdate atomically, but FerretDB v1 (our test server and a
-// supported deployment target) reads, then writes, without a transaction (FerretDB/FerretDB#3040), so two
-// concurrent "take a copy if quantity > 0" could both win. Queuing read-modify-writes of one document makes a
-// single gateway correct on both engines; with several gateways, only a real MongoDB is race-free.
+// Why: MongoDB applies a conditional findOneAndUpdate (and $inc, $addToSet) to one document atomically, and
+// the adapter's correctness rests on that alone: several gateways on one database are safe. FerretDB v1 (our
+// test server and a supported single-gateway target) does not: on both its SQLite and PostgreSQL backends an
+// update reads the document, applies the operators in Go and writes the whole document back by _id, with
+// nothing between the read and the write (FerretDB/FerretDB#3040), so two concurrent "take a copy if
+// quantity > 0" can both win and a concurrent $inc can be lost. Queuing writes of one document in-process makes
+// one gateway correct there; several gateways on FerretDB v1 are not.
 export interface KeyLock {
   run<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
+
+/** For servers with atomic single-document updates: nothing to queue. */
+export const NO_LOCK: KeyLock = { run: (_key, work) => work() };
 
 export function createKeyLock(): KeyLock {
   const tails = new Map<string, Promise<unknown>>();
@@ -24,4 +30,12 @@ export function createKeyLock(): KeyLock {
       }
     },
   };
+}
+
+/**
+ * FerretDB answers buildInfo with its own version beside the MongoDB one it emulates. v2 (on DocumentDB) has
+ * not been tried here, so any FerretDB gets the queue; MongoDB itself never does.
+ */
+export function needsWriteQueue(buildInfo: Record<string, unknown>): boolean {
+  return typeof buildInfo['ferretdbVersion'] === 'string';
 }

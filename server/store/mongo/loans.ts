@@ -3,8 +3,9 @@
 // does the reverse, so quantity + loansOut never drift apart. Around that update the loan moves
 // pending -> borrowed and returning -> returned. A gateway killed between the writes leaves a pending or
 // returning loan; recoverLoans() finishes it on the next start. Every step is conditional on the ledger, so
-// running one twice (a retry, a recovery) changes nothing. Writes to one book are queued through the
-// KeyLock (see key-lock.ts for why).
+// running one twice (a retry, a recovery) changes nothing, and each is one single-document conditional update,
+// which MongoDB applies atomically: several gateways, one of them recovering while the others serve, stay
+// consistent. On FerretDB v1 writes to one book are also queued through the KeyLock (see key-lock.ts).
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import type { CheckinResult, CheckoutResult, LoanStore, NewLoan } from '../port.ts';
@@ -48,8 +49,9 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
       try {
         quantity = await steps.finishBorrow(doc);
       } catch (error) {
-        // The caller sees an error, so undo what may have happened; if even that fails, recovery finishes it.
-        await steps.undoBorrow(doc).catch(() => undefined);
+        // The caller sees an error; the loan is settled now as recovery would settle it (kept if its copy was
+        // taken, as when an answer is lost), and if even that fails, recovery settles it on the next start.
+        await steps.settleBorrow(doc).catch(() => undefined);
         throw error;
       }
       if (quantity !== null) return { ok: true, loan: toLoan({ ...doc, status: 'borrowed' }), quantity };
@@ -99,7 +101,7 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
 }
 
 /** The second and third writes of a borrow and a return, shared by the live path and recovery. */
-function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock) {
+export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock) {
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
 
   /** Takes a copy for the loan unless the ledger has it already: the borrow's commit point. */
@@ -134,15 +136,30 @@ function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock:
       const bookOid = ObjectId.createFromHexString(doc.bookId);
       const quantity = await lend(bookOid, doc._id.toHexString());
       if (quantity === null) {
-        await loans.deleteOne({ _id: doc._id, status: 'pending' });
+        const dropped = await loans.deleteOne({ _id: doc._id, status: 'pending' });
+        if (dropped.deletedCount === 1) return null;
+        // Not pending any more: another gateway's recovery lent it a copy that came back meanwhile and
+        // confirmed it, so the borrow stands (or dropped it, and then there is no copy to report).
+        return (await books.findOne({ _id: bookOid, loansOut: doc._id.toHexString() }))?.quantity ?? null;
+      }
+      const confirmed = await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+      if (confirmed.matchedCount === 0 && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
+        // Another gateway, recovering as it started, found no copy for this pending borrow and dropped it
+        // before the copy was taken here: the borrow did not happen, so the copy goes back.
+        await putBack(bookOid, doc._id.toHexString());
         return null;
       }
-      await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
       return quantity;
     },
-    async undoBorrow(doc: LoanDoc): Promise<void> {
-      await putBack(ObjectId.createFromHexString(doc.bookId), doc._id.toHexString());
-      await loans.deleteOne({ _id: doc._id, status: 'pending' });
+    /**
+     * After a borrow failed part way: keeps the loan if its copy was taken, drops it if not, as recovery
+     * would. It never moves a copy itself, so it cannot undo a loan that another gateway's recovery has just
+     * confirmed (giving back the copy of a standing loan would lend it twice).
+     */
+    async settleBorrow(doc: LoanDoc): Promise<void> {
+      const lent = await books.countDocuments({ _id: ObjectId.createFromHexString(doc.bookId), loansOut: doc._id.toHexString() }, { limit: 1 });
+      if (lent > 0) await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+      else await loans.deleteOne({ _id: doc._id, status: 'pending' });
     },
     async finishReturn(doc: LoanDoc): Promise<number | null> {
       const bookOid = toObjectId(doc.bookId);

@@ -4,7 +4,7 @@ import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } 
 import type { Store } from '../port.ts';
 import { mongoBooks, prepareBookSearch } from './books.ts';
 import type { BookDoc, CategoryDoc, LoanDoc, UserDoc } from './documents.ts';
-import { createKeyLock } from './key-lock.ts';
+import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLoans, recoverLoans } from './loans.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
 
@@ -66,7 +66,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     const books = db.collection<BookDoc>('books');
     await prepareBookSearch(books);
     const loans = db.collection<LoanDoc>('borrowedBooks');
-    const lock = createKeyLock();
+    const lock = needsWriteQueue(await db.admin().command({ buildInfo: 1 })) ? createKeyLock() : NO_LOCK;
     await recoverLoans(loans, books, lock);
     return {
       kind: 'mongodb',
