@@ -107,6 +107,20 @@ describe('app shell', () => {
     expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Contact' })).toBeTruthy();
   });
 
+  it('closes the open menu on Escape and gives the focus back to its button', async () => {
+    renderApp('/about', fakeAuth());
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.tab();
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('shows the not-found page for unknown paths, with its four links', async () => {
     renderApp('/no/such/page', fakeAuth());
     expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../lib/auth.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -25,6 +25,19 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const items = NAV_ITEMS.filter((item) => !item.signedInOnly || signedIn);
   const close = () => setOpen(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and puts the focus back on its button, as a disclosure should.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const account = user ? (
     <UserMenu />
@@ -59,6 +72,7 @@ export function Header() {
         </nav>
         <div className="hidden lg:block">{account}</div>
         <button
+          ref={toggle}
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
