@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { inlineGraphqlDocuments } from './scripts/vite-inline-graphql.ts';
+import { graphqlDocuments } from './scripts/vite-graphql-documents.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
 
@@ -17,7 +17,7 @@ const productionRouter = [
 export default defineConfig(({ command }) => ({
   root: 'client',
   resolve: { alias: command === 'build' ? productionRouter : [] },
-  plugins: [inlineGraphqlDocuments(), react(), tailwindcss()],
+  plugins: [...graphqlDocuments(new URL('./client/gql/', import.meta.url).pathname), react(), tailwindcss()],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: {
