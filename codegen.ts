@@ -33,7 +33,9 @@ const config: CodegenConfig = {
         // NodeNext resolution (tsconfig) needs explicit extensions in the generated relative imports.
         importExtension: '.ts',
       },
-      presetConfig: { fragmentMasking: false },
+      // Fragments are masked: a component reads only what its own fragment selects, through getFragmentData
+      // (a plain function, not a hook, so it may be called inside loops and after early returns).
+      presetConfig: { fragmentMasking: { unmaskFunctionName: 'getFragmentData' } },
     },
   },
 };

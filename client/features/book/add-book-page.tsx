@@ -13,14 +13,7 @@ import { ADD_GENRES } from './genres.ts';
 export const ADD_BOOK_MUTATION = graphql(`
   mutation AddBook($input: BookInput!) {
     addBook(input: $input) {
-      id
-      title
-      author
-      genre
-      description
-      image
-      rating
-      quantity
+      ...BookDetailsFields
     }
   }
 `);

@@ -14,12 +14,7 @@ export const BOOK_DETAILS_QUERY = graphql(`
     book(id: $id) {
       id
       title
-      author
-      genre
-      description
-      image
-      rating
-      quantity
+      ...BookDetailsFields
     }
   }
 `);

@@ -3,20 +3,11 @@ import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { DetailsStockBadge } from '../../components/ui/stock-badge.tsx';
-
-export interface DetailedBook {
-  id: string;
-  title: string;
-  author: string;
-  genre: string;
-  description: string;
-  image: string;
-  rating: number;
-  quantity: number;
-}
+import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 
 interface BookDetailsViewProps {
-  book: DetailedBook;
+  book: FragmentType<typeof BOOK_DETAILS_FRAGMENT>;
   alreadyBorrowed: boolean;
   onBorrow: () => void;
   /** The "Already Borrowed" notice, focusable so focus can land there when it replaces the Borrow button. */
@@ -25,7 +16,8 @@ interface BookDetailsViewProps {
 
 const action = 'rounded-lg px-4 py-2 text-center text-sm font-medium';
 
-export function BookDetailsView({ book, alreadyBorrowed, onBorrow, noticeRef }: BookDetailsViewProps) {
+export function BookDetailsView({ alreadyBorrowed, onBorrow, noticeRef, ...props }: BookDetailsViewProps) {
+  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, props.book);
   const description = book.description.trim() || 'No description available for this book.';
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">

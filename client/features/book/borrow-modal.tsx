@@ -3,21 +3,15 @@ import type { FormEvent } from 'react';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { showError, showSuccess, showWarning } from '../../components/ui/dialogs.ts';
+import { getFragmentData, type FragmentType } from '../../gql/index.ts';
 import type { AuthUser } from '../../lib/auth.tsx';
+import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { hasErrorCode, serverMessage } from './graphql-errors.ts';
 import { defaultReturnDate, formatDateInputValue, minReturnDate } from './return-date.ts';
 import { useBorrowBook } from './use-borrow-book.ts';
 
-export interface BorrowableBook {
-  id: string;
-  title: string;
-  author: string;
-  image: string;
-  quantity: number;
-}
-
 interface BorrowModalProps {
-  book: BorrowableBook;
+  book: FragmentType<typeof BOOK_DETAILS_FRAGMENT>;
   user: AuthUser;
   onClose: () => void;
   /** Called when the caller now holds a loan of this book, whether just made or found by the server. */
@@ -28,7 +22,8 @@ interface BorrowModalProps {
 
 const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
 
-export function BorrowModal({ book, user, onClose, onBorrowed, onSettled }: BorrowModalProps) {
+export function BorrowModal({ user, onClose, onBorrowed, onSettled, ...props }: BorrowModalProps) {
+  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, props.book);
   const titleId = useId();
   const [returnDate, setReturnDate] = useState(() => defaultReturnDate(new Date()));
   const [borrow, { loading }] = useBorrowBook();

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql, type FragmentType } from '../../gql/index.ts';
+import type { BookDetailsFieldsFragment } from '../../gql/graphql.ts';
 import { showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { Stars } from '../../components/ui/stars.tsx';
 import { parseUpdateBook, type BookFormValues, type FieldErrors } from './book-form.ts';
 import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
-import type { DetailedBook } from './book-details-view.tsx';
+import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { BookFormFields } from './book-form-fields.tsx';
 import { CoverPreview } from './cover-preview.tsx';
 import { updateGenreOptions } from './genres.ts';
@@ -15,21 +16,15 @@ import { updateGenreOptions } from './genres.ts';
 export const UPDATE_BOOK_MUTATION = graphql(`
   mutation UpdateBook($id: ID!, $input: BookUpdateInput!) {
     updateBook(id: $id, input: $input) {
-      id
       title
-      author
-      genre
-      description
-      image
-      rating
-      quantity
+      ...BookDetailsFields
     }
   }
 `);
 
 const FAILED = 'Failed to update book. Please try again.';
 
-function toFormValues(book: DetailedBook): BookFormValues {
+function toFormValues(book: BookDetailsFieldsFragment): BookFormValues {
   return {
     title: book.title,
     author: book.author,
@@ -41,7 +36,8 @@ function toFormValues(book: DetailedBook): BookFormValues {
   };
 }
 
-export function UpdateBookForm({ book }: { book: DetailedBook }) {
+export function UpdateBookForm(props: { book: FragmentType<typeof BOOK_DETAILS_FRAGMENT> }) {
+  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, props.book);
   const navigate = useNavigate();
   const [values, setValues] = useState(() => toFormValues(book));
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -10,13 +10,7 @@ export const BOOK_FOR_UPDATE_QUERY = graphql(`
   query BookForUpdate($id: ID!) {
     book(id: $id) {
       id
-      title
-      author
-      genre
-      description
-      image
-      rating
-      quantity
+      ...BookDetailsFields
     }
   }
 `);

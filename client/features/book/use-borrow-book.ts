@@ -9,17 +9,7 @@ export const BORROW_BOOK_MUTATION = graphql(`
       record {
         id
         bookId
-        userId
-        userName
-        userEmail
-        borrowDate
-        returnDate
-        returnedAt
-        status
-        bookTitle
-        bookAuthor
-        bookImage
-        bookCategory
+        ...BorrowedLoan
       }
     }
   }
@@ -27,7 +17,8 @@ export const BORROW_BOOK_MUTATION = graphql(`
 
 /**
  * Borrowing changes two things others show: the book's copies left (from the answer, not a guess) and the
- * caller's loan list, where the new loan goes first as the server orders loans newest first.
+ * caller's loan list, where the new loan goes first as the server orders loans newest first. The loan is
+ * asked for through BorrowedLoan, the fragment that list selects, so the entry added to it is always whole.
  */
 export function useBorrowBook() {
   return useMutation(BORROW_BOOK_MUTATION, {

@@ -16,13 +16,7 @@ export const ALL_BOOKS_QUERY = graphql(`
   query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
     books(filter: $filter, first: $first, after: $after) {
       nodes {
-        id
-        title
-        author
-        genre
-        image
-        rating
-        quantity
+        ...CatalogBook
       }
       totalCount
       pageInfo {

@@ -2,9 +2,12 @@ import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { CardStockBadge } from '../../components/ui/stock-badge.tsx';
-import type { CatalogBook } from './catalog-book.ts';
+import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import type { CatalogBookFragment } from '../../gql/graphql.ts';
+import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
-export function BookCardGrid({ books }: { books: CatalogBook[] }) {
+export function BookCardGrid(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[] }) {
+  const books = getFragmentData(CATALOG_BOOK_FRAGMENT, props.books);
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {books.map((book) => (
@@ -16,7 +19,7 @@ export function BookCardGrid({ books }: { books: CatalogBook[] }) {
   );
 }
 
-function BookCard({ book }: { book: CatalogBook }) {
+function BookCard({ book }: { book: CatalogBookFragment }) {
   return (
     <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
       <div className="relative h-64 bg-gray-100">

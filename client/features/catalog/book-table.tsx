@@ -2,12 +2,14 @@ import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { StockStatus } from '../../components/ui/stock-badge.tsx';
-import type { CatalogBook } from './catalog-book.ts';
+import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
 const head = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
 const cell = 'px-4 py-3 text-sm text-gray-800';
 
-export function BookTable({ books }: { books: CatalogBook[] }) {
+export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[] }) {
+  const books = getFragmentData(CATALOG_BOOK_FRAGMENT, props.books);
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
       <table className="min-w-full divide-y divide-gray-200">

@@ -1,10 +1,14 @@
-/** The fields the catalogue views show; the page's query selects exactly these. */
-export interface CatalogBook {
-  id: string;
-  title: string;
-  author: string;
-  genre: string;
-  image: string;
-  rating: number;
-  quantity: number;
-}
+import { graphql } from '../../gql/index.ts';
+
+/** What the catalogue shows of a book, in its cards and table rows, on the all-books and category pages alike. */
+export const CATALOG_BOOK_FRAGMENT = graphql(`
+  fragment CatalogBook on Book {
+    id
+    title
+    author
+    genre
+    image
+    rating
+    quantity
+  }
+`);

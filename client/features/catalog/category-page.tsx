@@ -1,21 +1,16 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql } from '../../gql/index.ts';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
 export const BOOKS_BY_CATEGORY_QUERY = graphql(`
   query BooksByCategory($category: String!) {
     booksByCategory(category: $category) {
-      id
-      title
-      author
-      genre
-      image
-      rating
-      quantity
+      ...CatalogBook
     }
   }
 `);
@@ -33,7 +28,7 @@ export default function CategoryPage() {
       </p>
     );
   }
-  const books = data?.booksByCategory ?? [];
+  const books = getFragmentData(CATALOG_BOOK_FRAGMENT, data?.booksByCategory ?? []);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">

@@ -1,18 +1,26 @@
 import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
+import { graphql } from '../../gql/index.ts';
+import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
 import { dueBadge, dueDayOf, isOverdue, type DueTone } from './due-badge.ts';
 
-export interface LoanCardData {
-  id: string;
-  bookId: string;
-  borrowDate: string;
-  returnDate: string;
-  status: 'BORROWED' | 'RETURNED';
-  bookTitle: string;
-  bookAuthor: string;
-  bookImage: string;
-  bookCategory: string;
-}
+/**
+ * A loan as My Borrowed Books lists it: the list selects just this, and borrowing asks for the new loan through
+ * it too, so a loan added to the cached list has every field the list shows.
+ */
+export const BORROWED_LOAN_FRAGMENT = graphql(`
+  fragment BorrowedLoan on BorrowRecord {
+    id
+    bookId
+    status
+    borrowDate
+    returnDate
+    bookTitle
+    bookAuthor
+    bookImage
+    bookCategory
+  }
+`);
 
 const toneClasses: Record<DueTone, string> = {
   red: 'bg-red-100 text-red-800',
@@ -21,10 +29,10 @@ const toneClasses: Record<DueTone, string> = {
 };
 
 interface BorrowedBookCardProps {
-  loan: LoanCardData;
+  loan: BorrowedLoanFragment;
   now: Date;
   returning: boolean;
-  onReturn: (loan: LoanCardData) => void;
+  onReturn: (loan: BorrowedLoanFragment) => void;
 }
 
 export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBookCardProps) {

@@ -1,27 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql } from '../../gql/index.ts';
+import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
 import { confirmAction, showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { BorrowedBookCard, type LoanCardData } from './borrowed-book-card.tsx';
+import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard } from './borrowed-book-card.tsx';
 import { LoanTabs, type LoanTab } from './loan-tabs.tsx';
 import { serverMessage, useReturnBook } from './use-return-book.ts';
 
 export const MY_BORROWED_BOOKS_QUERY = graphql(`
   query MyBorrowedBooks {
     borrowedBooks {
-      id
-      bookId
-      borrowDate
-      returnDate
-      returnedAt
-      status
-      bookTitle
-      bookAuthor
-      bookImage
-      bookCategory
+      ...BorrowedLoan
     }
   }
 `);
@@ -36,7 +28,7 @@ export default function BorrowedBooksPage() {
   const [returningId, setReturningId] = useState<string | null>(null);
   const [returnBook] = useReturnBook();
 
-  const onReturn = async (loan: LoanCardData) => {
+  const onReturn = async (loan: BorrowedLoanFragment) => {
     const confirmed = await confirmAction({
       title: 'Return Book?',
       text: 'Are you sure you want to return this book?',
@@ -79,8 +71,9 @@ export default function BorrowedBooksPage() {
     );
   } else {
     const now = new Date();
-    const pending = data.borrowedBooks.filter((loan) => loan.status === 'BORROWED');
-    const returned = data.borrowedBooks.filter((loan) => loan.status === 'RETURNED');
+    const loans = getFragmentData(BORROWED_LOAN_FRAGMENT, data.borrowedBooks);
+    const pending = loans.filter((loan) => loan.status === 'BORROWED');
+    const returned = loans.filter((loan) => loan.status === 'RETURNED');
     const shown = tab === 'pending' ? pending : returned;
     body = (
       <LoanTabs tab={tab} onTab={setTab} pendingCount={pending.length} returnedCount={returned.length}>

@@ -1,22 +1,28 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql } from '../../gql/index.ts';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { FEATURED_COUNT, featuredToShow } from './sample-books.ts';
 
+// In the order the card shows them.
+export const FeaturedBookFragment = graphql(`
+  fragment FeaturedBook on Book {
+    id
+    image
+    genre
+    title
+    author
+    rating
+  }
+`);
+
 export const FeaturedBooksQuery = graphql(`
   query FeaturedBooks($first: Int!) {
     books(first: $first) {
       nodes {
-        id
-        title
-        author
-        genre
-        image
-        rating
-        quantity
+        ...FeaturedBook
       }
     }
   }
@@ -30,7 +36,7 @@ export function FeaturedBooks() {
   else
     body = (
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-        {featuredToShow(data?.books.nodes ?? []).map((book) => (
+        {featuredToShow(getFragmentData(FeaturedBookFragment, data?.books.nodes ?? [])).map((book) => (
           <li key={book.id}>
             <Link to={`/book-details/${book.id}`} className="group block h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-1 hover:shadow-lg">
               <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-72 w-full bg-slate-100 object-contain" loading="lazy" />

@@ -1,32 +1,29 @@
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql } from '../../gql/index.ts';
+import type { ListedUserFragment } from '../../gql/graphql.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-export const ALL_USERS_QUERY = graphql(`
-  query AllUsers {
-    users {
-      id
-      name
-      email
-      role
-      status
-      createdAt
-      phone
-    }
+export const LISTED_USER_FRAGMENT = graphql(`
+  fragment ListedUser on User {
+    id
+    name
+    email
+    role
+    status
+    createdAt
+    phone
   }
 `);
 
-interface ListedUser {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  status: string;
-  createdAt: string;
-  phone?: string | null;
-}
+export const ALL_USERS_QUERY = graphql(`
+  query AllUsers {
+    users {
+      ...ListedUser
+    }
+  }
+`);
 
 export default function AllUsersPage() {
   useDocumentTitle('All Users');
@@ -41,7 +38,7 @@ export default function AllUsersPage() {
       </div>
     );
   }
-  const users = data?.users ?? [];
+  const users = getFragmentData(LISTED_USER_FRAGMENT, data?.users ?? []);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
@@ -63,7 +60,7 @@ export default function AllUsersPage() {
 
 const badge = 'inline-block rounded-full px-3 py-1 text-xs font-semibold';
 
-function UserCard({ user }: { user: ListedUser }) {
+function UserCard({ user }: { user: ListedUserFragment }) {
   const name = displayNameOf(user);
   const active = user.status === 'active';
   return (
