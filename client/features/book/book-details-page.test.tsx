@@ -1,13 +1,24 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { AuthContext, type AuthContextValue } from '../../lib/auth.tsx';
 import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-details-page.tsx';
+import { graphql } from '../../gql/index.ts';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
+
+// My Borrowed Books' list, which selects a loan through its BorrowedLoan fragment and nothing else.
+const LOAN_LIST_QUERY = graphql(`
+  query LoanListAfterBorrow {
+    borrowedBooks {
+      ...BorrowedLoan
+    }
+  }
+`);
 
 const auth: AuthContextValue = {
   user: { uid: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: null },
@@ -62,9 +73,9 @@ const loan = {
   bookCategory: 'Sci-Fi',
 };
 
-function renderPage(mocks: MockLink.MockedResponse[]) {
+function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache()) {
   return render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={mocks} cache={cache}>
       <AuthContext.Provider value={auth}>
         <MemoryRouter initialEntries={['/book-details/b1']}>
           <Routes>
@@ -124,8 +135,8 @@ describe('Book details', () => {
 });
 
 describe('Borrow modal', () => {
-  async function openModal(mocks: MockLink.MockedResponse[]) {
-    renderPage([bookMock(dune), loansMock(), ...mocks]);
+  async function openModal(mocks: MockLink.MockedResponse[], cache?: InMemoryCache) {
+    renderPage([bookMock(dune), loansMock(), ...mocks], cache);
     await userEvent.click(await screen.findByRole('button', { name: 'Borrow Book' }));
     return screen.getByRole('dialog', { name: 'Borrow Book' });
   }
@@ -155,7 +166,8 @@ describe('Borrow modal', () => {
   });
 
   it('on success shows the new quantity, marks the book borrowed and confirms', async () => {
-    const modal = await openModal([borrowMock({ data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: loan } } })]);
+    const cache = new InMemoryCache();
+    const modal = await openModal([borrowMock({ data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: loan } } })], cache);
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
     expect(within(alert).getByText('Book Borrowed!')).toBeTruthy();
@@ -164,6 +176,9 @@ describe('Borrow modal', () => {
     expect(screen.queryByRole('dialog', { name: 'Borrow Book' })).toBeNull();
     expect(screen.getByText('Already Borrowed')).toBeTruthy();
     expect(screen.getByText('Limited Stock: 1')).toBeTruthy();
+    // The loan heads the caller's cached loan list with every field My Borrowed Books shows (else: null).
+    const { userId: _u, userName: _n, userEmail: _e, returnedAt: _r, ...listed } = loan;
+    expect(cache.readQuery({ query: LOAN_LIST_QUERY })).toEqual({ borrowedBooks: [listed] });
   });
 
   it('warns and marks the book borrowed when the server says it already is', async () => {
