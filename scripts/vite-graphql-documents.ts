@@ -34,6 +34,9 @@ export function graphqlDocuments(gqlDir: string) {
       documents = await import(`${pathToFileURL(generated).href}?${Date.now()}`);
     },
     transform(code, id) {
+      // The calls are gone, but their `graphql` imports stay; saying the generated modules have no side
+      // effects lets those imports go too, instead of making a chunk of their own that the shell preloads.
+      if (id.startsWith(gqlDir)) return { moduleSideEffects: false };
       if (!id.includes('/client/') || !code.includes('/gql/graphql"')) return null;
       const split = code.replace(GENERATED_IMPORT, (_line, name: string) => `import { ${name} } from "${DOCUMENT}${name}";`);
       // Should the Babel plugin's output change shape, fail rather than ship every document up front.
