@@ -16,8 +16,8 @@ interface BookDetailsViewProps {
 
 const action = 'rounded-lg px-4 py-2 text-center text-sm font-medium';
 
-export function BookDetailsView({ alreadyBorrowed, onBorrow, noticeRef, ...props }: BookDetailsViewProps) {
-  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, props.book);
+export function BookDetailsView({ book: bookRef, alreadyBorrowed, onBorrow, noticeRef }: BookDetailsViewProps) {
+  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const description = book.description.trim() || 'No description available for this book.';
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">

@@ -22,8 +22,8 @@ interface BorrowModalProps {
 
 const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
 
-export function BorrowModal({ user, onClose, onBorrowed, onSettled, ...props }: BorrowModalProps) {
-  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, props.book);
+export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettled }: BorrowModalProps) {
+  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const titleId = useId();
   const [returnDate, setReturnDate] = useState(() => defaultReturnDate(new Date()));
   const [borrow, { loading }] = useBorrowBook();

@@ -36,8 +36,8 @@ function toFormValues(book: BookDetailsFieldsFragment): BookFormValues {
   };
 }
 
-export function UpdateBookForm(props: { book: FragmentType<typeof BOOK_DETAILS_FRAGMENT> }) {
-  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, props.book);
+export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BOOK_DETAILS_FRAGMENT> }) {
+  const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const navigate = useNavigate();
   const [values, setValues] = useState(() => toFormValues(book));
   const [errors, setErrors] = useState<FieldErrors>({});
