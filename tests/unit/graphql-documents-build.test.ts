@@ -1,0 +1,52 @@
+// The production build's graphql() documents (scripts/vite-graphql-documents.ts): each route's chunk holds the
+// operations its route sends, and the entry chunk only the shell's. Runs the real Vite build, writing nothing.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, type Rolldown } from 'vite';
+
+const DOCUMENT = '\0graphql-document:';
+
+async function buildChunks(): Promise<Rolldown.OutputChunk[]> {
+  const result = await build({
+    configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
+    logLevel: 'silent',
+    build: { write: false, sourcemap: false },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+}
+
+/** The operation documents a chunk holds (fragment documents only type getFragmentData, wherever they land). */
+const operationsIn = (chunk: Rolldown.OutputChunk) =>
+  chunk.moduleIds
+    .filter((id) => id.startsWith(DOCUMENT) && !id.endsWith('FragmentDoc'))
+    .map((id) => id.slice(DOCUMENT.length))
+    .sort();
+
+describe('graphql() documents in the production build', () => {
+  it('puts each route’s operations in its own chunk, with their fragments, and only the shell’s in the entry', async () => {
+    const chunks = await buildChunks();
+    const entry = chunks.find((c) => c.isEntry);
+    expect(entry && operationsIn(entry)).toEqual(['IssueTokenDocument']);
+
+    const byPage = Object.fromEntries(
+      chunks
+        .filter((c) => c.facadeModuleId?.endsWith('-page.tsx') && operationsIn(c).length > 0)
+        .map((c) => [path.basename(c.facadeModuleId ?? ''), operationsIn(c)]),
+    );
+    expect(byPage).toEqual({
+      'home-page.tsx': ['FeaturedBooksDocument', 'HomeCategoriesDocument'],
+      'all-books-page.tsx': ['AllBooksDocument'],
+      'category-page.tsx': ['BooksByCategoryDocument'],
+      'book-details-page.tsx': ['BookDetailsDocument', 'BorrowBookDocument', 'MyLoanStatusDocument'],
+      'add-book-page.tsx': ['AddBookDocument'],
+      'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
+      'all-users-page.tsx': ['AllUsersDocument'],
+      'borrowed-books-page.tsx': ['MyBorrowedBooksDocument', 'ReturnBookDocument'],
+    });
+    // A spread fragment travels inside the operation's own document, as codegen wrote it.
+    const borrowedBooks = chunks.find((c) => c.facadeModuleId?.endsWith('/borrowed-books-page.tsx'));
+    const listQuery = borrowedBooks?.modules[`${DOCUMENT}MyBorrowedBooksDocument`]?.code;
+    expect(listQuery).toMatch(/FragmentSpread[\s\S]*FragmentDefinition[\s\S]{0,80}BorrowedLoan/);
+  });
+});
