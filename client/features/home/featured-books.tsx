@@ -7,7 +7,7 @@ import { Stars } from '../../components/ui/stars.tsx';
 import { FEATURED_COUNT, featuredToShow } from './sample-books.ts';
 
 // In the order the card shows them.
-export const FeaturedBookFragment = graphql(`
+const FeaturedBookFragment = graphql(`
   fragment FeaturedBook on Book {
     id
     image

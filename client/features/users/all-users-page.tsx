@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-export const LISTED_USER_FRAGMENT = graphql(`
+const LISTED_USER_FRAGMENT = graphql(`
   fragment ListedUser on User {
     id
     name
