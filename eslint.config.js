@@ -17,11 +17,49 @@ const features = readdirSync(path.join(import.meta.dirname, 'client', 'features'
 
 /** import-x/no-restricted-paths zones: `target` may not import `from`. */
 const LAYERS = [
-  { target: './server/library', from: ['./server/graphql', './server/rest', './server/auth', './server/cache', './server/app.ts', './server/gateway.ts', './server/index.ts', './server/web.ts', './server/rate-limits.ts'], message: 'library/ holds the rules: declare what it needs as a port in library/ and implement it outside.' },
-  { target: './server/store', from: ['./server/library', './server/graphql', './server/rest', './server/auth', './server/cache', './server/app.ts', './server/gateway.ts'], message: 'The store is the bottom layer: it imports no service or transport.' },
-  { target: ['./server/graphql', './server/rest'], from: ['./server/store/sqlite', './server/store/mongo', './server/store/open-store.ts'], message: 'Transport reaches data through library/ services, never a store adapter.' },
-  { target: './server/auth', from: ['./server/graphql', './server/rest', './server/app.ts'], message: 'auth/ implements library ports; it does not know the transport.' },
-  { target: ['./client/lib', './client/components'], from: ['./client/features', './client/app'], message: 'Shared client code may not import features or the app shell.' },
+  {
+    target: './server/library',
+    from: [
+      './server/graphql',
+      './server/rest',
+      './server/auth',
+      './server/cache',
+      './server/app.ts',
+      './server/gateway.ts',
+      './server/index.ts',
+      './server/web.ts',
+      './server/rate-limits.ts',
+    ],
+    message: 'library/ holds the rules: declare what it needs as a port in library/ and implement it outside.',
+  },
+  {
+    target: './server/store',
+    from: [
+      './server/library',
+      './server/graphql',
+      './server/rest',
+      './server/auth',
+      './server/cache',
+      './server/app.ts',
+      './server/gateway.ts',
+    ],
+    message: 'The store is the bottom layer: it imports no service or transport.',
+  },
+  {
+    target: ['./server/graphql', './server/rest'],
+    from: ['./server/store/sqlite', './server/store/mongo', './server/store/open-store.ts'],
+    message: 'Transport reaches data through library/ services, never a store adapter.',
+  },
+  {
+    target: './server/auth',
+    from: ['./server/graphql', './server/rest', './server/app.ts'],
+    message: 'auth/ implements library ports; it does not know the transport.',
+  },
+  {
+    target: ['./client/lib', './client/components'],
+    from: ['./client/features', './client/app'],
+    message: 'Shared client code may not import features or the app shell.',
+  },
   { target: './client/features', from: './client/app', message: 'Features may not import the app shell.' },
   ...features.map((feature) => ({
     target: `./client/features/${feature}`,
@@ -33,7 +71,17 @@ const LAYERS = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'coverage/', 'test-results/', 'bench/results/', 'server/graphql/generated/', 'client/gql/', 'data/', 'tests/lint/fixtures/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'coverage/',
+      'test-results/',
+      'bench/results/',
+      'server/graphql/generated/',
+      'client/gql/',
+      'data/',
+      'tests/lint/fixtures/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -26,7 +26,11 @@ if (!other || !['list', 'get', '304', 'rest', 'distinct', 'borrow'].includes(sce
 async function start(dir: string, storeEnv: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const extra = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('GATEWAY_')).map(([name, value]) => [name.slice(8), value ?? '']));
+  const extra = Object.fromEntries(
+    Object.entries(process.env)
+      .filter(([name]) => name.startsWith('GATEWAY_'))
+      .map(([name, value]) => [name.slice(8), value ?? '']),
+  );
   const env = gatewayEnv(storeEnv, port, extra);
   return { url, child: await launch([...GATEWAY_FLAGS, 'server/index.ts'], env, `${url}/healthz`, dir) };
 }
@@ -61,25 +65,45 @@ async function main() {
           const before = await cpuMs(child.pid!);
           if (scenario === 'borrow') {
             // A fresh member range each round, so no round finds the loans of the one before.
-            const result = await borrowReturn(url, store, { members: SEED.users, seed: SEED.seed + round * 2 + (name === 'B' ? 1 : 0), connections: 50 });
+            const result = await borrowReturn(url, store, {
+              members: SEED.users,
+              seed: SEED.seed + round * 2 + (name === 'B' ? 1 : 0),
+              connections: 50,
+            });
             figures[name].push(Math.round(result.pairsPerSecond));
             // Warm-up and start-up included, so this is a ceiling; both sides pay the same.
-            cpu[name].push(Math.round(((await cpuMs(child.pid!)) - before) * 1000 / (result.pairsPerSecond * DURATION)));
+            cpu[name].push(
+              Math.round((((await cpuMs(child.pid!)) - before) * 1000) / (result.pairsPerSecond * DURATION)),
+            );
             continue;
           }
-          const target: autocannon.Options = scenario === 'rest'
-            ? { url: `${url}/api/books/${await someBookId(url)}` }
-            : scenario === 'get' || scenario === '304'
-              ? await publicGet(url, scenario === '304')
-              : scenario === 'distinct'
-              ? { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, requests: distinctSearches(terms) }
-              : { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: LIST };
+          const target: autocannon.Options =
+            scenario === 'rest'
+              ? { url: `${url}/api/books/${await someBookId(url)}` }
+              : scenario === 'get' || scenario === '304'
+                ? await publicGet(url, scenario === '304')
+                : scenario === 'distinct'
+                  ? {
+                      url: `${url}/graphql`,
+                      method: 'POST',
+                      headers: { 'content-type': 'application/json' },
+                      requests: distinctSearches(terms),
+                    }
+                  : {
+                      url: `${url}/graphql`,
+                      method: 'POST',
+                      headers: { 'content-type': 'application/json' },
+                      body: LIST,
+                    };
           await autocannon({ ...target, connections: 50, duration: 1 } as autocannon.Options);
           const measured = await cpuMs(child.pid!);
           const result = await autocannon({ ...target, connections: 50, duration: DURATION } as autocannon.Options);
-          if (scenario === '304' && result['3xx'] < result.requests.total) console.warn(`${name}: ${result['3xx']} of ${result.requests.total} answers were 304`);
+          if (scenario === '304' && result['3xx'] < result.requests.total)
+            console.warn(`${name}: ${result['3xx']} of ${result.requests.total} answers were 304`);
           figures[name].push(Math.round(result.requests.average));
-          cpu[name].push(Math.round(((await cpuMs(child.pid!)) - measured) * 1000 / result.requests.total * 10) / 10);
+          cpu[name].push(
+            Math.round(((((await cpuMs(child.pid!)) - measured) * 1000) / result.requests.total) * 10) / 10,
+          );
         }
       } finally {
         for (const { child } of Object.values(gateways)) child.kill('SIGTERM');
@@ -88,9 +112,13 @@ async function main() {
     const unit = scenario === 'borrow' ? 'pairs/s' : 'req/s';
     // Each round's A and B ran back to back, so their ratio has less of the machine's drift in it.
     const paired = (xs: Record<'A' | 'B', number[]>) => median(xs.B.map((b, i) => b / xs.A[i]!)).toFixed(2);
-    console.log(`${scenario} (${unit}): A ${figures.A.join(', ')}; B ${figures.B.join(', ')}; B/A of medians ${(median(figures.B) / median(figures.A)).toFixed(2)}, median B/A of rounds ${paired(figures)}`);
+    console.log(
+      `${scenario} (${unit}): A ${figures.A.join(', ')}; B ${figures.B.join(', ')}; B/A of medians ${(median(figures.B) / median(figures.A)).toFixed(2)}, median B/A of rounds ${paired(figures)}`,
+    );
     const per = scenario === 'borrow' ? 'pair' : 'request';
-    console.log(`${scenario} (gateway CPU µs per ${per}): A ${cpu.A.join(', ')}; B ${cpu.B.join(', ')}; B/A of medians ${(median(cpu.B) / median(cpu.A)).toFixed(2)}, median B/A of rounds ${paired(cpu)}`);
+    console.log(
+      `${scenario} (gateway CPU µs per ${per}): A ${cpu.A.join(', ')}; B ${cpu.B.join(', ')}; B/A of medians ${(median(cpu.B) / median(cpu.A)).toFixed(2)}, median B/A of rounds ${paired(cpu)}`,
+    );
   } finally {
     await store.dispose();
   }

@@ -10,10 +10,25 @@ import { gql, load, SECRET, type Row } from './load.ts';
 const BORROW = 'mutation Borrow($i: BorrowInput!) { borrow(input: $i) { record { id } currentQuantity } }';
 const RETURN = 'mutation Return($id: ID!) { returnBook(borrowId: $id) { id } }';
 
-export interface BorrowReturnResult { row: Row; pairsPerSecond: number; failedPairs: number; audited: number; oversold: number; unbalanced: number }
+export interface BorrowReturnResult {
+  row: Row;
+  pairsPerSecond: number;
+  failedPairs: number;
+  audited: number;
+  oversold: number;
+  unbalanced: number;
+}
 
 /** Where one API takes a borrow and a return, how it spells them, and where it puts the new loan's id. */
-interface Api { borrowPath: string; returnPath: string; borrow(bookId: string, returnDate: string): string; loanId(body: string): string | undefined; giveBack(loanId: string): string; returned(body: string): boolean; outOfStock(body: string): boolean }
+interface Api {
+  borrowPath: string;
+  returnPath: string;
+  borrow(bookId: string, returnDate: string): string;
+  loanId(body: string): string | undefined;
+  giveBack(loanId: string): string;
+  returned(body: string): boolean;
+  outOfStock(body: string): boolean;
+}
 
 const APIS: Record<'graphql' | 'rest', Api> = {
   graphql: {
@@ -37,7 +52,11 @@ const APIS: Record<'graphql' | 'rest', Api> = {
   },
 };
 
-export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { members: number; seed: number; connections: number; rssOf?: number; via?: 'graphql' | 'rest' }): Promise<BorrowReturnResult> {
+export async function borrowReturn(
+  gwUrl: string,
+  store: BenchStore,
+  opts: { members: number; seed: number; connections: number; rssOf?: number; via?: 'graphql' | 'rest' },
+): Promise<BorrowReturnResult> {
   const via = opts.via ?? 'graphql';
   const api = APIS[via];
   const db = await store.open();
@@ -52,10 +71,15 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { mem
     }
     const pool = [...initial.keys()];
     const tokens = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
-    const members = await Promise.all(Array.from({ length: opts.members }, async (_, i) => {
-      const uid = `seed-${opts.seed}-${i}`;
-      return { uid, token: await tokens.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' }) };
-    }));
+    const members = await Promise.all(
+      Array.from({ length: opts.members }, async (_, i) => {
+        const uid = `seed-${opts.seed}-${i}`;
+        return {
+          uid,
+          token: await tokens.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' }),
+        };
+      }),
+    );
     const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
     let next = 0;
@@ -78,7 +102,11 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { mem
           const n = next++;
           const authorization = `Bearer ${members[n % members.length]!.token}`;
           Object.assign(context, { authorization });
-          return { ...request, body: api.borrow(pool[n % pool.length]!, returnDate), headers: { ...request.headers, authorization } };
+          return {
+            ...request,
+            body: api.borrow(pool[n % pool.length]!, returnDate),
+            headers: { ...request.headers, authorization },
+          };
         },
         onResponse: (_status, body, context) => {
           const loanId = api.loanId(body);
@@ -92,7 +120,9 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { mem
         // The same member returns the loan; a failed borrow skips its return (autocannon restarts the pair).
         setupRequest: (request, context) => {
           const { loanId, authorization } = context as { loanId?: string; authorization: string };
-          return loanId ? { ...request, body: api.giveBack(loanId), headers: { ...request.headers, authorization } } : (undefined as never);
+          return loanId
+            ? { ...request, body: api.giveBack(loanId), headers: { ...request.headers, authorization } }
+            : (undefined as never);
         },
         onResponse: (_status, body) => {
           if (api.returned(body)) returned++;
@@ -100,7 +130,18 @@ export async function borrowReturn(gwUrl: string, store: BenchStore, opts: { mem
         },
       },
     ];
-    const row = await load(`borrow + return${via === 'rest' ? ' via REST' : ''} (${opts.connections} conns, ${members.length} members, ${pool.length} books)`, { url: `${gwUrl}${api.borrowPath}`, method: 'POST', connections: opts.connections, requests, rssOf: opts.rssOf, probe: { method: 'POST', body: gql('{ books(first: 1) { totalCount } }'), url: `${gwUrl}/graphql` } }, 'req/s counts both requests');
+    const row = await load(
+      `borrow + return${via === 'rest' ? ' via REST' : ''} (${opts.connections} conns, ${members.length} members, ${pool.length} books)`,
+      {
+        url: `${gwUrl}${api.borrowPath}`,
+        method: 'POST',
+        connections: opts.connections,
+        requests,
+        rssOf: opts.rssOf,
+        probe: { method: 'POST', body: gql('{ books(first: 1) { totalCount } }'), url: `${gwUrl}/graphql` },
+      },
+      'req/s counts both requests',
+    );
     // GraphQL errors come back as 200s, so autocannon alone would not see them. REST failures are 4xx/5xx,
     // which autocannon counted, refusals by an empty shelf included, and those are correct answers.
     row.errors = via === 'rest' ? row.errors - refused : row.errors + failed;

@@ -6,7 +6,15 @@ import { chromium } from 'playwright-core';
 import { ROOT } from './load.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface LcpResult {
   medianMs: number;
@@ -36,9 +44,17 @@ export async function measureLcp(url: string, runs = 5): Promise<LcpResult> {
           new Promise<{ ms: number; element: string }>((resolve) => {
             let last = { ms: 0, element: '' };
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; url?: string })[]) {
+              for (const entry of list.getEntries() as (PerformanceEntry & {
+                element?: Element | null;
+                url?: string;
+              })[]) {
                 const el = entry.element;
-                last = { ms: entry.startTime, element: el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ${entry.url || (el.textContent ?? '').trim().slice(0, 40)}` : '' };
+                last = {
+                  ms: entry.startTime,
+                  element: el
+                    ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ${entry.url || (el.textContent ?? '').trim().slice(0, 40)}`
+                    : '',
+                };
               }
             }).observe({ type: 'largest-contentful-paint', buffered: true });
             setTimeout(() => resolve(last), 1500);

@@ -10,11 +10,20 @@ import type { PacedJob, PacedResult } from './paced-client.ts';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 /** The gateway's V8 flags: the same heap bounds as npm start by default, so its RSS is the one production sees. */
-export const GATEWAY_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=8').split(' ').filter(Boolean);
+export const GATEWAY_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=8')
+  .split(' ')
+  .filter(Boolean);
 
-export interface Row { scenario: string; rps: number; p50: number; p99: number; errors: number; rssMb?: number; note?: string }
+export interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rssMb?: number;
+  note?: string;
+}
 export const rows: Row[] = [];
-
 
 export const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
 
@@ -23,33 +32,66 @@ export const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 1
 /** The session secret of every bench gateway; the borrow scenarios sign their members' tokens with it. */
 export const SECRET = 'bench-secret-'.padEnd(48, 'x');
 /** P1's operation: the first page of the catalogue. */
-export const LIST = gql('query Books { books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }');
+export const LIST = gql(
+  'query Books { books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }',
+);
 
 /**
  * A bench gateway's environment on a seeded store: no Auth emulator (nothing signs in with Firebase), quiet
  * logs, a rate limit out of the way, production mode; `extra` adds or overrides.
  */
-export function gatewayEnv(storeEnv: Record<string, string>, port: number, extra: Record<string, string> = {}): Record<string, string> {
+export function gatewayEnv(
+  storeEnv: Record<string, string>,
+  port: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
-    ...storeEnv, PORT: String(port), SESSION_SECRET: SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
-    LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', NODE_ENV: 'production', ...extra,
+    ...storeEnv,
+    PORT: String(port),
+    SESSION_SECRET: SECRET,
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    NODE_ENV: 'production',
+    ...extra,
   };
 }
 
 /** The id of the catalogue's first book, asked of the gateway at `url` (REST-by-id scenarios read it). */
 export async function someBookId(url: string): Promise<string> {
-  const first = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: gql('{ books(first: 1) { nodes { id } } }') });
+  const first = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: gql('{ books(first: 1) { nodes { id } } }'),
+  });
   return ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
 }
 
 /** Starts a process of this checkout (or of `cwd`, another one) and waits until readyUrl answers. */
-export async function launch(args: string[], env: Record<string, string>, readyUrl: string, cwd = ROOT): Promise<ChildProcess> {
+export async function launch(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  cwd = ROOT,
+): Promise<ChildProcess> {
   // Only PATH and glibc malloc tuning (MALLOC_ARENA_MAX and friends, for RSS experiments) come from outside.
-  const passed = Object.fromEntries(Object.entries(process.env).filter(([k]) => k === 'PATH' || k.startsWith('MALLOC_')));
-  const child = spawn(process.execPath, args, { cwd, env: { ...passed, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const passed = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k === 'PATH' || k.startsWith('MALLOC_')),
+  );
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...passed, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    if (await fetch(readyUrl).then((r) => r.status < 500, () => false)) return child;
+    if (
+      await fetch(readyUrl).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGTERM');
@@ -91,7 +133,11 @@ export interface LoadOptions {
 }
 
 /** What settle() asks: the scenario's own URL unless the probe names another. */
-interface Probe { method: 'GET' | 'POST'; body?: string; url?: string }
+interface Probe {
+  method: 'GET' | 'POST';
+  body?: string;
+  url?: string;
+}
 
 /**
  * An overloaded server is still answering what autocannon left in flight (a slow store can queue minutes of
@@ -101,7 +147,15 @@ async function settle(url: string, probe: Probe): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const started = Date.now();
-    const ok = await fetch(probe.url ?? url, { method: probe.method, body: probe.body, headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer(), () => null);
+    const ok = await fetch(probe.url ?? url, {
+      method: probe.method,
+      body: probe.body,
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    }).then(
+      (r) => r.arrayBuffer(),
+      () => null,
+    );
     if (ok && Date.now() - started < 250) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -122,11 +176,20 @@ async function measure(scenario: string, opts: LoadOptions, note?: string): Prom
     duration: DURATION,
     warmup: { connections, duration: 1 },
   } as autocannon.Options);
-  const row: Row = { scenario, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx - result['3xx'], note };
+  const row: Row = {
+    scenario,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx - result['3xx'],
+    note,
+  };
   if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
   if (result.requests.total === 0) row.note = `no answer within ${DURATION} s${note ? `; ${note}` : ''}`;
   await settle(opts.url, opts.probe ?? { method: opts.method ?? 'GET', body: opts.body });
-  console.log(`  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`);
+  console.log(
+    `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`,
+  );
   return row;
 }
 
@@ -149,13 +212,18 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export async function compare(targets: { scenario: string; opts: LoadOptions }[]): Promise<Row[]> {
   const runs: Row[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, target] of targets.entries()) runs[i]!.push(await measure(`${target.scenario} (round ${round + 1} of ${ROUNDS})`, target.opts));
+    for (const [i, target] of targets.entries())
+      runs[i]!.push(await measure(`${target.scenario} (round ${round + 1} of ${ROUNDS})`, target.opts));
   }
   return targets.map((target, i) => {
     const sorted = [...runs[i]!].sort((a, b) => a.rps - b.rps);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const peaks = runs[i]!.flatMap((r) => (r.rssMb === undefined ? [] : [r.rssMb]));
-    const row: Row = { ...median, scenario: target.scenario, note: `median of ${ROUNDS} rounds: ${runs[i]!.map((r) => r.rps).join(', ')} req/s` };
+    const row: Row = {
+      ...median,
+      scenario: target.scenario,
+      note: `median of ${ROUNDS} rounds: ${runs[i]!.map((r) => r.rps).join(', ')} req/s`,
+    };
     if (peaks.length > 0) row.rssMb = Math.max(...peaks);
     rows.push(row);
     return row;
@@ -170,24 +238,44 @@ export async function compare(targets: { scenario: string; opts: LoadOptions }[]
  * from when a request was due, so a server that falls behind is charged for the wait (no coordinated omission).
  * The requests come from a process of their own (paced-client.ts), whose longest stall goes into the note.
  */
-export async function paced(scenario: string, opts: { url: string; connections: number; rate: number; bodies: string[]; rssOf?: number }): Promise<Row> {
+export async function paced(
+  scenario: string,
+  opts: { url: string; connections: number; rate: number; bodies: string[]; rssOf?: number },
+): Promise<Row> {
   const client = fork(path.join(ROOT, 'bench', 'paced-client.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
-    const next = <T>() => new Promise<T>((resolve, reject) => {
-      client.once('message', (value) => resolve(value as T));
-      client.once('exit', (code) => reject(new Error(`the paced client exited with ${code}`)));
-    });
-    const job: PacedJob = { url: opts.url, connections: opts.connections, rate: opts.rate, seconds: DURATION, bodies: opts.bodies };
+    const next = <T>() =>
+      new Promise<T>((resolve, reject) => {
+        client.once('message', (value) => resolve(value as T));
+        client.once('exit', (code) => reject(new Error(`the paced client exited with ${code}`)));
+      });
+    const job: PacedJob = {
+      url: opts.url,
+      connections: opts.connections,
+      rate: opts.rate,
+      seconds: DURATION,
+      bodies: opts.bodies,
+    };
     client.send(job);
     await next<{ phase: 'warm' }>();
     if (opts.rssOf) await resetPeakRss(opts.rssOf);
     client.send('go');
     const { latencies, errors, elapsed, clientStallMs } = await next<PacedResult>();
-    const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-    const row: Row = { scenario, rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms` };
+    const at = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+    const row: Row = {
+      scenario,
+      rps: Math.round(latencies.length / elapsed),
+      p50: at(0.5),
+      p99: at(0.99),
+      errors,
+      note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms`,
+    };
     if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
     rows.push(row);
-    console.log(`  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`);
+    console.log(
+      `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`,
+    );
     return row;
   } finally {
     client.kill();

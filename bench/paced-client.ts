@@ -5,8 +5,19 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-export interface PacedJob { url: string; connections: number; rate: number; seconds: number; bodies: string[] }
-export interface PacedResult { latencies: number[]; errors: number; elapsed: number; clientStallMs: number }
+export interface PacedJob {
+  url: string;
+  connections: number;
+  rate: number;
+  seconds: number;
+  bodies: string[];
+}
+export interface PacedResult {
+  latencies: number[];
+  errors: number;
+  elapsed: number;
+  clientStallMs: number;
+}
 
 async function run(job: PacedJob, seconds: number, send: () => Promise<boolean>) {
   const latencies: number[] = [];
@@ -18,10 +29,12 @@ async function run(job: PacedJob, seconds: number, send: () => Promise<boolean>)
     const due = start + (i * 1000) / job.rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(send().then((ok) => {
-      latencies.push(performance.now() - due);
-      if (!ok) errors++;
-    }));
+    inFlight.push(
+      send().then((ok) => {
+        latencies.push(performance.now() - due);
+        if (!ok) errors++;
+      }),
+    );
   }
   await Promise.all(inFlight);
   return { latencies: latencies.sort((a, b) => a - b), errors, elapsed: (performance.now() - start) / 1000 };
@@ -36,14 +49,19 @@ async function main() {
   // FIFO: requests take turns over all the open connections rather than reusing the last one freed.
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections, scheduling: 'fifo' });
   let next = 0;
-  const send = () => new Promise<boolean>((resolve) => {
-    const request = http.request(job.url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode === 200));
+  const send = () =>
+    new Promise<boolean>((resolve) => {
+      const request = http.request(
+        job.url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode === 200));
+        },
+      );
+      request.on('error', () => resolve(false));
+      request.end(job.bodies[next++ % job.bodies.length]);
     });
-    request.on('error', () => resolve(false));
-    request.end(job.bodies[next++ % job.bodies.length]);
-  });
   // Every connection open before the clock starts: connection start-up is not what this measures.
   await Promise.all(Array.from({ length: job.connections }, send));
   await run(job, 1, send);

@@ -33,18 +33,34 @@ if (peer === 'http') {
   console.log('ready');
 } else if (peer === 'yoga') {
   // The same parts as the gateway's; only Yoga stands in for Fastify + Apollo in front of them.
-  const config = loadConfig({ DATA_DIR: process.env.DATA_DIR, MONGODB_URI: process.env.MONGODB_URI, MONGODB_DB: process.env.MONGODB_DB, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: process.env.DATA_DIR,
+    MONGODB_URI: process.env.MONGODB_URI,
+    MONGODB_DB: process.env.MONGODB_DB,
+    SESSION_SECRET: 'x'.repeat(32),
+    LOG_LEVEL: 'silent',
+  });
   const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
   const { library } = await createGateway(config, { verifier, logger: false });
-  const context: GraphQLContext = { library, viewer: { credential: 'none', session: null }, countMutation: async () => {}, signIn: (input) => library.accounts.signIn(input) };
+  const context: GraphQLContext = {
+    library,
+    viewer: { credential: 'none', session: null },
+    countMutation: async () => {},
+    signIn: (input) => library.accounts.signIn(input),
+  };
   const yoga = createYoga({
-    schema: createSchema({ typeDefs, resolvers: buildResolvers(absoluteImages(() => `http://127.0.0.1:${port}`)) as never }),
+    schema: createSchema({
+      typeDefs,
+      resolvers: buildResolvers(absoluteImages(() => `http://127.0.0.1:${port}`)) as never,
+    }),
     context: () => context,
     logging: false,
     graphiql: false,
     maskedErrors: true,
   });
-  createServer((request, response) => void yoga(request, response)).listen(port, '127.0.0.1', () => console.log('ready'));
+  createServer((request, response) => void yoga(request, response)).listen(port, '127.0.0.1', () =>
+    console.log('ready'),
+  );
 } else {
   throw new Error(`Unknown PEER "${peer}"`);
 }

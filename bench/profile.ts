@@ -9,8 +9,16 @@ import { GATEWAY_FLAGS, gatewayEnv, launch, LIST, load, ROOT, SEED, someBookId }
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 
-interface ProfileNode { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }
-interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number }
+interface ProfileNode {
+  id: number;
+  hitCount?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+}
 
 const scenario = process.argv[2] ?? 'distinct';
 const dir = path.join(ROOT, 'bench', 'results', 'profiles', scenario);
@@ -24,7 +32,11 @@ function where(url: string): string {
 }
 
 function top(entries: Map<string, number>, total: number, n: number) {
-  return [...entries].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`).join('\n');
+  return [...entries]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
+    .join('\n');
 }
 
 async function main() {
@@ -32,17 +44,41 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const gateway = await launch(['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'],
-    gatewayEnv(store.env, port), `${url}/healthz`);
+  const gateway = await launch(
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'],
+    gatewayEnv(store.env, port),
+    `${url}/healthz`,
+  );
   try {
     // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
     const someBook = await someBookId(url);
     const rssOf = gateway.pid;
     if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: LIST });
-    else if (scenario === 'search') await load('search', { rssOf, url: `${url}/graphql`, method: 'POST', body: searchRequest('tHe'), connections: 100 });
-    else if (scenario === 'distinct') await load('distinct', { rssOf, url: `${url}/graphql`, connections: 100, requests: distinctSearches(await searchTerms(store)), probe: { method: 'POST', body: searchRequest('tHe') } });
+    else if (scenario === 'search')
+      await load('search', {
+        rssOf,
+        url: `${url}/graphql`,
+        method: 'POST',
+        body: searchRequest('tHe'),
+        connections: 100,
+      });
+    else if (scenario === 'distinct')
+      await load('distinct', {
+        rssOf,
+        url: `${url}/graphql`,
+        connections: 100,
+        requests: distinctSearches(await searchTerms(store)),
+        probe: { method: 'POST', body: searchRequest('tHe') },
+      });
     else if (scenario === 'rest') await load('rest', { rssOf, url: `${url}/api/books/${someBook}` });
-    else if (scenario === 'borrow' || scenario === 'borrow-rest') await borrowReturn(url, store, { members: SEED.users, seed: SEED.seed, connections: 50, rssOf, via: scenario === 'borrow' ? 'graphql' : 'rest' });
+    else if (scenario === 'borrow' || scenario === 'borrow-rest')
+      await borrowReturn(url, store, {
+        members: SEED.users,
+        seed: SEED.seed,
+        connections: 50,
+        rssOf,
+        via: scenario === 'borrow' ? 'graphql' : 'rest',
+      });
     else throw new Error(`unknown scenario ${scenario}`);
   } finally {
     gateway.kill('SIGTERM');
@@ -64,7 +100,9 @@ async function main() {
     const fn = `${node.callFrame.functionName || '(anonymous)'} ${place}:${node.callFrame.lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
   }
-  console.log(`\nBusy samples: ${total}. Self time by package:\n${top(byPackage, total, 12)}\n\nBy function:\n${top(byFunction, total, 20)}`);
+  console.log(
+    `\nBusy samples: ${total}. Self time by package:\n${top(byPackage, total, 12)}\n\nBy function:\n${top(byFunction, total, 20)}`,
+  );
   console.log(`\nProfile: ${path.relative(ROOT, path.join(dir, file))}`);
 }
 

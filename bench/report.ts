@@ -6,17 +6,34 @@ import { DURATION, ROOT, type Row } from './load.ts';
 
 export type Targets = [name: string, met: boolean][];
 
-export async function report(opts: { store: string; books: number; rows: Row[]; headline: Record<string, number>; targets: Targets; extra: Record<string, unknown> }) {
-  const machine = { cpu: os.cpus()[0]?.model ?? 'unknown CPU', cores: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` };
+export async function report(opts: {
+  store: string;
+  books: number;
+  rows: Row[];
+  headline: Record<string, number>;
+  targets: Targets;
+  extra: Record<string, unknown>;
+}) {
+  const machine = {
+    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+    cores: os.cpus().length,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
   const lines = [
     `### BookHaven benchmark: ${opts.store}, ${opts.books} books, ${DURATION} s per scenario`,
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | errors | gateway peak RSS MB | note |',
     '|---|---:|---:|---:|---:|---:|---|',
-    ...opts.rows.map((r) => `| ${r.scenario} | ${r.rps || '-'} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb ?? ''} | ${r.note ?? ''} |`),
+    ...opts.rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.rps || '-'} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb ?? ''} | ${r.note ?? ''} |`,
+    ),
     '',
-    `Headline: ${Object.entries(opts.headline).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `Headline: ${Object.entries(opts.headline)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
     '',
     'Targets:',
     ...opts.targets.map(([name, met]) => `- ${met ? 'met' : '**not met**'}: ${name}`),
@@ -26,7 +43,16 @@ export async function report(opts: { store: string; books: number; rows: Row[]; 
   const dir = path.join(ROOT, 'bench', 'results');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${opts.store}.json`);
-  const json = { machine, store: opts.store, books: opts.books, durationSeconds: DURATION, rows: opts.rows, headline: opts.headline, targets: Object.fromEntries(opts.targets), ...opts.extra };
+  const json = {
+    machine,
+    store: opts.store,
+    books: opts.books,
+    durationSeconds: DURATION,
+    rows: opts.rows,
+    headline: opts.headline,
+    targets: Object.fromEntries(opts.targets),
+    ...opts.extra,
+  };
   await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\nJSON: ${path.relative(ROOT, file)}`);
 }

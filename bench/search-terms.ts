@@ -3,7 +3,8 @@ import type autocannon from 'autocannon';
 import { gql } from './load.ts';
 import type { BenchStore } from './store.ts';
 
-export const SEARCH_QUERY = 'query Search($q: String!) { books(filter: { search: $q }, first: 20) { totalCount nodes { id title author } } }';
+export const SEARCH_QUERY =
+  'query Search($q: String!) { books(filter: { search: $q }, first: 20) { totalCount nodes { id title author } } }';
 
 /** Words from the catalogue, so each request searches for something else and most counts start cold. */
 export async function searchTerms(store: BenchStore): Promise<string[]> {

@@ -11,7 +11,11 @@ import { MIGRATIONS } from '../server/store/sqlite/schema.ts';
 import type { Store } from '../server/store/port.ts';
 import { startMongoServer } from '../scripts/lib/mongo-server.ts';
 
-export interface SeedParams { books: number; users: number; seed: number }
+export interface SeedParams {
+  books: number;
+  users: number;
+  seed: number;
+}
 
 export interface BenchStore {
   kind: 'sqlite' | 'mongodb';
@@ -25,7 +29,11 @@ const seedOptions = (p: SeedParams) => ({ books: p.books, users: p.users, loans:
 
 async function sqliteStore(p: SeedParams): Promise<BenchStore> {
   // Keyed by schema version too, so a new migration is not paid again (on a copy) by every run.
-  const cache = path.join(os.tmpdir(), 'bookhaven-bench-cache', `books-${p.books}-users-${p.users}-seed-${p.seed}-schema-${MIGRATIONS.length}`);
+  const cache = path.join(
+    os.tmpdir(),
+    'bookhaven-bench-cache',
+    `books-${p.books}-users-${p.users}-seed-${p.seed}-schema-${MIGRATIONS.length}`,
+  );
   if (!existsSync(path.join(cache, 'bookhaven.db'))) {
     console.log(`Seeding ${p.books} books and ${p.users} members once into ${cache} ...`);
     await mkdir(cache, { recursive: true });

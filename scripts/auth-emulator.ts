@@ -17,18 +17,28 @@ export interface AuthEmulator {
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Creates an e-mail/password account in the emulator at `origin` (http://host:port) and returns its ID token. */
-export async function signUpInEmulator(origin: string, account: { email: string; password: string; displayName: string }): Promise<{ uid: string; idToken: string }> {
+export async function signUpInEmulator(
+  origin: string,
+  account: { email: string; password: string; displayName: string },
+): Promise<{ uid: string; idToken: string }> {
   const response = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...account, returnSecureToken: true }),
   });
   const body = (await response.json()) as { idToken?: string; localId?: string };
-  if (!body.idToken || !body.localId) throw new Error(`emulator sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+  if (!body.idToken || !body.localId)
+    throw new Error(`emulator sign-up failed: ${response.status} ${JSON.stringify(body)}`);
   return { uid: body.localId, idToken: body.idToken };
 }
 
-export async function startAuthEmulator(opts: { port: number; hubPort: number; loggingPort: number; projectId?: string; timeoutMs?: number }): Promise<AuthEmulator> {
+export async function startAuthEmulator(opts: {
+  port: number;
+  hubPort: number;
+  loggingPort: number;
+  projectId?: string;
+  timeoutMs?: number;
+}): Promise<AuthEmulator> {
   const projectId = opts.projectId ?? 'demo-bookhaven';
   const dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-auth-'));
   const configFile = path.join(dir, 'firebase.json');
@@ -47,12 +57,16 @@ export async function startAuthEmulator(opts: { port: number; hubPort: number; l
   const logFile = path.join(dir, 'emulator.log');
   const log = createWriteStream(logFile);
   const firebase = path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-  const child: ChildProcess = spawn(process.execPath, [firebase, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile], {
-    cwd: dir,
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: false,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [firebase, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile],
+    {
+      cwd: dir,
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: false,
+    },
+  );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${opts.port}`;

@@ -7,7 +7,9 @@ import path from 'node:path';
 const BUDGET_KB = 150;
 const dist = path.resolve(import.meta.dirname, '..', 'dist', 'client');
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1] as string);
+const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+  (m) => m[1] as string,
+);
 let total = 0;
 for (const src of new Set(scripts)) {
   const file = path.join(dist, src.replace(/^\//, ''));

@@ -21,8 +21,20 @@ if (!realFirebase && !env.FIREBASE_AUTH_EMULATOR_HOST) {
 }
 
 const gatewayPort = env.PORT ?? '4000';
-children.push(spawn(process.execPath, ['--watch-path=server', '--watch-path=schema.graphql', 'server/index.ts'], { cwd: ROOT, env, stdio: 'inherit' }));
-children.push(spawn('vite', ['--host', '127.0.0.1'], { cwd: ROOT, env: { ...env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` }, stdio: 'inherit' }));
+children.push(
+  spawn(process.execPath, ['--watch-path=server', '--watch-path=schema.graphql', 'server/index.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  }),
+);
+children.push(
+  spawn('vite', ['--host', '127.0.0.1'], {
+    cwd: ROOT,
+    env: { ...env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` },
+    stdio: 'inherit',
+  }),
+);
 console.log(`Gateway (watch) on http://127.0.0.1:${gatewayPort}; the app with hot reload on Vite's address below.`);
 
 async function stop() {

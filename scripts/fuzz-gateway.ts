@@ -16,7 +16,8 @@ import { startMongoServer, type StartedMongoServer } from './lib/mongo-server.ts
 
 const EMAIL = 'fuzzer@example.com';
 const storeKind = process.env.FUZZ_STORE ?? 'sqlite';
-if (storeKind !== 'sqlite' && storeKind !== 'mongodb') throw new Error(`FUZZ_STORE must be sqlite or mongodb, not ${storeKind}`);
+if (storeKind !== 'sqlite' && storeKind !== 'mongodb')
+  throw new Error(`FUZZ_STORE must be sqlite or mongodb, not ${storeKind}`);
 
 async function dropDatabase(uri: string, name: string) {
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 2_000 });
@@ -57,7 +58,11 @@ try {
       mongo = started;
     }
   }
-  emulator = await startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+  emulator = await startAuthEmulator({
+    port: await freePort(),
+    hubPort: await freePort(),
+    loggingPort: await freePort(),
+  });
   gateway = await startGateway({
     PATH: process.env.PATH,
     HOST: '127.0.0.1',
@@ -71,8 +76,16 @@ try {
     ADMIN_EMAILS: EMAIL,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
   });
-  const { idToken, uid } = await signUpInEmulator(emulator.url, { email: EMAIL, password: 'Secret123', displayName: 'Fuzz Tester' });
-  const answer = await fetch(`${gateway.url}/api/jwt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken, uid }) });
+  const { idToken, uid } = await signUpInEmulator(emulator.url, {
+    email: EMAIL,
+    password: 'Secret123',
+    displayName: 'Fuzz Tester',
+  });
+  const answer = await fetch(`${gateway.url}/api/jwt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken, uid }),
+  });
   const { token } = (await answer.json()) as { token?: string };
   if (!answer.ok || !token) throw new Error(`POST /api/jwt answered ${answer.status}`);
   console.log(`STORE=${gateway.config.mongodbUri ? 'mongodb' : 'sqlite'}`);

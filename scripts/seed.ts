@@ -11,8 +11,15 @@ import type { BookFields, Store } from '../server/store/port.ts';
 
 // The nine genres of the catalogue, with a realistic skew (many thrillers and romances, few poetry books).
 const GENRES: [string, number][] = [
-  ['Thriller', 20], ['Romance', 18], ['Fantasy', 14], ['Sci-Fi', 12], ['Biography', 10],
-  ['Self-Help', 9], ['Children', 8], ['Drama', 6], ['Poetry', 3],
+  ['Thriller', 20],
+  ['Romance', 18],
+  ['Fantasy', 14],
+  ['Sci-Fi', 12],
+  ['Biography', 10],
+  ['Self-Help', 9],
+  ['Children', 8],
+  ['Drama', 6],
+  ['Poetry', 3],
 ];
 
 export interface SeedOptions {
@@ -74,10 +81,15 @@ export async function seed(options: SeedOptions) {
       await client.db(options.mongodbDb).dropDatabase();
       await client.close();
     } else {
-      for (const suffix of ['', '-wal', '-shm']) await rm(path.join(options.dataDir, `bookhaven.db${suffix}`), { force: true });
+      for (const suffix of ['', '-wal', '-shm'])
+        await rm(path.join(options.dataDir, `bookhaven.db${suffix}`), { force: true });
     }
   }
-  const store = await openStore({ dataDir: options.dataDir, mongodbUri: options.mongodbUri, mongodbDb: options.mongodbDb });
+  const store = await openStore({
+    dataDir: options.dataDir,
+    mongodbUri: options.mongodbUri,
+    mongodbDb: options.mongodbDb,
+  });
   try {
     if (options.mode === 'fresh' && !(await isEmpty(store))) {
       throw new Error('The store already has data: pass --append to add to it or --reset to start over.');
@@ -88,7 +100,7 @@ export async function seed(options: SeedOptions) {
     const authors = Array.from({ length: Math.max(50, Math.ceil(options.books / 20)) }, () => faker.person.fullName());
 
     const BATCH = 1000;
-    for (let done = 0; done < options.books; ) {
+    for (let done = 0; done < options.books;) {
       const batch = Array.from({ length: Math.min(BATCH, options.books - done) }, () => makeBook(faker, authors));
       done += await store.books.insertMany(batch);
       progress('books', done, options.books, options.quiet);
@@ -114,14 +126,27 @@ export async function seed(options: SeedOptions) {
     const bookIds: string[] = [];
     for await (const book of store.books.all()) bookIds.push(book.id);
     let loans = 0;
-    for (let attempt = 0; loans < options.loans && users.length > 0 && bookIds.length > 0 && attempt < options.loans * 3; attempt++) {
+    for (
+      let attempt = 0;
+      loans < options.loans && users.length > 0 && bookIds.length > 0 && attempt < options.loans * 3;
+      attempt++
+    ) {
       const user = faker.helpers.arrayElement(users);
       const book = (await store.books.get(faker.helpers.arrayElement(bookIds)))!;
       const borrowDate = faker.date.recent({ days: 30 });
       const result = await store.loans.checkout({
-        bookId: book.id, userId: user.uid, userName: user.name, userEmail: user.email, borrowDate,
-        returnDate: new Date(Date.UTC(borrowDate.getUTCFullYear(), borrowDate.getUTCMonth(), borrowDate.getUTCDate() + 14)),
-        bookTitle: book.title, bookAuthor: book.author, bookImage: book.image, bookCategory: book.genre,
+        bookId: book.id,
+        userId: user.uid,
+        userName: user.name,
+        userEmail: user.email,
+        borrowDate,
+        returnDate: new Date(
+          Date.UTC(borrowDate.getUTCFullYear(), borrowDate.getUTCMonth(), borrowDate.getUTCDate() + 14),
+        ),
+        bookTitle: book.title,
+        bookAuthor: book.author,
+        bookImage: book.image,
+        bookCategory: book.genre,
       });
       if (result.ok) {
         loans++;
@@ -130,8 +155,18 @@ export async function seed(options: SeedOptions) {
     }
     const seconds = (Date.now() - started) / 1000;
     const records = options.books + options.users + loans;
-    const summary = { books: options.books, users: options.users, loans, seconds: Math.round(seconds * 10) / 10, recordsPerSecond: Math.round(records / Math.max(seconds, 0.001)), store: store.kind };
-    if (!options.quiet) console.log(`Seeded ${summary.books} books, ${summary.users} users and ${loans} loans into ${store.kind} in ${summary.seconds} s (${summary.recordsPerSecond} records/s).`);
+    const summary = {
+      books: options.books,
+      users: options.users,
+      loans,
+      seconds: Math.round(seconds * 10) / 10,
+      recordsPerSecond: Math.round(records / Math.max(seconds, 0.001)),
+      store: store.kind,
+    };
+    if (!options.quiet)
+      console.log(
+        `Seeded ${summary.books} books, ${summary.users} users and ${loans} loans into ${store.kind} in ${summary.seconds} s (${summary.recordsPerSecond} records/s).`,
+      );
     return summary;
   } finally {
     await store.close();

@@ -25,7 +25,12 @@ function run(step: string, command: string, args: string[], extraEnv: Record<str
 
 function countVitest(file: string) {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
@@ -53,10 +58,18 @@ const FUZZ_SKIPPED = 77;
 function fuzz(store: 'sqlite' | 'mongodb', seconds: number) {
   const step = `REST fuzzing on ${store === 'sqlite' ? 'SQLite' : 'MongoDB'} (Schemathesis, ${seconds} s)`;
   console.log(`\n▶ ${step}: bash scripts/fuzz-rest.sh ${store}`);
-  const result = spawnSync('bash', ['scripts/fuzz-rest.sh', store], { cwd: ROOT, stdio: 'inherit', env: { ...env, FUZZ_MAX_TIME: String(seconds) } });
+  const result = spawnSync('bash', ['scripts/fuzz-rest.sh', store], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...env, FUZZ_MAX_TIME: String(seconds) },
+  });
   if (result.status === FUZZ_SKIPPED) {
     skipped += 1;
-    results.push({ step, ok: true, note: 'skipped: python3 cannot create a virtualenv here (apt-get install python3-venv), see above' });
+    results.push({
+      step,
+      ok: true,
+      note: 'skipped: python3 cannot create a virtualenv here (apt-get install python3-venv), see above',
+    });
     return;
   }
   const reportedFailures = countJunit(path.join(reports, 'fuzz', store));
@@ -72,28 +85,48 @@ mkdirSync(reports, { recursive: true });
 run('codegen', 'graphql-codegen', ['--config', 'codegen.ts', '--silent']);
 run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit']);
 run('lint', 'eslint', ['.', '--max-warnings=0']);
+run('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
 
 // The MongoDB suites need a MongoDB-protocol server: MONGODB_URI, or FerretDB built once from the Go module proxy.
 if (!process.env.MONGODB_URI) {
   const go = spawnSync('bash', ['-c', 'command -v go || test -x /usr/local/go/bin/go'], { env });
   if (go.status === 0) {
-    run('provision MongoDB-protocol server (FerretDB)', 'bash', ['scripts/provision-mongo.sh'], { PATH: `/usr/local/go/bin${path.delimiter}${env.PATH}` });
+    run('provision MongoDB-protocol server (FerretDB)', 'bash', ['scripts/provision-mongo.sh'], {
+      PATH: `/usr/local/go/bin${path.delimiter}${env.PATH}`,
+    });
   } else {
-    console.log('\nMongoDB suites will be skipped: MONGODB_URI is not set and no Go toolchain is here to build FerretDB.');
+    console.log(
+      '\nMongoDB suites will be skipped: MONGODB_URI is not set and no Go toolchain is here to build FerretDB.',
+    );
   }
 }
 
 const unitReport = path.join(reports, 'vitest.json');
-run('unit and integration tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
+run('unit and integration tests', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${unitReport}`,
+]);
 countVitest(unitReport);
 
-if (!run('build the SPA', 'vite', ['build', '--logLevel', 'warn']) || !run('build the GraphQL sandbox', 'vite', ['build', '--config', 'vite.sandbox.config.ts', '--logLevel', 'error'])) {
+if (
+  !run('build the SPA', 'vite', ['build', '--logLevel', 'warn']) ||
+  !run('build the GraphQL sandbox', 'vite', ['build', '--config', 'vite.sandbox.config.ts', '--logLevel', 'error'])
+) {
   console.log('Skipping the bundle budget and browser journeys: the build failed.');
 } else {
   run('bundle budget', 'node', ['scripts/check-bundle.ts']);
   if (existsSync('/usr/bin/chromium')) {
     const e2eReport = path.join(reports, 'e2e.json');
-    run('browser journeys (Chromium)', 'vitest', ['run', '--config', 'tests/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`]);
+    run('browser journeys (Chromium)', 'vitest', [
+      'run',
+      '--config',
+      'tests/e2e/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${e2eReport}`,
+    ]);
     countVitest(e2eReport);
   } else {
     console.log('\nBrowser journeys skipped: /usr/bin/chromium is missing (run scripts/install-system-deps.sh).');

@@ -38,9 +38,13 @@ export function graphqlDocuments(gqlDir: string) {
       // effects lets those imports go too, instead of making a chunk of their own that the shell preloads.
       if (id.startsWith(gqlDir)) return { moduleSideEffects: false };
       if (!id.includes('/client/') || !code.includes('/gql/graphql"')) return null;
-      const split = code.replace(GENERATED_IMPORT, (_line, name: string) => `import { ${name} } from "${DOCUMENT}${name}";`);
+      const split = code.replace(
+        GENERATED_IMPORT,
+        (_line, name: string) => `import { ${name} } from "${DOCUMENT}${name}";`,
+      );
       // Should the Babel plugin's output change shape, fail rather than ship every document up front.
-      if (split.includes('/gql/graphql"')) this.error(`${id}: an import of client/gql/graphql was not split into its document`);
+      if (split.includes('/gql/graphql"'))
+        this.error(`${id}: an import of client/gql/graphql was not split into its document`);
       return { code: split, map: null };
     },
     resolveId: (id) => (id.startsWith(DOCUMENT) ? id : null),
@@ -52,6 +56,9 @@ export function graphqlDocuments(gqlDir: string) {
     },
   };
   // Development and tests keep the preset's runtime lookup, which needs no build step.
-  const buildOnly = async <P extends object>(plugin: P | Promise<P>) => ({ ...(await plugin), apply: 'build' as const });
+  const buildOnly = async <P extends object>(plugin: P | Promise<P>) => ({
+    ...(await plugin),
+    apply: 'build' as const,
+  });
   return [buildOnly(replaceCalls), buildOnly(onePerModule)];
 }

@@ -24,7 +24,14 @@ import { registerOpenApi } from './rest/openapi.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { loggerOptions } from './logging.ts';
 import { absoluteImages, publicOrigin } from './library/site-urls.ts';
-import { contentSecurityPolicy, isImage, isJson, jsonSecurityHeaders, publicClientConfig, securityHeaders } from './web.ts';
+import {
+  contentSecurityPolicy,
+  isImage,
+  isJson,
+  jsonSecurityHeaders,
+  publicClientConfig,
+  securityHeaders,
+} from './web.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,7 +86,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.keepAliveTimeout = timeouts.keepAliveMs;
   app.server.setTimeout(timeouts.idleMs);
 
-  const pageHeaders = securityHeaders({ contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  const pageHeaders = securityHeaders({
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config, deps.authEmulatorUrl ?? null) },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
   const jsonHeaders = jsonSecurityHeaders(pageHeaders);
   // Once closing, each answer ends its connection: a client's idle keep-alive connection would otherwise
   // hold server.close() open until the shutdown grace runs out (Node closes only those idle when it starts).
@@ -98,11 +108,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, methods: CORS_METHODS, allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'] });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: CORS_METHODS,
+      allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'],
+    });
   }
   await app.register(rateLimit, { global: false });
   const limits = createRateLimits(app, config.limits);
-  const absolute = absoluteImages(deps.origin ?? publicOrigin(config.publicUrl, () => app.server.address(), config.host));
+  const absolute = absoluteImages(
+    deps.origin ?? publicOrigin(config.publicUrl, () => app.server.address(), config.host),
+  );
 
   app.decorateRequest<Viewer | null>('viewer', null);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -141,7 +157,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const apollo = createApolloServer({ introspection: config.graphqlIntrospection, production: config.production, absolute });
+  const apollo = createApolloServer({
+    introspection: config.graphqlIntrospection,
+    production: config.production,
+    absolute,
+  });
   await apollo.start();
   app.route({
     url: '/graphql',
@@ -160,8 +180,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await apollo.stop();
   });
 
-  await app.register(fastifyStatic, { root: path.join(ROOT, 'server', 'assets'), prefix: '/assets/library/', decorateReply: false, maxAge: '1d' });
-  registerClient(app, deps.clientDir ?? path.join(ROOT, 'dist', 'client'), deps.sandboxDir ?? path.join(ROOT, 'dist', 'sandbox'));
+  await app.register(fastifyStatic, {
+    root: path.join(ROOT, 'server', 'assets'),
+    prefix: '/assets/library/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  registerClient(
+    app,
+    deps.clientDir ?? path.join(ROOT, 'dist', 'client'),
+    deps.sandboxDir ?? path.join(ROOT, 'dist', 'sandbox'),
+  );
   return app;
 }
 
@@ -175,22 +204,41 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
     void app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
   const sandbox = existsSync(path.join(sandboxDir, 'sandbox.html'));
-  if (sandbox) void app.register(fastifyStatic, { root: path.join(sandboxDir, 'assets'), prefix: '/sandbox/assets/', decorateReply: false, maxAge: '1d' });
+  if (sandbox)
+    void app.register(fastifyStatic, {
+      root: path.join(sandboxDir, 'assets'),
+      prefix: '/sandbox/assets/',
+      decorateReply: false,
+      maxAge: '1d',
+    });
   const sendSandbox = (reply: FastifyReply) =>
-    sandbox ? reply.type('text/html').sendFile('sandbox.html', sandboxDir) : reply.code(404).type('text/html').send('<!doctype html><title>Sandbox</title><p>Run <code>npm run build</code> to get the GraphQL sandbox.</p>');
+    sandbox
+      ? reply.type('text/html').sendFile('sandbox.html', sandboxDir)
+      : reply
+          .code(404)
+          .type('text/html')
+          .send(
+            '<!doctype html><title>Sandbox</title><p>Run <code>npm run build</code> to get the GraphQL sandbox.</p>',
+          );
   app.get('/sandbox', (_request, reply) => sendSandbox(reply));
   app.addHook('onRequest', async (request, reply) => {
-    const opensInBrowser = request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');
+    const opensInBrowser =
+      request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');
     if (opensInBrowser) return sendSandbox(reply);
   });
   // "/" is index.html as built; the SPA's other routes get it without what only Home needs (data-route="/").
-  const routePage = built ? readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link\b[^>]*\bdata-route="\/"[^>]*>/g, '') : null;
+  const routePage = built
+    ? readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link\b[^>]*\bdata-route="\/"[^>]*>/g, '')
+    : null;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
-    if (routePage !== null) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(routePage);
+    if (routePage !== null)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(routePage);
     return reply
       .type('text/html')
-      .send('<!doctype html><title>BookHaven</title><h1>BookHaven</h1><p>The API is at <a href="/graphql">/graphql</a> and <a href="/api/books">/api</a>. Run <code>npm run build</code> to serve the app.</p>');
+      .send(
+        '<!doctype html><title>BookHaven</title><h1>BookHaven</h1><p>The API is at <a href="/graphql">/graphql</a> and <a href="/api/books">/api</a>. Run <code>npm run build</code> to serve the app.</p>',
+      );
   });
 }

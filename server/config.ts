@@ -64,7 +64,8 @@ type Env = Record<string, string | undefined>;
 const SWITCH = { type: 'string', enum: ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'] } as const;
 const port = (fallback: number) => ({ type: 'integer', minimum: 0, maximum: 65535, default: fallback }) as const;
 const count = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 1_000_000, default: fallback }) as const;
-const millis = (fallback: number, minimum: number) => ({ type: 'integer', minimum, maximum: 3_600_000, default: fallback }) as const;
+const millis = (fallback: number, minimum: number) =>
+  ({ type: 'integer', minimum, maximum: 3_600_000, default: fallback }) as const;
 const url = { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' } as const;
 
 /** Every variable the gateway reads; an empty value means unset. */
@@ -75,7 +76,11 @@ const SCHEMA = {
     PORT: port(4000),
     PUBLIC_URL: url,
     NODE_ENV: { type: 'string', enum: ['development', 'production', 'test'], default: 'development' },
-    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    LOG_LEVEL: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+    },
     TRUST_PROXY: { ...SWITCH, default: 'false' },
     DATA_DIR: { type: 'string', default: './data' },
     MONGODB_URI: { type: 'string', pattern: '^mongodb(\\+srv)?://' },
@@ -165,7 +170,10 @@ function validate(env: Env): Values {
 
 const on = (value: string | number | undefined) => ['true', '1', 'yes', 'on'].includes(String(value));
 function split(env: Values, name: Name, item: RegExp, what: string): string[] {
-  const items = String(env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const items = String(env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = items.find((value) => !item.test(value));
   if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of ${what}, got "${bad}"`);
   return items;
@@ -174,7 +182,8 @@ function split(env: Values, name: Name, item: RegExp, what: string): string[] {
 function seconds(raw: string): number {
   const [, digits, unit] = /^(\d+)([smhd]?)$/.exec(raw) as RegExpExecArray;
   const value = Number(digits) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[unit as '' | 's' | 'm' | 'h' | 'd'];
-  if (value < 60 || value > 30 * 86400) throw new ConfigError('SESSION_TTL', `must be between 1 minute and 30 days, got "${raw}"`);
+  if (value < 60 || value > 30 * 86400)
+    throw new ConfigError('SESSION_TTL', `must be between 1 minute and 30 days, got "${raw}"`);
   return value;
 }
 
@@ -201,13 +210,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (sessionSecret === null && str('MONGODB_URI') !== null) {
     throw new ConfigError(
       'SESSION_SECRET',
-      'is required with MONGODB_URI: every gateway on the same database must sign sessions with the same secret, and a generated one lives in one gateway\'s DATA_DIR only. Set it to 32+ random bytes, e.g. `openssl rand -hex 32`',
+      "is required with MONGODB_URI: every gateway on the same database must sign sessions with the same secret, and a generated one lives in one gateway's DATA_DIR only. Set it to 32+ random bytes, e.g. `openssl rand -hex 32`",
     );
   }
   const hasRealProject = Boolean(str('FIREBASE_PROJECT_ID') && str('GOOGLE_APPLICATION_CREDENTIALS'));
   const projectId = str('FIREBASE_PROJECT_ID') ?? 'demo-bookhaven';
   if (!hasRealProject && !projectId.startsWith('demo-')) {
-    throw new ConfigError('FIREBASE_PROJECT_ID', 'needs GOOGLE_APPLICATION_CREDENTIALS too (or a demo- project for the emulator)');
+    throw new ConfigError(
+      'FIREBASE_PROJECT_ID',
+      'needs GOOGLE_APPLICATION_CREDENTIALS too (or a demo- project for the emulator)',
+    );
   }
   const credentials = str('GOOGLE_APPLICATION_CREDENTIALS');
   if (credentials !== null && !existsSync(credentials)) {
@@ -246,7 +258,11 @@ export function loadConfig(env: Env = process.env): Config {
       authDomain: str('FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
       appId: str('FIREBASE_APP_ID'),
     },
-    emulatorPorts: { auth: int('AUTH_EMULATOR_PORT'), hub: int('EMULATOR_HUB_PORT'), logging: int('EMULATOR_LOGGING_PORT') },
+    emulatorPorts: {
+      auth: int('AUTH_EMULATOR_PORT'),
+      hub: int('EMULATOR_HUB_PORT'),
+      logging: int('EMULATOR_LOGGING_PORT'),
+    },
     graphqlIntrospection: on(v.GRAPHQL_INTROSPECTION),
     production: v.NODE_ENV === 'production',
     logLevel: String(v.LOG_LEVEL),

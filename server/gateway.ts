@@ -37,15 +37,31 @@ export interface Gateway {
 }
 
 export async function createGateway(config: Config, overrides: GatewayOverrides = {}): Promise<Gateway> {
-  const store = await openStore({ dataDir: config.dataDir, mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb });
+  const store = await openStore({
+    dataDir: config.dataDir,
+    mongodbUri: config.mongodbUri,
+    mongodbDb: config.mongodbDb,
+  });
   try {
     const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
-    const tokens = createSessionTokens(await loadSessionSecret(config.sessionSecret, config.dataDir), config.sessionTtlSeconds, overrides.now);
+    const tokens = createSessionTokens(
+      await loadSessionSecret(config.sessionSecret, config.dataDir),
+      config.sessionTtlSeconds,
+      overrides.now,
+    );
     const emulatorHost = config.firebase.emulator ? config.firebase.authEmulatorHost : null;
-    const verifier = overrides.verifier ?? createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
+    const verifier =
+      overrides.verifier ?? createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
     // Known once the app listens, unless PUBLIC_URL says it.
     const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);
-    const library = createLibrary(store, { verifier, tokens, adminEmails: config.adminEmails, timeZone: config.libraryTimezone, now: overrides.now, siteOrigin: origin });
+    const library = createLibrary(store, {
+      verifier,
+      tokens,
+      adminEmails: config.adminEmails,
+      timeZone: config.libraryTimezone,
+      now: overrides.now,
+      siteOrigin: origin,
+    });
     const app = await createApp({
       config,
       store,

@@ -15,7 +15,10 @@ export interface RunningGateway {
 export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<RunningGateway> {
   const config = loadConfig(env);
   if (config.firebase.emulator && !config.firebase.authEmulatorHost) {
-    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'is required when no Firebase project is configured (npm start runs the emulator for you)');
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'is required when no Firebase project is configured (npm start runs the emulator for you)',
+    );
   }
   const gateway = await createGateway(config, { seed: true });
   const { app } = gateway;

@@ -16,5 +16,9 @@ function prettyAvailable(): boolean {
 
 export function loggerOptions(level: string, terminal = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
   if (!terminal || !prettyAvailable()) return { level, redact: REDACT };
-  return { level, redact: REDACT, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } };
+  return {
+    level,
+    redact: REDACT,
+    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+  };
 }

@@ -32,10 +32,19 @@ export function createRateLimits(app: FastifyInstance, limits: Config['limits'])
   const writes = app.createRateLimit({
     max: limits.writesPerMinute,
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => (request.viewer.session ? `member:${request.viewer.session.uid}` : `address:${request.ip}`),
+    keyGenerator: (request) =>
+      request.viewer.session ? `member:${request.viewer.session.uid}` : `address:${request.ip}`,
   });
-  const failures = app.createRateLimit({ max: limits.failedSignInsPerMinute, timeWindow: WINDOW_MS, keyGenerator: (request) => request.ip });
-  const successes = app.createRateLimit({ max: limits.signInsPerMinute, timeWindow: WINDOW_MS, keyGenerator: (request) => signedInUid.get(request) ?? request.ip });
+  const failures = app.createRateLimit({
+    max: limits.failedSignInsPerMinute,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => request.ip,
+  });
+  const successes = app.createRateLimit({
+    max: limits.signInsPerMinute,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => signedInUid.get(request) ?? request.ip,
+  });
   const refuse = (message: string) => new LibraryError('RATE_LIMITED', message);
 
   return {

@@ -28,7 +28,12 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** A page's security headers that a JSON answer needs too; the others only matter to a rendered document. */
-const JSON_KEEPS = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+const JSON_KEEPS = [
+  'strict-transport-security',
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+];
 
 /**
  * The security headers of a JSON answer, from a page's: OWASP's set for REST APIs (no sniffing, HSTS, a
@@ -63,7 +68,11 @@ export function publicClientConfig(config: Config, authEmulatorUrl: string | nul
 }
 
 export function contentSecurityPolicy(config: Config, authEmulatorUrl: string | null) {
-  const firebaseApis = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+  const firebaseApis = [
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    'https://www.googleapis.com',
+  ];
   const authFrames = [`https://${config.firebase.authDomain}`];
   const emulator = config.firebase.emulator && authEmulatorUrl ? [authEmulatorUrl] : [];
   return {

@@ -48,7 +48,9 @@ describe('app shell', () => {
     const router = renderApp('/borrowed-books?tab=returned', fakeAuth({ user: TEST_USER, signedIn: false }));
     expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/borrowed-books', search: '?tab=returned' } });
+    expect(router.state.location.state).toMatchObject({
+      from: { pathname: '/borrowed-books', search: '?tab=returned' },
+    });
     await waitFor(() => expect(getToken()).toBeNull());
   });
 
@@ -67,7 +69,8 @@ describe('app shell', () => {
   it('shows the avatar with the display name, or "User" and the default avatar', async () => {
     renderApp('/about', fakeAuth({ user: { ...TEST_USER, displayName: null, photoURL: null }, signedIn: true }));
     await screen.findByRole('heading', { name: 'About BookHaven' });
-    for (const name of ['All Books', 'Add Book', 'Borrowed Books']) expect(within(mainNav()).getByRole('link', { name })).toBeTruthy();
+    for (const name of ['All Books', 'Add Book', 'Borrowed Books'])
+      expect(within(mainNav()).getByRole('link', { name })).toBeTruthy();
     const avatar = screen.getAllByRole('img', { name: 'User' })[0]!;
     expect(avatar.getAttribute('src')).toBe('/images/default-avatar.svg');
     expect(screen.getAllByRole('tooltip', { hidden: true })[0]!.textContent).toBe('User');
@@ -87,14 +90,21 @@ describe('app shell', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(logOut).toHaveBeenCalled();
-    expect(dialogs.showSuccess).toHaveBeenCalledWith('Logged Out', 'You have been successfully logged out', { timer: 1500 });
+    expect(dialogs.showSuccess).toHaveBeenCalledWith('Logged Out', 'You have been successfully logged out', {
+      timer: 1500,
+    });
   });
 
   it('reports a failed logout', async () => {
-    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true, logOut: () => Promise.reject(new Error('offline')) }));
+    renderApp(
+      '/about',
+      fakeAuth({ user: TEST_USER, signedIn: true, logOut: () => Promise.reject(new Error('offline')) }),
+    );
     await screen.findByRole('heading', { name: 'About BookHaven' });
     await userEvent.setup().click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
-    await waitFor(() => expect(dialogs.showError).toHaveBeenCalledWith('Error', 'Failed to log out. Please try again.'));
+    await waitFor(() =>
+      expect(dialogs.showError).toHaveBeenCalledWith('Error', 'Failed to log out. Please try again.'),
+    );
   });
 
   it('collapses the menu behind a toggle', async () => {
@@ -104,7 +114,9 @@ describe('app shell', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.setup().click(toggle);
     expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
-    expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Contact' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Contact' }),
+    ).toBeTruthy();
   });
 
   it('closes the open menu on Escape and gives the focus back to its button', async () => {
@@ -135,8 +147,11 @@ describe('app shell', () => {
     expect(screen.getByText(`Last Updated: ${today}`)).toBeTruthy();
     expect(screen.getByText(/50 taka per day/)).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
-    for (const name of ['Quick Links', 'Useful Links']) expect(within(footer).getByRole('heading', { name })).toBeTruthy();
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/legal/privacy-policy');
+    for (const name of ['Quick Links', 'Useful Links'])
+      expect(within(footer).getByRole('heading', { name })).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/legal/privacy-policy',
+    );
     expect(within(footer).getByText('Saturday to Thursday: 10am to 8pm')).toBeTruthy();
   });
 });

@@ -13,12 +13,16 @@ export function ErrorPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
-      <p role="alert" className="max-w-lg text-slate-600">{detail}</p>
+      <p role="alert" className="max-w-lg text-slate-600">
+        {detail}
+      </p>
       <div className="flex gap-3">
         <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
           Try Again
         </button>
-        <Link to="/" className="btn-secondary">Go Home</Link>
+        <Link to="/" className="btn-secondary">
+          Go Home
+        </Link>
       </div>
     </main>
   );

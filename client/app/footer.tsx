@@ -52,10 +52,14 @@ export function Footer() {
           <address className="space-y-2 text-sm not-italic">
             <p>{LIBRARY_CONTACT.address}</p>
             <p>
-              <a href={`mailto:${LIBRARY_CONTACT.email}`} className="hover:text-white">{LIBRARY_CONTACT.email}</a>
+              <a href={`mailto:${LIBRARY_CONTACT.email}`} className="hover:text-white">
+                {LIBRARY_CONTACT.email}
+              </a>
             </p>
             <p>
-              <a href={`tel:${LIBRARY_CONTACT.phone.replace(/[^+\d]/g, '')}`} className="hover:text-white">{LIBRARY_CONTACT.phone}</a>
+              <a href={`tel:${LIBRARY_CONTACT.phone.replace(/[^+\d]/g, '')}`} className="hover:text-white">
+                {LIBRARY_CONTACT.phone}
+              </a>
             </p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Opening Hours</h3>
@@ -71,9 +75,13 @@ export function Footer() {
           <h2 className="mb-4 text-lg font-semibold text-white">Newsletter</h2>
           <p className="mb-3 text-sm">Get new arrivals and library news in your inbox.</p>
           <form onSubmit={ignore} className="flex flex-col gap-2">
-            <label htmlFor="footer-newsletter-email" className="sr-only">Email address</label>
+            <label htmlFor="footer-newsletter-email" className="sr-only">
+              Email address
+            </label>
             <input id="footer-newsletter-email" type="email" placeholder="Your email" className="form-input" />
-            <button type="submit" className="btn-primary">Subscribe</button>
+            <button type="submit" className="btn-primary">
+              Subscribe
+            </button>
           </form>
         </div>
       </div>

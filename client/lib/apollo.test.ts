@@ -12,8 +12,9 @@ const Me = gql`
 `;
 
 function respond(status: number, body: unknown) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
   );
 }
 
@@ -35,11 +36,17 @@ describe('createApolloClient', () => {
   it.each([
     ['HTTP 401', 401, { errors: [{ message: 'no' }] }],
     ['HTTP 403', 403, { errors: [{ message: 'no' }] }],
-    ['UNAUTHENTICATED', 200, { data: null, errors: [{ message: 'Sign in first', extensions: { code: 'UNAUTHENTICATED' } }] }],
+    [
+      'UNAUTHENTICATED',
+      200,
+      { data: null, errors: [{ message: 'Sign in first', extensions: { code: 'UNAUTHENTICATED' } }] },
+    ],
   ])('removes the token and goes to /login on %s', async (_name, status, body) => {
     globalThis.fetch = respond(status, body);
     const onSessionExpired = vi.fn();
-    await expect(createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me })).rejects.toThrow();
+    await expect(
+      createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me }),
+    ).rejects.toThrow();
     expect(getToken()).toBeNull();
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
@@ -50,7 +57,9 @@ describe('createApolloClient', () => {
   ])('leaves the session alone for %s and passes the error on', async (code, message) => {
     globalThis.fetch = respond(200, { data: null, errors: [{ message, extensions: { code } }] });
     const onSessionExpired = vi.fn();
-    await expect(createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me })).rejects.toThrow(message);
+    await expect(
+      createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired }).query({ query: Me }),
+    ).rejects.toThrow(message);
     expect(getToken()).toBe('session-1');
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
@@ -62,8 +71,20 @@ describe('createApolloClient', () => {
     await client.query({ query: Me });
     removeToken();
     await client.query({ query: Me, fetchPolicy: 'network-only' });
-    await client.mutate({ mutation: gql`mutation Return { returnBook(borrowId: "x") { id } }` });
-    const sent = fetchMock.mock.calls.map(([url, init]) => ({ method: init?.method, url: String(url), preflight: new Headers(init?.headers).get('apollo-require-preflight') }));
+    await client.mutate({
+      mutation: gql`
+        mutation Return {
+          returnBook(borrowId: "x") {
+            id
+          }
+        }
+      `,
+    });
+    const sent = fetchMock.mock.calls.map(([url, init]) => ({
+      method: init?.method,
+      url: String(url),
+      preflight: new Headers(init?.headers).get('apollo-require-preflight'),
+    }));
     expect(sent.map((s) => s.method)).toEqual(['POST', 'GET', 'POST']);
     expect(sent[1]!.url).toMatch(/^http:\/\/gateway\.test\/graphql\?query=query%20Me/);
     expect(sent[1]!.preflight).toBe('true');

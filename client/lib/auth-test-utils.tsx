@@ -3,7 +3,12 @@ import { AuthContext } from './auth.tsx';
 import type { AuthContextValue, AuthUser } from './auth.tsx';
 
 // For component tests: an auth context without Firebase or a network. Override any operation with a spy.
-export const TEST_USER: AuthUser = { uid: 'user-1', email: 'reader@example.com', displayName: 'Test Reader', photoURL: null };
+export const TEST_USER: AuthUser = {
+  uid: 'user-1',
+  email: 'reader@example.com',
+  displayName: 'Test Reader',
+  photoURL: null,
+};
 
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
   const signedIn = overrides.signedIn ?? overrides.user !== undefined;

@@ -6,9 +6,15 @@ import type { AuthBackend, BackendUser } from './auth-backend.ts';
 import { AuthProvider, IssueTokenMutation as IssueToken, useAuth } from './auth.tsx';
 import { getToken, removeToken, setToken, TOKEN_KEY } from './token-storage.ts';
 
-
 function makeUser(overrides: Partial<BackendUser> = {}): BackendUser {
-  return { uid: 'u1', email: 'ada@example.com', displayName: null, photoURL: null, getIdToken: () => Promise.resolve('id-token'), ...overrides };
+  return {
+    uid: 'u1',
+    email: 'ada@example.com',
+    displayName: null,
+    photoURL: null,
+    getIdToken: () => Promise.resolve('id-token'),
+    ...overrides,
+  };
 }
 
 /** An in-memory identity provider with the same listener semantics as Firebase. */
@@ -56,7 +62,17 @@ const tokenMock = (displayName: string | null, photoURL: string | null, token: s
 let auth: ReturnType<typeof useAuth>;
 function Probe() {
   auth = useAuth();
-  return <p>{auth.loading ? 'loading' : auth.signedIn ? `in:${auth.user?.displayName ?? ''}` : auth.user ? 'user-no-token' : 'out'}</p>;
+  return (
+    <p>
+      {auth.loading
+        ? 'loading'
+        : auth.signedIn
+          ? `in:${auth.user?.displayName ?? ''}`
+          : auth.user
+            ? 'user-no-token'
+            : 'out'}
+    </p>
+  );
 }
 
 function renderAuth(backend: AuthBackend, mocks: MockedResponse[]) {
@@ -88,7 +104,9 @@ describe('AuthProvider', () => {
 
   it('only logs when the token cannot be stored', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderAuth(fakeBackend(makeUser()), [{ request: tokenMock(null, null, '').request, error: new Error('gateway down') }]);
+    renderAuth(fakeBackend(makeUser()), [
+      { request: tokenMock(null, null, '').request, error: new Error('gateway down') },
+    ]);
     expect(await screen.findByText('user-no-token')).toBeTruthy();
     expect(logged).toHaveBeenCalledWith('Could not store the session token', expect.any(Error));
     expect(getToken()).toBeNull();
@@ -103,7 +121,10 @@ describe('AuthProvider', () => {
     ]);
     await screen.findByText('out');
     await act(() => auth.signUp('Ada', 'ada@example.com', 'Secret1', 'https://x.io/a.png'));
-    expect(backend.updateProfile).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u1' }), { displayName: 'Ada', photoURL: 'https://x.io/a.png' });
+    expect(backend.updateProfile).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u1' }), {
+      displayName: 'Ada',
+      photoURL: 'https://x.io/a.png',
+    });
     expect(backend.reload).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByText('in:Ada')).toBeTruthy());
     expect(getToken()).toBe('after-reload');

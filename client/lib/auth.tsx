@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { graphql } from '../gql/index.ts';
@@ -70,7 +79,12 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
         const { data } = await client.mutate({
           mutation: IssueTokenMutation,
           variables: {
-            input: { idToken, uid: signedInUser.uid, displayName: signedInUser.displayName, photoURL: signedInUser.photoURL },
+            input: {
+              idToken,
+              uid: signedInUser.uid,
+              displayName: signedInUser.displayName,
+              photoURL: signedInUser.photoURL,
+            },
           },
         });
         if (data?.issueToken.token) setToken(data.issueToken.token);
@@ -116,16 +130,19 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
   }, []);
 
   // Runs a sign-in style operation: failures clear loading and go to the caller.
-  const run = useCallback(async (operation: () => Promise<BackendUser>, showLoading: boolean) => {
-    if (showLoading) setLoading(true);
-    try {
-      const signedInUser = await operation();
-      await storeToken(signedInUser);
-      setUser(toAuthUser(signedInUser));
-    } finally {
-      setLoading(false);
-    }
-  }, [storeToken]);
+  const run = useCallback(
+    async (operation: () => Promise<BackendUser>, showLoading: boolean) => {
+      if (showLoading) setLoading(true);
+      try {
+        const signedInUser = await operation();
+        await storeToken(signedInUser);
+        setUser(toAuthUser(signedInUser));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [storeToken],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({

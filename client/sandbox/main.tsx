@@ -25,9 +25,24 @@ const fetcher = createGraphiQLFetcher({ url: `${location.origin}/graphql` });
 // The page is ours even though the editor is not: a main landmark (sandbox.html) and a heading name it.
 createRoot(document.getElementById('sandbox')!).render(
   <>
-    <h1 style={{ margin: 0, padding: '6px 16px', font: '600 15px/1.5 system-ui, sans-serif', background: '#4c1d95', color: '#fff' }}>BookHaven GraphQL sandbox</h1>
+    <h1
+      style={{
+        margin: 0,
+        padding: '6px 16px',
+        font: '600 15px/1.5 system-ui, sans-serif',
+        background: '#4c1d95',
+        color: '#fff',
+      }}
+    >
+      BookHaven GraphQL sandbox
+    </h1>
     <div style={{ flex: 1, minHeight: 0 }}>
-      <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} initialHeaders={headers} defaultEditorToolsVisibility={Boolean(headers)} />
+      <GraphiQL
+        fetcher={fetcher}
+        defaultQuery={DEFAULT_QUERY}
+        initialHeaders={headers}
+        defaultEditorToolsVisibility={Boolean(headers)}
+      />
     </div>
   </>,
 );

@@ -17,6 +17,8 @@ afterEach(() => {
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {
-    throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

@@ -152,7 +152,9 @@ async function provision(): Promise<{ bin: string } | SkippedMongoServer> {
   const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
   const bin = stdout.trim().split('\n').pop() ?? '';
   if (code !== 0 || !isExecutable(bin)) {
-    return { skipped: `provisioning FerretDB failed (exit ${code}): ${stderr.trim().split('\n').slice(-5).join(' | ')}` };
+    return {
+      skipped: `provisioning FerretDB failed (exit ${code}): ${stderr.trim().split('\n').slice(-5).join(' | ')}`,
+    };
   }
   return { bin };
 }
@@ -179,7 +181,9 @@ function isExecutable(file: string): boolean {
 }
 
 function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && isExecutable(path.join(dir, command)));
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir !== '' && isExecutable(path.join(dir, command)));
 }
 
 function logTail(file: string, lines = 30): string {

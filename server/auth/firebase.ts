@@ -5,7 +5,6 @@ import { getAuth } from 'firebase-admin/auth';
 import { ConfigError } from '../config.ts';
 import { InvalidIdTokenError, type IdTokenVerifier } from '../library/identity.ts';
 
-
 let appCount = 0;
 
 export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: string | null }): IdTokenVerifier {
@@ -13,10 +12,16 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
   // firebase-admin decides on emulator mode from the environment, not from its options, and in emulator mode
   // it accepts unsigned tokens. A real project must never be verified that way, whatever the config said.
   else if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'is set in the environment, so firebase-admin would accept unsigned ID tokens for the real project: unset it');
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'is set in the environment, so firebase-admin would accept unsigned ID tokens for the real project: unset it',
+    );
   }
   const credential = opts.emulatorHost ? undefined : applicationDefault();
-  const app: App = initializeApp({ projectId: opts.projectId, ...(credential ? { credential } : {}) }, `bookhaven-${++appCount}`);
+  const app: App = initializeApp(
+    { projectId: opts.projectId, ...(credential ? { credential } : {}) },
+    `bookhaven-${++appCount}`,
+  );
   const auth = getAuth(app);
   return {
     async verify(idToken) {

@@ -13,10 +13,17 @@ const ALGORITHM = 'HS256';
 const VERIFIED_KEPT = 10_000;
 
 /** `now` is the clock tokens are issued and checked by (tests move it). */
-export function createSessionTokens(secret: Uint8Array, ttlSeconds: number, now: () => Date = () => new Date()): SessionTokens {
+export function createSessionTokens(
+  secret: Uint8Array,
+  ttlSeconds: number,
+  now: () => Date = () => new Date(),
+): SessionTokens {
   if (secret.byteLength < 32) throw new Error('The session secret must be at least 256 bits');
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
-  const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   // A token's claims never change, so one that verified stays good until it expires (checked on every use).
   const verified = new Map<string, { session: Session; expiresAt: number }>();
   return {
@@ -36,9 +43,15 @@ export function createSessionTokens(secret: Uint8Array, ttlSeconds: number, now:
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM], currentDate: now() });
+        const { payload } = await jwtVerify(token, await key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: [ALGORITHM],
+          currentDate: now(),
+        });
         const { sub, email, name, role, exp } = payload;
-        if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof exp !== 'number') return null;
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof exp !== 'number')
+          return null;
         const session: Session = { uid: sub, email, name, role: role === 'admin' ? 'admin' : 'member' };
         if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
         verified.set(token, { session, expiresAt: exp * 1000 });

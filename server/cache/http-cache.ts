@@ -47,7 +47,8 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const asList = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /** Registers the conditional-request handling on every route declared afterwards with `config.cacheable`. */
 export function httpCache(app: FastifyInstance, store: ObservedStore): void {
@@ -81,13 +82,17 @@ export function httpCache(app: FastifyInstance, store: ObservedStore): void {
   // Only a whole, successful answer may be labelled: an error (a store outage) kept under an ETag would be
   // confirmed by every 304 until the next write. Failures before the preHandler (bad parameters) land here too.
   // A GraphQL answer with errors (even partial) is a 200 too; `"errors":` cannot occur inside a JSON string.
-  const labelOnlySuccess = (errorsIn200: boolean): onSendHookHandler => (_request, reply, payload, done) => {
-    const { statusCode } = reply;
-    const failed = statusCode !== 304
-      && (statusCode !== 200 || (errorsIn200 && reply.hasHeader('etag') && typeof payload === 'string' && payload.includes('"errors":')));
-    if (failed) reply.removeHeader('etag').header('cache-control', PRIVATE);
-    done(null, payload);
-  };
+  const labelOnlySuccess =
+    (errorsIn200: boolean): onSendHookHandler =>
+    (_request, reply, payload, done) => {
+      const { statusCode } = reply;
+      const failed =
+        statusCode !== 304 &&
+        (statusCode !== 200 ||
+          (errorsIn200 && reply.hasHeader('etag') && typeof payload === 'string' && payload.includes('"errors":')));
+      if (failed) reply.removeHeader('etag').header('cache-control', PRIVATE);
+      done(null, payload);
+    };
 
   app.addHook('onRoute', (route) => {
     const cacheable = route.config?.cacheable;

@@ -21,8 +21,9 @@ const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'
 
 /** Whether a GraphQL GET asks for a shared catalogue query that Apollo would run (http-cache.ts's cacheable). */
 export function sharedGraphqlRead(request: FastifyRequest): boolean {
-  const preflighted = PREFLIGHT_HEADERS.some((name) => Boolean(request.headers[name]))
-    || /^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '');
+  const preflighted =
+    PREFLIGHT_HEADERS.some((name) => Boolean(request.headers[name])) ||
+    /^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '');
   const params = request.query as Record<string, unknown> | null;
   // Extensions (Apollo Client names itself there) are part of the URL, so of the ETag too.
   if (!preflighted || !params || typeof params['query'] !== 'string') return false;
@@ -57,14 +58,22 @@ function judge(query: string, operationName: string | null): boolean {
     return false;
   }
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   if (!operation || operation.operation !== 'query') return false;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   return rootFieldsShared(operation.selectionSet, fragments, new Set());
 }
 
-function rootFieldsShared(selections: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): boolean {
+function rootFieldsShared(
+  selections: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+): boolean {
   return selections.selections.every((selection) => {
     if (selection.kind === Kind.FIELD) return SHARED_FIELDS.has(selection.name.value);
     if (selection.kind === Kind.INLINE_FRAGMENT) return rootFieldsShared(selection.selectionSet, fragments, seen);

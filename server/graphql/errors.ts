@@ -28,13 +28,21 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && PASSTHROUGH.has(code)) {
-    return { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), extensions: { code } };
+    return {
+      message: formatted.message,
+      ...(formatted.locations ? { locations: formatted.locations } : {}),
+      extensions: { code },
+    };
   }
   // Errors raised by GraphQL itself before any resolver ran (e.g. armor's limits) carry no original error.
   if (original instanceof GraphQLError && !original.originalError && formatted.extensions?.code === undefined) {
     return { message: formatted.message, extensions: { code: 'BAD_REQUEST' } };
   }
-  return { message: 'Internal server error', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return {
+    message: 'Internal server error',
+    ...(formatted.path ? { path: formatted.path } : {}),
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
 }
 
 /**

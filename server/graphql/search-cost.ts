@@ -5,8 +5,16 @@
 // is added to it and the operation is refused over the same limit.
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
-  GraphQLError, Kind, getArgumentValues, getVariableValues,
-  type DocumentNode, type FieldNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationContext,
+  GraphQLError,
+  Kind,
+  getArgumentValues,
+  getVariableValues,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
 } from 'graphql';
 import { searchCost } from '../library/catalog.ts';
 import type { GraphQLContext } from './context.ts';
@@ -21,15 +29,23 @@ function booksFields(document: DocumentNode, selectionSet: SelectionSetNode, see
       found.push(...booksFields(document, selection.selectionSet, seen));
     } else if (!seen.has(selection.name.value)) {
       seen.add(selection.name.value);
-      const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value);
-      if (fragment?.kind === Kind.FRAGMENT_DEFINITION) found.push(...booksFields(document, fragment.selectionSet, seen));
+      const fragment = document.definitions.find(
+        (d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value,
+      );
+      if (fragment?.kind === Kind.FRAGMENT_DEFINITION)
+        found.push(...booksFields(document, fragment.selectionSet, seen));
     }
   }
   return found;
 }
 
 /** The searches' cost of one operation; 0 when its variables do not fit (execution refuses them anyway). */
-function searchesCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode | undefined, inputs: Record<string, unknown>): number {
+function searchesCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | undefined,
+  inputs: Record<string, unknown>,
+): number {
   const books = schema.getQueryType()?.getFields()['books'];
   if (!books || operation?.operation !== 'query') return 0;
   const variables = getVariableValues(schema, operation.variableDefinitions ?? [], inputs);

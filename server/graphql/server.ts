@@ -1,6 +1,9 @@
 // The Apollo Server: hardened (CSRF prevention, no batching, depth/alias/cost limits, masked errors).
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind } from 'graphql';
 import type { GraphQLContext } from './context.ts';
@@ -18,12 +21,18 @@ const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
       async didResolveOperation({ operation, contextValue }) {
         if (operation?.operation !== 'mutation') return;
         // A sign-in alone counts against the sign-in budgets instead (see rate-limits.ts).
-        if (operation.selectionSet.selections.every((field) => field.kind === Kind.FIELD && field.name.value === 'issueToken')) return;
+        if (
+          operation.selectionSet.selections.every(
+            (field) => field.kind === Kind.FIELD && field.name.value === 'issueToken',
+          )
+        )
+          return;
         try {
           await contextValue.countMutation();
         } catch (error) {
           // Thrown outside a resolver, a plain error would become a 500: say 429 and keep the domain error.
-          if (error instanceof LibraryError) throw new GraphQLError(error.message, { originalError: error, extensions: { http: { status: 429 } } });
+          if (error instanceof LibraryError)
+            throw new GraphQLError(error.message, { originalError: error, extensions: { http: { status: 429 } } });
           throw error;
         }
       },
@@ -31,7 +40,12 @@ const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-export function createApolloServer(opts: { introspection: boolean; production: boolean; absolute: Absolute; plugins?: ApolloServerPlugin<GraphQLContext>[] }) {
+export function createApolloServer(opts: {
+  introspection: boolean;
+  production: boolean;
+  absolute: Absolute;
+  plugins?: ApolloServerPlugin<GraphQLContext>[];
+}) {
   // Armor prices the operation's shape; searches are added once the variables are known (search-cost.ts).
   const searchCost = searchCostLimit(LIMITS.maxCost);
   const armor = new ApolloArmor({
@@ -59,7 +73,14 @@ export function createApolloServer(opts: { introspection: boolean; production: b
     // Apollo's own landing page loads from a CDN; the bundled sandbox page of the SPA replaces it.
     // No cache hints are used (server/cache/shared-query.ts decides by operation), and Apollo's default
     // cache-control plugin wraps every field resolution of every request to compute them.
-    plugins: [...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]), searchCost.plugin, mutationRateLimit, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(opts.plugins ?? [])],
+    plugins: [
+      ...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]),
+      searchCost.plugin,
+      mutationRateLimit,
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      ...(opts.plugins ?? []),
+    ],
     // introspection: false already makes Apollo refuse __schema and __type at validation.
     validationRules: armor.validationRules,
     formatError,

@@ -18,7 +18,10 @@ export interface Accounts {
   me(session: Session): Promise<UserRecord | null>;
 }
 
-export function createAccounts(store: Store, deps: { verifier: IdTokenVerifier; tokens: SessionTokens; adminEmails: string[] }): Accounts {
+export function createAccounts(
+  store: Store,
+  deps: { verifier: IdTokenVerifier; tokens: SessionTokens; adminEmails: string[] },
+): Accounts {
   const roleOf = (email: string): Role => (deps.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'member');
 
   return {
@@ -26,15 +29,18 @@ export function createAccounts(store: Store, deps: { verifier: IdTokenVerifier; 
       if (typeof input.idToken !== 'string' || input.idToken.trim() === '') {
         throw new LibraryError('UNAUTHENTICATED', 'idToken is required: sign in with Firebase and send its ID token');
       }
-      if (input.idToken.length > 8192) throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
+      if (input.idToken.length > 8192)
+        throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
       let identity;
       try {
         identity = await deps.verifier.verify(input.idToken);
       } catch (error) {
-        if (error instanceof InvalidIdTokenError) throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
+        if (error instanceof InvalidIdTokenError)
+          throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
         throw error;
       }
-      if (input.uid != null && input.uid !== identity.uid) throw new LibraryError('FORBIDDEN', 'uid does not match the signed-in user');
+      if (input.uid != null && input.uid !== identity.uid)
+        throw new LibraryError('FORBIDDEN', 'uid does not match the signed-in user');
       if (!identity.email) throw badInput('idToken', 'The signed-in account has no e-mail address');
       // The profile the client just set (registration) may be newer than the token's claims.
       const displayName = check.text(input.displayName, 'displayName', { max: 200, required: false });

@@ -20,7 +20,11 @@ export interface BookInput {
 }
 
 export interface Catalog {
-  list(filter: BookFilter | null | undefined, first: number | null | undefined, after: string | null | undefined): Promise<BookPage>;
+  list(
+    filter: BookFilter | null | undefined,
+    first: number | null | undefined,
+    after: string | null | undefined,
+  ): Promise<BookPage>;
   all(): AsyncIterable<BookRecord>;
   count(): Promise<number>;
   get(id: string): Promise<BookRecord | null>;
@@ -31,7 +35,12 @@ export interface Catalog {
   update(session: Session, id: string, input: BookInput): Promise<{ book: BookRecord; modified: boolean }>;
 }
 
-function bookFields(input: BookInput, mode: 'add' | 'update', sitePath: (url: string) => string, current?: BookRecord): BookFields {
+function bookFields(
+  input: BookInput,
+  mode: 'add' | 'update',
+  sitePath: (url: string) => string,
+  current?: BookRecord,
+): BookFields {
   const description = check.text(input.description, 'description', { max: 5000, required: mode === 'add' });
   return {
     title: check.text(input.title, 'title', { max: 300 }),
@@ -83,7 +92,8 @@ export function createCatalog(store: Store, opts: { siteOrigin: () => string }):
       if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
         throw badInput('first', `first must be a whole number between 1 and ${MAX_PAGE_SIZE}`);
       }
-      if (after != null && (typeof after !== 'string' || after.length > 100)) throw badInput('after', 'after is not a valid cursor');
+      if (after != null && (typeof after !== 'string' || after.length > 100))
+        throw badInput('after', 'after is not a valid cursor');
       try {
         return await store.books.list(filterOf(filter), { first: size, after: after ?? null });
       } catch (error) {

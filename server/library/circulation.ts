@@ -21,18 +21,25 @@ export interface BorrowContext {
 export type BorrowRule = (context: BorrowContext) => Promise<LibraryError | null>;
 
 export interface Circulation {
-  borrow(session: Session, input: { bookId?: unknown; returnDate?: unknown }): Promise<{ loan: LoanRecord; quantity: number }>;
+  borrow(
+    session: Session,
+    input: { bookId?: unknown; returnDate?: unknown },
+  ): Promise<{ loan: LoanRecord; quantity: number }>;
   /** `claimedBookId` is what a REST client said the loan was for; it must match the loan when given. */
   giveBack(session: Session, borrowId: unknown, claimedBookId?: unknown): Promise<LoanRecord>;
   loansOf(session: Session, userId?: string | null): Promise<LoanRecord[]>;
 }
 
-export function createCirculation(store: Store, opts: { timeZone: string; rules?: BorrowRule[]; now?: () => Date }): Circulation {
+export function createCirculation(
+  store: Store,
+  opts: { timeZone: string; rules?: BorrowRule[]; now?: () => Date },
+): Circulation {
   const rules = opts.rules ?? [];
   const now = opts.now ?? (() => new Date());
 
   function returnDayOf(value: unknown, today: string): string {
-    if (value === undefined || value === null || value === '') throw badInput('returnDate', 'Please select a return date');
+    if (value === undefined || value === null || value === '')
+      throw badInput('returnDate', 'Please select a return date');
     const day = typeof value === 'string' ? parseDay(value, opts.timeZone) : null;
     if (day === null) throw badInput('returnDate', 'returnDate must be a date (YYYY-MM-DD)');
     const days = daysBetween(today, day);

@@ -6,7 +6,11 @@ import type { AddressInfo } from 'node:net';
 export type Absolute = (image: string) => string;
 
 /** The configured PUBLIC_URL, or else the address the server listens on (known once it listens). */
-export function publicOrigin(configured: string | null, address: () => AddressInfo | string | null | undefined, host: string): () => string {
+export function publicOrigin(
+  configured: string | null,
+  address: () => AddressInfo | string | null | undefined,
+  host: string,
+): () => string {
   if (configured) return () => configured;
   let origin: string | null = null;
   return () => {

@@ -15,7 +15,8 @@ export const isTypeable = (value: string): boolean => value.isWellFormed() && !C
 export const UNTYPEABLE_MESSAGE = 'must not contain control characters or broken Unicode';
 
 export function id(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !OBJECT_ID.test(value)) throw badInput(field, `${field} must be a 24-character hexadecimal id`);
+  if (typeof value !== 'string' || !OBJECT_ID.test(value))
+    throw badInput(field, `${field} must be a 24-character hexadecimal id`);
   return value.toLowerCase();
 }
 
@@ -35,7 +36,8 @@ export function text(value: unknown, field: string, opts: { max: number; require
 export function number(value: unknown, field: string, opts: { min: number; max: number; integer?: boolean }): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput(field, `${field} must be a number`);
   if (opts.integer && !Number.isInteger(value)) throw badInput(field, `${field} must be a whole number`);
-  if (value < opts.min || value > opts.max) throw badInput(field, `${field} must be between ${opts.min} and ${opts.max}`);
+  if (value < opts.min || value > opts.max)
+    throw badInput(field, `${field} must be between ${opts.min} and ${opts.max}`);
   return value;
 }
 

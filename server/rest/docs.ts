@@ -12,7 +12,8 @@ const ok = (description: string, schema: object) => ({ description, ...schema })
 export const signIn = {
   tags: ['Session'],
   summary: 'Exchange a Firebase ID token for a session token',
-  description: 'Verifies the Firebase ID token once, creates or refreshes the member, and answers with a BookHaven session token.',
+  description:
+    'Verifies the Firebase ID token once, creates or refreshes the member, and answers with a BookHaven session token.',
   response: { 200: ok('Signed in', r.token), ...r.failures([...r.BODY_FAILURES, 401, 403, 429, 503]) },
 };
 
@@ -33,7 +34,10 @@ export const addBook = {
 export const booksInCategory = {
   tags: ['Books'],
   summary: 'Books of one genre',
-  response: { 200: ok('The books whose genre is exactly this category', r.bookList), ...r.failures([...r.PATH_FAILURES, 503]) },
+  response: {
+    200: ok('The books whose genre is exactly this category', r.bookList),
+    ...r.failures([...r.PATH_FAILURES, 503]),
+  },
 };
 
 export const getBook = {
@@ -47,7 +51,10 @@ export const updateBook = {
   summary: 'Replace a book’s fields',
   description: 'The id in the path wins; an `_id` in the body is ignored.',
   security: BEARER,
-  response: { 200: ok('Updated (modifiedCount 0 when nothing changed)', r.updated), ...r.failures([...r.BODY_FAILURES, 414, ...SIGNED_IN, 404, 429, 503]) },
+  response: {
+    200: ok('Updated (modifiedCount 0 when nothing changed)', r.updated),
+    ...r.failures([...r.BODY_FAILURES, 414, ...SIGNED_IN, 404, 429, 503]),
+  },
 };
 
 export const borrow = {
@@ -65,7 +72,10 @@ export const loansOf = {
   tags: ['Circulation'],
   summary: 'The caller’s borrow records, newest first',
   security: BEARER,
-  response: { 200: ok('Borrow records', { type: 'array', items: r.loan }), ...r.failures([...r.PATH_FAILURES, ...SIGNED_IN, 503]) },
+  response: {
+    200: ok('Borrow records', { type: 'array', items: r.loan }),
+    ...r.failures([...r.PATH_FAILURES, ...SIGNED_IN, 503]),
+  },
 };
 
 export const giveBack = {

@@ -39,11 +39,17 @@ function describe(issue: AjvIssue, context: string | undefined): { message: stri
   return { message: `${field} ${issue.message ?? 'is invalid'}`, field };
 }
 
-export function restErrorHandler(error: FastifyError & { validation?: AjvIssue[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
+export function restErrorHandler(
+  error: FastifyError & { validation?: AjvIssue[]; validationContext?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const envelope = request.routeOptions.config.envelope === 'success' ? { success: false } : {};
   if (error.validation) {
     const first = error.validation[0];
-    const { message, field } = first ? describe(first, error.validationContext === 'body' ? undefined : error.validationContext) : { message: 'Invalid request' };
+    const { message, field } = first
+      ? describe(first, error.validationContext === 'body' ? undefined : error.validationContext)
+      : { message: 'Invalid request' };
     return reply.code(400).send({ ...envelope, message, ...(field ? { field } : {}) });
   }
   if (error instanceof LibraryError) {
@@ -57,11 +63,16 @@ export function restErrorHandler(error: FastifyError & { validation?: AjvIssue[]
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).
-    return reply.code(status).send({ ...envelope, message: status === 429 ? 'Too many requests, please try again later.' : error.message });
+    return reply
+      .code(status)
+      .send({ ...envelope, message: status === 429 ? 'Too many requests, please try again later.' : error.message });
   }
   if (isStoreUnavailable(error)) {
     request.log.warn({ err: error }, 'store unavailable');
-    return reply.code(503).header('retry-after', '5').send({ ...envelope, message: MESSAGES.unavailable });
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ ...envelope, message: MESSAGES.unavailable });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ ...envelope, message: 'Internal server error' });
@@ -72,6 +83,7 @@ export function restErrorHandler(error: FastifyError & { validation?: AjvIssue[]
  * in the same `{ message }` shape as every other failure instead of Fastify's own, which echoes the path.
  */
 export function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    void reply.code(414).send({ message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` });
   else void reply.code(400).send({ message: 'Malformed URL' });
 }

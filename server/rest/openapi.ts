@@ -34,7 +34,12 @@ export async function registerOpenApi(api: FastifyInstance) {
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from POST /api/jwt.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The session token from POST /api/jwt.',
+          },
         },
       },
     },
@@ -48,5 +53,7 @@ export async function registerOpenApi(api: FastifyInstance) {
     theme: { title: 'BookHaven REST API' },
     uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0 },
   });
-  api.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(api.swagger()));
+  api.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(api.swagger()),
+  );
 }

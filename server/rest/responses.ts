@@ -9,7 +9,16 @@ const dateTime = { type: 'string', format: 'date-time' } as const;
 export const book = {
   type: 'object',
   required: ['_id', 'title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'],
-  properties: { _id: objectId, title: text, author: text, genre: text, description: text, image: text, rating: { type: 'number' }, quantity: { type: 'integer' } },
+  properties: {
+    _id: objectId,
+    title: text,
+    author: text,
+    genre: text,
+    description: text,
+    image: text,
+    rating: { type: 'number' },
+    quantity: { type: 'integer' },
+  },
   additionalProperties: false,
 } as const;
 
@@ -24,7 +33,22 @@ export const category = {
 
 export const loan = {
   type: 'object',
-  required: ['_id', 'bookId', 'userId', 'userName', 'userEmail', 'borrowDate', 'returnDate', 'returnedAt', 'returnedDate', 'status', 'bookTitle', 'bookAuthor', 'bookImage', 'bookCategory'],
+  required: [
+    '_id',
+    'bookId',
+    'userId',
+    'userName',
+    'userEmail',
+    'borrowDate',
+    'returnDate',
+    'returnedAt',
+    'returnedDate',
+    'status',
+    'bookTitle',
+    'bookAuthor',
+    'bookImage',
+    'bookCategory',
+  ],
   properties: {
     _id: objectId,
     bookId: objectId,
@@ -34,7 +58,11 @@ export const loan = {
     borrowDate: dateTime,
     returnDate: dateTime,
     returnedAt: { type: ['string', 'null'], format: 'date-time' },
-    returnedDate: { type: ['string', 'null'], format: 'date-time', description: 'The same as returnedAt (the original server named it so).' },
+    returnedDate: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'The same as returnedAt (the original server named it so).',
+    },
     status: { type: 'string', enum: ['borrowed', 'returned'] },
     bookTitle: text,
     bookAuthor: text,

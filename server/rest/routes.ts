@@ -68,37 +68,63 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
     });
     app.addHook('preHandler', wellFormedBody);
 
-    app.post<Body<Record<string, unknown>>>('/jwt', { schema: { ...doc.signIn, body: schema.tokenBody } }, async (request) => {
-      const { token } = await limits.signIn(request, () => library.accounts.signIn(request.body));
-      return { token };
-    });
+    app.post<Body<Record<string, unknown>>>(
+      '/jwt',
+      { schema: { ...doc.signIn, body: schema.tokenBody } },
+      async (request) => {
+        const { token } = await limits.signIn(request, () => library.accounts.signIn(request.body));
+        return { token };
+      },
+    );
 
     // Sent as a stream, so Fastify's serialiser never touches it; the response schema only documents it.
     app.get('/books', { schema: doc.listBooks }, async (_request, reply) => {
-      return reply.type('application/json; charset=utf-8').send(Readable.from(jsonArray(library.catalog.all(), shape.book)));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(jsonArray(library.catalog.all(), shape.book)));
     });
 
-    app.post<Body<Record<string, unknown>>>('/books', { schema: { ...doc.addBook, body: schema.newBookBody }, preValidation: signedIn, config: writeLimit }, async (request, reply) => {
-      const book = await library.catalog.add(session(request), request.body);
-      return reply.code(201).send({ acknowledged: true, insertedId: book.id });
-    });
-
-    app.get<{ Params: { category: string } }>('/books/category/:category', { schema: { ...doc.booksInCategory, params: schema.categoryParams }, config: { cacheable: true } }, async (request) =>
-      (await library.catalog.byGenre(request.params.category)).map(shape.book),
+    app.post<Body<Record<string, unknown>>>(
+      '/books',
+      { schema: { ...doc.addBook, body: schema.newBookBody }, preValidation: signedIn, config: writeLimit },
+      async (request, reply) => {
+        const book = await library.catalog.add(session(request), request.body);
+        return reply.code(201).send({ acknowledged: true, insertedId: book.id });
+      },
     );
 
-    app.get<{ Params: Id }>('/books/:id', { schema: { ...doc.getBook, params: schema.idParams }, config: { cacheable: true } }, async (request, reply) => {
-      const book = await library.catalog.get(request.params.id);
-      if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
-      return shape.book(book);
-    });
+    app.get<{ Params: { category: string } }>(
+      '/books/category/:category',
+      { schema: { ...doc.booksInCategory, params: schema.categoryParams }, config: { cacheable: true } },
+      async (request) => (await library.catalog.byGenre(request.params.category)).map(shape.book),
+    );
+
+    app.get<{ Params: Id }>(
+      '/books/:id',
+      { schema: { ...doc.getBook, params: schema.idParams }, config: { cacheable: true } },
+      async (request, reply) => {
+        const book = await library.catalog.get(request.params.id);
+        if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
+        return shape.book(book);
+      },
+    );
 
     app.put<{ Params: Id } & Body<Record<string, unknown>>>(
       '/books/:id',
-      { schema: { ...doc.updateBook, params: schema.idParams, body: schema.bookUpdateBody }, preValidation: signedIn, config: writeLimit },
+      {
+        schema: { ...doc.updateBook, params: schema.idParams, body: schema.bookUpdateBody },
+        preValidation: signedIn,
+        config: writeLimit,
+      },
       async (request) => {
         const { modified } = await library.catalog.update(session(request), request.params.id, request.body);
-        return { acknowledged: true, matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null, upsertedCount: 0 };
+        return {
+          acknowledged: true,
+          matchedCount: 1,
+          modifiedCount: modified ? 1 : 0,
+          upsertedId: null,
+          upsertedCount: 0,
+        };
       },
     );
 
@@ -112,17 +138,28 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
           return reply.code(403).send({ message: 'You can only borrow books for yourself.' });
         }
         const { loan, quantity } = await library.circulation.borrow(caller, request.body);
-        return reply.code(201).send({ message: 'Book borrowed successfully', bookId: loan.bookId, borrowId: loan.id, currentQuantity: quantity });
+        return reply.code(201).send({
+          message: 'Book borrowed successfully',
+          bookId: loan.bookId,
+          borrowId: loan.id,
+          currentQuantity: quantity,
+        });
       },
     );
 
-    app.get<{ Params: { uid: string } }>('/borrowed-books/:uid', { schema: { ...doc.loansOf, params: schema.uidParams }, preValidation: signedIn }, async (request) =>
-      (await library.circulation.loansOf(session(request), request.params.uid)).map(shape.loan),
+    app.get<{ Params: { uid: string } }>(
+      '/borrowed-books/:uid',
+      { schema: { ...doc.loansOf, params: schema.uidParams }, preValidation: signedIn },
+      async (request) => (await library.circulation.loansOf(session(request), request.params.uid)).map(shape.loan),
     );
 
     app.post<Body<{ borrowId: string; bookId?: string; userId?: string }>>(
       '/return-book',
-      { schema: { ...doc.giveBack, body: schema.returnBody }, preValidation: signedIn, config: { ...writeLimit, envelope: 'success' } },
+      {
+        schema: { ...doc.giveBack, body: schema.returnBody },
+        preValidation: signedIn,
+        config: { ...writeLimit, envelope: 'success' },
+      },
       async (request, reply) => {
         const caller = session(request);
         if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
@@ -133,8 +170,12 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       },
     );
 
-    app.get('/categories', { schema: doc.categories, config: { cacheable: true } }, async () => (await library.catalog.categories()).map(shape.category));
+    app.get('/categories', { schema: doc.categories, config: { cacheable: true } }, async () =>
+      (await library.catalog.categories()).map(shape.category),
+    );
 
-    app.get('/users', { schema: doc.users, preValidation: signedIn }, async (request) => (await library.accounts.list(session(request))).map(shape.user));
+    app.get('/users', { schema: doc.users, preValidation: signedIn }, async (request) =>
+      (await library.accounts.list(session(request))).map(shape.user),
+    );
   };
 }

@@ -25,7 +25,12 @@ const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLeng
 /** The longest path parameter the router takes (a Firebase uid is at most 128 characters); longer is 414. */
 export const MAX_PARAM_LENGTH = 128;
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: objectId }, additionalProperties: false } as const;
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: objectId },
+  additionalProperties: false,
+} as const;
 export const categoryParams = {
   type: 'object',
   required: ['category'],
@@ -45,7 +50,11 @@ const bookProperties = {
   author: { ...shortText(200), minLength: 1 },
   genre: { ...shortText(60), minLength: 1 },
   description: { ...shortText(5000), minLength: 1 },
-  image: { ...shortText(2048), minLength: 1, description: 'An http(s) URL, or a path on this site such as /assets/library/…' },
+  image: {
+    ...shortText(2048),
+    minLength: 1,
+    description: 'An http(s) URL, or a path on this site such as /assets/library/…',
+  },
   rating: { type: 'number', minimum: 1, maximum: 5 },
   quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
 } as const;
@@ -61,7 +70,12 @@ export const newBookBody = {
 export const bookUpdateBody = {
   type: 'object',
   required: ['title', 'author', 'genre', 'image', 'rating', 'quantity'],
-  properties: { ...bookProperties, description: nullableText(5000), quantity: { ...bookProperties.quantity, minimum: 0 }, _id: objectId },
+  properties: {
+    ...bookProperties,
+    description: nullableText(5000),
+    quantity: { ...bookProperties.quantity, minimum: 0 },
+    _id: objectId,
+  },
   additionalProperties: false,
 } as const;
 
@@ -82,7 +96,12 @@ export const borrowBody = {
   required: ['bookId', 'returnDate'],
   properties: {
     bookId: objectId,
-    returnDate: { type: 'string', maxLength: 40, pattern: DAY_PATTERN, description: 'YYYY-MM-DD (or ISO 8601), not before today in the library’s time zone' },
+    returnDate: {
+      type: 'string',
+      maxLength: 40,
+      pattern: DAY_PATTERN,
+      description: 'YYYY-MM-DD (or ISO 8601), not before today in the library’s time zone',
+    },
     userId: shortText(128),
     userName: nullableText(200),
     userEmail: nullableText(320),

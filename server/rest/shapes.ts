@@ -15,7 +15,12 @@ export function restShapes(absolute: Absolute) {
       rating: b.rating,
       quantity: b.quantity,
     }),
-    category: (c: CategoryRecord) => ({ _id: c.id, name: c.name, image: absolute(c.image), description: c.description }),
+    category: (c: CategoryRecord) => ({
+      _id: c.id,
+      name: c.name,
+      image: absolute(c.image),
+      description: c.description,
+    }),
     loan: (l: LoanRecord) => {
       const returnedAt = l.returnedAt ? l.returnedAt.toISOString() : null;
       return {

@@ -14,7 +14,9 @@ export interface ObservedStore extends Store {
 }
 
 /** The parts of the store made of methods (books, loans, ...), as opposed to kind, ping, close. */
-type Part = { [K in keyof Store]-?: Store[K] extends (...args: never[]) => unknown ? never : Store[K] extends object ? K : never }[keyof Store];
+type Part = {
+  [K in keyof Store]-?: Store[K] extends (...args: never[]) => unknown ? never : Store[K] extends object ? K : never;
+}[keyof Store];
 
 /** The methods that only read. Anything else, on any part, counts as a write once it settles. */
 export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
@@ -61,7 +63,8 @@ export function observeWrites(store: Store, opts: ObserveOptions = {}): Observed
   let writes = 0;
   // Counted when the write has settled, failed or not: a read labelled with the revision before it may have
   // seen the old data, and a conditional request made after it no longer matches that label.
-  const counted = (write: (...args: unknown[]) => unknown) =>
+  const counted =
+    (write: (...args: unknown[]) => unknown) =>
     async (...args: unknown[]): Promise<unknown> => {
       try {
         return await write(...args);
@@ -91,13 +94,13 @@ export function observeWrites(store: Store, opts: ObserveOptions = {}): Observed
   let askedAt = -Infinity;
   const elsewhere = writesElsewhere
     ? (): number => {
-      const at = now();
-      if (at - askedAt >= ELSEWHERE_POLL_MS) {
-        elsewhereSeen = writesElsewhere();
-        askedAt = at;
+        const at = now();
+        if (at - askedAt >= ELSEWHERE_POLL_MS) {
+          elsewhereSeen = writesElsewhere();
+          askedAt = at;
+        }
+        return elsewhereSeen;
       }
-      return elsewhereSeen;
-    }
     : (): number => Math.floor(now() / UNSEEN_WRITES_MS);
   return {
     ...(store as unknown as Record<string, unknown>),

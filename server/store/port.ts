@@ -109,8 +109,7 @@ export type CheckoutResult =
   | { ok: false; reason: 'book-not-found' | 'out-of-stock' | 'already-borrowed' };
 
 export type CheckinResult =
-  | { ok: true; loan: LoanRecord; quantity: number | null }
-  | { ok: false; reason: 'loan-not-found' | 'not-active' };
+  { ok: true; loan: LoanRecord; quantity: number | null } | { ok: false; reason: 'loan-not-found' | 'not-active' };
 
 export interface LoanStore {
   /**

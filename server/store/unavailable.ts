@@ -14,7 +14,8 @@ export function isStoreUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     if (OUTAGE_ERRORS.has(current.name)) return true;
     // node:sqlite on a closed database.
-    if ((current as { code?: string }).code === 'ERR_INVALID_STATE' && /database is not open/i.test(current.message)) return true;
+    if ((current as { code?: string }).code === 'ERR_INVALID_STATE' && /database is not open/i.test(current.message))
+      return true;
     current = (current as { originalError?: unknown; cause?: unknown }).originalError ?? current.cause;
   }
   return false;

@@ -29,11 +29,15 @@ function literal(type: GraphQLInputType): string {
   if (isListType(type)) return `[${literal(type.ofType)}]`;
   if (isEnumType(type)) return type.getValues()[0]?.name ?? '';
   if (isInputObjectType(type)) {
-    const required = Object.values(type.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
+    const required = Object.values(type.getFields()).filter(
+      (f) => isNonNullType(f.type) && f.defaultValue === undefined,
+    );
     return `{ ${required.map((f) => `${f.name}: ${literal(f.type)}`).join(', ')} }`;
   }
   if (isScalarType(type)) {
-    return ({ Int: '1', Float: '1.5', Boolean: 'true' } as Record<string, string>)[type.name] ?? JSON.stringify(SAMPLE_ID);
+    return (
+      ({ Int: '1', Float: '1.5', Boolean: 'true' } as Record<string, string>)[type.name] ?? JSON.stringify(SAMPLE_ID)
+    );
   }
   throw new Error(`no literal for ${String(type)}`);
 }
@@ -60,13 +64,21 @@ describe('the access map', () => {
     const fields = rootFieldNames(typeDefs);
     for (const root of ROOTS) {
       expect(Object.keys(ACCESS[root]).sort(), root).toEqual([...fields[root]].sort());
-      for (const rule of Object.values(ACCESS[root] as Record<string, string>)) expect(['public', 'signedIn']).toContain(rule);
+      for (const rule of Object.values(ACCESS[root] as Record<string, string>))
+        expect(['public', 'signedIn']).toContain(rule);
     }
   });
 
   it('keeps the signed-in fields the spec guards (a rule loosened by mistake fails here)', () => {
     expect(signedInFields.map(([root, field]) => `${root}.${field}`)).toEqual(
-      expect.arrayContaining(['Mutation.addBook', 'Mutation.borrow', 'Mutation.returnBook', 'Mutation.updateBook', 'Query.borrowedBooks', 'Query.users']),
+      expect.arrayContaining([
+        'Mutation.addBook',
+        'Mutation.borrow',
+        'Mutation.returnBook',
+        'Mutation.updateBook',
+        'Query.borrowedBooks',
+        'Query.users',
+      ]),
     );
   });
 
@@ -105,7 +117,9 @@ describeEachStore((store) => {
     it('the generated operations reach the resolver for a member (so the refusals above are about access)', async () => {
       const m = await gw.member();
       for (const [root, field] of signedInFields) {
-        const codes = ((await gw.gql(operationFor(root, field), {}, m.token)).body.errors ?? []).map((e) => e.extensions?.code);
+        const codes = ((await gw.gql(operationFor(root, field), {}, m.token)).body.errors ?? []).map(
+          (e) => e.extensions?.code,
+        );
         expect(codes, `${root}.${field}`).not.toContain('UNAUTHENTICATED');
         expect(codes, `${root}.${field}`).not.toContain('GRAPHQL_VALIDATION_FAILED');
       }

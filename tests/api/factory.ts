@@ -16,7 +16,12 @@ export const bookBody = (overrides: Partial<Record<keyof BookFields, unknown>> &
 
 /** The calendar day (YYYY-MM-DD) `offset` days from today in the library's time zone (Asia/Dhaka). */
 export function libraryDay(offset = 0, now: Date = new Date()): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: LIBRARY_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: LIBRARY_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
   return new Date(Date.parse(`${today}T00:00:00.000Z`) + offset * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -35,8 +40,13 @@ export const restBorrow = (gw: TestGateway, m: Member, bookId: string, extra: Re
     body: { bookId, userId: m.uid, userName: m.name, userEmail: m.email, returnDate: libraryDay(14), ...extra },
   });
 
-export const restReturn = (gw: TestGateway, m: Member, borrowId: string, bookId: string, extra: Record<string, unknown> = {}) =>
-  gw.request('POST', '/api/return-book', { token: m.token, body: { borrowId, bookId, userId: m.uid, ...extra } });
+export const restReturn = (
+  gw: TestGateway,
+  m: Member,
+  borrowId: string,
+  bookId: string,
+  extra: Record<string, unknown> = {},
+) => gw.request('POST', '/api/return-book', { token: m.token, body: { borrowId, bookId, userId: m.uid, ...extra } });
 
 /** Borrows over REST and answers with the loan's id (the REST answer names it borrowId). */
 export async function borrowed(gw: TestGateway, m: Member, bookId: string): Promise<string> {
@@ -49,15 +59,21 @@ export async function borrowed(gw: TestGateway, m: Member, bookId: string): Prom
 
 export const quantityOf = async (gw: TestGateway, bookId: string) => (await gw.store.books.get(bookId))?.quantity;
 
-export const LOAN_FIELDS = 'id bookId userId userName userEmail borrowDate returnDate returnedAt status bookTitle bookAuthor bookImage bookCategory';
+export const LOAN_FIELDS =
+  'id bookId userId userName userEmail borrowDate returnDate returnedAt status bookTitle bookAuthor bookImage bookCategory';
 export const BOOK_FIELDS = 'id title author genre description image rating quantity';
 export const USER_FIELDS = 'id uid name email role status createdAt phone photoURL';
 
 export const gqlBorrow = (gw: TestGateway, token: string | null, bookId: string, returnDate = libraryDay(14)) =>
-  gw.gql(`mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity record { ${LOAN_FIELDS} } } }`, { input: { bookId, returnDate } }, token);
+  gw.gql(
+    `mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity record { ${LOAN_FIELDS} } } }`,
+    { input: { bookId, returnDate } },
+    token,
+  );
 
 /** The codes of a GraphQL answer's errors, for compact assertions. */
-export const codes = (answer: Answer<{ errors?: { extensions?: { code?: string } }[] }>) => (answer.body.errors ?? []).map((e) => e.extensions?.code);
+export const codes = (answer: Answer<{ errors?: { extensions?: { code?: string } }[] }>) =>
+  (answer.body.errors ?? []).map((e) => e.extensions?.code);
 
 /** A syntactically valid id that no record has. */
 export const MISSING_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';

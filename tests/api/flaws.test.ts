@@ -17,7 +17,9 @@ describeEachStore((store) => {
       const rest = await gw.request('POST', '/api/jwt', { body: forged });
       expect(rest.status).toBe(401);
       expect(JSON.stringify(rest.body)).not.toMatch(/token"\s*:\s*"ey/);
-      const gql = await gw.gql('mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }', { input: { uid: victim.uid } });
+      const gql = await gw.gql('mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }', {
+        input: { uid: victim.uid },
+      });
       expect(gql.body.data).toBeUndefined();
       expect(codes(gql)).toEqual(['BAD_USER_INPUT']);
       expect((await gw.store.users.getByUid(victim.uid))?.name).toBe(victim.name);
@@ -42,12 +44,13 @@ describeEachStore((store) => {
       const bookId = await gw.addBook({ quantity: 20 });
       const answers = await Promise.all(Array.from({ length: 10 }, () => restBorrow(gw, m, bookId)));
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-      for (const refused of answers.filter((a) => a.status !== 201)) expect(refused).toMatchObject({ status: 400, body: { alreadyBorrowed: true } });
+      for (const refused of answers.filter((a) => a.status !== 201))
+        expect(refused).toMatchObject({ status: 400, body: { alreadyBorrowed: true } });
       expect(await quantityOf(gw, bookId)).toBe(19);
       expect((await gw.store.loans.listByUser(m.uid)).filter((l) => l.status === 'borrowed')).toHaveLength(1);
     });
 
-    it('returning with another book\'s id cannot raise that book\'s stock', async () => {
+    it("returning with another book's id cannot raise that book's stock", async () => {
       const m = await gw.member();
       const [lent, target] = [await gw.addBook({ quantity: 1 }), await gw.addBook({ quantity: 2 })];
       const loanId = await borrowed(gw, m, lent);
@@ -91,7 +94,11 @@ describeEachStore((store) => {
         expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
         expect(answer.body.message).toEqual(expect.any(String));
       }
-      const gql = await gw.gql('mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity } }', { input: { bookId: { $gt: '' }, returnDate: libraryDay(3) } }, m.token);
+      const gql = await gw.gql(
+        'mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity } }',
+        { input: { bookId: { $gt: '' }, returnDate: libraryDay(3) } },
+        m.token,
+      );
       expect(codes(gql)).toEqual(['BAD_USER_INPUT']);
       expect(await gw.store.books.get(bookId)).toMatchObject({ title: 'Guarded', quantity: 1 });
       expect(await gw.store.books.count()).toBe(books);

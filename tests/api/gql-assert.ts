@@ -11,10 +11,17 @@ export function expectNoInternals(answer: Answer): void {
   expect(text).not.toMatch(/stacktrace|exception|\bat .+\(|node_modules|\/server\//i);
 }
 
-export function expectError(answer: Answer<{ data?: unknown; errors?: GqlError[] }>, code: string, field?: string): GqlError {
+export function expectError(
+  answer: Answer<{ data?: unknown; errors?: GqlError[] }>,
+  code: string,
+  field?: string,
+): GqlError {
   expectNoInternals(answer);
   const errors = answer.body.errors ?? [];
-  expect(errors.map((e) => e.extensions?.code), JSON.stringify(answer.body)).toEqual([code]);
+  expect(
+    errors.map((e) => e.extensions?.code),
+    JSON.stringify(answer.body),
+  ).toEqual([code]);
   const [error] = errors as [GqlError];
   expect(error.message).toEqual(expect.any(String));
   if (field !== undefined) expect(error.extensions?.field).toBe(field);

@@ -55,7 +55,8 @@ describeEachStore((store) => {
 
   describe('query limits', () => {
     it('refuses a query deeper than 8', async () => {
-      const deep = '{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }';
+      const deep =
+        '{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }';
       const answer = await gw.gql(deep);
       expect(answer.status).toBe(400);
       expect(answer.body.data).toBeUndefined();
@@ -65,7 +66,7 @@ describeEachStore((store) => {
       expect(shallow.body.errors).toBeUndefined();
     });
 
-    it('let the SPA\'s largest operations through (with the __typename Apollo Client adds)', async () => {
+    it("let the SPA's largest operations through (with the __typename Apollo Client adds)", async () => {
       const m = await gw.member();
       const allBooks = `query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
         books(filter: $filter, first: $first, after: $after) {
@@ -74,8 +75,12 @@ describeEachStore((store) => {
         }
         bookCount genres me { id uid name email role status createdAt phone photoURL __typename }
       }`;
-      expect((await gw.gql(allBooks, { first: 100, filter: { search: 'a', genre: 'Drama', availableOnly: true } }, m.token)).body.errors).toBeUndefined();
-      const loans = '{ borrowedBooks { id bookId userId userName userEmail borrowDate returnDate returnedAt status bookTitle bookAuthor bookImage bookCategory __typename } }';
+      expect(
+        (await gw.gql(allBooks, { first: 100, filter: { search: 'a', genre: 'Drama', availableOnly: true } }, m.token))
+          .body.errors,
+      ).toBeUndefined();
+      const loans =
+        '{ borrowedBooks { id bookId userId userName userEmail borrowDate returnDate returnedAt status bookTitle bookAuthor bookImage bookCategory __typename } }';
       expect((await gw.gql(loans, {}, m.token)).body.errors).toBeUndefined();
     });
 
@@ -101,7 +106,12 @@ describeEachStore((store) => {
         const answer = await gw.gql(query, { x: { search: 'xy' }, y: 'z' });
         expect(answer.status, query).toBe(400);
         expect(answer.body.data).toBeUndefined();
-        expect(answer.body.errors).toEqual([{ message: expect.stringMatching(/^Query Cost limit of 5000 exceeded, found [\d.]+\.$/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
+        expect(answer.body.errors).toEqual([
+          {
+            message: expect.stringMatching(/^Query Cost limit of 5000 exceeded, found [\d.]+\.$/),
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          },
+        ]);
       }
       const bookId = await gw.addBook({ title: 'Zyx Harbour', author: 'Qa Writer' });
       const within = [
@@ -114,8 +124,20 @@ describeEachStore((store) => {
         expect(Object.values(answer.body.data ?? {}).every((page: any) => page.totalCount >= 1)).toBe(true);
       }
       // Blank and invalid terms cost nothing here and are refused (or ignored) by the catalogue as before.
-      expect((await gw.gql(`{ ${count('a', '{ search: "   " }')} ${count('b', '{ search: "ab" }')} ${count('c', '{ search: "cd" }')} }`)).body.errors).toBeUndefined();
-      expectError(await gw.gql(`{ ${count('a', `{ search: "${'x'.repeat(201)}" }`)} ${count('b', '{ search: "ab" }')} ${count('c', '{ search: "cd" }')} }`), 'BAD_USER_INPUT', 'search');
+      expect(
+        (
+          await gw.gql(
+            `{ ${count('a', '{ search: "   " }')} ${count('b', '{ search: "ab" }')} ${count('c', '{ search: "cd" }')} }`,
+          )
+        ).body.errors,
+      ).toBeUndefined();
+      expectError(
+        await gw.gql(
+          `{ ${count('a', `{ search: "${'x'.repeat(201)}" }`)} ${count('b', '{ search: "ab" }')} ${count('c', '{ search: "cd" }')} }`,
+        ),
+        'BAD_USER_INPUT',
+        'search',
+      );
       expect(await gw.store.books.get(bookId)).toMatchObject({ title: 'Zyx Harbour' });
     });
 
@@ -130,13 +152,17 @@ describeEachStore((store) => {
     });
 
     it('refuses a batched array body', async () => {
-      const answer = await gw.request('POST', '/graphql', { body: [{ query: '{ bookCount }' }, { query: '{ bookCount }' }] });
+      const answer = await gw.request('POST', '/graphql', {
+        body: [{ query: '{ bookCount }' }, { query: '{ bookCount }' }],
+      });
       expect(answer.status).toBe(400);
       expect(JSON.stringify(answer.body)).not.toMatch(/"bookCount":\d/);
     });
 
     it('answers introspection by default and refuses it when GRAPHQL_INTROSPECTION=false', async () => {
-      expect((await gw.gql('{ __schema { queryType { name } } }')).body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+      expect((await gw.gql('{ __schema { queryType { name } } }')).body.data).toEqual({
+        __schema: { queryType: { name: 'Query' } },
+      });
       const closed = await startTestGateway({ store, env: { GRAPHQL_INTROSPECTION: 'false' } });
       try {
         for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Book") { name } }']) {
@@ -158,11 +184,15 @@ describeEachStore((store) => {
       try {
         const [m, other] = [await limited.member(), await limited.member()];
         const add = (token: string) => limited.request('POST', '/api/books', { token, body: bookBody() });
-        const mutation = (token: string) => limited.gql('mutation($i: BookInput!) { addBook(input: $i) { id } }', { i: bookBody() }, token);
+        const mutation = (token: string) =>
+          limited.gql('mutation($i: BookInput!) { addBook(input: $i) { id } }', { i: bookBody() }, token);
         expect([(await add(m.token)).status, (await add(m.token)).status]).toEqual([201, 201]);
         for (let i = 0; i < 2; i++) expect((await mutation(m.token)).body.errors).toBeUndefined();
         // Four writes used the budget, whichever API carried them.
-        expect(await add(m.token)).toMatchObject({ status: 429, body: { message: 'Too many requests, please try again later.' } });
+        expect(await add(m.token)).toMatchObject({
+          status: 429,
+          body: { message: 'Too many requests, please try again later.' },
+        });
         const refused = await mutation(m.token);
         expect(refused.status).toBe(429);
         expectError(refused, 'RATE_LIMITED');
@@ -177,13 +207,20 @@ describeEachStore((store) => {
   });
 
   describe('CSRF prevention', () => {
-    const mutation = (bookId: string) => `mutation { updateBook(id: "${bookId}", input: { title: "Hacked", author: "X", genre: "Drama", image: "https://example.com/x.jpg", rating: 1, quantity: 0 }) { id } }`;
+    const mutation = (bookId: string) =>
+      `mutation { updateBook(id: "${bookId}", input: { title: "Hacked", author: "X", genre: "Drama", image: "https://example.com/x.jpg", rating: 1, quantity: 0 }) { id } }`;
 
     it('refuses a GET or a text/plain POST without apollo-require-preflight, and changes nothing', async () => {
       const m = await gw.member();
       const bookId = await gw.addBook({ quantity: 4, title: 'Safe' });
-      const viaGet = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, { token: m.token });
-      const viaText = await gw.request('POST', '/graphql', { token: m.token, raw: JSON.stringify({ query: mutation(bookId) }), headers: { 'content-type': 'text/plain' } });
+      const viaGet = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, {
+        token: m.token,
+      });
+      const viaText = await gw.request('POST', '/graphql', {
+        token: m.token,
+        raw: JSON.stringify({ query: mutation(bookId) }),
+        headers: { 'content-type': 'text/plain' },
+      });
       for (const answer of [viaGet, viaText]) {
         expect(answer.status).toBe(400);
         expect(JSON.stringify(answer.body)).toMatch(/preflight/i);
@@ -198,7 +235,10 @@ describeEachStore((store) => {
       const headers = { 'apollo-require-preflight': 'true' };
       const query = await gw.request('GET', `/graphql?query=${encodeURIComponent('{ bookCount }')}`, { headers });
       expect(query.body.data.bookCount).toBe(await gw.store.books.count());
-      const get = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, { headers, token: m.token });
+      const get = await gw.request('GET', `/graphql?query=${encodeURIComponent(mutation(bookId))}`, {
+        headers,
+        token: m.token,
+      });
       expect(get.status).toBe(405);
       expect((await gw.store.books.get(bookId))?.title).toBe('Still Safe');
     });
@@ -211,10 +251,19 @@ describeEachStore((store) => {
       await broken.store.close();
       try {
         const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
-        expect(gql.body.errors).toMatchObject([{ message: 'The library is temporarily unavailable. Please try again in a moment.', path: ['book'], extensions: { code: 'UNAVAILABLE' } }]);
+        expect(gql.body.errors).toMatchObject([
+          {
+            message: 'The library is temporarily unavailable. Please try again in a moment.',
+            path: ['book'],
+            extensions: { code: 'UNAVAILABLE' },
+          },
+        ]);
         expectNoInternals(gql);
         const rest = await broken.request('GET', `/api/books/${bookId}`);
-        expect(rest).toMatchObject({ status: 503, body: { message: 'The library is temporarily unavailable. Please try again in a moment.' } });
+        expect(rest).toMatchObject({
+          status: 503,
+          body: { message: 'The library is temporarily unavailable. Please try again in a moment.' },
+        });
         expect(rest.headers.get('retry-after')).toBe('5');
         expect(await broken.request('GET', '/healthz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
       } finally {
@@ -230,7 +279,9 @@ describeEachStore((store) => {
       };
       try {
         const gql = await broken.gql('query($id: ID!) { book(id: $id) { id } }', { id: bookId });
-        expect(gql.body.errors).toEqual([{ message: 'Internal server error', path: ['book'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+        expect(gql.body.errors).toEqual([
+          { message: 'Internal server error', path: ['book'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+        ]);
         expectNoInternals(gql);
         const rest = await broken.request('GET', `/api/books/${bookId}`);
         expect(rest).toMatchObject({ status: 500, body: { message: 'Internal server error' } });

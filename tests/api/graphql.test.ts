@@ -2,7 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describeEachStore, startTestGateway, type Answer, type TestGateway } from '../support/gateway.ts';
-import { BOOK_FIELDS, ISO, LOAN_FIELDS, MISSING_ID, USER_FIELDS, bookBody, bookFields, gqlBorrow, libraryDay, quantityOf } from './factory.ts';
+import {
+  BOOK_FIELDS,
+  ISO,
+  LOAN_FIELDS,
+  MISSING_ID,
+  USER_FIELDS,
+  bookBody,
+  bookFields,
+  gqlBorrow,
+  libraryDay,
+  quantityOf,
+} from './factory.ts';
 import { expectError } from './gql-assert.ts';
 
 const SESSION_SECRET = randomBytes(32).toString('hex');
@@ -29,12 +40,25 @@ describeEachStore((store) => {
       for (let i = 0; i < 5; i++) ids.push(await gw.addBook({ genre, title: `Paged ${i}` }));
       await gw.addBook({ title: 'Outside the filter' });
       const page = (after: string | null) =>
-        gw.gql(`query($f: BookFilter, $after: String) { books(filter: $f, first: 2, after: $after) { totalCount nodes { id } pageInfo { hasNextPage endCursor } } bookCount }`, { f: { genre }, after });
+        gw.gql(
+          `query($f: BookFilter, $after: String) { books(filter: $f, first: 2, after: $after) { totalCount nodes { id } pageInfo { hasNextPage endCursor } } bookCount }`,
+          { f: { genre }, after },
+        );
       const seen: string[] = [];
       let after: string | null = null;
       const flags: boolean[] = [];
       for (let i = 0; i < 3; i++) {
-        const { books, bookCount }: { books: { totalCount: number; nodes: { id: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }; bookCount: number } = data<any>(await page(after));
+        const {
+          books,
+          bookCount,
+        }: {
+          books: {
+            totalCount: number;
+            nodes: { id: string }[];
+            pageInfo: { hasNextPage: boolean; endCursor: string | null };
+          };
+          bookCount: number;
+        } = data<any>(await page(after));
         expect(books.totalCount).toBe(5);
         expect(bookCount).toBe(await gw.store.books.count());
         expect(bookCount).toBeGreaterThan(5);
@@ -51,7 +75,8 @@ describeEachStore((store) => {
       const byTitle = await gw.addBook({ title: `The ${tag} Tale`, quantity: 0 });
       const byAuthor = await gw.addBook({ author: `Ann ${tag.toUpperCase()}`, genre: 'Poetry' });
       const query = `query($f: BookFilter) { books(filter: $f, first: 100) { totalCount nodes { id } } }`;
-      const ids = async (f: Record<string, unknown>) => data<any>(await gw.gql(query, { f })).books.nodes.map((n: { id: string }) => n.id);
+      const ids = async (f: Record<string, unknown>) =>
+        data<any>(await gw.gql(query, { f })).books.nodes.map((n: { id: string }) => n.id);
       expect(await ids({ search: tag.toUpperCase() })).toEqual([byTitle, byAuthor]);
       expect(await ids({ search: tag, availableOnly: true })).toEqual([byAuthor]);
       expect(await ids({ search: tag, genre: 'Poetry' })).toEqual([byAuthor]);
@@ -60,16 +85,25 @@ describeEachStore((store) => {
 
     it('books refuses first outside 1..100 and a bad cursor with BAD_USER_INPUT naming the argument', async () => {
       for (const first of [0, -1, 101]) {
-        expectError(await gw.gql('query($n: Int) { books(first: $n) { totalCount } }', { n: first }), 'BAD_USER_INPUT', 'first');
+        expectError(
+          await gw.gql('query($n: Int) { books(first: $n) { totalCount } }', { n: first }),
+          'BAD_USER_INPUT',
+          'first',
+        );
       }
-      expect(data<any>(await gw.gql('{ books(first: 100) { nodes { id } } }')).books.nodes.length).toBeLessThanOrEqual(100);
+      expect(data<any>(await gw.gql('{ books(first: 100) { nodes { id } } }')).books.nodes.length).toBeLessThanOrEqual(
+        100,
+      );
       expectError(await gw.gql('{ books(after: "not-a-cursor") { totalCount } }'), 'BAD_USER_INPUT', 'after');
     });
 
     it('book answers one book, null for a missing id and BAD_USER_INPUT for a malformed one', async () => {
       const fields = bookFields({ title: 'One Book', rating: 3.7, quantity: 4 });
       const id = await gw.addBook(fields);
-      expect(data<any>(await gw.gql(`query($id: ID!) { book(id: $id) { ${BOOK_FIELDS} } }`, { id })).book).toEqual({ id, ...fields });
+      expect(data<any>(await gw.gql(`query($id: ID!) { book(id: $id) { ${BOOK_FIELDS} } }`, { id })).book).toEqual({
+        id,
+        ...fields,
+      });
       expect(data<any>(await gw.gql('query($id: ID!) { book(id: $id) { id } }', { id: MISSING_ID })).book).toBeNull();
       expectError(await gw.gql('{ book(id: "123") { id } }'), 'BAD_USER_INPUT', 'id');
     });
@@ -77,12 +111,26 @@ describeEachStore((store) => {
     it('booksByCategory, genres and categories', async () => {
       const genre = `Zeta ${randomUUID()}`;
       const ids = [await gw.addBook({ genre }), await gw.addBook({ genre })];
-      await gw.store.categories.seed([{ name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' }]);
-      const answer = data<any>(await gw.gql('query($g: String!) { booksByCategory(category: $g) { id genre } genres categories { id name image description } }', { g: genre }));
+      await gw.store.categories.seed([
+        { name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' },
+      ]);
+      const answer = data<any>(
+        await gw.gql(
+          'query($g: String!) { booksByCategory(category: $g) { id genre } genres categories { id name image description } }',
+          { g: genre },
+        ),
+      );
       expect(answer.booksByCategory).toEqual(ids.map((id) => ({ id, genre })));
       expect(answer.genres).toContain(genre);
       expect(answer.genres).toEqual([...new Set(answer.genres)].sort());
-      expect(answer.categories).toEqual([{ id: expect.any(String), name: 'Drama', image: `${gw.url}/assets/library/categories/drama.svg`, description: 'Plays.' }]);
+      expect(answer.categories).toEqual([
+        {
+          id: expect.any(String),
+          name: 'Drama',
+          image: `${gw.url}/assets/library/categories/drama.svg`,
+          description: 'Plays.',
+        },
+      ]);
     });
   });
 
@@ -103,7 +151,10 @@ describeEachStore((store) => {
         phone: null,
         photoURL: null,
       });
-      expect(data<any>(await gw.gql('{ me { uid role } }', {}, issueToken.token)).me).toEqual({ uid: user.uid, role: 'member' });
+      expect(data<any>(await gw.gql('{ me { uid role } }', {}, issueToken.token)).me).toEqual({
+        uid: user.uid,
+        role: 'member',
+      });
     });
 
     it('issueToken gives the admin role to ADMIN_EMAILS, case-insensitively', async () => {
@@ -122,7 +173,11 @@ describeEachStore((store) => {
       const m = await gw.member({ name: 'Listed' });
       expect(data<any>(await gw.gql('{ me { uid } }')).me).toBeNull();
       const users = data<any>(await gw.gql(`{ users { ${USER_FIELDS} } }`, {}, m.token)).users;
-      expect(users.find((u: { uid: string }) => u.uid === m.uid)).toMatchObject({ name: 'Listed', email: m.email, role: 'member' });
+      expect(users.find((u: { uid: string }) => u.uid === m.uid)).toMatchObject({
+        name: 'Listed',
+        email: m.email,
+        role: 'member',
+      });
       expectError(await gw.gql('{ users { id } }'), 'UNAUTHENTICATED');
     });
   });
@@ -131,12 +186,20 @@ describeEachStore((store) => {
     it('addBook stores and answers the book; refuses visitors and names the bad field', async () => {
       const m = await gw.member();
       const input = bookBody({ title: 'Added Over GraphQL', rating: 4.2 });
-      const added = data<any>(await gw.gql(`mutation($input: BookInput!) { addBook(input: $input) { ${BOOK_FIELDS} } }`, { input }, m.token)).addBook;
+      const added = data<any>(
+        await gw.gql(`mutation($input: BookInput!) { addBook(input: $input) { ${BOOK_FIELDS} } }`, { input }, m.token),
+      ).addBook;
       expect(added).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), ...input });
       expect(await gw.store.books.get(added.id)).toMatchObject(input);
-      const add = (i: Record<string, unknown>, token: string | null = m.token) => gw.gql('mutation($input: BookInput!) { addBook(input: $input) { id } }', { input: i }, token);
+      const add = (i: Record<string, unknown>, token: string | null = m.token) =>
+        gw.gql('mutation($input: BookInput!) { addBook(input: $input) { id } }', { input: i }, token);
       expectError(await add(bookBody(), null), 'UNAUTHENTICATED');
-      for (const [field, bad] of [['rating', { rating: 6 }], ['quantity', { quantity: 0 }], ['image', { image: 'ftp://x/y.png' }], ['title', { title: '  ' }]] as const) {
+      for (const [field, bad] of [
+        ['rating', { rating: 6 }],
+        ['quantity', { quantity: 0 }],
+        ['image', { image: 'ftp://x/y.png' }],
+        ['title', { title: '  ' }],
+      ] as const) {
         expectError(await add(bookBody(bad)), 'BAD_USER_INPUT', field);
       }
     });
@@ -144,14 +207,30 @@ describeEachStore((store) => {
     it('updateBook writes the fields, keeps an omitted description; NOT_FOUND for a missing book', async () => {
       const m = await gw.member();
       const id = await gw.addBook({ description: 'Original' });
-      const input = { title: 'Renamed', author: 'B', genre: 'History', image: '/assets/library/covers/x.svg', rating: 2, quantity: 0 };
+      const input = {
+        title: 'Renamed',
+        author: 'B',
+        genre: 'History',
+        image: '/assets/library/covers/x.svg',
+        rating: 2,
+        quantity: 0,
+      };
       const mutation = `mutation($id: ID!, $input: BookUpdateInput!) { updateBook(id: $id, input: $input) { ${BOOK_FIELDS} } }`;
-      expect(data<any>(await gw.gql(mutation, { id, input }, m.token)).updateBook).toEqual({ id, ...input, image: `${gw.url}${input.image}`, description: 'Original' });
+      expect(data<any>(await gw.gql(mutation, { id, input }, m.token)).updateBook).toEqual({
+        id,
+        ...input,
+        image: `${gw.url}${input.image}`,
+        description: 'Original',
+      });
       // A client that sends back the absolute URL it was given leaves the path stored, not this address.
       await gw.gql(mutation, { id, input: { ...input, image: `${gw.url}${input.image}` } }, m.token);
       expect((await gw.store.books.get(id))?.image).toBe(input.image);
       expectError(await gw.gql(mutation, { id: MISSING_ID, input }, m.token), 'NOT_FOUND');
-      expectError(await gw.gql(mutation, { id, input: { ...input, quantity: -1 } }, m.token), 'BAD_USER_INPUT', 'quantity');
+      expectError(
+        await gw.gql(mutation, { id, input: { ...input, quantity: -1 } }, m.token),
+        'BAD_USER_INPUT',
+        'quantity',
+      );
       expectError(await gw.gql(mutation, { id, input }), 'UNAUTHENTICATED');
     });
   });
@@ -197,7 +276,8 @@ describeEachStore((store) => {
       const [m, other] = [await gw.member(), await gw.member()];
       const bookId = await gw.addBook({ quantity: 1 });
       const loanId = data<any>(await gqlBorrow(gw, m.token, bookId)).borrow.record.id;
-      const giveBack = (id: string, token: string | null) => gw.gql(`mutation($id: ID!) { returnBook(borrowId: $id) { ${LOAN_FIELDS} } }`, { id }, token);
+      const giveBack = (id: string, token: string | null) =>
+        gw.gql(`mutation($id: ID!) { returnBook(borrowId: $id) { ${LOAN_FIELDS} } }`, { id }, token);
       expectError(await giveBack(loanId, other.token), 'FORBIDDEN');
       expectError(await giveBack(MISSING_ID, m.token), 'NOT_FOUND');
       expectError(await giveBack(loanId, null), 'UNAUTHENTICATED');
@@ -208,14 +288,20 @@ describeEachStore((store) => {
       expect(await quantityOf(gw, bookId)).toBe(1);
     });
 
-    it('borrowedBooks lists the caller\'s loans; another user\'s is FORBIDDEN; a visitor UNAUTHENTICATED', async () => {
+    it("borrowedBooks lists the caller's loans; another user's is FORBIDDEN; a visitor UNAUTHENTICATED", async () => {
       const [m, other] = [await gw.member(), await gw.member()];
       const bookId = await gw.addBook();
       data(await gqlBorrow(gw, m.token, bookId));
       const mine = data<any>(await gw.gql('{ borrowedBooks { bookId status } }', {}, m.token)).borrowedBooks;
       expect(mine).toEqual([{ bookId, status: 'BORROWED' }]);
-      expect(data<any>(await gw.gql('query($u: ID) { borrowedBooks(userId: $u) { bookId } }', { u: m.uid }, m.token)).borrowedBooks).toEqual([{ bookId }]);
-      expectError(await gw.gql('query($u: ID) { borrowedBooks(userId: $u) { bookId } }', { u: m.uid }, other.token), 'FORBIDDEN');
+      expect(
+        data<any>(await gw.gql('query($u: ID) { borrowedBooks(userId: $u) { bookId } }', { u: m.uid }, m.token))
+          .borrowedBooks,
+      ).toEqual([{ bookId }]);
+      expectError(
+        await gw.gql('query($u: ID) { borrowedBooks(userId: $u) { bookId } }', { u: m.uid }, other.token),
+        'FORBIDDEN',
+      );
       expectError(await gw.gql('{ borrowedBooks { id } }'), 'UNAUTHENTICATED');
     });
   });

@@ -21,7 +21,8 @@ describe('sign-in budgets, across POST /api/jwt and issueToken', () => {
     const user = await gw.firebaseUser();
     const body = { idToken: user.idToken, uid: user.uid };
     for (let load = 0; load < 25; load++) {
-      const answer = load % 2 ? await gw.gql(ISSUE_TOKEN, { input: body }) : await gw.request('POST', '/api/jwt', { body });
+      const answer =
+        load % 2 ? await gw.gql(ISSUE_TOKEN, { input: body }) : await gw.request('POST', '/api/jwt', { body });
       expect(answer.status, `page load ${load + 1}`).toBe(200);
     }
   });
@@ -47,10 +48,21 @@ describe('sign-in budgets, across POST /api/jwt and issueToken', () => {
         await limited.gql(ISSUE_TOKEN, { input: { idToken: 'still-not-a-token' } }),
       ];
       expect(failures.map((a) => a.status)).toEqual([401, 200, 403, 200]);
-      expect(failures.map((a) => a.body.errors?.[0]?.extensions?.code ?? null)).toEqual([null, 'UNAUTHENTICATED', null, 'UNAUTHENTICATED']);
-      expect(await limited.request('POST', '/api/jwt', { body: { idToken: good.idToken } })).toMatchObject({ status: 429, body: { message: RATE_LIMIT_MESSAGES.failedSignIns } });
+      expect(failures.map((a) => a.body.errors?.[0]?.extensions?.code ?? null)).toEqual([
+        null,
+        'UNAUTHENTICATED',
+        null,
+        'UNAUTHENTICATED',
+      ]);
+      expect(await limited.request('POST', '/api/jwt', { body: { idToken: good.idToken } })).toMatchObject({
+        status: 429,
+        body: { message: RATE_LIMIT_MESSAGES.failedSignIns },
+      });
       const viaGraphQL = await limited.gql(ISSUE_TOKEN, { input: { idToken: good.idToken } });
-      expect(viaGraphQL.body.errors?.[0]).toMatchObject({ message: RATE_LIMIT_MESSAGES.failedSignIns, extensions: { code: 'RATE_LIMITED' } });
+      expect(viaGraphQL.body.errors?.[0]).toMatchObject({
+        message: RATE_LIMIT_MESSAGES.failedSignIns,
+        extensions: { code: 'RATE_LIMITED' },
+      });
     } finally {
       await limited.close();
     }
@@ -60,7 +72,8 @@ describe('sign-in budgets, across POST /api/jwt and issueToken', () => {
     const limited = await startTestGateway({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
     try {
       const m = await limited.member();
-      for (let i = 0; i < 3; i++) expect((await limited.gql(ISSUE_TOKEN, { input: { idToken: m.idToken } })).body.errors).toBeUndefined();
+      for (let i = 0; i < 3; i++)
+        expect((await limited.gql(ISSUE_TOKEN, { input: { idToken: m.idToken } })).body.errors).toBeUndefined();
       const add = () => limited.request('POST', '/api/books', { token: m.token, body: bookBody() });
       expect([(await add()).status, (await add()).status, (await add()).status]).toEqual([201, 201, 429]);
     } finally {
@@ -117,7 +130,9 @@ describe('slow and stalled clients', () => {
 
   it('closes a connection whose body stops arriving', async () => {
     const body = JSON.stringify(bookBody());
-    const { ms, answer } = await heldOpen(`POST /api/books HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    const { ms, answer } = await heldOpen(
+      `POST /api/books HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     expect(ms).toBeGreaterThanOrEqual(250);
     expect(answer).not.toMatch(/^HTTP\/1\.1 2/);
   });
@@ -142,23 +157,38 @@ describe('clients on another origin', () => {
   it.each(['PUT', 'POST', 'GET'])('a preflight for %s is allowed, with the headers the API needs', async (method) => {
     const answer = await fetch(`${gw.url}/api/books/0123456789abcdef01234567`, {
       method: 'OPTIONS',
-      headers: { origin: FOREIGN_ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: FOREIGN_ORIGIN,
+        'access-control-request-method': method,
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe(FOREIGN_ORIGIN);
-    expect(answer.headers.get('access-control-allow-methods')?.split(',').map((m) => m.trim())).toContain(method);
+    expect(
+      answer.headers
+        .get('access-control-allow-methods')
+        ?.split(',')
+        .map((m) => m.trim()),
+    ).toContain(method);
     expect(answer.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
   });
 
   it('answers absolute image URLs that load from another origin (books, categories, loans)', async () => {
     const m = await gw.member();
     const bookId = await gw.addBook({ image: '/assets/library/covers/dracula.svg' });
-    await gw.store.categories.seed([{ name: 'Thriller', image: '/assets/library/categories/thriller.svg', description: 'Suspense.' }]);
+    await gw.store.categories.seed([
+      { name: 'Thriller', image: '/assets/library/categories/thriller.svg', description: 'Suspense.' },
+    ]);
     const loanId = await borrowed(gw, m, bookId);
     const cover = `${gw.url}/assets/library/covers/dracula.svg`;
     expect((await gw.request('GET', `/api/books/${bookId}`)).body.image).toBe(cover);
-    expect((await gw.gql('query($id: ID!) { book(id: $id) { image } }', { id: bookId })).body.data).toEqual({ book: { image: cover } });
-    expect((await gw.request('GET', '/api/categories')).body[0].image).toBe(`${gw.url}/assets/library/categories/thriller.svg`);
+    expect((await gw.gql('query($id: ID!) { book(id: $id) { image } }', { id: bookId })).body.data).toEqual({
+      book: { image: cover },
+    });
+    expect((await gw.request('GET', '/api/categories')).body[0].image).toBe(
+      `${gw.url}/assets/library/categories/thriller.svg`,
+    );
     const loans = await gw.request('GET', `/api/borrowed-books/${m.uid}`, { token: m.token });
     expect(loans.body[0]).toMatchObject({ _id: loanId, bookImage: cover, returnedAt: null, returnedDate: null });
     // An image somewhere else stays as it was entered.
@@ -184,7 +214,9 @@ describe('clients on another origin', () => {
     const behindProxy = await startTestGateway({ env: { PUBLIC_URL: 'https://library.example.org/' } });
     try {
       const bookId = await behindProxy.addBook({ image: '/assets/library/covers/dracula.svg' });
-      expect((await behindProxy.request('GET', `/api/books/${bookId}`)).body.image).toBe('https://library.example.org/assets/library/covers/dracula.svg');
+      expect((await behindProxy.request('GET', `/api/books/${bookId}`)).body.image).toBe(
+        'https://library.example.org/assets/library/covers/dracula.svg',
+      );
     } finally {
       await behindProxy.close();
     }

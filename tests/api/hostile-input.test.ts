@@ -40,14 +40,56 @@ const CONTROL = ['a\u0000b', 'red \u001b[31malert\u001b[0m', 'bell\u0007', 'half
 const PATH_LONG = 'p'.repeat(200);
 const NOT_NUMBERS: Value[] = ['5', true, [1], {}, new Raw('NaN')];
 const NON_FINITE = [new Raw('1e999'), new Raw('-1e999')];
-const BAD_IDS = ['../', '..%2F..%2Fetc%2Fpasswd', "' OR 1=1 --", '', ' ', '0'.repeat(23), 'g'.repeat(24), `${MISSING_ID}0`, '{"$gt":""}', `${MISSING_ID}\u0000`];
-const BAD_DATES = ['2024-02-30', '2026-13-01', '2026-00-10', '2026-1-1', 'yesterday', 'tomorrow', libraryDay(-1), '9999-12-31', '+275760-09-13', `${libraryDay(3)}T25:61:00Z`, 'NaN', ''];
-const BAD_URLS = ['javascript:alert(1)', '//evil.example/x.png', 'file:///etc/passwd', 'data:text/html,<script>alert(1)</script>', 'http://a b'];
+const BAD_IDS = [
+  '../',
+  '..%2F..%2Fetc%2Fpasswd',
+  "' OR 1=1 --",
+  '',
+  ' ',
+  '0'.repeat(23),
+  'g'.repeat(24),
+  `${MISSING_ID}0`,
+  '{"$gt":""}',
+  `${MISSING_ID}\u0000`,
+];
+const BAD_DATES = [
+  '2024-02-30',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-1-1',
+  'yesterday',
+  'tomorrow',
+  libraryDay(-1),
+  '9999-12-31',
+  '+275760-09-13',
+  `${libraryDay(3)}T25:61:00Z`,
+  'NaN',
+  '',
+];
+const BAD_URLS = [
+  'javascript:alert(1)',
+  '//evil.example/x.png',
+  'file:///etc/passwd',
+  'data:text/html,<script>alert(1)</script>',
+  'http://a b',
+];
 /** Content that is hostile only if something interprets it: free text must match itself and nothing else. */
-const LITERALS = ['{"$gt":""}', "' OR 1=1 --", '.*', '%', '_', '\\', '$where', 'a.b', '[a-z]', '"; DROP TABLE books; --'];
+const LITERALS = [
+  '{"$gt":""}',
+  "' OR 1=1 --",
+  '.*',
+  '%',
+  '_',
+  '\\',
+  '$where',
+  'a.b',
+  '[a-z]',
+  '"; DROP TABLE books; --',
+];
 
 /** Kinds of argument beyond their JSON type: what hostile content means for them and what refusing it looks like. */
-type Kind = 'id' | 'ref' | 'uid' | 'date' | 'url' | 'token' | 'cursor' | 'free' | 'text' | 'int' | 'count' | 'rating' | 'bool';
+type Kind =
+  'id' | 'ref' | 'uid' | 'date' | 'url' | 'token' | 'cursor' | 'free' | 'text' | 'int' | 'count' | 'rating' | 'bool';
 
 function hostileValues(kind: Kind, required: boolean): Value[] {
   const common = [...OPERATORS, MB];
@@ -65,7 +107,14 @@ function hostileValues(kind: Kind, required: boolean): Value[] {
     case 'token':
       return [...common, ...NOT_STRINGS, LONG, "' OR 1=1 --", '{"$ne":null}', ...blank];
     case 'cursor':
-      return [...common, ...NOT_STRINGS, LONG, ...LITERALS, '../', Buffer.from('z'.repeat(24)).toString('base64url') /* a cursor around a non-id */];
+      return [
+        ...common,
+        ...NOT_STRINGS,
+        LONG,
+        ...LITERALS,
+        '../',
+        Buffer.from('z'.repeat(24)).toString('base64url') /* a cursor around a non-id */,
+      ];
     case 'free':
       return [...common, ...NOT_STRINGS, LONG, ...LITERALS];
     case 'text':
@@ -85,8 +134,22 @@ function hostileValues(kind: Kind, required: boolean): Value[] {
 function kindOf(name: string, type: string): Kind {
   const leaf = name.split('.').at(-1) ?? name;
   const byName: Record<string, Kind> = {
-    id: 'id', _id: 'id', bookId: 'ref', borrowId: 'ref', uid: 'uid', userId: 'uid', returnDate: 'date', image: 'url',
-    photoURL: 'url', idToken: 'token', after: 'cursor', category: 'free', search: 'free', first: 'int', quantity: 'count', rating: 'rating',
+    id: 'id',
+    _id: 'id',
+    bookId: 'ref',
+    borrowId: 'ref',
+    uid: 'uid',
+    userId: 'uid',
+    returnDate: 'date',
+    image: 'url',
+    photoURL: 'url',
+    idToken: 'token',
+    after: 'cursor',
+    category: 'free',
+    search: 'free',
+    first: 'int',
+    quantity: 'count',
+    rating: 'rating',
   };
   if (name === 'books.filter.genre') return 'free';
   if (byName[leaf]) return byName[leaf];
@@ -110,7 +173,8 @@ function toJson(value: unknown): string {
   return text.replace(/"@@raw(\d+)@@"/g, (_m, i: string) => raws[Number(i)] ?? 'null');
 }
 
-const pathValue = (value: Value) => (value instanceof Raw ? value.json : typeof value === 'string' ? value : JSON.stringify(value));
+const pathValue = (value: Value) =>
+  value instanceof Raw ? value.json : typeof value === 'string' ? value : JSON.stringify(value);
 
 const tally = (outcomes: (string | number)[]) =>
   Object.entries(Object.groupBy(outcomes, String))
@@ -129,15 +193,30 @@ async function snapshot(gw: TestGateway) {
   for await (const book of gw.store.books.all()) books.push(book);
   const users = await gw.store.users.list();
   const loans = (await Promise.all(users.map((u) => gw.store.loans.listByUser(u.uid)))).flat();
-  return JSON.parse(JSON.stringify({ books, users, loans, categories: await gw.store.categories.list(), count: await gw.store.books.count() })) as unknown;
+  return JSON.parse(
+    JSON.stringify({
+      books,
+      users,
+      loans,
+      categories: await gw.store.categories.list(),
+      count: await gw.store.books.count(),
+    }),
+  ) as unknown;
 }
 
 /** What each side of the table works on: a member with one active loan, books to borrow and update, and a Firebase account not yet signed in. */
 async function fixtures(gw: TestGateway) {
   const m = await gw.member({ name: 'Hostile Tester' });
   const fresh = await gw.firebaseUser({ name: 'Fresh Account' });
-  const [toBorrow, toUpdate, toReturn] = [await gw.addBook({ quantity: 3 }), await gw.addBook({ quantity: 2 }), await gw.addBook({ quantity: 1 })];
-  const loan = await gw.request('POST', '/api/borrow', { token: m.token, body: { bookId: toReturn, returnDate: libraryDay(7) } });
+  const [toBorrow, toUpdate, toReturn] = [
+    await gw.addBook({ quantity: 3 }),
+    await gw.addBook({ quantity: 2 }),
+    await gw.addBook({ quantity: 1 }),
+  ];
+  const loan = await gw.request('POST', '/api/borrow', {
+    token: m.token,
+    body: { bookId: toReturn, returnDate: libraryDay(7) },
+  });
   expect(loan.status).toBe(201);
   return { m, fresh, toBorrow, toUpdate, toReturn, loanId: loan.body.borrowId as string };
 }
@@ -166,10 +245,14 @@ describe.each(STORES)('hostile input on %s', (storeKind) => {
       const before = await snapshot(gw);
       const startedAt = Date.now();
       const answers = await inBatches(table.cases, 16, async (c) => ({ c, answer: await c.send() }));
-      const failures = answers.filter(({ c, answer }) => !restRefusal(answer) && !c.alsoFine?.(answer)).map(({ c, answer }) => `${c.name} -> ${answer.status} ${label(answer.body)}`);
+      const failures = answers
+        .filter(({ c, answer }) => !restRefusal(answer) && !c.alsoFine?.(answer))
+        .map(({ c, answer }) => `${c.name} -> ${answer.status} ${label(answer.body)}`);
       expect(failures, `accepted or badly refused (${failures.length} of ${answers.length})`).toEqual([]);
       expect(await snapshot(gw)).toEqual(before);
-      console.log(`hostile REST input on ${storeKind}: ${answers.length} requests over ${table.operations.length} operations in ${Date.now() - startedAt} ms; ${tally(answers.map((a) => a.answer.status))}`);
+      console.log(
+        `hostile REST input on ${storeKind}: ${answers.length} requests over ${table.operations.length} operations in ${Date.now() - startedAt} ms; ${tally(answers.map((a) => a.answer.status))}`,
+      );
 
       // The baselines the table mutated succeed as sent: each refusal was down to the hostile value.
       for (const operation of table.operations) {
@@ -191,11 +274,19 @@ describe.each(STORES)('hostile input on %s', (storeKind) => {
       const before = await snapshot(gw);
       const startedAt = Date.now();
       const answers = await inBatches(table.cases, 16, async (c) => ({ c, answer: await c.send() }));
-      const failures = answers.filter(({ c, answer }) => !gqlRefusal(answer, c.codes ?? []) && !c.alsoFine?.(answer)).map(({ c, answer }) => `${c.name} -> ${answer.status} ${label(answer.body)}`);
+      const failures = answers
+        .filter(({ c, answer }) => !gqlRefusal(answer, c.codes ?? []) && !c.alsoFine?.(answer))
+        .map(({ c, answer }) => `${c.name} -> ${answer.status} ${label(answer.body)}`);
       expect(failures, `accepted or badly refused (${failures.length} of ${answers.length})`).toEqual([]);
       expect(await snapshot(gw)).toEqual(before);
-      const outcomes = answers.map(({ answer }) => (answer.body?.errors?.[0]?.extensions?.code as string | undefined) ?? (answer.body?.errors ? '?' : `HTTP ${answer.status}`));
-      console.log(`hostile GraphQL input on ${storeKind}: ${answers.length} requests over ${table.arguments.length} arguments in ${Date.now() - startedAt} ms; ${tally(outcomes)}`);
+      const outcomes = answers.map(
+        ({ answer }) =>
+          (answer.body?.errors?.[0]?.extensions?.code as string | undefined) ??
+          (answer.body?.errors ? '?' : `HTTP ${answer.status}`),
+      );
+      console.log(
+        `hostile GraphQL input on ${storeKind}: ${answers.length} requests over ${table.arguments.length} arguments in ${Date.now() - startedAt} ms; ${tally(outcomes)}`,
+      );
 
       // Every argument of every root field is in the table, and each field's baseline succeeds as sent.
       expect(table.arguments.length).toBeGreaterThanOrEqual(20);
@@ -218,7 +309,17 @@ interface JsonSchema {
   pattern?: string;
 }
 interface OpenApi {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        security?: unknown[];
+      }
+    >
+  >;
 }
 
 /** A valid request per documented operation ("METHOD /path/{param}"): the table changes one thing at a time. */
@@ -226,13 +327,29 @@ function restBaselines(f: Fixtures) {
   const book = bookBody({ title: 'Changed by the baseline', quantity: 5 });
   // Text a person does type must pass whatever refuses control characters: accents, emoji, tabs, line breaks.
   return {
-    'POST /api/jwt': { body: { idToken: f.fresh.idToken, uid: f.fresh.uid, displayName: 'Fresh', photoURL: 'https://example.com/p.png' } },
+    'POST /api/jwt': {
+      body: { idToken: f.fresh.idToken, uid: f.fresh.uid, displayName: 'Fresh', photoURL: 'https://example.com/p.png' },
+    },
     'GET /api/books': {},
-    'POST /api/books': { body: bookBody({ title: 'Le Petit Prince 🌹 — été', description: 'Line one\n\tLine two, 日本語', author: 'Antoine de Saint-Exupéry' }) },
+    'POST /api/books': {
+      body: bookBody({
+        title: 'Le Petit Prince 🌹 — été',
+        description: 'Line one\n\tLine two, 日本語',
+        author: 'Antoine de Saint-Exupéry',
+      }),
+    },
     'GET /api/books/{id}': { params: { id: f.toUpdate } },
     'PUT /api/books/{id}': { params: { id: f.toUpdate }, body: { ...book, _id: f.toUpdate } },
     'GET /api/books/category/{category}': { params: { category: 'Drama' } },
-    'POST /api/borrow': { body: { bookId: f.toBorrow, returnDate: libraryDay(7), userId: f.m.uid, userName: f.m.name, userEmail: f.m.email } },
+    'POST /api/borrow': {
+      body: {
+        bookId: f.toBorrow,
+        returnDate: libraryDay(7),
+        userId: f.m.uid,
+        userName: f.m.name,
+        userEmail: f.m.email,
+      },
+    },
     'GET /api/borrowed-books/{uid}': { params: { uid: f.m.uid } },
     'POST /api/return-book': { body: { borrowId: f.loanId, bookId: f.toReturn, userId: f.m.uid } },
     'GET /api/categories': {},
@@ -254,23 +371,51 @@ function restTable(gateway: TestGateway, doc: OpenApi, f: Fixtures) {
       expect(base, `no baseline for the documented operation ${key}`).toBeDefined();
       if (!base) continue;
       const secured = (op.security ?? []).length > 0;
-      const send = (params: Record<string, string>, opts: { body?: unknown; raw?: string; token?: string | null; headers?: Record<string, string>; query?: string; encoded?: boolean } = {}) => {
-        const url = key.split(' ')[1]!.replace(/\{(\w+)\}/g, (_m, name: string) => (opts.encoded === false ? params[name]! : encodeURIComponent(params[name]!))) + (opts.query ?? '');
+      const send = (
+        params: Record<string, string>,
+        opts: {
+          body?: unknown;
+          raw?: string;
+          token?: string | null;
+          headers?: Record<string, string>;
+          query?: string;
+          encoded?: boolean;
+        } = {},
+      ) => {
+        const url =
+          key
+            .split(' ')[1]!
+            .replace(/\{(\w+)\}/g, (_m, name: string) =>
+              opts.encoded === false ? params[name]! : encodeURIComponent(params[name]!),
+            ) + (opts.query ?? '');
         const body = opts.raw ?? (opts.body === undefined ? undefined : toJson(opts.body));
-        return gateway.request(method.toUpperCase(), url, { raw: body, token: opts.token === undefined ? (secured ? f.m.token : null) : opts.token, headers: opts.headers });
+        return gateway.request(method.toUpperCase(), url, {
+          raw: body,
+          token: opts.token === undefined ? (secured ? f.m.token : null) : opts.token,
+          headers: opts.headers,
+        });
       };
       const params = base.params ?? {};
       baseline[key] = () => send(params, { body: base.body });
-      const add = (what: string, go: () => Promise<Answer>, alsoFine?: Case['alsoFine']) => cases.push({ name: `${key} ${what}`, send: go, alsoFine });
+      const add = (what: string, go: () => Promise<Answer>, alsoFine?: Case['alsoFine']) =>
+        cases.push({ name: `${key} ${what}`, send: go, alsoFine });
 
       for (const p of op.parameters ?? []) {
         if (p.in !== 'path') continue;
         const kind = kindOf(p.name, 'string');
         const values = [...hostileValues(kind, true), PATH_LONG, ...(kind === 'id' ? [MISSING_ID] : [])];
         // Free text in a path matches itself only: 200 with no books is the right answer too.
-        const literal = kind === 'free' ? (a: Answer) => a.status === 200 && Array.isArray(a.body) && a.body.length === 0 : undefined;
-        for (const value of values) add(`${p.name}=${label(value)}`, () => send({ ...params, [p.name]: pathValue(value) }, { body: base.body }), literal);
-        add(`${p.name} with a malformed %-escape`, () => send({ ...params, [p.name]: '%E0%A4%A' }, { body: base.body, encoded: false }));
+        const literal =
+          kind === 'free' ? (a: Answer) => a.status === 200 && Array.isArray(a.body) && a.body.length === 0 : undefined;
+        for (const value of values)
+          add(
+            `${p.name}=${label(value)}`,
+            () => send({ ...params, [p.name]: pathValue(value) }, { body: base.body }),
+            literal,
+          );
+        add(`${p.name} with a malformed %-escape`, () =>
+          send({ ...params, [p.name]: '%E0%A4%A' }, { body: base.body, encoded: false }),
+        );
       }
 
       const schema = op.requestBody?.content['application/json']?.schema;
@@ -281,7 +426,8 @@ function restTable(gateway: TestGateway, doc: OpenApi, f: Fixtures) {
           const kind = kindOf(field, type);
           const values = [...hostileValues(kind, required), ...(kind === 'ref' ? [MISSING_ID] : [])];
           if (required || ![prop.type].flat().includes('null')) values.push(null);
-          for (const value of values) add(`${field}=${label(value)}`, () => send(params, { body: { ...base.body, [field]: value } }));
+          for (const value of values)
+            add(`${field}=${label(value)}`, () => send(params, { body: { ...base.body, [field]: value } }));
         }
         const bodies: [string, { body?: unknown; raw?: string; headers?: Record<string, string> }][] = [
           ['an array body', { body: [base.body] }],
@@ -291,7 +437,10 @@ function restTable(gateway: TestGateway, doc: OpenApi, f: Fixtures) {
           ['malformed JSON', { raw: '{"title": ' }],
           ['NaN in JSON', { raw: '{"quantity": NaN}' }],
           ['a __proto__ key', { raw: toJson(base.body).replace(/^\{/, '{"__proto__":{"isAdmin":true},') }],
-          ['a constructor.prototype key', { raw: toJson(base.body).replace(/^\{/, '{"constructor":{"prototype":{"isAdmin":true}},') }],
+          [
+            'a constructor.prototype key',
+            { raw: toJson(base.body).replace(/^\{/, '{"constructor":{"prototype":{"isAdmin":true}},') },
+          ],
           ['a $where key', { body: { ...base.body, $where: 'sleep(1000)' } }],
           ['a dotted key', { body: { ...base.body, 'quantity.$': 0 } }],
           ['a $set key', { body: { ...base.body, $set: { quantity: 1000 } } }],
@@ -305,15 +454,30 @@ function restTable(gateway: TestGateway, doc: OpenApi, f: Fixtures) {
 
       if (secured) {
         for (const token of ['{"$ne":null}', '../', "' OR 1=1 --", 'a.b.c', '', MB.slice(0, 40_000)]) {
-          add(`token=${label(token)}`, () => send(params, { body: base.body, token: null, headers: { authorization: `Bearer ${token}` } }));
+          add(`token=${label(token)}`, () =>
+            send(params, { body: base.body, token: null, headers: { authorization: `Bearer ${token}` } }),
+          );
         }
       }
       if (method === 'get' && !op.parameters?.length) {
         // No argument to be hostile to: a hostile query string is ignored, so the answer is the plain one.
-        add('with a hostile query string', async () => {
-          const [plain, hostile] = [await send(params), await send(params, { query: '?$where=sleep(1000)&title[$ne]=x&__proto__[isAdmin]=1&quantity.$=0' })];
-          return { ...hostile, status: hostile.status === 200 && JSON.stringify(hostile.body) === JSON.stringify(plain.body) ? 299 : hostile.status };
-        }, (a) => a.status === 299);
+        add(
+          'with a hostile query string',
+          async () => {
+            const [plain, hostile] = [
+              await send(params),
+              await send(params, { query: '?$where=sleep(1000)&title[$ne]=x&__proto__[isAdmin]=1&quantity.$=0' }),
+            ];
+            return {
+              ...hostile,
+              status:
+                hostile.status === 200 && JSON.stringify(hostile.body) === JSON.stringify(plain.body)
+                  ? 299
+                  : hostile.status,
+            };
+          },
+          (a) => a.status === 299,
+        );
       }
     }
   }
@@ -325,7 +489,11 @@ function restRefusal(answer: Answer): boolean {
   if (INTERNALS.test(JSON.stringify(answer.body)) || /FST_|Error:/.test(JSON.stringify(answer.body))) return false;
   // 431 (headers too large) is Node's own, answered before Fastify sees the request: an empty body.
   if (answer.status === 431) return true;
-  return typeof answer.body === 'object' && answer.body !== null && typeof (answer.body as { message?: unknown }).message === 'string';
+  return (
+    typeof answer.body === 'object' &&
+    answer.body !== null &&
+    typeof (answer.body as { message?: unknown }).message === 'string'
+  );
 }
 
 // ==================================================================== GraphQL table
@@ -349,21 +517,32 @@ const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind 
 
 async function introspect(gateway: TestGateway): Promise<Introspection> {
   const field = `name args { name type { ${TYPE_REF} } } type { ${TYPE_REF} }`;
-  const answer = await gateway.gql(`{ __schema { queryType { fields { ${field} } } mutationType { fields { ${field} } } types { name kind fields { name } inputFields { name type { ${TYPE_REF} } } } } }`);
+  const answer = await gateway.gql(
+    `{ __schema { queryType { fields { ${field} } } mutationType { fields { ${field} } } types { name kind fields { name } inputFields { name type { ${TYPE_REF} } } } } }`,
+  );
   const s = answer.body.data.__schema;
-  const types = new Map<string, { fields: { name: string }[] | null }>(s.types.map((t: { name: string; fields: { name: string }[] | null }) => [t.name, t]));
+  const types = new Map<string, { fields: { name: string }[] | null }>(
+    s.types.map((t: { name: string; fields: { name: string }[] | null }) => [t.name, t]),
+  );
   const selection = (t: TypeRef) => {
     const named = namedType(t);
     if (named.kind !== 'OBJECT') return '';
-    return (types.get(named.name!)?.fields ?? []).some((f) => f.name === 'totalCount') ? ' { __typename totalCount }' : ' { __typename }';
+    return (types.get(named.name!)?.fields ?? []).some((f) => f.name === 'totalCount')
+      ? ' { __typename totalCount }'
+      : ' { __typename }';
   };
   const roots = (operation: 'query' | 'mutation', fields: { name: string; args: InputValue[]; type: TypeRef }[]) =>
     fields.map((f) => ({ operation, name: f.name, args: f.args, selection: selection(f.type) }));
-  const inputs = new Map<string, InputValue[]>(s.types.filter((t: { kind: string }) => t.kind === 'INPUT_OBJECT').map((t: { name: string; inputFields: InputValue[] }) => [t.name, t.inputFields]));
+  const inputs = new Map<string, InputValue[]>(
+    s.types
+      .filter((t: { kind: string }) => t.kind === 'INPUT_OBJECT')
+      .map((t: { name: string; inputFields: InputValue[] }) => [t.name, t.inputFields]),
+  );
   return { roots: [...roots('query', s.queryType.fields), ...roots('mutation', s.mutationType.fields)], inputs };
 }
 
-const printType = (t: TypeRef): string => (t.kind === 'NON_NULL' ? `${printType(t.ofType!)}!` : t.kind === 'LIST' ? `[${printType(t.ofType!)}]` : t.name!);
+const printType = (t: TypeRef): string =>
+  t.kind === 'NON_NULL' ? `${printType(t.ofType!)}!` : t.kind === 'LIST' ? `[${printType(t.ofType!)}]` : t.name!;
 const namedType = (t: TypeRef): TypeRef => (t.ofType ? namedType(t.ofType) : t);
 
 /** Valid variables per root field that takes arguments. */
@@ -373,7 +552,14 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     book: { id: f.toUpdate },
     booksByCategory: { category: 'Drama' },
     borrowedBooks: { userId: f.m.uid },
-    issueToken: { input: { idToken: f.fresh.idToken, uid: f.fresh.uid, displayName: 'Fresh', photoURL: 'https://example.com/p.png' } },
+    issueToken: {
+      input: {
+        idToken: f.fresh.idToken,
+        uid: f.fresh.uid,
+        displayName: 'Fresh',
+        photoURL: 'https://example.com/p.png',
+      },
+    },
     addBook: { input: bookBody({ title: 'Le Petit Prince 🌹 — été', description: 'Line one\n\tLine two, 日本語' }) },
     updateBook: { id: f.toUpdate, input: bookBody({ title: 'Changed by the baseline', quantity: 5 }) },
     borrow: { input: { bookId: f.toBorrow, returnDate: libraryDay(7) } },
@@ -405,11 +591,15 @@ function gqlTable(gateway: TestGateway, schema: Introspection, f: Fixtures) {
       return `${root.operation} Hostile${declared.length ? `(${declared.join(', ')})` : ''} { ${root.name}(${passed.join(', ')})${root.selection} }`;
     };
     const query = documentFor();
-    const send = (variables: unknown, text = query) => gateway.request('POST', '/graphql', { raw: toJson({ query: text, variables }), token: f.m.token });
+    const send = (variables: unknown, text = query) =>
+      gateway.request('POST', '/graphql', { raw: toJson({ query: text, variables }), token: f.m.token });
     baseline[root.name] = () => send(vars);
     const emptyResult = (a: Answer) => {
       const data = a.body?.data?.[root.name];
-      return !a.body.errors && (Array.isArray(data) ? data.length === 0 : data === null || data?.__typename === 'BookConnection');
+      return (
+        !a.body.errors &&
+        (Array.isArray(data) ? data.length === 0 : data === null || data?.__typename === 'BookConnection')
+      );
     };
 
     const visit = (argPath: string, type: TypeRef, set: (value: unknown) => Record<string, unknown>) => {
@@ -423,9 +613,13 @@ function gqlTable(gateway: TestGateway, schema: Introspection, f: Fixtures) {
           cases.push({ name: `${argPath}=${label(value)}`, send: () => send(set(value)) });
         }
         for (const key of ['$where', 'a.b', '$set', '__proto__']) {
-          cases.push({ name: `${argPath} with a ${key} key`, send: () => send(set({ ...base, [key]: { quantity: 0 } })) });
+          cases.push({
+            name: `${argPath} with a ${key} key`,
+            send: () => send(set({ ...base, [key]: { quantity: 0 } })),
+          });
         }
-        for (const field of fields) visit(`${argPath}.${field.name}`, field.type, (value) => set({ ...base, [field.name]: value }));
+        for (const field of fields)
+          visit(`${argPath}.${field.name}`, field.type, (value) => set({ ...base, [field.name]: value }));
         return;
       }
       const kind = kindOf(argPath, leaf.name!);
@@ -433,7 +627,8 @@ function gqlTable(gateway: TestGateway, schema: Introspection, f: Fixtures) {
       const missing = kind === 'id' || kind === 'ref' ? [MISSING_ID] : [];
       const codes = [...(DOMAIN_CODES[argPath] ?? []), ...(missing.length ? ['NOT_FOUND'] : [])];
       // Free text matches itself only: an empty answer is right too.
-      const literalOk = kind === 'free' ? (a: Answer) => emptyResult(a) && (a.body.data?.books?.totalCount ?? 0) === 0 : undefined;
+      const literalOk =
+        kind === 'free' ? (a: Answer) => emptyResult(a) && (a.body.data?.books?.totalCount ?? 0) === 0 : undefined;
       for (const value of [...values, ...missing]) {
         // A well-formed id that no record has: NOT_FOUND, or null for `book`.
         const ok = value === MISSING_ID ? emptyResult : literalOk;
@@ -447,7 +642,14 @@ function gqlTable(gateway: TestGateway, schema: Introspection, f: Fixtures) {
       cases.push({ name: `${root.name}.${arg.name} as an object literal`, send: () => send(vars, literal) });
     }
     cases.push({ name: `${root.name} with a body over the limit`, send: () => send({ ...vars, padding: MB }) });
-    cases.push({ name: `${root.name} with NaN in the JSON`, send: () => gateway.request('POST', '/graphql', { raw: toJson({ query, variables: vars }).replace(/\}$/, ', "x": NaN}'), token: f.m.token }) });
+    cases.push({
+      name: `${root.name} with NaN in the JSON`,
+      send: () =>
+        gateway.request('POST', '/graphql', {
+          raw: toJson({ query, variables: vars }).replace(/\}$/, ', "x": NaN}'),
+          token: f.m.token,
+        }),
+    });
   }
   return { cases, arguments: args, baseline };
 }
@@ -465,7 +667,8 @@ function gqlRefusal(answer: Answer, extra: string[]): boolean {
   if (INTERNALS.test(JSON.stringify(answer.body))) return false;
   const errors = (answer.body?.errors ?? []) as { extensions?: { code?: string } }[];
   // Refused before GraphQL saw it (a body over the limit, JSON that is not JSON): a 4xx with a message.
-  if (errors.length === 0) return answer.status >= 400 && answer.status < 500 && typeof answer.body?.message === 'string';
+  if (errors.length === 0)
+    return answer.status >= 400 && answer.status < 500 && typeof answer.body?.message === 'string';
   const data = answer.body.data as Record<string, unknown> | null | undefined;
   if (data && Object.values(data).some((v) => v !== null)) return false;
   return errors.every((e) => [...REFUSED, ...extra].includes(e.extensions?.code ?? ''));

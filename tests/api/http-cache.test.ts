@@ -49,7 +49,9 @@ describeEachStore((kind) => {
     afterAll(() => gw?.close());
 
     const getQuery = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-      gw.request('GET', `/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables) })}`, { headers: { ...PREFLIGHT, ...headers } });
+      gw.request('GET', `/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables) })}`, {
+        headers: { ...PREFLIGHT, ...headers },
+      });
     const books = () => (gw.store as ObservedStore).books;
 
     it('answers a REST read with an ETag, and 304 without reading the store while it still matches', async () => {
@@ -73,7 +75,9 @@ describeEachStore((kind) => {
       for (const path of ['/api/categories', '/api/books/category/Drama']) {
         const answer = await gw.request('GET', path);
         expect([answer.status, answer.headers.get('cache-control')]).toEqual([200, PUBLIC]);
-        expect((await gw.request('GET', path, { headers: { 'if-none-match': answer.headers.get('etag')! } })).status).toBe(304);
+        expect(
+          (await gw.request('GET', path, { headers: { 'if-none-match': answer.headers.get('etag')! } })).status,
+        ).toBe(304);
       }
     });
 
@@ -107,9 +111,15 @@ describeEachStore((kind) => {
       const query = await getQuery(BOOK, { id });
       const page = await getQuery(PAGE);
       const due = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-      const borrowed = await gw.gql('mutation($b: BorrowInput!) { borrow(input: $b) { currentQuantity } }', { b: { bookId: id, returnDate: due } }, member.token);
+      const borrowed = await gw.gql(
+        'mutation($b: BorrowInput!) { borrow(input: $b) { currentQuantity } }',
+        { b: { bookId: id, returnDate: due } },
+        member.token,
+      );
       expect(borrowed.body.data?.borrow).toEqual({ currentQuantity: 1 });
-      const restAfter = await gw.request('GET', `/api/books/${id}`, { headers: { 'if-none-match': rest.headers.get('etag')! } });
+      const restAfter = await gw.request('GET', `/api/books/${id}`, {
+        headers: { 'if-none-match': rest.headers.get('etag')! },
+      });
       expect([restAfter.status, restAfter.body.quantity]).toEqual([200, 1]);
       const queryAfter = await getQuery(BOOK, { id }, { 'if-none-match': query.headers.get('etag')! });
       expect([queryAfter.status, queryAfter.body.data.book.quantity]).toEqual([200, 1]);
@@ -117,10 +127,23 @@ describeEachStore((kind) => {
       expect(pageAfter.status).toBe(200);
       expect(pageAfter.body.data.books.nodes.find((n: { id: string }) => n.id === id).quantity).toBe(1);
 
-      const updated = await gw.request('PUT', `/api/books/${id}`, { token: member.token, body: { title: 'Renamed While Cached', author: 'Test Author', genre: 'Drama', image: 'https://example.com/cover.jpg', rating: 4.5, quantity: 5 } });
+      const updated = await gw.request('PUT', `/api/books/${id}`, {
+        token: member.token,
+        body: {
+          title: 'Renamed While Cached',
+          author: 'Test Author',
+          genre: 'Drama',
+          image: 'https://example.com/cover.jpg',
+          rating: 4.5,
+          quantity: 5,
+        },
+      });
       expect(updated.status).toBe(200);
       const renamed = await getQuery(BOOK, { id }, { 'if-none-match': queryAfter.headers.get('etag')! });
-      expect([renamed.status, renamed.body.data.book]).toEqual([200, { id, title: 'Renamed While Cached', quantity: 5 }]);
+      expect([renamed.status, renamed.body.data.book]).toEqual([
+        200,
+        { id, title: 'Renamed While Cached', quantity: 5 },
+      ]);
     });
 
     it('never lets a shared cache keep what is personal, sent by POST, or failed', async () => {
@@ -128,7 +151,10 @@ describeEachStore((kind) => {
       const id = await gw.addBook();
       const signedIn = [
         await gw.request('GET', `/api/books/${id}`, { token: member.token }),
-        await gw.request('GET', `/graphql?${new URLSearchParams({ query: '{ bookCount }' })}`, { token: member.token, headers: PREFLIGHT }),
+        await gw.request('GET', `/graphql?${new URLSearchParams({ query: '{ bookCount }' })}`, {
+          token: member.token,
+          headers: PREFLIGHT,
+        }),
         await gw.gql('{ me { name } }', {}, member.token),
       ];
       const anonymous = [
@@ -147,7 +173,10 @@ describeEachStore((kind) => {
       }
       // A conditional request that is signed in is never answered from what an anonymous one was given.
       const etag = (await gw.request('GET', `/api/books/${id}`)).headers.get('etag')!;
-      expect((await gw.request('GET', `/api/books/${id}`, { token: member.token, headers: { 'if-none-match': etag } })).status).toBe(200);
+      expect(
+        (await gw.request('GET', `/api/books/${id}`, { token: member.token, headers: { 'if-none-match': etag } }))
+          .status,
+      ).toBe(200);
     });
 
     it('answers a conditional request as the uncached one would be: CSRF refusals, mutations, bad content types', async () => {
@@ -160,11 +189,18 @@ describeEachStore((kind) => {
         expect(refused.status).toBe(400);
         expect(refused.headers.get('etag')).toBeNull();
       }
-      const mutation = await gw.request('GET', `/graphql?${new URLSearchParams({ query: 'mutation { returnBook(borrowId: "x") { id } }' })}`, { headers: { ...PREFLIGHT, 'if-none-match': '*' } });
+      const mutation = await gw.request(
+        'GET',
+        `/graphql?${new URLSearchParams({ query: 'mutation { returnBook(borrowId: "x") { id } }' })}`,
+        { headers: { ...PREFLIGHT, 'if-none-match': '*' } },
+      );
       expect(mutation.status).toBe(405);
       // The same body under a content type that is not JSON is refused every time, not only until it is cached.
       for (let i = 0; i < 2; i++) {
-        const odd = await gw.request('POST', '/graphql', { raw: JSON.stringify({ query: BOOK, variables: { id } }), headers: { 'content-type': 'application/jsonfoo' } });
+        const odd = await gw.request('POST', '/graphql', {
+          raw: JSON.stringify({ query: BOOK, variables: { id } }),
+          headers: { 'content-type': 'application/jsonfoo' },
+        });
         expect(odd.status).toBe(415);
       }
     });

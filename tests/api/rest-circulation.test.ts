@@ -2,7 +2,17 @@
 // shape and each failure (the catalogue and account paths are in rest.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
-import { FORBIDDEN, ISO, MISSING_ID, UNAUTHORIZED, borrowed, libraryDay, quantityOf, restBorrow, restReturn } from './factory.ts';
+import {
+  FORBIDDEN,
+  ISO,
+  MISSING_ID,
+  UNAUTHORIZED,
+  borrowed,
+  libraryDay,
+  quantityOf,
+  restBorrow,
+  restReturn,
+} from './factory.ts';
 
 describeEachStore((store) => {
   let gw: TestGateway;
@@ -10,7 +20,6 @@ describeEachStore((store) => {
     gw = await startTestGateway({ store });
   });
   afterAll(() => gw.close());
-
 
   describe('POST /api/borrow', () => {
     it('lends one copy to the caller, taking name and e-mail from the session', async () => {
@@ -34,7 +43,10 @@ describeEachStore((store) => {
       expect((await restBorrow(gw, m, bookId)).status).toBe(201);
       expect(await restBorrow(gw, m, bookId)).toMatchObject({
         status: 400,
-        body: { message: 'You have already borrowed this book. You can borrow it again after returning it.', alreadyBorrowed: true },
+        body: {
+          message: 'You have already borrowed this book. You can borrow it again after returning it.',
+          alreadyBorrowed: true,
+        },
       });
       const outOfStock = await restBorrow(gw, other, bookId);
       expect(outOfStock.status).toBe(400);
@@ -46,8 +58,16 @@ describeEachStore((store) => {
     it('401 without a token and 403 with an invalid one', async () => {
       const m = await gw.member();
       const bookId = await gw.addBook();
-      expect(await gw.request('POST', '/api/borrow', { body: { bookId, returnDate: libraryDay(3) } })).toMatchObject({ status: 401, body: UNAUTHORIZED });
-      expect(await gw.request('POST', '/api/borrow', { token: m.token.slice(0, -2), body: { bookId, returnDate: libraryDay(3) } })).toMatchObject({ status: 403, body: FORBIDDEN });
+      expect(await gw.request('POST', '/api/borrow', { body: { bookId, returnDate: libraryDay(3) } })).toMatchObject({
+        status: 401,
+        body: UNAUTHORIZED,
+      });
+      expect(
+        await gw.request('POST', '/api/borrow', {
+          token: m.token.slice(0, -2),
+          body: { bookId, returnDate: libraryDay(3) },
+        }),
+      ).toMatchObject({ status: 403, body: FORBIDDEN });
       expect(await quantityOf(gw, bookId)).toBe(3);
     });
 
@@ -81,7 +101,7 @@ describeEachStore((store) => {
   });
 
   describe('GET /api/borrowed-books/:uid', () => {
-    it('lists the caller\'s loans, newest first, with ISO dates and lower-case status', async () => {
+    it("lists the caller's loans, newest first, with ISO dates and lower-case status", async () => {
       const m = await gw.member();
       const [first, second] = [await gw.addBook({ title: 'First' }), await gw.addBook({ title: 'Second' })];
       const firstLoan = await borrowed(gw, m, first);
@@ -111,13 +131,16 @@ describeEachStore((store) => {
       });
     });
 
-    it('refuses another user\'s list with 403 and a missing session with 401', async () => {
+    it("refuses another user's list with 403 and a missing session with 401", async () => {
       const [m, other] = [await gw.member(), await gw.member()];
       await borrowed(gw, other, await gw.addBook());
       const answer = await gw.request('GET', `/api/borrowed-books/${other.uid}`, { token: m.token });
       expect(answer.status).toBe(403);
       expect(JSON.stringify(answer.body)).not.toContain(other.email);
-      expect(await gw.request('GET', `/api/borrowed-books/${other.uid}`)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+      expect(await gw.request('GET', `/api/borrowed-books/${other.uid}`)).toMatchObject({
+        status: 401,
+        body: UNAUTHORIZED,
+      });
     });
   });
 
@@ -136,7 +159,7 @@ describeEachStore((store) => {
       expect(await quantityOf(gw, bookId)).toBe(1);
     });
 
-    it('403 for someone else\'s loan, 404 { success: false } for a missing one, 400 for another book\'s id', async () => {
+    it("403 for someone else's loan, 404 { success: false } for a missing one, 400 for another book's id", async () => {
       const [m, other] = [await gw.member(), await gw.member()];
       const [bookId, otherBook] = [await gw.addBook({ quantity: 1 }), await gw.addBook({ quantity: 5 })];
       const loanId = await borrowed(gw, m, bookId);
@@ -144,12 +167,17 @@ describeEachStore((store) => {
       expect(byOther).toMatchObject({ status: 403, body: { success: false, message: expect.any(String) } });
       const claimingOther = await restReturn(gw, other, loanId, bookId, { userId: m.uid });
       expect(claimingOther.status).toBe(403);
-      expect(await restReturn(gw, m, MISSING_ID, bookId)).toMatchObject({ status: 404, body: { success: false, message: expect.any(String) } });
+      expect(await restReturn(gw, m, MISSING_ID, bookId)).toMatchObject({
+        status: 404,
+        body: { success: false, message: expect.any(String) },
+      });
       const wrongBook = await restReturn(gw, m, loanId, otherBook);
       expect(wrongBook).toMatchObject({ status: 400, body: { success: false } });
       expect([await quantityOf(gw, bookId), await quantityOf(gw, otherBook)]).toEqual([0, 5]);
       expect((await gw.store.loans.get(loanId))?.status).toBe('borrowed');
-      expect(await gw.request('POST', '/api/return-book', { body: { borrowId: loanId, bookId } })).toMatchObject({ status: 401 });
+      expect(await gw.request('POST', '/api/return-book', { body: { borrowId: loanId, bookId } })).toMatchObject({
+        status: 401,
+      });
     });
   });
 });

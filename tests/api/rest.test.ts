@@ -17,18 +17,30 @@ describeEachStore((store) => {
     it('exchanges a verified ID token for a session token that opens protected routes', async () => {
       const user = await gw.firebaseUser({ name: 'Ada Reader' });
       const answer = await gw.request('POST', '/api/jwt', {
-        body: { uid: user.uid, email: user.email, displayName: 'Ada R.', photoURL: 'https://example.com/ada.png', idToken: user.idToken },
+        body: {
+          uid: user.uid,
+          email: user.email,
+          displayName: 'Ada R.',
+          photoURL: 'https://example.com/ada.png',
+          idToken: user.idToken,
+        },
       });
       expect(answer.status).toBe(200);
       expect(Object.keys(answer.body)).toEqual(['token']);
       expect(answer.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect((await gw.request('GET', '/api/users', { token: answer.body.token })).status).toBe(200);
-      expect(await gw.store.users.getByUid(user.uid)).toMatchObject({ name: 'Ada R.', photoURL: 'https://example.com/ada.png', email: user.email });
+      expect(await gw.store.users.getByUid(user.uid)).toMatchObject({
+        name: 'Ada R.',
+        photoURL: 'https://example.com/ada.png',
+        email: user.email,
+      });
     });
 
-    it('accepts the empty profile strings the SPA sends and keeps the account\'s own name', async () => {
+    it("accepts the empty profile strings the SPA sends and keeps the account's own name", async () => {
       const user = await gw.firebaseUser({ name: 'Profile Less' });
-      const answer = await gw.request('POST', '/api/jwt', { body: { uid: user.uid, email: user.email, displayName: '', photoURL: '', idToken: user.idToken } });
+      const answer = await gw.request('POST', '/api/jwt', {
+        body: { uid: user.uid, email: user.email, displayName: '', photoURL: '', idToken: user.idToken },
+      });
       expect(answer.status).toBe(200);
       expect(await gw.store.users.getByUid(user.uid)).toMatchObject({ name: 'Profile Less', photoURL: null });
     });
@@ -55,14 +67,18 @@ describeEachStore((store) => {
 
     it('answers 401 without an idToken or with one that is not a Firebase ID token', async () => {
       const user = await gw.firebaseUser();
-      for (const body of [{ uid: user.uid, email: user.email }, { uid: user.uid, idToken: 'not.a.token' }, { idToken: '' }]) {
+      for (const body of [
+        { uid: user.uid, email: user.email },
+        { uid: user.uid, idToken: 'not.a.token' },
+        { idToken: '' },
+      ]) {
         const answer = await gw.request('POST', '/api/jwt', { body });
         expect(answer.status, JSON.stringify(body)).toBe(401);
         expect(answer.body).not.toHaveProperty('token');
       }
     });
 
-    it('answers 403 when the uid is not the verified token\'s', async () => {
+    it("answers 403 when the uid is not the verified token's", async () => {
       const [ada, bob] = [await gw.firebaseUser(), await gw.firebaseUser()];
       const answer = await gw.request('POST', '/api/jwt', { body: { uid: bob.uid, idToken: ada.idToken } });
       expect(answer.status).toBe(403);
@@ -79,9 +95,20 @@ describeEachStore((store) => {
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       expect(answer.body).toHaveLength(await gw.store.books.count());
       for (const book of answer.body) {
-        expect(Object.keys(book).sort()).toEqual(['_id', 'author', 'description', 'genre', 'image', 'quantity', 'rating', 'title']);
+        expect(Object.keys(book).sort()).toEqual([
+          '_id',
+          'author',
+          'description',
+          'genre',
+          'image',
+          'quantity',
+          'rating',
+          'title',
+        ]);
       }
-      expect(answer.body.filter((b: { _id: string }) => ids.includes(b._id)).map((b: { title: string }) => b.title)).toEqual(['Listed One', 'Listed Two']);
+      expect(
+        answer.body.filter((b: { _id: string }) => ids.includes(b._id)).map((b: { title: string }) => b.title),
+      ).toEqual(['Listed One', 'Listed Two']);
     });
 
     it('POST /api/books adds a book for a member and answers 201 { acknowledged, insertedId }', async () => {
@@ -95,8 +122,14 @@ describeEachStore((store) => {
 
     it('POST /api/books: 401 without a token, 403 with a bad one, nothing stored', async () => {
       const before = await gw.store.books.count();
-      expect(await gw.request('POST', '/api/books', { body: bookBody() })).toMatchObject({ status: 401, body: UNAUTHORIZED });
-      expect(await gw.request('POST', '/api/books', { body: bookBody(), token: 'forged.token.value' })).toMatchObject({ status: 403, body: FORBIDDEN });
+      expect(await gw.request('POST', '/api/books', { body: bookBody() })).toMatchObject({
+        status: 401,
+        body: UNAUTHORIZED,
+      });
+      expect(await gw.request('POST', '/api/books', { body: bookBody(), token: 'forged.token.value' })).toMatchObject({
+        status: 403,
+        body: FORBIDDEN,
+      });
       expect(await gw.store.books.count()).toBe(before);
     });
 
@@ -130,7 +163,10 @@ describeEachStore((store) => {
       const malformed = await gw.request('GET', '/api/books/not-an-id');
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toEqual(expect.any(String));
-      expect(await gw.request('GET', `/api/books/${MISSING_ID}`)).toMatchObject({ status: 404, body: { message: 'Book not found' } });
+      expect(await gw.request('GET', `/api/books/${MISSING_ID}`)).toMatchObject({
+        status: 404,
+        body: { message: 'Book not found' },
+      });
     });
 
     it('GET /api/books/category/:category answers only that genre', async () => {
@@ -144,41 +180,89 @@ describeEachStore((store) => {
     });
 
     it('GET /api/categories lists the categories with _id and absolute image URLs', async () => {
-      await gw.store.categories.seed([{ name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' }]);
+      await gw.store.categories.seed([
+        { name: 'Drama', image: '/assets/library/categories/drama.svg', description: 'Plays.' },
+      ]);
       const answer = await gw.request('GET', '/api/categories');
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual([{ _id: expect.stringMatching(OBJECT_ID), name: 'Drama', image: `${gw.url}/assets/library/categories/drama.svg`, description: 'Plays.' }]);
+      expect(answer.body).toEqual([
+        {
+          _id: expect.stringMatching(OBJECT_ID),
+          name: 'Drama',
+          image: `${gw.url}/assets/library/categories/drama.svg`,
+          description: 'Plays.',
+        },
+      ]);
     });
   });
 
   describe('PUT /api/books/:id', () => {
     it("writes the listed fields, ignores an _id in the body and answers MongoDB's UpdateResult", async () => {
       const m = await gw.member();
-      const [id, other] = [await gw.addBook({ title: 'Before', description: 'Kept' }), await gw.addBook({ title: 'Other' })];
-      const update = { _id: other, title: 'After', author: 'New Author', genre: 'Fantasy', image: 'https://example.com/new.jpg', rating: 3, quantity: 0 };
+      const [id, other] = [
+        await gw.addBook({ title: 'Before', description: 'Kept' }),
+        await gw.addBook({ title: 'Other' }),
+      ];
+      const update = {
+        _id: other,
+        title: 'After',
+        author: 'New Author',
+        genre: 'Fantasy',
+        image: 'https://example.com/new.jpg',
+        rating: 3,
+        quantity: 0,
+      };
       const answer = await gw.request('PUT', `/api/books/${id}`, { token: m.token, body: update });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedId: null, upsertedCount: 0 });
+      expect(answer.body).toEqual({
+        acknowledged: true,
+        matchedCount: 1,
+        modifiedCount: 1,
+        upsertedId: null,
+        upsertedCount: 0,
+      });
       const { _id, ...fields } = update;
       expect(await gw.store.books.get(id)).toMatchObject({ id, ...fields, description: 'Kept' });
       expect((await gw.store.books.get(other))?.title).toBe('Other');
-      const same = await gw.request('PUT', `/api/books/${id}`, { token: m.token, body: { ...fields, description: 'Kept' } });
-      expect(same.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0, upsertedId: null, upsertedCount: 0 });
+      const same = await gw.request('PUT', `/api/books/${id}`, {
+        token: m.token,
+        body: { ...fields, description: 'Kept' },
+      });
+      expect(same.body).toEqual({
+        acknowledged: true,
+        matchedCount: 1,
+        modifiedCount: 0,
+        upsertedId: null,
+        upsertedCount: 0,
+      });
     });
 
     it('refuses 401/403 without a valid session, 400 for bad input, 404 for a missing book', async () => {
       const m = await gw.member();
       const id = await gw.addBook({ title: 'Untouched' });
-      const body = { title: 'Changed', author: 'A', genre: 'Drama', image: 'https://example.com/x.jpg', rating: 4, quantity: 1 };
+      const body = {
+        title: 'Changed',
+        author: 'A',
+        genre: 'Drama',
+        image: 'https://example.com/x.jpg',
+        rating: 4,
+        quantity: 1,
+      };
       expect(await gw.request('PUT', `/api/books/${id}`, { body })).toMatchObject({ status: 401, body: UNAUTHORIZED });
-      expect(await gw.request('PUT', `/api/books/${id}`, { body, token: `${m.token}x` })).toMatchObject({ status: 403, body: FORBIDDEN });
+      expect(await gw.request('PUT', `/api/books/${id}`, { body, token: `${m.token}x` })).toMatchObject({
+        status: 403,
+        body: FORBIDDEN,
+      });
       for (const bad of [{ quantity: -1 }, { rating: 0 }, { title: ' ' }, { createdAt: 'x' }, { quantity: '3' }]) {
         const answer = await gw.request('PUT', `/api/books/${id}`, { token: m.token, body: { ...body, ...bad } });
         expect(answer.status, JSON.stringify(bad)).toBe(400);
         expect(answer.body.message).toEqual(expect.any(String));
       }
       expect((await gw.request('PUT', '/api/books/xyz', { token: m.token, body })).status).toBe(400);
-      expect(await gw.request('PUT', `/api/books/${MISSING_ID}`, { token: m.token, body })).toMatchObject({ status: 404, body: { message: 'Book not found' } });
+      expect(await gw.request('PUT', `/api/books/${MISSING_ID}`, { token: m.token, body })).toMatchObject({
+        status: 404,
+        body: { message: 'Book not found' },
+      });
       expect((await gw.store.books.get(id))?.title).toBe('Untouched');
     });
   });
@@ -200,7 +284,10 @@ describeEachStore((store) => {
         photoURL: null,
       });
       expect(await gw.request('GET', '/api/users')).toMatchObject({ status: 401, body: UNAUTHORIZED });
-      expect(await gw.request('GET', '/api/users', { token: 'garbage' })).toMatchObject({ status: 403, body: FORBIDDEN });
+      expect(await gw.request('GET', '/api/users', { token: 'garbage' })).toMatchObject({
+        status: 403,
+        body: FORBIDDEN,
+      });
     });
   });
 
@@ -212,8 +299,14 @@ describeEachStore((store) => {
       ['POST', '/api/borrow'],
       ['POST', '/api/return-book'],
     ])('%s %s answers 401/403 before looking at a bad body', async (method, path) => {
-      expect(await gw.request(method, path, { body: { nonsense: true } })).toMatchObject({ status: 401, body: UNAUTHORIZED });
-      expect(await gw.request(method, path, { body: { nonsense: true }, token: 'bad' })).toMatchObject({ status: 403, body: FORBIDDEN });
+      expect(await gw.request(method, path, { body: { nonsense: true } })).toMatchObject({
+        status: 401,
+        body: UNAUTHORIZED,
+      });
+      expect(await gw.request(method, path, { body: { nonsense: true }, token: 'bad' })).toMatchObject({
+        status: 403,
+        body: FORBIDDEN,
+      });
     });
   });
 
@@ -230,10 +323,17 @@ describeEachStore((store) => {
     it('refuses a form-encoded body (415) and a __proto__ key (400) with a message', async () => {
       const m = await gw.member();
       const before = await gw.store.books.count();
-      const form = await gw.request('POST', '/api/books', { token: m.token, raw: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await gw.request('POST', '/api/books', {
+        token: m.token,
+        raw: 'title=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(form.status).toBe(415);
       expect(form.body.message).toEqual(expect.any(String));
-      const proto = await gw.request('POST', '/api/books', { token: m.token, raw: JSON.stringify(bookBody()).replace('{', '{"__proto__": {"admin": true},') });
+      const proto = await gw.request('POST', '/api/books', {
+        token: m.token,
+        raw: JSON.stringify(bookBody()).replace('{', '{"__proto__": {"admin": true},'),
+      });
       expect(proto.status).toBe(400);
       expect(proto.body.message).toEqual(expect.any(String));
       expect(await gw.store.books.count()).toBe(before);
@@ -241,7 +341,10 @@ describeEachStore((store) => {
 
     it('answers 413 for a body over 100 KB', async () => {
       const m = await gw.member();
-      const answer = await gw.request('POST', '/api/books', { token: m.token, body: bookBody({ description: 'x'.repeat(101 * 1024) }) });
+      const answer = await gw.request('POST', '/api/books', {
+        token: m.token,
+        body: bookBody({ description: 'x'.repeat(101 * 1024) }),
+      });
       expect(answer.status).toBe(413);
       expect(answer.body.message).toEqual(expect.any(String));
     });

@@ -21,7 +21,11 @@ const MESSAGE_FOR_EMULATOR_ERROR: Record<string, string> = {
 };
 async function expectedLoginMessage(email: string, password: string) {
   const url = `${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const code = String(((await response.json()) as { error?: { message?: string } }).error?.message).split(' ')[0] ?? '';
   expect(Object.keys(MESSAGE_FOR_EMULATOR_ERROR)).toContain(code);
   return MESSAGE_FOR_EMULATOR_ERROR[code] ?? '';
@@ -29,7 +33,11 @@ async function expectedLoginMessage(email: string, password: string) {
 
 /** axe measures colours as they are painted: let SweetAlert's opening animation finish first. */
 async function dialogSettled(page: Page) {
-  await page.getByRole('dialog').evaluate((dialog) => Promise.all((dialog.parentElement ?? dialog).getAnimations({ subtree: true }).map((a) => a.finished)));
+  await page
+    .getByRole('dialog')
+    .evaluate((dialog) =>
+      Promise.all((dialog.parentElement ?? dialog).getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
 }
 
 async function expectLoginFailure(page: Page, message: string) {
@@ -92,7 +100,10 @@ describe('accounts (desktop)', () => {
     const me = await page.evaluate(async () => {
       const response = await fetch('/graphql', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('bookHavenToken')}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('bookHavenToken')}`,
+        },
         body: JSON.stringify({ query: '{ me { name photoURL } }' }),
       });
       return ((await response.json()) as { data?: { me?: { name: string; photoURL: string | null } } }).data?.me;
@@ -225,12 +236,20 @@ describe('accounts (desktop)', () => {
     const page = browser.page();
     await serveOfflineIdentityProviders(browser.context());
     await browser.context().route('**/accounts:signInWithIdp*', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'INVALID_IDP_RESPONSE' } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 400, message: 'INVALID_IDP_RESPONSE' } }),
+      }),
     );
     await page.goto('/login');
     const popupOpened = browser.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Google', exact: true }).click();
-    await signInThroughEmulatorPopup(await popupOpened, { email: uniqueEmail('refused'), name: 'Refused Reader' }, 'Google.com');
+    await signInThroughEmulatorPopup(
+      await popupOpened,
+      { email: uniqueEmail('refused'), name: 'Refused Reader' },
+      'Google.com',
+    );
     await expectLoginFailure(page, 'Google login failed. Please try again.');
     expect(await token(page)).toBeNull();
     expect(await page.getByRole('button', { name: 'Google', exact: true }).isEnabled()).toBe(true);

@@ -9,8 +9,34 @@ import { expectAccessible } from './support/axe.ts';
 import { bookById, holdOperation, sharedSession, uniqueTag } from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'Catalogue Keeper' });
-const ADD_GENRES = ['Thriller', 'Sci-Fi', 'Poetry', 'Drama', 'Children', 'Self-Help', 'Biography', 'Fantasy', 'Romance'];
-const UPDATE_GENRES = ['Fiction', 'Non-fiction', 'Mystery', 'Sci-Fi', 'Fantasy', 'Romance', 'Thriller', 'Biography', 'History', 'Children', 'Young Adult', 'Comic', 'Self-Help', 'Business', 'Other'];
+const ADD_GENRES = [
+  'Thriller',
+  'Sci-Fi',
+  'Poetry',
+  'Drama',
+  'Children',
+  'Self-Help',
+  'Biography',
+  'Fantasy',
+  'Romance',
+];
+const UPDATE_GENRES = [
+  'Fiction',
+  'Non-fiction',
+  'Mystery',
+  'Sci-Fi',
+  'Fantasy',
+  'Romance',
+  'Thriller',
+  'Biography',
+  'History',
+  'Children',
+  'Young Adult',
+  'Comic',
+  'Self-Help',
+  'Business',
+  'Other',
+];
 const FIELDS = ['Title', 'Author', 'Genre', 'Quantity', 'Rating', 'Image URL', 'Description'];
 let bookId = '';
 
@@ -20,7 +46,12 @@ const optionsOf = (page: Page) => field(page, 'Genre').locator('option').allText
 function countMutations(page: Page, operationName: string) {
   const seen = { count: 0 };
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/graphql') && request.postDataJSON()?.operationName === operationName) seen.count++;
+    if (
+      request.method() === 'POST' &&
+      request.url().endsWith('/graphql') &&
+      request.postDataJSON()?.operationName === operationName
+    )
+      seen.count++;
   });
   return seen;
 }
@@ -41,7 +72,9 @@ describe('adding and updating a book', () => {
     // An empty form does not leave the browser: every field is required, and the first one gets focus.
     await page.getByRole('button', { name: 'Add Book' }).click();
     for (const label of FIELDS) {
-      expect(await field(page, label).evaluate((el) => (el as HTMLInputElement).validity.valueMissing), label).toBe(true);
+      expect(await field(page, label).evaluate((el) => (el as HTMLInputElement).validity.valueMissing), label).toBe(
+        true,
+      );
     }
     expect(await field(page, 'Title').evaluate((el) => el === document.activeElement)).toBe(true);
 
@@ -90,7 +123,12 @@ describe('adding and updating a book', () => {
     await card.getByText('4 copies available').waitFor();
     await card.getByText('Ada Lovelace').waitFor();
     await card.getByText('Sci-Fi').waitFor();
-    bookId = new URL((await card.getByRole('link', { name: `Details for ${title}` }).getAttribute('href'))!, baseUrl()).pathname.split('/').pop()!;
+    bookId = new URL(
+      (await card.getByRole('link', { name: `Details for ${title}` }).getAttribute('href'))!,
+      baseUrl(),
+    ).pathname
+      .split('/')
+      .pop()!;
   });
 
   it('updates the book with whole-number rating and quantity and the update genre list', async () => {

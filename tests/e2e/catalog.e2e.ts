@@ -19,7 +19,13 @@ let ember: ApiBook;
 beforeAll(async () => {
   const token = await apiToken(await createAccount());
   lantern = await addBook(token, { title: `Lantern ${tag}`, author: `Ines ${authorTag}`, genre: 'Drama', quantity: 5 });
-  harbour = await addBook(token, { title: `Harbour ${tag}`, author: `Ines ${authorTag}`, genre: 'Drama', quantity: 2, image: 'http://127.0.0.1:1/gone.jpg' });
+  harbour = await addBook(token, {
+    title: `Harbour ${tag}`,
+    author: `Ines ${authorTag}`,
+    genre: 'Drama',
+    quantity: 2,
+    image: 'http://127.0.0.1:1/gone.jpg',
+  });
   ember = await addBook(token, { title: `Ember ${tag}`, author: 'Someone Else', genre: 'Poetry', quantity: 1 });
   await setQuantity(token, ember, 0);
   ember.quantity = 0;
@@ -30,12 +36,12 @@ const shown = async (page: Page) => {
   const [, x, y] = /Showing (\d+) of (\d+) books/.exec(text) ?? [];
   return { x: Number(x), y: Number(y) };
 };
-const titlesShown = (page: Page) => page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')).sort());
+const titlesShown = (page: Page) =>
+  page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')).sort());
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
 describe('All Books', () => {
   const browser = useBrowser('desktop');
-
 
   it('searches by title and by author (debounced, kept in the URL over a reload) and filters by genre and availability', async () => {
     const page = browser.page();
@@ -105,14 +111,34 @@ describe('All Books', () => {
     await page.getByLabel('View mode').selectOption('table');
     const headers = page.getByRole('columnheader');
     await headers.first().waitFor();
-    expect(await headers.allTextContents()).toEqual(['Cover', 'Title', 'Author', 'Genre', 'Rating', 'Quantity', 'Status', 'Actions']);
-    const status = async (book: ApiBook) => (await page.getByRole('row', { name: new RegExp(book.title) }).getByRole('cell').nth(6).textContent())?.trim();
+    expect(await headers.allTextContents()).toEqual([
+      'Cover',
+      'Title',
+      'Author',
+      'Genre',
+      'Rating',
+      'Quantity',
+      'Status',
+      'Actions',
+    ]);
+    const status = async (book: ApiBook) =>
+      (
+        await page
+          .getByRole('row', { name: new RegExp(book.title) })
+          .getByRole('cell')
+          .nth(6)
+          .textContent()
+      )?.trim();
     expect(await status(lantern)).toBe('Available');
     expect(await status(harbour)).toBe('Limited Stock');
     expect(await status(ember)).toBe('Out of Stock');
     const row = page.getByRole('row', { name: new RegExp(lantern.title) });
-    expect(await row.getByRole('link', { name: `Details for ${lantern.title}` }).getAttribute('href')).toBe(`/book-details/${lantern.id}`);
-    expect(await row.getByRole('link', { name: `Update ${lantern.title}` }).getAttribute('href')).toBe(`/update-book/${lantern.id}`);
+    expect(await row.getByRole('link', { name: `Details for ${lantern.title}` }).getAttribute('href')).toBe(
+      `/book-details/${lantern.id}`,
+    );
+    expect(await row.getByRole('link', { name: `Update ${lantern.title}` }).getAttribute('href')).toBe(
+      `/update-book/${lantern.id}`,
+    );
     await expectAccessible(page);
 
     // Clearing drops the filters but keeps the chosen view, which is not a filter.
@@ -120,7 +146,12 @@ describe('All Books', () => {
     await page.waitForURL((url) => !url.searchParams.has('q'));
     expect(searchParam(page, 'view')).toBe('table');
     // The last list stays up while the cleared one loads.
-    await expect.poll(async () => { const { x, y } = await shown(page); return x === y; }).toBe(true);
+    await expect
+      .poll(async () => {
+        const { x, y } = await shown(page);
+        return x === y;
+      })
+      .toBe(true);
     const all = await shown(page);
     expect(await page.getByLabel('Search books').inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);

@@ -7,13 +7,29 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createAccount } from './support/accounts.ts';
-import { addBook, apiToken, bookById, borrowBook, graphql, holdOperation, setQuantity, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
+import {
+  addBook,
+  apiToken,
+  bookById,
+  borrowBook,
+  graphql,
+  holdOperation,
+  setQuantity,
+  sharedSession,
+  uniqueTag,
+  type ApiBook,
+} from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'Circulation Reader' });
 let book: ApiBook;
 
 beforeAll(async () => {
-  book = await addBook(await apiToken(await createAccount()), { title: `Borrowable ${uniqueTag('')}`, author: 'Circe Lender', genre: 'Biography', quantity: 5 });
+  book = await addBook(await apiToken(await createAccount()), {
+    title: `Borrowable ${uniqueTag('')}`,
+    author: 'Circe Lender',
+    genre: 'Biography',
+    quantity: 5,
+  });
 });
 
 function localDay(offsetDays: number) {
@@ -29,7 +45,8 @@ const pageDate = (page: Page, day: string) =>
     return new Date(y!, m! - 1, d).toLocaleDateString();
   }, day);
 
-const stockOf = (page: Page) => page.locator('dt', { hasText: 'Available Copies' }).locator('xpath=following-sibling::dd').textContent();
+const stockOf = (page: Page) =>
+  page.locator('dt', { hasText: 'Available Copies' }).locator('xpath=following-sibling::dd').textContent();
 
 describe('borrowing and returning', () => {
   const browser = useBrowser('desktop');
@@ -61,7 +78,10 @@ describe('borrowing and returning', () => {
     await borrowButton.click();
     await dialog.waitFor();
     await dialog.getByText('5 copies available').waitFor();
-    for (const [label, value] of [['Name', 'Circulation Reader'], ['Email', account.email]] as const) {
+    for (const [label, value] of [
+      ['Name', 'Circulation Reader'],
+      ['Email', account.email],
+    ] as const) {
       const field = dialog.getByLabel(label, { exact: true });
       expect(await field.inputValue()).toBe(value);
       expect(await field.getAttribute('readonly')).not.toBeNull();
@@ -69,7 +89,9 @@ describe('borrowing and returning', () => {
     const date = dialog.getByLabel('Return Date');
     expect(await date.inputValue()).toBe(localDay(14));
     expect(await date.getAttribute('min')).toBe(localDay(0));
-    await dialog.getByText('By borrowing this book, you agree to return it by the specified date. Late returns may incur fees.').waitFor();
+    await dialog
+      .getByText('By borrowing this book, you agree to return it by the specified date. Late returns may incur fees.')
+      .waitFor();
     await expectAccessible(page);
 
     await date.fill('');
@@ -174,7 +196,10 @@ describe('borrowing and returning', () => {
     const returnButton = page.getByRole('button', { name: `Return Book: ${twice.title}` });
     await returnButton.waitFor();
     // Returned elsewhere (another tab or device) while this list still shows the loan as pending.
-    const { borrowedBooks } = await graphql<{ borrowedBooks: { id: string; bookId: string; status: string }[] }>(token, '{ borrowedBooks { id bookId status } }');
+    const { borrowedBooks } = await graphql<{ borrowedBooks: { id: string; bookId: string; status: string }[] }>(
+      token,
+      '{ borrowedBooks { id bookId status } }',
+    );
     const loan = borrowedBooks.find((l) => l.bookId === twice.id && l.status === 'BORROWED')!;
     await graphql(token, 'mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loan.id });
 

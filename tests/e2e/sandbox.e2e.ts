@@ -18,7 +18,12 @@ describe('GraphQL sandbox', () => {
     const foreign: string[] = [];
     page.on('request', (request) => {
       const host = new URL(request.url()).hostname;
-      if (!['127.0.0.1', 'localhost'].includes(host) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
+      if (
+        !['127.0.0.1', 'localhost'].includes(host) &&
+        !request.url().startsWith('data:') &&
+        !request.url().startsWith('blob:')
+      )
+        foreign.push(request.url());
     });
     await page.goto('/graphql');
     expect(await page.title()).toBe('BookHaven GraphQL sandbox');

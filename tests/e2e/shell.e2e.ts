@@ -7,11 +7,16 @@ import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createAccount, signIn } from './support/accounts.ts';
 
-const linkNames = async (scope: Locator) => (await scope.getByRole('link').allTextContents()).map((text) => text.trim());
-const linkPaths = async (scope: Locator) => (await scope.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))));
+const linkNames = async (scope: Locator) =>
+  (await scope.getByRole('link').allTextContents()).map((text) => text.trim());
+const linkPaths = async (scope: Locator) =>
+  await scope.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    `sideways scroll on ${page.url()}`,
+  ).toBeLessThanOrEqual(0);
 }
 
 async function expectSignedOutAccountLinks(page: Page, scope: Locator) {
@@ -50,10 +55,24 @@ describe('app shell (desktop)', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('heading', { name: 'Quick Links' }).waitFor();
     // The innermost block holding the column's heading is the column itself.
-    const column = (title: string) => footer.locator('div').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).last();
+    const column = (title: string) =>
+      footer
+        .locator('div')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .last();
     expect(await linkPaths(column('Quick Links'))).toEqual(['/', '/all-books', '/add-book', '/borrowed-books']);
-    expect(await linkPaths(column('Useful Links'))).toEqual(['/about', '/contact', '/legal/privacy-policy', '/legal/terms-conditions']);
-    expect(await linkNames(column('Useful Links'))).toEqual(['About Us', 'Contact Us', 'Privacy Policy', 'Terms & Conditions']);
+    expect(await linkPaths(column('Useful Links'))).toEqual([
+      '/about',
+      '/contact',
+      '/legal/privacy-policy',
+      '/legal/terms-conditions',
+    ]);
+    expect(await linkNames(column('Useful Links'))).toEqual([
+      'About Us',
+      'Contact Us',
+      'Privacy Policy',
+      'Terms & Conditions',
+    ]);
     // The footer's newsletter box has no behaviour: submitting it leaves the page as it was.
     await footer.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');
     await footer.getByRole('button', { name: 'Subscribe', exact: true }).click();
@@ -82,7 +101,15 @@ describe('app shell (desktop)', () => {
     await signIn(page, await createAccount({ name: '' }));
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Logout' }).waitFor();
-    expect(await linkNames(header.getByRole('navigation', { name: 'Main' }))).toEqual(['Home', 'All Books', 'Add Book', 'Borrowed Books', 'All Users', 'About', 'Contact']);
+    expect(await linkNames(header.getByRole('navigation', { name: 'Main' }))).toEqual([
+      'Home',
+      'All Books',
+      'Add Book',
+      'Borrowed Books',
+      'All Users',
+      'About',
+      'Contact',
+    ]);
     expect(await header.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
     const avatar = header.getByRole('img', { name: 'User', exact: true });
     expect(await avatar.getAttribute('src')).toBe('/images/default-avatar.svg');

@@ -11,7 +11,10 @@ describe('smoke', () => {
     const page = browser.page();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Book Categories' }).waitFor();
-    await page.getByRole('link', { name: /Thriller/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Thriller/ })
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'View All Books' }).waitFor();
     expect(await page.getByText('Dracula').count()).toBeGreaterThan(0);
     await expectAccessible(page);

@@ -33,7 +33,9 @@ describe('a REST client on another origin', () => {
 
   beforeAll(async () => {
     const { port } = new URL(inject('foreignOrigin'));
-    server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(CLIENT_PAGE));
+    server = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end(CLIENT_PAGE),
+    );
     await new Promise<void>((resolve) => server.listen(Number(port), '127.0.0.1', resolve));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -41,11 +43,21 @@ describe('a REST client on another origin', () => {
   it('updates a book through a real preflight and shows the cover from the gateway', async () => {
     // A cross-origin PUT with an Authorization header is always preflighted: refused, fetch() rejects.
     const token = await apiToken(await createAccount());
-    const book = await addBook(token, { title: uniqueTag('Elsewhere '), quantity: 2, image: '/assets/library/covers/dracula.svg' });
+    const book = await addBook(token, {
+      title: uniqueTag('Elsewhere '),
+      quantity: 2,
+      image: '/assets/library/covers/dracula.svg',
+    });
     const page = browser.page();
     await page.goto(`${inject('foreignOrigin')}/#${new URLSearchParams({ api: baseUrl(), id: book.id, token })}`);
-    const result = (await (await page.waitForFunction(() => (window as unknown as { result?: unknown }).result)).jsonValue()) as Record<string, unknown>;
-    expect(result).toMatchObject({ image: `${baseUrl()}/assets/library/covers/dracula.svg`, status: 200, answer: { acknowledged: true, modifiedCount: 1 } });
+    const result = (await (
+      await page.waitForFunction(() => (window as unknown as { result?: unknown }).result)
+    ).jsonValue()) as Record<string, unknown>;
+    expect(result).toMatchObject({
+      image: `${baseUrl()}/assets/library/covers/dracula.svg`,
+      status: 200,
+      answer: { acknowledged: true, modifiedCount: 1 },
+    });
     expect(result.coverWidth).toBeGreaterThan(0);
     expect((await bookById(book.id))?.quantity).toBe(3);
   });

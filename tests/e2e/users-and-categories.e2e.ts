@@ -11,7 +11,13 @@ let romance: ApiBook;
 
 beforeAll(async () => {
   const token = await apiToken(await createAccount());
-  romance = await addBook(token, { title: `Letters in Spring ${uniqueTag('')}`, author: 'Rosa Quill', genre: 'Romance', quantity: 3, rating: 4 });
+  romance = await addBook(token, {
+    title: `Letters in Spring ${uniqueTag('')}`,
+    author: 'Rosa Quill',
+    genre: 'Romance',
+    quantity: 3,
+    rating: 4,
+  });
 });
 
 describe('users, categories and a missing book', () => {

@@ -112,7 +112,8 @@ describe('visitor pages (desktop)', () => {
 
     // A keyboard user on the slide's button keeps it: the slide waits while its button has focus.
     const addBook = carousel.getByRole('link', { name: 'Add Book', exact: true });
-    for (let i = 0; i < 6 && !(await addBook.evaluate((link) => link === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 6 && !(await addBook.evaluate((link) => link === document.activeElement)); i++)
+      await page.keyboard.press('Shift+Tab');
     await page.clock.runFor(5_500);
     expect(await addBook.evaluate((link) => link === document.activeElement)).toBe(true);
     await expectSlide(carousel, 'Add Book', '/add-book', 3);
@@ -156,8 +157,10 @@ describe('visitor pages (desktop)', () => {
     const page = browser.page();
     await page.goto('/about');
     await page.getByRole('heading', { name: 'Our Story' }).waitFor();
-    for (const value of ['Accessibility', 'Community', 'Innovation']) await page.getByRole('heading', { name: value, exact: true }).waitFor();
-    for (const claim of ['10+', '50,000+', '10,000+', '200+']) expect(await page.getByText(claim, { exact: true }).count()).toBe(1);
+    for (const value of ['Accessibility', 'Community', 'Innovation'])
+      await page.getByRole('heading', { name: value, exact: true }).waitFor();
+    for (const claim of ['10+', '50,000+', '10,000+', '200+'])
+      expect(await page.getByText(claim, { exact: true }).count()).toBe(1);
     const main = page.getByRole('main');
     expect(await pathOf(main.getByRole('link', { name: 'Explore Our Books' }))).toBe('/all-books');
     expect(await pathOf(main.getByRole('link', { name: 'Join Now' }))).toBe('/register');
@@ -166,13 +169,19 @@ describe('visitor pages (desktop)', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await page.getByRole('heading', { name: 'Send Us a Message' }).waitFor();
     await expectAccessible(page);
-    const fields = { 'Your Name': 'Visitor', 'Your Email': 'visitor@example.com', Subject: 'Opening hours', Message: 'Are you open on Friday mornings?' };
+    const fields = {
+      'Your Name': 'Visitor',
+      'Your Email': 'visitor@example.com',
+      Subject: 'Opening hours',
+      Message: 'Are you open on Friday mornings?',
+    };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await page.getByRole('button', { name: 'Sending...' }).isDisabled()).toBe(true);
     await page.getByRole('heading', { name: 'Message Sent!' }).waitFor();
     await page.getByText("We'll get back to you as soon as possible.").waitFor();
-    for (const label of Object.keys(fields)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
+    for (const label of Object.keys(fields))
+      expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
     await page.getByRole('button', { name: 'Send Message' }).waitFor();
   });
 

@@ -21,13 +21,21 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 function launch(env: Record<string, string>) {
   const child = spawn(process.execPath, [ENTRY], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -58,10 +66,17 @@ describe('gateway process', () => {
   it('refuses a real Firebase project while FIREBASE_AUTH_EMULATOR_HOST is set, instead of accepting unsigned tokens', async () => {
     const credentials = path.join(dataDir, 'service-account.json');
     await writeFile(credentials, '{}');
-    const { exited, output } = launch({ PORT: String(await freePort()), FIREBASE_PROJECT_ID: 'real-project', GOOGLE_APPLICATION_CREDENTIALS: credentials, FIREBASE_WEB_API_KEY: 'key' });
+    const { exited, output } = launch({
+      PORT: String(await freePort()),
+      FIREBASE_PROJECT_ID: 'real-project',
+      GOOGLE_APPLICATION_CREDENTIALS: credentials,
+      FIREBASE_WEB_API_KEY: 'key',
+    });
     const { code } = await exited;
     expect(code).toBe(1);
-    expect(output()).toMatch(/FIREBASE_AUTH_EMULATOR_HOST must not be set with a real Firebase project \(FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS\)/);
+    expect(output()).toMatch(
+      /FIREBASE_AUTH_EMULATOR_HOST must not be set with a real Firebase project \(FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS\)/,
+    );
   });
 
   it('finishes in-flight requests on SIGTERM, exits 0 and keeps its data', async () => {
@@ -75,7 +90,13 @@ describe('gateway process', () => {
     // Half of the 100 in-flight requests are borrows by different members, so a loan could be cut in half.
     const tokens = createSessionTokens(new TextEncoder().encode(secret), 3600);
     const json = { 'content-type': 'application/json' };
-    const book = (await (await fetch(`${url}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: '{ books(first: 1) { nodes { id quantity } } }' }) })).json()) as { data: { books: { nodes: { id: string; quantity: number }[] } } };
+    const book = (await (
+      await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ query: '{ books(first: 1) { nodes { id quantity } } }' }),
+      })
+    ).json()) as { data: { books: { nodes: { id: string; quantity: number }[] } } };
     const target = book.data.books.nodes[0]!;
     const stock = 40;
     // Another connection to the same file sets the stock; the gateway sees it (SQLite WAL).
@@ -83,12 +104,20 @@ describe('gateway process', () => {
     await setup.books.changeStock(target.id, stock - target.quantity);
     await setup.close();
     const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const borrowers = await Promise.all(Array.from({ length: 50 }, (_, i) => tokens.issue({ uid: `sigterm-${i}`, email: `s${i}@example.com`, name: `Reader ${i}`, role: 'member' })));
+    const borrowers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        tokens.issue({ uid: `sigterm-${i}`, email: `s${i}@example.com`, name: `Reader ${i}`, role: 'member' }),
+      ),
+    );
 
     const query = JSON.stringify({ query: '{ books(first: 100) { totalCount nodes { id title } } }' });
     const inflight = Array.from({ length: 100 }, (_, i) =>
       (i % 2 === 0
-        ? fetch(`${url}/api/borrow`, { method: 'POST', headers: { ...json, authorization: `Bearer ${borrowers[i / 2]!}` }, body: JSON.stringify({ bookId: target.id, returnDate }) })
+        ? fetch(`${url}/api/borrow`, {
+            method: 'POST',
+            headers: { ...json, authorization: `Bearer ${borrowers[i / 2]!}` },
+            body: JSON.stringify({ bookId: target.id, returnDate }),
+          })
         : fetch(`${url}/graphql`, { method: 'POST', headers: json, body: query })
       ).then(
         async (response) => ({ status: response.status, body: await response.text() }),
@@ -101,8 +130,12 @@ describe('gateway process', () => {
     const answers = await Promise.all(inflight);
     const { code, at } = await first.exited;
 
-    const tally = Object.entries(Object.groupBy(answers, (a) => String(a.status))).map(([status, list]) => `${status}: ${list?.length}`);
-    console.log(`SIGTERM with 100 requests in flight (50 borrows): ${tally.join(', ')}; exited after ${at - signalledAt} ms`);
+    const tally = Object.entries(Object.groupBy(answers, (a) => String(a.status))).map(
+      ([status, list]) => `${status}: ${list?.length}`,
+    );
+    console.log(
+      `SIGTERM with 100 requests in flight (50 borrows): ${tally.join(', ')}; exited after ${at - signalledAt} ms`,
+    );
     expect(code).toBe(0);
     expect(at - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS + 2000);
     for (const answer of answers) {
@@ -120,7 +153,10 @@ describe('gateway process', () => {
     try {
       const acknowledged = answers.filter((a, i) => i % 2 === 0 && a.status === 201).length;
       let active = 0;
-      for (let i = 0; i < 50; i++) active += (await store.loans.listByUser(`sigterm-${i}`)).filter((l) => l.bookId === target.id && l.status === 'borrowed').length;
+      for (let i = 0; i < 50; i++)
+        active += (await store.loans.listByUser(`sigterm-${i}`)).filter(
+          (l) => l.bookId === target.id && l.status === 'borrowed',
+        ).length;
       expect(active).toBeGreaterThanOrEqual(acknowledged);
       expect(((await store.books.get(target.id))?.quantity ?? -1) + active).toBe(stock);
     } finally {

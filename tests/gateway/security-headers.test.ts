@@ -57,6 +57,8 @@ describe('security headers', () => {
   });
 
   it('refuses options helmet rejects, at boot rather than per request', () => {
-    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ['self'] } } })).toThrow(/self/);
+    expect(() =>
+      securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ['self'] } } }),
+    ).toThrow(/self/);
   });
 });

@@ -20,16 +20,47 @@ const INITIAL = [1, 2, 3];
 type Op = { kind: 'borrow' | 'return'; member: number; book: number } | { kind: 'restock'; book: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('borrow' as const), member: fc.nat(MEMBERS - 1), book: fc.nat(BOOKS - 1) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('return' as const), member: fc.nat(MEMBERS - 1), book: fc.nat(BOOKS - 1) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('borrow' as const),
+      member: fc.nat(MEMBERS - 1),
+      book: fc.nat(BOOKS - 1),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('return' as const),
+      member: fc.nat(MEMBERS - 1),
+      book: fc.nat(BOOKS - 1),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restock' as const), book: fc.nat(BOOKS - 1) }) },
 );
 
-const session = (member: number) => ({ uid: `member-${member}`, email: `m${member}@example.com`, name: `Member ${member}`, role: 'member' as const });
+const session = (member: number) => ({
+  uid: `member-${member}`,
+  email: `m${member}@example.com`,
+  name: `Member ${member}`,
+  role: 'member' as const,
+});
 
 async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
   const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka' });
-  const books = await Promise.all(INITIAL.map((quantity, i) => store.books.insert({ title: `P${i}`, author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity })));
+  const books = await Promise.all(
+    INITIAL.map((quantity, i) =>
+      store.books.insert({
+        title: `P${i}`,
+        author: 'A',
+        genre: 'Drama',
+        description: 'd',
+        image: '/x.svg',
+        rating: 4,
+        quantity,
+      }),
+    ),
+  );
   const acknowledged: string[] = [];
   const restocked = new Array<number>(BOOKS).fill(0);
   const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -61,7 +92,9 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
     const quantity = (await store.books.get(book.id))!.quantity;
     let active = 0;
     for (let m = 0; m < MEMBERS; m++) {
-      const loans = (await store.loans.listByUser(session(m).uid)).filter((l) => l.bookId === book.id && l.status === 'borrowed');
+      const loans = (await store.loans.listByUser(session(m).uid)).filter(
+        (l) => l.bookId === book.id && l.status === 'borrowed',
+      );
       expect(loans.length, 'at most one active loan per member and book').toBeLessThanOrEqual(1);
       active += loans.length;
     }
@@ -74,9 +107,19 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
 /** 1,000 members borrow the single copy of a book at once: exactly one gets it. */
 async function thousandForOneCopy(store: Store) {
   const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka' });
-  const book = await store.books.insert({ title: 'Last copy', author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 1 });
+  const book = await store.books.insert({
+    title: 'Last copy',
+    author: 'A',
+    genre: 'Drama',
+    description: 'd',
+    image: '/x.svg',
+    rating: 4,
+    quantity: 1,
+  });
   const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  const outcomes = await Promise.allSettled(Array.from({ length: 1000 }, (_, i) => circulation.borrow(session(i), { bookId: book.id, returnDate })));
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 1000 }, (_, i) => circulation.borrow(session(i), { bookId: book.id, returnDate })),
+  );
   const won = outcomes.filter((o) => o.status === 'fulfilled');
   const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
   // Tallied by reason, so a failure names what else a borrower was told.
@@ -125,32 +168,40 @@ describe('circulation under random interleavings', () => {
   }, 60_000);
 
   const mongo = inject('mongodbUri');
-  it.skipIf(!mongo)(`gives the last copy to exactly one of 1,000 concurrent borrowers on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`, async () => {
-    const db = `thousand_${randomBytes(5).toString('hex')}`;
-    const store = await openStore({ dataDir: '/nonexistent', mongodbUri: mongo!, mongodbDb: db });
-    try {
-      await thousandForOneCopy(store);
-    } finally {
-      await store.close();
-      const client = await MongoClient.connect(mongo!);
-      await client.db(db).dropDatabase();
-      await client.close();
-    }
-  }, 120_000);
-
-  it.skipIf(!mongo)(`keeps stock and loans consistent on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`, async () => {
-    await propertyOn(async () => {
-      const db = `prop_${randomBytes(5).toString('hex')}`;
+  it.skipIf(!mongo)(
+    `gives the last copy to exactly one of 1,000 concurrent borrowers on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`,
+    async () => {
+      const db = `thousand_${randomBytes(5).toString('hex')}`;
       const store = await openStore({ dataDir: '/nonexistent', mongodbUri: mongo!, mongodbDb: db });
-      return {
-        store,
-        dispose: async () => {
-          await store.close();
-          const client = await MongoClient.connect(mongo!);
-          await client.db(db).dropDatabase();
-          await client.close();
-        },
-      };
-    }, 15);
-  }, 180_000);
+      try {
+        await thousandForOneCopy(store);
+      } finally {
+        await store.close();
+        const client = await MongoClient.connect(mongo!);
+        await client.db(db).dropDatabase();
+        await client.close();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!mongo)(
+    `keeps stock and loans consistent on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`,
+    async () => {
+      await propertyOn(async () => {
+        const db = `prop_${randomBytes(5).toString('hex')}`;
+        const store = await openStore({ dataDir: '/nonexistent', mongodbUri: mongo!, mongodbDb: db });
+        return {
+          store,
+          dispose: async () => {
+            await store.close();
+            const client = await MongoClient.connect(mongo!);
+            await client.db(db).dropDatabase();
+            await client.close();
+          },
+        };
+      }, 15);
+    },
+    180_000,
+  );
 });

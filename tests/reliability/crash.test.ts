@@ -21,16 +21,36 @@ async function crashRun(storeEnv: Record<string, string>, afterKill: () => Promi
   const env = { ...storeEnv, DATA_DIR: dataDir, PORT: String(await freePort()), SESSION_SECRET: secret };
   const tokens = createSessionTokens(new TextEncoder().encode(secret), 3600);
   const users = await Promise.all(
-    Array.from({ length: USERS }, async (_, i) => ({ uid: `crash-user-${i}`, token: await tokens.issue({ uid: `crash-user-${i}`, email: `u${i}@example.com`, name: `User ${i}`, role: 'member' }) })),
+    Array.from({ length: USERS }, async (_, i) => ({
+      uid: `crash-user-${i}`,
+      token: await tokens.issue({
+        uid: `crash-user-${i}`,
+        email: `u${i}@example.com`,
+        name: `User ${i}`,
+        role: 'member',
+      }),
+    })),
   );
   const call = (url: string, route: string, token: string, body?: unknown) =>
-    fetch(url + route, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    fetch(url + route, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
 
   let gateway = await launchGateway(env);
   const first = users[0]!;
   const books: string[] = [];
   for (let i = 0; i < BOOKS; i++) {
-    const answer = await call(gateway.url, '/api/books', first.token, { title: `Crash ${i}`, author: 'A', genre: 'Drama', description: 'd', image: 'https://example.com/c.jpg', rating: 4, quantity: COPIES });
+    const answer = await call(gateway.url, '/api/books', first.token, {
+      title: `Crash ${i}`,
+      author: 'A',
+      genre: 'Drama',
+      description: 'd',
+      image: 'https://example.com/c.jpg',
+      rating: 4,
+      quantity: COPIES,
+    });
     books.push(((await answer.json()) as { insertedId: string }).insertedId);
   }
   const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -78,14 +98,17 @@ async function crashRun(storeEnv: Record<string, string>, afterKill: () => Promi
     const loans = new Map<string, { status: string; bookId: string }>();
     for (const user of users) {
       const answer = await call(gateway.url, `/api/borrowed-books/${user.uid}`, user.token);
-      for (const loan of (await answer.json()) as { _id: string; status: string; bookId: string }[]) loans.set(loan._id, loan);
+      for (const loan of (await answer.json()) as { _id: string; status: string; bookId: string }[])
+        loans.set(loan._id, loan);
     }
     for (const [id, loan] of borrowed) {
       expect(loans.get(id), `acknowledged loan ${id} survives`).toMatchObject({ bookId: loan.bookId });
     }
     for (const id of returned) expect(loans.get(id)?.status, `acknowledged return ${id} survives`).toBe('returned');
     for (const bookId of books) {
-      const book = (await (await call(gateway.url, `/api/books/${bookId}`, first.token)).json()) as { quantity: number };
+      const book = (await (await call(gateway.url, `/api/books/${bookId}`, first.token)).json()) as {
+        quantity: number;
+      };
       const active = [...loans.values()].filter((l) => l.bookId === bookId && l.status === 'borrowed').length;
       expect(book.quantity).toBeGreaterThanOrEqual(0);
       expect(book.quantity + active, `stock of ${bookId} adds up`).toBe(COPIES);
@@ -95,10 +118,16 @@ async function crashRun(storeEnv: Record<string, string>, afterKill: () => Promi
     // A gateway that ignores SIGTERM must fail this test, not hang it (it did on MongoDB: Apollo's own
     // signal handler left fastify.close() waiting forever, and the driver kept the process alive).
     gateway.child.kill('SIGTERM');
-    const exit = await Promise.race([gateway.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000))]);
+    const exit = await Promise.race([
+      gateway.exited,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
+    ]);
     if (!exit) gateway.child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
-    expect(exit, `restarted gateway exits within 5 s of SIGTERM\n${gateway.output()}`).toEqual({ code: 0, signal: null });
+    expect(exit, `restarted gateway exits within 5 s of SIGTERM\n${gateway.output()}`).toEqual({
+      code: 0,
+      signal: null,
+    });
   }
 }
 
@@ -108,19 +137,32 @@ describe('crash safety', () => {
     console.log(`SQLite crash run: ${counts.borrowed} borrows, ${counts.returned} returns acknowledged before SIGKILL`);
   }, 60_000);
 
-  it.skipIf(!mongodbUri)(`keeps every answered borrow and return through a SIGKILL on MongoDB${mongodbUri ? '' : ` (skipped: ${inject('mongoSkipReason')})`}`, async () => {
-    const uri = mongodbUri ?? '';
-    const dbName = `bookhaven_crash_${randomBytes(4).toString('hex')}`;
-    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5_000 });
-    try {
-      // Loans the killed gateway left between their writes; the restarted one must finish them on open.
-      const halfDone = () => client.db(dbName).collection('borrowedBooks').countDocuments({ status: { $in: ['pending', 'returning'] } });
-      const counts = await crashRun({ MONGODB_URI: uri, MONGODB_DB: dbName }, halfDone);
-      console.log(`MongoDB crash run: ${counts.borrowed} borrows, ${counts.returned} returns acknowledged before SIGKILL; ${String(counts.leftOver)} half-done loans finished on restart`);
-      expect(await halfDone()).toBe(0);
-    } finally {
-      await client.db(dbName).dropDatabase().catch(() => undefined);
-      await client.close();
-    }
-  }, 60_000);
+  it.skipIf(!mongodbUri)(
+    `keeps every answered borrow and return through a SIGKILL on MongoDB${mongodbUri ? '' : ` (skipped: ${inject('mongoSkipReason')})`}`,
+    async () => {
+      const uri = mongodbUri ?? '';
+      const dbName = `bookhaven_crash_${randomBytes(4).toString('hex')}`;
+      const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5_000 });
+      try {
+        // Loans the killed gateway left between their writes; the restarted one must finish them on open.
+        const halfDone = () =>
+          client
+            .db(dbName)
+            .collection('borrowedBooks')
+            .countDocuments({ status: { $in: ['pending', 'returning'] } });
+        const counts = await crashRun({ MONGODB_URI: uri, MONGODB_DB: dbName }, halfDone);
+        console.log(
+          `MongoDB crash run: ${counts.borrowed} borrows, ${counts.returned} returns acknowledged before SIGKILL; ${String(counts.leftOver)} half-done loans finished on restart`,
+        );
+        expect(await halfDone()).toBe(0);
+      } finally {
+        await client
+          .db(dbName)
+          .dropDatabase()
+          .catch(() => undefined);
+        await client.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -44,12 +44,14 @@ function watchLoop() {
   };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
 
 /** A 1-2 letter term (no trigram: a scan of every book), different for every n. */
 const shortTerm = (n: number) => `${LETTERS[n % 26]}${n >= 26 ? LETTERS[Math.floor(n / 26) % 26] : ''}`;
 
-const countOf = (alias: string, filter: string) => `${alias}: books(first: 1, filter: ${filter}) { totalCount nodes { id } }`;
+const countOf = (alias: string, filter: string) =>
+  `${alias}: books(first: 1, filter: ${filter}) { totalCount nodes { id } }`;
 
 /**
  * The heaviest request the limits let through, with terms of its own (n) so no count is kept from an earlier
@@ -57,9 +59,12 @@ const countOf = (alias: string, filter: string) => `${alias}: books(first: 1, fi
  * book's trigrams must be checked against it), and the other aliases counting in-stock books per genre.
  */
 function heaviest(n: number, scans: number): string {
-  const aliases = Array.from({ length: scans }, (_, i) => countOf(`s${i}`, `{ search: "${shortTerm(n * scans + i)}" }`));
+  const aliases = Array.from({ length: scans }, (_, i) =>
+    countOf(`s${i}`, `{ search: "${shortTerm(n * scans + i)}" }`),
+  );
   aliases.push(countOf('phrase', `{ search: "${'the '.repeat(10 + (n % 5))}" }`));
-  for (let i = aliases.length; i < LIMITS.maxAliases; i++) aliases.push(countOf(`g${i}`, `{ genre: "${GENRES[(n + i) % GENRES.length]}", availableOnly: true }`));
+  for (let i = aliases.length; i < LIMITS.maxAliases; i++)
+    aliases.push(countOf(`g${i}`, `{ genre: "${GENRES[(n + i) % GENRES.length]}", availableOnly: true }`));
   return `{ ${aliases.join(' ')} }`;
 }
 
@@ -69,22 +74,34 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-search-load-'));
     // The seed script in a process of its own, so its garbage is not collected inside the measured loop.
     const script = path.resolve(import.meta.dirname, '../../scripts/seed.ts');
-    await promisify(execFile)(process.execPath, [script, '--books', String(BOOKS), '--users', '0', '--loans', '0', '--data-dir', dataDir], { env: { PATH: process.env.PATH ?? '' } });
+    await promisify(execFile)(
+      process.execPath,
+      [script, '--books', String(BOOKS), '--users', '0', '--loans', '0', '--data-dir', dataDir],
+      { env: { PATH: process.env.PATH ?? '' } },
+    );
     // Every request below is a POST, which no cache answers: each one reaches the store.
     gw = await startTestGateway({ dataDir });
   });
   afterAll(() => gw?.close());
 
   it('refuses 15 aliased 1-2 letter counts in one request, and accepts the heaviest request used below', async () => {
-    const fifteen = await gw.gql(`{ ${Array.from({ length: 15 }, (_, i) => countOf(`a${i}`, `{ search: "${shortTerm(i)}" }`)).join(' ')} }`);
+    const fifteen = await gw.gql(
+      `{ ${Array.from({ length: 15 }, (_, i) => countOf(`a${i}`, `{ search: "${shortTerm(i)}" }`)).join(' ')} }`,
+    );
     expect(fifteen.status).toBe(400);
     expect(fifteen.body.errors?.[0]?.message).toMatch(/cost limit of 5000 exceeded/i);
     const accepted = await gw.gql(heaviest(99, 2));
     expect(accepted.body.errors).toBeUndefined();
     // Accepted means answered in full: each scan's count and first match are the catalogue's.
-    for (const [alias, search] of [['s0', shortTerm(198)], ['s1', shortTerm(199)]] as const) {
+    for (const [alias, search] of [
+      ['s0', shortTerm(198)],
+      ['s1', shortTerm(199)],
+    ] as const) {
       const own = await gw.store.books.list({ search }, { first: 1 });
-      expect(accepted.body.data[alias]).toEqual({ totalCount: own.totalCount, nodes: own.nodes.map(({ id }) => ({ id })) });
+      expect(accepted.body.data[alias]).toEqual({
+        totalCount: own.totalCount,
+        nodes: own.nodes.map(({ id }) => ({ id })),
+      });
     }
   });
 
@@ -107,16 +124,20 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
     const probes = Promise.all([
       timed(health, async () => (await fetch(`${gw.url}/healthz`)).text()),
       // An ordinary search of another reader: three letters, a term of its own each time.
-      timed(searches, (i) => gw.gql(`{ ${countOf('b', `{ search: "${LETTERS[i % 26]}${LETTERS[Math.floor(i / 26) % 26]}e" }`)} }`)),
+      timed(searches, (i) =>
+        gw.gql(`{ ${countOf('b', `{ search: "${LETTERS[i % 26]}${LETTERS[Math.floor(i / 26) % 26]}e" }`)} }`),
+      ),
     ]);
-    const answers = await Promise.all(Array.from({ length: CONNECTIONS }, async (_, client) => {
-      const statuses = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const answer = await gw.gql(heaviest(client * ROUNDS + round, scans));
-        statuses.push(answer.body.errors ? JSON.stringify(answer.body.errors) : answer.status);
-      }
-      return statuses;
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, client) => {
+        const statuses = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const answer = await gw.gql(heaviest(client * ROUNDS + round, scans));
+          statuses.push(answer.body.errors ? JSON.stringify(answer.body.errors) : answer.status);
+        }
+        return statuses;
+      }),
+    );
     loading = false;
     await probes;
     const loop = watch.stop();
@@ -130,7 +151,9 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
       searchP99Ms: percentile(searches, 99),
       searches: searches.length,
     };
-    console.log(`search load at ${BOOKS} books: ${JSON.stringify(figures, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
+    console.log(
+      `search load at ${BOOKS} books: ${JSON.stringify(figures, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`,
+    );
     expect(answers.flat()).toEqual(Array.from({ length: CONNECTIONS * ROUNDS }, () => 200));
     expect(loop.longestBusyMs).toBeLessThan(BOUND_MS);
     // Wall-clock figures also carry the machine's other load (this one is shared, 2 cores), so the check on

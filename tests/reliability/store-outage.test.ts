@@ -14,7 +14,18 @@ import { startTestGateway } from '../support/gateway.ts';
 const bin = ferretdbBinaryPath();
 
 function startFerret(port: number, dir: string): ChildProcess {
-  return spawn(bin, [`--listen-addr=127.0.0.1:${port}`, '--handler=sqlite', `--sqlite-url=file:${dir}/`, '--telemetry=disable', '--debug-addr=-', `--state-dir=${dir}`], { stdio: 'ignore' });
+  return spawn(
+    bin,
+    [
+      `--listen-addr=127.0.0.1:${port}`,
+      '--handler=sqlite',
+      `--sqlite-url=file:${dir}/`,
+      '--telemetry=disable',
+      '--debug-addr=-',
+      `--state-dir=${dir}`,
+    ],
+    { stdio: 'ignore' },
+  );
 }
 
 async function until(check: () => Promise<boolean>, ms: number) {
@@ -36,40 +47,46 @@ const pinged = (uri: string) => async () => {
   }
 };
 
-describe.skipIf(!existsSync(bin))(`store outage on MongoDB${existsSync(bin) ? '' : ' (skipped: no FerretDB binary; run scripts/provision-mongo.sh)'}`, () => {
-  it('fails fast with 503 while the server is down and recovers by itself', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-outage-'));
-    const port = await freePort();
-    const uri = `mongodb://127.0.0.1:${port}/`;
-    let ferret = startFerret(port, dir);
-    expect(await until(pinged(uri), 20_000)).toBe(true);
-    const gw = await startTestGateway({ store: 'mongodb', env: { MONGODB_URI: uri } });
-    try {
-      const bookId = await gw.addBook({ title: 'Outage' });
-      expect((await gw.request('GET', `/api/books/${bookId}`)).status).toBe(200);
-      // A book never read before the outage: its read has to go to the store.
-      const unread = await gw.addBook({ title: 'Outage, unread' });
+describe.skipIf(!existsSync(bin))(
+  `store outage on MongoDB${existsSync(bin) ? '' : ' (skipped: no FerretDB binary; run scripts/provision-mongo.sh)'}`,
+  () => {
+    it('fails fast with 503 while the server is down and recovers by itself', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-outage-'));
+      const port = await freePort();
+      const uri = `mongodb://127.0.0.1:${port}/`;
+      let ferret = startFerret(port, dir);
+      expect(await until(pinged(uri), 20_000)).toBe(true);
+      const gw = await startTestGateway({ store: 'mongodb', env: { MONGODB_URI: uri } });
+      try {
+        const bookId = await gw.addBook({ title: 'Outage' });
+        expect((await gw.request('GET', `/api/books/${bookId}`)).status).toBe(200);
+        // A book never read before the outage: its read has to go to the store.
+        const unread = await gw.addBook({ title: 'Outage, unread' });
 
-      ferret.kill('SIGKILL');
-      await new Promise((resolve) => ferret.once('exit', resolve));
-      const started = Date.now();
-      const rest = await gw.request('GET', `/api/books/${unread}`);
-      expect(Date.now() - started).toBeLessThan(8_000);
-      expect(rest.status).toBe(503);
-      expect(rest.body).toEqual({ message: 'The library is temporarily unavailable. Please try again in a moment.' });
-      const gql = await gw.gql('query($id: ID!) { book(id: $id) { title } }', { id: unread });
-      expect(gql.body.errors?.[0]?.extensions?.code).toBe('UNAVAILABLE');
-      expect(JSON.stringify(gql.body)).not.toMatch(/Mongo|at \w+ \(|\.js:\d+/);
-      expect((await gw.request('GET', '/healthz')).status).toBe(503);
+        ferret.kill('SIGKILL');
+        await new Promise((resolve) => ferret.once('exit', resolve));
+        const started = Date.now();
+        const rest = await gw.request('GET', `/api/books/${unread}`);
+        expect(Date.now() - started).toBeLessThan(8_000);
+        expect(rest.status).toBe(503);
+        expect(rest.body).toEqual({ message: 'The library is temporarily unavailable. Please try again in a moment.' });
+        const gql = await gw.gql('query($id: ID!) { book(id: $id) { title } }', { id: unread });
+        expect(gql.body.errors?.[0]?.extensions?.code).toBe('UNAVAILABLE');
+        expect(JSON.stringify(gql.body)).not.toMatch(/Mongo|at \w+ \(|\.js:\d+/);
+        expect((await gw.request('GET', '/healthz')).status).toBe(503);
 
-      ferret = startFerret(port, dir);
-      const recovered = await until(async () => (await gw.request('GET', `/api/books/${bookId}`)).status === 200, 30_000);
-      expect(recovered).toBe(true);
-      expect((await gw.request('GET', '/healthz')).body).toEqual({ status: 'ok', store: 'mongodb' });
-    } finally {
-      await gw.close().catch(() => undefined);
-      ferret.kill('SIGTERM');
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 90_000);
-});
+        ferret = startFerret(port, dir);
+        const recovered = await until(
+          async () => (await gw.request('GET', `/api/books/${bookId}`)).status === 200,
+          30_000,
+        );
+        expect(recovered).toBe(true);
+        expect((await gw.request('GET', '/healthz')).body).toEqual({ status: 'ok', store: 'mongodb' });
+      } finally {
+        await gw.close().catch(() => undefined);
+        ferret.kill('SIGTERM');
+        await rm(dir, { recursive: true, force: true });
+      }
+    }, 90_000);
+  },
+);

@@ -44,14 +44,23 @@ async function startPair() {
   const client = new MongoClient(mongodbUri ?? '', { serverSelectionTimeoutMS: 5_000 });
   const dataDirs = await Promise.all([0, 1].map(() => mkdtemp(path.join(tmpdir(), 'bookhaven-pair-'))));
   const envs = await Promise.all(
-    dataDirs.map(async (dir) => ({ MONGODB_URI: mongodbUri ?? '', MONGODB_DB: dbName, SESSION_SECRET: secret, DATA_DIR: dir, PORT: String(await freePort()) })),
+    dataDirs.map(async (dir) => ({
+      MONGODB_URI: mongodbUri ?? '',
+      MONGODB_DB: dbName,
+      SESSION_SECRET: secret,
+      DATA_DIR: dir,
+      PORT: String(await freePort()),
+    })),
   );
   // One after the other: the second opens a database whose indexes the first has made.
   const gateways: GatewayProcess[] = [await launchGateway(envs[0]!)];
   gateways.push(await launchGateway(envs[1]!));
   cleanups.push(async () => {
     await Promise.all(gateways.map(stop));
-    await client.db(dbName).dropDatabase().catch(() => undefined);
+    await client
+      .db(dbName)
+      .dropDatabase()
+      .catch(() => undefined);
     await client.close();
     await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
@@ -59,7 +68,10 @@ async function startPair() {
     Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const uid = `${prefix}-${i}`;
-        return { uid, token: await tokens.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' }) };
+        return {
+          uid,
+          token: await tokens.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' }),
+        };
       }),
     );
   return { gateways, envs, db: client.db(dbName), members };
@@ -73,7 +85,10 @@ afterEach(async () => {
 async function stop(gateway: GatewayProcess): Promise<void> {
   if (gateway.child.exitCode !== null || gateway.child.signalCode !== null) return;
   gateway.child.kill('SIGTERM');
-  const exit = await Promise.race([gateway.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000).unref())]);
+  const exit = await Promise.race([
+    gateway.exited,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000).unref()),
+  ]);
   if (!exit) gateway.child.kill('SIGKILL');
 }
 
@@ -86,7 +101,15 @@ function call(url: string, route: string, token: string, body?: unknown): Promis
 }
 
 async function addBook(url: string, member: Member, title: string, quantity: number): Promise<string> {
-  const answer = await call(url, '/api/books', member.token, { title, author: 'A', genre: 'Drama', description: 'd', image: 'https://example.com/c.jpg', rating: 4, quantity });
+  const answer = await call(url, '/api/books', member.token, {
+    title,
+    author: 'A',
+    genre: 'Drama',
+    description: 'd',
+    image: 'https://example.com/c.jpg',
+    rating: 4,
+    quantity,
+  });
   const { insertedId } = (await answer.json()) as { insertedId?: string };
   if (!insertedId) throw new Error(`adding a book answered ${answer.status}`);
   return insertedId;
@@ -97,8 +120,16 @@ const RETURN_DATE = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0,
 describe.skipIf(!mongodbUri)('two gateways on one MongoDB database', () => {
   it('accepts on one gateway the session the other issued', async () => {
     const { gateways } = await startPair();
-    const { uid, idToken } = await signUpInEmulator(`http://${inject('authEmulatorHost')}`, { email: `pair-${randomBytes(4).toString('hex')}@example.com`, password: 'Secret123', displayName: 'Pair Reader' });
-    const signedIn = await fetch(`${gateways[0]!.url}/api/jwt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken, uid }) });
+    const { uid, idToken } = await signUpInEmulator(`http://${inject('authEmulatorHost')}`, {
+      email: `pair-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Secret123',
+      displayName: 'Pair Reader',
+    });
+    const signedIn = await fetch(`${gateways[0]!.url}/api/jwt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken, uid }),
+    });
     expect(signedIn.status).toBe(200);
     const { token } = (await signedIn.json()) as { token: string };
     const onOther = await call(gateways[1]!.url, `/api/borrowed-books/${uid}`, token);
@@ -106,110 +137,136 @@ describe.skipIf(!mongodbUri)('two gateways on one MongoDB database', () => {
     expect(await onOther.json()).toEqual([]);
   }, 60_000);
 
-  it.skipIf(stockSkip)(`lends a one-copy book once to 1,000 simultaneous borrows spread over both${stockSkip ? ` (skipped: ${stockSkip})` : ''}`, async () => {
-    const { gateways, db, members } = await startPair();
-    const readers = await members(1000, 'rush');
-    const bookId = await addBook(gateways[0]!.url, readers[0]!, 'The Last Copy', 1);
-    const answers = await Promise.all(
-      readers.map(async (reader, i) => {
-        try {
-          const answer = await call(gateways[i % 2]!.url, '/api/borrow', reader.token, { bookId, returnDate: RETURN_DATE });
-          return { status: answer.status, gateway: i % 2 };
-        } catch (error) {
-          return { status: String((error as Error).cause ?? error), gateway: i % 2 };
-        }
-      }),
-    );
-    const lent = answers.filter((a) => a.status === 201);
-    const loans = await db.collection('borrowedBooks').find({ bookId }).toArray();
-    expect(lent, `borrows answered 201 (loans stored: ${loans.length})`).toHaveLength(1);
-    // Every other borrow was refused as out of stock (400, as the original API answered), none failed on the server.
-    expect(answers.filter((a) => a.status !== 201 && a.status !== 400)).toEqual([]);
-    expect(loans.map((loan) => loan['status'])).toEqual(['borrowed']);
-    const book = await db.collection('books').findOne({});
-    expect(book).toMatchObject({ quantity: 0, loansOut: [String(loans[0]!._id)] });
-    console.log(`two gateways: 1,000 borrows of one copy, the loan went through gateway ${lent[0]!.gateway === 0 ? 'A' : 'B'}`);
-  }, 120_000);
-
-  it.skipIf(stockSkip)(`keeps every answered borrow and return when one gateway is killed mid-load and the other serves on${stockSkip ? ` (skipped: ${stockSkip})` : ''}`, async () => {
-    const COPIES = 5;
-    const { gateways, envs, db, members } = await startPair();
-    const readers = await members(16, 'crash');
-    const books: string[] = [];
-    for (let i = 0; i < 4; i++) books.push(await addBook(gateways[0]!.url, readers[0]!, `Shared ${i}`, COPIES));
-
-    const borrowed = new Map<string, { bookId: string; by: number }>();
-    const returned = new Set<string>();
-    /** Acknowledged returns per gateway, and per phase: before the kill, while one is down, after the restart. */
-    const served = { down: 0, restarted: 0 };
-    let phase: 'both' | 'down' | 'restarted' = 'both';
-    let stopped = false;
-    const waiting = new Set<() => void>();
-
-    // Each member borrows and returns over the shared books on its own gateway, or on the other while its own is down.
-    const load = Promise.all(
-      readers.map(async (reader, r) => {
-        for (let round = 0; !stopped; round++) {
-          const by = phase === 'down' ? 1 : r % 2;
-          const url = gateways[by]!.url;
-          const bookId = books[(round + r) % books.length]!;
+  it.skipIf(stockSkip)(
+    `lends a one-copy book once to 1,000 simultaneous borrows spread over both${stockSkip ? ` (skipped: ${stockSkip})` : ''}`,
+    async () => {
+      const { gateways, db, members } = await startPair();
+      const readers = await members(1000, 'rush');
+      const bookId = await addBook(gateways[0]!.url, readers[0]!, 'The Last Copy', 1);
+      const answers = await Promise.all(
+        readers.map(async (reader, i) => {
           try {
-            const answer = await call(url, '/api/borrow', reader.token, { bookId, returnDate: RETURN_DATE });
-            const body = (await answer.json()) as { borrowId?: string };
-            if (answer.status !== 201 || !body.borrowId) continue;
-            borrowed.set(body.borrowId, { bookId, by });
-            const back = await call(url, '/api/return-book', reader.token, { borrowId: body.borrowId });
-            if (back.status !== 200) continue;
-            returned.add(body.borrowId);
-            if (phase === 'down' && by === 1) served.down += 1;
-            if (phase === 'restarted' && by === 0) served.restarted += 1;
-            for (const check of waiting) check();
-          } catch {
-            // Gateway A died under this request: its outcome is unknown, so it is neither counted nor checked.
+            const answer = await call(gateways[i % 2]!.url, '/api/borrow', reader.token, {
+              bookId,
+              returnDate: RETURN_DATE,
+            });
+            return { status: answer.status, gateway: i % 2 };
+          } catch (error) {
+            return { status: String((error as Error).cause ?? error), gateway: i % 2 };
           }
-        }
-      }),
-    );
-    /** Resolves when `done` holds, checked as each return is acknowledged; fails after `withinMs`. */
-    const until = (what: string, done: () => boolean, withinMs = 30_000) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => settle(new Error(`timed out waiting for ${what}`)), withinMs);
-        const check = () => done() && settle();
-        const settle = (error?: Error) => {
-          clearTimeout(timer);
-          waiting.delete(check);
-          if (error) reject(error);
-          else resolve();
-        };
-        waiting.add(check);
-        check();
-      });
+        }),
+      );
+      const lent = answers.filter((a) => a.status === 201);
+      const loans = await db.collection('borrowedBooks').find({ bookId }).toArray();
+      expect(lent, `borrows answered 201 (loans stored: ${loans.length})`).toHaveLength(1);
+      // Every other borrow was refused as out of stock (400, as the original API answered), none failed on the server.
+      expect(answers.filter((a) => a.status !== 201 && a.status !== 400)).toEqual([]);
+      expect(loans.map((loan) => loan['status'])).toEqual(['borrowed']);
+      const book = await db.collection('books').findOne({});
+      expect(book).toMatchObject({ quantity: 0, loansOut: [String(loans[0]!._id)] });
+      console.log(
+        `two gateways: 1,000 borrows of one copy, the loan went through gateway ${lent[0]!.gateway === 0 ? 'A' : 'B'}`,
+      );
+    },
+    120_000,
+  );
 
-    try {
-      await until('both gateways to acknowledge returns', () => [0, 1].every((g) => [...returned].filter((id) => borrowed.get(id)?.by === g).length >= 5));
-      gateways[0]!.child.kill('SIGKILL');
-      phase = 'down';
-      expect((await gateways[0]!.exited).signal).toBe('SIGKILL');
-      await until('gateway B to serve on alone', () => served.down >= 20);
-      // Restarted while B is still under load: its recovery of A's half-done loans runs beside B's live writes.
-      gateways[0] = await launchGateway(envs[0]!);
-      phase = 'restarted';
-      await until('the restarted gateway A to serve', () => served.restarted >= 10);
-    } finally {
-      stopped = true;
-      await load;
-    }
+  it.skipIf(stockSkip)(
+    `keeps every answered borrow and return when one gateway is killed mid-load and the other serves on${stockSkip ? ` (skipped: ${stockSkip})` : ''}`,
+    async () => {
+      const COPIES = 5;
+      const { gateways, envs, db, members } = await startPair();
+      const readers = await members(16, 'crash');
+      const books: string[] = [];
+      for (let i = 0; i < 4; i++) books.push(await addBook(gateways[0]!.url, readers[0]!, `Shared ${i}`, COPIES));
 
-    const loans = new Map((await db.collection('borrowedBooks').find({}).toArray()).map((loan) => [String(loan._id), loan]));
-    for (const [id, loan] of borrowed) expect(loans.get(id), `acknowledged borrow ${id} survives`).toMatchObject({ bookId: loan.bookId });
-    for (const id of returned) expect(loans.get(id)?.['status'], `acknowledged return ${id} survives`).toBe('returned');
-    expect([...loans.values()].filter((loan) => loan['status'] === 'pending' || loan['status'] === 'returning'), 'half-done loans left').toEqual([]);
-    for (const bookId of books) {
-      const book = await db.collection('books').findOne({ _id: ObjectId.createFromHexString(bookId) });
-      const active = [...loans.values()].filter((loan) => loan['bookId'] === bookId && loan['status'] === 'borrowed').map((loan) => String(loan._id));
-      expect(book?.['quantity'], `stock of ${bookId} adds up`).toBe(COPIES - active.length);
-      expect([...(book?.['loansOut'] as string[])].sort(), `ledger of ${bookId}`).toEqual(active.sort());
-    }
-    console.log(`two gateways, one killed: ${borrowed.size} borrows and ${returned.size} returns acknowledged; B served ${served.down} returns alone, restarted A ${served.restarted}`);
-  }, 120_000);
+      const borrowed = new Map<string, { bookId: string; by: number }>();
+      const returned = new Set<string>();
+      /** Acknowledged returns per gateway, and per phase: before the kill, while one is down, after the restart. */
+      const served = { down: 0, restarted: 0 };
+      let phase: 'both' | 'down' | 'restarted' = 'both';
+      let stopped = false;
+      const waiting = new Set<() => void>();
+
+      // Each member borrows and returns over the shared books on its own gateway, or on the other while its own is down.
+      const load = Promise.all(
+        readers.map(async (reader, r) => {
+          for (let round = 0; !stopped; round++) {
+            const by = phase === 'down' ? 1 : r % 2;
+            const url = gateways[by]!.url;
+            const bookId = books[(round + r) % books.length]!;
+            try {
+              const answer = await call(url, '/api/borrow', reader.token, { bookId, returnDate: RETURN_DATE });
+              const body = (await answer.json()) as { borrowId?: string };
+              if (answer.status !== 201 || !body.borrowId) continue;
+              borrowed.set(body.borrowId, { bookId, by });
+              const back = await call(url, '/api/return-book', reader.token, { borrowId: body.borrowId });
+              if (back.status !== 200) continue;
+              returned.add(body.borrowId);
+              if (phase === 'down' && by === 1) served.down += 1;
+              if (phase === 'restarted' && by === 0) served.restarted += 1;
+              for (const check of waiting) check();
+            } catch {
+              // Gateway A died under this request: its outcome is unknown, so it is neither counted nor checked.
+            }
+          }
+        }),
+      );
+      /** Resolves when `done` holds, checked as each return is acknowledged; fails after `withinMs`. */
+      const until = (what: string, done: () => boolean, withinMs = 30_000) =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => settle(new Error(`timed out waiting for ${what}`)), withinMs);
+          const check = () => done() && settle();
+          const settle = (error?: Error) => {
+            clearTimeout(timer);
+            waiting.delete(check);
+            if (error) reject(error);
+            else resolve();
+          };
+          waiting.add(check);
+          check();
+        });
+
+      try {
+        await until('both gateways to acknowledge returns', () =>
+          [0, 1].every((g) => [...returned].filter((id) => borrowed.get(id)?.by === g).length >= 5),
+        );
+        gateways[0]!.child.kill('SIGKILL');
+        phase = 'down';
+        expect((await gateways[0]!.exited).signal).toBe('SIGKILL');
+        await until('gateway B to serve on alone', () => served.down >= 20);
+        // Restarted while B is still under load: its recovery of A's half-done loans runs beside B's live writes.
+        gateways[0] = await launchGateway(envs[0]!);
+        phase = 'restarted';
+        await until('the restarted gateway A to serve', () => served.restarted >= 10);
+      } finally {
+        stopped = true;
+        await load;
+      }
+
+      const loans = new Map(
+        (await db.collection('borrowedBooks').find({}).toArray()).map((loan) => [String(loan._id), loan]),
+      );
+      for (const [id, loan] of borrowed)
+        expect(loans.get(id), `acknowledged borrow ${id} survives`).toMatchObject({ bookId: loan.bookId });
+      for (const id of returned)
+        expect(loans.get(id)?.['status'], `acknowledged return ${id} survives`).toBe('returned');
+      expect(
+        [...loans.values()].filter((loan) => loan['status'] === 'pending' || loan['status'] === 'returning'),
+        'half-done loans left',
+      ).toEqual([]);
+      for (const bookId of books) {
+        const book = await db.collection('books').findOne({ _id: ObjectId.createFromHexString(bookId) });
+        const active = [...loans.values()]
+          .filter((loan) => loan['bookId'] === bookId && loan['status'] === 'borrowed')
+          .map((loan) => String(loan._id));
+        expect(book?.['quantity'], `stock of ${bookId} adds up`).toBe(COPIES - active.length);
+        expect([...(book?.['loansOut'] as string[])].sort(), `ledger of ${bookId}`).toEqual(active.sort());
+      }
+      console.log(
+        `two gateways, one killed: ${borrowed.size} borrows and ${returned.size} returns acknowledged; B served ${served.down} returns alone, restarted A ${served.restarted}`,
+      );
+    },
+    120_000,
+  );
 });

@@ -37,19 +37,27 @@ const CASES: Case[] = [
   { name: 'books: filter by genre', run: (s) => s.books.list({ genre: 'Drama' }, { first: 5 }) },
   { name: 'books: genre, next page', run: (s, f) => s.books.list({ genre: 'Drama' }, { first: 5, after: f.cursor }) },
   { name: 'books: available only', run: (s) => s.books.list({ availableOnly: true }, { first: 5 }) },
-  { name: 'books: genre and available', run: (s) => s.books.list({ genre: 'Drama', availableOnly: true }, { first: 5 }) },
+  {
+    name: 'books: genre and available',
+    run: (s) => s.books.list({ genre: 'Drama', availableOnly: true }, { first: 5 }),
+  },
   { name: 'books: genre and search', run: (s) => s.books.list({ genre: 'Drama', search: 'dra' }, { first: 5 }) },
   { name: 'books: by id', run: (s, f) => s.books.get(f.bookId) },
   { name: 'books: category page (byGenre)', run: (s) => s.books.byGenre('Drama') },
-  { name: 'books: stream all in keyset chunks', run: async (s) => { for await (const _ of s.books.all()) void _; } },
+  {
+    name: 'books: stream all in keyset chunks',
+    run: async (s) => {
+      for await (const _ of s.books.all()) void _;
+    },
+  },
   { name: 'books: update', run: (s, f) => s.books.update(f.bookId, bookFields({ title: 'Renamed', genre: 'Drama' })) },
   { name: 'books: restock', run: (s, f) => s.books.changeStock(f.bookId, 1) },
   { name: 'loans: borrow', run: (s, f) => s.loans.checkout(newLoan(f.bookId, { userId: 'user-2' })) },
   { name: 'loans: return', run: (s, f) => s.loans.checkin(f.loanId, new Date()) },
   { name: 'loans: by id', run: (s, f) => s.loans.get(f.loanId) },
-  { name: 'loans: a member\'s loans, newest first', run: (s) => s.loans.listByUser('user-1') },
+  { name: "loans: a member's loans, newest first", run: (s) => s.loans.listByUser('user-1') },
   { name: 'loans: the active loan of a member and book', run: (s, f) => s.loans.findActive('user-1', f.bookId) },
-  { name: 'loans: a member\'s active loan count', run: (s) => s.loans.countActiveByUser('user-1') },
+  { name: "loans: a member's active loan count", run: (s) => s.loans.countActiveByUser('user-1') },
   { name: 'users: sign-in upsert', run: (s) => s.users.upsert(profile()) },
   { name: 'users: by uid', run: (s) => s.users.getByUid('uid-ada') },
   {
@@ -63,15 +71,30 @@ const CASES: Case[] = [
     run: (s) => s.books.list({ search: 'u' }, { first: 5 }),
     scans: 'a one- or two-character substring has no trigram and no B-tree prefix: only a scan can find it',
   },
-  { name: 'books: whole count', run: (s) => s.books.count(), scans: 'counting every book reads every entry of some index or the table' },
-  { name: 'books: genre list', run: (s) => s.books.genres(), scans: 'every distinct genre: reads the whole genre index at best' },
+  {
+    name: 'books: whole count',
+    run: (s) => s.books.count(),
+    scans: 'counting every book reads every entry of some index or the table',
+  },
+  {
+    name: 'books: genre list',
+    run: (s) => s.books.genres(),
+    scans: 'every distinct genre: reads the whole genre index at best',
+  },
   { name: 'categories: list', run: (s) => s.categories.list(), scans: 'answers every category (a handful of rows)' },
   { name: 'users: list', run: (s) => s.users.list(), scans: 'answers every member' },
 ];
 
 async function fixture(store: Store): Promise<Fixture> {
   const ids: string[] = [];
-  for (let i = 0; i < 12; i++) ids.push((await store.books.insert(bookFields({ genre: i % 2 ? 'Drama' : 'Thriller', title: `Dracula ${i}`, quantity: i % 3 }))).id);
+  for (let i = 0; i < 12; i++)
+    ids.push(
+      (
+        await store.books.insert(
+          bookFields({ genre: i % 2 ? 'Drama' : 'Thriller', title: `Dracula ${i}`, quantity: i % 3 }),
+        )
+      ).id,
+    );
   const bookId = ids[1]!;
   await store.users.upsert(profile());
   await store.categories.seed([{ name: 'Drama', image: '/x.svg', description: 'Plays.' }]);
@@ -117,8 +140,13 @@ describe('SQLite: every query plan uses an index', () => {
     db = openDatabase(path.join(dir, 'bookhaven.db'));
     executed = recordStatements(db);
     store = {
-      kind: 'sqlite', books: sqliteBooks(db), loans: sqliteLoans(db), users: sqliteUsers(db), categories: sqliteCategories(db),
-      ping: async () => undefined, close: async () => db.close(),
+      kind: 'sqlite',
+      books: sqliteBooks(db),
+      loans: sqliteLoans(db),
+      users: sqliteUsers(db),
+      categories: sqliteCategories(db),
+      ping: async () => undefined,
+      close: async () => db.close(),
     };
     f = await fixture(store);
   });
@@ -129,12 +157,23 @@ describe('SQLite: every query plan uses an index', () => {
 
   /** The plan lines of one statement; unbound parameters plan as NULL, which does not change index choice. */
   function plan(sql: string): string[] {
-    return db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((row) => String(row.detail));
+    return db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all()
+      .map((row) => String(row.detail));
   }
 
   /** Partial indexes hold only the rows their WHERE selects, so walking one is not a full pass. */
-  const partial = () => new Set(['books', 'loans', 'users', 'categories'].flatMap((table) =>
-    db.prepare(`PRAGMA index_list(${table})`).all().filter((row) => Number(row.partial) === 1).map((row) => String(row.name))));
+  const partial = () =>
+    new Set(
+      ['books', 'loans', 'users', 'categories'].flatMap((table) =>
+        db
+          .prepare(`PRAGMA index_list(${table})`)
+          .all()
+          .filter((row) => Number(row.partial) === 1)
+          .map((row) => String(row.name)),
+      ),
+    );
 
   /**
    * The full passes in a plan: a bare SCAN of a table, a walk of a whole (non-partial) index, a virtual
@@ -160,7 +199,10 @@ describe('SQLite: every query plan uses an index', () => {
     const scans = plans.flatMap((p) => fullPasses(p.plan).map((line) => `${line}   <- ${p.sql}`));
     const trigram = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'book_search'").get() !== undefined;
     if (c.scans && !(c.trigram && trigram)) {
-      expect(scans.length, `${c.name} is listed as a scan (${c.scans}) but uses indexes: drop the exception`).toBeGreaterThan(0);
+      expect(
+        scans.length,
+        `${c.name} is listed as a scan (${c.scans}) but uses indexes: drop the exception`,
+      ).toBeGreaterThan(0);
       return;
     }
     // The unfiltered first page walks the primary key of the WITHOUT ROWID table in order and stops after
@@ -178,69 +220,86 @@ const EXPLAINABLE = new Set(['find', 'count', 'aggregate', 'distinct', 'findAndM
 /** The stages of a MongoDB query plan tree (winningPlan), flattened. */
 function stages(planNode: Document | undefined): string[] {
   if (!planNode) return [];
-  const children = [planNode.inputStage, ...(planNode.inputStages ?? []), planNode.queryPlan].filter(Boolean) as Document[];
+  const children = [planNode.inputStage, ...(planNode.inputStages ?? []), planNode.queryPlan].filter(
+    Boolean,
+  ) as Document[];
   return [String(planNode.stage ?? ''), ...children.flatMap(stages)];
 }
 
-describe.skipIf(!mongodbUri)(`MongoDB: every query has an index${mongodbUri ? '' : ` (skipped: ${inject('mongoSkipReason')})`}`, () => {
-  const dbName = `bh_indexes_${process.pid}_${Date.now().toString(36)}`;
-  let client: MongoClient;
-  let store: Store;
-  let f: Fixture;
-  const sent: CommandStartedEvent[] = [];
-  let ferretdb = false;
+describe.skipIf(!mongodbUri)(
+  `MongoDB: every query has an index${mongodbUri ? '' : ` (skipped: ${inject('mongoSkipReason')})`}`,
+  () => {
+    const dbName = `bh_indexes_${process.pid}_${Date.now().toString(36)}`;
+    let client: MongoClient;
+    let store: Store;
+    let f: Fixture;
+    const sent: CommandStartedEvent[] = [];
+    let ferretdb = false;
 
-  beforeAll(async () => {
-    store = await openMongoStore(mongodbUri ?? '', dbName, { onCommand: (event) => sent.push(event) });
-    client = await MongoClient.connect(mongodbUri ?? '', { serverSelectionTimeoutMS: 5_000 });
-    ferretdb = 'ferretdbVersion' in ((await client.db(dbName).command({ buildInfo: 1 })) as Document);
-    f = await fixture(store);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await client?.db(dbName).dropDatabase();
-    await client?.close();
-  });
+    beforeAll(async () => {
+      store = await openMongoStore(mongodbUri ?? '', dbName, { onCommand: (event) => sent.push(event) });
+      client = await MongoClient.connect(mongodbUri ?? '', { serverSelectionTimeoutMS: 5_000 });
+      ferretdb = 'ferretdbVersion' in ((await client.db(dbName).command({ buildInfo: 1 })) as Document);
+      f = await fixture(store);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await client?.db(dbName).dropDatabase();
+      await client?.close();
+    });
 
-  async function explain(event: CommandStartedEvent): Promise<Document> {
-    const { lsid: _l, $db: _d, $clusterTime: _c, ...command } = event.command;
-    return client.db(dbName).command({ explain: command, verbosity: 'queryPlanner' });
-  }
-
-  it('declares the indexes the queries need (FerretDB v1 cannot show their use, see below)', async () => {
-    const names = async (collection: string) => (await client.db(dbName).collection(collection).listIndexes().toArray()).map((i) => [i.name, i.key]);
-    expect(await names('books')).toEqual(expect.arrayContaining([['genre_id', { genre: 1, _id: 1 }], ['in_stock', { quantity: 1 }]]));
-    expect(await names('borrowedBooks')).toEqual(expect.arrayContaining([
-      ['active_key_unique', { activeKey: 1 }],
-      ['user_newest_first', { userId: 1, borrowDate: -1, _id: -1 }],
-      ['user_status', { userId: 1, status: 1 }],
-      ['status', { status: 1 }],
-    ]));
-    expect(await names('users')).toEqual(expect.arrayContaining([['uid_unique', { uid: 1 }]]));
-  });
-
-  it.each(CASES)('$name', async (c) => {
-    sent.length = 0;
-    await c.run(store, f);
-    const commands = sent.filter((event) => EXPLAINABLE.has(event.commandName));
-    expect(commands.length, 'the operation queried the database').toBeGreaterThan(0);
-    for (const event of commands) {
-      const answer = await explain(event);
-      if (ferretdb) {
-        // FerretDB v1 on SQLite pushes only _id equality down to SQLite (filterPushdown) and filters every
-        // other query in Go after a scan, whatever indexes exist, so explain can only confirm the _id cases
-        // here; the index list above is what a real MongoDB uses.
-        const filter = (event.command.filter ?? event.command.query ?? event.command.q ?? {}) as Document;
-        const byId = Object.keys(filter).length === 1 && '_id' in filter && !(filter._id instanceof Object && '$gt' in filter._id);
-        if (byId && (event.commandName === 'find' || event.commandName === 'count')) {
-          expect(answer.filterPushdown, `${event.commandName} by _id is answered by the primary key`).toBe(true);
-        }
-        continue;
-      }
-      const winning = (answer.queryPlanner?.winningPlan ?? answer.stages?.[0]?.$cursor?.queryPlanner?.winningPlan) as Document | undefined;
-      const planStages = stages(winning);
-      expect(planStages.length, JSON.stringify(answer)).toBeGreaterThan(0);
-      if (!c.scans) expect(planStages, `${c.name}: ${JSON.stringify(event.command)}`).not.toContain('COLLSCAN');
+    async function explain(event: CommandStartedEvent): Promise<Document> {
+      const { lsid: _l, $db: _d, $clusterTime: _c, ...command } = event.command;
+      return client.db(dbName).command({ explain: command, verbosity: 'queryPlanner' });
     }
-  });
-});
+
+    it('declares the indexes the queries need (FerretDB v1 cannot show their use, see below)', async () => {
+      const names = async (collection: string) =>
+        (await client.db(dbName).collection(collection).listIndexes().toArray()).map((i) => [i.name, i.key]);
+      expect(await names('books')).toEqual(
+        expect.arrayContaining([
+          ['genre_id', { genre: 1, _id: 1 }],
+          ['in_stock', { quantity: 1 }],
+        ]),
+      );
+      expect(await names('borrowedBooks')).toEqual(
+        expect.arrayContaining([
+          ['active_key_unique', { activeKey: 1 }],
+          ['user_newest_first', { userId: 1, borrowDate: -1, _id: -1 }],
+          ['user_status', { userId: 1, status: 1 }],
+          ['status', { status: 1 }],
+        ]),
+      );
+      expect(await names('users')).toEqual(expect.arrayContaining([['uid_unique', { uid: 1 }]]));
+    });
+
+    it.each(CASES)('$name', async (c) => {
+      sent.length = 0;
+      await c.run(store, f);
+      const commands = sent.filter((event) => EXPLAINABLE.has(event.commandName));
+      expect(commands.length, 'the operation queried the database').toBeGreaterThan(0);
+      for (const event of commands) {
+        const answer = await explain(event);
+        if (ferretdb) {
+          // FerretDB v1 on SQLite pushes only _id equality down to SQLite (filterPushdown) and filters every
+          // other query in Go after a scan, whatever indexes exist, so explain can only confirm the _id cases
+          // here; the index list above is what a real MongoDB uses.
+          const filter = (event.command.filter ?? event.command.query ?? event.command.q ?? {}) as Document;
+          const byId =
+            Object.keys(filter).length === 1 &&
+            '_id' in filter &&
+            !(filter._id instanceof Object && '$gt' in filter._id);
+          if (byId && (event.commandName === 'find' || event.commandName === 'count')) {
+            expect(answer.filterPushdown, `${event.commandName} by _id is answered by the primary key`).toBe(true);
+          }
+          continue;
+        }
+        const winning = (answer.queryPlanner?.winningPlan ?? answer.stages?.[0]?.$cursor?.queryPlanner?.winningPlan) as
+          Document | undefined;
+        const planStages = stages(winning);
+        expect(planStages.length, JSON.stringify(answer)).toBeGreaterThan(0);
+        if (!c.scans) expect(planStages, `${c.name}: ${JSON.stringify(event.command)}`).not.toContain('COLLSCAN');
+      }
+    });
+  },
+);

@@ -23,7 +23,13 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
       const old = Array.from({ length: 130 }, (_, i) => {
         const title = i % 5 === 2 ? `Lantern Bay ${i}` : `Quiet Field ${i}`;
         const author = 'Old Writer';
-        return { _id: new ObjectId(), ...bookFields({ title, author }), searchKey: searchKey(title, author), createdAt: new Date(), updatedAt: new Date() };
+        return {
+          _id: new ObjectId(),
+          ...bookFields({ title, author }),
+          searchKey: searchKey(title, author),
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        };
       });
       await books.insertMany(old);
       // In batches of 50: three of them, each starting after the last _id of the one before.
@@ -44,9 +50,18 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
         const rest = await store.books.list({ search: 'lantern bay' }, { first: 100, after: first.endCursor });
         expect(rest.nodes.map((b) => b.id)).toEqual(lantern.slice(10));
         const added = await store.books.insert(bookFields({ title: 'Lantern Bay Revisited' }));
-        expect((await store.books.list({ search: 'ntern b' }, { first: 100 })).nodes.map((b) => b.id)).toEqual([...lantern, added.id]);
+        expect((await store.books.list({ search: 'ntern b' }, { first: 100 })).nodes.map((b) => b.id)).toEqual([
+          ...lantern,
+          added.id,
+        ]);
         // A rename written by the old version (no trigrams) is filled in on the next open.
-        await books.updateOne({ _id: old[7]!._id }, { $set: { title: 'Lantern Hill', searchKey: searchKey('Lantern Hill', 'Old Writer') }, $unset: { searchGrams: '' } });
+        await books.updateOne(
+          { _id: old[7]!._id },
+          {
+            $set: { title: 'Lantern Hill', searchKey: searchKey('Lantern Hill', 'Old Writer') },
+            $unset: { searchGrams: '' },
+          },
+        );
       } finally {
         await store.close();
       }
@@ -55,10 +70,17 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
 
       const reopened = await openMongoStore(uri, dbName);
       try {
-        expect((await reopened.books.list({ search: 'lantern hill' }, { first: 5 })).nodes.map((b) => b.id)).toEqual([old[7]!._id.toHexString()]);
+        expect((await reopened.books.list({ search: 'lantern hill' }, { first: 5 })).nodes.map((b) => b.id)).toEqual([
+          old[7]!._id.toHexString(),
+        ]);
         expect((await reopened.books.list({ search: 'lantern' }, { first: 5 })).totalCount).toBe(27);
-        await reopened.books.update(old[7]!._id.toHexString(), bookFields({ title: 'Harbour Hill', author: 'Old Writer' }));
-        expect((await books.findOne({ _id: old[7]!._id }))?.['searchGrams']).toEqual(searchTrigrams(searchKey('Harbour Hill', 'Old Writer')));
+        await reopened.books.update(
+          old[7]!._id.toHexString(),
+          bookFields({ title: 'Harbour Hill', author: 'Old Writer' }),
+        );
+        expect((await books.findOne({ _id: old[7]!._id }))?.['searchGrams']).toEqual(
+          searchTrigrams(searchKey('Harbour Hill', 'Old Writer')),
+        );
         expect((await reopened.books.list({ search: 'lantern' }, { first: 5 })).totalCount).toBe(26);
       } finally {
         await reopened.close();

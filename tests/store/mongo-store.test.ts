@@ -49,12 +49,31 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
   it('reopens an existing database and keeps its data (a gateway restart)', async () => {
     const reopened = `${dbName}_reopen`;
     const first = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: reopened });
-    const book = await first.books.insert({ title: 'Kept', author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 2 });
+    const book = await first.books.insert({
+      title: 'Kept',
+      author: 'A',
+      genre: 'Drama',
+      description: 'd',
+      image: '/x.svg',
+      rating: 4,
+      quantity: 2,
+    });
     await first.close();
     const second = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: reopened });
     try {
       expect((await second.books.get(book.id))?.title).toBe('Kept');
-      const checkout = await second.loans.checkout({ bookId: book.id, userId: 'u', userName: 'U', userEmail: 'u@example.com', borrowDate: new Date(), returnDate: new Date(), bookTitle: 'Kept', bookAuthor: 'A', bookImage: '/x.svg', bookCategory: 'Drama' });
+      const checkout = await second.loans.checkout({
+        bookId: book.id,
+        userId: 'u',
+        userName: 'U',
+        userEmail: 'u@example.com',
+        borrowDate: new Date(),
+        returnDate: new Date(),
+        bookTitle: 'Kept',
+        bookAuthor: 'A',
+        bookImage: '/x.svg',
+        bookCategory: 'Drama',
+      });
       expect(checkout).toMatchObject({ ok: true, quantity: 1 });
     } finally {
       const client = await MongoClient.connect(uri);
@@ -65,7 +84,15 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
   });
 
   /** A book with one copy and a pending loan for it, in a database of its own, for one race between gateways. */
-  async function pendingBorrow(name: string, run: (db: { books: Collection<BookDoc>; loans: Collection<LoanDoc>; bookOid: ObjectId; pending: LoanDoc }) => Promise<void>) {
+  async function pendingBorrow(
+    name: string,
+    run: (db: {
+      books: Collection<BookDoc>;
+      loans: Collection<LoanDoc>;
+      bookOid: ObjectId;
+      pending: LoanDoc;
+    }) => Promise<void>,
+  ) {
     const client = await MongoClient.connect(uri);
     try {
       const db = client.db(`${dbName}_${name}`);
@@ -73,10 +100,35 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       const loans = db.collection<LoanDoc>('borrowedBooks');
       const bookOid = new ObjectId();
       const now = new Date();
-      await books.insertOne({ _id: bookOid, title: 'T', author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 1, searchKey: 't a', loansOut: [], createdAt: now, updatedAt: now });
+      await books.insertOne({
+        _id: bookOid,
+        title: 'T',
+        author: 'A',
+        genre: 'Drama',
+        description: 'd',
+        image: '/x.svg',
+        rating: 4,
+        quantity: 1,
+        searchKey: 't a',
+        loansOut: [],
+        createdAt: now,
+        updatedAt: now,
+      });
       const pending: LoanDoc = {
-        _id: new ObjectId(), bookId: bookOid.toHexString(), userId: 'u', userName: 'U', userEmail: 'u@example.com', borrowDate: now, returnDate: now,
-        returnedAt: null, status: 'pending', activeKey: `u:${bookOid.toHexString()}`, bookTitle: 'T', bookAuthor: 'A', bookImage: '/x.svg', bookCategory: 'Drama',
+        _id: new ObjectId(),
+        bookId: bookOid.toHexString(),
+        userId: 'u',
+        userName: 'U',
+        userEmail: 'u@example.com',
+        borrowDate: now,
+        returnDate: now,
+        returnedAt: null,
+        status: 'pending',
+        activeKey: `u:${bookOid.toHexString()}`,
+        bookTitle: 'T',
+        bookAuthor: 'A',
+        bookImage: '/x.svg',
+        bookCategory: 'Drama',
       };
       await loans.insertOne(pending);
       await run({ books, loans, bookOid, pending });
@@ -105,7 +157,10 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       const steps = loanSteps(loans, books, NO_LOCK);
       expect(await steps.finishBorrow(pending)).toBe(0); // B's recovery: takes the copy, confirms the loan
       await steps.settleBorrow(pending); // A, settling its failed borrow
-      expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 0, loansOut: [pending._id.toHexString()] });
+      expect(await books.findOne({ _id: bookOid })).toMatchObject({
+        quantity: 0,
+        loansOut: [pending._id.toHexString()],
+      });
       expect(await loans.findOne({ _id: pending._id })).toMatchObject({ status: 'borrowed' });
     });
     // And a failed borrow that never took the copy leaves nothing behind.

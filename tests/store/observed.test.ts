@@ -18,7 +18,14 @@ const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
 async function sqlite(dir?: string): Promise<Opened & { dir: string }> {
   const at = dir ?? (await mkdtemp(join(tmpdir(), 'bookhaven-observed-')));
   const store = await openSqliteStore(join(at, 'bookhaven.db'));
-  return { dir: at, store, dispose: async () => { await store.close(); if (!dir) await rm(at, { recursive: true, force: true }); } };
+  return {
+    dir: at,
+    store,
+    dispose: async () => {
+      await store.close();
+      if (!dir) await rm(at, { recursive: true, force: true });
+    },
+  };
 }
 
 async function mongo(dbName = `bh_observed_${process.pid}_${Date.now().toString(36)}`): Promise<Opened> {
@@ -43,7 +50,11 @@ function everyMethod(store: Store): [string, string, (...args: unknown[]) => unk
   for (const [part, value] of Object.entries(store)) {
     if (!value || typeof value !== 'object') continue;
     const names = new Set<string>();
-    for (let o: object | null = value as object; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    for (
+      let o: object | null = value as object;
+      o && o !== Object.prototype;
+      o = Object.getPrototypeOf(o) as object | null
+    ) {
       for (const name of Object.getOwnPropertyNames(o)) if (name !== 'constructor') names.add(name);
     }
     for (const name of names) {
@@ -72,8 +83,10 @@ const argumentsFor = (bookId: string): unknown[][] => [
 ];
 
 async function settle(result: unknown): Promise<void> {
-  if (result && typeof (result as Promise<unknown>).then === 'function') await (result as Promise<unknown>).catch(() => {});
-  else if (result && Symbol.asyncIterator in (result as object)) for await (const _ of result as AsyncIterable<unknown>) break;
+  if (result && typeof (result as Promise<unknown>).then === 'function')
+    await (result as Promise<unknown>).catch(() => {});
+  else if (result && Symbol.asyncIterator in (result as object))
+    for await (const _ of result as AsyncIterable<unknown>) break;
 }
 
 describe.each(adapters)('the revision of a %s store', (name, open) => {
@@ -89,7 +102,11 @@ describe.each(adapters)('the revision of a %s store', (name, open) => {
     const methods = everyMethod(opened.store);
     // Every declared read is a method the adapter has: a renamed read would otherwise count as a write silently.
     for (const [part, reads] of Object.entries(READS)) {
-      for (const read of reads) expect(methods.some(([p, m]) => p === part && m === read), `${part}.${read}`).toBe(true);
+      for (const read of reads)
+        expect(
+          methods.some(([p, m]) => p === part && m === read),
+          `${part}.${read}`,
+        ).toBe(true);
     }
     const writes: string[] = [];
     const moved: string[] = [];
@@ -97,7 +114,9 @@ describe.each(adapters)('the revision of a %s store', (name, open) => {
     for (const [part, method] of methods) {
       const isRead = (READS as Record<string, readonly string[]>)[part]?.includes(method) ?? false;
       if (!isRead) writes.push(`${part}.${method}`);
-      const call = (observed as unknown as Record<string, Record<string, (...args: unknown[]) => unknown>>)[part]![method]!;
+      const call = (observed as unknown as Record<string, Record<string, (...args: unknown[]) => unknown>>)[part]![
+        method
+      ]!;
       for (const args of argumentsFor(book.id)) {
         const before = observed.revision();
         const seenBefore = watcher?.store.writesElsewhere?.();
@@ -117,7 +136,13 @@ describe.each(adapters)('the revision of a %s store', (name, open) => {
     const opened = await open();
     cleanups.push(opened.dispose);
     const books = Object.assign(Object.create(opened.store.books) as BookStore, { discard: async () => 0 });
-    const observed = observeWrites({ ...opened.store, kind: opened.store.kind, ping: () => opened.store.ping(), close: () => opened.store.close(), books } as Store);
+    const observed = observeWrites({
+      ...opened.store,
+      kind: opened.store.kind,
+      ping: () => opened.store.ping(),
+      close: () => opened.store.close(),
+      books,
+    } as Store);
     const before = observed.revision();
     await (observed.books as unknown as { discard(): Promise<number> }).discard();
     expect(observed.revision()).not.toBe(before);
@@ -134,7 +159,7 @@ describe.each(adapters)('the revision of a %s store', (name, open) => {
 });
 
 describe('writes the store is not told about', () => {
-  it('SQLite: another connection\'s commit moves the revision once the poll interval has passed', async () => {
+  it("SQLite: another connection's commit moves the revision once the poll interval has passed", async () => {
     const a = await sqlite();
     cleanups.push(a.dispose);
     const b = await sqlite(a.dir);
@@ -153,15 +178,18 @@ describe('writes the store is not told about', () => {
     expect(observed.revision()).not.toBe(afterElsewhere);
   });
 
-  it.skipIf(!mongoUri)('MongoDB: another gateway\'s writes are unseen, so the revision moves every UNSEEN_WRITES_MS', async () => {
-    const opened = await mongo();
-    cleanups.push(opened.dispose);
-    let clock = 0;
-    const observed = observeWrites(opened.store, { now: () => clock });
-    const before = observed.revision();
-    clock += UNSEEN_WRITES_MS - 1;
-    expect(observed.revision()).toBe(before);
-    clock += 1;
-    expect(observed.revision()).not.toBe(before);
-  });
+  it.skipIf(!mongoUri)(
+    "MongoDB: another gateway's writes are unseen, so the revision moves every UNSEEN_WRITES_MS",
+    async () => {
+      const opened = await mongo();
+      cleanups.push(opened.dispose);
+      let clock = 0;
+      const observed = observeWrites(opened.store, { now: () => clock });
+      const before = observed.revision();
+      clock += UNSEEN_WRITES_MS - 1;
+      expect(observed.revision()).toBe(before);
+      clock += 1;
+      expect(observed.revision()).not.toBe(before);
+    },
+  );
 });

@@ -13,7 +13,17 @@ import { seedIfEmpty } from '../../server/store/seed/seed-if-empty.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { bookFields, collect } from './contract/harness.ts';
 
-const SPEC_CATEGORIES = ['Thriller', 'Sci-Fi', 'Poetry', 'Drama', 'Children', 'Self-Help', 'Biography', 'Fantasy', 'Romance'];
+const SPEC_CATEGORIES = [
+  'Thriller',
+  'Sci-Fi',
+  'Poetry',
+  'Drama',
+  'Children',
+  'Self-Help',
+  'Biography',
+  'Fantasy',
+  'Romance',
+];
 
 let dir = '';
 let store: Store;

@@ -24,8 +24,10 @@ afterEach(async () => {
 
 /** Inserts a book row with a chosen id: plain SQL, as a version without the search index wrote them. */
 function insertRaw(db: DatabaseSync, id: string, title: string, author = 'Raw Writer'): void {
-  db.prepare(`INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key, created_at,
-    updated_at) VALUES (?, ?, ?, 'Drama', 'd', '/x.svg', 3, 1, ?, 0, 0)`).run(id, title, author, searchKey(title, author));
+  db.prepare(
+    `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key, created_at,
+    updated_at) VALUES (?, ?, ?, 'Drama', 'd', '/x.svg', 3, 1, ?, 0, 0)`,
+  ).run(id, title, author, searchKey(title, author));
 }
 
 /** Another process inserting books: its own connection, and ids that need not be above ours. */
@@ -59,8 +61,14 @@ async function allMatches(store: Store, search: string, first: number): Promise<
 function docOrder(): { byDoc: string[]; byId: string[] } {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const byDoc = db.prepare('SELECT id FROM book_search_docs ORDER BY doc').all().map((r) => String(r['id']));
-    const byId = db.prepare('SELECT id FROM books ORDER BY id').all().map((r) => String(r['id']));
+    const byDoc = db
+      .prepare('SELECT id FROM book_search_docs ORDER BY doc')
+      .all()
+      .map((r) => String(r['id']));
+    const byId = db
+      .prepare('SELECT id FROM books ORDER BY id')
+      .all()
+      .map((r) => String(r['id']));
     return { byDoc, byId };
   } finally {
     db.close();
@@ -80,7 +88,10 @@ describe('SQLite trigram search', () => {
     try {
       const harbour = ids.filter((_, i) => i % 2);
       expect(await allMatches(store, 'HARBOUR lig', 4)).toEqual({ ids: harbour, totalCount: 15 });
-      expect(await allMatches(store, 'fields 2', 100)).toEqual({ ids: [ids[2], ids[20], ids[22], ids[24], ids[26], ids[28]], totalCount: 6 });
+      expect(await allMatches(store, 'fields 2', 100)).toEqual({
+        ids: [ids[2], ids[20], ids[22], ids[24], ids[26], ids[28]],
+        totalCount: 6,
+      });
       expect((await allMatches(store, 'raw writer', 7)).ids).toEqual(ids);
       // Books added after the migration are searched together with the backfilled ones.
       const added = await store.books.insert(bookFields({ title: 'Harbour Master' }));
@@ -97,13 +108,30 @@ describe('SQLite trigram search', () => {
       const mine = [];
       for (let i = 0; i < 6; i++) mine.push((await store.books.insert(bookFields({ title: `Moon River ${i}` }))).id);
       insertElsewhere([['000000000000000000000005', 'Moon Shadow low']]);
-      insertElsewhere([['000000000000000000000002', 'Moon Shadow lowest'], ['000000000000000000000009', 'Blue Moon']]);
-      insertElsewhere([['ffffffffffffffffffffff00', 'Moon Last'], ['fffffffffffffffffffffe00', 'Moon Before Last']]);
+      insertElsewhere([
+        ['000000000000000000000002', 'Moon Shadow lowest'],
+        ['000000000000000000000009', 'Blue Moon'],
+      ]);
+      insertElsewhere([
+        ['ffffffffffffffffffffff00', 'Moon Last'],
+        ['fffffffffffffffffffffe00', 'Moon Before Last'],
+      ]);
       const mineAgain = (await store.books.insert(bookFields({ title: 'Moon River 6' }))).id;
-      const expected = ['000000000000000000000002', '000000000000000000000005', '000000000000000000000009', ...mine, mineAgain,
-        'fffffffffffffffffffffe00', 'ffffffffffffffffffffff00'].sort();
-      for (const first of [1, 2, 3, 50]) expect(await allMatches(store, 'moon', first)).toEqual({ ids: expected, totalCount: 12 });
-      expect(await allMatches(store, 'moon shadow', 1)).toEqual({ ids: ['000000000000000000000002', '000000000000000000000005'], totalCount: 2 });
+      const expected = [
+        '000000000000000000000002',
+        '000000000000000000000005',
+        '000000000000000000000009',
+        ...mine,
+        mineAgain,
+        'fffffffffffffffffffffe00',
+        'ffffffffffffffffffffff00',
+      ].sort();
+      for (const first of [1, 2, 3, 50])
+        expect(await allMatches(store, 'moon', first)).toEqual({ ids: expected, totalCount: 12 });
+      expect(await allMatches(store, 'moon shadow', 1)).toEqual({
+        ids: ['000000000000000000000002', '000000000000000000000005'],
+        totalCount: 2,
+      });
       expect(await allMatches(store, 'oon river', 2)).toEqual({ ids: [...mine, mineAgain].sort(), totalCount: 7 });
       expect(docOrder().byDoc).toEqual(docOrder().byId);
       // A stock change leaves the index alone; a rename moves the book to its new words.

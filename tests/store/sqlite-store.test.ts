@@ -30,7 +30,9 @@ function pragma(file: string, name: string): unknown {
 
 function raceInWorker(file: string, bookId: string, userIds: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./fixtures/checkout-worker.ts', import.meta.url), { workerData: { file, bookId, userIds } });
+    const worker = new Worker(new URL('./fixtures/checkout-worker.ts', import.meta.url), {
+      workerData: { file, bookId, userIds },
+    });
     worker.once('message', (outcomes: string[]) => resolve(outcomes));
     worker.once('error', reject);
   });
@@ -56,7 +58,11 @@ describe('SQLite store file', () => {
 
     const second = await openSqliteStore(file);
     try {
-      expect(await second.books.get(book.id)).toMatchObject({ ...bookFields({ quantity: 1 }), id: book.id, createdAt: book.createdAt });
+      expect(await second.books.get(book.id)).toMatchObject({
+        ...bookFields({ quantity: 1 }),
+        id: book.id,
+        createdAt: book.createdAt,
+      });
       expect(loan.ok && (await second.loans.get(loan.loan.id))).toEqual(loan.ok && loan.loan);
       expect(await second.users.getByUid(user.uid)).toEqual(user);
       expect(await second.categories.list()).toHaveLength(1);
@@ -82,7 +88,9 @@ describe('SQLite store file', () => {
     const file = join(dir, 'bookhaven.db');
     const store = await openSqliteStore(file);
     const book = await store.books.insert(bookFields({ quantity: 8 }));
-    const outcomes = (await Promise.all([0, 1, 2].map(() => raceInWorker(file, book.id, ['same-user', 'same-user'])))).flat();
+    const outcomes = (
+      await Promise.all([0, 1, 2].map(() => raceInWorker(file, book.id, ['same-user', 'same-user'])))
+    ).flat();
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already-borrowed')).toHaveLength(5);
     expect((await store.books.get(book.id))?.quantity).toBe(7);
@@ -133,11 +141,21 @@ describe('SQLite reader threads', () => {
     const two = await store.books.insert(bookFields({ title: 'Zq Two' }));
     await store.books.insert(bookFields({ title: 'Other' }));
     // first: 1 leaves a second match, so each count is asked of the scan thread; both share one run.
-    const pages = await Promise.all([store.books.list({ search: 'ZQ' }, { first: 1 }), store.books.list({ search: 'zq' }, { first: 1 })]);
-    for (const page of pages) expect({ ids: page.nodes.map((b) => b.id), totalCount: page.totalCount }).toEqual({ ids: [one.id], totalCount: 2 });
+    const pages = await Promise.all([
+      store.books.list({ search: 'ZQ' }, { first: 1 }),
+      store.books.list({ search: 'zq' }, { first: 1 }),
+    ]);
+    for (const page of pages)
+      expect({ ids: page.nodes.map((b) => b.id), totalCount: page.totalCount }).toEqual({
+        ids: [one.id],
+        totalCount: 2,
+      });
     await store.books.update(one.id, bookFields({ title: 'Renamed' }));
     const renamed = await store.books.list({ search: 'zq' }, { first: 1 });
-    expect({ ids: renamed.nodes.map((b) => b.id), totalCount: renamed.totalCount }).toEqual({ ids: [two.id], totalCount: 1 });
+    expect({ ids: renamed.nodes.map((b) => b.id), totalCount: renamed.totalCount }).toEqual({
+      ids: [two.id],
+      totalCount: 1,
+    });
     expect((await store.books.list({ search: 'zq o' }, { first: 1 })).totalCount).toBe(0);
     await store.close();
     const refused = await store.books.list({ search: 'zq' }, { first: 1 }).catch((error: unknown) => error);

@@ -12,15 +12,28 @@ export interface GatewayProcess {
   output(): string;
 }
 
-export async function launchGateway(env: Record<string, string>, opts: { waitHealthy?: boolean } = {}): Promise<GatewayProcess> {
+export async function launchGateway(
+  env: Record<string, string>,
+  opts: { waitHealthy?: boolean } = {},
+): Promise<GatewayProcess> {
   const child = spawn(process.execPath, [ENTRY], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', SIGN_IN_FAILURES_PER_MINUTE: '1000000', SIGN_INS_PER_MINUTE: '1000000', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      SIGN_IN_FAILURES_PER_MINUTE: '1000000',
+      SIGN_INS_PER_MINUTE: '1000000',
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${env.PORT}`;
   const gateway = { child, url, exited, output: () => output };
   if (opts.waitHealthy !== false) {

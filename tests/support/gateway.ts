@@ -28,10 +28,21 @@ export interface Member {
 export interface TestGateway {
   url: string;
   store: Store;
-  request<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<Answer<T>>;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<Answer<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string },
+  ): Promise<Answer<T>>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<Answer<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>>;
   /** A new Firebase account in the emulator (not yet signed in to BookHaven). */
-  firebaseUser(opts?: { name?: string; email?: string }): Promise<{ uid: string; email: string; name: string; idToken: string }>;
+  firebaseUser(opts?: {
+    name?: string;
+    email?: string;
+  }): Promise<{ uid: string; email: string; name: string; idToken: string }>;
   /** A new account signed in through POST /api/jwt. */
   member(opts?: { name?: string; email?: string }): Promise<Member>;
   addBook(overrides?: Partial<BookFields>): Promise<string>;
@@ -58,13 +69,17 @@ export type StoreKind = 'sqlite' | 'mongodb';
 export function describeEachStore(body: (store: StoreKind) => void): void {
   describe('on SQLite', () => body('sqlite'));
   if (inject('mongodbUri')) describe('on MongoDB', () => body('mongodb'));
-  else describe.skip(`on MongoDB (skipped: ${inject('mongoSkipReason') ?? 'no MongoDB-protocol server'})`, () => body('mongodb'));
+  else
+    describe.skip(`on MongoDB (skipped: ${inject('mongoSkipReason') ?? 'no MongoDB-protocol server'})`, () =>
+      body('mongodb'));
 }
 
 /** dataDir: a directory the caller has already filled (e.g. seeded); the gateway removes it on close. */
-export async function startTestGateway(opts: { env?: Record<string, string>; store?: StoreKind; dataDir?: string; clientDir?: string } = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  opts: { env?: Record<string, string>; store?: StoreKind; dataDir?: string; clientDir?: string } = {},
+): Promise<TestGateway> {
   const emulatorHost = inject('authEmulatorHost');
-  const dataDir = opts.dataDir ?? await mkdtemp(path.join(tmpdir(), 'bookhaven-api-'));
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'bookhaven-api-')));
   const mongodbDb = `bookhaven_api_${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -77,14 +92,21 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
     ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
     ...opts.env,
   });
-  const { app, store, close } = await createGateway(config, { logger: false, clientDir: opts.clientDir ?? path.join(dataDir, 'no-client') });
+  const { app, store, close } = await createGateway(config, {
+    logger: false,
+    clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const request: TestGateway['request'] = async (method, route, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.body !== undefined || o.raw !== undefined) headers['content-type'] ??= 'application/json';
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const response = await fetch(url + route, { method, headers, body: o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body)) });
+    const response = await fetch(url + route, {
+      method,
+      headers,
+      body: o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
+    });
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -98,7 +120,11 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
   const firebaseUser: TestGateway['firebaseUser'] = async (o = {}) => {
     const email = o.email ?? `reader-${randomUUID().slice(0, 8)}@example.com`;
     const name = o.name ?? 'Test Reader';
-    const { uid, idToken } = await signUpInEmulator(`http://${emulatorHost}`, { email, password: 'Secret123', displayName: name });
+    const { uid, idToken } = await signUpInEmulator(`http://${emulatorHost}`, {
+      email,
+      password: 'Secret123',
+      displayName: name,
+    });
     return { uid, email, name, idToken };
   };
 
@@ -110,7 +136,9 @@ export async function startTestGateway(opts: { env?: Record<string, string>; sto
     firebaseUser,
     async member(o) {
       const user = await firebaseUser(o);
-      const answer = await request('POST', '/api/jwt', { body: { idToken: user.idToken, uid: user.uid, displayName: user.name } });
+      const answer = await request('POST', '/api/jwt', {
+        body: { idToken: user.idToken, uid: user.uid, displayName: user.name },
+      });
       if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
       return { ...user, token: answer.body.token as string };
     },

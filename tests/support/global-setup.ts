@@ -15,7 +15,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const [port, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
-  const [emulator, mongo] = await Promise.all([startAuthEmulator({ port, hubPort, loggingPort }), startMongoServer({ provision: false })]);
+  const [emulator, mongo] = await Promise.all([
+    startAuthEmulator({ port, hubPort, loggingPort }),
+    startMongoServer({ provision: false }),
+  ]);
   project.provide('authEmulatorHost', emulator.host);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   if ('uri' in mongo) {

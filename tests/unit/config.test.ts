@@ -7,7 +7,11 @@ import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
 
 const credentials = path.join(mkdtempSync(path.join(tmpdir(), 'bookhaven-config-')), 'service-account.json');
 writeFileSync(credentials, '{}');
-const REAL_PROJECT = { FIREBASE_PROJECT_ID: 'real-project', GOOGLE_APPLICATION_CREDENTIALS: credentials, FIREBASE_WEB_API_KEY: 'key' };
+const REAL_PROJECT = {
+  FIREBASE_PROJECT_ID: 'real-project',
+  GOOGLE_APPLICATION_CREDENTIALS: credentials,
+  FIREBASE_WEB_API_KEY: 'key',
+};
 
 /** A bad value for every variable loadConfig reads, and what the message says. */
 const BAD_VALUES: [string, string, RegExp][] = [
@@ -24,7 +28,11 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['SESSION_SECRET', 'too-short', /SESSION_SECRET must be at least 32 bytes/],
   ['SESSION_TTL', 'forever', /SESSION_TTL must be a duration/],
   ['SESSION_TTL', '10s', /SESSION_TTL must be between/],
-  ['ADMIN_EMAILS', 'ada@example.com, bob', /ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "bob"/],
+  [
+    'ADMIN_EMAILS',
+    'ada@example.com, bob',
+    /ADMIN_EMAILS must be a comma-separated list of e-mail addresses, got "bob"/,
+  ],
   ['CORS_ORIGINS', 'https://a.example/app', /CORS_ORIGINS must be a comma-separated list of origins/],
   ['RATE_LIMIT_PER_MINUTE', '0', /RATE_LIMIT_PER_MINUTE must be between 1 and 1000000/],
   ['SIGN_IN_FAILURES_PER_MINUTE', 'ten', /SIGN_IN_FAILURES_PER_MINUTE must be a whole number/],
@@ -51,7 +59,16 @@ const FREE_FORM = ['DATA_DIR'];
 describe('configuration', () => {
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 4000, publicUrl: null, mongodbUri: null, libraryTimezone: 'Asia/Dhaka', sessionTtlSeconds: 86400, graphqlIntrospection: true, logLevel: 'info' });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4000,
+      publicUrl: null,
+      mongodbUri: null,
+      libraryTimezone: 'Asia/Dhaka',
+      sessionTtlSeconds: 86400,
+      graphqlIntrospection: true,
+      logLevel: 'info',
+    });
     expect(config.firebase).toMatchObject({ projectId: 'demo-bookhaven', emulator: true });
     expect(config.limits).toEqual({ writesPerMinute: 120, failedSignInsPerMinute: 10, signInsPerMinute: 60 });
     expect(config.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 });
@@ -59,7 +76,15 @@ describe('configuration', () => {
   });
 
   it('reads lists, durations, switches and URLs, and treats empty values as unset', () => {
-    const config = loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,', SESSION_TTL: '90m', GRAPHQL_INTROSPECTION: 'off', CORS_ORIGINS: 'https://a.example', PUBLIC_URL: 'https://library.example.org/', PORT: '', LOG_LEVEL: ' ' });
+    const config = loadConfig({
+      ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,',
+      SESSION_TTL: '90m',
+      GRAPHQL_INTROSPECTION: 'off',
+      CORS_ORIGINS: 'https://a.example',
+      PUBLIC_URL: 'https://library.example.org/',
+      PORT: '',
+      LOG_LEVEL: ' ',
+    });
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
     expect(config.sessionTtlSeconds).toBe(5400);
     expect(config.graphqlIntrospection).toBe(false);
@@ -82,9 +107,14 @@ describe('configuration', () => {
   it('refuses MongoDB without SESSION_SECRET, since a generated one would live in one gateway only', () => {
     const mongo = { MONGODB_URI: 'mongodb://127.0.0.1:27017/' };
     expect(() => loadConfig(mongo)).toThrow(ConfigError);
-    expect(() => loadConfig(mongo)).toThrow(/SESSION_SECRET is required with MONGODB_URI: every gateway on the same database must sign sessions with the same secret/);
+    expect(() => loadConfig(mongo)).toThrow(
+      /SESSION_SECRET is required with MONGODB_URI: every gateway on the same database must sign sessions with the same secret/,
+    );
     expect(() => loadConfig({ ...mongo, SESSION_SECRET: '  ' })).toThrow(/SESSION_SECRET is required with MONGODB_URI/);
-    expect(loadConfig({ ...mongo, SESSION_SECRET: 'x'.repeat(32) })).toMatchObject({ mongodbUri: mongo.MONGODB_URI, sessionSecret: 'x'.repeat(32) });
+    expect(loadConfig({ ...mongo, SESSION_SECRET: 'x'.repeat(32) })).toMatchObject({
+      mongodbUri: mongo.MONGODB_URI,
+      sessionSecret: 'x'.repeat(32),
+    });
     // The embedded store is one gateway by construction: generating a secret there stays the default.
     expect(loadConfig({}).sessionSecret).toBeNull();
   });
@@ -92,13 +122,19 @@ describe('configuration', () => {
   it('needs the web API key with a real Firebase project', () => {
     expect(() => loadConfig({ ...REAL_PROJECT, FIREBASE_WEB_API_KEY: '' })).toThrow(/FIREBASE_WEB_API_KEY is required/);
     const config = loadConfig(REAL_PROJECT);
-    expect(config.firebase).toMatchObject({ projectId: 'real-project', emulator: false, authDomain: 'real-project.firebaseapp.com' });
+    expect(config.firebase).toMatchObject({
+      projectId: 'real-project',
+      emulator: false,
+      authDomain: 'real-project.firebaseapp.com',
+    });
   });
 
   it('refuses a real Firebase project with FIREBASE_AUTH_EMULATOR_HOST still set, naming both', () => {
     const contradictory = { ...REAL_PROJECT, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
     expect(() => loadConfig(contradictory)).toThrow(ConfigError);
-    expect(() => loadConfig(contradictory)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST must not be set with a real Firebase project \(FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS\)/);
+    expect(() => loadConfig(contradictory)).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST must not be set with a real Firebase project \(FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS\)/,
+    );
   });
 });
 
@@ -110,6 +146,8 @@ describe('Firebase verifier for a real project', () => {
 
   it('refuses to start while the environment would put firebase-admin in emulator mode', () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
-    expect(() => createFirebaseVerifier({ projectId: 'real-project', emulatorHost: null })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST is set in the environment/);
+    expect(() => createFirebaseVerifier({ projectId: 'real-project', emulatorHost: null })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST is set in the environment/,
+    );
   });
 });

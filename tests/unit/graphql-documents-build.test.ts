@@ -13,7 +13,9 @@ async function buildChunks(): Promise<Rolldown.OutputChunk[]> {
     build: { write: false, sourcemap: false },
   });
   const outputs = Array.isArray(result) ? result : [result];
-  return outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  return outputs
+    .flatMap((o) => ('output' in o ? o.output : []))
+    .filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
 }
 
 /** The operation documents a chunk holds (fragment documents only type getFragmentData, wherever they land). */

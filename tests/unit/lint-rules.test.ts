@@ -28,21 +28,61 @@ async function rulesFiredOn(code: string, filePath: string): Promise<string[]> {
 
 describe('lint: layers', () => {
   it.each([
-    ['library -> graphql', 'server/library/new-rule.ts', "import { formatError } from '../graphql/errors.ts';\nexport const f = formatError;\n"],
-    ['library -> auth', 'server/library/new-rule.ts', "import { viewerFrom } from '../auth/viewer.ts';\nexport const f = viewerFrom;\n"],
-    ['store -> library', 'server/store/new-adapter.ts', "import { MESSAGES } from '../library/errors.ts';\nexport const m = MESSAGES;\n"],
-    ['rest -> a store adapter', 'server/rest/new-route.ts', "import { openSqliteStore } from '../store/sqlite/open-sqlite-store.ts';\nexport const o = openSqliteStore;\n"],
-    ['client lib -> a feature', 'client/lib/new-helper.ts', "import { GENRES } from '../features/book/genres.ts';\nexport const g = GENRES;\n"],
-    ['feature -> another feature', 'client/features/catalog/new-piece.ts', "import { GENRES } from '../book/genres.ts';\nexport const g = GENRES;\n"],
-    ['feature -> app shell', 'client/features/book/new-piece.tsx', "import { router } from '../../app/router.tsx';\nexport const r = router;\n"],
+    [
+      'library -> graphql',
+      'server/library/new-rule.ts',
+      "import { formatError } from '../graphql/errors.ts';\nexport const f = formatError;\n",
+    ],
+    [
+      'library -> auth',
+      'server/library/new-rule.ts',
+      "import { viewerFrom } from '../auth/viewer.ts';\nexport const f = viewerFrom;\n",
+    ],
+    [
+      'store -> library',
+      'server/store/new-adapter.ts',
+      "import { MESSAGES } from '../library/errors.ts';\nexport const m = MESSAGES;\n",
+    ],
+    [
+      'rest -> a store adapter',
+      'server/rest/new-route.ts',
+      "import { openSqliteStore } from '../store/sqlite/open-sqlite-store.ts';\nexport const o = openSqliteStore;\n",
+    ],
+    [
+      'client lib -> a feature',
+      'client/lib/new-helper.ts',
+      "import { GENRES } from '../features/book/genres.ts';\nexport const g = GENRES;\n",
+    ],
+    [
+      'feature -> another feature',
+      'client/features/catalog/new-piece.ts',
+      "import { GENRES } from '../book/genres.ts';\nexport const g = GENRES;\n",
+    ],
+    [
+      'feature -> app shell',
+      'client/features/book/new-piece.tsx',
+      "import { router } from '../../app/router.tsx';\nexport const r = router;\n",
+    ],
   ])('refuses %s', async (_name, filePath, code) => {
     expect(await rulesFiredOn(code, filePath)).toContain('import-x/no-restricted-paths');
   });
 
   it.each([
-    ['graphql -> library', 'server/graphql/new-resolver.ts', "import { MESSAGES } from '../library/errors.ts';\nexport const m = MESSAGES;\n"],
-    ['auth -> a library port', 'server/auth/new-verifier.ts', "import { InvalidIdTokenError } from '../library/identity.ts';\nexport const e = InvalidIdTokenError;\n"],
-    ['a feature -> its own files and shared ones', 'client/features/book/new-piece.ts', "import { GENRES } from './genres.ts';\nimport { getToken } from '../../lib/token-storage.ts';\nexport const g = [GENRES, getToken];\n"],
+    [
+      'graphql -> library',
+      'server/graphql/new-resolver.ts',
+      "import { MESSAGES } from '../library/errors.ts';\nexport const m = MESSAGES;\n",
+    ],
+    [
+      'auth -> a library port',
+      'server/auth/new-verifier.ts',
+      "import { InvalidIdTokenError } from '../library/identity.ts';\nexport const e = InvalidIdTokenError;\n",
+    ],
+    [
+      'a feature -> its own files and shared ones',
+      'client/features/book/new-piece.ts',
+      "import { GENRES } from './genres.ts';\nimport { getToken } from '../../lib/token-storage.ts';\nexport const g = [GENRES, getToken];\n",
+    ],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await rulesFiredOn(code, filePath)).toEqual([]);
   });

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../server/logging.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 const SPECIFIER = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
 
 /** The packages reached by following relative imports from `entry`, with the file that first imports each. */
@@ -20,7 +23,10 @@ function packagesFrom(entry: string): Map<string, string> {
       const specifier = match[1] ?? match[2] ?? '';
       if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier));
       else if (!specifier.startsWith('node:')) {
-        const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+        const name = specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/');
         if (!packages.has(name)) packages.set(name, path.relative(ROOT, file));
       }
     }
@@ -33,7 +39,9 @@ describe('production install', () => {
   it('has every package the gateway imports among the runtime dependencies', () => {
     const packages = packagesFrom('server/index.ts');
     expect(packages.size).toBeGreaterThan(10);
-    const missing = [...packages].filter(([name]) => !(name in manifest.dependencies)).map(([name, file]) => `${name} (imported by ${file})`);
+    const missing = [...packages]
+      .filter(([name]) => !(name in manifest.dependencies))
+      .map(([name, file]) => `${name} (imported by ${file})`);
     expect(missing).toEqual([]);
   });
 
@@ -45,7 +53,10 @@ describe('production install', () => {
   });
 
   it('logs JSON lines unless a person watches a terminal', () => {
-    expect(loggerOptions('info', false)).toEqual({ level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] });
+    expect(loggerOptions('info', false)).toEqual({
+      level: 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    });
     expect(loggerOptions('warn', true)).toMatchObject({ level: 'warn', transport: { target: 'pino-pretty' } });
   });
 });

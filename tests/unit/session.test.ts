@@ -14,10 +14,14 @@ describe('session tokens', () => {
     expect(await tokens.verify(token)).toEqual(member);
     expect(await tokens.verify(token)).toEqual(member);
     const [head, body, signature] = token.split('.');
-    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), role: 'admin' })).toString('base64url');
+    const forgedBody = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), role: 'admin' }),
+    ).toString('base64url');
     expect(await tokens.verify(`${head}.${forgedBody}.${signature}`)).toBeNull();
     expect(await tokens.verify(`${token}x`)).toBeNull();
-    expect(await createSessionTokens(new TextEncoder().encode('another-secret-'.padEnd(40, 'y')), 3600).verify(token)).toBeNull();
+    expect(
+      await createSessionTokens(new TextEncoder().encode('another-secret-'.padEnd(40, 'y')), 3600).verify(token),
+    ).toBeNull();
     expect(await tokens.verify('not.a.token')).toBeNull();
   });
 

@@ -4,7 +4,12 @@ import type { ImgHTMLAttributes } from 'react';
 export const PLACEHOLDER_COVER = '/placeholder-book.jpg';
 
 /** An image that swaps to the placeholder cover once when it fails, never looping on a broken placeholder. */
-export function BookImage({ src, alt, onError, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
+export function BookImage({
+  src,
+  alt,
+  onError,
+  ...rest
+}: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = failedSrc === src || !src ? PLACEHOLDER_COVER : src;
   return (

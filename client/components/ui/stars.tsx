@@ -15,7 +15,10 @@ export function Stars({ rating }: { rating: number }) {
           <svg aria-hidden="true" viewBox="0 0 20 20" className="absolute inset-0 h-4 w-4 fill-slate-300">
             <path d={STAR} />
           </svg>
-          <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${Math.round(starFill(shown, star) * 100)}%` }}>
+          <span
+            className="absolute inset-y-0 left-0 overflow-hidden"
+            style={{ width: `${Math.round(starFill(shown, star) * 100)}%` }}
+          >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-amber-400">
               <path d={STAR} />
             </svg>

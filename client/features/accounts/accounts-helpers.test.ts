@@ -15,13 +15,21 @@ describe('loginErrorMessage', () => {
   const withCode = (code: string) => Object.assign(new Error('x'), { code });
   it('maps Firebase codes to the spec texts', () => {
     expect(loginErrorMessage(withCode('auth/invalid-credential'))).toBe('Invalid email or password. Please try again.');
-    expect(loginErrorMessage(withCode('auth/user-not-found'))).toBe('No user found with this email. Please register first.');
+    expect(loginErrorMessage(withCode('auth/user-not-found'))).toBe(
+      'No user found with this email. Please register first.',
+    );
     expect(loginErrorMessage(withCode('auth/wrong-password'))).toBe('Wrong password. Please try again.');
-    expect(loginErrorMessage(withCode('auth/too-many-requests'))).toBe('Too many failed login attempts. Please try again later.');
-    expect(loginErrorMessage(withCode('auth/network-request-failed'))).toBe('Login failed. Please check your credentials.');
+    expect(loginErrorMessage(withCode('auth/too-many-requests'))).toBe(
+      'Too many failed login attempts. Please try again later.',
+    );
+    expect(loginErrorMessage(withCode('auth/network-request-failed'))).toBe(
+      'Login failed. Please check your credentials.',
+    );
     expect(loginErrorMessage('boom')).toBe('Login failed. Please check your credentials.');
   });
   it('passes the provider message through for registration', () => {
-    expect(providerMessage(new Error('Firebase: Error (auth/email-already-in-use).'))).toBe('Firebase: Error (auth/email-already-in-use).');
+    expect(providerMessage(new Error('Firebase: Error (auth/email-already-in-use).'))).toBe(
+      'Firebase: Error (auth/email-already-in-use).',
+    );
   });
 });

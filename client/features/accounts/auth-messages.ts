@@ -12,7 +12,8 @@ export const GOOGLE_LOGIN_FAILED = 'Google login failed. Please try again.';
 export const GITHUB_LOGIN_FAILED = 'GitHub login failed. Please try again.';
 
 export function errorCode(error: unknown): string | null {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
+    return error.code;
   return null;
 }
 

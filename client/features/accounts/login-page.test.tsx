@@ -21,7 +21,9 @@ function renderLogin(auth: AuthContextValue, from?: string) {
       { path: '/', element: <h1>Home page</h1> },
       { path: '/borrowed-books', element: <h1>Borrowed page</h1> },
     ],
-    { initialEntries: [{ pathname: '/login', state: from ? { from: { pathname: from, search: '', hash: '' } } : null }] },
+    {
+      initialEntries: [{ pathname: '/login', state: from ? { from: { pathname: from, search: '', hash: '' } } : null }],
+    },
   );
   render(
     <FakeAuthProvider value={auth}>

@@ -58,20 +58,45 @@ export default function LoginPage() {
         <h1 className="mb-2 text-center text-3xl font-bold text-slate-900">Login</h1>
         <p className="mb-6 text-center text-slate-600">Welcome back! Sign in to borrow and manage books.</p>
         {error && (
-          <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">{error}</p>
+          <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+            {error}
+          </p>
         )}
         <form onSubmit={onSubmit} className="space-y-4">
           <div>
-            <label htmlFor="login-email" className="form-label">Email</label>
-            <input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="form-input" placeholder="you@example.com" />
+            <label htmlFor="login-email" className="form-label">
+              Email
+            </label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="form-input"
+              placeholder="you@example.com"
+            />
           </div>
           <div>
-            <label htmlFor="login-password" className="form-label">Password</label>
-            <input id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} className="form-input" />
+            <label htmlFor="login-password" className="form-label">
+              Password
+            </label>
+            <input
+              id="login-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="form-input"
+            />
           </div>
           <div className="text-right">
             {/* The spec shows this button without any behaviour. */}
-            <button type="button" className="text-sm font-medium text-indigo-600 hover:text-indigo-800">Forgot password?</button>
+            <button type="button" className="text-sm font-medium text-indigo-600 hover:text-indigo-800">
+              Forgot password?
+            </button>
           </div>
           <button type="submit" disabled={busy} className="btn-primary w-full">
             {busy ? 'Signing in...' : 'Login'}
@@ -85,7 +110,10 @@ export default function LoginPage() {
           />
         </div>
         <p className="mt-6 text-center text-slate-600">
-          Don&apos;t have an account? <Link to="/register" className="font-semibold text-indigo-600 hover:text-indigo-800">Register</Link>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-semibold text-indigo-600 hover:text-indigo-800">
+            Register
+          </Link>
         </p>
       </div>
     </div>

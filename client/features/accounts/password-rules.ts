@@ -1,4 +1,5 @@
-export const PASSWORD_HINT = 'Password must contain at least 6 characters, including an uppercase and lowercase letter.';
+export const PASSWORD_HINT =
+  'Password must contain at least 6 characters, including an uppercase and lowercase letter.';
 
 const RULES: { test: (password: string) => boolean; message: string }[] = [
   { test: (p) => p.length >= 6, message: 'Password must be at least 6 characters long' },

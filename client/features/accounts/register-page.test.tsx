@@ -37,7 +37,9 @@ describe('RegisterPage', () => {
   it('checks the password on each change and blocks submit while a rule is broken', async () => {
     renderRegister(fakeAuth());
     const user = userEvent.setup();
-    expect(screen.getByText('Password must contain at least 6 characters, including an uppercase and lowercase letter.')).toBeTruthy();
+    expect(
+      screen.getByText('Password must contain at least 6 characters, including an uppercase and lowercase letter.'),
+    ).toBeTruthy();
     const password = screen.getByLabelText('Password');
     await user.type(password, 'abc');
     expect(screen.getByText('Password must be at least 6 characters long')).toBeTruthy();
@@ -81,7 +83,11 @@ describe('RegisterPage', () => {
 
   it('shows the provider message inline and in a "Registration Failed" alert', async () => {
     const message = 'Firebase: Error (auth/email-already-in-use).';
-    renderRegister(fakeAuth({ signUp: () => Promise.reject(Object.assign(new Error(message), { code: 'auth/email-already-in-use' })) }));
+    renderRegister(
+      fakeAuth({
+        signUp: () => Promise.reject(Object.assign(new Error(message), { code: 'auth/email-already-in-use' })),
+      }),
+    );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');

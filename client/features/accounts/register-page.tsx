@@ -58,23 +58,57 @@ export default function RegisterPage() {
         <h1 className="mb-2 text-center text-3xl font-bold text-slate-900">Register</h1>
         <p className="mb-6 text-center text-slate-600">Create your account to start borrowing books.</p>
         {error && (
-          <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">{error}</p>
+          <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+            {error}
+          </p>
         )}
         <form onSubmit={onSubmit} className="space-y-4">
           <div>
-            <label htmlFor="register-name" className="form-label">Name</label>
-            <input id="register-name" type="text" autoComplete="name" required value={form.name} onChange={update('name')} className="form-input" />
+            <label htmlFor="register-name" className="form-label">
+              Name
+            </label>
+            <input
+              id="register-name"
+              type="text"
+              autoComplete="name"
+              required
+              value={form.name}
+              onChange={update('name')}
+              className="form-input"
+            />
           </div>
           <div>
-            <label htmlFor="register-email" className="form-label">Email</label>
-            <input id="register-email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} className="form-input" placeholder="you@example.com" />
+            <label htmlFor="register-email" className="form-label">
+              Email
+            </label>
+            <input
+              id="register-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={update('email')}
+              className="form-input"
+              placeholder="you@example.com"
+            />
           </div>
           <div>
-            <label htmlFor="register-photo" className="form-label">Photo URL</label>
-            <input id="register-photo" type="url" value={form.photoURL} onChange={update('photoURL')} className="form-input" placeholder="https://example.com/me.jpg" />
+            <label htmlFor="register-photo" className="form-label">
+              Photo URL
+            </label>
+            <input
+              id="register-photo"
+              type="url"
+              value={form.photoURL}
+              onChange={update('photoURL')}
+              className="form-input"
+              placeholder="https://example.com/me.jpg"
+            />
           </div>
           <div>
-            <label htmlFor="register-password" className="form-label">Password</label>
+            <label htmlFor="register-password" className="form-label">
+              Password
+            </label>
             <input
               id="register-password"
               type="password"
@@ -86,18 +120,29 @@ export default function RegisterPage() {
               aria-describedby="register-password-hint register-password-error"
               className="form-input"
             />
-            <p id="register-password-error" aria-live="polite" className="mt-1 text-sm font-medium text-red-600">{pwError}</p>
-            <p id="register-password-hint" className="mt-1 text-xs text-slate-500">{PASSWORD_HINT}</p>
+            <p id="register-password-error" aria-live="polite" className="mt-1 text-sm font-medium text-red-600">
+              {pwError}
+            </p>
+            <p id="register-password-hint" className="mt-1 text-xs text-slate-500">
+              {PASSWORD_HINT}
+            </p>
           </div>
           <button type="submit" disabled={creating || pwError !== ''} className="btn-primary w-full">
             {creating ? 'Creating Account...' : 'Register'}
           </button>
         </form>
         <div className="mt-6">
-          <SocialButtons disabled={creating} onGoogle={() => void finish(signInWithGoogle)} onGitHub={() => void finish(signInWithGitHub)} />
+          <SocialButtons
+            disabled={creating}
+            onGoogle={() => void finish(signInWithGoogle)}
+            onGitHub={() => void finish(signInWithGitHub)}
+          />
         </div>
         <p className="mt-6 text-center text-slate-600">
-          Already have an account? <Link to="/login" className="font-semibold text-indigo-600 hover:text-indigo-800">Login</Link>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-indigo-600 hover:text-indigo-800">
+            Login
+          </Link>
         </p>
       </div>
     </div>

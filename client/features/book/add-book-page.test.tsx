@@ -47,8 +47,21 @@ describe('Add Book page', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'About Books' })).toBeTruthy();
-    const options = within(screen.getByLabelText('Genre')).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Select a genre', 'Thriller', 'Sci-Fi', 'Poetry', 'Drama', 'Children', 'Self-Help', 'Biography', 'Fantasy', 'Romance']);
+    const options = within(screen.getByLabelText('Genre'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      'Select a genre',
+      'Thriller',
+      'Sci-Fi',
+      'Poetry',
+      'Drama',
+      'Children',
+      'Self-Help',
+      'Biography',
+      'Fantasy',
+      'Romance',
+    ]);
     expect((screen.getByLabelText('Quantity') as HTMLInputElement).min).toBe('1');
     expect((screen.getByLabelText('Rating') as HTMLInputElement).step).toBe('0.1');
   });
@@ -86,7 +99,9 @@ describe('Add Book page', () => {
     const alert = await screen.findByRole('dialog');
     expect(within(alert).getByText('Success!')).toBeTruthy();
     expect(within(alert).getByText('Book added successfully')).toBeTruthy();
-    await waitFor(() => expect((screen.getByLabelText('Title', { selector: 'input' }) as HTMLInputElement).value).toBe(''));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Title', { selector: 'input' }) as HTMLInputElement).value).toBe(''),
+    );
     expect(screen.queryByRole('img', { name: /Cover preview/, hidden: true })).toBeNull();
   });
 
@@ -94,7 +109,14 @@ describe('Add Book page', () => {
     renderPage([
       {
         request: { query: ADD_BOOK_MUTATION, variables: { input } },
-        result: { errors: [{ message: 'A book with this title already exists', extensions: { code: 'BAD_USER_INPUT', field: 'title' } }] },
+        result: {
+          errors: [
+            {
+              message: 'A book with this title already exists',
+              extensions: { code: 'BAD_USER_INPUT', field: 'title' },
+            },
+          ],
+        },
       },
     ]);
     await fillForm();

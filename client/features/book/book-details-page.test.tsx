@@ -116,7 +116,10 @@ describe('Book details', () => {
   });
 
   it('shows Already Borrowed instead of the button when the caller holds an active loan', async () => {
-    renderPage([bookMock(dune), loansMock([{ __typename: 'BorrowRecord', id: 'l1', bookId: 'b1', status: 'BORROWED' }])]);
+    renderPage([
+      bookMock(dune),
+      loansMock([{ __typename: 'BorrowRecord', id: 'l1', bookId: 'b1', status: 'BORROWED' }]),
+    ]);
     expect(await screen.findByText('Already Borrowed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull();
   });
@@ -128,7 +131,10 @@ describe('Book details', () => {
   });
 
   it('shows the load error with Try Again', async () => {
-    renderPage([{ request: { query: BOOK_DETAILS_QUERY, variables: { id: 'b1' } }, error: new Error('down') }, loansMock()]);
+    renderPage([
+      { request: { query: BOOK_DETAILS_QUERY, variables: { id: 'b1' } }, error: new Error('down') },
+      loansMock(),
+    ]);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch book details. Please try again.');
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
@@ -167,12 +173,17 @@ describe('Borrow modal', () => {
 
   it('on success shows the new quantity, marks the book borrowed and confirms', async () => {
     const cache = new InMemoryCache();
-    const modal = await openModal([borrowMock({ data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: loan } } })], cache);
+    const modal = await openModal(
+      [borrowMock({ data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: loan } } })],
+      cache,
+    );
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
     expect(within(alert).getByText('Book Borrowed!')).toBeTruthy();
     const returnBy = new Date(2026, 2, 24).toLocaleDateString();
-    expect(within(alert).getByText(`You have successfully borrowed "Dune". Please return by ${returnBy}.`)).toBeTruthy();
+    expect(
+      within(alert).getByText(`You have successfully borrowed "Dune". Please return by ${returnBy}.`),
+    ).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Borrow Book' })).toBeNull();
     expect(screen.getByText('Already Borrowed')).toBeTruthy();
     expect(screen.getByText('Limited Stock: 1')).toBeTruthy();
@@ -183,17 +194,23 @@ describe('Borrow modal', () => {
 
   it('warns and marks the book borrowed when the server says it already is', async () => {
     const modal = await openModal([
-      borrowMock({ errors: [{ message: 'You have already borrowed this book', extensions: { code: 'ALREADY_BORROWED' } }] }),
+      borrowMock({
+        errors: [{ message: 'You have already borrowed this book', extensions: { code: 'ALREADY_BORROWED' } }],
+      }),
     ]);
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
     expect(within(alert).getByText('Already Borrowed')).toBeTruthy();
-    expect(within(alert).getByText('You have already borrowed this book. You can borrow it again after returning it.')).toBeTruthy();
+    expect(
+      within(alert).getByText('You have already borrowed this book. You can borrow it again after returning it.'),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull());
   });
 
   it('shows the server message when borrowing fails otherwise', async () => {
-    const modal = await openModal([borrowMock({ errors: [{ message: 'No copies left', extensions: { code: 'OUT_OF_STOCK' } }] })]);
+    const modal = await openModal([
+      borrowMock({ errors: [{ message: 'No copies left', extensions: { code: 'OUT_OF_STOCK' } }] }),
+    ]);
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
     expect(within(alert).getByText('Failed to Borrow')).toBeTruthy();

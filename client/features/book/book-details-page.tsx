@@ -53,7 +53,8 @@ function BookDetails({ id }: { id: string }) {
 
   const book = data.book;
   const alreadyBorrowed =
-    borrowedHere || (loans.data?.borrowedBooks.some((loan) => loan.bookId === book.id && loan.status === 'BORROWED') ?? false);
+    borrowedHere ||
+    (loans.data?.borrowedBooks.some((loan) => loan.bookId === book.id && loan.status === 'BORROWED') ?? false);
 
   // Borrowing needs a signed-in user; a lapsed session goes to login and comes back here.
   const openBorrow = () => {

@@ -58,7 +58,11 @@ export function BookFormFields({ values, errors, genres, onChange, mode }: BookF
         'Quantity',
         <input {...bind('quantity')} type="number" required min={mode === 'add' ? 1 : 0} step={1} className={input} />,
       )}
-      {field('rating', 'Rating', <input {...bind('rating')} type="number" required min={1} max={5} step={0.1} className={input} />)}
+      {field(
+        'rating',
+        'Rating',
+        <input {...bind('rating')} type="number" required min={1} max={5} step={0.1} className={input} />,
+      )}
       {field(
         'image',
         'Image URL',

@@ -59,7 +59,15 @@ describe('parseUpdateBook', () => {
 describe('genre lists', () => {
   it('has the nine add genres and fifteen update genres in the spec order', () => {
     expect(ADD_GENRES).toEqual([
-      'Thriller', 'Sci-Fi', 'Poetry', 'Drama', 'Children', 'Self-Help', 'Biography', 'Fantasy', 'Romance',
+      'Thriller',
+      'Sci-Fi',
+      'Poetry',
+      'Drama',
+      'Children',
+      'Self-Help',
+      'Biography',
+      'Fantasy',
+      'Romance',
     ]);
     expect(UPDATE_GENRES).toHaveLength(15);
     expect(UPDATE_GENRES[0]).toBe('Fiction');

@@ -21,7 +21,11 @@ export function bookLoadFailure(book: unknown, error: unknown): ReactNode | null
     return (
       <section role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-red-700">Failed to fetch book details. Please try again.</p>
-        <button type="button" className="rounded-lg bg-blue-600 px-5 py-2 text-white" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="rounded-lg bg-blue-600 px-5 py-2 text-white"
+          onClick={() => window.location.reload()}
+        >
           Try Again
         </button>
       </section>

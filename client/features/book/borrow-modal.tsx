@@ -47,7 +47,10 @@ export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettle
       if (hasErrorCode(error, 'ALREADY_BORROWED')) {
         onBorrowed();
         onClose();
-        await showWarning('Already Borrowed', 'You have already borrowed this book. You can borrow it again after returning it.');
+        await showWarning(
+          'Already Borrowed',
+          'You have already borrowed this book. You can borrow it again after returning it.',
+        );
         onSettled?.();
         return;
       }
@@ -77,7 +80,13 @@ export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettle
         <label htmlFor={`${titleId}-email`} className="text-sm font-medium">
           Email
         </label>
-        <input id={`${titleId}-email`} type="email" className={`${field} bg-gray-100`} readOnly value={user.email ?? ''} />
+        <input
+          id={`${titleId}-email`}
+          type="email"
+          className={`${field} bg-gray-100`}
+          readOnly
+          value={user.email ?? ''}
+        />
         <label htmlFor={`${titleId}-date`} className="text-sm font-medium">
           Return Date
         </label>

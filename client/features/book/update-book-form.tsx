@@ -55,7 +55,9 @@ export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BO
       const { data } = await updateBook({ variables: { id: book.id, input: parsed.input } });
       const title = data?.updateBook.title ?? parsed.input.title;
       setMessage({ ok: true, text: 'Book updated successfully!' });
-      const viewAll = await showSuccess('Book Updated!', `"${title}" has been updated.`, { confirmText: 'View All Books' });
+      const viewAll = await showSuccess('Book Updated!', `"${title}" has been updated.`, {
+        confirmText: 'View All Books',
+      });
       if (viewAll) void navigate('/all-books');
     } catch (error) {
       setErrors(serverFieldErrors(error));
@@ -72,17 +74,37 @@ export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BO
         </h2>
         <CoverPreview url={values.image} title={values.title} />
         <dl className="mt-4 space-y-1 text-sm">
-          <div><dt className="inline font-medium">Title: </dt><dd className="inline">{book.title}</dd></div>
-          <div><dt className="inline font-medium">Author: </dt><dd className="inline">{book.author}</dd></div>
-          <div><dt className="inline font-medium">Genre: </dt><dd className="inline">{book.genre}</dd></div>
-          <div><dt className="inline font-medium">Quantity: </dt><dd className="inline">{book.quantity}</dd></div>
-          <div className="flex items-center gap-2"><dt className="font-medium">Rating:</dt><dd><Stars rating={book.rating} /></dd></div>
+          <div>
+            <dt className="inline font-medium">Title: </dt>
+            <dd className="inline">{book.title}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Author: </dt>
+            <dd className="inline">{book.author}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Genre: </dt>
+            <dd className="inline">{book.genre}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Quantity: </dt>
+            <dd className="inline">{book.quantity}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="font-medium">Rating:</dt>
+            <dd>
+              <Stars rating={book.rating} />
+            </dd>
+          </div>
         </dl>
       </aside>
       <form onSubmit={(event) => void submit(event)} className="rounded-xl bg-white p-6 shadow-sm">
         <h1 className="mb-6 text-2xl font-bold text-gray-900">Update Book</h1>
         {message && (
-          <p role={message.ok ? 'status' : 'alert'} className={`mb-4 rounded-lg p-3 text-sm ${message.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700'}`}>
+          <p
+            role={message.ok ? 'status' : 'alert'}
+            className={`mb-4 rounded-lg p-3 text-sm ${message.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700'}`}
+          >
             {message.text}
           </p>
         )}

@@ -58,7 +58,9 @@ describe('Update Book page', () => {
     expect(title.value).toBe('Leaves of Grass');
     const genre = screen.getByLabelText('Genre') as HTMLSelectElement;
     expect(genre.value).toBe('Poetry');
-    const options = within(genre).getAllByRole('option').map((o) => o.textContent);
+    const options = within(genre)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toContain('Fiction');
     expect(options).toContain('Other');
     expect((screen.getByLabelText('Quantity') as HTMLInputElement).min).toBe('0');
@@ -99,7 +101,11 @@ describe('Update Book page', () => {
       loadMock({ data: { book: poems } }),
       {
         request: { query: UPDATE_BOOK_MUTATION, variables: { id: 'b1', input: { ...expectedInput, quantity: 2 } } },
-        result: { errors: [{ message: 'Rating must be between 1 and 5', extensions: { code: 'BAD_USER_INPUT', field: 'rating' } }] },
+        result: {
+          errors: [
+            { message: 'Rating must be between 1 and 5', extensions: { code: 'BAD_USER_INPUT', field: 'rating' } },
+          ],
+        },
       },
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Update Book' }));

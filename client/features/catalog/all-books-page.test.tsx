@@ -56,7 +56,15 @@ function renderPage(mocks: MockLink.MockedResponse[], url = '/all-books') {
     <MockedProvider mocks={mocks}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/all-books" element={<><AllBooksPage /><LocationProbe /></>} />
+          <Route
+            path="/all-books"
+            element={
+              <>
+                <AllBooksPage />
+                <LocationProbe />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </MockedProvider>,
@@ -81,7 +89,9 @@ describe('All Books page', () => {
   });
 
   it('shows the error state with Try Again', async () => {
-    renderPage([{ request: { query: ALL_BOOKS_QUERY, variables: { filter: {}, first: PAGE_SIZE } }, error: new Error('boom') }]);
+    renderPage([
+      { request: { query: ALL_BOOKS_QUERY, variables: { filter: {}, first: PAGE_SIZE } }, error: new Error('boom') },
+    ]);
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText('Failed to fetch books. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
@@ -96,7 +106,10 @@ describe('All Books page', () => {
 
   it('filters on the server from the URL and clears all filters on zero matches', async () => {
     renderPage(
-      [answer({ genre: 'Sci-Fi', availableOnly: true }, [], { bookCount: 7 }), answer({}, [book('b1', 'Emma', 4)], { bookCount: 7 })],
+      [
+        answer({ genre: 'Sci-Fi', availableOnly: true }, [], { bookCount: 7 }),
+        answer({}, [book('b1', 'Emma', 4)], { bookCount: 7 }),
+      ],
       '/all-books?genre=Sci-Fi&available=1&view=table',
     );
     expect(await screen.findByText('No books found matching your search criteria.')).toBeTruthy();
@@ -139,7 +152,10 @@ describe('All Books page', () => {
 
   it('restores the search box from the URL and follows a plain link back to the full list', async () => {
     renderPage(
-      [answer({ search: 'dune' }, [book('b2', 'Dune', 1)], { bookCount: 2 }), answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 1)], { bookCount: 2 })],
+      [
+        answer({ search: 'dune' }, [book('b2', 'Dune', 1)], { bookCount: 2 }),
+        answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 1)], { bookCount: 2 }),
+      ],
       '/all-books?q=dune',
     );
     expect(await screen.findByText('Showing 1 of 2 books')).toBeTruthy();

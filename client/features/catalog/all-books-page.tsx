@@ -45,7 +45,11 @@ export default function AllBooksPage() {
       <section className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
         <h1 className="mb-2 text-2xl font-bold text-red-700">Something went wrong</h1>
         <p className="mb-6 text-gray-700">Failed to fetch books. Please try again later.</p>
-        <button type="button" className="rounded-lg bg-blue-600 px-5 py-2 text-white" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="rounded-lg bg-blue-600 px-5 py-2 text-white"
+          onClick={() => window.location.reload()}
+        >
           Try Again
         </button>
       </section>

@@ -12,7 +12,15 @@ interface CatalogToolbarProps {
 
 const control = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-blue-500';
 
-export function CatalogToolbar({ filters, searchText, genres, active, onSearchText, onChange, onClear }: CatalogToolbarProps) {
+export function CatalogToolbar({
+  filters,
+  searchText,
+  genres,
+  active,
+  onSearchText,
+  onChange,
+  onClear,
+}: CatalogToolbarProps) {
   // A genre from an old link may no longer exist; keep it listed so the select shows what is applied.
   const options = filters.genre && !genres.includes(filters.genre) ? [filters.genre, ...genres] : genres;
   return (

@@ -47,7 +47,10 @@ export default function CategoryPage() {
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {books.map((book) => (
             <li key={book.id}>
-              <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
+              <article
+                aria-label={book.title}
+                className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm"
+              >
                 <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-64 w-full object-cover" />
                 <div className="flex flex-1 flex-col gap-1 p-4">
                   <h2 className="text-lg font-semibold">{book.title}</h2>

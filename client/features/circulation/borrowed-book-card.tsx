@@ -46,7 +46,9 @@ export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBoo
       <div className="relative h-56 bg-gray-100">
         <BookImage src={loan.bookImage} alt={`Cover of ${loan.bookTitle}`} className="h-full w-full object-cover" />
         {badge && (
-          <span className={`absolute top-2 right-2 rounded-full px-3 py-1 text-xs font-semibold ${toneClasses[badge.tone]}`}>
+          <span
+            className={`absolute top-2 right-2 rounded-full px-3 py-1 text-xs font-semibold ${toneClasses[badge.tone]}`}
+          >
             {badge.text}
           </span>
         )}

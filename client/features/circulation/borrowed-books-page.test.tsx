@@ -70,7 +70,9 @@ describe('Borrowed Books page', () => {
     const lear = screen.getByRole('article', { name: 'Lear' });
     expect(within(lear).getByText('10 days left').className).toContain('bg-blue-100');
     expect(within(lear).getByText(/^Return by:/).className).not.toContain('text-red-600');
-    expect(within(lear).getByRole('link', { name: 'View Details of Lear' }).getAttribute('href')).toBe('/book-details/book-l4');
+    expect(within(lear).getByRole('link', { name: 'View Details of Lear' }).getAttribute('href')).toBe(
+      '/book-details/book-l4',
+    );
     expect(screen.queryByRole('article', { name: 'Tempest' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
   });
@@ -93,7 +95,9 @@ describe('Borrowed Books page', () => {
 
   it('shows the error state with Try Again', async () => {
     renderPage([{ request: { query: MY_BORROWED_BOOKS_QUERY }, error: new Error('down') }]);
-    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch borrowed books. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Failed to fetch borrowed books. Please try again.',
+    );
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
@@ -101,7 +105,12 @@ describe('Borrowed Books page', () => {
     const cache = new InMemoryCache();
     cache.writeFragment({
       id: 'Book:book-l1',
-      fragment: gql`fragment Q on Book { id quantity }`,
+      fragment: gql`
+        fragment Q on Book {
+          id
+          quantity
+        }
+      `,
       data: { __typename: 'Book', id: 'book-l1', quantity: 2 },
     });
     const returned = loan('l1', 'Hamlet', dueDay(2, 12), 'RETURNED');
@@ -136,7 +145,14 @@ describe('Borrowed Books page', () => {
     expect(screen.getByText('Thank you for returning the book.')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Returned (1)', hidden: true })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Pending (0)', hidden: true })).toBeTruthy();
-    const book = cache.readFragment<{ quantity: number }>({ id: 'Book:book-l1', fragment: gql`fragment R on Book { quantity }` });
+    const book = cache.readFragment<{ quantity: number }>({
+      id: 'Book:book-l1',
+      fragment: gql`
+        fragment R on Book {
+          quantity
+        }
+      `,
+    });
     expect(book?.quantity).toBe(3);
   });
 

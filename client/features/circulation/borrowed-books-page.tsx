@@ -79,7 +79,9 @@ export default function BorrowedBooksPage() {
       <LoanTabs tab={tab} onTab={setTab} pendingCount={pending.length} returnedCount={returned.length}>
         {shown.length === 0 ? (
           <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-            <h2 className="mb-4 text-xl font-semibold">{tab === 'pending' ? 'No Pending Books' : 'No Returned Books'}</h2>
+            <h2 className="mb-4 text-xl font-semibold">
+              {tab === 'pending' ? 'No Pending Books' : 'No Returned Books'}
+            </h2>
             <button type="button" className={link} onClick={() => setTab(tab === 'pending' ? 'returned' : 'pending')}>
               {tab === 'pending' ? 'View Returned Books' : 'View Pending Books'}
             </button>
@@ -88,7 +90,12 @@ export default function BorrowedBooksPage() {
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((loan) => (
               <li key={loan.id}>
-                <BorrowedBookCard loan={loan} now={now} returning={returningId === loan.id} onReturn={(returned) => void onReturn(returned)} />
+                <BorrowedBookCard
+                  loan={loan}
+                  now={now}
+                  returning={returningId === loan.id}
+                  onReturn={(returned) => void onReturn(returned)}
+                />
               </li>
             ))}
           </ul>

@@ -31,7 +31,7 @@ describe('dueBadge', () => {
     expect(daysLeft(new Date(2026, 3, 2), new Date(2026, 2, 30, 22))).toBe(3);
   });
 
-  it('reads the due day from the gateway\'s midnight-UTC date in any time zone', () => {
+  it("reads the due day from the gateway's midnight-UTC date in any time zone", () => {
     const day = dueDayOf('2026-03-12T00:00:00.000Z');
     expect([day.getFullYear(), day.getMonth(), day.getDate(), day.getHours()]).toEqual([2026, 2, 12, 0]);
     expect(dueBadge(dueDayOf('2026-03-10T00:00:00.000Z'), now).text).toBe('Due Today');

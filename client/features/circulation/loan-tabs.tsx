@@ -17,7 +17,10 @@ const TABS: LoanTab[] = ['pending', 'returned'];
 export function LoanTabs({ tab, onTab, pendingCount, returnedCount, children }: LoanTabsProps) {
   const id = useId();
   const refs = useRef<Record<LoanTab, HTMLButtonElement | null>>({ pending: null, returned: null });
-  const labels: Record<LoanTab, string> = { pending: `Pending (${pendingCount})`, returned: `Returned (${returnedCount})` };
+  const labels: Record<LoanTab, string> = {
+    pending: `Pending (${pendingCount})`,
+    returned: `Returned (${returnedCount})`,
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;

@@ -20,18 +20,33 @@ export function CategoriesSection() {
   const { data, loading, error } = useQuery(HomeCategoriesQuery);
   let body;
   if (loading) body = <Spinner label="Loading categories..." />;
-  else if (error) body = <p role="alert" className="text-center text-red-600">Failed to fetch categories</p>;
+  else if (error)
+    body = (
+      <p role="alert" className="text-center text-red-600">
+        Failed to fetch categories
+      </p>
+    );
   else
     body = (
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {categoriesToShow(data?.categories ?? []).map((category) => (
           <li key={category.id}>
-            <Link to={categoryPath(category.name)} className="group block h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-1 hover:shadow-lg">
-              <BookImage src={category.image} alt={`${category.name} books`} className="h-44 w-full object-cover" loading="lazy" />
+            <Link
+              to={categoryPath(category.name)}
+              className="group block h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-1 hover:shadow-lg"
+            >
+              <BookImage
+                src={category.image}
+                alt={`${category.name} books`}
+                className="h-44 w-full object-cover"
+                loading="lazy"
+              />
               <div className="p-5">
                 <h3 className="mb-2 text-xl font-semibold text-slate-900">{category.name}</h3>
                 <p className="mb-4 text-slate-600">{category.description}</p>
-                <span className="font-semibold text-indigo-600 group-hover:text-indigo-800">Explore Books <span aria-hidden="true">→</span></span>
+                <span className="font-semibold text-indigo-600 group-hover:text-indigo-800">
+                  Explore Books <span aria-hidden="true">→</span>
+                </span>
               </div>
             </Link>
           </li>
@@ -40,7 +55,9 @@ export function CategoriesSection() {
     );
   return (
     <section aria-labelledby="categories-heading" className="page-container py-16">
-      <h2 id="categories-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">Book Categories</h2>
+      <h2 id="categories-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">
+        Book Categories
+      </h2>
       {body}
     </section>
   );

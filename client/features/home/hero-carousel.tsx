@@ -56,7 +56,8 @@ export function HeroCarousel() {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocused(false);
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+          setFocused(false);
       }}
     >
       {SLIDES.map((slide, i) => (
@@ -84,11 +85,39 @@ export function HeroCarousel() {
           </div>
         </div>
       ))}
-      <button type="button" aria-label="Previous slide" onClick={() => go(-1)} className="absolute top-1/2 left-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M15 18l-6-6 6-6" /></svg>
+      <button
+        type="button"
+        aria-label="Previous slide"
+        onClick={() => go(-1)}
+        className="absolute top-1/2 left-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M15 18l-6-6 6-6" />
+        </svg>
       </button>
-      <button type="button" aria-label="Next slide" onClick={() => go(1)} className="absolute top-1/2 right-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M9 6l6 6-6 6" /></svg>
+      <button
+        type="button"
+        aria-label="Next slide"
+        onClick={() => go(1)}
+        className="absolute top-1/2 right-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M9 6l6 6-6 6" />
+        </svg>
       </button>
       <button
         type="button"
@@ -97,9 +126,13 @@ export function HeroCarousel() {
         className="absolute right-4 bottom-4 rounded-full bg-white/20 p-2 text-white transition hover:bg-white/40"
       >
         {autoplay ? (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor"><path d="M7 5h3v14H7zM14 5h3v14h-3z" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+            <path d="M7 5h3v14H7zM14 5h3v14h-3z" />
+          </svg>
         ) : (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor"><path d="M8 5v14l11-7z" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
         )}
       </button>
       <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { wrapIndex } from './carousel-index.ts';
-import { categoriesToShow, categoryPath, DEFAULT_CATEGORY_DESCRIPTION, FALLBACK_CATEGORIES } from './fallback-categories.ts';
+import {
+  categoriesToShow,
+  categoryPath,
+  DEFAULT_CATEGORY_DESCRIPTION,
+  FALLBACK_CATEGORIES,
+} from './fallback-categories.ts';
 import { isValidNewsletterEmail, saveSubscription, SUBSCRIPTIONS_KEY } from './newsletter-email.ts';
 import { featuredToShow, SAMPLE_BOOKS } from './sample-books.ts';
 
@@ -19,7 +24,15 @@ describe('categories', () => {
   it('falls back to the nine built-in categories in spec order', () => {
     const shown = categoriesToShow([]);
     expect(shown.map((c) => c.name)).toEqual([
-      'Thriller', 'Sci-Fi', 'Poetry', 'Drama', 'Children', 'Self-Help', 'Biography', 'Fantasy', 'Romance',
+      'Thriller',
+      'Sci-Fi',
+      'Poetry',
+      'Drama',
+      'Children',
+      'Self-Help',
+      'Biography',
+      'Fantasy',
+      'Romance',
     ]);
     expect(shown).toBe(FALLBACK_CATEGORIES);
     for (const category of shown) {

@@ -25,7 +25,12 @@ const categoriesMock = (categories: { name: string; description: string }[]): Mo
   request: { query: HomeCategoriesQuery },
   result: {
     data: {
-      categories: categories.map((c, i) => ({ __typename: 'Category' as const, id: `c${i}`, image: `/assets/library/categories/${i}.jpg`, ...c })),
+      categories: categories.map((c, i) => ({
+        __typename: 'Category' as const,
+        id: `c${i}`,
+        image: `/assets/library/categories/${i}.jpg`,
+        ...c,
+      })),
     },
   },
 });
@@ -49,7 +54,10 @@ const section = (name: string) => screen.getByRole('heading', { name, level: 2 }
 describe('HomePage data sections', () => {
   it('shows loading texts, then server categories and the first three books', async () => {
     renderHome([
-      categoriesMock([{ name: 'Poetry', description: '' }, { name: 'Young Adult', description: 'Teen reads' }]),
+      categoriesMock([
+        { name: 'Poetry', description: '' },
+        { name: 'Young Adult', description: 'Teen reads' },
+      ]),
       featuredMock([book(1), book(2), book(3)]),
     ]);
     expect(screen.getByText('Loading categories...')).toBeTruthy();
@@ -74,7 +82,11 @@ describe('HomePage data sections', () => {
     renderHome([categoriesMock([]), featuredMock([])]);
     const grid = await within(section('Book Categories')).findByRole('list');
     expect(within(grid).getAllByRole('link')).toHaveLength(9);
-    expect(within(grid).getByRole('link', { name: /^Romance/ }).getAttribute('href')).toBe('/category/Romance');
+    expect(
+      within(grid)
+        .getByRole('link', { name: /^Romance/ })
+        .getAttribute('href'),
+    ).toBe('/category/Romance');
     const featured = section('Featured Books');
     expect(await within(featured).findByRole('heading', { name: 'Project Hail Mary' })).toBeTruthy();
     expect(within(featured).getAllByRole('img', { name: /^Cover of/ })).toHaveLength(3);
@@ -85,8 +97,14 @@ describe('HomePage data sections', () => {
       { request: { query: HomeCategoriesQuery }, error: new Error('network down') },
       { request: { query: FeaturedBooksQuery, variables: { first: 3 } }, error: new Error('network down') },
     ]);
-    expect(await within(section('Book Categories')).findByRole('alert')).toHaveProperty('textContent', 'Failed to fetch categories');
-    expect(await within(section('Featured Books')).findByRole('alert')).toHaveProperty('textContent', 'Failed to fetch featured books');
+    expect(await within(section('Book Categories')).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Failed to fetch categories',
+    );
+    expect(await within(section('Featured Books')).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Failed to fetch featured books',
+    );
   });
 });
 
@@ -189,7 +207,16 @@ describe('HeroCarousel', () => {
   it('stays still for a person who asked for reduced motion, until they press Play', () => {
     vi.useFakeTimers();
     const saved = window.matchMedia;
-    window.matchMedia = (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false });
+    window.matchMedia = (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    });
     try {
       renderInRouter(<HeroCarousel />);
       act(() => {

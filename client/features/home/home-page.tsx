@@ -13,12 +13,16 @@ export default function HomePage() {
       <h1 className="sr-only">BookHaven</h1>
       <HeroCarousel />
       <section aria-labelledby="welcome-heading" className="page-container py-16 text-center">
-        <h2 id="welcome-heading" className="mb-4 text-3xl font-bold text-slate-900 md:text-4xl">Welcome to BookHaven</h2>
+        <h2 id="welcome-heading" className="mb-4 text-3xl font-bold text-slate-900 md:text-4xl">
+          Welcome to BookHaven
+        </h2>
         <p className="mx-auto max-w-3xl text-lg text-slate-600">
-          BookHaven is your community library online. Discover books across every genre, borrow the ones you want
-          to read and share your own favourites with fellow readers. Sign in to start borrowing today.
+          BookHaven is your community library online. Discover books across every genre, borrow the ones you want to
+          read and share your own favourites with fellow readers. Sign in to start borrowing today.
         </p>
-        <Link to="/about" className="btn-secondary mt-6">Learn more about us</Link>
+        <Link to="/about" className="btn-secondary mt-6">
+          Learn more about us
+        </Link>
       </section>
       <CategoriesSection />
       <FeaturedBooks />

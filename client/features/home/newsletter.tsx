@@ -29,16 +29,23 @@ export function Newsletter() {
   };
 
   return (
-    <section aria-labelledby="newsletter-heading" className="bg-gradient-to-r from-indigo-600 to-violet-600 py-16 text-white">
+    <section
+      aria-labelledby="newsletter-heading"
+      className="bg-gradient-to-r from-indigo-600 to-violet-600 py-16 text-white"
+    >
       <div className="page-container max-w-2xl text-center">
-        <h2 id="newsletter-heading" className="mb-3 text-3xl font-bold">Subscribe to Our Newsletter</h2>
+        <h2 id="newsletter-heading" className="mb-3 text-3xl font-bold">
+          Subscribe to Our Newsletter
+        </h2>
         <p className="mb-8 text-indigo-100">New arrivals, reading lists and library events, straight to your inbox.</p>
         <div aria-live="polite">
           {subscribed ? (
             <p className="rounded-lg bg-white/15 px-4 py-6 text-xl font-semibold">Thank you for subscribing!</p>
           ) : (
             <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row">
-              <label htmlFor="newsletter-email" className="sr-only">Email address</label>
+              <label htmlFor="newsletter-email" className="sr-only">
+                Email address
+              </label>
               <input
                 id="newsletter-email"
                 type="email"
@@ -49,17 +56,26 @@ export function Newsletter() {
                 aria-describedby={error ? 'newsletter-error' : undefined}
                 className="form-input flex-1 text-slate-900"
               />
-              <button type="submit" className="rounded-lg bg-white px-6 py-2.5 font-semibold text-indigo-700 transition hover:bg-indigo-50">
+              <button
+                type="submit"
+                className="rounded-lg bg-white px-6 py-2.5 font-semibold text-indigo-700 transition hover:bg-indigo-50"
+              >
                 Subscribe Now
               </button>
             </form>
           )}
         </div>
         {error && !subscribed && (
-          <p id="newsletter-error" role="alert" className="mt-3 font-medium text-amber-200">{error}</p>
+          <p id="newsletter-error" role="alert" className="mt-3 font-medium text-amber-200">
+            {error}
+          </p>
         )}
         <p className="mt-4 text-sm text-indigo-100">
-          We respect your privacy. Read our <Link to="/legal/privacy-policy" className="underline hover:text-white">Privacy Policy</Link>.
+          We respect your privacy. Read our{' '}
+          <Link to="/legal/privacy-policy" className="underline hover:text-white">
+            Privacy Policy
+          </Link>
+          .
         </p>
       </div>
     </section>

@@ -2,9 +2,18 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const VALUES = [
-  { title: 'Accessibility', text: 'Books for everyone: a simple, free way to find and borrow what you want to read, wherever you are.' },
-  { title: 'Community', text: 'Readers share their own books and recommendations, so the collection grows with the people who use it.' },
-  { title: 'Innovation', text: 'We keep improving how people discover and borrow books, from online catalogues to due-date reminders.' },
+  {
+    title: 'Accessibility',
+    text: 'Books for everyone: a simple, free way to find and borrow what you want to read, wherever you are.',
+  },
+  {
+    title: 'Community',
+    text: 'Readers share their own books and recommendations, so the collection grows with the people who use it.',
+  },
+  {
+    title: 'Innovation',
+    text: 'We keep improving how people discover and borrow books, from online catalogues to due-date reminders.',
+  },
 ];
 
 const STATS = [
@@ -27,22 +36,30 @@ export default function AboutPage() {
       </section>
       <section aria-labelledby="story-heading" className="page-container grid items-center gap-10 py-16 md:grid-cols-2">
         <div>
-          <h2 id="story-heading" className="mb-4 text-3xl font-bold text-slate-900">Our Story</h2>
+          <h2 id="story-heading" className="mb-4 text-3xl font-bold text-slate-900">
+            Our Story
+          </h2>
           <p className="mb-4 text-slate-600">
-            BookHaven was founded in 2010 by a small group of book lovers in Dhaka who wanted to make reading easier
-            to share. What began as a single shelf in a community centre is now a lending library that connects
-            readers with books across the country.
+            BookHaven was founded in 2010 by a small group of book lovers in Dhaka who wanted to make reading easier to
+            share. What began as a single shelf in a community centre is now a lending library that connects readers
+            with books across the country.
           </p>
           <p className="text-slate-600">
-            For more than 10 years we have worked with partner libraries, schools and readers to keep books moving
-            from one pair of hands to the next.
+            For more than 10 years we have worked with partner libraries, schools and readers to keep books moving from
+            one pair of hands to the next.
           </p>
         </div>
-        <img src="/images/hero/slide-2.svg" alt="Shelves of books in the BookHaven library" className="w-full rounded-2xl shadow-lg" />
+        <img
+          src="/images/hero/slide-2.svg"
+          alt="Shelves of books in the BookHaven library"
+          className="w-full rounded-2xl shadow-lg"
+        />
       </section>
       <section aria-labelledby="values-heading" className="bg-indigo-50/60 py-16">
         <div className="page-container">
-          <h2 id="values-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">Mission &amp; Values</h2>
+          <h2 id="values-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">
+            Mission &amp; Values
+          </h2>
           <ul className="grid gap-6 md:grid-cols-3">
             {VALUES.map((value) => (
               <li key={value.title} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -54,7 +71,9 @@ export default function AboutPage() {
         </div>
       </section>
       <section aria-labelledby="stats-heading" className="page-container py-16">
-        <h2 id="stats-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">BookHaven in Numbers</h2>
+        <h2 id="stats-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">
+          BookHaven in Numbers
+        </h2>
         <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {STATS.map((stat) => (
             <div key={stat.label} className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
@@ -67,8 +86,12 @@ export default function AboutPage() {
       <section className="page-container pb-20 text-center">
         <h2 className="mb-4 text-2xl font-bold text-slate-900">Join our community of readers</h2>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/all-books" className="btn-primary">Explore Our Books</Link>
-          <Link to="/register" className="btn-secondary">Join Now</Link>
+          <Link to="/all-books" className="btn-primary">
+            Explore Our Books
+          </Link>
+          <Link to="/register" className="btn-secondary">
+            Join Now
+          </Link>
         </div>
       </section>
     </div>

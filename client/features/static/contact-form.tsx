@@ -32,22 +32,35 @@ export function ContactForm() {
 
   const field = (id: keyof ContactMessage, label: string, type: string) => (
     <div>
-      <label htmlFor={`contact-${id}`} className="form-label">{label}</label>
+      <label htmlFor={`contact-${id}`} className="form-label">
+        {label}
+      </label>
       <input id={`contact-${id}`} type={type} required value={form[id]} onChange={update(id)} className="form-input" />
     </div>
   );
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-labelledby="contact-form-heading">
-      <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">Send Us a Message</h2>
+      <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
+        Send Us a Message
+      </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name', 'Your Name', 'text')}
         {field('email', 'Your Email', 'email')}
       </div>
       {field('subject', 'Subject', 'text')}
       <div>
-        <label htmlFor="contact-message" className="form-label">Message</label>
-        <textarea id="contact-message" required rows={6} value={form.message} onChange={update('message')} className="form-input" />
+        <label htmlFor="contact-message" className="form-label">
+          Message
+        </label>
+        <textarea
+          id="contact-message"
+          required
+          rows={6}
+          value={form.message}
+          onChange={update('message')}
+          className="form-input"
+        />
       </div>
       <button type="submit" disabled={sending} className="btn-primary">
         {sending ? 'Sending...' : 'Send Message'}

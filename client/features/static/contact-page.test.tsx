@@ -16,8 +16,17 @@ describe('ContactPage', () => {
   it('"sends" for 1500 ms without a network call, alerts for 3000 ms, keeps the message locally and clears the form', () => {
     vi.useFakeTimers();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    render(<MemoryRouter><ContactPage /></MemoryRouter>);
-    const values = { 'Your Name': 'Ada', 'Your Email': 'ada@example.com', Subject: 'Hours', Message: 'Open on Friday?' };
+    render(
+      <MemoryRouter>
+        <ContactPage />
+      </MemoryRouter>,
+    );
+    const values = {
+      'Your Name': 'Ada',
+      'Your Email': 'ada@example.com',
+      Subject: 'Hours',
+      Message: 'Open on Friday?',
+    };
     for (const [label, value] of Object.entries(values)) {
       const input = screen.getByLabelText(label) as HTMLInputElement;
       expect(input.required).toBe(true);
@@ -32,21 +41,34 @@ describe('ContactPage', () => {
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(dialogs.showSuccess).toHaveBeenCalledWith('Message Sent!', "We'll get back to you as soon as possible.", { timer: 3000 });
+    expect(dialogs.showSuccess).toHaveBeenCalledWith('Message Sent!', "We'll get back to you as soon as possible.", {
+      timer: 3000,
+    });
     expect((screen.getByLabelText('Your Name') as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem(CONTACT_MESSAGES_KEY) ?? '[]')).toMatchObject([{ name: 'Ada', subject: 'Hours' }]);
+    expect(JSON.parse(localStorage.getItem(CONTACT_MESSAGES_KEY) ?? '[]')).toMatchObject([
+      { name: 'Ada', subject: 'Hours' },
+    ]);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('shows opening hours, a local map and the FAQ', () => {
-    render(<MemoryRouter><ContactPage /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <ContactPage />
+      </MemoryRouter>,
+    );
     const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
     expect(within(hours).getByText('Saturday to Thursday')).toBeTruthy();
     expect(within(hours).getByText('2pm to 8pm')).toBeTruthy();
     expect(within(hours).getByText('Closed')).toBeTruthy();
     expect(screen.getByRole('img', { name: /^Map showing BookHaven/ }).getAttribute('src')).toBe('/images/map.svg');
-    for (const q of ['How do I borrow a book?', 'How long is the loan period?', 'Are there late fees?', 'How do I return a book?']) {
+    for (const q of [
+      'How do I borrow a book?',
+      'How long is the loan period?',
+      'Are there late fees?',
+      'How do I return a book?',
+    ]) {
       expect(screen.getByText(q)).toBeTruthy();
     }
   });

@@ -20,8 +20,14 @@ export function LegalLayout({ title, other, children }: Props) {
       </div>
       <p className="mt-12 border-t border-slate-200 pt-6 text-slate-600">
         See also our{' '}
-        <Link to={other.to} className="font-semibold text-indigo-600 hover:text-indigo-800">{other.label}</Link>.
-        Questions? <Link to="/contact" className="font-semibold text-indigo-600 hover:text-indigo-800">Contact us</Link>.
+        <Link to={other.to} className="font-semibold text-indigo-600 hover:text-indigo-800">
+          {other.label}
+        </Link>
+        . Questions?{' '}
+        <Link to="/contact" className="font-semibold text-indigo-600 hover:text-indigo-800">
+          Contact us
+        </Link>
+        .
       </p>
     </article>
   );

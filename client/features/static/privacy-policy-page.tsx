@@ -5,28 +5,43 @@ export default function PrivacyPolicyPage() {
     <LegalLayout title="Privacy Policy" other={{ to: '/legal/terms-conditions', label: 'Terms & Conditions' }}>
       <section>
         <h2>1. Information We Collect</h2>
-        <p>When you create an account we collect your name, e-mail address and, if you choose, a profile photo URL. When you borrow books we record which books you borrowed, when, and the return date you chose.</p>
+        <p>
+          When you create an account we collect your name, e-mail address and, if you choose, a profile photo URL. When
+          you borrow books we record which books you borrowed, when, and the return date you chose.
+        </p>
       </section>
       <section>
         <h2>2. How We Use Your Information</h2>
         <ul>
           <li>To let you sign in and manage your loans.</li>
-          <li>To track loans: up to 5 books at a time, each for 14 days, with one 7-day renewal if nobody else has requested the book.</li>
+          <li>
+            To track loans: up to 5 books at a time, each for 14 days, with one 7-day renewal if nobody else has
+            requested the book.
+          </li>
           <li>To calculate late fees of 50 taka per day for each overdue book.</li>
           <li>To send the newsletter, only if you subscribe.</li>
         </ul>
       </section>
       <section>
         <h2>3. Sign-in Providers</h2>
-        <p>You may sign in with e-mail and password or with a Google or GitHub account. We receive only your basic profile (name, e-mail, photo) from these providers.</p>
+        <p>
+          You may sign in with e-mail and password or with a Google or GitHub account. We receive only your basic
+          profile (name, e-mail, photo) from these providers.
+        </p>
       </section>
       <section>
         <h2>4. Data Storage and Security</h2>
-        <p>Your session token is kept in your browser&apos;s local storage and removed when you log out. Newsletter subscriptions and contact messages you write on this site stay in your browser.</p>
+        <p>
+          Your session token is kept in your browser&apos;s local storage and removed when you log out. Newsletter
+          subscriptions and contact messages you write on this site stay in your browser.
+        </p>
       </section>
       <section>
         <h2>5. Children&apos;s Privacy</h2>
-        <p>Our services are not intended for children under 13, and we do not knowingly collect information from children under 13.</p>
+        <p>
+          Our services are not intended for children under 13, and we do not knowingly collect information from children
+          under 13.
+        </p>
       </section>
       <section>
         <h2>6. Your Rights</h2>

@@ -17,7 +17,10 @@ export default function TermsConditionsPage() {
       </section>
       <section>
         <h2>3. Late Fees</h2>
-        <p>A late fee of 50 taka per day is charged for each overdue book. Late fees must be paid before you can borrow more books.</p>
+        <p>
+          A late fee of 50 taka per day is charged for each overdue book. Late fees must be paid before you can borrow
+          more books.
+        </p>
       </section>
       <section>
         <h2>4. Damaged or Lost Books</h2>
@@ -29,7 +32,10 @@ export default function TermsConditionsPage() {
       </section>
       <section>
         <h2>6. Adding and Updating Books</h2>
-        <p>Books you add or update must be described accurately. We may remove entries that are misleading or inappropriate.</p>
+        <p>
+          Books you add or update must be described accurately. We may remove entries that are misleading or
+          inappropriate.
+        </p>
       </section>
       <section>
         <h2>7. Governing Law</h2>

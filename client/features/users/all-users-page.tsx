@@ -66,7 +66,10 @@ function UserCard({ user }: { user: ListedUserFragment }) {
   return (
     <article aria-label={name} className="flex h-full flex-col gap-3 rounded-xl bg-white p-6 shadow-sm">
       <div className="flex items-center gap-4">
-        <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-indigo-600 text-lg font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-indigo-600 text-lg font-bold text-white"
+        >
           {initialsOf(name)}
         </span>
         <div className="min-w-0">
@@ -75,7 +78,11 @@ function UserCard({ user }: { user: ListedUserFragment }) {
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <span className={`${badge} ${user.role === 'admin' ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}>{user.role}</span>
+        <span
+          className={`${badge} ${user.role === 'admin' ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}
+        >
+          {user.role}
+        </span>
         <span className={`${badge} ${active ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-700'}`}>
           {user.status || 'Active'}
         </span>

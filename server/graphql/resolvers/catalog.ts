@@ -4,7 +4,11 @@ import { sessionOf } from '../session-of.ts';
 export const catalogQueries: QueryResolvers = {
   async books(_parent, { filter, first, after }, { library }) {
     const page = await library.catalog.list(filter, first, after);
-    return { nodes: page.nodes, totalCount: page.totalCount, pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor } };
+    return {
+      nodes: page.nodes,
+      totalCount: page.totalCount,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
   },
   async book(_parent, { id }, { library }) {
     return library.catalog.get(id);

@@ -2,8 +2,24 @@
 // normalised field, conditional $inc for stock.
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
-import { sameBookFields, type BookFields, type BookFilter, type BookPage, type BookStore, type PageRequest } from '../port.ts';
-import { compareText, decodeCursor, encodeCursor, escapeRegex, normaliseSearch, searchKey, searchTrigrams, trigramSearchable } from '../ids.ts';
+import {
+  sameBookFields,
+  type BookFields,
+  type BookFilter,
+  type BookPage,
+  type BookStore,
+  type PageRequest,
+} from '../port.ts';
+import {
+  compareText,
+  decodeCursor,
+  encodeCursor,
+  escapeRegex,
+  normaliseSearch,
+  searchKey,
+  searchTrigrams,
+  trigramSearchable,
+} from '../ids.ts';
 import { toBook, toObjectId } from './documents.ts';
 import type { BookDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
@@ -32,8 +48,18 @@ function toFilter(filter: BookFilter): Filter<BookDoc> {
 function newDoc(fields: BookFields, now: Date): BookDoc {
   const { title, author, genre, description, image, rating, quantity } = fields;
   return {
-    _id: new ObjectId(), title, author, genre, description, image, rating, quantity,
-    ...searchFields(title, author), loansOut: [], createdAt: now, updatedAt: now,
+    _id: new ObjectId(),
+    title,
+    author,
+    genre,
+    description,
+    image,
+    rating,
+    quantity,
+    ...searchFields(title, author),
+    loansOut: [],
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -48,22 +74,37 @@ function searchFields(title: string, author: string): { searchKey: string; searc
  * 50k books take seconds; FerretDB v1 scans the collection per update, so there it is slow for big catalogues.
  */
 export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = BACKFILL_BATCH): Promise<number> {
-  const existing = await books.listIndexes().toArray().catch((error: unknown) => {
-    if ((error as { code?: number }).code === 26) return []; // NamespaceNotFound: a new collection
-    throw error;
-  });
+  const existing = await books
+    .listIndexes()
+    .toArray()
+    .catch((error: unknown) => {
+      if ((error as { code?: number }).code === 26) return []; // NamespaceNotFound: a new collection
+      throw error;
+    });
   if (!existing.some((index) => index['name'] === SEARCH_INDEX.name)) await books.createIndexes([{ ...SEARCH_INDEX }]);
   let filled = 0;
   let after: ObjectId | null = null;
   for (;;) {
-    const query: Filter<BookDoc> = after ? { searchGrams: { $exists: false }, _id: { $gt: after } } : { searchGrams: { $exists: false } };
-    const batch = await books.find(query, { projection: { _id: 1, title: 1, author: 1 } }).sort({ _id: 1 }).limit(batchSize).toArray();
+    const query: Filter<BookDoc> = after
+      ? { searchGrams: { $exists: false }, _id: { $gt: after } }
+      : { searchGrams: { $exists: false } };
+    const batch = await books
+      .find(query, { projection: { _id: 1, title: 1, author: 1 } })
+      .sort({ _id: 1 })
+      .limit(batchSize)
+      .toArray();
     const last = batch.at(-1);
     if (!last) return filled;
     // Only while still missing: a rename in between has already written the new trigrams.
-    await books.bulkWrite(batch.map((doc) => ({
-      updateOne: { filter: { _id: doc._id, searchGrams: { $exists: false } }, update: { $set: searchFields(String(doc.title), String(doc.author)) } },
-    })), { ordered: false });
+    await books.bulkWrite(
+      batch.map((doc) => ({
+        updateOne: {
+          filter: { _id: doc._id, searchGrams: { $exists: false } },
+          update: { $set: searchFields(String(doc.title), String(doc.author)) },
+        },
+      })),
+      { ordered: false },
+    );
     filled += batch.length;
     after = last._id;
   }
@@ -76,12 +117,21 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       const query = toFilter(filter);
       const first = Math.max(page.first, 0);
       const pageQuery: Filter<BookDoc> = after ? { ...query, _id: { $gt: after } } : query;
-      const docs = await books.find(pageQuery, WITHOUT_GRAMS).sort({ _id: 1 }).limit(first + 1).toArray();
+      const docs = await books
+        .find(pageQuery, WITHOUT_GRAMS)
+        .sort({ _id: 1 })
+        .limit(first + 1)
+        .toArray();
       // A first page that holds every match is its own count (most distinct searches end on page one).
       const totalCount = !after && docs.length <= first ? docs.length : await books.countDocuments(query);
       const nodes = docs.slice(0, first).map(toBook);
       const last = nodes.at(-1);
-      return { nodes, totalCount, hasNextPage: docs.length > nodes.length, endCursor: last ? encodeCursor(last.id) : null };
+      return {
+        nodes,
+        totalCount,
+        hasNextPage: docs.length > nodes.length,
+        endCursor: last ? encodeCursor(last.id) : null,
+      };
     },
 
     async *all() {
@@ -99,7 +149,12 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
     },
 
     async byGenre(genre) {
-      return (await books.find({ genre: String(genre) }).sort({ _id: 1 }).toArray()).map(toBook);
+      return (
+        await books
+          .find({ genre: String(genre) })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map(toBook);
     },
 
     async genres() {
@@ -128,7 +183,17 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
         if (!current) return null;
         if (sameBookFields(current, fields)) return { book: toBook(current), modified: false };
         const { title, author, genre, description, image, rating, quantity } = fields;
-        const $set = { title, author, genre, description, image, rating, quantity, ...searchFields(title, author), updatedAt: new Date() };
+        const $set = {
+          title,
+          author,
+          genre,
+          description,
+          image,
+          rating,
+          quantity,
+          ...searchFields(title, author),
+          updatedAt: new Date(),
+        };
         const updated = await books.findOneAndUpdate({ _id }, { $set }, { returnDocument: 'after' });
         return updated ? { book: toBook(updated), modified: true } : null;
       });

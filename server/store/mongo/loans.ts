@@ -83,7 +83,10 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
     },
 
     async listByUser(userId) {
-      const docs = await loans.find({ userId: String(userId), status: { $ne: 'pending' } }).sort({ borrowDate: -1, _id: -1 }).toArray();
+      const docs = await loans
+        .find({ userId: String(userId), status: { $ne: 'pending' } })
+        .sort({ borrowDate: -1, _id: -1 })
+        .toArray();
       return docs.map(toLoan);
     },
 
@@ -157,14 +160,20 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
      * confirmed (giving back the copy of a standing loan would lend it twice).
      */
     async settleBorrow(doc: LoanDoc): Promise<void> {
-      const lent = await books.countDocuments({ _id: ObjectId.createFromHexString(doc.bookId), loansOut: doc._id.toHexString() }, { limit: 1 });
+      const lent = await books.countDocuments(
+        { _id: ObjectId.createFromHexString(doc.bookId), loansOut: doc._id.toHexString() },
+        { limit: 1 },
+      );
       if (lent > 0) await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
       else await loans.deleteOne({ _id: doc._id, status: 'pending' });
     },
     async finishReturn(doc: LoanDoc): Promise<number | null> {
       const bookOid = toObjectId(doc.bookId);
       const quantity = bookOid ? await putBack(bookOid, doc._id.toHexString()) : null;
-      await loans.updateOne({ _id: doc._id, status: 'returning' }, { $set: { status: 'returned', activeKey: doc._id.toHexString() } });
+      await loans.updateOne(
+        { _id: doc._id, status: 'returning' },
+        { $set: { status: 'returned', activeKey: doc._id.toHexString() } },
+      );
       return quantity;
     },
   };
@@ -175,14 +184,24 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
  * and returns that a stopped gateway left half done are finished. A pending borrow whose copy was taken is
  * completed (its client never heard back, as if the answer was lost); one without a copy is dropped.
  */
-export async function recoverLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock): Promise<{ finished: number }> {
+export async function recoverLoans(
+  loans: Collection<LoanDoc>,
+  books: Collection<BookDoc>,
+  lock: KeyLock,
+): Promise<{ finished: number }> {
   if ((await books.countDocuments({ loansOut: { $exists: false } }, { limit: 1 })) > 0) {
     const out = new Map<string, string[]>();
-    for await (const loan of loans.find({ status: { $in: ['borrowed', 'returning'] } }, { projection: { _id: 1, bookId: 1 } })) {
+    for await (const loan of loans.find(
+      { status: { $in: ['borrowed', 'returning'] } },
+      { projection: { _id: 1, bookId: 1 } },
+    )) {
       out.set(loan.bookId, [...(out.get(loan.bookId) ?? []), loan._id.toHexString()]);
     }
     for await (const book of books.find({ loansOut: { $exists: false } }, { projection: { _id: 1 } })) {
-      await books.updateOne({ _id: book._id, loansOut: { $exists: false } }, { $set: { loansOut: out.get(book._id.toHexString()) ?? [] } });
+      await books.updateOne(
+        { _id: book._id, loansOut: { $exists: false } },
+        { $set: { loansOut: out.get(book._id.toHexString()) ?? [] } },
+      );
     }
   }
   const steps = loanSteps(loans, books, lock);

@@ -31,7 +31,13 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
     const doc = await users.findOneAndUpdate(
       { uid: String(profile.uid) },
       {
-        $set: { email: profile.email, name: profile.name, photoURL: profile.photoURL, role: profile.role, lastLoginAt: now },
+        $set: {
+          email: profile.email,
+          name: profile.name,
+          photoURL: profile.photoURL,
+          role: profile.role,
+          lastLoginAt: now,
+        },
         $setOnInsert: { status: 'active', phone: null, createdAt: now },
       },
       { upsert: true, returnDocument: 'after' },

@@ -1,7 +1,24 @@
 // Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { sameBookFields, type BookFields, type BookFilter, type BookPage, type BookRecord, type BookStore, type PageRequest } from '../port.ts';
-import { decodeCursor, encodeCursor, compareText, newId, normaliseSearch, parseId, searchKey, trigramSearchable } from '../ids.ts';
+import {
+  sameBookFields,
+  type BookFields,
+  type BookFilter,
+  type BookPage,
+  type BookRecord,
+  type BookStore,
+  type PageRequest,
+} from '../port.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  compareText,
+  newId,
+  normaliseSearch,
+  parseId,
+  searchKey,
+  trigramSearchable,
+} from '../ids.ts';
 import { date, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
@@ -93,7 +110,10 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
  * readersOf gives where the statements that may walk the whole catalogue run (reader.ts): by default this
  * connection, which holds the event loop while they run; openSqliteStore gives reader threads.
  */
-export function sqliteBooks(db: DatabaseSync, readersOf: (prepare: (sql: string) => StatementSync) => Readers = inlineReaders): BookStore {
+export function sqliteBooks(
+  db: DatabaseSync,
+  readersOf: (prepare: (sql: string) => StatementSync) => Readers = inlineReaders,
+): BookStore {
   const cache = new Map<string, StatementSync>();
   const prepare = (sql: string): StatementSync => {
     let statement = cache.get(sql);
@@ -119,7 +139,18 @@ export function sqliteBooks(db: DatabaseSync, readersOf: (prepare: (sql: string)
     prepare(insertSql).run(id, title, author, genre, description, image, rating, quantity, key, now, now);
     indexNew(id, key);
     catalogueWrites += 1;
-    return { id, title, author, genre, description, image, rating, quantity, createdAt: new Date(now), updatedAt: new Date(now) };
+    return {
+      id,
+      title,
+      author,
+      genre,
+      description,
+      image,
+      rating,
+      quantity,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    };
   };
   const getRow = (id: string): Row | undefined => prepare('SELECT * FROM books WHERE id = ?').get(id);
 
@@ -162,7 +193,9 @@ export function sqliteBooks(db: DatabaseSync, readersOf: (prepare: (sql: string)
       return n;
     };
   };
-  const filterCounts = keptCounts(() => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`);
+  const filterCounts = keptCounts(
+    () => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`,
+  );
   const searchCounts = keptCounts(() => `${catalogueWrites}:${dataVersion()}`);
   // Statements that may walk the whole catalogue go to a reader (scans or searches, see reader.ts); bounded
   // ones stay on this connection.
@@ -181,27 +214,48 @@ export function sqliteBooks(db: DatabaseSync, readersOf: (prepare: (sql: string)
         const filters = where.sql.map((condition) => ` AND ${condition}`).join('');
         // With a filter, every match's row is read until a page is full: as many as the term has matches.
         const read = filters || [...term].length > LONG_PHRASE ? scans.all : searches.all;
-        rows = await read(`SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
-          ORDER BY book_search.rowid LIMIT ?`, [phrase, ...where.params, ...(after ? [after] : []), limit]);
+        rows = await read(
+          `SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
+          ORDER BY book_search.rowid LIMIT ?`,
+          [phrase, ...where.params, ...(after ? [after] : []), limit],
+        );
         // Only the search: count the index alone, without touching a row.
-        count = () => filters
-          ? filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [phrase, ...where.params])
-          : searchCounts(read, 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
+        count = () =>
+          filters
+            ? filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [
+                phrase,
+                ...where.params,
+              ])
+            : searchCounts(read, 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
       } else {
         // Without a filter, a page is the next `limit` rows of the primary key, and the count a B-tree count.
         // A 1-2 letter term is checked book by book; a genre or stock filter alone has an index for its pages.
-        const [read, countRead] = term !== null ? [scans.all, scans.all] : where.sql.length ? [searches.all, scans.all] : [here, here];
+        const [read, countRead] =
+          term !== null ? [scans.all, scans.all] : where.sql.length ? [searches.all, scans.all] : [here, here];
         const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
         const pageParams = after ? [...where.params, after] : where.params;
-        rows = await read(`SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
-          ORDER BY id LIMIT ?`, [...pageParams, limit]);
-        count = () => filterCounts(countRead, `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`, where.params);
+        rows = await read(
+          `SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
+          ORDER BY id LIMIT ?`,
+          [...pageParams, limit],
+        );
+        count = () =>
+          filterCounts(
+            countRead,
+            `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`,
+            where.params,
+          );
       }
       // A first page that holds every match is its own count (most distinct searches end on page one).
       const totalCount = !after && rows.length < limit ? rows.length : await count();
       const nodes = rows.slice(0, limit - 1).map(toBook);
       const last = nodes.at(-1);
-      return { nodes, totalCount, hasNextPage: rows.length > nodes.length, endCursor: last ? encodeCursor(last.id) : null };
+      return {
+        nodes,
+        totalCount,
+        hasNextPage: rows.length > nodes.length,
+        endCursor: last ? encodeCursor(last.id) : null,
+      };
     },
 
     // Reads in keyset chunks instead of holding one statement open across awaits, where writes may interleave.
@@ -254,8 +308,18 @@ export function sqliteBooks(db: DatabaseSync, readersOf: (prepare: (sql: string)
         const { title, author, genre, description, image, rating, quantity } = fields;
         const newKey = searchKey(title, author);
         const updated = prepare(`UPDATE books SET title = ?, author = ?, genre = ?, description = ?, image = ?,
-          rating = ?, quantity = ?, search_key = ?, updated_at = ? WHERE id = ? RETURNING *`)
-          .get(title, author, genre, description, image, rating, quantity, newKey, Date.now(), key);
+          rating = ?, quantity = ?, search_key = ?, updated_at = ? WHERE id = ? RETURNING *`).get(
+          title,
+          author,
+          genre,
+          description,
+          image,
+          rating,
+          quantity,
+          newKey,
+          Date.now(),
+          key,
+        );
         if (!updated) return null;
         if (newKey !== text(row, 'search_key')) {
           reindex(key, newKey);

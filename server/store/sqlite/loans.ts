@@ -35,7 +35,9 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   const takeCopy = db.prepare(
     'UPDATE books SET quantity = quantity - 1, updated_at = ? WHERE id = ? AND quantity > 0 RETURNING quantity',
   );
-  const putCopyBack = db.prepare('UPDATE books SET quantity = quantity + 1, updated_at = ? WHERE id = ? RETURNING quantity');
+  const putCopyBack = db.prepare(
+    'UPDATE books SET quantity = quantity + 1, updated_at = ? WHERE id = ? RETURNING quantity',
+  );
   const insertLoan = db.prepare(`INSERT INTO loans (id, book_id, user_id, user_name, user_email, borrow_date,
     return_date, returned_at, status, book_title, book_author, book_image, book_category)
     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'borrowed', ?, ?, ?, ?) RETURNING *`);
@@ -54,9 +56,19 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
           if (activeLoan.get(loan.userId, bookId)) return { ok: false, reason: 'already-borrowed' };
           const taken = takeCopy.get(Date.now(), bookId);
           if (!taken) return { ok: false, reason: 'out-of-stock' };
-          const row = insertLoan.get(newId(), bookId, loan.userId, loan.userName, loan.userEmail,
-            loan.borrowDate.getTime(), loan.returnDate.getTime(), loan.bookTitle, loan.bookAuthor, loan.bookImage,
-            loan.bookCategory);
+          const row = insertLoan.get(
+            newId(),
+            bookId,
+            loan.userId,
+            loan.userName,
+            loan.userEmail,
+            loan.borrowDate.getTime(),
+            loan.returnDate.getTime(),
+            loan.bookTitle,
+            loan.bookAuthor,
+            loan.bookImage,
+            loan.bookCategory,
+          );
           if (!row) throw new Error('Insert returned no row');
           return { ok: true, loan: toLoan(row), quantity: num(taken, 'quantity') };
         });
@@ -86,8 +98,10 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     },
 
     async listByUser(userId) {
-      return db.prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY borrow_date DESC, id DESC')
-        .all(userId).map(toLoan);
+      return db
+        .prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY borrow_date DESC, id DESC')
+        .all(userId)
+        .map(toLoan);
     },
 
     async findActive(userId, bookId) {

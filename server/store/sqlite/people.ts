@@ -6,7 +6,12 @@ import { date, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
 function toCategory(row: Row): CategoryRecord {
-  return { id: text(row, 'id'), name: text(row, 'name'), image: text(row, 'image'), description: text(row, 'description') };
+  return {
+    id: text(row, 'id'),
+    name: text(row, 'name'),
+    image: text(row, 'image'),
+    description: text(row, 'description'),
+  };
 }
 
 function toRole(value: string): Role {
@@ -57,7 +62,16 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
   return {
     async upsert(profile) {
       const now = Date.now();
-      const row = upsert.get(newId(), profile.uid, profile.email, profile.name, profile.photoURL, profile.role, now, now);
+      const row = upsert.get(
+        newId(),
+        profile.uid,
+        profile.email,
+        profile.name,
+        profile.photoURL,
+        profile.role,
+        now,
+        now,
+      );
       if (!row) throw new Error('Upsert returned no row');
       return toUser(row);
     },

@@ -16,7 +16,8 @@ interface ReadRequest {
   params: SQLInputValue[];
 }
 
-type ReadAnswer = { id: number; rows: Record<string, unknown>[] } | { id: number; error: { message: string; code?: string } };
+type ReadAnswer =
+  { id: number; rows: Record<string, unknown>[] } | { id: number; error: { message: string; code?: string } };
 
 export interface Reader {
   all(sql: string, params: SQLInputValue[]): Promise<Row[]>;
@@ -79,7 +80,10 @@ function threadReader(file: string): Reader {
       if (pending.size === 0) thread.unref();
       if (!waiting) return;
       if ('rows' in answer) waiting.resolve(answer.rows as Row[]);
-      else waiting.reject(Object.assign(new Error(answer.error.message), answer.error.code ? { code: answer.error.code } : {}));
+      else
+        waiting.reject(
+          Object.assign(new Error(answer.error.message), answer.error.code ? { code: answer.error.code } : {}),
+        );
     });
     // A thread that failed (e.g. could not open the file) is replaced on the next statement.
     thread.on('error', (error) => {

@@ -11,8 +11,17 @@ export interface Account {
 }
 
 export async function createAccount(overrides: Partial<Account> = {}): Promise<Account> {
-  const account = { email: `reader-${randomUUID().slice(0, 8)}@example.com`, password: 'Secret123', name: 'Ada Reader', ...overrides };
-  await signUpInEmulator(inject('authEmulatorUrl'), { email: account.email, password: account.password, displayName: account.name });
+  const account = {
+    email: `reader-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'Secret123',
+    name: 'Ada Reader',
+    ...overrides,
+  };
+  await signUpInEmulator(inject('authEmulatorUrl'), {
+    email: account.email,
+    password: account.password,
+    displayName: account.name,
+  });
   return account;
 }
 

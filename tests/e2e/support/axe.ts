@@ -14,17 +14,30 @@ interface AxeViolation {
 }
 
 /** The violations axe finds on the page (or the part `context` leaves in): serious and critical unless `all`. */
-export async function axeViolations(page: Page, context: { exclude?: string[][]; all?: boolean } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  context: { exclude?: string[][]; all?: boolean } = {},
+): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not block it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selection) => {
-    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(selection.exclude ? { exclude: selection.exclude } : document, { resultTypes: ['violations'] });
+    const axe = (
+      window as unknown as { axe: { run(context: object, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(selection.exclude ? { exclude: selection.exclude } : document, {
+      resultTypes: ['violations'],
+    });
     return result.violations;
   }, context);
   return violations
     .filter((v) => context.all || v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 export async function expectAccessible(page: Page) {

@@ -11,7 +11,15 @@ export const VIEWPORTS = {
 } as const;
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results/e2e');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function baseUrl() {
   return inject('baseUrl');
@@ -37,7 +45,8 @@ export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       // Failed image loads are expected (the placeholder fallback is under test); everything else is a bug.
-      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console error: ${message.text()}`);
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+        problems.push(`console error: ${message.text()}`);
     });
   });
   afterEach(async (ctx) => {

@@ -21,14 +21,29 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) throw new Error('Build the SPA first (npm run build)');
-  const emulator = await startAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() });
+  if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html')))
+    throw new Error('Build the SPA first (npm run build)');
+  const emulator = await startAuthEmulator({
+    port: await freePort(),
+    hubPort: await freePort(),
+    loggingPort: await freePort(),
+  });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
   const port = await freePort();
   const foreignOrigin = `http://localhost:${await freePort()}`;
   const gateway = spawn(process.execPath, [path.join(ROOT, 'server', 'index.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000', SIGN_IN_FAILURES_PER_MINUTE: '10000', SIGN_INS_PER_MINUTE: '10000', CORS_ORIGINS: foreignOrigin },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      SIGN_IN_FAILURES_PER_MINUTE: '10000',
+      SIGN_INS_PER_MINUTE: '10000',
+      CORS_ORIGINS: foreignOrigin,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

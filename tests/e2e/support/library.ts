@@ -36,13 +36,21 @@ export async function apiToken(account: Account): Promise<string> {
     body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
   });
   const { idToken } = (await response.json()) as { idToken: string };
-  const data = await graphql<{ issueToken: { token: string } }>(null, 'mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }', {
-    input: { idToken, displayName: account.name },
-  });
+  const data = await graphql<{ issueToken: { token: string } }>(
+    null,
+    'mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }',
+    {
+      input: { idToken, displayName: account.name },
+    },
+  );
   return data.issueToken.token;
 }
 
-export async function graphql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function graphql<T>(
+  token: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
   const response = await fetch(`${baseUrl()}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -65,15 +73,31 @@ export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
     image: '/placeholder-book.jpg',
     ...book,
   };
-  const data = await graphql<{ addBook: ApiBook }>(token, `mutation($input: BookInput!) { addBook(input: $input) { ${BOOK_FIELDS} } }`, { input });
+  const data = await graphql<{ addBook: ApiBook }>(
+    token,
+    `mutation($input: BookInput!) { addBook(input: $input) { ${BOOK_FIELDS} } }`,
+    { input },
+  );
   return data.addBook;
 }
 
 /** Sets a book's copies (the add form asks for at least one; an update may go down to zero). */
 export async function setQuantity(token: string, book: ApiBook, quantity: number): Promise<void> {
-  const { image } = (await graphql<{ book: { image: string } }>(null, 'query($id: ID!) { book(id: $id) { image } }', { id: book.id })).book;
+  const { image } = (
+    await graphql<{ book: { image: string } }>(null, 'query($id: ID!) { book(id: $id) { image } }', { id: book.id })
+  ).book;
   const input = { title: book.title, author: book.author, genre: book.genre, rating: book.rating, image, quantity };
-  await graphql(token, `mutation($id: ID!, $input: BookUpdateInput!) { updateBook(id: $id, input: $input) { id } }`, { id: book.id, input });
+  await graphql(
+    token,
+    `
+      mutation ($id: ID!, $input: BookUpdateInput!) {
+        updateBook(id: $id, input: $input) {
+          id
+        }
+      }
+    `,
+    { id: book.id, input },
+  );
 }
 
 /** Borrows one copy for the token's user, due in `days` days. */
@@ -81,11 +105,23 @@ export async function borrowBook(token: string, bookId: string, days = 14): Prom
   const day = new Date();
   day.setDate(day.getDate() + days);
   const due = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  await graphql(token, `mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity } }`, { input: { bookId, returnDate: due } });
+  await graphql(
+    token,
+    `
+      mutation ($input: BorrowInput!) {
+        borrow(input: $input) {
+          currentQuantity
+        }
+      }
+    `,
+    { input: { bookId, returnDate: due } },
+  );
 }
 
 export async function bookById(id: string): Promise<ApiBook | null> {
-  const data = await graphql<{ book: ApiBook | null }>(null, `query($id: ID!) { book(id: $id) { ${BOOK_FIELDS} } }`, { id });
+  const data = await graphql<{ book: ApiBook | null }>(null, `query($id: ID!) { book(id: $id) { ${BOOK_FIELDS} } }`, {
+    id,
+  });
   return data.book;
 }
 

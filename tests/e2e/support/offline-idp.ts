@@ -97,12 +97,23 @@ const GAPI_STAND_IN = String.raw`(function () {
 
 /** Serves the gapi stand-in, and empty answers for the CDN styling the emulator's popup asks for. */
 export async function serveOfflineIdentityProviders(context: BrowserContext) {
-  await context.route('https://apis.google.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }));
-  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com)\//, (route) => route.fulfill({ contentType: route.request().resourceType() === 'stylesheet' ? 'text/css' : 'text/javascript', body: '' }));
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com)\//, (route) =>
+    route.fulfill({
+      contentType: route.request().resourceType() === 'stylesheet' ? 'text/css' : 'text/javascript',
+      body: '',
+    }),
+  );
 }
 
 /** In the emulator's popup: add a new account with these details and sign in with it. */
-export async function signInThroughEmulatorPopup(popup: Page, account: { email: string; name: string }, provider: 'Google.com' | 'GitHub.com') {
+export async function signInThroughEmulatorPopup(
+  popup: Page,
+  account: { email: string; name: string },
+  provider: 'Google.com' | 'GitHub.com',
+) {
   await popup.waitForLoadState('domcontentloaded');
   await popup.getByRole('button', { name: 'Add new account' }).click();
   // The emulator's inputs point aria-labelledby at an id that does not exist, so they have no accessible name.

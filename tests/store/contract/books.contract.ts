@@ -39,7 +39,10 @@ export function booksContract(factory: StoreFactory): void {
     });
 
     it('pages in insertion order until the last page', async () => {
-      const all = await insertBooks(store(), [1, 2, 3, 4, 5].map((n) => ({ title: `Book ${n}` })));
+      const all = await insertBooks(
+        store(),
+        [1, 2, 3, 4, 5].map((n) => ({ title: `Book ${n}` })),
+      );
       const first = await store().books.list({}, { first: 2 });
       expect(ids(first.nodes)).toEqual(all.slice(0, 2));
       expect(first).toMatchObject({ totalCount: 5, hasNextPage: true });
@@ -62,12 +65,23 @@ export function booksContract(factory: StoreFactory): void {
     });
 
     it('answers an empty page with a null cursor on an empty catalogue', async () => {
-      expect(await store().books.list({}, { first: 10 })).toEqual({ nodes: [], totalCount: 0, hasNextPage: false, endCursor: null });
+      expect(await store().books.list({}, { first: 10 })).toEqual({
+        nodes: [],
+        totalCount: 0,
+        hasNextPage: false,
+        endCursor: null,
+      });
     });
 
     it('rejects a malformed cursor with InvalidCursorError', async () => {
       await insertBooks(store(), [{}]);
-      const garbage = ['not a cursor', '!!!', Buffer.from('hello').toString('base64url'), 'abc', `${Buffer.from('0'.repeat(24)).toString('base64url')}=`];
+      const garbage = [
+        'not a cursor',
+        '!!!',
+        Buffer.from('hello').toString('base64url'),
+        'abc',
+        `${Buffer.from('0'.repeat(24)).toString('base64url')}=`,
+      ];
       for (const after of garbage) {
         await expect(store().books.list({}, { first: 5, after })).rejects.toBeInstanceOf(InvalidCursorError);
       }
@@ -126,10 +140,25 @@ export function booksContract(factory: StoreFactory): void {
 
     it('treats FTS5 query syntax and regex metacharacters in a search as plain text', async () => {
       const titles = [
-        'Say "Hello"', 'Star*Gazer', 'Tea (Green)', 'Caret^Top', 'Half-Moon', 'Love NEAR Death', 'Dots...Here',
-        'Cost $5', '50% Off', 'Snake_Case', 'Title: Subtitle', 'Left AND Right', 'NOT Here', 'Braces {x}',
+        'Say "Hello"',
+        'Star*Gazer',
+        'Tea (Green)',
+        'Caret^Top',
+        'Half-Moon',
+        'Love NEAR Death',
+        'Dots...Here',
+        'Cost $5',
+        '50% Off',
+        'Snake_Case',
+        'Title: Subtitle',
+        'Left AND Right',
+        'NOT Here',
+        'Braces {x}',
       ];
-      const all = await insertBooks(store(), titles.map((title) => ({ title, author: 'Zed Writer' })));
+      const all = await insertBooks(
+        store(),
+        titles.map((title) => ({ title, author: 'Zed Writer' })),
+      );
       const byTitle = new Map(titles.map((title, i) => [title, all[i]]));
       const search = async (text: string) => ids((await store().books.list({ search: text }, { first: 20 })).nodes);
       expect(await search('y "hel')).toEqual([byTitle.get('Say "Hello"')]);
@@ -228,8 +257,14 @@ export function booksContract(factory: StoreFactory): void {
     });
 
     it('pages through a search with a cursor, counting every match on every page', async () => {
-      const all = await insertBooks(store(), Array.from({ length: 23 }, (_, i) => (
-        i % 3 === 0 ? { title: `Night Train ${i}`, genre: i % 2 ? 'Drama' : 'Thriller', quantity: i % 4 } : { title: `Day Trip ${i}` })));
+      const all = await insertBooks(
+        store(),
+        Array.from({ length: 23 }, (_, i) =>
+          i % 3 === 0
+            ? { title: `Night Train ${i}`, genre: i % 2 ? 'Drama' : 'Thriller', quantity: i % 4 }
+            : { title: `Day Trip ${i}` },
+        ),
+      );
       const night = all.filter((_, i) => i % 3 === 0);
       for (const term of ['NIGHT', 't t', 'gHt t', 'n', 'tr', 'A']) {
         const expected = term === 'tr' || term === 'A' ? all : night;
@@ -249,7 +284,10 @@ export function booksContract(factory: StoreFactory): void {
       const first = await store().books.list({ search: 'night', genre: 'Thriller' }, { first: 2 });
       expect(first.totalCount).toBe(thriller.length);
       expect(ids(first.nodes)).toEqual(thriller.slice(0, 2));
-      const rest = await store().books.list({ search: 'night', genre: 'Thriller' }, { first: 10, after: first.endCursor });
+      const rest = await store().books.list(
+        { search: 'night', genre: 'Thriller' },
+        { first: 10, after: first.endCursor },
+      );
       expect(ids(rest.nodes)).toEqual(thriller.slice(2));
       expect(rest.hasNextPage).toBe(false);
       const available = night.filter((_, i) => (i * 3) % 4 > 0);
@@ -257,15 +295,24 @@ export function booksContract(factory: StoreFactory): void {
       expect(ids(inStock.nodes)).toEqual(available);
       expect(inStock.totalCount).toBe(available.length);
       // A cursor from another listing (here: the last book of all) still bounds a search page by id.
-      const lastPage = await store().books.list({ search: 'night' }, { first: 5, after: (await store().books.list({}, { first: 22 })).endCursor });
+      const lastPage = await store().books.list(
+        { search: 'night' },
+        { first: 5, after: (await store().books.list({}, { first: 22 })).endCursor },
+      );
       expect(ids(lastPage.nodes)).toEqual([]);
       expect(lastPage.totalCount).toBe(night.length);
-      const afterFirst = await store().books.list({ search: 'night' }, { first: 50, after: (await store().books.list({}, { first: 1 })).endCursor });
+      const afterFirst = await store().books.list(
+        { search: 'night' },
+        { first: 50, after: (await store().books.list({}, { first: 1 })).endCursor },
+      );
       expect(ids(afterFirst.nodes)).toEqual(night.slice(1));
     });
 
     it('finds a renamed book by its new title only, and a stock change keeps it found', async () => {
-      const [id = '', other] = await insertBooks(store(), [{ title: 'The Old Mill', author: 'Ann Brook' }, { title: 'Old Roads', author: 'Ben Hill' }]);
+      const [id = '', other] = await insertBooks(store(), [
+        { title: 'The Old Mill', author: 'Ann Brook' },
+        { title: 'Old Roads', author: 'Ben Hill' },
+      ]);
       const search = async (text: string) => {
         const page = await store().books.list({ search: text }, { first: 10 });
         expect(page.totalCount).toBe(page.nodes.length);
@@ -295,11 +342,18 @@ export function booksContract(factory: StoreFactory): void {
       expect((await store().books.list({ search: 'wolf' }, { first: 5 })).totalCount).toBe(1);
       expect((await store().loans.checkout(newLoan(single))).ok).toBe(true);
       expect((await store().books.list({ search: 'wolf' }, { first: 5 })).totalCount).toBe(1);
-      expect(await store().books.insertMany(Array.from({ length: 30 }, (_, i) => bookFields({ title: `Pack Wolf ${i}` })))).toBe(30);
+      expect(
+        await store().books.insertMany(Array.from({ length: 30 }, (_, i) => bookFields({ title: `Pack Wolf ${i}` }))),
+      ).toBe(30);
       const page = await store().books.list({ search: 'wolf' }, { first: 5 });
       expect(page.totalCount).toBe(31);
       expect(page.nodes[0]?.id).toBe(single);
-      expect(page.nodes.slice(1).map((b) => b.title)).toEqual(['Pack Wolf 0', 'Pack Wolf 1', 'Pack Wolf 2', 'Pack Wolf 3']);
+      expect(page.nodes.slice(1).map((b) => b.title)).toEqual([
+        'Pack Wolf 0',
+        'Pack Wolf 1',
+        'Pack Wolf 2',
+        'Pack Wolf 3',
+      ]);
       expect((await store().books.list({ search: 'pack wolf 2' }, { first: 20 })).totalCount).toBe(11);
       await store().books.insert(bookFields({ title: 'Pack Wolf 2b' }));
       expect((await store().books.list({ search: 'pack wolf 2' }, { first: 20 })).totalCount).toBe(12);
@@ -330,14 +384,27 @@ export function bookWritesContract(factory: StoreFactory): void {
 
     it('lists distinct genres sorted ascending', async () => {
       expect(await store().books.genres()).toEqual([]);
-      await insertBooks(store(), [{ genre: 'Thriller' }, { genre: 'Drama' }, { genre: 'Thriller' }, { genre: 'Biography' }]);
+      await insertBooks(store(), [
+        { genre: 'Thriller' },
+        { genre: 'Drama' },
+        { genre: 'Thriller' },
+        { genre: 'Biography' },
+      ]);
       expect(await store().books.genres()).toEqual(['Biography', 'Drama', 'Thriller']);
     });
 
     it('updates exactly the given fields and keeps id and createdAt', async () => {
       const [id = ''] = await insertBooks(store(), [{}]);
       const before = await store().books.get(id);
-      const fields = bookFields({ title: 'Carmilla', author: 'Sheridan Le Fanu', genre: 'Romance', description: 'New.', image: '/x.svg', rating: 3.7, quantity: 0 });
+      const fields = bookFields({
+        title: 'Carmilla',
+        author: 'Sheridan Le Fanu',
+        genre: 'Romance',
+        description: 'New.',
+        image: '/x.svg',
+        rating: 3.7,
+        quantity: 0,
+      });
       const result = await store().books.update(id, fields);
       expect(result?.modified).toBe(true);
       expect(result?.book).toMatchObject({ id, ...fields });

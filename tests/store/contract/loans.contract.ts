@@ -16,7 +16,12 @@ export function loansContract(factory: StoreFactory): void {
       const result = await store().loans.checkout(request);
       if (!result.ok) throw new Error(`checkout failed: ${result.reason}`);
       expect(result.quantity).toBe(1);
-      expect(result.loan).toEqual({ ...request, id: expect.stringMatching(HEX24), status: 'borrowed', returnedAt: null });
+      expect(result.loan).toEqual({
+        ...request,
+        id: expect.stringMatching(HEX24),
+        status: 'borrowed',
+        returnedAt: null,
+      });
       expect(result.loan.borrowDate).toBeInstanceOf(Date);
       expect(await quantityOf(bookId)).toBe(1);
       const stored = await store().loans.get(result.loan.id);
@@ -133,7 +138,10 @@ export function loansContract(factory: StoreFactory): void {
 
     it('lets the same user win only once when borrowing the same book twice at once', async () => {
       const [bookId = ''] = await insertBooks(store(), [{ quantity: 5 }]);
-      const results = await Promise.all([store().loans.checkout(newLoan(bookId)), store().loans.checkout(newLoan(bookId))]);
+      const results = await Promise.all([
+        store().loans.checkout(newLoan(bookId)),
+        store().loans.checkout(newLoan(bookId)),
+      ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok && r.reason === 'already-borrowed')).toHaveLength(1);
       expect(await quantityOf(bookId)).toBe(4);

@@ -26,7 +26,11 @@ export function peopleContract(factory: StoreFactory): void {
     it('creates a user on first sign-in', async () => {
       const before = Date.now();
       const user = await store().users.upsert(profile({ photoURL: 'https://example.com/ada.png' }));
-      expect(user).toMatchObject({ ...profile({ photoURL: 'https://example.com/ada.png' }), status: 'active', phone: null });
+      expect(user).toMatchObject({
+        ...profile({ photoURL: 'https://example.com/ada.png' }),
+        status: 'active',
+        phone: null,
+      });
       expect(user.id).toMatch(HEX24);
       expect(user.createdAt).toBeInstanceOf(Date);
       expect(user.lastLoginAt).toBeInstanceOf(Date);
@@ -37,8 +41,17 @@ export function peopleContract(factory: StoreFactory): void {
     it('refreshes profile and role on later sign-ins, keeping id and createdAt', async () => {
       const first = await store().users.upsert(profile());
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const second = await store().users.upsert(profile({ name: 'Ada L.', email: 'ada@new.example', role: 'admin', photoURL: '/p.png' }));
-      expect(second).toMatchObject({ id: first.id, name: 'Ada L.', email: 'ada@new.example', role: 'admin', photoURL: '/p.png', status: 'active' });
+      const second = await store().users.upsert(
+        profile({ name: 'Ada L.', email: 'ada@new.example', role: 'admin', photoURL: '/p.png' }),
+      );
+      expect(second).toMatchObject({
+        id: first.id,
+        name: 'Ada L.',
+        email: 'ada@new.example',
+        role: 'admin',
+        photoURL: '/p.png',
+        status: 'active',
+      });
       expect(second.createdAt).toEqual(first.createdAt);
       expect(second.lastLoginAt.getTime()).toBeGreaterThan(first.lastLoginAt.getTime());
       expect(await store().users.list()).toHaveLength(1);
