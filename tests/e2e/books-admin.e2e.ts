@@ -1,6 +1,6 @@
 // Adding and updating a book in a real browser: the add form's checks (the browser's required and URL
 // checks, the app's own for blank text, the "Invalid Image URL" preview), success and reset, the book in
-// All Books; then the Update form (its genre list, whole-number rating and quantity), "Book Updated!" and
+// All Books; then the Update form (its genre list, a rating to one decimal and a whole-number quantity), "Book Updated!" and
 // "View All Books"; the Update form at phone width.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -131,7 +131,7 @@ describe('adding and updating a book', () => {
       .pop()!;
   });
 
-  it('updates the book with whole-number rating and quantity and the update genre list', async () => {
+  it('updates the book with a rating to one decimal, a whole-number quantity and the update genre list', async () => {
     const page = browser.page();
     await signedIn(browser);
     const before = (await bookById(bookId))!;
@@ -173,7 +173,7 @@ describe('adding and updating a book', () => {
     await page.getByText(`"${title}"`, { exact: false }).waitFor();
     // Under the alert (which hides the page from the accessibility tree), the form says so too.
     await page.getByText('Book updated successfully!').waitFor();
-    expect(await bookById(bookId)).toMatchObject({ title, genre: 'Mystery', quantity: 7, rating: 3 });
+    expect(await bookById(bookId)).toMatchObject({ title, genre: 'Mystery', quantity: 7, rating: 3.9 });
     await page.getByRole('button', { name: 'View All Books' }).click();
     await page.waitForURL((url) => url.pathname === '/all-books');
 

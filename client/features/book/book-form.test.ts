@@ -37,11 +37,13 @@ describe('parseAddBook', () => {
 });
 
 describe('parseUpdateBook', () => {
-  it('truncates rating and quantity to whole numbers', () => {
-    expect(parseUpdateBook({ ...filled, rating: '4.9', quantity: '2.8' }).input).toMatchObject({
-      rating: 4,
+  it('keeps the rating to one decimal and truncates the quantity to a whole number', () => {
+    expect(parseUpdateBook({ ...filled, rating: '4.6', quantity: '2.8' }).input).toMatchObject({
+      rating: 4.6,
       quantity: 2,
     });
+    expect(parseUpdateBook({ ...filled, rating: '4.66' }).input?.rating).toBe(4.7);
+    expect(parseAddBook({ ...filled, rating: '3.25' }).input?.rating).toBe(3.3);
   });
 
   it('allows zero copies and an empty description', () => {

@@ -1,5 +1,6 @@
-// Field values of the add and update forms and how each form turns them into the mutation input. The two
-// forms differ on purpose: Add keeps decimal ratings, Update parses rating and quantity as whole numbers.
+// Field values of the add and update forms and how each form turns them into the mutation input. Both keep a
+// rating's first decimal (the field steps by 0.1; the original Update form truncated 4.6 to 4, which we do not
+// copy); Update parses quantity as a whole number, as the original did.
 export interface BookFormValues {
   title: string;
   author: string;
@@ -41,6 +42,11 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A rating as entered, to one decimal: "4.66" is 4.7. NaN when it is not a number. */
+function ratingOf(value: string): number {
+  return Math.round(Number.parseFloat(value) * 10) / 10;
+}
+
 function requireText(values: BookFormValues, fields: (keyof BookFormValues)[], errors: FieldErrors): void {
   for (const field of fields) {
     if (values[field].trim() === '') errors[field] = 'This field is required';
@@ -51,7 +57,7 @@ export function parseAddBook(values: BookFormValues): { input?: BookInputValues;
   const errors: FieldErrors = {};
   requireText(values, ['title', 'author', 'genre', 'quantity', 'rating', 'image', 'description'], errors);
   const quantity = Number(values.quantity);
-  const rating = Number.parseFloat(values.rating);
+  const rating = ratingOf(values.rating);
   if (!errors.quantity && (!Number.isInteger(quantity) || quantity < 1)) {
     errors.quantity = 'Quantity must be a whole number of at least 1';
   }
@@ -67,7 +73,7 @@ export function parseUpdateBook(values: BookFormValues): { input?: BookInputValu
   const errors: FieldErrors = {};
   requireText(values, ['title', 'author', 'genre', 'quantity', 'rating', 'image'], errors);
   const quantity = Number.parseInt(values.quantity, 10);
-  const rating = Number.parseInt(values.rating, 10);
+  const rating = ratingOf(values.rating);
   if (!errors.quantity && (Number.isNaN(quantity) || quantity < 0)) {
     errors.quantity = 'Quantity must be 0 or more';
   }

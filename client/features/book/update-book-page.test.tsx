@@ -33,7 +33,8 @@ const expectedInput = {
   genre: 'Poetry',
   description: 'Poems.',
   image: '/assets/library/covers/leaves.svg',
-  rating: 4,
+  // The loaded 4.8 is sent back as it is (the original form truncated it to 4 on any edit).
+  rating: 4.8,
   quantity: 0,
 };
 
@@ -73,7 +74,7 @@ describe('Update Book page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch book details. Please try again.');
   });
 
-  it('sends whole-number rating and quantity, then offers View All Books', async () => {
+  it('keeps the rating\'s decimal, sends a whole-number quantity, then offers View All Books', async () => {
     renderPage([
       loadMock({ data: { book: poems } }),
       {
