@@ -188,7 +188,7 @@ describe('Borrow modal', () => {
     expect(screen.getByText('Already Borrowed')).toBeTruthy();
     expect(screen.getByText('Limited Stock: 1')).toBeTruthy();
     // The loan heads the caller's cached loan list with every field My Borrowed Books shows (else: null).
-    const { userId: _u, userName: _n, userEmail: _e, returnedAt: _r, ...listed } = loan;
+    const { userId: _u, userName: _n, userEmail: _e, ...listed } = loan;
     expect(cache.readQuery({ query: LOAN_LIST_QUERY })).toEqual({ borrowedBooks: [listed] });
   });
 

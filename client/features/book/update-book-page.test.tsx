@@ -74,7 +74,7 @@ describe('Update Book page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch book details. Please try again.');
   });
 
-  it('keeps the rating\'s decimal, sends a whole-number quantity, then offers View All Books', async () => {
+  it("keeps the rating's decimal, sends a whole-number quantity, then offers View All Books", async () => {
     renderPage([
       loadMock({ data: { book: poems } }),
       {

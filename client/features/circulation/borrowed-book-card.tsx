@@ -15,6 +15,7 @@ export const BORROWED_LOAN_FRAGMENT = graphql(`
     status
     borrowDate
     returnDate
+    returnedAt
     bookTitle
     bookAuthor
     bookImage
@@ -43,22 +44,22 @@ export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBoo
   const returnText = returning ? 'Returning...' : 'Return Book';
   return (
     <article aria-label={loan.bookTitle} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
-      <div className="relative h-56 bg-gray-100">
+      <div className="h-56 bg-gray-100">
         <BookImage src={loan.bookImage} alt={`Cover of ${loan.bookTitle}`} className="h-full w-full object-cover" />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4 text-sm">
+        {/* Below the cover, not on it: a badge over the cover hid the title printed on it. */}
         {badge && (
-          <span
-            className={`absolute top-2 right-2 rounded-full px-3 py-1 text-xs font-semibold ${toneClasses[badge.tone]}`}
-          >
+          <span className={`self-start rounded-full px-3 py-1 text-xs font-semibold ${toneClasses[badge.tone]}`}>
             {badge.text}
           </span>
         )}
-      </div>
-      <div className="flex flex-1 flex-col gap-1 p-4 text-sm">
         <h3 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h3>
         <p className="text-gray-600">by {loan.bookAuthor}</p>
         <p className="text-xs tracking-wide text-blue-700 uppercase">{loan.bookCategory}</p>
         <p>Borrowed: {new Date(loan.borrowDate).toLocaleDateString()}</p>
         <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {due.toLocaleDateString()}</p>
+        {loan.returnedAt && <p>Returned on {new Date(loan.returnedAt).toLocaleDateString()}</p>}
         <div className="mt-auto flex gap-2 pt-3">
           <Link
             to={`/book-details/${loan.bookId}`}

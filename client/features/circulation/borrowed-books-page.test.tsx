@@ -87,10 +87,37 @@ describe('Borrowed Books page', () => {
     expect(within(tempest).queryByText('Overdue')).toBeNull();
   });
 
-  it('shows the empty state', async () => {
+  it('shows the empty state with one way on', async () => {
     renderPage([listMock([])]);
     expect(await screen.findByRole('heading', { name: 'No Books Borrowed' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Books' }).getAttribute('href')).toBe('/all-books');
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Browse Books']);
+  });
+
+  it('lists overdue loans first, then by due date, and returned loans newest first with their return day', async () => {
+    const returnedOn = (loanData: ReturnType<typeof loan>, day: number) => ({
+      ...loanData,
+      returnedAt: new Date(2026, 2, day, 12).toISOString(),
+    });
+    renderPage([
+      listMock([
+        loan('l1', 'Lear', dueDay(2, 20)),
+        loan('l2', 'Hamlet', dueDay(2, 8)),
+        loan('l3', 'Othello', dueDay(2, 11)),
+        loan('l4', 'Macbeth', dueDay(2, 5)),
+        returnedOn(loan('l5', 'Tempest', dueDay(1, 28), 'RETURNED'), 2),
+        returnedOn(loan('l6', 'Twelfth Night', dueDay(1, 28), 'RETURNED'), 6),
+      ]),
+    ]);
+    await screen.findByRole('tab', { name: 'Pending (4)', selected: true });
+    const titles = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+    expect(titles()).toEqual(['Macbeth', 'Hamlet', 'Othello', 'Lear']);
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('tab', { name: 'Returned (2)' }));
+    expect(titles()).toEqual(['Twelfth Night', 'Tempest']);
+    const tempest = screen.getByRole('article', { name: 'Tempest' });
+    expect(within(tempest).getByText(`Returned on ${new Date(2026, 2, 2, 12).toLocaleDateString()}`)).toBeTruthy();
   });
 
   it('shows the error state with Try Again', async () => {

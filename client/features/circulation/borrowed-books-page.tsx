@@ -20,6 +20,11 @@ export const MY_BORROWED_BOOKS_QUERY = graphql(`
 
 const link = 'rounded-lg bg-blue-600 px-5 py-2 text-white';
 
+/** Orders loans by one of their ISO dates, oldest first (1) or newest first (-1). */
+const byDate =
+  (field: 'returnDate' | 'returnedAt', direction: 1 | -1) => (a: BorrowedLoanFragment, b: BorrowedLoanFragment) =>
+    direction * ((a[field] ?? '') < (b[field] ?? '') ? -1 : (a[field] ?? '') > (b[field] ?? '') ? 1 : 0);
+
 export default function BorrowedBooksPage() {
   useDocumentTitle('My Borrowed Books');
   // Loans also change elsewhere (another tab, another device), so show the cached list and refresh it.
@@ -49,6 +54,8 @@ export default function BorrowedBooksPage() {
   };
 
   let body: React.ReactNode;
+  // The empty state has its own way on (Browse Books): a second link below it would only repeat it.
+  const empty = Boolean(data && data.borrowedBooks.length === 0);
   if (loading && !data) {
     body = <Spinner label="Loading borrowed books..." />;
   } else if (error && !data) {
@@ -72,8 +79,9 @@ export default function BorrowedBooksPage() {
   } else {
     const now = new Date();
     const loans = getFragmentData(BORROWED_LOAN_FRAGMENT, data.borrowedBooks);
-    const pending = loans.filter((loan) => loan.status === 'BORROWED');
-    const returned = loans.filter((loan) => loan.status === 'RETURNED');
+    // What needs doing first: overdue loans, then the rest by due date; returns newest first.
+    const pending = loans.filter((loan) => loan.status === 'BORROWED').sort(byDate('returnDate', 1));
+    const returned = loans.filter((loan) => loan.status === 'RETURNED').sort(byDate('returnedAt', -1));
     const shown = tab === 'pending' ? pending : returned;
     body = (
       <LoanTabs tab={tab} onTab={setTab} pendingCount={pending.length} returnedCount={returned.length}>
@@ -108,11 +116,13 @@ export default function BorrowedBooksPage() {
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold text-gray-900">My Borrowed Books</h1>
       {body}
-      <div className="mt-10 text-center">
-        <Link to="/all-books" className="text-blue-700 underline">
-          Back to Library
-        </Link>
-      </div>
+      {!empty && (
+        <div className="mt-10 text-center">
+          <Link to="/all-books" className="text-blue-700 underline">
+            Back to Library
+          </Link>
+        </div>
+      )}
     </section>
   );
 }
