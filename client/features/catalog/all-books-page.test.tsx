@@ -139,6 +139,13 @@ describe('All Books page', () => {
     expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
   });
 
+  it('formats large counts and says how many of them are on screen', async () => {
+    renderPage([answer({}, [book('b1', 'Emma', 4)], { bookCount: 50_000, totalCount: 50_000, endCursor: 'c1' })]);
+    expect(await screen.findByText('Showing 50,000 of 50,000 books')).toBeTruthy();
+    expect(screen.getByText('1 of 50,000 shown')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+
   it('appends the next page with Load more', async () => {
     renderPage([
       answer({}, [book('b1', 'Emma', 4)], { bookCount: 2, totalCount: 2, endCursor: 'c1' }),

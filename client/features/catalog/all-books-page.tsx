@@ -9,6 +9,7 @@ import { useCatalogFilters } from './use-catalog-filters.ts';
 import { CatalogToolbar } from './catalog-toolbar.tsx';
 import { BookCardGrid } from './book-card-grid.tsx';
 import { BookTable } from './book-table.tsx';
+import { formatCount } from '../../lib/format-count.ts';
 
 export const PAGE_SIZE = 24;
 
@@ -103,7 +104,7 @@ export default function AllBooksPage() {
         onClear={clear}
       />
       <p className="mb-4 text-sm text-gray-600" aria-live="polite">
-        Showing {totalCount} of {shown.bookCount} books
+        Showing {formatCount(totalCount)} of {formatCount(shown.bookCount)} books
       </p>
       {nodes.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
@@ -119,6 +120,9 @@ export default function AllBooksPage() {
       )}
       {pageInfo.hasNextPage && nodes.length > 0 && (
         <div className="mt-8 text-center">
+          <p className="mb-3 text-sm text-gray-600">
+            {formatCount(nodes.length)} of {formatCount(totalCount)} shown
+          </p>
           <button
             type="button"
             disabled={loadingMore}

@@ -4,6 +4,7 @@ import type { ListedUserFragment } from '../../gql/graphql.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { formatCount } from '../../lib/format-count.ts';
 
 const LISTED_USER_FRAGMENT = graphql(`
   fragment ListedUser on User {
@@ -42,7 +43,7 @@ export default function AllUsersPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold text-gray-900">All Users ({users.length})</h1>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900">All Users ({formatCount(users.length)})</h1>
       {users.length === 0 ? (
         <p className="rounded-xl bg-white p-10 text-center text-gray-600 shadow-sm">No users found</p>
       ) : (
