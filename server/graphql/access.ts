@@ -11,6 +11,7 @@ export const ACCESS = {
     categories: 'public',
     genres: 'public',
     me: 'public',
+    borrowWindow: 'public',
     borrowedBooks: 'signedIn',
     users: 'signedIn',
   },

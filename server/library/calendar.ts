@@ -35,6 +35,11 @@ export function parseDay(value: string, timeZone: string): string | null {
 
 export const dayToDate = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
+/** The calendar day `days` after `day` (YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  return new Date(dayToDate(day).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 export function daysBetween(fromDay: string, toDay: string): number {
   return Math.round((dayToDate(toDay).getTime() - dayToDate(fromDay).getTime()) / DAY_MS);
 }

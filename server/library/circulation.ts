@@ -3,7 +3,7 @@
 import type { BookRecord, LoanRecord, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
-import { dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
+import { addDays, dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
 import * as check from './validate.ts';
 
 /** The longest loan a borrower may ask for; guards against typos such as year 20260. */
@@ -28,6 +28,8 @@ export interface Circulation {
   /** `claimedBookId` is what a REST client said the loan was for; it must match the loan when given. */
   giveBack(session: Session, borrowId: unknown, claimedBookId?: unknown): Promise<LoanRecord>;
   loansOf(session: Session, userId?: string | null): Promise<LoanRecord[]>;
+  /** The return dates a borrow accepts now: from today to the latest, in the library's calendar. */
+  window(): { today: string; latestReturnDate: string; timeZone: string };
 }
 
 export function createCirculation(
@@ -49,6 +51,10 @@ export function createCirculation(
   }
 
   return {
+    window() {
+      const today = todayIn(opts.timeZone, now());
+      return { today, latestReturnDate: addDays(today, MAX_LOAN_DAYS), timeZone: opts.timeZone };
+    },
     async borrow(session, input) {
       const bookId = check.id(input.bookId, 'bookId');
       const today = todayIn(opts.timeZone, now());

@@ -23,7 +23,10 @@ export function Modal({ labelledBy, onClose, children }: ModalProps) {
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    // The field a person came to fill in, when the content marks one; else the first control.
+    const first =
+      panel.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => opener?.focus();
   }, []);

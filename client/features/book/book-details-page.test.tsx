@@ -10,6 +10,7 @@ import { AuthContext, type AuthContextValue } from '../../lib/auth.tsx';
 import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-details-page.tsx';
 import { graphql } from '../../gql/index.ts';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
+import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
 
 // My Borrowed Books' list, which selects a loan through its BorrowedLoan fragment and nothing else.
 const LOAN_LIST_QUERY = graphql(`
@@ -47,6 +48,11 @@ const bookMock = (book: unknown): MockLink.MockedResponse => ({
   request: { query: BOOK_DETAILS_QUERY, variables: { id: 'b1' } },
   result: { data: { book } },
 });
+const windowMock = (today = '2026-03-10', latestReturnDate = '2027-03-10'): MockLink.MockedResponse => ({
+  request: { query: BORROW_WINDOW_QUERY },
+  result: { data: { borrowWindow: { __typename: 'BorrowWindow', today, latestReturnDate } } },
+});
+
 const loansMock = (loans: unknown[] = []): MockLink.MockedResponse => ({
   request: { query: MY_LOANS_QUERY },
   result: { data: { borrowedBooks: loans } },
@@ -141,10 +147,13 @@ describe('Book details', () => {
 });
 
 describe('Borrow modal', () => {
-  async function openModal(mocks: MockLink.MockedResponse[], cache?: InMemoryCache) {
-    renderPage([bookMock(dune), loansMock(), ...mocks], cache);
+  async function openModal(mocks: MockLink.MockedResponse[], cache?: InMemoryCache, window = windowMock()) {
+    renderPage([bookMock(dune), loansMock(), window, ...mocks], cache);
     await userEvent.click(await screen.findByRole('button', { name: 'Borrow Book' }));
-    return screen.getByRole('dialog', { name: 'Borrow Book' });
+    const modal = screen.getByRole('dialog', { name: 'Borrow Book' });
+    // The library's calendar has arrived once the latest date is set.
+    await waitFor(() => expect((within(modal).getByLabelText('Return Date') as HTMLInputElement).max).not.toBe(''));
+    return modal;
   }
 
   it('is prefilled from the user with a return date 14 days out, and restores focus on Cancel', async () => {
@@ -154,10 +163,19 @@ describe('Borrow modal', () => {
     const date = within(modal).getByLabelText('Return Date') as HTMLInputElement;
     expect(date.value).toBe('2026-03-24');
     expect(date.min).toBe('2026-03-10');
-    expect(document.activeElement).toBe(within(modal).getByLabelText('Name'));
+    expect(date.max).toBe('2027-03-10');
+    // The field a person has to fill in has the focus, not the read-only name.
+    expect(document.activeElement).toBe(date);
     await userEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Borrow Book' }));
+  });
+
+  it("offers the library's calendar, not the browser's: after 18:00 UTC Dhaka is already on the next day", async () => {
+    const modal = await openModal([], undefined, windowMock('2026-03-11', '2027-03-11'));
+    const date = within(modal).getByLabelText('Return Date') as HTMLInputElement;
+    expect(date.min).toBe('2026-03-11');
+    expect(date.value).toBe('2026-03-25');
   });
 
   it('alerts when the return date is missing and sends nothing', async () => {

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
 import type { FormEvent } from 'react';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { showError, showSuccess, showWarning } from '../../components/ui/dialogs.ts';
-import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import { getFragmentData, graphql, type FragmentType } from '../../gql/index.ts';
 import type { AuthUser } from '../../lib/auth.tsx';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { hasErrorCode, serverMessage } from './graphql-errors.ts';
-import { defaultReturnDate, formatDateInputValue, minReturnDate } from './return-date.ts';
+import { LOAN_DAYS, addDays, formatDateInputValue, minReturnDate } from './return-date.ts';
 import { useBorrowBook } from './use-borrow-book.ts';
 
 interface BorrowModalProps {
@@ -22,10 +23,24 @@ interface BorrowModalProps {
 
 const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
 
+/** The return dates the gateway accepts today, in the library's calendar (a browser's "today" may differ). */
+export const BORROW_WINDOW_QUERY = graphql(`
+  query BorrowWindow {
+    borrowWindow {
+      today
+      latestReturnDate
+    }
+  }
+`);
+
 export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettled }: BorrowModalProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const titleId = useId();
-  const [returnDate, setReturnDate] = useState(() => defaultReturnDate(new Date()));
+  const { data: windowData } = useQuery(BORROW_WINDOW_QUERY, { fetchPolicy: 'network-only' });
+  // Until the gateway answers (or if it cannot), the browser's own calendar stands in.
+  const today = windowData?.borrowWindow.today ?? minReturnDate(new Date());
+  const [chosenDate, setReturnDate] = useState<string | null>(null);
+  const returnDate = chosenDate ?? addDays(today, LOAN_DAYS);
   const [borrow, { loading }] = useBorrowBook();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -95,7 +110,9 @@ export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettle
           type="date"
           required
           className={field}
-          min={minReturnDate(new Date())}
+          data-autofocus
+          min={today}
+          max={windowData?.borrowWindow.latestReturnDate}
           value={returnDate}
           onChange={(event) => setReturnDate(event.target.value)}
         />

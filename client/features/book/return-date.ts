@@ -11,8 +11,10 @@ export function minReturnDate(now: Date): string {
   return toDateInputValue(now);
 }
 
-export function defaultReturnDate(now: Date): string {
-  return toDateInputValue(new Date(now.getFullYear(), now.getMonth(), now.getDate() + LOAN_DAYS));
+/** The calendar day `days` after a YYYY-MM-DD day, whatever the browser's time zone. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
 }
 
 /** Shows a YYYY-MM-DD value as the reader's local date, without a UTC shift. */

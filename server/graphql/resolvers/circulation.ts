@@ -3,6 +3,7 @@ import { sessionOf } from '../session-of.ts';
 
 export const circulationQueries: QueryResolvers = {
   borrowedBooks: (_parent, { userId }, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), userId),
+  borrowWindow: (_parent, _args, ctx) => ctx.library.circulation.window(),
 };
 
 export const circulationMutations: MutationResolvers = {
