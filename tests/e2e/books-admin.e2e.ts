@@ -181,7 +181,7 @@ describe('adding and updating a book', () => {
     const card = page.getByRole('article', { name: title });
     await card.getByText('7 copies available').waitFor();
     await card.getByText('Mystery').waitFor();
-    await card.getByRole('img', { name: 'Rated 3 out of 5' }).waitFor();
+    await card.getByRole('img', { name: 'Rated 3.9 out of 5' }).waitFor();
     await expectAccessible(page);
   });
 });

@@ -32,6 +32,14 @@ beforeAll(async () => {
   });
 });
 
+/** A calendar day in the library's time zone (the borrow window's), `offsetDays` from today. */
+function libraryDay(offsetDays: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
+}
+
+/** A calendar day in the browser's time zone, `offsetDays` from today. */
 function localDay(offsetDays: number) {
   const date = new Date();
   date.setDate(date.getDate() + offsetDays);
@@ -87,8 +95,9 @@ describe('borrowing and returning', () => {
       expect(await field.getAttribute('readonly')).not.toBeNull();
     }
     const date = dialog.getByLabel('Return Date');
-    expect(await date.inputValue()).toBe(localDay(14));
-    expect(await date.getAttribute('min')).toBe(localDay(0));
+    // The library's calendar, not the browser's: near midnight UTC they differ by a day.
+    expect(await date.inputValue()).toBe(libraryDay(14));
+    expect(await date.getAttribute('min')).toBe(libraryDay(0));
     await dialog
       .getByText('By borrowing this book, you agree to return it by the specified date. Late returns may incur fees.')
       .waitFor();
@@ -109,7 +118,7 @@ describe('borrowing and returning', () => {
     await dialog.waitFor();
     expect((await bookById(book.id))?.quantity).toBe(5);
 
-    const due = localDay(10);
+    const due = libraryDay(10);
     await date.fill(due);
     const borrowing = await holdOperation(page, 'BorrowBook');
     await dialog.getByRole('button', { name: 'Confirm Borrow' }).click();
@@ -148,7 +157,9 @@ describe('borrowing and returning', () => {
     await page.getByRole('tab', { name: 'Pending (1)', selected: true }).waitFor();
     await page.getByRole('tab', { name: 'Returned (0)' }).waitFor();
     const card = page.getByRole('article', { name: book.title });
-    await card.getByText('10 days left').waitFor();
+    // Days left count from the reader's own today (a day more than 10 while the library is already on tomorrow).
+    const daysLeft = Math.round((Date.parse(due) - Date.parse(localDay(0))) / 86_400_000);
+    await card.getByText(`${daysLeft} days left`).waitFor();
     await card.getByText('by Circe Lender').waitFor();
     await card.getByText('Biography').waitFor();
     await card.getByText(`Borrowed: ${await pageDate(page, localDay(0))}`).waitFor();
