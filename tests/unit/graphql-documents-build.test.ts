@@ -40,7 +40,12 @@ describe('graphql() documents in the production build', () => {
       'home-page.tsx': ['FeaturedBooksDocument', 'HomeCategoriesDocument'],
       'all-books-page.tsx': ['AllBooksDocument'],
       'category-page.tsx': ['BooksByCategoryDocument'],
-      'book-details-page.tsx': ['BookDetailsDocument', 'BorrowBookDocument', 'MyLoanStatusDocument'],
+      'book-details-page.tsx': [
+        'BookDetailsDocument',
+        'BorrowBookDocument',
+        'BorrowWindowDocument',
+        'MyLoanStatusDocument',
+      ],
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
