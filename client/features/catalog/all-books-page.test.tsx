@@ -143,6 +143,10 @@ describe('All Books page', () => {
     renderPage([answer({}, [book('b1', 'Emma', 4)], { bookCount: 50_000, totalCount: 50_000, endCursor: 'c1' })]);
     expect(await screen.findByText('Showing 50,000 of 50,000 books')).toBeTruthy();
     expect(screen.getByText('1 of 50,000 shown')).toBeTruthy();
+    // Under the page's h1, a card's title is an h2 (axe heading-order: no jump from h1 to h3).
+    expect(
+      within(screen.getByRole('article', { name: 'Emma' })).getByRole('heading', { level: 2, name: 'Emma' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
   });
 

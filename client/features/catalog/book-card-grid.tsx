@@ -30,7 +30,7 @@ function BookCard({ book }: { book: CatalogBookFragment }) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <Stars rating={book.rating} />
-        <h3 className="text-lg font-semibold text-gray-900">{book.title}</h3>
+        <h2 className="text-lg font-semibold text-gray-900">{book.title}</h2>
         <p className="text-sm text-gray-600">{book.author}</p>
         <p className="text-xs tracking-wide text-blue-700 uppercase">{book.genre}</p>
         <p className="text-sm text-gray-700">{book.quantity} copies available</p>

@@ -54,7 +54,7 @@ export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBoo
             {badge.text}
           </span>
         )}
-        <h3 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h3>
+        <h2 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h2>
         <p className="text-gray-600">by {loan.bookAuthor}</p>
         <p className="text-xs tracking-wide text-blue-700 uppercase">{loan.bookCategory}</p>
         <p>Borrowed: {new Date(loan.borrowDate).toLocaleDateString()}</p>

@@ -112,6 +112,10 @@ describe('Borrowed Books page', () => {
     await screen.findByRole('tab', { name: 'Pending (4)', selected: true });
     const titles = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
     expect(titles()).toEqual(['Macbeth', 'Hamlet', 'Othello', 'Lear']);
+    // Under the page's h1, a card's title is an h2 (axe heading-order: no jump from h1 to h3).
+    expect(
+      within(screen.getByRole('article', { name: 'Lear' })).getByRole('heading', { level: 2, name: 'Lear' }),
+    ).toBeTruthy();
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(screen.getByRole('tab', { name: 'Returned (2)' }));
