@@ -4,17 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT } from './load.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/lib/chromium.ts';
 
 export interface LcpResult {
   medianMs: number;
@@ -30,7 +20,7 @@ export function lcpUnavailable(): string | null {
 }
 
 export async function measureLcp(url: string, runs = 5): Promise<LcpResult> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const runsMs: number[] = [];
   let element = '';
   try {

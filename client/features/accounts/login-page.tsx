@@ -2,13 +2,11 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
-import { showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { GITHUB_LOGIN_FAILED, GOOGLE_LOGIN_FAILED, loginErrorMessage } from './auth-messages.ts';
 import { SocialButtons } from './social-buttons.tsx';
-
-export const SUCCESS_ALERT_MS = 2000;
+import { runAuth } from './run-auth.ts';
 
 function originOf(state: unknown): string {
   const from = (state as { from?: Partial<Location> } | null)?.from;
@@ -30,21 +28,16 @@ export default function LoginPage() {
 
   if (signedIn && !attempted) return <Navigate to="/" replace />;
 
-  const attempt = async (operation: () => Promise<void>, messageFor: (error: unknown) => string) => {
+  const attempt = (operation: () => Promise<void>, messageOf: (error: unknown) => string) => {
     setAttempted(true);
-    setError('');
-    setBusy(true);
-    try {
-      await operation();
-    } catch (failure) {
-      const message = messageFor(failure);
-      setError(message);
-      setBusy(false);
-      await showError('Login Failed', message);
-      return;
-    }
-    await showSuccess('Login Successful', 'Welcome back to BookHaven!', { timer: SUCCESS_ALERT_MS });
-    void navigate(originOf(location.state), { replace: true });
+    return runAuth(operation, {
+      failureTitle: 'Login Failed',
+      success: { title: 'Login Successful', text: 'Welcome back to BookHaven!' },
+      messageOf,
+      setError,
+      setBusy,
+      done: () => void navigate(originOf(location.state), { replace: true }),
+    });
   };
 
   const onSubmit = (event: FormEvent) => {

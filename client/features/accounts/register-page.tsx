@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { showError, showSuccess } from '../../components/ui/dialogs.ts';
+import { showError } from '../../components/ui/dialogs.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { providerMessage } from './auth-messages.ts';
 import { PASSWORD_HINT, passwordError } from './password-rules.ts';
 import { SocialButtons } from './social-buttons.tsx';
-
-export const SUCCESS_ALERT_MS = 2000;
+import { runAuth } from './run-auth.ts';
 
 export default function RegisterPage() {
   useDocumentTitle('Register');
@@ -25,21 +24,15 @@ export default function RegisterPage() {
     if (field === 'password') setPwError(passwordError(value));
   };
 
-  const finish = async (operation: () => Promise<void>) => {
-    setError('');
-    setCreating(true);
-    try {
-      await operation();
-    } catch (failure) {
-      const message = providerMessage(failure);
-      setError(message);
-      setCreating(false);
-      await showError('Registration Failed', message);
-      return;
-    }
-    await showSuccess('Registration Successful', 'Welcome to BookHaven!', { timer: SUCCESS_ALERT_MS });
-    void navigate('/', { replace: true });
-  };
+  const finish = (operation: () => Promise<void>) =>
+    runAuth(operation, {
+      failureTitle: 'Registration Failed',
+      success: { title: 'Registration Successful', text: 'Welcome to BookHaven!' },
+      messageOf: providerMessage,
+      setError,
+      setBusy: setCreating,
+      done: () => void navigate('/', { replace: true }),
+    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

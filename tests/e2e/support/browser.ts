@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/lib/chromium.ts';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -11,15 +12,6 @@ export const VIEWPORTS = {
 } as const;
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-results/e2e');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function baseUrl() {
   return inject('baseUrl');
@@ -33,7 +25,7 @@ export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
   let problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   });
   afterAll(async () => {
     await browser?.close();
