@@ -77,6 +77,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
+    // Node looks for connections past their header or request deadline every 30 s by default: check as often
+    // as the shortest deadline (at most every second), so HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS hold.
+    http: { connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs, config.timeouts.requestMs) },
   });
 
   // Slow or stalled clients cannot hold a connection (and its buffered bytes) open: see Config.timeouts.

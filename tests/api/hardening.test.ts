@@ -142,6 +142,36 @@ describe('slow and stalled clients', () => {
     expect(ms).toBeGreaterThanOrEqual(250);
   });
 
+  it('closes a connection whose headers trickle in past HEADERS_TIMEOUT_MS, though bytes keep arriving', async () => {
+    const trickling = await startTestGateway({ env: { HEADERS_TIMEOUT_MS: '300', IDLE_TIMEOUT_MS: '30000' } });
+    try {
+      const { port } = new URL(trickling.url);
+      const closed = await new Promise<{ ms: number; answer: string }>((resolve, reject) => {
+        const started = performance.now();
+        let answer = '';
+        const socket: Socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /api/books HTTP/1.1\r\n'));
+        // A header line every 50 ms: the connection is never idle, it just never finishes.
+        const drip = setInterval(() => socket.write(`X-Drip-${Math.round(performance.now())}: 1\r\n`), 50);
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (answer += chunk));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(drip);
+          resolve({ ms: performance.now() - started, answer });
+        });
+        setTimeout(() => {
+          clearInterval(drip);
+          socket.destroy();
+          reject(new Error('connection still open after 10 s'));
+        }, 10_000).unref();
+      });
+      expect(closed.ms).toBeGreaterThanOrEqual(250);
+      expect(closed.answer).not.toMatch(/^HTTP\/1\.1 2/);
+    } finally {
+      await trickling.close();
+    }
+  });
+
   it('keeps serving everyone else', async () => {
     expect((await gw.request('GET', '/healthz')).status).toBe(200);
   });
