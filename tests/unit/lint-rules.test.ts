@@ -2,6 +2,7 @@
 // the allowed form), so a config change that silently drops one fails here. Boundaries and accessibility are
 // linted as text at a path inside the tree; type-aware rules and cycles need real files (tests/lint/fixtures/,
 // which `npm run lint` ignores).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
@@ -112,9 +113,14 @@ describe('lint: code', () => {
 });
 
 describe('format', () => {
-  it('checks formatting with the project settings', async () => {
+  it('is checked by npm run lint with the project settings, which refuse badly formatted code', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(manifest.scripts['lint']).toContain('prettier --check .');
     const filepath = path.join(ROOT, 'server', 'new-file.ts');
     const options = { ...(await prettier.resolveConfig(filepath)), filepath };
+    expect(options).toMatchObject({ printWidth: 120, singleQuote: true });
     const formatted = await prettier.format('export const   f = ( a:number )=>a+1', options);
     expect(await prettier.check('export const   f = ( a:number )=>a+1', options)).toBe(false);
     expect(await prettier.check(formatted, options)).toBe(true);
