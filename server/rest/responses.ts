@@ -161,7 +161,14 @@ export const returned = {
 export const failure = {
   type: 'object',
   required: ['message'],
-  properties: { message: text, field: { type: 'string', description: 'The input field at fault (bad input only).' } },
+  properties: {
+    message: text,
+    field: { type: 'string', description: 'The input field at fault (bad input only).' },
+    code: {
+      type: 'string',
+      description: 'Why the library refused, as a machine code (LOAN_LIMIT, FEES_UNPAID, CONFLICT, ...).',
+    },
+  },
   additionalProperties: false,
 } as const;
 
@@ -181,8 +188,10 @@ export const envelopeFailure = {
 const WHY: Record<number, string> = {
   400: 'Malformed or invalid input',
   401: 'No session token',
-  403: 'The session token is invalid, or the caller may not do this',
+  403: 'The session token is invalid, or the caller may not do this (code LOAN_LIMIT, FEES_UNPAID: the policy refuses it for now)',
   404: 'Not found',
+  409: 'The book changed since the version sent in __v (code CONFLICT)',
+  412: 'The book no longer matches the ETag sent in If-Match (code CONFLICT)',
   413: 'Request body larger than 100 KiB',
   414: 'A path parameter longer than 128 characters',
   415: 'Unsupported content type (send application/json)',

@@ -149,7 +149,8 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
             return reply.code(412).send({ message: MESSAGES.bookChanged, code: 'CONFLICT' });
           expected = book.version;
         }
-        const { __v: version, ...edit } = request.body;
+        // `copies` comes back with a whole loaded book and is read-only here: quantity says what the client wants.
+        const { __v: version, copies: _owned, ...edit } = request.body;
         let result;
         try {
           result = await library.catalog.update(
