@@ -33,7 +33,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       const client = await MongoClient.connect(uri);
       try {
         const names = (await client.db(dbName).listCollections().toArray()).map((c) => c.name).sort();
-        expect(names).toEqual(['accounts', 'books', 'borrowedBooks', 'categories', 'ledger', 'users']);
+        expect(names).toEqual(['accounts', 'books', 'borrowedBooks', 'categories', 'holds', 'ledger', 'users']);
         const loanIndexes = await client.db(dbName).collection('borrowedBooks').indexes();
         expect(loanIndexes.find((i) => i.name === 'active_key_unique')?.unique).toBe(true);
       } finally {
@@ -204,7 +204,13 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       };
       await loans.insertOne(pending);
       const steps = loanSteps(
-        { books, loans, accounts: db.collection('accounts'), ledger: db.collection('ledger') },
+        {
+          books,
+          loans,
+          accounts: db.collection('accounts'),
+          ledger: db.collection('ledger'),
+          holds: db.collection('holds'),
+        },
         NO_LOCK,
       );
       await run({ books, loans, bookOid, pending, steps });
