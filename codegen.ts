@@ -20,6 +20,7 @@ const config: CodegenConfig = {
           LedgerEntry: '../../store/port.ts#LedgerRecord',
           Policy: '../../library/policy.ts#Policy as PolicyRecord',
           Hold: '../../library/holds.ts#HoldView',
+          Notice: '../../store/port.ts#NoticeRecord',
         },
         scalars: { DateTime: { input: 'string', output: 'Date | string' } },
         enumsAsTypes: true,
@@ -33,6 +34,12 @@ const config: CodegenConfig = {
             WAIVER: 'waiver',
           },
           CatalogueEditors: { MEMBERS: 'members', STAFF: 'staff' },
+          NoticeKind: {
+            DUE_SOON: 'due-soon',
+            OVERDUE: 'overdue',
+            HOLD_READY: 'hold-ready',
+            HOLD_EXPIRED: 'hold-expired',
+          },
           HoldStatus: {
             WAITING: 'waiting',
             READY: 'ready',

@@ -71,10 +71,14 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       now: overrides.libraryNow ?? overrides.now,
       siteOrigin: origin,
     });
-    // Ready holds past their pickup day pass their copies on without anyone asking. Every gateway may run it:
+    // Ready holds past their pickup day pass their copies on, and notices due by now are recorded, without anyone
+    // asking. Every gateway may run it:
     // each step is a conditional write, so two at once expire a hold once.
     const sweep = setInterval(() => {
-      library.holds.expireDue().catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry failed'));
+      library.holds
+        .expireDue()
+        .then(() => library.notices.sweep())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry or notices failed'));
     }, HOLD_SWEEP_MS);
     sweep.unref();
     const app = await createApp({

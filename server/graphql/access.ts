@@ -33,6 +33,7 @@ export const ACCESS = {
     renewLoan: 'signedIn',
     placeHold: 'signedIn',
     cancelHold: 'signedIn',
+    markNoticesRead: 'signedIn',
     checkIn: 'staff',
     recordPayment: 'staff',
     waiveFee: 'staff',
@@ -47,7 +48,7 @@ export type AccessMap = Record<'Query' | 'Mutation', Record<string, AccessRule>>
  * staff (the library's circulation service refuses anyone else with FORBIDDEN).
  */
 export const FIELD_ACCESS = {
-  User: { loans: 'selfOrStaff', balance: 'selfOrStaff', ledger: 'selfOrStaff', holds: 'selfOrStaff' },
+  User: { loans: 'selfOrStaff', balance: 'selfOrStaff', ledger: 'selfOrStaff', holds: 'selfOrStaff', notices: 'selfOrStaff', unreadNoticeCount: 'selfOrStaff' },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },
 } as const;

@@ -33,23 +33,34 @@ export interface Holds {
   waitingFor(bookId: string): Promise<boolean>;
   /** Staff: the pickup shelf, set aside longest first. */
   ready(session: Session, first: number | null | undefined, after: string | null | undefined): Promise<Page<HoldView>>;
-  /** Ends ready holds past their pickup day; their copies pass on. Answers how many expired. */
-  expireDue(): Promise<number>;
+  /** Ends ready holds past their pickup day; their copies pass on. Answers the holds that expired. */
+  expireDue(): Promise<HoldRecord[]>;
 }
 
-export function createHolds(store: Store, opts: { timeZone: string; policy: Policy; now?: () => Date }): Holds {
+export function createHolds(
+  store: Store,
+  opts: {
+    timeZone: string;
+    policy: Policy;
+    now?: () => Date;
+    /** After holds expired or a hold was cancelled: the holds that expired, and the books whose queue moved. */
+    onChange?: (expired: HoldRecord[], bookIds: string[]) => Promise<void>;
+  },
+): Holds {
   const { policy } = opts;
   const now = opts.now ?? (() => new Date());
   const readyUntil = (hold: HoldRecord) =>
     hold.readyAt ? addDays(todayIn(opts.timeZone, hold.readyAt), policy.holdPickupDays) : null;
 
-  async function expireDue(): Promise<number> {
+  async function expireDue(): Promise<HoldRecord[]> {
     // Ready until the end of its pickup day: set aside before the start of the day that many days ago.
     const cutoff = startOfDay(addDays(todayIn(opts.timeZone, now()), -policy.holdPickupDays), opts.timeZone);
     // A read first: expiring is a write, which would move the store's revision (and every ETag) on each look.
     const [oldest] = (await store.holds.ready({ first: 1 })).nodes;
-    if (!oldest?.readyAt || oldest.readyAt >= cutoff) return 0;
-    return (await store.holds.expire(cutoff, now())).length;
+    if (!oldest?.readyAt || oldest.readyAt >= cutoff) return [];
+    const expired = await store.holds.expire(cutoff, now());
+    await opts.onChange?.(expired, [...new Set(expired.map((h) => h.bookId))]);
+    return expired;
   }
 
   async function view(hold: HoldRecord): Promise<HoldView> {
@@ -104,7 +115,10 @@ export function createHolds(store: Store, opts: { timeZone: string; policy: Poli
       if (!hold) throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
       if (hold.userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.notYourHold);
       const result = await store.holds.cancel(id, now());
-      if (result.ok) return view(result.hold);
+      if (result.ok) {
+        await opts.onChange?.([], [hold.bookId]);
+        return view(result.hold);
+      }
       if (result.reason === 'not-open') throw new LibraryError('BAD_USER_INPUT', MESSAGES.holdEnded, 'holdId');
       throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
     },

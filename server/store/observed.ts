@@ -25,6 +25,7 @@ export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
   loans: ['get', 'listByUser', 'findActive', 'countActiveByUser', 'overdue'],
   ledger: ['balance', 'list'],
   holds: ['get', 'listByUser', 'queue', 'ready'],
+  notices: ['list', 'unreadCount'],
   users: ['getByUid', 'list', 'page'],
 };
 

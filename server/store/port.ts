@@ -282,6 +282,37 @@ export interface HoldStore {
   ready(page: PageRequest): Promise<Page<HoldRecord>>;
 }
 
+export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired';
+
+/** A message to a member about one event of a loan or hold, stored once per event (its key). */
+export interface NoticeRecord {
+  id: string;
+  userId: string;
+  kind: NoticeKind;
+  /** One per event, e.g. `due-soon:<loan id>:<due day>`: recording it again changes nothing. */
+  key: string;
+  bookId: string;
+  bookTitle: string;
+  loanId: string | null;
+  holdId: string | null;
+  /** The day the notice is about (due day, last pickup day), YYYY-MM-DD. */
+  day: string;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt'>;
+
+export interface NoticeStore {
+  /** Records the notices not recorded yet (by key); returns those it added. */
+  record(notices: NewNotice[]): Promise<NoticeRecord[]>;
+  /** Newest first. */
+  list(userId: string, opts: { unreadOnly: boolean; page: PageRequest }): Promise<Page<NoticeRecord>>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks the member's notices read (these ids, or all when null); returns how many changed. */
+  markRead(userId: string, ids: string[] | null, at: Date): Promise<number>;
+}
+
 export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver';
 
 /** Kinds that raise a member's balance; the others lower it. */
@@ -336,6 +367,7 @@ export interface Store {
   readonly loans: LoanStore;
   readonly ledger: LedgerStore;
   readonly holds: HoldStore;
+  readonly notices: NoticeStore;
   readonly users: UserStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;

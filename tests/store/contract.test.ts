@@ -10,6 +10,7 @@ import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts'
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
+import { noticesContract } from './contract/notices.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
@@ -21,6 +22,7 @@ function storeContract(factory: StoreFactory): void {
   peopleContract(factory);
   circulationContract(factory);
   holdsContract(factory);
+  noticesContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

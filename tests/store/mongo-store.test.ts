@@ -33,7 +33,16 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       const client = await MongoClient.connect(uri);
       try {
         const names = (await client.db(dbName).listCollections().toArray()).map((c) => c.name).sort();
-        expect(names).toEqual(['accounts', 'books', 'borrowedBooks', 'categories', 'holds', 'ledger', 'users']);
+        expect(names).toEqual([
+          'accounts',
+          'books',
+          'borrowedBooks',
+          'categories',
+          'holds',
+          'ledger',
+          'notices',
+          'users',
+        ]);
         const loanIndexes = await client.db(dbName).collection('borrowedBooks').indexes();
         expect(loanIndexes.find((i) => i.name === 'active_key_unique')?.unique).toBe(true);
       } finally {

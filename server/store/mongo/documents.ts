@@ -7,6 +7,7 @@ import type {
   HoldStatus,
   LedgerKind,
   LedgerRecord,
+  NoticeKind,
   LoanRecord,
   LoanStatus,
   Role,
@@ -95,6 +96,20 @@ export interface HoldDoc {
   endedAt: Date | null;
   /** `${userId}:${bookId}` while open, the hold's own id once ended: one open hold per member and book. */
   openKey: string;
+}
+
+export interface NoticeDoc {
+  _id: ObjectId;
+  userId: string;
+  kind: NoticeKind;
+  key: string;
+  bookId: string;
+  bookTitle: string;
+  loanId: string | null;
+  holdId: string | null;
+  day: string;
+  createdAt: Date;
+  readAt: Date | null;
 }
 
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */

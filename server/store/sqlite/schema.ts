@@ -136,4 +136,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX holds_by_user ON holds (user_id, created_at DESC, id DESC);
   CREATE INDEX holds_ready ON holds (ready_at, id) WHERE status = 'ready';
   `,
+  // 5: notices, one per event (key), listed newest first per member.
+  `
+  CREATE TABLE notices (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('due-soon', 'overdue', 'hold-ready', 'hold-expired')),
+    key TEXT NOT NULL UNIQUE,
+    book_id TEXT NOT NULL,
+    book_title TEXT NOT NULL,
+    loan_id TEXT,
+    hold_id TEXT,
+    day TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    read_at INTEGER
+  ) WITHOUT ROWID;
+  CREATE INDEX notices_by_user ON notices (user_id, created_at DESC, id DESC);
+  CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
+  `,
 ];
