@@ -48,7 +48,14 @@ export type AccessMap = Record<'Query' | 'Mutation', Record<string, AccessRule>>
  * staff (the library's circulation service refuses anyone else with FORBIDDEN).
  */
 export const FIELD_ACCESS = {
-  User: { loans: 'selfOrStaff', balance: 'selfOrStaff', ledger: 'selfOrStaff', holds: 'selfOrStaff', notices: 'selfOrStaff', unreadNoticeCount: 'selfOrStaff' },
+  User: {
+    loans: 'selfOrStaff',
+    balance: 'selfOrStaff',
+    ledger: 'selfOrStaff',
+    holds: 'selfOrStaff',
+    notices: 'selfOrStaff',
+    unreadNoticeCount: 'selfOrStaff',
+  },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },
 } as const;

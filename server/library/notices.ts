@@ -64,7 +64,7 @@ export function createNotices(store: Store, opts: { timeZone: string; policy: Po
       const due: NewNotice[] = [];
       // Active loans due within DUE_SOON_DAYS or already late, in pages of the overdue list's order.
       const before = dayToDate(addDays(day, DUE_SOON_DAYS + 1));
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const page = await store.loans.overdue(before, { first: SWEEP_PAGE, after });
         for (const loan of page.nodes) {
           const dueDay = dueDayOf(loan);
@@ -85,7 +85,7 @@ export function createNotices(store: Store, opts: { timeZone: string; policy: Po
         if (!page.hasNextPage) break;
         after = page.endCursor;
       }
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const page = await store.holds.ready({ first: SWEEP_PAGE, after });
         due.push(...page.nodes.map(readyNotice));
         if (!page.hasNextPage) break;
@@ -118,7 +118,9 @@ export function createNotices(store: Store, opts: { timeZone: string; policy: Po
     async list(session, userId, o) {
       own(session, userId);
       const size = pageSize(o.first);
-      return paged(() => store.notices.list(userId, { unreadOnly: o.unreadOnly, page: { first: size, after: cursor(o.after) } }));
+      return paged(() =>
+        store.notices.list(userId, { unreadOnly: o.unreadOnly, page: { first: size, after: cursor(o.after) } }),
+      );
     },
 
     async unreadCount(session, userId) {
