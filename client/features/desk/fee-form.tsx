@@ -9,8 +9,8 @@ type Props = {
   busyText: string;
   balance: number;
   symbol: string;
-  /** Sends the amount; resolves to the sentence to announce, or rejects with the gateway's refusal. */
-  onSubmit: (amount: number, note: string) => Promise<string>;
+  /** Sends the amount (the panel announces the outcome); rejects with the gateway's refusal. */
+  onSubmit: (amount: number, note: string) => Promise<void>;
 };
 
 /** Record payment and Waive fees: an amount (whole taka, at most the balance) and an optional note. */
@@ -20,7 +20,6 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
   // A refused amount takes the focus, so its message (in the field's description) is read out.
@@ -31,7 +30,6 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setDone(null);
     setFormError(null);
     const parsed = parseAmount(amount, balance, symbol);
     if (typeof parsed === 'string') {
@@ -41,7 +39,7 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
     setAmountError(null);
     setBusy(true);
     try {
-      setDone(await onSubmit(parsed, note.trim()));
+      await onSubmit(parsed, note.trim());
       setAmount('');
       setNote('');
     } catch (error) {
@@ -60,9 +58,9 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
       onSubmit={(event) => void submit(event)}
       className="space-y-3 rounded-lg border border-slate-200 p-4"
     >
-      <h4 id={`${id}-title`} className="font-semibold">
+      <h3 id={`${id}-title`} className="font-semibold">
         {title}
-      </h4>
+      </h3>
       <div>
         <label htmlFor={`${id}-amount`} className="form-label">
           Amount ({symbol})
@@ -112,9 +110,6 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
           {formError}
         </p>
       )}
-      <p role="status" className="text-sm text-green-800">
-        {done}
-      </p>
     </form>
   );
 }

@@ -129,8 +129,9 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
             balance={member.balance}
             symbol={symbol}
             onSubmit={async (amount, note) => {
+              setOutcome(null);
               await recordPayment({ variables: { uid, amount, note: note || null } });
-              return `Payment of ${money(amount)} recorded.`;
+              setOutcome({ kind: 'done', text: `Payment of ${money(amount)} recorded.` });
             }}
           />
           <FeeForm
@@ -140,22 +141,21 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
             balance={member.balance}
             symbol={symbol}
             onSubmit={async (amount, note) => {
+              setOutcome(null);
               await waiveFee({ variables: { uid, amount, note: note || null } });
-              return `${money(amount)} waived.`;
+              setOutcome({ kind: 'done', text: `${money(amount)} waived.` });
             }}
           />
         </div>
       )}
-      <div aria-live="polite">
-        {outcome && (
-          <p
-            className={outcome.kind === 'done' ? 'text-green-800' : 'text-red-700'}
-            role={outcome.kind === 'failed' ? 'alert' : undefined}
-          >
-            {outcome.text}
-          </p>
-        )}
-      </div>
+      <p role="status" className="text-green-800">
+        {outcome?.kind === 'done' ? outcome.text : ''}
+      </p>
+      {outcome?.kind === 'failed' && (
+        <p role="alert" className="text-red-700">
+          {outcome.text}
+        </p>
+      )}
       <ActiveLoans
         loans={member.loans}
         symbol={symbol}

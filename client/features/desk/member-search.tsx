@@ -98,6 +98,7 @@ function MemberPages({ search, selectedUid, onSelect }: Props & { search: string
               }`}
             >
               <span className="block font-medium">{member.name || member.email}</span>
+              {/* A space, so the button's name reads "name e-mail" rather than running the two together. */}{' '}
               <span className="block text-sm text-slate-600">{member.email}</span>
             </button>
           </li>

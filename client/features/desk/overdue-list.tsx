@@ -86,7 +86,7 @@ export function OverdueList({ symbol, onOpenMember }: Props) {
                       onClick={() => onOpenMember(loan.userId)}
                     >
                       {loan.userName || loan.userEmail}
-                    </button>
+                    </button>{' '}
                     <span className="block text-slate-600">{loan.userEmail}</span>
                   </td>
                   <td className="py-2 pr-3">{loan.bookTitle}</td>
