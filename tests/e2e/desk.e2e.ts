@@ -186,6 +186,13 @@ describe('the circulation desk', () => {
           `৳${policy.lostProcessingFee} processing fee = ৳${total}.`,
       )
       .waitFor();
+    // Checked once the alert has faded in: half-way through, its buttons are still half transparent.
+    await page.waitForFunction(() =>
+      document
+        .querySelector('.swal2-container')
+        ?.getAnimations({ subtree: true })
+        .every((animation) => animation.playState === 'finished'),
+    );
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Yes, mark lost' }).click();
     await panel.getByText(`“${book.title}” marked lost.`).waitFor();
