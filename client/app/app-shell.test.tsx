@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { InMemoryCache } from '@apollo/client';
+import { ApolloLink, InMemoryCache } from '@apollo/client';
+import { Observable } from 'rxjs';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -35,10 +36,11 @@ function renderApp(
   auth: AuthContextValue,
   mocks: MockLink.MockedResponse[] = [accessMock()],
   cache = new InMemoryCache(),
+  link?: ApolloLink,
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <MockedProvider mocks={mocks} cache={cache}>
+    <MockedProvider mocks={mocks} cache={cache} link={link}>
       <FakeAuthProvider value={auth}>
         <RouterProvider router={router} />
       </FakeAuthProvider>
@@ -99,13 +101,27 @@ describe('app shell', () => {
   });
 
   it('hides Add Book from members once the policy says only staff edit the catalogue', async () => {
-    // The browser still holds the earlier answer (members may edit); the gateway now says STAFF.
+    // The browser still holds the earlier answer (members may edit); the gateway's answer, held until the
+    // cached one is on screen, says STAFF.
     const cache = new InMemoryCache();
-    const earlier = accessMock('member', 'MEMBERS').result as { data: object };
-    cache.writeQuery({ query: HEADER_ACCESS_QUERY, data: earlier.data as never });
-    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [accessMock('member', 'STAFF')], cache);
+    const answer = (editors: string) =>
+      (accessMock('member', editors).result as { data: Record<string, unknown> }).data;
+    cache.writeQuery({ query: HEADER_ACCESS_QUERY, data: answer('MEMBERS') as never });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gateway = new ApolloLink(
+      () =>
+        new Observable((observer) => {
+          void held.then(() => {
+            observer.next({ data: answer('STAFF') });
+            observer.complete();
+          });
+        }),
+    );
+    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [], cache, gateway);
     await screen.findByRole('heading', { name: 'About BookHaven' });
     expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    release();
     await waitFor(() => expect(within(mainNav()).queryByRole('link', { name: 'Add Book' })).toBeNull());
     expect(within(mainNav()).getByRole('link', { name: 'All Books' })).toBeTruthy();
     expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
