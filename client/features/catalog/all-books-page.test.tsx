@@ -4,7 +4,8 @@ import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import AllBooksPage, { ALL_BOOKS_QUERY, PAGE_SIZE } from './all-books-page.tsx';
+import AllBooksPage, { ALL_BOOKS_QUERY } from './all-books-page.tsx';
+import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
 
 const book = (id: string, title: string, quantity: number, extra: Partial<Record<string, unknown>> = {}) => ({
   __typename: 'Book' as const,
