@@ -25,4 +25,5 @@ export const userFields: UserResolvers = {
   loans: (user, _args, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), user.uid),
   balance: (user, _args, ctx) => ctx.library.circulation.balance(sessionOf(ctx), user.uid),
   ledger: (user, _args, ctx) => ctx.library.circulation.ledger(sessionOf(ctx), user.uid),
+  holds: (user, _args, ctx) => ctx.library.holds.of(sessionOf(ctx), user.uid),
 };

@@ -3,6 +3,7 @@ import type { Store } from '../port.ts';
 import { sqliteBooks } from './books.ts';
 import { openDatabase } from './db.ts';
 import { sqliteLedger, sqliteLoans } from './loans.ts';
+import { sqliteHolds } from './holds.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 
@@ -17,6 +18,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),
     ledger: sqliteLedger(db),
+    holds: sqliteHolds(db),
     users: sqliteUsers(db),
     async ping() {
       db.prepare('SELECT 1').get();
