@@ -61,7 +61,7 @@ export async function graphql<T>(
   return body.data;
 }
 
-type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string; image?: string };
+type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string; image?: string; replacementCost?: number };
 
 export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
   const input = {
