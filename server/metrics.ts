@@ -11,6 +11,7 @@ import type { Store } from './store/port.ts';
 import type { StoreCallObserver } from './store/observed.ts';
 
 export const METRICS_PATH = '/metrics';
+export const UNKNOWN_ROUTE = '__unknown__';
 /** A CommonJS module: Node's default import is its exports object, the plugin is `.default`. */
 const fastifyMetrics = fastifyMetricsModule.default;
 
@@ -88,8 +89,10 @@ export async function registerMetrics(
     routeMetrics: {
       // Histograms add up across gateways; summaries do not, and cost a digest per label set.
       enabled: { histogram: true, summary: false },
-      // Labelled by route template (/api/books/:id), never the raw URL, so ids cannot multiply the series.
-      registeredRoutesOnly: true,
+      // Labelled by route template (/api/books/:id), never the raw URL, so ids cannot multiply the series; a URL
+      // that matches no route is counted as route="__unknown__".
+      registeredRoutesOnly: false,
+      invalidRouteGroup: UNKNOWN_ROUTE,
       routeBlacklist: [METRICS_PATH],
       // The summary is made even when off: in this registry too, or a second gateway's would clash in the global one.
       overrides: { histogram: { buckets: BUCKETS, registers: [registry] }, summary: { registers: [registry] } },

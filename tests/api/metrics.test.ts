@@ -95,13 +95,19 @@ describe('/metrics', () => {
     const before = await scrape();
     for (const id of [a, b, a]) expect((await gw.request('GET', `/api/books/${id}`)).status).toBe(200);
     expect((await gw.request('GET', `/api/books/${MISSING_ID}`)).status).toBe(404);
+    const stray = `/no-such-page-${randomBytes(6).toString('hex')}`;
+    expect((await gw.request('GET', stray)).status).toBe(404);
     const after = await scrape();
 
     const count = (samples: Sample[], status: number) =>
       value(samples, 'http_request_duration_seconds_count', requests('/api/books/:id', status));
     expect(count(after, 200) - count(before, 200)).toBe(3);
     expect(count(after, 404) - count(before, 404)).toBe(1);
-    for (const id of [a, b, MISSING_ID])
+    // A URL no route matches is counted under one label, whatever it is.
+    const unknown = (samples: Sample[]) =>
+      value(samples, 'http_request_duration_seconds_count', requests('__unknown__', 404));
+    expect(unknown(after) - unknown(before)).toBe(1);
+    for (const id of [a, b, MISSING_ID, stray])
       expect(after.filter((s) => Object.values(s.labels).some((v) => v.includes(id)))).toEqual([]);
     // Scrapes are not measured as traffic.
     expect(after.some((s) => s.labels.route === '/metrics')).toBe(false);
