@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Debian packages the test suites need: Chromium for the browser journeys, and python3 with venv for the
 # Schemathesis REST fuzzing (scripts/fuzz-rest.sh installs Schemathesis itself from PyPI into a cached
-# virtualenv). Go (for the FerretDB test server) comes with the machine; scripts/provision-mongo.sh builds
+# virtualenv), and Varnish, the proxy of compose.yaml, run in front of two gateways by
+# tests/gateway/deployment.test.ts. Go (for the FerretDB test server) comes with the machine; scripts/provision-mongo.sh builds
 # FerretDB from the Go module proxy. Installs only what is missing.
 set -euo pipefail
 missing=()
@@ -15,6 +16,11 @@ if command -v python3 >/dev/null && python3 -c 'import venv, ensurepip' 2>/dev/n
   echo "install-system-deps: $(python3 --version) with venv already installed"
 else
   missing+=(python3 python3-venv)
+fi
+if [ -x /usr/sbin/varnishd ]; then
+  echo "install-system-deps: varnish already installed"
+else
+  missing+=(varnish)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -22,6 +22,8 @@ import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
 import { createRateLimits } from './rate-limits.ts';
+import { healthRoutes } from './health.ts';
+import { registerMetrics, type Metrics } from './metrics.ts';
 import { loggerOptions } from './logging.ts';
 import { absoluteImages, publicOrigin } from './library/site-urls.ts';
 import {
@@ -59,6 +61,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** This site's public origin (see library/site-urls.ts); by default PUBLIC_URL or the listening address. */
   origin?: () => string;
+  /** Set with METRICS_TOKEN: GET /metrics serves this registry (server/metrics.ts). */
+  metrics?: Metrics | null;
+  /** True once the gateway is shutting down: /readyz says 503 while requests are still served. */
+  draining?: () => boolean;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -117,6 +123,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'],
     });
   }
+  // First, so that every route declared after it is measured. /metrics is not rate limited (limits are opt-in).
+  if (deps.metrics && config.metricsToken) {
+    await registerMetrics(app, { metrics: deps.metrics, token: config.metricsToken, store: deps.store });
+  }
   await app.register(rateLimit, { global: false });
   const limits = createRateLimits(app, config.limits);
   const absolute = absoluteImages(
@@ -138,14 +148,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   httpCache(app, deps.store);
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await deps.store.ping();
-      return { status: 'ok', store: deps.store.kind };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', store: deps.store.kind });
-    }
-  });
+  healthRoutes(app, deps.store, deps.draining ?? (() => false));
 
   const clientConfig = publicClientConfig(config, deps.authEmulatorUrl ?? null);
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(clientConfig));

@@ -43,6 +43,10 @@ export interface Config {
     /** Successful sign-ins per member per minute. */
     signInsPerMinute: number;
   };
+  /** Bearer token that may read GET /metrics; null: no /metrics, and nothing is measured. */
+  metricsToken: string | null;
+  /** From the first SIGTERM/SIGINT, how long /readyz says 503 while requests are still served, before closing. */
+  shutdownDrainMs: number;
   timeouts: {
     /** The request line and headers must arrive within this. */
     headersMs: number;
@@ -103,6 +107,8 @@ const SCHEMA = {
     IDLE_TIMEOUT_MS: millis(30_000, 100),
     KEEP_ALIVE_TIMEOUT_MS: millis(5_000, 100),
     GRAPHQL_INTROSPECTION: { ...SWITCH, default: 'true' },
+    METRICS_TOKEN: { type: 'string', pattern: '^[\\x21-\\x7e]{32,}$' },
+    SHUTDOWN_DRAIN_MS: { type: 'integer', minimum: 0, maximum: 120_000, default: 0 },
     LOAN_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.loanLimit },
     LOAN_DAYS: days(DEFAULT_POLICY.loanDays),
     RENEWAL_DAYS: days(DEFAULT_POLICY.renewalDays),
@@ -146,6 +152,7 @@ const PATTERN_HINTS: Partial<Record<Name, string>> = {
   FIREBASE_PROJECT_ID: 'must be a Firebase project id (lower-case letters, digits and -)',
   FIREBASE_AUTH_EMULATOR_HOST: 'must be host:port',
   FIREBASE_AUTH_DOMAIN: 'must be a host name',
+  METRICS_TOKEN: 'must be at least 32 visible characters without spaces, e.g. `openssl rand -hex 32`',
 };
 
 function describe(issue: AjvIssue, env: Env): ConfigError {
@@ -299,6 +306,8 @@ export function loadConfig(env: Env = process.env): Config {
       failedSignInsPerMinute: int('SIGN_IN_FAILURES_PER_MINUTE'),
       signInsPerMinute: int('SIGN_INS_PER_MINUTE'),
     },
+    metricsToken: str('METRICS_TOKEN'),
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS'),
     timeouts: {
       headersMs: int('HEADERS_TIMEOUT_MS'),
       requestMs: int('REQUEST_TIMEOUT_MS'),

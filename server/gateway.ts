@@ -12,6 +12,7 @@ import type { IdTokenVerifier, SessionTokens } from './library/identity.ts';
 import { createLibrary, type Library } from './library/index.ts';
 import { publicOrigin } from './library/site-urls.ts';
 import { createApp } from './app.ts';
+import { createMetrics } from './metrics.ts';
 
 /** How often ready holds past their pickup day are expired (reads of holds expire them too). */
 export const HOLD_SWEEP_MS = 60_000;
@@ -39,16 +40,21 @@ export interface Gateway {
   app: FastifyInstance;
   /** What seeding added (nothing unless asked for and the store was empty). */
   seeded: { books: number; categories: number };
+  /** From now on /readyz says 503 (the balancer stops sending requests); everything else is still served. */
+  drain(): void;
   /** Closes the app, then the store and the verifier. */
   close(): Promise<void>;
 }
 
 export async function createGateway(config: Config, overrides: GatewayOverrides = {}): Promise<Gateway> {
+  const metrics = config.metricsToken ? createMetrics() : null;
   const store = await openStore({
     dataDir: config.dataDir,
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
+    onCall: metrics?.storeCall,
   });
+  let draining = false;
   try {
     const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
     const tokens = createSessionTokens(
@@ -91,6 +97,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       logger: overrides.logger,
       clientDir: overrides.clientDir,
       sandboxDir: overrides.sandboxDir,
+      metrics,
+      draining: () => draining,
     });
     return {
       config,
@@ -99,6 +107,9 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       tokens,
       app,
       seeded,
+      drain() {
+        draining = true;
+      },
       async close() {
         clearInterval(sweep);
         try {

@@ -1,4 +1,5 @@
 // Boot: read and check config, build the gateway (seeding an empty store), listen, shut down cleanly on signals.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createGateway } from './gateway.ts';
@@ -9,6 +10,7 @@ export interface RunningGateway {
   app: FastifyInstance;
   config: Config;
   url: string;
+  /** Drains (SHUTDOWN_DRAIN_MS), then closes; called again while draining, closes at once. */
   close(): Promise<void>;
 }
 
@@ -26,8 +28,17 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const address = await app.listen({ host: config.host, port: config.port });
 
   let closing: Promise<void> | null = null;
-  const close = () =>
-    (closing ??= (async () => {
+  const skipDrain = new AbortController();
+  const close = () => {
+    // Called again while draining (a second signal): stop now.
+    if (closing) skipDrain.abort();
+    return (closing ??= (async () => {
+      // Not ready from now on, still serving: the balancer sees /readyz fail and sends the next requests elsewhere.
+      gateway.drain();
+      if (config.shutdownDrainMs > 0) {
+        app.log.info({ ms: config.shutdownDrainMs }, 'draining: /readyz answers 503 until the gateway closes');
+        await delay(config.shutdownDrainMs, undefined, { signal: skipDrain.signal }).catch(() => undefined);
+      }
       // Stop accepting, let in-flight requests finish (bounded), then release the store.
       const timer = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       try {
@@ -36,6 +47,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
         clearTimeout(timer);
       }
     })());
+  };
   return { app, config, url: address, close };
 }
 
@@ -51,7 +63,8 @@ export async function main() {
     throw error;
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    // `on`, not `once`: libraries using signal-exit re-raise a signal that has no other listener left.
+    // `on`, not `once`: libraries using signal-exit re-raise a signal that has no other listener left. A second
+    // signal cuts the drain short.
     process.on(signal, () => {
       gateway.app.log.info({ signal }, 'shutting down');
       gateway.close().then(

@@ -22,7 +22,7 @@ type Part = {
 export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
   books: ['list', 'all', 'count', 'get', 'byGenre', 'genres'],
   categories: ['list'],
-  loans: ['get', 'listByUser', 'findActive', 'countActiveByUser', 'overdue'],
+  loans: ['get', 'listByUser', 'findActive', 'countActiveByUser', 'countActive', 'overdue'],
   ledger: ['balance', 'list'],
   holds: ['get', 'listByUser', 'queue', 'ready'],
   notices: ['list', 'unreadCount'],
@@ -43,9 +43,14 @@ export const ELSEWHERE_POLL_MS = 5;
  */
 export const UNSEEN_WRITES_MS = 5_000;
 
+/** Told how long each store call took (for /metrics), once it settles; `operation` is e.g. `loans.checkout`. */
+export type StoreCallObserver = (operation: string, seconds: number, failed: boolean) => void;
+
 export interface ObserveOptions {
   /** Milliseconds, monotonic; tests move it. */
   now?: () => number;
+  /** Times every call that answers a promise; without it reads are the adapter's own functions, untouched. */
+  onCall?: StoreCallObserver;
 }
 
 /** Every function-valued property of a part, own or inherited (an adapter may be a class). */
@@ -59,8 +64,32 @@ function methodNames(part: object): string[] {
   return [...names];
 }
 
+/** fn, timed by onCall when it answers a promise (an async iterable, such as books.all, is not timed). */
+function timed(
+  operation: string,
+  fn: (...args: unknown[]) => unknown,
+  now: () => number,
+  onCall: StoreCallObserver | undefined,
+): (...args: unknown[]) => unknown {
+  if (!onCall) return fn;
+  return (...args) => {
+    const started = now();
+    const settled = (failed: boolean) => () => onCall(operation, (now() - started) / 1000, failed);
+    let result: unknown;
+    try {
+      result = fn(...args);
+    } catch (error) {
+      settled(true)();
+      throw error;
+    }
+    if (result instanceof Promise) result.then(settled(false), settled(true));
+    return result;
+  };
+}
+
 export function observeWrites(store: Store, opts: ObserveOptions = {}): ObservedStore {
   const now = opts.now ?? (() => performance.now());
+  const { onCall } = opts;
   // A restart starts counting from 0 again: the epoch keeps an old ETag from matching new data.
   const epoch = randomBytes(6).toString('base64url');
   let writes = 0;
@@ -79,7 +108,8 @@ export function observeWrites(store: Store, opts: ObserveOptions = {}): Observed
     const reads = new Set<string>((READS as Record<string, readonly string[] | undefined>)[name] ?? []);
     const wrapped: Record<string, unknown> = {};
     for (const method of methodNames(part)) {
-      const fn = ((part as Record<string, unknown>)[method] as (...args: unknown[]) => unknown).bind(part);
+      const bound = ((part as Record<string, unknown>)[method] as (...args: unknown[]) => unknown).bind(part);
+      const fn = timed(`${name}.${method}`, bound, now, onCall);
       wrapped[method] = reads.has(method) ? fn : counted(fn);
     }
     return wrapped;

@@ -215,6 +215,8 @@ export interface LoanStore {
   listByUser(userId: string): Promise<LoanRecord[]>;
   findActive(userId: string, bookId: string): Promise<LoanRecord | null>;
   countActiveByUser(userId: string): Promise<number>;
+  /** Active loans of every member: the books out right now (the loans-in-progress gauge at /metrics). */
+  countActive(): Promise<number>;
 }
 
 export interface UserProfile {

@@ -1,5 +1,5 @@
 // Store outage: with the MongoDB-protocol server gone mid-run, requests fail fast with a clean 503 /
-// UNAVAILABLE (no hang, no stack trace), /healthz says 503, and the gateway recovers by itself.
+// UNAVAILABLE (no hang, no stack trace), /healthz and /readyz say 503 (/livez 200), and the gateway recovers by itself.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -74,6 +74,9 @@ describe.skipIf(!existsSync(bin))(
         expect(gql.body.errors?.[0]?.extensions?.code).toBe('UNAVAILABLE');
         expect(JSON.stringify(gql.body)).not.toMatch(/Mongo|at \w+ \(|\.js:\d+/);
         expect((await gw.request('GET', '/healthz')).status).toBe(503);
+        // Not ready (the balancer sends requests elsewhere), but live: restarting would not bring the store back.
+        expect(await gw.request('GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+        expect((await gw.request('GET', '/livez')).status).toBe(200);
 
         ferret = startFerret(port, dir);
         const recovered = await until(
@@ -82,6 +85,7 @@ describe.skipIf(!existsSync(bin))(
         );
         expect(recovered).toBe(true);
         expect((await gw.request('GET', '/healthz')).body).toEqual({ status: 'ok', store: 'mongodb' });
+        expect(await gw.request('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
       } finally {
         await gw.close().catch(() => undefined);
         ferret.kill('SIGTERM');

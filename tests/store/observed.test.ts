@@ -151,6 +151,30 @@ describe.each(adapters)('the revision of a %s store', (name, open) => {
     expect(observed.revision()).toBe(again);
   });
 
+  it('times every call that answers a promise, reads and writes, failed or not (the /metrics store latency)', async () => {
+    const opened = await open();
+    cleanups.push(opened.dispose);
+    const calls: [string, number, boolean][] = [];
+    let clock = 0;
+    // Each reading of the clock moves it 2 ms: a call that settles reads it twice, so takes 2 ms.
+    const observed = observeWrites(opened.store, {
+      now: () => (clock += 2),
+      onCall: (operation, seconds, failed) => calls.push([operation, seconds, failed]),
+    });
+    const book = await observed.books.insert(bookFields());
+    await observed.books.get(book.id);
+    await observed.loans.countActive();
+    await settle(observed.loans.checkin('not-an-id', new Date()));
+    await settle(observed.books.list({}, { first: 1, after: 'not a cursor' }));
+    expect(calls).toEqual([
+      ['books.insert', 0.002, false],
+      ['books.get', 0.002, false],
+      ['loans.countActive', 0.002, false],
+      ['loans.checkin', 0.002, false],
+      ['books.list', 0.002, true],
+    ]);
+  });
+
   it('never repeats across a restart (a new wrapper over the same data)', async () => {
     const opened = await open();
     cleanups.push(opened.dispose);

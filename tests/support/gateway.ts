@@ -49,6 +49,8 @@ export interface TestGateway {
   /** A new account signed in through POST /api/jwt. */
   member(opts?: { name?: string; email?: string }): Promise<Member>;
   addBook(overrides?: Partial<BookFields>): Promise<string>;
+  /** What a shutdown signal starts: /readyz says 503 while everything else is still served. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -102,7 +104,7 @@ export async function startTestGateway(
     ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
     ...opts.env,
   });
-  const { app, store, library, close } = await createGateway(config, {
+  const { app, store, library, close, drain } = await createGateway(config, {
     logger: false,
     libraryNow: opts.libraryNow,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
@@ -155,6 +157,7 @@ export async function startTestGateway(
       return { ...user, token: answer.body.token as string };
     },
     addBook: async (overrides) => (await store.books.insert(bookFields(overrides))).id,
+    drain,
     async close() {
       await close();
       await rm(dataDir, { recursive: true, force: true });

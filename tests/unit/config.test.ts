@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +42,10 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['IDLE_TIMEOUT_MS', '99999999', /IDLE_TIMEOUT_MS must be between 100 and 3600000/],
   ['KEEP_ALIVE_TIMEOUT_MS', 'soon', /KEEP_ALIVE_TIMEOUT_MS must be a whole number/],
   ['GRAPHQL_INTROSPECTION', 'maybe', /GRAPHQL_INTROSPECTION must be one of true, false/],
+  ['METRICS_TOKEN', 'short', /METRICS_TOKEN must be at least 32 visible characters/],
+  ['METRICS_TOKEN', `${'a'.repeat(20)} ${'b'.repeat(20)}`, /METRICS_TOKEN must be at least 32 visible characters/],
+  ['SHUTDOWN_DRAIN_MS', '-1', /SHUTDOWN_DRAIN_MS must be between 0 and 120000/],
+  ['SHUTDOWN_DRAIN_MS', 'soon', /SHUTDOWN_DRAIN_MS must be a whole number/],
   ['LOAN_LIMIT', '0', /LOAN_LIMIT must be between 1 and 1000, got "0"/],
   ['LOAN_DAYS', 'two weeks', /LOAN_DAYS must be a whole number/],
   ['LOAN_DAYS', '366', /LOAN_DAYS must be between 1 and 365/],
@@ -83,6 +87,9 @@ describe('configuration', () => {
     expect(config.firebase).toMatchObject({ projectId: 'demo-bookhaven', emulator: true });
     expect(config.limits).toEqual({ writesPerMinute: 120, failedSignInsPerMinute: 10, signInsPerMinute: 60 });
     expect(config.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 });
+    // No /metrics unless a token is configured; a shutdown closes at once unless asked to drain.
+    expect(config.metricsToken).toBeNull();
+    expect(config.shutdownDrainMs).toBe(0);
     // The policy printed on the About page.
     expect(config.policy).toEqual({
       loanLimit: 5,
@@ -121,6 +128,24 @@ describe('configuration', () => {
   it.each(BAD_VALUES)('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('reads the metrics token and the shutdown drain', () => {
+    const token = 'm'.repeat(16) + '-_.~!'.repeat(4);
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} `, SHUTDOWN_DRAIN_MS: '5000' })).toMatchObject({
+      metricsToken: token,
+      shutdownDrainMs: 5000,
+    });
+  });
+
+  it('lists every variable in .env.example and in the README configuration table', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const table = /## Configuration\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+    const rows = table.split('\n').filter((line) => line.startsWith('| `'));
+    expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`^${name}=`, 'm').test(example))).toEqual([]);
+    expect(CONFIG_VARIABLES.filter((name) => !rows.some((row) => row.includes(`\`${name}\``)))).toEqual([]);
   });
 
   it('tries a bad value for every variable it reads', () => {

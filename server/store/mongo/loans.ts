@@ -247,6 +247,10 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
     async countActiveByUser(userId) {
       return loans.countDocuments({ userId: String(userId), status: ACTIVE });
     },
+
+    async countActive() {
+      return loans.countDocuments({ status: ACTIVE });
+    },
   };
 }
 

@@ -77,6 +77,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   const bookQuantity = db.prepare('SELECT quantity FROM books WHERE id = ?');
   const activeLoan = db.prepare("SELECT * FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'");
   const activeCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'borrowed'");
+  const allActive = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed'");
   const balanceOf = db.prepare(BALANCE);
   const takeCopy = db.prepare(
     `UPDATE books SET quantity = quantity - 1, version = version + 1, updated_at = ?
@@ -251,6 +252,10 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
 
     async countActiveByUser(userId) {
       return num(activeCount.get(userId) ?? {}, 'n');
+    },
+
+    async countActive() {
+      return num(allActive.get() ?? {}, 'n');
     },
   };
 }

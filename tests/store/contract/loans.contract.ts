@@ -111,8 +111,9 @@ export function loansContract(factory: StoreFactory): void {
       expect(await store().loans.listByUser('nobody')).toEqual([]);
     });
 
-    it('finds the active loan of a user and book, and counts active loans per user', async () => {
+    it('finds the active loan of a user and book, and counts active loans per user and in all', async () => {
       const [a = '', b = ''] = await insertBooks(store(), [{}, {}]);
+      expect(await store().loans.countActive()).toBe(0);
       const first = await store().loans.checkout(newLoan(a));
       await store().loans.checkout(newLoan(b));
       await store().loans.checkout(newLoan(a, { userId: 'user-2' }));
@@ -121,7 +122,9 @@ export function loansContract(factory: StoreFactory): void {
       expect(await store().loans.findActive('user-3', a)).toBeNull();
       expect(await store().loans.findActive('user-1', 'bad')).toBeNull();
       expect(await store().loans.countActiveByUser('user-1')).toBe(2);
+      expect(await store().loans.countActive()).toBe(3);
       await store().loans.checkin(first.loan.id, new Date());
+      expect(await store().loans.countActive()).toBe(2);
       expect(await store().loans.findActive('user-1', a)).toBeNull();
       expect(await store().loans.countActiveByUser('user-1')).toBe(1);
       expect(await store().loans.countActiveByUser('nobody')).toBe(0);

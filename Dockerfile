@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# The BookHaven gateway. The SPA is built where the development tools are (stage `build`); the image that runs
+# gets the runtime dependencies only (`npm ci --omit=dev`), runs as the unprivileged `node` user, and keeps
+# what it writes (the SQLite file and a generated session secret, when MongoDB and SESSION_SECRET are not
+# used) in the /data volume.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+# codegen, then the SPA and the GraphQL sandbox into dist/
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json schema.graphql ./
+COPY --from=build /app/server ./server
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 4000
+# Liveness only: a database outage makes /readyz fail (the proxy stops sending requests), not the container.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+# The same heap limits as `npm start`.
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=8", "server/index.ts"]

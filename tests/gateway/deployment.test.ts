@@ -1,0 +1,220 @@
+// The deployment files (Dockerfile, compose.yaml, deploy/proxy.vcl), checked without a Docker engine: the files
+// say what the README promises, and the proxy's configuration runs for real (Varnish, when installed) in front
+// of two gateways: it caches what the gateway calls public, revalidates with its ETag, and stops sending
+// requests to a gateway whose /readyz fails.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { freePort } from '../../scripts/lib/ports.ts';
+import { SHUTDOWN_GRACE_MS } from '../../server/index.ts';
+import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+interface Service {
+  image?: string;
+  build?: string;
+  command?: string[] | string;
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+  stop_grace_period?: string;
+}
+const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
+const services = compose.services;
+const gateways = ['gateway-a', 'gateway-b'].map((name) => services[name] ?? {});
+
+describe('compose.yaml', () => {
+  it('has the proxy, two gateways, a MongoDB replica set with its init, and Redis, each with a health check', () => {
+    expect(Object.keys(services).sort()).toEqual(['gateway-a', 'gateway-b', 'mongo', 'mongo-init', 'proxy', 'redis']);
+    for (const [name, service] of Object.entries(services))
+      if (name !== 'mongo-init') expect(service.healthcheck?.test.join(' '), name).toBeTruthy();
+    for (const gateway of gateways) {
+      expect(gateway.build).toBe('.');
+      expect(gateway.healthcheck?.test.join(' ')).toMatch(/\/(livez|readyz)/);
+      expect(gateway.depends_on?.['mongo-init']?.condition).toBe('service_completed_successfully');
+    }
+    expect(String(services.mongo?.command)).toMatch(/--replSet,rs0/);
+    expect(String(services['mongo-init']?.command)).toMatch(/rs\.initiate\(\{ _id: 'rs0'/);
+    expect(services.proxy?.volumes).toContain('./deploy/proxy.vcl:/etc/varnish/default.vcl:ro');
+  });
+
+  it('gives both gateways the same database and secrets, from the environment, never written in the file', () => {
+    const [a = {}, b = {}] = gateways.map((g) => g.environment ?? {});
+    expect(a).toEqual(b);
+    expect(a.MONGODB_URI).toBe('mongodb://mongo:27017/?replicaSet=rs0');
+    for (const secret of ['SESSION_SECRET', 'METRICS_TOKEN', 'FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY'])
+      expect(a[secret], secret).toMatch(new RegExp(`^\\$\\{${secret}:\\?.+\\}$`));
+    expect(a.TRUST_PROXY).toBe('true');
+  });
+
+  it('lets a gateway drain and finish what is in flight before Docker kills it', () => {
+    const drainMs = Number(gateways[0]?.environment?.SHUTDOWN_DRAIN_MS);
+    expect(drainMs).toBeGreaterThan(2_000); // the proxy's probes: two failures a second apart
+    for (const gateway of gateways)
+      expect(Number.parseInt(gateway.stop_grace_period ?? '10s') * 1000).toBeGreaterThan(drainMs + SHUTDOWN_GRACE_MS);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  const stage = (name: string) => stages.find((s) => s.split('\n')[0]?.endsWith(` AS ${name}`)) ?? '';
+
+  it('builds the SPA with the development tools and runs on a production install of Node 24', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-/m);
+    expect(stage('build')).toMatch(/^RUN npm ci\b(?!.*--omit)/m);
+    expect(stage('build')).toMatch(/^RUN npm run build$/m);
+    expect(stage('deps')).toMatch(/^RUN npm ci --omit=dev\b/m);
+    const runtime = stages.at(-1) ?? '';
+    expect(runtime).toMatch(/^COPY --from=deps \/app\/node_modules/m);
+    expect(runtime).toMatch(/^COPY --from=build \/app\/dist/m);
+    expect(runtime).not.toMatch(/npm ci(?! --omit=dev)/);
+    expect(runtime).toMatch(/^CMD \[.*"server\/index\.ts"\]$/m);
+  });
+
+  it('runs as a non-root user with a health check and DATA_DIR as a volume', () => {
+    const runtime = stages.at(-1) ?? '';
+    expect(runtime).toMatch(/^USER (?!root\b|0\b)\w+/m);
+    expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/(livez|readyz)/m);
+    const dataDir = /DATA_DIR=(\S+)/.exec(runtime)?.[1];
+    expect(runtime).toContain(`VOLUME ["${dataDir}"]`);
+  });
+
+  it('sends the build everything it needs and no local data or secrets', () => {
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    for (const needed of ['server', 'client', 'schema.graphql', 'package.json', 'package-lock.json', 'codegen.ts'])
+      expect(ignored, needed).not.toContain(needed);
+    for (const kept of ['node_modules', 'data', '.env', '.git', 'dist']) expect(ignored).toContain(kept);
+  });
+});
+
+describe('deploy/proxy.vcl', () => {
+  const vcl = read('deploy/proxy.vcl');
+  it('balances the compose gateways, probing /readyz', () => {
+    expect(vcl).toMatch(/probe ready \{[^}]*"GET \/readyz HTTP\/1\.1"/);
+    for (const name of ['gateway-a', 'gateway-b']) {
+      const backend = new RegExp(`\\.host = "${name}";\\s*\\.port = "4000";\\s*\\.probe = ready;`);
+      expect(vcl).toMatch(backend);
+    }
+  });
+});
+
+const varnishd = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((file) => existsSync(file));
+
+describe.skipIf(!varnishd)(
+  `the proxy in front of two gateways${varnishd ? '' : ' (skipped: no varnishd; apt-get install varnish)'}`,
+  () => {
+    const TOKEN = randomBytes(32).toString('hex');
+    let a: TestGateway;
+    let b: TestGateway;
+    let dir: string;
+    let proxy: ChildProcess;
+    let url: string;
+
+    /** How many requests for `method route` this gateway has answered 200, by its own /metrics. */
+    const served = async (gw: TestGateway, route: string, method = 'GET') => {
+      const text = (await gw.request<string>('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } }))
+        .body;
+      const series = `http_request_duration_seconds_count{method="${method}",route="${route}",status_code="200"} `;
+      const line = text.split('\n').find((l) => l.startsWith(series));
+      return Number(line?.slice(series.length) ?? 0);
+    };
+    const servedByBoth = async (route: string) => (await served(a, route)) + (await served(b, route));
+    /** Varnish's view of the backends ('' until it answers). */
+    const health = () => {
+      try {
+        return execFileSync('varnishadm', ['-n', dir, 'backend.list'], { encoding: 'utf8', stdio: 'pipe' });
+      } catch {
+        return '';
+      }
+    };
+    async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if (await check()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return false;
+    }
+
+    beforeAll(async () => {
+      const start = () => startTestGateway({ env: { METRICS_TOKEN: TOKEN } });
+      [a, b] = await Promise.all([start(), start()]);
+      dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-proxy-'));
+      // Varnish's worker runs as its own user (when started as root) and needs to enter its working directory.
+      await chmod(dir, 0o755);
+      const port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      const vcl = read('deploy/proxy.vcl')
+        .replace('"gateway-a";\n    .port = "4000"', `"127.0.0.1";\n    .port = "${new URL(a.url).port}"`)
+        .replace('"gateway-b";\n    .port = "4000"', `"127.0.0.1";\n    .port = "${new URL(b.url).port}"`);
+      await writeFile(path.join(dir, 'proxy.vcl'), vcl);
+      proxy = spawn(
+        varnishd ?? '',
+        ['-F', '-a', `127.0.0.1:${port}`, '-f', path.join(dir, 'proxy.vcl'), '-n', dir, '-s', 'malloc,16m'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      proxy.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      proxy.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const ready = (text: string) => /gateway_a\s.*\bhealthy\b/.test(text) && /gateway_b\s.*\bhealthy\b/.test(text);
+      const up = await until(() => ready(health()), 20_000);
+      if (!up) throw new Error(`the proxy did not see both gateways ready:\n${health()}\n${output}`);
+    });
+    afterAll(async () => {
+      proxy?.kill('SIGTERM');
+      await Promise.all([a?.close(), b?.close()]);
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('caches public reads for their s-maxage, answers If-None-Match with 304, and passes signed-in reads', async () => {
+      const before = await servedByBoth('/api/categories');
+      const first = await fetch(`${url}/api/categories`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5');
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^W\//);
+      for (let i = 0; i < 3; i++) expect((await fetch(`${url}/api/categories`)).status).toBe(200);
+      expect((await fetch(`${url}/api/categories`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      // Four anonymous reads and a conditional one, one of them reached a gateway.
+      expect((await servedByBoth('/api/categories')) - before).toBe(1);
+
+      const member = await a.member();
+      for (let i = 0; i < 2; i++) {
+        const personal = await fetch(`${url}/api/categories`, { headers: { authorization: `Bearer ${member.token}` } });
+        expect(personal.headers.get('cache-control')).toBe('private, no-store');
+      }
+      expect((await servedByBoth('/api/categories')) - before).toBe(3);
+    });
+
+    it('takes a draining gateway out of rotation and balances over both before', async () => {
+      // Not cacheable (a POST), so every one reaches a gateway.
+      const ask = () =>
+        fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ genres }' }),
+        });
+      const count = (gw: TestGateway) => served(gw, '/graphql', 'POST');
+      const [a0, b0] = [await count(a), await count(b)];
+      for (let i = 0; i < 6; i++) expect((await ask()).status).toBe(200);
+      expect([(await count(a)) - a0, (await count(b)) - b0]).toEqual([3, 3]);
+
+      a.drain();
+      expect(await until(() => /gateway_a\s.*\bsick\b/.test(health()), 10_000)).toBe(true);
+      const [a1, b1] = [await count(a), await count(b)];
+      for (let i = 0; i < 6; i++) expect((await ask()).status).toBe(200);
+      expect([(await count(a)) - a1, (await count(b)) - b1]).toEqual([0, 6]);
+    });
+  },
+);
