@@ -231,6 +231,26 @@ describe('Borrow modal', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull());
   });
 
+  it('offers exactly the days the library accepts: today to the latest return date, defaulting to the latest', async () => {
+    const modal = await openModal([], undefined, windowMock('2026-03-10', '2026-03-20'));
+    const date = within(modal).getByLabelText('Return Date') as HTMLInputElement;
+    expect([date.min, date.max, date.value]).toEqual(['2026-03-10', '2026-03-20', '2026-03-20']);
+  });
+
+  it.each([
+    ['LOAN_LIMIT', 'You already have 5 books on loan, the most a member may borrow at once.'],
+    ['FEES_UNPAID', 'You owe ৳150 in late fees. Please pay at the desk before borrowing more.'],
+    ['OUT_OF_STOCK', 'No copies of this book are available right now.'],
+  ])("shows the gateway's sentence when it refuses with %s, and stays open", async (code, message) => {
+    const modal = await openModal([borrowMock({ errors: [{ message, extensions: { code } }] })]);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+    const alert = await swalDialog();
+    expect(within(alert).getByText('Failed to Borrow')).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+    expect(screen.queryByText('Already Borrowed')).toBeNull();
+  });
+
   it('shows the server message when borrowing fails otherwise', async () => {
     const modal = await openModal([
       borrowMock({ errors: [{ message: 'No copies left', extensions: { code: 'OUT_OF_STOCK' } }] }),
