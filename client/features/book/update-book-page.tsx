@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -11,6 +11,7 @@ export const BOOK_FOR_UPDATE_QUERY = graphql(`
     book(id: $id) {
       id
       ...BookDetailsFields
+      ...BookEditFields
     }
   }
 `);
@@ -18,11 +19,17 @@ export const BOOK_FOR_UPDATE_QUERY = graphql(`
 export default function UpdateBookPage() {
   const id = useParams()['id'] ?? '';
   useDocumentTitle('Update Book');
+  const client = useApolloClient();
   const { data, loading, error } = useQuery(BOOK_FOR_UPDATE_QUERY, { variables: { id } });
+  // A reload after a conflict is its own request: should it fail, the form stays as it is, with the
+  // offer to reload, instead of the page turning into the load-failure view.
+  const reload = async () =>
+    (await client.query({ query: BOOK_FOR_UPDATE_QUERY, variables: { id }, fetchPolicy: 'network-only' })).data?.book ??
+    null;
 
   if (loading && !data) return <Spinner label="Loading book details..." />;
   const failure = bookLoadFailure(data?.book, error);
   if (failure || !data?.book) return failure;
   // Keyed by id so moving to another book starts a fresh form instead of keeping the last one's edits.
-  return <UpdateBookForm key={data.book.id} book={data.book} />;
+  return <UpdateBookForm key={data.book.id} book={data.book} onReload={reload} />;
 }
