@@ -11,6 +11,7 @@ import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-deta
 import { graphql } from '../../gql/index.ts';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
 import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
+import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 
 // My Borrowed Books' list, which selects a loan through its BorrowedLoan fragment and nothing else.
 const LOAN_LIST_QUERY = graphql(`
@@ -85,9 +86,9 @@ const loan = {
   bookCategory: 'Sci-Fi',
 };
 
-function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache()) {
+function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache(), editing = catalogueEditorsMocks()) {
   return render(
-    <MockedProvider mocks={mocks} cache={cache}>
+    <MockedProvider mocks={[...mocks, ...editing]} cache={cache}>
       <AuthContext.Provider value={auth}>
         <MemoryRouter initialEntries={['/book-details/b1']}>
           <Routes>
@@ -113,12 +114,25 @@ describe('Book details', () => {
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy();
     expect(screen.getByText('Limited Stock: 2')).toBeTruthy();
     expect(screen.getByText('No description available for this book.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Update Book' }).getAttribute('href')).toBe('/update-book/b1');
+    expect((await screen.findByRole('link', { name: 'Update Book' })).getAttribute('href')).toBe('/update-book/b1');
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
     expect(screen.getByRole('link', { name: 'My Borrowed Books' }).getAttribute('href')).toBe('/borrowed-books');
     expect((screen.getByRole('button', { name: 'Borrow Book' }) as HTMLButtonElement).disabled).toBe(false);
     // The title is set in an effect, which can run after the content it belongs to is on screen.
     await waitFor(() => expect(document.title).toBe('Dune | BookHaven'));
+  });
+
+  it('hides Update Book from members when only staff edit the catalogue, and shows it to staff', async () => {
+    const cache = new InMemoryCache();
+    const { unmount } = renderPage([bookMock(dune), loansMock()], cache, catalogueEditorsMocks('STAFF', 'user'));
+    await screen.findByRole('heading', { name: 'Dune' });
+    // The link stays hidden until the answer is known, so wait for the member's role to arrive first.
+    await waitFor(() => expect(cache.extract()['User:u1']).toMatchObject({ role: 'user' }));
+    expect(screen.queryByRole('link', { name: 'Update Book' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Borrow Book' })).toBeTruthy();
+    unmount();
+    renderPage([bookMock(dune), loansMock()], new InMemoryCache(), catalogueEditorsMocks('STAFF', 'admin'));
+    expect(await screen.findByRole('link', { name: 'Update Book' })).toBeTruthy();
   });
 
   it('disables borrowing when no copies are left', async () => {
