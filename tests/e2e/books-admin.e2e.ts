@@ -1,6 +1,6 @@
 // Adding and updating a book in a real browser: the add form's checks (the browser's required and URL
 // checks, the app's own for blank text, the "Invalid Image URL" preview), success and reset, the book in
-// All Books; then the Update form (its genre list, a rating to one decimal and a whole-number quantity), "Book Updated!" and
+// All Books; then the Update form (its genre list, a rating to one decimal and whole copies owned), "Book Updated!" and
 // "View All Books"; the Update form at phone width.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -131,7 +131,7 @@ describe('adding and updating a book', () => {
       .pop()!;
   });
 
-  it('updates the book with a rating to one decimal, a whole-number quantity and the update genre list', async () => {
+  it('updates the book with a rating to one decimal, whole copies owned and the update genre list', async () => {
     const page = browser.page();
     await signedIn(browser);
     const before = (await bookById(bookId))!;
@@ -163,7 +163,8 @@ describe('adding and updating a book', () => {
     const title = `${before.title} (2nd ed.)`;
     await field(page, 'Title').fill(title);
     await field(page, 'Genre').selectOption('Mystery');
-    await field(page, 'Quantity').fill('7');
+    // No copy is on loan, so all seven copies owned are on the shelf.
+    await field(page, 'Copies owned').fill('7');
     await field(page, 'Rating').fill('3.9');
     const held = await holdOperation(page, 'UpdateBook');
     await page.getByRole('button', { name: 'Update Book' }).click();
