@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { envSchema } from 'env-schema';
+import { DEFAULT_POLICY, type Policy } from './library/policy.ts';
 
 export interface Config {
   host: string;
@@ -32,6 +33,8 @@ export interface Config {
   production: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** The circulation policy (library/policy.ts). */
+  policy: Policy;
   limits: {
     /** Writes (REST and GraphQL together) per client per minute. */
     writesPerMinute: number;
@@ -66,6 +69,8 @@ const port = (fallback: number) => ({ type: 'integer', minimum: 0, maximum: 6553
 const count = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 1_000_000, default: fallback }) as const;
 const millis = (fallback: number, minimum: number) =>
   ({ type: 'integer', minimum, maximum: 3_600_000, default: fallback }) as const;
+const amount = (fallback: number) => ({ type: 'integer', minimum: 0, maximum: 1_000_000, default: fallback }) as const;
+const days = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 365, default: fallback }) as const;
 const url = { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' } as const;
 
 /** Every variable the gateway reads; an empty value means unset. */
@@ -98,6 +103,14 @@ const SCHEMA = {
     IDLE_TIMEOUT_MS: millis(30_000, 100),
     KEEP_ALIVE_TIMEOUT_MS: millis(5_000, 100),
     GRAPHQL_INTROSPECTION: { ...SWITCH, default: 'true' },
+    LOAN_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.loanLimit },
+    LOAN_DAYS: days(DEFAULT_POLICY.loanDays),
+    RENEWAL_DAYS: days(DEFAULT_POLICY.renewalDays),
+    MAX_RENEWALS: { type: 'integer', minimum: 0, maximum: 100, default: DEFAULT_POLICY.maxRenewals },
+    LATE_FEE_PER_DAY: amount(DEFAULT_POLICY.lateFeePerDay),
+    LOST_PROCESSING_FEE: amount(DEFAULT_POLICY.lostProcessingFee),
+    DEFAULT_REPLACEMENT_COST: amount(DEFAULT_POLICY.defaultReplacementCost),
+    CATALOGUE_EDITORS: { type: 'string', enum: ['members', 'staff'], default: DEFAULT_POLICY.catalogueEditors },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -267,6 +280,16 @@ export function loadConfig(env: Env = process.env): Config {
     production: v.NODE_ENV === 'production',
     logLevel: String(v.LOG_LEVEL),
     trustProxy: on(v.TRUST_PROXY),
+    policy: {
+      loanLimit: int('LOAN_LIMIT'),
+      loanDays: int('LOAN_DAYS'),
+      renewalDays: int('RENEWAL_DAYS'),
+      maxRenewals: int('MAX_RENEWALS'),
+      lateFeePerDay: int('LATE_FEE_PER_DAY'),
+      lostProcessingFee: int('LOST_PROCESSING_FEE'),
+      defaultReplacementCost: int('DEFAULT_REPLACEMENT_COST'),
+      catalogueEditors: v.CATALOGUE_EDITORS === 'staff' ? 'staff' : 'members',
+    },
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),
       failedSignInsPerMinute: int('SIGN_IN_FAILURES_PER_MINUTE'),

@@ -19,6 +19,8 @@ export interface GatewayOverrides {
   verifier?: IdTokenVerifier;
   /** The clock the services and session tokens read. */
   now?: () => Date;
+  /** The clock the library's services read (due dates, late fees), when it differs from now (journeys move it). */
+  libraryNow?: () => Date;
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
   sandboxDir?: string;
@@ -59,7 +61,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       tokens,
       adminEmails: config.adminEmails,
       timeZone: config.libraryTimezone,
-      now: overrides.now,
+      policy: config.policy,
+      now: overrides.libraryNow ?? overrides.now,
       siteOrigin: origin,
     });
     const app = await createApp({

@@ -1,6 +1,8 @@
 // Who may call each Query and Mutation field: the one place this is declared. buildResolvers refuses to
 // start when a field of the schema has no rule here (tests/api/access.test.ts checks it too).
-export type AccessRule = 'public' | 'signedIn';
+// 'staff': signed in with the staff role (ADMIN_EMAILS). Fields of a member's account (User.loans, balance,
+// ledger) are checked by the library itself: the member or staff (FIELD_ACCESS documents them).
+export type AccessRule = 'public' | 'signedIn' | 'staff';
 
 export const ACCESS = {
   Query: {
@@ -12,8 +14,12 @@ export const ACCESS = {
     genres: 'public',
     me: 'public',
     borrowWindow: 'public',
+    policy: 'public',
     borrowedBooks: 'signedIn',
     users: 'signedIn',
+    member: 'staff',
+    members: 'staff',
+    overdueLoans: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -22,7 +28,20 @@ export const ACCESS = {
     updateBook: 'signedIn',
     borrow: 'signedIn',
     returnBook: 'signedIn',
+    renewLoan: 'signedIn',
+    checkIn: 'staff',
+    recordPayment: 'staff',
+    waiveFee: 'staff',
+    markLost: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
 export type AccessMap = Record<'Query' | 'Mutation', Record<string, AccessRule>>;
+
+/**
+ * Fields below the root that not everyone may read, and who may: 'selfOrStaff' is the member the User is, or
+ * staff (the library's circulation service refuses anyone else with FORBIDDEN).
+ */
+export const FIELD_ACCESS = {
+  User: { loans: 'selfOrStaff', balance: 'selfOrStaff', ledger: 'selfOrStaff' },
+} as const;

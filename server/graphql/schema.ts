@@ -7,10 +7,13 @@ import type { Resolvers } from './generated/resolvers-types.ts';
 import type { GraphQLContext } from './context.ts';
 import { ACCESS, type AccessMap } from './access.ts';
 import type { Absolute } from '../library/site-urls.ts';
+import { CURRENCY } from '../library/policy.ts';
 import { requireSession } from '../auth/viewer.ts';
+import { requireStaff } from '../library/circulation.ts';
 import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
-import { accountMutations, accountQueries } from './resolvers/accounts.ts';
+import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
+import { loanFields } from './resolvers/circulation.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -52,7 +55,8 @@ export function secureRootFields(
         rule === 'public'
           ? resolve
           : (parent, args, ctx, info) => {
-              requireSession(ctx.viewer);
+              const session = requireSession(ctx.viewer);
+              if (rule === 'staff') requireStaff(session);
               return resolve(parent, args, ctx, info);
             };
     }
@@ -81,10 +85,27 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     ...(root as Pick<Resolvers, 'Query' | 'Mutation'>),
     DateTime,
     // This site's image paths leave the gateway absolute (see library/site-urls.ts).
-    Book: { image: (book) => absolute(book.image) },
+    Book: {
+      image: (book) => absolute(book.image),
+      replacementCost: (book, _args, ctx) =>
+        book.replacementCost ?? ctx.library.circulation.policy().defaultReplacementCost,
+    },
     Category: { image: (category) => absolute(category.image) },
-    BorrowRecord: { bookImage: (loan) => absolute(loan.bookImage) },
-    // The schema's enum values map to the stored lower-case statuses (see codegen enumValues).
-    BorrowStatus: { BORROWED: 'borrowed', RETURNED: 'returned' },
+    BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },
+    User: userFields,
+    Policy: {
+      currency: () => CURRENCY.code,
+      currencySymbol: () => CURRENCY.symbol,
+    },
+    // The schema's enum values map to the stored lower-case values (see codegen enumValues).
+    BorrowStatus: { BORROWED: 'borrowed', RETURNED: 'returned', LOST: 'lost', DAMAGED: 'damaged' },
+    LedgerKind: {
+      LATE_FEE: 'late-fee',
+      REPLACEMENT: 'replacement',
+      PROCESSING_FEE: 'processing-fee',
+      PAYMENT: 'payment',
+      WAIVER: 'waiver',
+    },
+    CatalogueEditors: { MEMBERS: 'members', STAFF: 'staff' },
   } as Resolvers;
 }

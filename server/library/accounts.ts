@@ -1,8 +1,10 @@
 // Accounts: turning a verified Firebase identity into a BookHaven member and session, and the member list.
-import type { Role, Store, UserRecord } from '../store/port.ts';
+import type { Page, Role, Store, UserRecord } from '../store/port.ts';
 import { InvalidIdTokenError, type IdTokenVerifier, type Session, type SessionTokens } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
 import * as check from './validate.ts';
+import { requireStaff } from './circulation.ts';
+import { cursor, pageSize, paged } from './paging.ts';
 
 export interface SignInInput {
   idToken?: unknown;
@@ -16,6 +18,15 @@ export interface Accounts {
   signIn(input: SignInInput): Promise<{ token: string; user: UserRecord }>;
   list(session: Session): Promise<UserRecord[]>;
   me(session: Session): Promise<UserRecord | null>;
+  /** Staff: one member, or null. */
+  member(session: Session, uid: unknown): Promise<UserRecord | null>;
+  /** Staff: a page of members, optionally matching a search of name or e-mail. */
+  members(
+    session: Session,
+    search: unknown,
+    first: number | null | undefined,
+    after: string | null | undefined,
+  ): Promise<Page<UserRecord>>;
 }
 
 export function createAccounts(
@@ -59,5 +70,15 @@ export function createAccounts(
     },
     list: () => store.users.list(),
     me: (session) => store.users.getByUid(session.uid),
+    async member(session, uid) {
+      requireStaff(session);
+      return store.users.getByUid(check.text(uid, 'uid', { max: 128 }));
+    },
+    async members(session, search, first, after) {
+      requireStaff(session);
+      const term = check.text(search, 'search', { max: 200, required: false }) || null;
+      const size = pageSize(first);
+      return paged(() => store.users.page(term, { first: size, after: cursor(after) }));
+    },
   };
 }

@@ -1,13 +1,12 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
-import type { BookFields, BookFilter, BookPage, BookRecord, CategoryRecord, Store } from '../store/port.ts';
-import { InvalidCursorError } from '../store/port.ts';
+import type { BookEdit, BookFields, BookFilter, BookPage, BookRecord, CategoryRecord, Store } from '../store/port.ts';
 import { normaliseSearch, trigramSearchable } from '../store/ids.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import * as check from './validate.ts';
 import { siteRelative } from './site-urls.ts';
-
-export const MAX_PAGE_SIZE = 100;
+import type { Policy } from './policy.ts';
+import { cursor, pageSize, paged } from './paging.ts';
 
 export interface BookInput {
   title?: unknown;
@@ -17,6 +16,9 @@ export interface BookInput {
   image?: unknown;
   rating?: unknown;
   quantity?: unknown;
+  copies?: unknown;
+  version?: unknown;
+  replacementCost?: unknown;
 }
 
 export interface Catalog {
@@ -32,26 +34,54 @@ export interface Catalog {
   genres(): Promise<string[]>;
   categories(): Promise<CategoryRecord[]>;
   add(session: Session, input: BookInput): Promise<BookRecord>;
-  update(session: Session, id: string, input: BookInput): Promise<{ book: BookRecord; modified: boolean }>;
+  /**
+   * Applies an edit. `input.version` (GraphQL) or `expectedVersion` (REST If-Match, __v) refuses a stale edit
+   * with CONFLICT; copies owned never go below the copies on loan.
+   */
+  update(
+    session: Session,
+    id: string,
+    input: BookInput,
+    expectedVersion?: number | null,
+  ): Promise<{ book: BookRecord; modified: boolean }>;
 }
 
-function bookFields(
-  input: BookInput,
-  mode: 'add' | 'update',
-  sitePath: (url: string) => string,
-  current?: BookRecord,
-): BookFields {
-  const description = check.text(input.description, 'description', { max: 5000, required: mode === 'add' });
+const COPIES_MAX = 1_000_000;
+
+function commonFields(input: BookInput, sitePath: (url: string) => string) {
   return {
     title: check.text(input.title, 'title', { max: 300 }),
     author: check.text(input.author, 'author', { max: 200 }),
     genre: check.text(input.genre, 'genre', { max: 60 }),
-    // An update that leaves the optional description out keeps the one the book has.
-    description: mode === 'update' && input.description == null ? (current?.description ?? '') : description,
     // A client sends back the absolute URL it was given for a cover of ours: keep the path, not the address.
     image: sitePath(check.imageUrl(input.image, 'image')),
     rating: check.number(input.rating, 'rating', { min: 1, max: 5 }),
-    quantity: check.number(input.quantity, 'quantity', { min: mode === 'add' ? 1 : 0, max: 1_000_000, integer: true }),
+  };
+}
+
+const replacementCostOf = (value: unknown): number | null =>
+  value == null ? null : check.number(value, 'replacementCost', { min: 0, max: COPIES_MAX, integer: true });
+
+function newBook(input: BookInput, sitePath: (url: string) => string): BookFields {
+  return {
+    ...commonFields(input, sitePath),
+    description: check.text(input.description, 'description', { max: 5000 }),
+    quantity: check.number(input.quantity, 'quantity', { min: 1, max: COPIES_MAX, integer: true }),
+    replacementCost: replacementCostOf(input.replacementCost),
+  };
+}
+
+function bookEdit(input: BookInput, sitePath: (url: string) => string, current: BookRecord): BookEdit {
+  const description = check.text(input.description, 'description', { max: 5000, required: false });
+  const count = (field: 'copies' | 'quantity') =>
+    input[field] == null ? undefined : check.number(input[field], field, { min: 0, max: COPIES_MAX, integer: true });
+  return {
+    ...commonFields(input, sitePath),
+    // An update that leaves the optional description out keeps the one the book has.
+    description: input.description == null ? current.description : description,
+    copies: count('copies'),
+    quantity: count('quantity'),
+    ...(input.replacementCost === undefined ? {} : { replacementCost: replacementCostOf(input.replacementCost) }),
   };
 }
 
@@ -84,22 +114,16 @@ function filterOf(filter: BookFilter | null | undefined): BookFilter {
   };
 }
 
-export function createCatalog(store: Store, opts: { siteOrigin: () => string }): Catalog {
+export function createCatalog(store: Store, opts: { siteOrigin: () => string; policy: Policy }): Catalog {
   const sitePath = siteRelative(opts.siteOrigin);
+  const mayEdit = (session: Session) => {
+    if (opts.policy.catalogueEditors === 'staff' && session.role !== 'admin')
+      throw new LibraryError('FORBIDDEN', MESSAGES.editorsOnly);
+  };
   return {
     async list(filter, first, after) {
-      const size = first ?? 20;
-      if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-        throw badInput('first', `first must be a whole number between 1 and ${MAX_PAGE_SIZE}`);
-      }
-      if (after != null && (typeof after !== 'string' || after.length > 100))
-        throw badInput('after', 'after is not a valid cursor');
-      try {
-        return await store.books.list(filterOf(filter), { first: size, after: after ?? null });
-      } catch (error) {
-        if (error instanceof InvalidCursorError) throw badInput('after', 'after is not a valid cursor');
-        throw error;
-      }
+      const size = pageSize(first);
+      return paged(() => store.books.list(filterOf(filter), { first: size, after: cursor(after) }));
     },
     all: () => store.books.all(),
     count: () => store.books.count(),
@@ -107,13 +131,30 @@ export function createCatalog(store: Store, opts: { siteOrigin: () => string }):
     byGenre: (genre) => store.books.byGenre(check.text(genre, 'category', { max: 60 })),
     genres: () => store.books.genres(),
     categories: () => store.categories.list(),
-    add: (_session, input) => store.books.insert(bookFields(input, 'add', sitePath)),
-    async update(_session, rawId, input) {
+    async add(session, input) {
+      mayEdit(session);
+      return store.books.insert(newBook(input, sitePath));
+    },
+    async update(session, rawId, input, expectedVersion) {
+      mayEdit(session);
       const id = check.id(rawId, 'id');
+      const version =
+        input.version == null
+          ? (expectedVersion ?? null)
+          : check.number(input.version, 'version', { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
       const current = await store.books.get(id);
       if (!current) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      const result = await store.books.update(id, bookFields(input, 'update', sitePath, current));
+      const edit = bookEdit(input, sitePath, current);
+      const result = await store.books.update(id, edit, version);
       if (!result) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+      if (result.refused === 'version') throw new LibraryError('CONFLICT', MESSAGES.bookChanged);
+      if (result.refused === 'copies-on-loan') {
+        const onLoan = result.book.copies - result.book.quantity;
+        throw badInput(
+          edit.copies === undefined ? 'quantity' : 'copies',
+          `${onLoan === 1 ? '1 copy is' : `${onLoan} copies are`} on loan, so the library cannot own fewer than ${onLoan}.`,
+        );
+      }
       return result;
     },
   };

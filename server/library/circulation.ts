@@ -1,24 +1,26 @@
-// Circulation: borrowing and returning. Who may do what is decided here; the store makes each step atomic.
-// Lending rules (loan limits, fees, holds) plug in as BorrowRules without touching the flow.
-import type { BookRecord, LoanRecord, Store } from '../store/port.ts';
+// Circulation: borrowing, returning, renewing, and the member's account, by the library's policy
+// (library/policy.ts). Who may do what and every number is decided here; the store makes each step atomic,
+// checking the limits it is given in the same step as the borrow.
+import type { LedgerRecord, LoanRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
+import { daysLate, lateFeeFor, money, type Policy } from './policy.ts';
 import * as check from './validate.ts';
+import { cursor, pageSize, paged } from './paging.ts';
 
-/** The longest loan a borrower may ask for; guards against typos such as year 20260. */
-export const MAX_LOAN_DAYS = 365;
+/** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
+export type WaitingFor = (bookId: string) => Promise<boolean>;
 
-export interface BorrowContext {
-  session: Session;
-  book: BookRecord;
-  returnDay: string;
-  today: string;
-  store: Store;
+/** What a member sees of a loan besides its record: days late, the fee, and whether it can be renewed. */
+export interface LoanStanding {
+  dueDay: string;
+  overdueDays: number;
+  fee: number;
+  renewal:
+    | { ok: true }
+    | { ok: false; code: 'LOAN_NOT_ACTIVE' | 'RENEWAL_LIMIT' | 'LOAN_OVERDUE' | 'BOOK_REQUESTED'; message: string };
 }
-
-/** A lending rule: resolves to a LibraryError to refuse the loan, or null to allow it. */
-export type BorrowRule = (context: BorrowContext) => Promise<LibraryError | null>;
 
 export interface Circulation {
   borrow(
@@ -27,80 +29,253 @@ export interface Circulation {
   ): Promise<{ loan: LoanRecord; quantity: number }>;
   /** `claimedBookId` is what a REST client said the loan was for; it must match the loan when given. */
   giveBack(session: Session, borrowId: unknown, claimedBookId?: unknown): Promise<LoanRecord>;
+  renew(session: Session, loanId: unknown): Promise<LoanRecord>;
+  /** A member's loans, newest first: their own, or anyone's for staff. */
   loansOf(session: Session, userId?: string | null): Promise<LoanRecord[]>;
+  standing(loan: LoanRecord): Promise<LoanStanding>;
+  balance(session: Session, userId?: string | null): Promise<number>;
+  ledger(session: Session, userId?: string | null): Promise<LedgerRecord[]>;
   /** The return dates a borrow accepts now: from today to the latest, in the library's calendar. */
   window(): { today: string; latestReturnDate: string; timeZone: string };
+  policy(): Policy;
+  // The desk (staff only).
+  checkIn(session: Session, loanId: unknown): Promise<LoanRecord>;
+  markLost(session: Session, loanId: unknown, damaged: boolean): Promise<LoanRecord>;
+  credit(
+    session: Session,
+    kind: 'payment' | 'waiver',
+    input: { uid?: unknown; amount?: unknown; note?: unknown },
+  ): Promise<LedgerRecord>;
+  overdue(
+    session: Session,
+    first: number | null | undefined,
+    after: string | null | undefined,
+  ): Promise<Page<LoanRecord>>;
 }
+
+export const isStaff = (session: Session): boolean => session.role === 'admin';
+
+export function requireStaff(session: Session): void {
+  if (!isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.staffOnly);
+}
+
+/** The due day of a loan (stored as midnight UTC of that day, see calendar.ts). */
+export const dueDayOf = (loan: LoanRecord): string => loan.returnDate.toISOString().slice(0, 10);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Who a desk action is recorded as. */
+const staffName = (session: Session): string => `${session.name} (${session.email})`;
 
 export function createCirculation(
   store: Store,
-  opts: { timeZone: string; rules?: BorrowRule[]; now?: () => Date },
+  opts: { timeZone: string; policy: Policy; now?: () => Date; waitingFor?: WaitingFor },
 ): Circulation {
-  const rules = opts.rules ?? [];
+  const { policy } = opts;
   const now = opts.now ?? (() => new Date());
+  const waitingFor = opts.waitingFor ?? (async () => false);
+  const today = () => todayIn(opts.timeZone, now());
+  const dayOf = (instant: Date) => todayIn(opts.timeZone, instant);
 
-  function returnDayOf(value: unknown, today: string): string {
+  function returnDayOf(value: unknown, from: string): string {
     if (value === undefined || value === null || value === '')
       throw badInput('returnDate', 'Please select a return date');
     const day = typeof value === 'string' ? parseDay(value, opts.timeZone) : null;
     if (day === null) throw badInput('returnDate', 'returnDate must be a date (YYYY-MM-DD)');
-    const days = daysBetween(today, day);
+    const days = daysBetween(from, day);
     if (days < 0) throw badInput('returnDate', 'The return date cannot be before today');
-    if (days > MAX_LOAN_DAYS) throw badInput('returnDate', `The return date must be within ${MAX_LOAN_DAYS} days`);
+    if (days > policy.loanDays)
+      throw badInput(
+        'returnDate',
+        `Loans last at most ${plural(policy.loanDays, 'day', 'days')}: choose a return date on or before ${addDays(from, policy.loanDays)}.`,
+      );
     return day;
   }
 
+  /** Whose account a request is about: the caller's own, or anyone's for staff. */
+  function subject(session: Session, userId: string | null | undefined, refusal: string): string {
+    if (userId == null || userId === session.uid) return session.uid;
+    if (!isStaff(session)) throw new LibraryError('FORBIDDEN', refusal);
+    return userId;
+  }
+
+  const lateFee = (loan: LoanRecord) => lateFeeFor(policy, dueDayOf(loan), today());
+
+  async function activeLoan(rawId: unknown, field: string): Promise<LoanRecord> {
+    const id = check.id(rawId, field);
+    const loan = await store.loans.get(id);
+    if (!loan) throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+    return loan;
+  }
+
+  async function checkin(loan: LoanRecord, by: string | null): Promise<LoanRecord> {
+    if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
+    const result = await store.loans.checkin(loan.id, now(), { lateFee, by });
+    if (result.ok) return result.loan;
+    if (result.reason === 'not-active') throw badInput('borrowId', MESSAGES.alreadyReturned);
+    throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+  }
+
+  async function standing(loan: LoanRecord): Promise<LoanStanding> {
+    const dueDay = dueDayOf(loan);
+    const active = loan.status === 'borrowed';
+    const day = active ? today() : dayOf(loan.returnedAt ?? now());
+    const overdueDays = daysLate(dueDay, day);
+    const fee = active ? overdueDays * policy.lateFeePerDay : loan.lateFee;
+    let renewal: LoanStanding['renewal'] = { ok: true };
+    if (!active) renewal = { ok: false, code: 'LOAN_NOT_ACTIVE', message: MESSAGES.loanNotActive };
+    else if (loan.renewals >= policy.maxRenewals)
+      renewal = {
+        ok: false,
+        code: 'RENEWAL_LIMIT',
+        message:
+          policy.maxRenewals === 0
+            ? 'The library does not renew loans.'
+            : `This loan has already been renewed ${policy.maxRenewals === 1 ? 'once' : plural(policy.maxRenewals, 'time', 'times')}, the most the library allows.`,
+      };
+    else if (overdueDays > 0) renewal = { ok: false, code: 'LOAN_OVERDUE', message: MESSAGES.loanOverdue };
+    else if (await waitingFor(loan.bookId))
+      renewal = { ok: false, code: 'BOOK_REQUESTED', message: MESSAGES.bookRequested };
+    return { dueDay, overdueDays, fee, renewal };
+  }
+
   return {
+    policy: () => policy,
+
     window() {
-      const today = todayIn(opts.timeZone, now());
-      return { today, latestReturnDate: addDays(today, MAX_LOAN_DAYS), timeZone: opts.timeZone };
+      const from = today();
+      return { today: from, latestReturnDate: addDays(from, policy.loanDays), timeZone: opts.timeZone };
     },
+
     async borrow(session, input) {
       const bookId = check.id(input.bookId, 'bookId');
-      const today = todayIn(opts.timeZone, now());
-      const returnDay = returnDayOf(input.returnDate, today);
+      const from = today();
+      const returnDay = returnDayOf(input.returnDate, from);
       const book = await store.books.get(bookId);
       if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      for (const rule of rules) {
-        const refusal = await rule({ session, book, returnDay, today, store });
-        if (refusal) throw refusal;
-      }
-      const result = await store.loans.checkout({
-        bookId,
-        userId: session.uid,
-        userName: session.name,
-        userEmail: session.email,
-        borrowDate: now(),
-        returnDate: dayToDate(returnDay),
-        bookTitle: book.title,
-        bookAuthor: book.author,
-        bookImage: book.image,
-        bookCategory: book.genre,
-      });
+      const result = await store.loans.checkout(
+        {
+          bookId,
+          userId: session.uid,
+          userName: session.name,
+          userEmail: session.email,
+          borrowDate: now(),
+          returnDate: dayToDate(returnDay),
+          bookTitle: book.title,
+          bookAuthor: book.author,
+          bookImage: book.image,
+          bookCategory: book.genre,
+        },
+        { loanLimit: policy.loanLimit, maxBalance: 0 },
+      );
       if (result.ok) return { loan: result.loan, quantity: result.quantity };
-      if (result.reason === 'already-borrowed') throw new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
-      if (result.reason === 'out-of-stock') throw new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
-      throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+      switch (result.reason) {
+        case 'already-borrowed':
+          throw new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
+        case 'out-of-stock':
+          throw new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
+        case 'loan-limit':
+          throw new LibraryError(
+            'LOAN_LIMIT',
+            `You already have ${plural(policy.loanLimit, 'book', 'books')} on loan, the most the library lends at once. Return one to borrow another.`,
+          );
+        case 'fees-unpaid':
+          throw new LibraryError(
+            'FEES_UNPAID',
+            `You owe ${money(result.balance)} in fees. Please pay at the desk before borrowing more.`,
+          );
+        default:
+          throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+      }
     },
 
     async giveBack(session, rawBorrowId, claimedBookId) {
-      const borrowId = check.id(rawBorrowId, 'borrowId');
-      const loan = await store.loans.get(borrowId);
-      if (!loan) throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+      const loan = await activeLoan(rawBorrowId, 'borrowId');
       if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', MESSAGES.notYourLoan);
       if (claimedBookId !== undefined && claimedBookId !== null && check.id(claimedBookId, 'bookId') !== loan.bookId) {
         throw badInput('bookId', 'bookId does not match the borrowed book');
       }
-      if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
-      const result = await store.loans.checkin(borrowId, now());
+      return checkin(loan, null);
+    },
+
+    async renew(session, rawLoanId) {
+      const loan = await activeLoan(rawLoanId, 'loanId');
+      if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', 'You can only renew books you borrowed.');
+      const { renewal } = await standing(loan);
+      if (!renewal.ok) throw new LibraryError(renewal.code, renewal.message);
+      const result = await store.loans.renew(loan.id, { days: policy.renewalDays, maxRenewals: policy.maxRenewals });
       if (result.ok) return result.loan;
-      if (result.reason === 'not-active') throw badInput('borrowId', MESSAGES.alreadyReturned);
-      throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+      // Another request renewed or returned it meanwhile: say why, as of now.
+      const current = await standing((await store.loans.get(loan.id)) ?? loan);
+      if (!current.renewal.ok) throw new LibraryError(current.renewal.code, current.renewal.message);
+      throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
     },
 
     async loansOf(session, userId) {
-      if (userId != null && userId !== session.uid) throw new LibraryError('FORBIDDEN', MESSAGES.notYourList);
-      return store.loans.listByUser(session.uid);
+      return store.loans.listByUser(subject(session, userId, MESSAGES.notYourList));
+    },
+
+    standing,
+
+    async balance(session, userId) {
+      return store.ledger.balance(subject(session, userId, 'You can only see your own account.'));
+    },
+
+    async ledger(session, userId) {
+      return store.ledger.list(subject(session, userId, 'You can only see your own account.'));
+    },
+
+    async checkIn(session, rawLoanId) {
+      requireStaff(session);
+      return checkin(await activeLoan(rawLoanId, 'loanId'), staffName(session));
+    },
+
+    async markLost(session, rawLoanId, damaged) {
+      requireStaff(session);
+      const loan = await activeLoan(rawLoanId, 'loanId');
+      if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+      const book = await store.books.get(loan.bookId);
+      const result = await store.loans.close(loan.id, now(), {
+        as: damaged ? 'damaged' : 'lost',
+        replacementCost: book?.replacementCost ?? policy.defaultReplacementCost,
+        processingFee: policy.lostProcessingFee,
+        by: staffName(session),
+      });
+      if (result.ok) return result.loan;
+      if (result.reason === 'not-active') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+      throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+    },
+
+    async credit(session, kind, input) {
+      requireStaff(session);
+      const uid = check.text(input.uid, 'uid', { max: 128 });
+      const amount = check.number(input.amount, 'amount', { min: 1, max: 1_000_000, integer: true });
+      const note =
+        check.text(input.note, 'note', { max: 500, required: false }) ||
+        (kind === 'payment' ? 'Paid at the desk' : 'Waived at the desk');
+      if (!(await store.users.getByUid(uid))) throw new LibraryError('NOT_FOUND', 'Member not found');
+      const result = await store.ledger.credit({
+        userId: uid,
+        kind,
+        amount,
+        note,
+        recordedBy: staffName(session),
+        createdAt: now(),
+      });
+      if (result.ok) return result.entry;
+      throw badInput(
+        'amount',
+        result.balance === 0
+          ? 'This member owes nothing.'
+          : `The amount is more than the member owes (${money(result.balance)}).`,
+      );
+    },
+
+    async overdue(session, first, after) {
+      requireStaff(session);
+      const size = pageSize(first);
+      // Due before today: a loan due today is not late yet.
+      return paged(() => store.loans.overdue(dayToDate(today()), { first: size, after: cursor(after) }));
     },
   };
 }

@@ -6,6 +6,13 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'ALREADY_BORROWED'
   | 'OUT_OF_STOCK'
+  | 'LOAN_LIMIT'
+  | 'FEES_UNPAID'
+  | 'RENEWAL_LIMIT'
+  | 'BOOK_REQUESTED'
+  | 'LOAN_NOT_ACTIVE'
+  | 'LOAN_OVERDUE'
+  | 'CONFLICT'
   | 'RATE_LIMITED'
   | 'UNAVAILABLE';
 
@@ -34,5 +41,12 @@ export const MESSAGES = {
   alreadyReturned: 'This book has already been returned.',
   unauthorized: 'Unauthorized access',
   forbidden: 'Forbidden access',
+  staffOnly: 'Only library staff can do this.',
+  editorsOnly: 'Only library staff can add or update books.',
+  bookChanged: 'This book changed while you were editing it. Reload it to see the changes, then make your edit again.',
+  loanNotActive: 'This loan has already ended.',
+  loanOverdue:
+    'This book is overdue, so it cannot be renewed. Please return it; only loans that are not yet due can be renewed.',
+  bookRequested: 'Another member has requested this book, so it cannot be renewed. Please return it by its due date.',
   unavailable: 'The library is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -2,7 +2,8 @@
 import type { Store } from '../store/port.ts';
 import type { IdTokenVerifier, SessionTokens } from './identity.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
-import { createCirculation, type BorrowRule, type Circulation } from './circulation.ts';
+import { createCirculation, type Circulation, type WaitingFor } from './circulation.ts';
+import { DEFAULT_POLICY, type Policy } from './policy.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 
 export interface Library {
@@ -16,16 +17,25 @@ export interface LibraryOptions {
   tokens: SessionTokens;
   adminEmails: string[];
   timeZone: string;
-  borrowRules?: BorrowRule[];
+  /** The circulation policy; the printed defaults when left out. */
+  policy?: Policy;
+  /** Whether someone is waiting for a book (holds); renewals wait for them. */
+  waitingFor?: WaitingFor;
   now?: () => Date;
   /** This site's public origin: image URLs on it are stored as paths (see library/site-urls.ts). */
   siteOrigin?: () => string;
 }
 
 export function createLibrary(store: Store, opts: LibraryOptions): Library {
+  const policy = opts.policy ?? DEFAULT_POLICY;
   return {
-    catalog: createCatalog(store, { siteOrigin: opts.siteOrigin ?? (() => '') }),
-    circulation: createCirculation(store, { timeZone: opts.timeZone, rules: opts.borrowRules, now: opts.now }),
+    catalog: createCatalog(store, { siteOrigin: opts.siteOrigin ?? (() => ''), policy }),
+    circulation: createCirculation(store, {
+      timeZone: opts.timeZone,
+      policy,
+      now: opts.now,
+      waitingFor: opts.waitingFor,
+    }),
     accounts: createAccounts(store, { verifier: opts.verifier, tokens: opts.tokens, adminEmails: opts.adminEmails }),
   };
 }

@@ -12,6 +12,14 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   ALREADY_BORROWED: 400,
   OUT_OF_STOCK: 400,
+  // The library's policy refuses this member for now.
+  LOAN_LIMIT: 403,
+  FEES_UNPAID: 403,
+  RENEWAL_LIMIT: 409,
+  BOOK_REQUESTED: 409,
+  LOAN_NOT_ACTIVE: 409,
+  LOAN_OVERDUE: 409,
+  CONFLICT: 409,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
 };
@@ -56,6 +64,7 @@ export function restErrorHandler(
     return reply.code(STATUS[error.code]).send({
       ...envelope,
       message: error.message,
+      code: error.code,
       ...(error.field ? { field: error.field } : {}),
       ...(error.code === 'ALREADY_BORROWED' ? { alreadyBorrowed: true } : {}),
     });

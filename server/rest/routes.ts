@@ -7,12 +7,21 @@ import type { BookRecord } from '../store/port.ts';
 import { LibraryError, MESSAGES, badInput } from '../library/errors.ts';
 import { UNTYPEABLE_MESSAGE } from '../library/validate.ts';
 import { restShapes } from './shapes.ts';
+import { PRIVATE, PUBLIC, noneMatch } from '../cache/http-cache.ts';
 import type { Absolute } from '../library/site-urls.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import * as schema from './schemas.ts';
 import * as doc from './docs.ts';
 
 type Id = { id: string };
+
+/** A book's entity tag: its version, which every change of the book moves (edits, borrows, returns). */
+const bookTag = (book: BookRecord): string => `"v${book.version}"`;
+
+/** If-Match compared strongly (RFC 9110 13.1.1): `*`, or one of the listed strong tags. */
+function strongMatch(header: string, etag: string): boolean {
+  return header.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
+}
 type Body<T> = { Body: T };
 
 /** preValidation of every route that needs a session: 401 without a token, 403 with a bad one, before the body is judged. */
@@ -99,12 +108,17 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       async (request) => (await library.catalog.byGenre(request.params.category)).map(shape.book),
     );
 
+    // The book's own validator rather than the store's revision: If-Match on PUT compares against it.
     app.get<{ Params: Id }>(
       '/books/:id',
-      { schema: { ...doc.getBook, params: schema.idParams }, config: { cacheable: true } },
+      { schema: { ...doc.getBook, params: schema.idParams } },
       async (request, reply) => {
         const book = await library.catalog.get(request.params.id);
-        if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
+        reply.header('vary', 'Authorization, Accept');
+        if (!book) return reply.code(404).header('cache-control', PRIVATE).send({ message: MESSAGES.bookNotFound });
+        const etag = bookTag(book);
+        reply.header('etag', etag).header('cache-control', request.headers.authorization ? PRIVATE : PUBLIC);
+        if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
         return shape.book(book);
       },
     );
@@ -116,8 +130,33 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
         preValidation: signedIn,
         config: writeLimit,
       },
-      async (request) => {
-        const { modified } = await library.catalog.update(session(request), request.params.id, request.body);
+      async (request, reply) => {
+        const caller = session(request);
+        const ifMatch = request.headers['if-match'];
+        let expected: number | null = null;
+        if (ifMatch !== undefined) {
+          const book = await library.catalog.get(request.params.id);
+          if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
+          if (!strongMatch(ifMatch, bookTag(book)))
+            return reply.code(412).send({ message: MESSAGES.bookChanged, code: 'CONFLICT' });
+          expected = book.version;
+        }
+        const { __v: version, ...edit } = request.body;
+        let result;
+        try {
+          result = await library.catalog.update(
+            caller,
+            request.params.id,
+            edit,
+            expected ?? (version as number | undefined),
+          );
+        } catch (error) {
+          // The book changed between the If-Match check and the write: still a failed precondition.
+          if (expected !== null && error instanceof LibraryError && error.code === 'CONFLICT')
+            return reply.code(412).send({ message: MESSAGES.bookChanged, code: 'CONFLICT' });
+          throw error;
+        }
+        const { modified } = result;
         return {
           acknowledged: true,
           matchedCount: 1,

@@ -57,6 +57,7 @@ const bookProperties = {
   },
   rating: { type: 'number', minimum: 1, maximum: 5 },
   quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+  replacementCost: { type: ['integer', 'null'], minimum: 0, maximum: 1_000_000 },
 } as const;
 
 export const newBookBody = {
@@ -74,6 +75,8 @@ export const bookUpdateBody = {
     ...bookProperties,
     description: nullableText(5000),
     quantity: { ...bookProperties.quantity, minimum: 0 },
+    copies: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+    __v: { type: 'integer', minimum: 0 },
     _id: objectId,
   },
   additionalProperties: false,

@@ -14,6 +14,10 @@ export function restShapes(absolute: Absolute) {
       image: absolute(b.image),
       rating: b.rating,
       quantity: b.quantity,
+      copies: b.copies,
+      replacementCost: b.replacementCost,
+      // Mongoose's version key: send it back with PUT and a book changed since is refused (409).
+      __v: b.version,
     }),
     category: (c: CategoryRecord) => ({
       _id: c.id,
@@ -35,6 +39,8 @@ export function restShapes(absolute: Absolute) {
         // The original server's name for the moment of return.
         returnedDate: returnedAt,
         status: l.status,
+        renewals: l.renewals,
+        lateFee: l.lateFee,
         bookTitle: l.bookTitle,
         bookAuthor: l.bookAuthor,
         bookImage: absolute(l.bookImage),

@@ -27,6 +27,19 @@ export function decodeCursor(cursor: string): string {
   return id.toLowerCase();
 }
 
+/** A cursor for a (time, id) sort key, such as the overdue list's (due date, loan id). */
+export function encodeTimeCursor(time: Date, id: string): string {
+  return encodeCursor(`${time.getTime()}:${id}`);
+}
+
+export function decodeTimeCursor(cursor: string): { time: Date; id: string } {
+  if (!BASE64URL.test(cursor)) throw new InvalidCursorError();
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{1,15}):([0-9a-f]{24})$/.exec(text);
+  if (!match || encodeCursor(text) !== cursor) throw new InvalidCursorError();
+  return { time: new Date(Number(match[1])), id: match[2] as string };
+}
+
 // The unit separator keeps a search from matching across the title/author boundary.
 const SEPARATOR = '\u001f';
 

@@ -22,8 +22,9 @@ type Part = {
 export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
   books: ['list', 'all', 'count', 'get', 'byGenre', 'genres'],
   categories: ['list'],
-  loans: ['get', 'listByUser', 'findActive', 'countActiveByUser'],
-  users: ['getByUid', 'list'],
+  loans: ['get', 'listByUser', 'findActive', 'countActiveByUser', 'overdue'],
+  ledger: ['balance', 'list'],
+  users: ['getByUid', 'list', 'page'],
 };
 
 /**

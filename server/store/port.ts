@@ -2,7 +2,8 @@
 // Every adapter (sqlite/, mongo/) implements Store and passes tests/store/contract.test.ts.
 // Ids are 24-hex ObjectId strings in every adapter; dates are Date objects.
 
-export type LoanStatus = 'borrowed' | 'returned';
+/** 'lost' and 'damaged': closed by staff, the copy left the collection and the member was charged. */
+export type LoanStatus = 'borrowed' | 'returned' | 'lost' | 'damaged';
 export type Role = 'admin' | 'member';
 
 export interface BookFields {
@@ -12,21 +13,55 @@ export interface BookFields {
   description: string;
   image: string;
   rating: number;
+  /** On insert: the copies the library owns, all on the shelf. */
   quantity: number;
+  /** What a lost or damaged copy costs; null: the policy's default. */
+  replacementCost?: number | null;
 }
 
-const BOOK_FIELD_NAMES = ['title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'] as const;
-
-/** True when a stored book already holds these fields: an update that would change nothing. */
-export function sameBookFields(stored: BookFields, fields: BookFields): boolean {
-  return BOOK_FIELD_NAMES.every((key) => stored[key] === fields[key]);
+/**
+ * An edit of a book. Copies are given either as copies owned (`copies`) or, as the original API does, as
+ * copies available now (`quantity`: copies owned become that plus the copies on loan).
+ */
+export interface BookEdit extends Omit<BookFields, 'quantity'> {
+  copies?: number;
+  quantity?: number;
 }
 
-export interface BookRecord extends BookFields {
+export interface BookRecord extends Omit<BookFields, 'replacementCost'> {
   id: string;
+  /** Copies available: copies owned minus copies on loan. Kept by the store, never written directly. */
+  quantity: number;
+  /** Copies the library owns: on the shelf or on loan. */
+  copies: number;
+  /** Moves with every change of the book: edits, copies owned, borrows and returns (REST's __v and ETag). */
+  version: number;
+  replacementCost: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+const EDITED_FIELDS = ['title', 'author', 'genre', 'description', 'image', 'rating'] as const;
+
+/** The fields an edit writes, and copies owned, after resolving `quantity` against the stored book. */
+export function resolveEdit(stored: BookRecord, edit: BookEdit): { copies: number; onLoan: number } {
+  const onLoan = stored.copies - stored.quantity;
+  return { copies: edit.copies ?? (edit.quantity === undefined ? stored.copies : edit.quantity + onLoan), onLoan };
+}
+
+/** True when a stored book already holds what an edit writes: an update that would change nothing. */
+export function sameBook(stored: BookRecord, edit: BookEdit, copies: number): boolean {
+  return (
+    EDITED_FIELDS.every((key) => stored[key] === edit[key]) &&
+    stored.copies === copies &&
+    (edit.replacementCost === undefined || stored.replacementCost === edit.replacementCost)
+  );
+}
+
+export type BookUpdateResult =
+  | { book: BookRecord; modified: boolean; refused?: undefined }
+  /** version: the book changed since expectedVersion; copies-on-loan: fewer copies owned than are on loan. */
+  | { refused: 'version' | 'copies-on-loan'; book: BookRecord; modified: false };
 
 export interface BookFilter {
   /** Case-insensitive substring of title or author. */
@@ -64,11 +99,16 @@ export interface BookStore {
   genres(): Promise<string[]>;
   insert(fields: BookFields): Promise<BookRecord>;
   insertMany(fields: BookFields[]): Promise<number>;
-  /** Writes exactly these fields; null when no book has that id. */
-  update(id: string, fields: BookFields): Promise<{ book: BookRecord; modified: boolean } | null>;
   /**
-   * Conditional stock change: adds delta to quantity only if the result stays >= 0.
-   * Returns the new quantity, or null when the book is missing or the condition failed.
+   * Writes the edit atomically with respect to borrows and returns: copies owned never go below the copies on
+   * loan, and copies available follow. With expectedVersion, refuses when the book was edited since. Null when
+   * no book has that id.
+   */
+  update(id: string, edit: BookEdit, expectedVersion?: number | null): Promise<BookUpdateResult | null>;
+  /**
+   * Adds delta copies to the collection (owned and available together; negative: copies leave the shelf),
+   * only if the copies available stay >= 0. Returns the new quantity, or null when the book is missing or the
+   * condition failed.
    */
   changeStock(id: string, delta: number): Promise<number | null>;
 }
@@ -96,29 +136,75 @@ export interface LoanRecord {
   returnDate: Date;
   returnedAt: Date | null;
   status: LoanStatus;
+  renewals: number;
+  /** The late fee charged when the loan ended; 0 while on loan. */
+  lateFee: number;
+  /** The staff member who closed the loan at the desk (check-in, lost, damaged); null otherwise. */
+  closedBy: string | null;
   bookTitle: string;
   bookAuthor: string;
   bookImage: string;
   bookCategory: string;
 }
 
-export type NewLoan = Omit<LoanRecord, 'id' | 'status' | 'returnedAt'>;
+export type NewLoan = Omit<LoanRecord, 'id' | 'status' | 'returnedAt' | 'renewals' | 'lateFee' | 'closedBy'>;
+
+/** What a borrow must respect, checked atomically with it (the policy's numbers, from library/policy.ts). */
+export interface CheckoutLimits {
+  /** The most active loans the member may have, the new one included. */
+  loanLimit: number;
+  /** The borrow is refused while the member's balance is above this. */
+  maxBalance: number;
+}
 
 export type CheckoutResult =
   | { ok: true; loan: LoanRecord; quantity: number }
-  | { ok: false; reason: 'book-not-found' | 'out-of-stock' | 'already-borrowed' };
+  | { ok: false; reason: 'book-not-found' | 'out-of-stock' | 'already-borrowed' | 'loan-limit' }
+  | { ok: false; reason: 'fees-unpaid'; balance: number };
 
 export type CheckinResult =
   { ok: true; loan: LoanRecord; quantity: number | null } | { ok: false; reason: 'loan-not-found' | 'not-active' };
 
+export interface CheckinOptions {
+  /** The late fee for this loan ending now (the policy's rule); charged to the member in the same step. */
+  lateFee: (loan: LoanRecord) => number;
+  /** The staff member checking it in at the desk. */
+  by?: string | null;
+}
+
+export interface LossOptions {
+  as: 'lost' | 'damaged';
+  /** Charged to the member in the same step as the loan closes. */
+  replacementCost: number;
+  processingFee: number;
+  by: string;
+}
+
+export type RenewResult =
+  { ok: true; loan: LoanRecord } | { ok: false; reason: 'loan-not-found' | 'not-active' | 'renewal-limit' };
+
+export interface Page<T> {
+  nodes: T[];
+  totalCount: number;
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
 export interface LoanStore {
   /**
    * Atomically (as far as the engine allows): takes one copy of loan.bookId if quantity > 0 and records
-   * the loan; at most one active loan per (userId, bookId). Never leaves a copy taken without a loan.
+   * the loan, within the member's limits (none when not given); at most one active loan per (userId, bookId). Never leaves a copy
+   * taken without a loan.
    */
-  checkout(loan: NewLoan): Promise<CheckoutResult>;
-  /** Marks an active loan returned and puts its copy back on the loan's own book. */
-  checkin(loanId: string, at: Date): Promise<CheckinResult>;
+  checkout(loan: NewLoan, limits?: CheckoutLimits): Promise<CheckoutResult>;
+  /** Marks an active loan returned, puts its copy back on the loan's own book and charges its late fee (if any). */
+  checkin(loanId: string, at: Date, opts?: CheckinOptions): Promise<CheckinResult>;
+  /** Moves an active loan's due date `days` later, if it has been renewed fewer than maxRenewals times. */
+  renew(loanId: string, opts: { days: number; maxRenewals: number }): Promise<RenewResult>;
+  /** Closes an active loan as lost or damaged: the copy leaves the collection and the charges are recorded. */
+  close(loanId: string, at: Date, opts: LossOptions): Promise<CheckinResult>;
+  /** Active loans due before `dueBefore`, the longest overdue first (due date, then id). */
+  overdue(dueBefore: Date, page: PageRequest): Promise<Page<LoanRecord>>;
   get(id: string): Promise<LoanRecord | null>;
   /** Newest first (borrowDate descending, then id descending). */
   listByUser(userId: string): Promise<LoanRecord[]>;
@@ -142,12 +228,51 @@ export interface UserRecord extends UserProfile {
   lastLoginAt: Date;
 }
 
+export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver';
+
+/** Kinds that raise a member's balance; the others lower it. */
+export const CHARGES: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee'];
+
+export interface LedgerRecord {
+  id: string;
+  userId: string;
+  kind: LedgerKind;
+  /** Whole taka, > 0; the kind says which way it moves the balance. */
+  amount: number;
+  loanId: string | null;
+  bookTitle: string | null;
+  note: string;
+  /** The staff member who recorded it; null for charges the library made itself. */
+  recordedBy: string | null;
+  createdAt: Date;
+}
+
+export type NewCredit = Pick<LedgerRecord, 'userId' | 'amount' | 'note' | 'recordedBy' | 'createdAt'> & {
+  kind: 'payment' | 'waiver';
+};
+
+/** A member's account as records, never an edited total: charges, payments, waivers. */
+export interface LedgerStore {
+  /** Charges minus payments and waivers. */
+  balance(userId: string): Promise<number>;
+  /** Newest first. */
+  list(userId: string): Promise<LedgerRecord[]>;
+  /** Records a payment or waiver, refused when it is more than the balance at that moment. */
+  credit(
+    entry: NewCredit,
+  ): Promise<
+    { ok: true; entry: LedgerRecord; balance: number } | { ok: false; reason: 'exceeds-balance'; balance: number }
+  >;
+}
+
 export interface UserStore {
   /** Creates the user on first sign-in (status "active", createdAt now); later sign-ins refresh profile and role. */
   upsert(profile: UserProfile): Promise<UserRecord>;
   getByUid(uid: string): Promise<UserRecord | null>;
   /** Oldest first. */
   list(): Promise<UserRecord[]>;
+  /** A page of members in sign-up order; search: case-insensitive substring of name or e-mail. */
+  page(search: string | null, page: PageRequest): Promise<Page<UserRecord>>;
 }
 
 export interface Store {
@@ -155,6 +280,7 @@ export interface Store {
   readonly books: BookStore;
   readonly categories: CategoryStore;
   readonly loans: LoanStore;
+  readonly ledger: LedgerStore;
   readonly users: UserStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;

@@ -12,6 +12,7 @@ import { openStore } from '../../server/store/open-store.ts';
 import type { Store } from '../../server/store/port.ts';
 import { createCirculation } from '../../server/library/circulation.ts';
 import { LibraryError } from '../../server/library/errors.ts';
+import { DEFAULT_POLICY } from '../../server/library/policy.ts';
 
 const BOOKS = 3;
 const MEMBERS = 5;
@@ -47,7 +48,7 @@ const session = (member: number) => ({
 });
 
 async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
-  const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka' });
+  const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka', policy: DEFAULT_POLICY });
   const books = await Promise.all(
     INITIAL.map((quantity, i) =>
       store.books.insert({
@@ -106,7 +107,7 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
 
 /** 1,000 members borrow the single copy of a book at once: exactly one gets it. */
 async function thousandForOneCopy(store: Store) {
-  const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka' });
+  const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka', policy: DEFAULT_POLICY });
   const book = await store.books.insert({
     title: 'Last copy',
     author: 'A',

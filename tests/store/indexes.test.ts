@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Store } from '../../server/store/port.ts';
 import { openDatabase } from '../../server/store/sqlite/db.ts';
 import { sqliteBooks } from '../../server/store/sqlite/books.ts';
-import { sqliteLoans } from '../../server/store/sqlite/loans.ts';
+import { sqliteLedger, sqliteLoans } from '../../server/store/sqlite/loans.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
@@ -143,6 +143,7 @@ describe('SQLite: every query plan uses an index', () => {
       kind: 'sqlite',
       books: sqliteBooks(db),
       loans: sqliteLoans(db),
+      ledger: sqliteLedger(db),
       users: sqliteUsers(db),
       categories: sqliteCategories(db),
       ping: async () => undefined,

@@ -33,7 +33,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       const client = await MongoClient.connect(uri);
       try {
         const names = (await client.db(dbName).listCollections().toArray()).map((c) => c.name).sort();
-        expect(names).toEqual(['books', 'borrowedBooks', 'categories', 'users']);
+        expect(names).toEqual(['accounts', 'books', 'borrowedBooks', 'categories', 'ledger', 'users']);
         const loanIndexes = await client.db(dbName).collection('borrowedBooks').indexes();
         expect(loanIndexes.find((i) => i.name === 'active_key_unique')?.unique).toBe(true);
       } finally {
@@ -91,6 +91,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       loans: Collection<LoanDoc>;
       bookOid: ObjectId;
       pending: LoanDoc;
+      steps: ReturnType<typeof loanSteps>;
     }) => Promise<void>,
   ) {
     const client = await MongoClient.connect(uri);
@@ -131,7 +132,11 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
         bookCategory: 'Drama',
       };
       await loans.insertOne(pending);
-      await run({ books, loans, bookOid, pending });
+      const steps = loanSteps(
+        { books, loans, accounts: db.collection('accounts'), ledger: db.collection('ledger') },
+        NO_LOCK,
+      );
+      await run({ books, loans, bookOid, pending, steps });
     } finally {
       await client.db(`${dbName}_${name}`).dropDatabase();
       await client.close();
@@ -142,9 +147,9 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
     // Gateway B starts while A is between a borrow's first write (the pending loan) and its second (taking
     // the copy); the book has no copy then, so B's recovery drops the loan. A copy comes back, A takes it for
     // a loan that no longer exists: A must return it and refuse the borrow, or the copy is lost for good.
-    await pendingBorrow('dropped', async ({ books, loans, bookOid, pending }) => {
+    await pendingBorrow('dropped', async ({ books, loans, bookOid, pending, steps }) => {
       await loans.deleteOne({ _id: pending._id, status: 'pending' }); // what B's recovery did
-      expect(await loanSteps(loans, books, NO_LOCK).finishBorrow(pending)).toBeNull();
+      expect(await steps.finishBorrow(pending, 5)).toBeNull();
       expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 1, loansOut: [] });
       expect(await loans.countDocuments({})).toBe(0);
     });
@@ -153,9 +158,8 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
   it('settles a failed borrow without undoing a loan that another gateway recovering on start confirmed', async () => {
     // A's borrow took the copy and then failed; before A settles it, B's recovery confirms the loan. Giving
     // the copy back now would leave a standing loan with no copy, so the book could be lent twice.
-    await pendingBorrow('confirmed', async ({ books, loans, bookOid, pending }) => {
-      const steps = loanSteps(loans, books, NO_LOCK);
-      expect(await steps.finishBorrow(pending)).toBe(0); // B's recovery: takes the copy, confirms the loan
+    await pendingBorrow('confirmed', async ({ books, loans, bookOid, pending, steps }) => {
+      expect(await steps.finishBorrow(pending, 5)).toBe(0); // B's recovery: takes the copy, confirms the loan
       await steps.settleBorrow(pending); // A, settling its failed borrow
       expect(await books.findOne({ _id: bookOid })).toMatchObject({
         quantity: 0,
@@ -164,8 +168,8 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       expect(await loans.findOne({ _id: pending._id })).toMatchObject({ status: 'borrowed' });
     });
     // And a failed borrow that never took the copy leaves nothing behind.
-    await pendingBorrow('untaken', async ({ books, loans, bookOid, pending }) => {
-      await loanSteps(loans, books, NO_LOCK).settleBorrow(pending);
+    await pendingBorrow('untaken', async ({ books, loans, bookOid, pending, steps }) => {
+      await steps.settleBorrow(pending);
       expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 1, loansOut: [] });
       expect(await loans.countDocuments({})).toBe(0);
     });

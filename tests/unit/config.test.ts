@@ -42,6 +42,15 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['IDLE_TIMEOUT_MS', '99999999', /IDLE_TIMEOUT_MS must be between 100 and 3600000/],
   ['KEEP_ALIVE_TIMEOUT_MS', 'soon', /KEEP_ALIVE_TIMEOUT_MS must be a whole number/],
   ['GRAPHQL_INTROSPECTION', 'maybe', /GRAPHQL_INTROSPECTION must be one of true, false/],
+  ['LOAN_LIMIT', '0', /LOAN_LIMIT must be between 1 and 1000, got "0"/],
+  ['LOAN_DAYS', 'two weeks', /LOAN_DAYS must be a whole number/],
+  ['LOAN_DAYS', '366', /LOAN_DAYS must be between 1 and 365/],
+  ['RENEWAL_DAYS', '0', /RENEWAL_DAYS must be between 1 and 365/],
+  ['MAX_RENEWALS', '-1', /MAX_RENEWALS must be between 0 and 100/],
+  ['LATE_FEE_PER_DAY', '12.5', /LATE_FEE_PER_DAY must be a whole number/],
+  ['LOST_PROCESSING_FEE', '-5', /LOST_PROCESSING_FEE must be between 0 and 1000000/],
+  ['DEFAULT_REPLACEMENT_COST', 'free', /DEFAULT_REPLACEMENT_COST must be a whole number/],
+  ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
   ['GOOGLE_APPLICATION_CREDENTIALS', '/no/such/key.json', /GOOGLE_APPLICATION_CREDENTIALS names no file/],
@@ -72,6 +81,17 @@ describe('configuration', () => {
     expect(config.firebase).toMatchObject({ projectId: 'demo-bookhaven', emulator: true });
     expect(config.limits).toEqual({ writesPerMinute: 120, failedSignInsPerMinute: 10, signInsPerMinute: 60 });
     expect(config.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 });
+    // The policy printed on the About page.
+    expect(config.policy).toEqual({
+      loanLimit: 5,
+      loanDays: 14,
+      renewalDays: 7,
+      maxRenewals: 1,
+      lateFeePerDay: 50,
+      lostProcessingFee: 100,
+      defaultReplacementCost: 500,
+      catalogueEditors: 'members',
+    });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 

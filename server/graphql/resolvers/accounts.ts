@@ -1,11 +1,27 @@
-import type { QueryResolvers, MutationResolvers } from '../generated/resolvers-types.ts';
+import type { MutationResolvers, QueryResolvers, UserResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 
 export const accountQueries: QueryResolvers = {
   users: (_parent, _args, ctx) => ctx.library.accounts.list(sessionOf(ctx)),
   me: (_parent, _args, ctx) => (ctx.viewer.session ? ctx.library.accounts.me(ctx.viewer.session) : null),
+  member: (_parent, { uid }, ctx) => ctx.library.accounts.member(sessionOf(ctx), uid),
+  async members(_parent, { search, first, after }, ctx) {
+    const page = await ctx.library.accounts.members(sessionOf(ctx), search, first, after);
+    return {
+      nodes: page.nodes,
+      totalCount: page.totalCount,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
+  },
 };
 
 export const accountMutations: MutationResolvers = {
   issueToken: (_parent, { input }, ctx) => ctx.signIn(input),
+};
+
+// A member's account: the member themselves or staff (the circulation service refuses anyone else).
+export const userFields: UserResolvers = {
+  loans: (user, _args, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), user.uid),
+  balance: (user, _args, ctx) => ctx.library.circulation.balance(sessionOf(ctx), user.uid),
+  ledger: (user, _args, ctx) => ctx.library.circulation.ledger(sessionOf(ctx), user.uid),
 };

@@ -1,9 +1,21 @@
-import type { QueryResolvers, MutationResolvers } from '../generated/resolvers-types.ts';
+import type { BorrowRecordResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
+import type { GraphQLContext } from '../context.ts';
+import type { LoanStanding } from '../../library/circulation.ts';
+import type { LoanRecord } from '../../store/port.ts';
 
 export const circulationQueries: QueryResolvers = {
   borrowedBooks: (_parent, { userId }, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), userId),
   borrowWindow: (_parent, _args, ctx) => ctx.library.circulation.window(),
+  policy: (_parent, _args, ctx) => ctx.library.circulation.policy(),
+  async overdueLoans(_parent, { first, after }, ctx) {
+    const page = await ctx.library.circulation.overdue(sessionOf(ctx), first, after);
+    return {
+      nodes: page.nodes,
+      totalCount: page.totalCount,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
+  },
 };
 
 export const circulationMutations: MutationResolvers = {
@@ -12,4 +24,39 @@ export const circulationMutations: MutationResolvers = {
     return { record: loan, currentQuantity: quantity };
   },
   returnBook: (_parent, { borrowId }, ctx) => ctx.library.circulation.giveBack(sessionOf(ctx), borrowId),
+  renewLoan: (_parent, { loanId }, ctx) => ctx.library.circulation.renew(sessionOf(ctx), loanId),
+  checkIn: (_parent, { loanId }, ctx) => ctx.library.circulation.checkIn(sessionOf(ctx), loanId),
+  markLost: (_parent, { loanId, damaged }, ctx) =>
+    ctx.library.circulation.markLost(sessionOf(ctx), loanId, damaged === true),
+  recordPayment: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'payment', args),
+  waiveFee: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'waiver', args),
+};
+
+// What a loan shows besides its record (due day, days late, fee, renewal), worked out once per loan and
+// request: the fields share one standing.
+const standings = new WeakMap<GraphQLContext, Map<string, Promise<LoanStanding>>>();
+
+function standingOf(loan: LoanRecord, ctx: GraphQLContext): Promise<LoanStanding> {
+  let perRequest = standings.get(ctx);
+  if (!perRequest) {
+    perRequest = new Map();
+    standings.set(ctx, perRequest);
+  }
+  let standing = perRequest.get(loan.id);
+  if (!standing) {
+    standing = ctx.library.circulation.standing(loan);
+    perRequest.set(loan.id, standing);
+  }
+  return standing;
+}
+
+export const loanFields: BorrowRecordResolvers = {
+  dueDate: async (loan, _args, ctx) => (await standingOf(loan, ctx)).dueDay,
+  overdueDays: async (loan, _args, ctx) => (await standingOf(loan, ctx)).overdueDays,
+  fee: async (loan, _args, ctx) => (await standingOf(loan, ctx)).fee,
+  canRenew: async (loan, _args, ctx) => (await standingOf(loan, ctx)).renewal.ok,
+  renewBlockedReason: async (loan, _args, ctx) => {
+    const { renewal } = await standingOf(loan, ctx);
+    return renewal.ok ? null : renewal.message;
+  },
 };

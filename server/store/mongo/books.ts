@@ -3,7 +3,8 @@
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import {
-  sameBookFields,
+  resolveEdit,
+  sameBook,
   type BookFields,
   type BookFilter,
   type BookPage,
@@ -56,6 +57,9 @@ function newDoc(fields: BookFields, now: Date): BookDoc {
     image,
     rating,
     quantity,
+    copies: quantity,
+    version: 0,
+    replacementCost: fields.replacementCost ?? null,
     ...searchFields(title, author),
     loansOut: [],
     createdAt: now,
@@ -175,27 +179,45 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       return result.insertedCount;
     },
 
-    async update(id, fields) {
+    async update(id, edit, expectedVersion) {
       const _id = toObjectId(id);
       if (!_id) return null;
       return lock.run(`book:${_id.toHexString()}`, async () => {
-        const current = await books.findOne({ _id });
-        if (!current) return null;
-        if (sameBookFields(current, fields)) return { book: toBook(current), modified: false };
-        const { title, author, genre, description, image, rating, quantity } = fields;
-        const $set = {
-          title,
-          author,
-          genre,
-          description,
-          image,
-          rating,
-          quantity,
-          ...searchFields(title, author),
-          updatedAt: new Date(),
-        };
-        const updated = await books.findOneAndUpdate({ _id }, { $set }, { returnDocument: 'after' });
-        return updated ? { book: toBook(updated), modified: true } : null;
+        // Every change of the book (borrows and returns included) moves its version, so the update is
+        // conditional on the version read; one that lost a race with a borrow reads again, unless the caller
+        // asked for that version.
+        for (let attempt = 0; ; attempt++) {
+          const doc = await books.findOne({ _id }, WITHOUT_GRAMS);
+          if (!doc) return null;
+          const current = toBook(doc);
+          if (expectedVersion != null && expectedVersion !== current.version)
+            return { refused: 'version' as const, book: current, modified: false as const };
+          const { copies, onLoan } = resolveEdit(current, edit);
+          if (copies < onLoan) return { refused: 'copies-on-loan' as const, book: current, modified: false as const };
+          if (sameBook(current, edit, copies)) return { book: current, modified: false };
+          const delta = copies - current.copies;
+          const { title, author, genre, description, image, rating } = edit;
+          const updated = await books.findOneAndUpdate(
+            { _id, version: current.version },
+            {
+              $set: {
+                title,
+                author,
+                genre,
+                description,
+                image,
+                rating,
+                ...(edit.replacementCost === undefined ? {} : { replacementCost: edit.replacementCost }),
+                ...searchFields(title, author),
+                updatedAt: new Date(),
+              },
+              $inc: { copies: delta, quantity: delta, version: 1 },
+            },
+            { returnDocument: 'after' },
+          );
+          if (updated) return { book: toBook(updated), modified: true };
+          if (attempt >= 20) throw new Error(`Book ${id} kept changing during an update`);
+        }
       });
     },
 
@@ -205,7 +227,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       const updated = await lock.run(`book:${_id.toHexString()}`, () =>
         books.findOneAndUpdate(
           { _id, quantity: { $gte: -delta } },
-          { $inc: { quantity: delta }, $set: { updatedAt: new Date() } },
+          { $inc: { quantity: delta, copies: delta, version: 1 }, $set: { updatedAt: new Date() } },
           { returnDocument: 'after' },
         ),
       );

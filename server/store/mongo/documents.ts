@@ -1,6 +1,16 @@
 // Document shapes of the Mongo adapter and their conversion to port records. ObjectIds never leave this folder.
 import { MongoServerError, ObjectId } from 'mongodb';
-import type { BookFields, BookRecord, CategoryRecord, LoanRecord, LoanStatus, Role, UserRecord } from '../port.ts';
+import type {
+  BookFields,
+  BookRecord,
+  CategoryRecord,
+  LedgerKind,
+  LedgerRecord,
+  LoanRecord,
+  LoanStatus,
+  Role,
+  UserRecord,
+} from '../port.ts';
 import { parseId } from '../ids.ts';
 
 export interface BookDoc extends BookFields {
@@ -10,6 +20,10 @@ export interface BookDoc extends BookFields {
   searchGrams?: string[];
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
+  /** Copies owned: quantity + loansOut.length, kept in the same updates. Missing on books from before it (see recoverLoans). */
+  copies?: number;
+  version?: number;
+  replacementCost?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -30,8 +44,16 @@ export interface LoanDoc {
   borrowDate: Date;
   returnDate: Date;
   returnedAt: Date | null;
-  // 'pending' and 'returning' last only while a borrow or return is between its two writes (see loans.ts).
-  status: LoanStatus | 'pending' | 'returning';
+  // 'pending' and 'returning' last only while a borrow or return is between its writes (see loans.ts);
+  // 'closing' likewise for a loan being closed as lost or damaged (`loss`).
+  status: LoanStatus | 'pending' | 'returning' | 'closing';
+  renewals?: number;
+  /** Set as the loan starts returning (or closing), charged to the ledger from there. */
+  lateFee?: number;
+  loss?: 'lost' | 'damaged' | null;
+  /** What a loan closing as lost or damaged is charged (set with status 'closing'). */
+  charges?: { replacement: number; processing: number };
+  closedBy?: string | null;
   // `${userId}:${bookId}` while borrowed, the loan's own id once returned: a plain unique index on it allows
   // one active loan per pair without partial-index support (FerretDB, old servers).
   activeKey: string;
@@ -39,6 +61,27 @@ export interface LoanDoc {
   bookAuthor: string;
   bookImage: string;
   bookCategory: string;
+}
+
+export interface LedgerDoc {
+  _id: ObjectId;
+  userId: string;
+  kind: LedgerKind;
+  amount: number;
+  loanId: string | null;
+  bookTitle: string | null;
+  note: string;
+  recordedBy: string | null;
+  createdAt: Date;
+  /** `${loanId}:${kind}` for a charge, the entry's own id otherwise: a plain unique index charges a loan each kind once. */
+  chargeKey: string;
+}
+
+/** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
+export interface AccountDoc {
+  _id: string;
+  onLoan: number;
+  loansOut: string[];
 }
 
 export interface UserDoc {
@@ -78,6 +121,9 @@ export function toBook(doc: BookDoc): BookRecord {
     image: doc.image,
     rating: doc.rating,
     quantity: doc.quantity,
+    copies: doc.copies ?? doc.quantity + (doc.loansOut?.length ?? 0),
+    version: doc.version ?? 0,
+    replacementCost: doc.replacementCost ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -86,6 +132,8 @@ export function toBook(doc: BookDoc): BookRecord {
 export function toCategory(doc: CategoryDoc): CategoryRecord {
   return { id: doc._id.toHexString(), name: doc.name, image: doc.image, description: doc.description };
 }
+
+const ENDED: readonly LoanDoc['status'][] = ['returned', 'lost', 'damaged'];
 
 export function toLoan(doc: LoanDoc): LoanRecord {
   return {
@@ -96,9 +144,12 @@ export function toLoan(doc: LoanDoc): LoanRecord {
     userEmail: doc.userEmail,
     borrowDate: doc.borrowDate,
     returnDate: doc.returnDate,
-    returnedAt: doc.status === 'returned' ? (doc.returnedAt ?? null) : null,
+    returnedAt: ENDED.includes(doc.status) ? (doc.returnedAt ?? null) : null,
     // A return that has not reached the book yet is still a loan; a pending borrow is never read (filtered out).
-    status: doc.status === 'returned' ? 'returned' : 'borrowed',
+    status: ENDED.includes(doc.status) ? (doc.status as LoanStatus) : 'borrowed',
+    renewals: doc.renewals ?? 0,
+    lateFee: ENDED.includes(doc.status) ? (doc.lateFee ?? 0) : 0,
+    closedBy: doc.closedBy ?? null,
     bookTitle: doc.bookTitle,
     bookAuthor: doc.bookAuthor,
     bookImage: doc.bookImage,
@@ -118,5 +169,19 @@ export function toUser(doc: UserDoc): UserRecord {
     phone: doc.phone ?? null,
     createdAt: doc.createdAt,
     lastLoginAt: doc.lastLoginAt,
+  };
+}
+
+export function toEntry(doc: LedgerDoc): LedgerRecord {
+  return {
+    id: doc._id.toHexString(),
+    userId: doc.userId,
+    kind: doc.kind,
+    amount: doc.amount,
+    loanId: doc.loanId,
+    bookTitle: doc.bookTitle,
+    note: doc.note,
+    recordedBy: doc.recordedBy,
+    createdAt: doc.createdAt,
   };
 }

@@ -1,26 +1,78 @@
-// Loans in MongoDB without multi-document transactions (standalone servers, FerretDB). The book document is
-// the ledger: a borrow takes a copy and adds the loan's id to book.loansOut in one atomic update, a return
-// does the reverse, so quantity + loansOut never drift apart. Around that update the loan moves
-// pending -> borrowed and returning -> returned. A gateway killed between the writes leaves a pending or
-// returning loan; recoverLoans() finishes it on the next start. Every step is conditional on the ledger, so
-// running one twice (a retry, a recovery) changes nothing, and each is one single-document conditional update,
-// which MongoDB applies atomically: several gateways, one of them recovering while the others serve, stay
-// consistent. On FerretDB v1 writes to one book are also queued through the KeyLock (see key-lock.ts).
+// Loans, member limits and the ledger in MongoDB without multi-document transactions (standalone servers,
+// FerretDB). Two documents are ledgers of active loans, each changed by one atomic conditional update:
+// - the book: a borrow takes a copy and adds the loan's id to book.loansOut, a return does the reverse, so
+//   quantity + loansOut never drift apart (and copies owned = quantity + loansOut.length);
+// - the member's account: a borrow reserves a place under the loan limit (onLoan < limit) and adds the loan's
+//   id to account.loansOut, the end of a loan releases it.
+// Around those updates the loan moves pending -> borrowed, and borrowed -> returning -> returned (or closing
+// -> lost / damaged). The late fee is fixed on the loan as it starts returning and charged to the ledger with a
+// per-loan unique key, so a charge happens once however often a step runs. A gateway killed between writes
+// leaves a pending, returning or closing loan; recoverLoans() finishes it on the next start. Every step is
+// conditional on the ledgers, so running one twice (a retry, a recovery) changes nothing. On FerretDB v1 writes
+// to one book or account are also queued through the KeyLock (see key-lock.ts).
 import { ObjectId } from 'mongodb';
-import type { Collection } from 'mongodb';
-import type { CheckinResult, CheckoutResult, LoanStore, NewLoan } from '../port.ts';
-import { parseId } from '../ids.ts';
-import { activeKey, isDuplicateKey, toLoan, toObjectId } from './documents.ts';
-import type { BookDoc, LoanDoc } from './documents.ts';
+import type { Collection, Filter } from 'mongodb';
+import type {
+  CheckinOptions,
+  CheckinResult,
+  CheckoutLimits,
+  CheckoutResult,
+  LedgerKind,
+  LedgerStore,
+  LossOptions,
+  LoanStore,
+  NewLoan,
+} from '../port.ts';
+import { CHARGES } from '../port.ts';
+import { decodeTimeCursor, encodeTimeCursor, parseId } from '../ids.ts';
+import { activeKey, isDuplicateKey, toEntry, toLoan, toObjectId } from './documents.ts';
+import type { AccountDoc, BookDoc, LedgerDoc, LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 
-const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning'] };
+const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning', 'closing'] };
+const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
 
-export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock): LoanStore {
-  const steps = loanSteps(loans, books, lock);
+export interface LoanCollections {
+  loans: Collection<LoanDoc>;
+  books: Collection<BookDoc>;
+  accounts: Collection<AccountDoc>;
+  ledger: Collection<LedgerDoc>;
+}
+
+async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise<number> {
+  let balance = 0;
+  for await (const entry of ledger.find({ userId }, { projection: { kind: 1, amount: 1 } })) {
+    balance += CHARGES.includes(entry.kind) ? entry.amount : -entry.amount;
+  }
+  return balance;
+}
+
+export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
+  const { loans, books } = c;
+  const steps = loanSteps(c, lock);
+
+  /** Moves an active loan to `returning` or `closing`, fixing what it is charged; null when it is not active. */
+  async function startEnding(_id: ObjectId, set: (doc: LoanDoc) => Partial<LoanDoc>): Promise<LoanDoc | null> {
+    for (;;) {
+      const doc = await loans.findOne({ _id, status: 'borrowed' });
+      if (!doc) return null;
+      // Conditional on the due date read: a renewal in between changes the fee, so read again.
+      const started = await loans.findOneAndUpdate(
+        { _id, status: 'borrowed', returnDate: doc.returnDate },
+        { $set: set(doc) },
+        { returnDocument: 'after' },
+      );
+      if (started) return started;
+    }
+  }
+
+  async function notEnded(_id: ObjectId): Promise<CheckinResult> {
+    const current = await loans.findOne({ _id });
+    return { ok: false, reason: current && current.status !== 'pending' ? 'not-active' : 'loan-not-found' };
+  }
 
   return {
-    async checkout(loan: NewLoan): Promise<CheckoutResult> {
+    async checkout(loan: NewLoan, limits = NO_LIMITS): Promise<CheckoutResult> {
       const bookId = parseId(loan.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       const doc: LoanDoc = {
@@ -33,6 +85,7 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
         returnDate: loan.returnDate,
         returnedAt: null,
         status: 'pending',
+        renewals: 0,
         activeKey: activeKey(loan.userId, bookId),
         bookTitle: loan.bookTitle,
         bookAuthor: loan.bookAuthor,
@@ -45,34 +98,105 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
         if (isDuplicateKey(error)) return { ok: false, reason: 'already-borrowed' };
         throw error;
       }
-      let quantity: number | null;
+      let outcome: Awaited<ReturnType<typeof steps.finishBorrow>>;
       try {
-        quantity = await steps.finishBorrow(doc);
+        if (limits.maxBalance < Number.MAX_SAFE_INTEGER) {
+          const balance = await balanceOf(c.ledger, loan.userId);
+          if (balance > limits.maxBalance) {
+            await steps.drop(doc);
+            return { ok: false, reason: 'fees-unpaid', balance };
+          }
+        }
+        outcome = await steps.finishBorrow(doc, limits.loanLimit);
       } catch (error) {
         // The caller sees an error; the loan is settled now as recovery would settle it (kept if its copy was
         // taken, as when an answer is lost), and if even that fails, recovery settles it on the next start.
         await steps.settleBorrow(doc).catch(() => undefined);
         throw error;
       }
-      if (quantity !== null) return { ok: true, loan: toLoan({ ...doc, status: 'borrowed' }), quantity };
+      if (typeof outcome === 'number')
+        return { ok: true, loan: toLoan({ ...doc, status: 'borrowed' }), quantity: outcome };
+      if (outcome === 'loan-limit') return { ok: false, reason: 'loan-limit' };
       const exists = await books.countDocuments({ _id: new ObjectId(bookId) }, { limit: 1 });
       return { ok: false, reason: exists > 0 ? 'out-of-stock' : 'book-not-found' };
     },
 
-    async checkin(loanId: string, at: Date): Promise<CheckinResult> {
+    async checkin(loanId: string, at: Date, opts?: CheckinOptions): Promise<CheckinResult> {
       const _id = toObjectId(loanId);
       if (!_id) return { ok: false, reason: 'loan-not-found' };
-      const returning = await loans.findOneAndUpdate(
-        { _id, status: 'borrowed' },
-        { $set: { status: 'returning', returnedAt: at } },
-        { returnDocument: 'after' },
-      );
-      if (!returning) {
-        const current = await loans.findOne({ _id });
-        return { ok: false, reason: current && current.status !== 'pending' ? 'not-active' : 'loan-not-found' };
-      }
+      const returning = await startEnding(_id, (doc) => ({
+        status: 'returning',
+        returnedAt: at,
+        lateFee: opts?.lateFee(toLoan(doc)) ?? 0,
+        closedBy: opts?.by ?? null,
+      }));
+      if (!returning) return notEnded(_id);
       const quantity = await steps.finishReturn(returning);
       return { ok: true, loan: toLoan({ ...returning, status: 'returned' }), quantity };
+    },
+
+    async close(loanId: string, at: Date, opts: LossOptions): Promise<CheckinResult> {
+      const _id = toObjectId(loanId);
+      if (!_id) return { ok: false, reason: 'loan-not-found' };
+      const closing = await startEnding(_id, () => ({
+        status: 'closing',
+        returnedAt: at,
+        lateFee: 0,
+        loss: opts.as,
+        closedBy: opts.by,
+        charges: { replacement: opts.replacementCost, processing: opts.processingFee },
+      }));
+      if (!closing) return notEnded(_id);
+      const quantity = await steps.finishClose(closing);
+      return { ok: true, loan: toLoan({ ...closing, status: opts.as }), quantity };
+    },
+
+    async renew(loanId, opts) {
+      const _id = toObjectId(loanId);
+      if (!_id) return { ok: false, reason: 'loan-not-found' };
+      for (;;) {
+        const doc = await loans.findOne({ _id });
+        if (!doc || doc.status === 'pending') return { ok: false, reason: 'loan-not-found' };
+        if (doc.status !== 'borrowed') return { ok: false, reason: 'not-active' };
+        const renewals = doc.renewals ?? 0;
+        if (renewals >= opts.maxRenewals) return { ok: false, reason: 'renewal-limit' };
+        // Conditional on the due date read: two renewals at once move it once.
+        const renewed = await loans.findOneAndUpdate(
+          { _id, status: 'borrowed', returnDate: doc.returnDate },
+          {
+            $set: {
+              returnDate: new Date(doc.returnDate.getTime() + opts.days * 86_400_000),
+              renewals: renewals + 1,
+            },
+          },
+          { returnDocument: 'after' },
+        );
+        if (renewed) return { ok: true, loan: toLoan(renewed) };
+      }
+    },
+
+    async overdue(dueBefore, page) {
+      const after = page.after ? decodeTimeCursor(page.after) : null;
+      const base: Filter<LoanDoc> = { status: 'borrowed', returnDate: { $lt: dueBefore } };
+      const query: Filter<LoanDoc> = after
+        ? {
+            ...base,
+            $or: [
+              { returnDate: { $gt: after.time, $lt: dueBefore } },
+              { returnDate: after.time, _id: { $gt: ObjectId.createFromHexString(after.id) } },
+            ],
+          }
+        : base;
+      const limit = Math.max(page.first, 0) + 1;
+      const docs = await loans.find(query).sort({ returnDate: 1, _id: 1 }).limit(limit).toArray();
+      const nodes = docs.slice(0, limit - 1).map(toLoan);
+      const last = nodes.at(-1);
+      return {
+        nodes,
+        totalCount: !after && docs.length < limit ? docs.length : await loans.countDocuments(base),
+        hasNextPage: docs.length > nodes.length,
+        endCursor: last ? encodeTimeCursor(last.returnDate, last.id) : null,
+      };
     },
 
     async get(id) {
@@ -103,16 +227,42 @@ export function mongoLoans(loans: Collection<LoanDoc>, books: Collection<BookDoc
   };
 }
 
-/** The second and third writes of a borrow and a return, shared by the live path and recovery. */
-export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>, lock: KeyLock) {
+/** The later writes of a borrow, a return and a loss, shared by the live path and recovery. */
+export function loanSteps(c: LoanCollections, lock: KeyLock) {
+  const { loans, books, accounts, ledger } = c;
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
+  const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member:${userId}`, work);
+
+  /** Reserves the loan's place under the member's limit unless it has one: the limit's commit point. */
+  async function reserve(userId: string, loanId: string, limit: number): Promise<boolean> {
+    return memberLock(userId, async () => {
+      await accounts
+        .updateOne({ _id: userId }, { $setOnInsert: { onLoan: 0, loansOut: [] } }, { upsert: true })
+        .catch((error: unknown) => {
+          if (!isDuplicateKey(error)) throw error; // two first borrows raced to create the account
+        });
+      const reserved = await accounts.updateOne(
+        { _id: userId, onLoan: { $lt: limit }, loansOut: { $ne: loanId } },
+        { $inc: { onLoan: 1 }, $addToSet: { loansOut: loanId } },
+      );
+      if (reserved.modifiedCount === 1) return true;
+      return (await accounts.countDocuments({ _id: userId, loansOut: loanId }, { limit: 1 })) > 0;
+    });
+  }
+
+  /** Gives back the loan's place under the limit if it holds one. */
+  async function release(userId: string, loanId: string): Promise<void> {
+    await memberLock(userId, () =>
+      accounts.updateOne({ _id: userId, loansOut: loanId }, { $inc: { onLoan: -1 }, $pull: { loansOut: loanId } }),
+    );
+  }
 
   /** Takes a copy for the loan unless the ledger has it already: the borrow's commit point. */
   async function lend(bookOid: ObjectId, loanId: string): Promise<number | null> {
     const book = await bookLock(bookOid, () =>
       books.findOneAndUpdate(
         { _id: bookOid, quantity: { $gt: 0 }, loansOut: { $ne: loanId } },
-        { $inc: { quantity: -1 }, $addToSet: { loansOut: loanId }, $set: { updatedAt: new Date() } },
+        { $inc: { quantity: -1, version: 1 }, $addToSet: { loansOut: loanId }, $set: { updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
     );
@@ -125,7 +275,7 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
     const book = await bookLock(bookOid, () =>
       books.findOneAndUpdate(
         { _id: bookOid, loansOut: loanId },
-        { $inc: { quantity: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } },
+        { $inc: { quantity: 1, version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
     );
@@ -133,31 +283,82 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
     return (await books.findOne({ _id: bookOid }))?.quantity ?? null;
   }
 
+  /** The copy of a lost or damaged loan leaves the collection: copies owned go down, copies available stay. */
+  async function writeOff(bookOid: ObjectId, loanId: string): Promise<number | null> {
+    const book = await bookLock(bookOid, () =>
+      books.findOneAndUpdate(
+        { _id: bookOid, loansOut: loanId },
+        { $inc: { copies: -1, version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
+    );
+    if (book) return book.quantity;
+    return (await books.findOne({ _id: bookOid }))?.quantity ?? null;
+  }
+
+  /** Records a charge for a loan once, whatever how often it is asked. */
+  async function charge(doc: LoanDoc, kind: LedgerKind, amount: number, note: string): Promise<void> {
+    if (amount <= 0) return;
+    const loanId = doc._id.toHexString();
+    try {
+      await ledger.insertOne({
+        _id: new ObjectId(),
+        userId: doc.userId,
+        kind,
+        amount,
+        loanId,
+        bookTitle: doc.bookTitle,
+        note,
+        recordedBy: kind === 'late-fee' ? null : (doc.closedBy ?? null),
+        createdAt: doc.returnedAt ?? new Date(),
+        chargeKey: `${loanId}:${kind}`,
+      });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+
+  async function drop(doc: LoanDoc): Promise<boolean> {
+    const dropped = await loans.deleteOne({ _id: doc._id, status: 'pending' });
+    await release(doc.userId, doc._id.toHexString());
+    return dropped.deletedCount === 1;
+  }
+
   return {
-    /** Lends the copy and confirms the loan; with no copy to lend, removes the pending loan. */
-    async finishBorrow(doc: LoanDoc): Promise<number | null> {
+    /** Drops a pending borrow that will not happen, giving back its place under the limit. */
+    drop,
+    /**
+     * Reserves the member's place, lends the copy and confirms the loan. Without a place or a copy the pending
+     * loan is removed: 'loan-limit', or null for no copy.
+     */
+    async finishBorrow(doc: LoanDoc, limit: number): Promise<number | null | 'loan-limit'> {
+      const loanId = doc._id.toHexString();
+      if (!(await reserve(doc.userId, loanId, limit))) {
+        await drop(doc);
+        return 'loan-limit';
+      }
       const bookOid = ObjectId.createFromHexString(doc.bookId);
-      const quantity = await lend(bookOid, doc._id.toHexString());
+      const quantity = await lend(bookOid, loanId);
       if (quantity === null) {
-        const dropped = await loans.deleteOne({ _id: doc._id, status: 'pending' });
-        if (dropped.deletedCount === 1) return null;
-        // Not pending any more: another gateway's recovery lent it a copy that came back meanwhile and
-        // confirmed it, so the borrow stands (or dropped it, and then there is no copy to report).
-        return (await books.findOne({ _id: bookOid, loansOut: doc._id.toHexString() }))?.quantity ?? null;
+        if (await drop(doc)) return null;
+        // Not pending any more: another gateway's recovery confirmed it meanwhile (its copy was taken), so the
+        // borrow stands (or dropped it, and then there is no copy to report).
+        return (await books.findOne({ _id: bookOid, loansOut: loanId }))?.quantity ?? null;
       }
       const confirmed = await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
       if (confirmed.matchedCount === 0 && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
         // Another gateway, recovering as it started, found no copy for this pending borrow and dropped it
         // before the copy was taken here: the borrow did not happen, so the copy goes back.
-        await putBack(bookOid, doc._id.toHexString());
+        await putBack(bookOid, loanId);
+        await release(doc.userId, loanId);
         return null;
       }
       return quantity;
     },
     /**
-     * After a borrow failed part way: keeps the loan if its copy was taken, drops it if not, as recovery
-     * would. It never moves a copy itself, so it cannot undo a loan that another gateway's recovery has just
-     * confirmed (giving back the copy of a standing loan would lend it twice).
+     * After a borrow failed part way, and on recovery: keeps the loan if its copy was taken, drops it if not.
+     * It never moves a copy itself, so it cannot undo a loan that another gateway has just confirmed (giving
+     * back the copy of a standing loan would lend it twice).
      */
     async settleBorrow(doc: LoanDoc): Promise<void> {
       const lent = await books.countDocuments(
@@ -165,14 +366,30 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
         { limit: 1 },
       );
       if (lent > 0) await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
-      else await loans.deleteOne({ _id: doc._id, status: 'pending' });
+      else await drop(doc);
     },
+    /** Charges the late fee, puts the copy back, releases the member's place, and marks the loan returned. */
     async finishReturn(doc: LoanDoc): Promise<number | null> {
+      const loanId = doc._id.toHexString();
+      await charge(doc, 'late-fee', doc.lateFee ?? 0, 'Returned late');
       const bookOid = toObjectId(doc.bookId);
-      const quantity = bookOid ? await putBack(bookOid, doc._id.toHexString()) : null;
+      const quantity = bookOid ? await putBack(bookOid, loanId) : null;
+      await release(doc.userId, loanId);
+      await loans.updateOne({ _id: doc._id, status: 'returning' }, { $set: { status: 'returned', activeKey: loanId } });
+      return quantity;
+    },
+    /** Charges replacement and processing, writes the copy off, releases the member's place, closes the loan. */
+    async finishClose(doc: LoanDoc): Promise<number | null> {
+      const loanId = doc._id.toHexString();
+      const what = doc.loss === 'damaged' ? 'Damaged' : 'Lost';
+      await charge(doc, 'replacement', doc.charges?.replacement ?? 0, `${what}: replacement cost`);
+      await charge(doc, 'processing-fee', doc.charges?.processing ?? 0, `${what}: processing fee`);
+      const bookOid = toObjectId(doc.bookId);
+      const quantity = bookOid ? await writeOff(bookOid, loanId) : null;
+      await release(doc.userId, loanId);
       await loans.updateOne(
-        { _id: doc._id, status: 'returning' },
-        { $set: { status: 'returned', activeKey: doc._id.toHexString() } },
+        { _id: doc._id, status: 'closing' },
+        { $set: { status: doc.loss === 'damaged' ? 'damaged' : 'lost', activeKey: loanId } },
       );
       return quantity;
     },
@@ -180,23 +397,15 @@ export function loanSteps(loans: Collection<LoanDoc>, books: Collection<BookDoc>
 }
 
 /**
- * Runs when the store opens. Books written before the ledger existed get one (their active loans); borrows
- * and returns that a stopped gateway left half done are finished. A pending borrow whose copy was taken is
- * completed (its client never heard back, as if the answer was lost); one without a copy is dropped.
+ * Runs when the store opens. Books written before the ledger existed get one (their active loans); borrows,
+ * returns and losses that a stopped gateway left half done are finished (a pending borrow whose copy was taken
+ * is completed, as if its answer was lost; one without a copy is dropped); then data from before the
+ * circulation policy gains copies owned, book versions and member accounts.
  */
-export async function recoverLoans(
-  loans: Collection<LoanDoc>,
-  books: Collection<BookDoc>,
-  lock: KeyLock,
-): Promise<{ finished: number }> {
+export async function recoverLoans(c: LoanCollections, lock: KeyLock): Promise<{ finished: number }> {
+  const { loans, books, accounts } = c;
   if ((await books.countDocuments({ loansOut: { $exists: false } }, { limit: 1 })) > 0) {
-    const out = new Map<string, string[]>();
-    for await (const loan of loans.find(
-      { status: { $in: ['borrowed', 'returning'] } },
-      { projection: { _id: 1, bookId: 1 } },
-    )) {
-      out.set(loan.bookId, [...(out.get(loan.bookId) ?? []), loan._id.toHexString()]);
-    }
+    const out = await activeLoansBy(loans, 'bookId');
     for await (const book of books.find({ loansOut: { $exists: false } }, { projection: { _id: 1 } })) {
       await books.updateOne(
         { _id: book._id, loansOut: { $exists: false } },
@@ -204,12 +413,77 @@ export async function recoverLoans(
       );
     }
   }
-  const steps = loanSteps(loans, books, lock);
+  const steps = loanSteps(c, lock);
   let finished = 0;
-  for await (const doc of loans.find({ status: { $in: ['pending', 'returning'] } })) {
-    if (doc.status === 'pending') await steps.finishBorrow(doc);
-    else await steps.finishReturn(doc);
+  for await (const doc of loans.find({ status: { $in: ['pending', 'returning', 'closing'] } })) {
+    if (doc.status === 'pending') await steps.settleBorrow(doc);
+    else if (doc.status === 'returning') await steps.finishReturn(doc);
+    else await steps.finishClose(doc);
     finished += 1;
   }
+  // Copies owned are what is on the shelf plus what is out, read and written together.
+  for await (const book of books.find({ copies: { $exists: false } }, { projection: { _id: 1 } })) {
+    for (;;) {
+      const doc = await books.findOne({ _id: book._id }, { projection: { quantity: 1, loansOut: 1, copies: 1 } });
+      if (!doc || doc.copies !== undefined) break;
+      const done = await books.updateOne(
+        { _id: book._id, copies: { $exists: false }, quantity: doc.quantity },
+        { $set: { copies: doc.quantity + (doc.loansOut?.length ?? 0), version: 0 } },
+      );
+      if (done.matchedCount === 1) break;
+    }
+  }
+  if ((await accounts.countDocuments({ _id: ACCOUNTS_BUILT }, { limit: 1 })) === 0) {
+    for (const [userId, ids] of await activeLoansBy(loans, 'userId')) {
+      await accounts.updateOne({ _id: userId }, { $set: { onLoan: ids.length, loansOut: ids } }, { upsert: true });
+    }
+    await accounts.updateOne({ _id: ACCOUNTS_BUILT }, { $set: { onLoan: 0, loansOut: [] } }, { upsert: true });
+  }
   return { finished };
+}
+
+/** Marks that member accounts have been built from the loans (data from before the loan limit). */
+const ACCOUNTS_BUILT = '\u0000accounts-built';
+
+async function activeLoansBy(loans: Collection<LoanDoc>, key: 'bookId' | 'userId'): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for await (const loan of loans.find(
+    { status: { $in: ['borrowed', 'returning'] } },
+    { projection: { _id: 1, bookId: 1, userId: 1 } },
+  )) {
+    out.set(loan[key], [...(out.get(loan[key]) ?? []), loan._id.toHexString()]);
+  }
+  return out;
+}
+
+export function mongoLedger(ledger: Collection<LedgerDoc>, lock: KeyLock): LedgerStore {
+  return {
+    balance: (userId) => balanceOf(ledger, userId),
+    async list(userId) {
+      return (await ledger.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray()).map(toEntry);
+    },
+    // Queued per member in this process; across gateways two payments at once could both pass the check and
+    // leave a credit (a negative balance), never a lost charge.
+    async credit(entry) {
+      return lock.run(`member:${entry.userId}`, async () => {
+        const before = await balanceOf(ledger, entry.userId);
+        if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
+        const _id = new ObjectId();
+        const doc: LedgerDoc = {
+          _id,
+          userId: entry.userId,
+          kind: entry.kind,
+          amount: entry.amount,
+          loanId: null,
+          bookTitle: null,
+          note: entry.note,
+          recordedBy: entry.recordedBy,
+          createdAt: entry.createdAt,
+          chargeKey: _id.toHexString(),
+        };
+        await ledger.insertOne(doc);
+        return { ok: true, entry: toEntry(doc), balance: before - entry.amount } as const;
+      });
+    },
+  };
 }

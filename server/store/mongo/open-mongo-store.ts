@@ -3,9 +3,9 @@ import { MongoClient } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
 import { mongoBooks, prepareBookSearch } from './books.ts';
-import type { BookDoc, CategoryDoc, LoanDoc, UserDoc } from './documents.ts';
+import type { AccountDoc, BookDoc, CategoryDoc, LedgerDoc, LoanDoc, UserDoc } from './documents.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
-import { mongoLoans, recoverLoans } from './loans.ts';
+import { mongoLedger, mongoLoans, recoverLoans } from './loans.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
 
 type IndexSpec = IndexDescription & { name: string };
@@ -39,6 +39,12 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { userId: 1, status: 1 }, name: 'user_status' },
     // Recovery on open looks for the few pending / returning loans among all of them.
     { key: { status: 1 }, name: 'status' },
+    // The overdue list: active loans by due date.
+    { key: { status: 1, returnDate: 1, _id: 1 }, name: 'status_due' },
+  ]);
+  await ensure(db.collection('ledger'), [
+    { key: { chargeKey: 1 }, name: 'charge_key_unique', unique: true },
+    { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
   ]);
   await ensure(db.collection('users'), [{ key: { uid: 1 }, name: 'uid_unique', unique: true }]);
 }
@@ -67,12 +73,19 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     await prepareBookSearch(books);
     const loans = db.collection<LoanDoc>('borrowedBooks');
     const lock = needsWriteQueue(await db.admin().command({ buildInfo: 1 })) ? createKeyLock() : NO_LOCK;
-    await recoverLoans(loans, books, lock);
+    const collections = {
+      loans,
+      books,
+      accounts: db.collection<AccountDoc>('accounts'),
+      ledger: db.collection<LedgerDoc>('ledger'),
+    };
+    await recoverLoans(collections, lock);
     return {
       kind: 'mongodb',
       books: mongoBooks(books, lock),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
-      loans: mongoLoans(loans, books, lock),
+      loans: mongoLoans(collections, lock),
+      ledger: mongoLedger(collections.ledger, lock),
       users: mongoUsers(db.collection<UserDoc>('users')),
       async ping() {
         await db.command({ ping: 1 });

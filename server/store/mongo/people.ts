@@ -3,6 +3,7 @@ import { MongoBulkWriteError } from 'mongodb';
 import type { Collection } from 'mongodb';
 import { ObjectId } from 'mongodb';
 import type { CategoryStore, UserProfile, UserRecord, UserStore } from '../port.ts';
+import { decodeCursor, encodeCursor, escapeRegex } from '../ids.ts';
 import { isDuplicateKey, toCategory, toUser } from './documents.ts';
 import type { CategoryDoc, UserDoc } from './documents.ts';
 
@@ -61,6 +62,26 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
     },
     async list() {
       return (await users.find({}).sort({ _id: 1 }).toArray()).map(toUser);
+    },
+    async page(search, page) {
+      const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
+      // User input only ever becomes an escaped regex literal.
+      const pattern = search ? { $regex: escapeRegex(search), $options: 'i' } : null;
+      const base = pattern ? { $or: [{ name: pattern }, { email: pattern }] } : {};
+      const limit = Math.max(page.first, 0) + 1;
+      const docs = await users
+        .find(after ? { ...base, _id: { $gt: after } } : base)
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray();
+      const nodes = docs.slice(0, limit - 1).map(toUser);
+      const last = nodes.at(-1);
+      return {
+        nodes,
+        totalCount: !after && docs.length < limit ? docs.length : await users.countDocuments(base),
+        hasNextPage: docs.length > nodes.length,
+        endCursor: last ? encodeCursor(last.id) : null,
+      };
     },
   };
 }

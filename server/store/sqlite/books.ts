@@ -1,7 +1,8 @@
 // Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
-  sameBookFields,
+  resolveEdit,
+  sameBook,
   type BookFields,
   type BookFilter,
   type BookPage,
@@ -38,6 +39,9 @@ export function toBook(row: Row): BookRecord {
     image: text(row, 'image'),
     rating: num(row, 'rating'),
     quantity: num(row, 'quantity'),
+    copies: num(row, 'copies'),
+    version: num(row, 'version'),
+    replacementCost: row['replacement_cost'] == null ? null : num(row, 'replacement_cost'),
     createdAt: date(row, 'created_at'),
     updatedAt: date(row, 'updated_at'),
   };
@@ -124,8 +128,8 @@ export function sqliteBooks(
     return statement;
   };
   // No RETURNING: a statement that opens a savepoint makes FTS5 flush its pending rows, one segment per book.
-  const insertSql = `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key,
-    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  const insertSql = `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, copies,
+    version, replacement_cost, search_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`;
   const { indexNew, reindex } = searchIndex(prepare);
   const { scans, searches } = readersOf(prepare);
   // Inserts and renames on this connection: what a kept search count depends on (see searchCounts).
@@ -135,8 +139,23 @@ export function sqliteBooks(
     const now = Date.now();
     const id = newId();
     const { title, author, genre, description, image, rating, quantity } = fields;
+    const replacementCost = fields.replacementCost ?? null;
     const key = searchKey(title, author);
-    prepare(insertSql).run(id, title, author, genre, description, image, rating, quantity, key, now, now);
+    prepare(insertSql).run(
+      id,
+      title,
+      author,
+      genre,
+      description,
+      image,
+      rating,
+      quantity,
+      quantity,
+      replacementCost,
+      key,
+      now,
+      now,
+    );
     indexNew(id, key);
     catalogueWrites += 1;
     return {
@@ -148,6 +167,9 @@ export function sqliteBooks(
       image,
       rating,
       quantity,
+      copies: quantity,
+      version: 0,
+      replacementCost,
       createdAt: new Date(now),
       updatedAt: new Date(now),
     };
@@ -297,25 +319,32 @@ export function sqliteBooks(
       return transaction(db, () => list.map(insertRow).length);
     },
 
-    async update(id, fields) {
+    async update(id, edit, expectedVersion) {
       const key = parseId(id);
       if (!key) return null;
       return transaction(db, () => {
         const row = getRow(key);
         if (!row) return null;
         const current = toBook(row);
-        if (sameBookFields(current, fields)) return { book: current, modified: false };
-        const { title, author, genre, description, image, rating, quantity } = fields;
+        if (expectedVersion != null && expectedVersion !== current.version)
+          return { refused: 'version' as const, book: current, modified: false as const };
+        const { copies, onLoan } = resolveEdit(current, edit);
+        if (copies < onLoan) return { refused: 'copies-on-loan' as const, book: current, modified: false as const };
+        if (sameBook(current, edit, copies)) return { book: current, modified: false };
+        const { title, author, genre, description, image, rating } = edit;
         const newKey = searchKey(title, author);
         const updated = prepare(`UPDATE books SET title = ?, author = ?, genre = ?, description = ?, image = ?,
-          rating = ?, quantity = ?, search_key = ?, updated_at = ? WHERE id = ? RETURNING *`).get(
+          rating = ?, copies = ?, quantity = ? - (copies - quantity), replacement_cost = ?, version = version + 1,
+          search_key = ?, updated_at = ? WHERE id = ? RETURNING *`).get(
           title,
           author,
           genre,
           description,
           image,
           rating,
-          quantity,
+          copies,
+          copies,
+          edit.replacementCost === undefined ? current.replacementCost : edit.replacementCost,
           newKey,
           Date.now(),
           key,
@@ -332,8 +361,14 @@ export function sqliteBooks(
     async changeStock(id, delta) {
       const key = parseId(id);
       if (!key) return null;
-      const row = prepare(`UPDATE books SET quantity = quantity + ?, updated_at = ?
-        WHERE id = ? AND quantity + ? >= 0 RETURNING quantity`).get(delta, Date.now(), key, delta);
+      const row = prepare(`UPDATE books SET quantity = quantity + ?, copies = copies + ?, version = version + 1,
+        updated_at = ? WHERE id = ? AND quantity + ? >= 0 RETURNING quantity`).get(
+        delta,
+        delta,
+        Date.now(),
+        key,
+        delta,
+      );
       return row ? num(row, 'quantity') : null;
     },
   };

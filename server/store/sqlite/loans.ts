@@ -1,14 +1,30 @@
-// Loans in SQLite: checkout and checkin each run in one BEGIN IMMEDIATE transaction, so stock and loans
-// always move together; the partial unique index backs the one-active-loan rule.
+// Loans and the ledger in SQLite: every borrow, return, renewal and loss runs in one BEGIN IMMEDIATE
+// transaction, so stock, loans, the member's limits and their charges always move together; the partial unique
+// index backs the one-active-loan rule, and ledger_one_charge charges a loan each kind at most once.
 import type { DatabaseSync } from 'node:sqlite';
-import type { CheckinResult, CheckoutResult, LoanRecord, LoanStatus, LoanStore, NewLoan } from '../port.ts';
-import { newId, parseId } from '../ids.ts';
-import { date, dateOrNull, isUniqueViolation, num, text, transaction } from './db.ts';
+import type {
+  CheckinOptions,
+  CheckinResult,
+  CheckoutLimits,
+  CheckoutResult,
+  LedgerKind,
+  LedgerRecord,
+  LedgerStore,
+  LoanRecord,
+  LoanStatus,
+  LoanStore,
+  NewLoan,
+} from '../port.ts';
+import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
+import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
-function toStatus(value: string): LoanStatus {
-  if (value === 'borrowed' || value === 'returned') return value;
-  throw new TypeError(`Unknown loan status ${value}`);
+function toStatus(row: Row): LoanStatus {
+  const status = text(row, 'status');
+  const loss = textOrNull(row, 'loss');
+  if (status === 'returned' && (loss === 'lost' || loss === 'damaged')) return loss;
+  if (status === 'borrowed' || status === 'returned') return status;
+  throw new TypeError(`Unknown loan status ${status}`);
 }
 
 function toLoan(row: Row): LoanRecord {
@@ -21,7 +37,10 @@ function toLoan(row: Row): LoanRecord {
     borrowDate: date(row, 'borrow_date'),
     returnDate: date(row, 'return_date'),
     returnedAt: dateOrNull(row, 'returned_at'),
-    status: toStatus(text(row, 'status')),
+    status: toStatus(row),
+    renewals: num(row, 'renewals'),
+    lateFee: num(row, 'late_fee'),
+    closedBy: textOrNull(row, 'closed_by'),
     bookTitle: text(row, 'book_title'),
     bookAuthor: text(row, 'book_author'),
     bookImage: text(row, 'book_image'),
@@ -29,31 +48,85 @@ function toLoan(row: Row): LoanRecord {
   };
 }
 
+const KINDS: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee', 'payment', 'waiver'];
+
+function toEntry(row: Row): LedgerRecord {
+  const kind = text(row, 'kind') as LedgerKind;
+  if (!KINDS.includes(kind)) throw new TypeError(`Unknown ledger kind ${kind}`);
+  return {
+    id: text(row, 'id'),
+    userId: text(row, 'user_id'),
+    kind,
+    amount: num(row, 'amount'),
+    loanId: textOrNull(row, 'loan_id'),
+    bookTitle: textOrNull(row, 'book_title'),
+    note: text(row, 'note'),
+    recordedBy: textOrNull(row, 'recorded_by'),
+    createdAt: date(row, 'created_at'),
+  };
+}
+
+const BALANCE = `SELECT COALESCE(SUM(CASE WHEN kind IN ('payment', 'waiver') THEN -amount ELSE amount END), 0) AS n
+  FROM ledger WHERE user_id = ?`;
+
+const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
+const NO_CHARGES: CheckinOptions = { lateFee: () => 0 };
+
 export function sqliteLoans(db: DatabaseSync): LoanStore {
   const bookQuantity = db.prepare('SELECT quantity FROM books WHERE id = ?');
   const activeLoan = db.prepare("SELECT * FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'");
+  const activeCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'borrowed'");
+  const balanceOf = db.prepare(BALANCE);
   const takeCopy = db.prepare(
-    'UPDATE books SET quantity = quantity - 1, updated_at = ? WHERE id = ? AND quantity > 0 RETURNING quantity',
+    `UPDATE books SET quantity = quantity - 1, version = version + 1, updated_at = ?
+      WHERE id = ? AND quantity > 0 RETURNING quantity`,
   );
   const putCopyBack = db.prepare(
-    'UPDATE books SET quantity = quantity + 1, updated_at = ? WHERE id = ? RETURNING quantity',
+    'UPDATE books SET quantity = quantity + 1, version = version + 1, updated_at = ? WHERE id = ? RETURNING quantity',
+  );
+  // A lost or damaged copy leaves the collection: copies owned go down, copies available stay.
+  const dropCopy = db.prepare(
+    'UPDATE books SET copies = copies - 1, version = version + 1, updated_at = ? WHERE id = ? RETURNING quantity',
   );
   const insertLoan = db.prepare(`INSERT INTO loans (id, book_id, user_id, user_name, user_email, borrow_date,
     return_date, returned_at, status, book_title, book_author, book_image, book_category)
     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'borrowed', ?, ?, ?, ?) RETURNING *`);
-  const markReturned = db.prepare(`UPDATE loans SET status = 'returned', returned_at = ?
-    WHERE id = ? AND status = 'borrowed' RETURNING *`);
+  const endLoan = db.prepare(`UPDATE loans SET status = 'returned', returned_at = ?, late_fee = ?, closed_by = ?,
+    loss = ? WHERE id = ? AND status = 'borrowed' RETURNING *`);
   const loanById = db.prepare('SELECT * FROM loans WHERE id = ?');
+  const charge = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
+    created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+
+  const chargeFor = (loan: LoanRecord, kind: LedgerKind, amount: number, note: string, by: string | null, at: Date) => {
+    if (amount > 0) charge.run(newId(), loan.userId, kind, amount, loan.id, loan.bookTitle, note, by, at.getTime());
+  };
+
+  /** Ends an active loan inside the caller's transaction; null when it is not active. */
+  const end = (id: string, at: Date, lateFee: (loan: LoanRecord) => number, by: string | null, loss: string | null) => {
+    const row = loanById.get(id);
+    if (!row || text(row, 'status') !== 'borrowed') return null;
+    const fee = lateFee(toLoan(row));
+    const ended = endLoan.get(at.getTime(), fee, by, loss, id);
+    if (!ended) return null;
+    const loan = toLoan(ended);
+    chargeFor(loan, 'late-fee', fee, 'Returned late', null, at);
+    return loan;
+  };
 
   return {
-    async checkout(loan: NewLoan): Promise<CheckoutResult> {
+    async checkout(loan: NewLoan, limits = NO_LIMITS): Promise<CheckoutResult> {
       const bookId = parseId(loan.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       try {
         return transaction(db, (): CheckoutResult => {
-          // Same precedence as the Mongo adapter: a missing book, then an existing loan, then stock.
+          // The precedence every adapter keeps: a missing book, an existing loan, the member's fees, their
+          // loan limit, then stock.
           if (!bookQuantity.get(bookId)) return { ok: false, reason: 'book-not-found' };
           if (activeLoan.get(loan.userId, bookId)) return { ok: false, reason: 'already-borrowed' };
+          const balance = num(balanceOf.get(loan.userId) ?? {}, 'n');
+          if (balance > limits.maxBalance) return { ok: false, reason: 'fees-unpaid', balance };
+          if (num(activeCount.get(loan.userId) ?? {}, 'n') >= limits.loanLimit)
+            return { ok: false, reason: 'loan-limit' };
           const taken = takeCopy.get(Date.now(), bookId);
           if (!taken) return { ok: false, reason: 'out-of-stock' };
           const row = insertLoan.get(
@@ -79,16 +152,70 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       }
     },
 
-    async checkin(loanId: string, at: Date): Promise<CheckinResult> {
+    async checkin(loanId, at, opts = NO_CHARGES): Promise<CheckinResult> {
       const id = parseId(loanId);
       if (!id) return { ok: false, reason: 'loan-not-found' };
       return transaction(db, (): CheckinResult => {
-        const row = markReturned.get(at.getTime(), id);
-        if (!row) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
-        const loan = toLoan(row);
+        const loan = end(id, at, opts.lateFee, opts.by ?? null, null);
+        if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
         const book = putCopyBack.get(Date.now(), loan.bookId);
         return { ok: true, loan, quantity: book ? num(book, 'quantity') : null };
       });
+    },
+
+    async close(loanId, at, opts): Promise<CheckinResult> {
+      const id = parseId(loanId);
+      if (!id) return { ok: false, reason: 'loan-not-found' };
+      return transaction(db, (): CheckinResult => {
+        const loan = end(id, at, () => 0, opts.by, opts.as);
+        if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
+        const what = opts.as === 'lost' ? 'Lost' : 'Damaged';
+        chargeFor(loan, 'replacement', opts.replacementCost, `${what}: replacement cost`, opts.by, at);
+        chargeFor(loan, 'processing-fee', opts.processingFee, `${what}: processing fee`, opts.by, at);
+        const book = dropCopy.get(Date.now(), loan.bookId);
+        return { ok: true, loan, quantity: book ? num(book, 'quantity') : null };
+      });
+    },
+
+    async renew(loanId, opts) {
+      const id = parseId(loanId);
+      if (!id) return { ok: false, reason: 'loan-not-found' };
+      return transaction(db, () => {
+        const row = loanById.get(id);
+        if (!row) return { ok: false, reason: 'loan-not-found' } as const;
+        if (text(row, 'status') !== 'borrowed') return { ok: false, reason: 'not-active' } as const;
+        if (num(row, 'renewals') >= opts.maxRenewals) return { ok: false, reason: 'renewal-limit' } as const;
+        const renewed = db
+          .prepare('UPDATE loans SET return_date = return_date + ?, renewals = renewals + 1 WHERE id = ? RETURNING *')
+          .get(opts.days * 86_400_000, id);
+        if (!renewed) throw new Error('Update returned no row');
+        return { ok: true, loan: toLoan(renewed) } as const;
+      });
+    },
+
+    async overdue(dueBefore, page) {
+      const after = page.after ? decodeTimeCursor(page.after) : null;
+      const limit = Math.max(page.first, 0) + 1;
+      const rows = db
+        .prepare(
+          `SELECT * FROM loans WHERE status = 'borrowed' AND return_date < ?
+          ${after ? 'AND (return_date > ? OR (return_date = ? AND id > ?))' : ''} ORDER BY return_date, id LIMIT ?`,
+        )
+        .all(dueBefore.getTime(), ...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
+      const total = num(
+        db
+          .prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed' AND return_date < ?")
+          .get(dueBefore.getTime()) ?? {},
+        'n',
+      );
+      const nodes = rows.slice(0, limit - 1).map(toLoan);
+      const last = nodes.at(-1);
+      return {
+        nodes,
+        totalCount: total,
+        hasNextPage: rows.length > nodes.length,
+        endCursor: last ? encodeTimeCursor(last.returnDate, last.id) : null,
+      };
     },
 
     async get(id) {
@@ -111,8 +238,42 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     },
 
     async countActiveByUser(userId) {
-      const row = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'borrowed'").get(userId);
-      return row ? num(row, 'n') : 0;
+      return num(activeCount.get(userId) ?? {}, 'n');
+    },
+  };
+}
+
+export function sqliteLedger(db: DatabaseSync): LedgerStore {
+  const balanceOf = db.prepare(BALANCE);
+  const insert = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
+    created_at) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?) RETURNING *`);
+  const balance = (userId: string) => num(balanceOf.get(userId) ?? {}, 'n');
+  return {
+    async balance(userId) {
+      return balance(userId);
+    },
+    async list(userId) {
+      return db
+        .prepare('SELECT * FROM ledger WHERE user_id = ? ORDER BY created_at DESC, id DESC')
+        .all(userId)
+        .map(toEntry);
+    },
+    async credit(entry) {
+      return transaction(db, () => {
+        const before = balance(entry.userId);
+        if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
+        const row = insert.get(
+          newId(),
+          entry.userId,
+          entry.kind,
+          entry.amount,
+          entry.note,
+          entry.recordedBy,
+          entry.createdAt.getTime(),
+        );
+        if (!row) throw new Error('Insert returned no row');
+        return { ok: true, entry: toEntry(row), balance: before - entry.amount } as const;
+      });
     },
   };
 }

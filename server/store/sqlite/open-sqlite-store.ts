@@ -2,7 +2,7 @@
 import type { Store } from '../port.ts';
 import { sqliteBooks } from './books.ts';
 import { openDatabase } from './db.ts';
-import { sqliteLoans } from './loans.ts';
+import { sqliteLedger, sqliteLoans } from './loans.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 
@@ -16,6 +16,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     books: sqliteBooks(db, readers ? () => readers : inlineReaders),
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),
+    ledger: sqliteLedger(db),
     users: sqliteUsers(db),
     async ping() {
       db.prepare('SELECT 1').get();

@@ -80,4 +80,37 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO book_search (rowid, search_key)
     SELECT d.doc, b.search_key FROM book_search_docs d JOIN books b ON b.id = d.id;
   `,
+  // 3: circulation policy. A book records the copies the library owns; quantity stays the copies available
+  // (owned minus on loan), kept by checkout and checkin in the same transaction as the loan. Existing books own
+  // what is on the shelf plus what is out. Loans gain renewals, the late fee charged at the end and who closed
+  // them at the desk. A loan closed as lost or damaged (its copy never comes back) is stored as status
+  // 'returned' with `loss` set: the status CHECK of migration 1 cannot be altered in place. The ledger holds every charge,
+  // payment and waiver; a loan is charged each kind at most once.
+  `
+  ALTER TABLE books ADD COLUMN copies INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE books ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE books ADD COLUMN replacement_cost INTEGER;
+  UPDATE books SET copies = quantity + (SELECT COUNT(*) FROM loans WHERE loans.book_id = books.id AND loans.status = 'borrowed');
+
+  ALTER TABLE loans ADD COLUMN renewals INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE loans ADD COLUMN late_fee INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE loans ADD COLUMN closed_by TEXT;
+  ALTER TABLE loans ADD COLUMN loss TEXT CHECK (loss IN ('lost', 'damaged'));
+  -- The overdue list: active loans by due date.
+  CREATE INDEX loans_due ON loans (return_date, id) WHERE status = 'borrowed';
+
+  CREATE TABLE ledger (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('late-fee', 'replacement', 'processing-fee', 'payment', 'waiver')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    loan_id TEXT REFERENCES loans (id),
+    book_title TEXT,
+    note TEXT NOT NULL,
+    recorded_by TEXT,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX ledger_by_user ON ledger (user_id, created_at DESC, id DESC);
+  CREATE UNIQUE INDEX ledger_one_charge ON ledger (loan_id, kind) WHERE loan_id IS NOT NULL;
+  `,
 ];

@@ -21,6 +21,9 @@ export function loansContract(factory: StoreFactory): void {
         id: expect.stringMatching(HEX24),
         status: 'borrowed',
         returnedAt: null,
+        renewals: 0,
+        lateFee: 0,
+        closedBy: null,
       });
       expect(result.loan.borrowDate).toBeInstanceOf(Date);
       expect(await quantityOf(bookId)).toBe(1);

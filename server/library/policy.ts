@@ -1,0 +1,49 @@
+// The circulation policy: every number the library lends by, in one place. Each is a setting (config.ts reads
+// LOAN_LIMIT and friends, validated at boot); the defaults are the rules printed on the About page.
+// Money is whole taka (BDT), shown as "৳150".
+import { daysBetween } from './calendar.ts';
+
+export interface Policy {
+  /** The most books a member may have on loan at once. */
+  loanLimit: number;
+  /** The longest loan, in days from the day of borrowing. */
+  loanDays: number;
+  /** Days a renewal adds to the due date. */
+  renewalDays: number;
+  /** Renewals allowed per loan. */
+  maxRenewals: number;
+  /** Late fee per calendar day per overdue book. */
+  lateFeePerDay: number;
+  /** Charged on top of the replacement cost for a lost or damaged book. */
+  lostProcessingFee: number;
+  /** The replacement cost of a book that has none of its own. */
+  defaultReplacementCost: number;
+  /** Who may add and update books. */
+  catalogueEditors: 'members' | 'staff';
+}
+
+export const DEFAULT_POLICY: Policy = {
+  loanLimit: 5,
+  loanDays: 14,
+  renewalDays: 7,
+  maxRenewals: 1,
+  lateFeePerDay: 50,
+  // Ordering, cataloguing, covering and labelling a replacement copy: about an hour of staff time and
+  // materials; what Dhaka's lending libraries commonly charge on top of the book's price.
+  lostProcessingFee: 100,
+  // A typical new paperback in Bangladesh; staff set the real price per book.
+  defaultReplacementCost: 500,
+  catalogueEditors: 'members',
+};
+
+export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;
+
+/** "৳150": the one way amounts are written, in messages and in the SPA. */
+export const money = (amount: number): string => `${CURRENCY.symbol}${amount}`;
+
+/** Calendar days from the due day to `day` (both YYYY-MM-DD), 0 when not late. */
+export const daysLate = (dueDay: string, day: string): number => Math.max(0, daysBetween(dueDay, day));
+
+/** The late fee for a loan due on dueDay and returned (or looked at) on day. */
+export const lateFeeFor = (policy: Policy, dueDay: string, day: string): number =>
+  daysLate(dueDay, day) * policy.lateFeePerDay;
