@@ -386,13 +386,14 @@ describe('the loan limit and renewals', () => {
     expect(refusal.code).toBe('RENEWAL_LIMIT');
 
     await renew.click();
-    await page.getByRole('heading', { name: 'Failed to Renew' }).waitFor();
-    await page.getByText(refusal.message, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
-    // The page has fetched the loan again: the renewed due date, and Renew disabled.
+    const alert = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Failed to Renew' }) });
+    await alert.getByText(refusal.message, { exact: true }).waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+    // The page has fetched the loan again: the renewed due date, and Renew disabled with the reason.
     const renewed = await activeLoan(token, book.id);
     await card.getByText(`Return by: ${await friendlyDate(page, renewed.dueDate)}`).waitFor();
-    await expect.poll(() => renew.isDisabled()).toBe(true);
+    await card.getByText(renewed.renewBlockedReason!, { exact: true }).waitFor();
+    expect(await renew.isDisabled()).toBe(true);
   });
 });
 
