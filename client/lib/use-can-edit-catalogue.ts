@@ -24,18 +24,24 @@ export const MY_ROLE_QUERY = graphql(`
 /** Staff are the members whose role is admin. */
 export const STAFF_ROLE = 'admin';
 
+export type CatalogueAccess = 'checking' | 'allowed' | 'denied';
+
 /**
- * Whether to offer Add Book and Update to the signed-in member. False until known, so a staff-only library
- * never flashes its edit buttons at members; true when the policy cannot be read, since the gateway refuses
- * an edit it does not allow anyway and a failed lookup should not take the buttons from everyone.
+ * Whether this member may add and update books: checking until known; allowed when the policy cannot be read,
+ * since the gateway refuses an edit it does not allow anyway and a failed lookup should not lock everyone out.
  */
-export function useCanEditCatalogue(): boolean {
+export function useCatalogueAccess(): CatalogueAccess {
   const policy = useQuery(CATALOGUE_EDITORS_QUERY);
   const staffOnly = policy.data?.policy.catalogueEditors === 'STAFF';
   const me = useQuery(MY_ROLE_QUERY, { skip: !staffOnly });
-  if (policy.error) return true;
-  if (!policy.data) return false;
-  if (!staffOnly) return true;
-  if (me.error) return true;
-  return me.data?.me?.role === STAFF_ROLE;
+  if (policy.error) return 'allowed';
+  if (!policy.data) return 'checking';
+  if (!staffOnly || me.error) return 'allowed';
+  if (!me.data) return 'checking';
+  return me.data.me?.role === STAFF_ROLE ? 'allowed' : 'denied';
+}
+
+/** Whether to offer Add Book and Update: not until known, so a staff-only library never flashes them at members. */
+export function useCanEditCatalogue(): boolean {
+  return useCatalogueAccess() === 'allowed';
 }

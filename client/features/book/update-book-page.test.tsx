@@ -5,6 +5,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
+import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 import UpdateBookPage, { BOOK_FOR_UPDATE_QUERY } from './update-book-page.tsx';
 import { UPDATE_BOOK_MUTATION } from './update-book-form.tsx';
 
@@ -50,9 +51,9 @@ const updateMock = (input: object, result: MockLink.MockedResponse['result']): M
   result,
 });
 
-function renderPage(mocks: MockLink.MockedResponse[]) {
+function renderPage(mocks: MockLink.MockedResponse[], editing = catalogueEditorsMocks()) {
   render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[...mocks, ...editing]}>
       <MemoryRouter initialEntries={['/update-book/b1']}>
         <Routes>
           <Route path="/update-book/:id" element={<UpdateBookPage />} />
@@ -194,5 +195,13 @@ describe('Update Book page', () => {
     expect(await screen.findByText('Could not reload the book. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     expect(copiesField().value).toBe('3');
+  });
+
+  it('tells a member that only staff update books when the library keeps the catalogue to staff', async () => {
+    renderPage([loadMock({ data: { book: poems } })], catalogueEditorsMocks('STAFF', 'user'));
+    expect(
+      await screen.findByText('Only library staff can add and update books. Please ask at the desk.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update Book' })).toBeNull();
   });
 });

@@ -2,9 +2,11 @@ import { useParams } from 'react-router-dom';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useCatalogueAccess } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { UpdateBookForm } from './update-book-form.tsx';
 import { bookLoadFailure } from './book-load-states.tsx';
+import { StaffOnlyNotice } from './staff-only-notice.tsx';
 
 export const BOOK_FOR_UPDATE_QUERY = graphql(`
   query BookForUpdate($id: ID!) {
@@ -21,12 +23,14 @@ export default function UpdateBookPage() {
   useDocumentTitle('Update Book');
   const client = useApolloClient();
   const { data, loading, error } = useQuery(BOOK_FOR_UPDATE_QUERY, { variables: { id } });
+  const access = useCatalogueAccess();
   // A reload after a conflict is its own request: should it fail, the form stays as it is, with the
   // offer to reload, instead of the page turning into the load-failure view.
   const reload = async () =>
     (await client.query({ query: BOOK_FOR_UPDATE_QUERY, variables: { id }, fetchPolicy: 'network-only' })).data?.book ??
     null;
 
+  if (access === 'denied') return <StaffOnlyNotice title="Update Book" />;
   if (loading && !data) return <Spinner label="Loading book details..." />;
   const failure = bookLoadFailure(data?.book, error);
   if (failure || !data?.book) return failure;
