@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -51,9 +52,9 @@ const updateMock = (input: object, result: MockLink.MockedResponse['result']): M
   result,
 });
 
-function renderPage(mocks: MockLink.MockedResponse[], editing = catalogueEditorsMocks()) {
+function renderPage(mocks: MockLink.MockedResponse[], editing = catalogueEditorsMocks(), cache = new InMemoryCache()) {
   render(
-    <MockedProvider mocks={[...mocks, ...editing]}>
+    <MockedProvider mocks={[...mocks, ...editing]} cache={cache}>
       <MemoryRouter initialEntries={['/update-book/b1']}>
         <Routes>
           <Route path="/update-book/:id" element={<UpdateBookPage />} />
@@ -95,6 +96,15 @@ describe('Update Book page', () => {
     expect(details.textContent).toContain('Available: 2');
     expect(details.textContent).toContain('Replacement cost: ৳500');
     expect(screen.getByRole('img', { name: 'Cover preview of Leaves of Grass' })).toBeTruthy();
+  });
+
+  it('starts from the book as the gateway has it now, not a cached copy that missed a borrow', async () => {
+    const cache = new InMemoryCache();
+    cache.writeQuery({ query: BOOK_FOR_UPDATE_QUERY, variables: { id: 'b1' }, data: { book: poems } as never });
+    renderPage([loadMock({ data: { book: { ...poems, quantity: 1, version: 8 } } })], catalogueEditorsMocks(), cache);
+    expect(screen.getByRole('status').textContent).toContain('Loading book details...');
+    await screen.findByLabelText('Copies owned');
+    expect(screen.getByText(/^2 on loan now, so at least 2\./)).toBeTruthy();
   });
 
   it('shows the load error', async () => {

@@ -22,7 +22,9 @@ export default function UpdateBookPage() {
   const id = useParams()['id'] ?? '';
   useDocumentTitle('Update Book');
   const client = useApolloClient();
-  const { data, loading, error } = useQuery(BOOK_FOR_UPDATE_QUERY, { variables: { id } });
+  // Always the book as the gateway has it now: the edit is sent with this version, and a cached copy may be
+  // behind (its version moves with every borrow and return, which the cache does not see).
+  const { data, loading, error } = useQuery(BOOK_FOR_UPDATE_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
   const access = useCatalogueAccess();
   // A reload after a conflict is its own request: should it fail, the form stays as it is, with the
   // offer to reload, instead of the page turning into the load-failure view.
