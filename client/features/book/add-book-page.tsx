@@ -10,7 +10,7 @@ import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
 import { BookFormFields } from './book-form-fields.tsx';
 import { CoverPreview } from './cover-preview.tsx';
 import { ADD_GENRES } from './genres.ts';
-import { StaffOnlyNotice } from './staff-only-notice.tsx';
+import { StaffOnlyNotice } from './book-load-states.tsx';
 
 export const ADD_BOOK_MUTATION = graphql(`
   mutation AddBook($input: BookInput!) {

@@ -5,8 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCatalogueAccess } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { UpdateBookForm } from './update-book-form.tsx';
-import { bookLoadFailure } from './book-load-states.tsx';
-import { StaffOnlyNotice } from './staff-only-notice.tsx';
+import { StaffOnlyNotice, bookLoadFailure } from './book-load-states.tsx';
 
 export const BOOK_FOR_UPDATE_QUERY = graphql(`
   query BookForUpdate($id: ID!) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { graphql } from '../../gql/index.ts';
 import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/format-count.ts';
 import { calendarDay, formatDueDate, lateText, loanDueBadge, type DueTone } from './due-badge.ts';
 import { RenewControl } from './renew-control.tsx';
 
