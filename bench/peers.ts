@@ -2,6 +2,7 @@
 //   PEER=yoga     GraphQL Yoga serving the same schema, resolvers and store (the peer to beat)
 //   PEER=http     a bare node:http server answering a constant body (the platform's limit)
 //   PEER=fastify  a bare Fastify route answering a constant JSON body
+//   PEER=unchecked the gateway itself with the circulation policy's checks off (what the policy costs)
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -29,6 +30,10 @@ if (peer === 'http') {
   const body = JSON.parse(readFileSync(process.env.BODY_FILE ?? '', 'utf8')) as Record<string, unknown>;
   const app = Fastify({ logger: false });
   app.get('/api/books/:id', async () => body);
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log('ready');
+} else if (peer === 'unchecked') {
+  const { app } = await createGateway(loadConfig(process.env), { logger: false, enforcePolicy: false });
   await app.listen({ port, host: '127.0.0.1' });
   console.log('ready');
 } else if (peer === 'yoga') {

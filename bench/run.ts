@@ -54,7 +54,13 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void cleanup().finally(() => process.exit(130)));
   try {
-    const [gw, yoga, http, fastify] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [gw, yoga, http, fastify, unchecked] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const gwUrl = `http://127.0.0.1:${gw}`;
     const yogaUrl = `http://127.0.0.1:${yoga}/graphql`;
     const gateway = await launch([...GATEWAY_FLAGS, 'server/index.ts'], gatewayEnv(store.env, gw), `${gwUrl}/healthz`);
@@ -187,6 +193,21 @@ async function main() {
       connections: 50,
       rssOf: pid,
     });
+    // The same pairs on the same store through the gateway with the policy's checks off: what the policy costs.
+    const uncheckedUrl = `http://127.0.0.1:${unchecked}`;
+    const uncheckedGateway = await launch(
+      [...GATEWAY_FLAGS, 'bench/peers.ts'],
+      { ...gatewayEnv(store.env, unchecked), PEER: 'unchecked' },
+      `${uncheckedUrl}/healthz`,
+    );
+    children.push(uncheckedGateway);
+    const pairsUnchecked = await borrowReturn(uncheckedUrl, store, {
+      members: SEED.users,
+      seed: SEED.seed + 2,
+      connections: 50,
+      rssOf: uncheckedGateway.pid,
+    });
+    uncheckedGateway.kill('SIGTERM');
     // Other members (another seed), so no pair meets a loan the GraphQL run's warm-up left open.
     const restPairs = await borrowReturn(gwUrl, store, {
       members: SEED.users,
@@ -245,6 +266,8 @@ async function main() {
       'REST 304/full answer': ratio(restRevalidated.rps, rest.rps),
       'borrow+return pairs/s': pairs.pairsPerSecond,
       'borrow+return pairs/s via REST': restPairs.pairsPerSecond,
+      'borrow+return pairs/s without the policy checks': pairsUnchecked.pairsPerSecond,
+      'policy/no policy borrow+return pairs': ratio(pairs.pairsPerSecond, pairsUnchecked.pairsPerSecond),
       'gateway peak RSS MB (worst scenario)': rss,
     };
     await report({
@@ -271,6 +294,10 @@ async function main() {
           thousandSound(restPairs),
         ],
         [
+          'Circulation policy costs at most 20% of borrow+return pairs/s (same store, same run)',
+          pairs.pairsPerSecond > 0 && pairs.pairsPerSecond >= 0.8 * pairsUnchecked.pairsPerSecond,
+        ],
+        [
           lcp ? 'P5 LCP of / <= 1.0 s on localhost in Chromium' : `P5 LCP of / <= 1.0 s (not measured: ${lcpSkip})`,
           lcp !== null && lcp.medianMs <= 1000,
         ],
@@ -279,6 +306,7 @@ async function main() {
       extra: {
         borrowReturn: pairs,
         borrowReturnRest: restPairs,
+        borrowReturnWithoutPolicy: pairsUnchecked,
         allBooks: { bytes, timeToLastByteMs: ttlb },
         searchTerms: terms.length,
         lcp,

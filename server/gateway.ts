@@ -21,6 +21,8 @@ export interface GatewayOverrides {
   now?: () => Date;
   /** The clock the library's services read (due dates, late fees), when it differs from now (journeys move it). */
   libraryNow?: () => Date;
+  /** false: the circulation policy's checks off, so the benchmark can measure what they cost. */
+  enforcePolicy?: boolean;
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
   sandboxDir?: string;
@@ -62,6 +64,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       adminEmails: config.adminEmails,
       timeZone: config.libraryTimezone,
       policy: config.policy,
+      enforcePolicy: overrides.enforcePolicy,
       now: overrides.libraryNow ?? overrides.now,
       siteOrigin: origin,
     });

@@ -35,7 +35,7 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
-function addVary(reply: FastifyReply): void {
+export function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, ${VARY}` : VARY);
 }

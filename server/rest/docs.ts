@@ -49,18 +49,20 @@ export const getBook = {
 export const updateBook = {
   tags: ['Books'],
   summary: 'Replace a book’s fields',
-  description: 'The id in the path wins; an `_id` in the body is ignored.',
+  description:
+    'The id in the path wins; an `_id` in the body is ignored. `quantity` is the copies available: copies owned become it plus the copies on loan. Send `__v` from the loaded book (409 when the book changed since) or its ETag in `If-Match` (412); a body with neither is applied to the book as it is now.',
   security: BEARER,
   response: {
     200: ok('Updated (modifiedCount 0 when nothing changed)', r.updated),
-    ...r.failures([...r.BODY_FAILURES, 414, ...SIGNED_IN, 404, 429, 503]),
+    ...r.failures([...r.BODY_FAILURES, 414, ...SIGNED_IN, 404, 409, 412, 429, 503]),
   },
 };
 
 export const borrow = {
   tags: ['Circulation'],
   summary: 'Borrow a copy of a book',
-  description: 'The borrower is the session’s member; a `userId` naming someone else is refused with 403.',
+  description:
+    'The borrower is the session’s member; a `userId` naming someone else is refused with 403. The library’s policy applies: the return date is at most the loan period away, and a member at the loan limit or owing fees is refused with 403 and a `code` (LOAN_LIMIT, FEES_UNPAID).',
   security: BEARER,
   response: {
     201: ok('Borrowed', r.borrowed),

@@ -8,7 +8,19 @@ const dateTime = { type: 'string', format: 'date-time' } as const;
 
 export const book = {
   type: 'object',
-  required: ['_id', 'title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'],
+  required: [
+    '_id',
+    'title',
+    'author',
+    'genre',
+    'description',
+    'image',
+    'rating',
+    'quantity',
+    'copies',
+    'replacementCost',
+    '__v',
+  ],
   properties: {
     _id: objectId,
     title: text,
@@ -17,7 +29,17 @@ export const book = {
     description: text,
     image: text,
     rating: { type: 'number' },
-    quantity: { type: 'integer' },
+    quantity: { type: 'integer', description: 'Copies available: copies owned minus copies on loan.' },
+    copies: { type: 'integer', description: 'Copies the library owns.' },
+    replacementCost: {
+      type: ['integer', 'null'],
+      description: 'What a lost or damaged copy costs in whole taka; null: the policy default.',
+    },
+    __v: {
+      type: 'integer',
+      description:
+        'The book\'s version (also its ETag, "v<version>"). Send it back with PUT, or the ETag in If-Match: a book changed since is refused.',
+    },
   },
   additionalProperties: false,
 } as const;
@@ -44,6 +66,8 @@ export const loan = {
     'returnedAt',
     'returnedDate',
     'status',
+    'renewals',
+    'lateFee',
     'bookTitle',
     'bookAuthor',
     'bookImage',
@@ -63,7 +87,9 @@ export const loan = {
       format: 'date-time',
       description: 'The same as returnedAt (the original server named it so).',
     },
-    status: { type: 'string', enum: ['borrowed', 'returned'] },
+    status: { type: 'string', enum: ['borrowed', 'returned', 'lost', 'damaged'] },
+    renewals: { type: 'integer', description: 'How many times the loan has been renewed.' },
+    lateFee: { type: 'integer', description: 'The late fee charged at the return, in whole taka (0 while on loan).' },
     bookTitle: text,
     bookAuthor: text,
     bookImage: text,
@@ -135,7 +161,14 @@ export const returned = {
 export const failure = {
   type: 'object',
   required: ['message'],
-  properties: { message: text, field: { type: 'string', description: 'The input field at fault (bad input only).' } },
+  properties: {
+    message: text,
+    field: { type: 'string', description: 'The input field at fault (bad input only).' },
+    code: {
+      type: 'string',
+      description: 'Why the library refused, as a machine code (LOAN_LIMIT, FEES_UNPAID, CONFLICT, ...).',
+    },
+  },
   additionalProperties: false,
 } as const;
 
@@ -155,8 +188,10 @@ export const envelopeFailure = {
 const WHY: Record<number, string> = {
   400: 'Malformed or invalid input',
   401: 'No session token',
-  403: 'The session token is invalid, or the caller may not do this',
+  403: 'The session token is invalid, or the caller may not do this (code LOAN_LIMIT, FEES_UNPAID: the policy refuses it for now)',
   404: 'Not found',
+  409: 'The book changed since the version sent in __v (code CONFLICT)',
+  412: 'The book no longer matches the ETag sent in If-Match (code CONFLICT)',
   413: 'Request body larger than 100 KiB',
   414: 'A path parameter longer than 128 characters',
   415: 'Unsupported content type (send application/json)',

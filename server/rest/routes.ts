@@ -7,7 +7,7 @@ import type { BookRecord } from '../store/port.ts';
 import { LibraryError, MESSAGES, badInput } from '../library/errors.ts';
 import { UNTYPEABLE_MESSAGE } from '../library/validate.ts';
 import { restShapes } from './shapes.ts';
-import { PRIVATE, PUBLIC, noneMatch } from '../cache/http-cache.ts';
+import { PRIVATE, PUBLIC, addVary, noneMatch } from '../cache/http-cache.ts';
 import type { Absolute } from '../library/site-urls.ts';
 import type { RateLimits } from '../rate-limits.ts';
 import * as schema from './schemas.ts';
@@ -108,14 +108,22 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       async (request) => (await library.catalog.byGenre(request.params.category)).map(shape.book),
     );
 
-    // The book's own validator rather than the store's revision: If-Match on PUT compares against it.
+    // The book's own validator rather than the store's revision, for everyone: If-Match on PUT compares against
+    // it. A conditional GET reads the book (by id, cheap) to compare.
     app.get<{ Params: Id }>(
       '/books/:id',
-      { schema: { ...doc.getBook, params: schema.idParams } },
+      {
+        schema: { ...doc.getBook, params: schema.idParams },
+        // Until the handler labels a found book, every answer (a bad id, a missing book) is private.
+        onRequest: (_request, reply, done) => {
+          addVary(reply);
+          reply.header('cache-control', PRIVATE);
+          done();
+        },
+      },
       async (request, reply) => {
         const book = await library.catalog.get(request.params.id);
-        reply.header('vary', 'Authorization, Accept');
-        if (!book) return reply.code(404).header('cache-control', PRIVATE).send({ message: MESSAGES.bookNotFound });
+        if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
         const etag = bookTag(book);
         reply.header('etag', etag).header('cache-control', request.headers.authorization ? PRIVATE : PUBLIC);
         if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -141,7 +149,8 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
             return reply.code(412).send({ message: MESSAGES.bookChanged, code: 'CONFLICT' });
           expected = book.version;
         }
-        const { __v: version, ...edit } = request.body;
+        // `copies` comes back with a whole loaded book and is read-only here: quantity says what the client wants.
+        const { __v: version, copies: _owned, ...edit } = request.body;
         let result;
         try {
           result = await library.catalog.update(

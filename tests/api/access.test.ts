@@ -59,13 +59,19 @@ const signedInFields = ROOTS.flatMap((root) =>
     .map(([field]) => [root, field] as const),
 );
 
+const staffFields = ROOTS.flatMap((root) =>
+  Object.entries(ACCESS[root] as Record<string, string>)
+    .filter(([, rule]) => rule === 'staff')
+    .map(([field]) => [root, field] as const),
+);
+
 describe('the access map', () => {
   it('has a rule for every Query and Mutation field of schema.graphql, and none for fields it lacks', () => {
     const fields = rootFieldNames(typeDefs);
     for (const root of ROOTS) {
       expect(Object.keys(ACCESS[root]).sort(), root).toEqual([...fields[root]].sort());
       for (const rule of Object.values(ACCESS[root] as Record<string, string>))
-        expect(['public', 'signedIn']).toContain(rule);
+        expect(['public', 'signedIn', 'staff']).toContain(rule);
     }
   });
 
@@ -91,6 +97,18 @@ describe('the access map', () => {
     },
   );
 
+  it('keeps the desk to staff (a rule loosened by mistake fails here)', () => {
+    expect(staffFields.map(([root, field]) => `${root}.${field}`).sort()).toEqual([
+      'Mutation.checkIn',
+      'Mutation.markLost',
+      'Mutation.recordPayment',
+      'Mutation.waiveFee',
+      'Query.member',
+      'Query.members',
+      'Query.overdueLoans',
+    ]);
+  });
+
   it('buildResolvers succeeds with the full map', () => {
     expect(() => buildResolvers((image) => image, ACCESS)).not.toThrow();
   });
@@ -112,6 +130,27 @@ describeEachStore((store) => {
 
     it.each(signedInFields)('%s.%s refuses an invalid token with UNAUTHENTICATED', async (root, field) => {
       expectError(await gw.gql(operationFor(root, field), {}, 'not-a-session-token'), 'UNAUTHENTICATED');
+    });
+
+    it.each(staffFields)(
+      '%s.%s refuses a visitor, and a member who is not staff with FORBIDDEN',
+      async (root, field) => {
+        expectError(await gw.gql(operationFor(root, field)), 'UNAUTHENTICATED');
+        const m = await gw.member();
+        expectError(await gw.gql(operationFor(root, field), {}, m.token), 'FORBIDDEN');
+      },
+    );
+
+    it("a member reaches their own account through me, never another member's through users", async () => {
+      const [m, other] = [await gw.member(), await gw.member()];
+      const own = await gw.gql('{ me { uid balance ledger { id } loans { id } } }', {}, m.token);
+      expect(own.body).toEqual({ data: { me: { uid: m.uid, balance: 0, ledger: [], loans: [] } } });
+      const listed = await gw.gql('{ users { uid balance } }', {}, other.token);
+      expect(listed.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      for (const field of ['balance', 'ledger { id }', 'loans { id }']) {
+        const answer = await gw.gql(`{ users { uid ${field} } }`, {}, other.token);
+        expect(answer.body.errors?.map((e) => e.extensions?.code)).toContain('FORBIDDEN');
+      }
     });
 
     it('the generated operations reach the resolver for a member (so the refusals above are about access)', async () => {

@@ -96,13 +96,16 @@ describeEachStore((store) => {
       expect(answer.body).toHaveLength(await gw.store.books.count());
       for (const book of answer.body) {
         expect(Object.keys(book).sort()).toEqual([
+          '__v',
           '_id',
           'author',
+          'copies',
           'description',
           'genre',
           'image',
           'quantity',
           'rating',
+          'replacementCost',
           'title',
         ]);
       }
@@ -159,7 +162,7 @@ describeEachStore((store) => {
       const id = await gw.addBook(fields);
       const found = await gw.request('GET', `/api/books/${id}`);
       expect(found.status).toBe(200);
-      expect(found.body).toEqual({ _id: id, ...fields });
+      expect(found.body).toEqual({ _id: id, ...fields, copies: 7, replacementCost: null, __v: 0 });
       const malformed = await gw.request('GET', '/api/books/not-an-id');
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toEqual(expect.any(String));

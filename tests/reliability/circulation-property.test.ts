@@ -13,12 +13,21 @@ import type { Store } from '../../server/store/port.ts';
 import { createCirculation } from '../../server/library/circulation.ts';
 import { LibraryError } from '../../server/library/errors.ts';
 import { DEFAULT_POLICY } from '../../server/library/policy.ts';
+import { addDays } from '../../server/library/calendar.ts';
 
 const BOOKS = 3;
 const MEMBERS = 5;
 const INITIAL = [1, 2, 3];
 
-type Op = { kind: 'borrow' | 'return'; member: number; book: number } | { kind: 'restock'; book: number };
+type Op =
+  | { kind: 'borrow' | 'return' | 'renew'; member: number; book: number }
+  | { kind: 'restock'; book: number }
+  | { kind: 'advance' }
+  | { kind: 'pay'; member: number };
+
+// A tight policy so the limit, renewals and fees all come into play among a few members and books.
+const POLICY = { ...DEFAULT_POLICY, loanLimit: 2, maxRenewals: 1, lateFeePerDay: 10 };
+const DAY = 86_400_000;
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -38,7 +47,20 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restock' as const), book: fc.nat(BOOKS - 1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('renew' as const),
+      member: fc.nat(MEMBERS - 1),
+      book: fc.nat(BOOKS - 1),
+    }),
+  },
+  // The library's clock moves three days: loans due in two become late, and returns are charged.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('advance' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay' as const), member: fc.nat(MEMBERS - 1) }) },
 );
+
+const STAFF = { uid: 'desk', email: 'desk@example.com', name: 'Desk', role: 'admin' as const };
 
 const session = (member: number) => ({
   uid: `member-${member}`,
@@ -48,7 +70,14 @@ const session = (member: number) => ({
 });
 
 async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
-  const circulation = createCirculation(store, { timeZone: 'Asia/Dhaka', policy: DEFAULT_POLICY });
+  let days = 0;
+  const start = Date.now();
+  const circulation = createCirculation(store, {
+    timeZone: 'Asia/Dhaka',
+    policy: POLICY,
+    now: () => new Date(start + days * DAY),
+  });
+  for (let m = 0; m < MEMBERS; m++) await store.users.upsert({ ...session(m), photoURL: null });
   const books = await Promise.all(
     INITIAL.map((quantity, i) =>
       store.books.insert({
@@ -64,9 +93,20 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
   );
   const acknowledged: string[] = [];
   const restocked = new Array<number>(BOOKS).fill(0);
-  const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
   const run = async (o: Op) => {
+    if (o.kind === 'advance') {
+      days += 3;
+      return;
+    }
+    if (o.kind === 'pay') {
+      const owed = await store.ledger.balance(session(o.member).uid);
+      if (owed > 0)
+        await circulation.credit(STAFF, 'payment', { uid: session(o.member).uid, amount: owed }).catch((error) => {
+          if (!(error instanceof LibraryError)) throw error; // paid meanwhile by another op
+        });
+      return;
+    }
     const book = books[o.book]!;
     if (o.kind === 'restock') {
       if ((await store.books.changeStock(book.id, 1)) !== null) restocked[o.book]! += 1;
@@ -74,7 +114,11 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
     }
     try {
       if (o.kind === 'borrow') {
+        const returnDate = addDays(circulation.window().today, 2);
         acknowledged.push((await circulation.borrow(session(o.member), { bookId: book.id, returnDate })).loan.id);
+      } else if (o.kind === 'renew') {
+        const active = await store.loans.findActive(session(o.member).uid, book.id);
+        if (active) await circulation.renew(session(o.member), active.id);
       } else {
         const active = await store.loans.findActive(session(o.member).uid, book.id);
         if (active) await circulation.giveBack(session(o.member), active.id);
@@ -103,6 +147,33 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
     expect(quantity + active, `book ${i}: stock + active loans = initial + restocks`).toBe(INITIAL[i]! + restocked[i]!);
   }
   for (const id of acknowledged) expect(await store.loans.get(id), `acknowledged loan ${id} exists`).not.toBeNull();
+  await checkAccounts(store);
+}
+
+/** Every member within the loan limit and renewals, and the ledger agreeing with the loans it charged. */
+async function checkAccounts(store: Store) {
+  for (let m = 0; m < MEMBERS; m++) {
+    const uid = session(m).uid;
+    const loans = await store.loans.listByUser(uid);
+    expect(loans.filter((l) => l.status === 'borrowed').length, `${uid} within the loan limit`).toBeLessThanOrEqual(
+      POLICY.loanLimit,
+    );
+    for (const loan of loans) expect(loan.renewals).toBeLessThanOrEqual(POLICY.maxRenewals);
+    // One late-fee charge per late return, of the fee the loan records; the balance is charges minus
+    // payments, never below zero.
+    const ledger = await store.ledger.list(uid);
+    const charges = ledger.filter((e) => e.kind === 'late-fee');
+    expect(charges.map((e) => `${e.loanId}:${e.amount}`).sort()).toEqual(
+      loans
+        .filter((l) => l.lateFee > 0)
+        .map((l) => `${l.id}:${l.lateFee}`)
+        .sort(),
+    );
+    const paid = ledger.filter((e) => e.kind === 'payment').reduce((sum, e) => sum + e.amount, 0);
+    const balance = await store.ledger.balance(uid);
+    expect(balance).toBe(charges.reduce((sum, e) => sum + e.amount, 0) - paid);
+    expect(balance).toBeGreaterThanOrEqual(0);
+  }
 }
 
 /** 1,000 members borrow the single copy of a book at once: exactly one gets it. */

@@ -8,6 +8,7 @@ import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
+import { circulationContract } from './contract/circulation.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
@@ -17,6 +18,7 @@ function storeContract(factory: StoreFactory): void {
   bookWritesContract(factory);
   loansContract(factory);
   peopleContract(factory);
+  circulationContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

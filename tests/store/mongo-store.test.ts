@@ -46,6 +46,77 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
     await expect(store.ping()).rejects.toThrow();
   });
 
+  it('migrates data from before the circulation policy without losing a loan', async () => {
+    const name = `${dbName}_migrate`;
+    const client = await MongoClient.connect(uri);
+    try {
+      const db = client.db(name);
+      const bookOid = new ObjectId();
+      const now = new Date();
+      // A book with one copy on the shelf and two out, as the earlier gateway wrote it (no copies, version).
+      await db.collection('books').insertOne({
+        _id: bookOid,
+        title: 'Old',
+        author: 'A',
+        genre: 'Drama',
+        description: 'd',
+        image: '/x.svg',
+        rating: 4,
+        quantity: 1,
+        searchKey: 'old\u001fa',
+        loansOut: [],
+        createdAt: now,
+        updatedAt: now,
+      });
+      const loanIds = [new ObjectId(), new ObjectId()];
+      await db.collection('borrowedBooks').insertMany(
+        loanIds.map((_id, i) => ({
+          _id,
+          bookId: bookOid.toHexString(),
+          userId: 'u1',
+          userName: 'U',
+          userEmail: 'u@example.com',
+          borrowDate: now,
+          returnDate: now,
+          returnedAt: null,
+          status: 'borrowed',
+          activeKey: `u1:${i}`,
+          bookTitle: 'Old',
+          bookAuthor: 'A',
+          bookImage: '/x.svg',
+          bookCategory: 'Drama',
+        })),
+      );
+      await db
+        .collection('books')
+        .updateOne({ _id: bookOid }, { $set: { loansOut: loanIds.map((id) => id.toHexString()) } });
+      const store = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: name });
+      try {
+        expect(await store.books.get(bookOid.toHexString())).toMatchObject({ quantity: 1, copies: 3, version: 0 });
+        expect(await store.loans.get(loanIds[0]!.toHexString())).toMatchObject({ status: 'borrowed', renewals: 0 });
+        // The member's two loans count against the limit.
+        const other = await store.books.insert({ ...bookFieldsFor('Another'), quantity: 1 });
+        const limited = await store.loans.checkout(
+          { ...loanFor(other.id), userId: 'u1' },
+          { loanLimit: 2, maxBalance: 0 },
+        );
+        expect(limited).toEqual({ ok: false, reason: 'loan-limit' });
+        expect(await store.loans.checkin(loanIds[0]!.toHexString(), new Date())).toMatchObject({
+          ok: true,
+          quantity: 2,
+        });
+        expect(
+          (await store.loans.checkout({ ...loanFor(other.id), userId: 'u1' }, { loanLimit: 2, maxBalance: 0 })).ok,
+        ).toBe(true);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await client.db(name).dropDatabase();
+      await client.close();
+    }
+  });
+
   it('reopens an existing database and keeps its data (a gateway restart)', async () => {
     const reopened = `${dbName}_reopen`;
     const first = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: reopened });
@@ -175,3 +246,22 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
     });
   });
 });
+
+function bookFieldsFor(title: string) {
+  return { title, author: 'A', genre: 'Drama', description: 'd', image: '/x.svg', rating: 4, quantity: 1 };
+}
+
+function loanFor(bookId: string) {
+  return {
+    bookId,
+    userId: 'u',
+    userName: 'U',
+    userEmail: 'u@example.com',
+    borrowDate: new Date(),
+    returnDate: new Date(),
+    bookTitle: 'T',
+    bookAuthor: 'A',
+    bookImage: '/x.svg',
+    bookCategory: 'Drama',
+  };
+}

@@ -97,6 +97,51 @@ describe('SQLite store file', () => {
     await store.close();
   });
 
+  it('migrates a file from before the circulation policy without losing a loan: copies owned = shelf + on loan', async () => {
+    const file = join(dir, 'old.db');
+    const old = new DatabaseSync(file);
+    for (const sql of MIGRATIONS.slice(0, 2)) old.exec(sql);
+    old.exec('PRAGMA user_version = 2');
+    const bookId = '0123456789abcdef01234567';
+    old
+      .prepare(
+        `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, search_key, created_at,
+        updated_at) VALUES (?, 'Old', 'A', 'Drama', 'd', '/x.svg', 4, 1, 'old a', 0, 0)`,
+      )
+      .run(bookId);
+    const insertLoan = old.prepare(`INSERT INTO loans (id, book_id, user_id, user_name, user_email, borrow_date,
+      return_date, returned_at, status, book_title, book_author, book_image, book_category)
+      VALUES (?, ?, ?, 'U', 'u@example.com', 0, 86400000, ?, ?, 'Old', 'A', '/x.svg', 'Drama')`);
+    insertLoan.run('aaaaaaaaaaaaaaaaaaaaaaaa', bookId, 'u1', null, 'borrowed');
+    insertLoan.run('bbbbbbbbbbbbbbbbbbbbbbbb', bookId, 'u2', null, 'borrowed');
+    insertLoan.run('cccccccccccccccccccccccc', bookId, 'u3', 1000, 'returned');
+    old.close();
+
+    const store = await openSqliteStore(file);
+    try {
+      expect(pragma(file, 'user_version')).toBe(MIGRATIONS.length);
+      expect(await store.books.get(bookId)).toMatchObject({
+        quantity: 1,
+        copies: 3,
+        version: 0,
+        replacementCost: null,
+      });
+      expect(await store.loans.get('aaaaaaaaaaaaaaaaaaaaaaaa')).toMatchObject({
+        status: 'borrowed',
+        renewals: 0,
+        lateFee: 0,
+      });
+      expect(await store.loans.countActiveByUser('u1')).toBe(1);
+      expect(await store.ledger.balance('u1')).toBe(0);
+      // The migrated book lends and takes back as any other.
+      const back = await store.loans.checkin('aaaaaaaaaaaaaaaaaaaaaaaa', new Date());
+      expect(back).toMatchObject({ ok: true, quantity: 2 });
+      expect(await store.books.get(bookId)).toMatchObject({ quantity: 2, copies: 3 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('is what openStore opens when no MongoDB URI is configured', async () => {
     const store = await openStore({ dataDir: join(dir, 'data'), mongodbUri: null });
     try {

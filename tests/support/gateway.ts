@@ -76,7 +76,14 @@ export function describeEachStore(body: (store: StoreKind) => void): void {
 
 /** dataDir: a directory the caller has already filled (e.g. seeded); the gateway removes it on close. */
 export async function startTestGateway(
-  opts: { env?: Record<string, string>; store?: StoreKind; dataDir?: string; clientDir?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    store?: StoreKind;
+    dataDir?: string;
+    clientDir?: string;
+    /** The clock the library's services read (due dates, late fees); tests move it instead of sleeping. */
+    libraryNow?: () => Date;
+  } = {},
 ): Promise<TestGateway> {
   const emulatorHost = inject('authEmulatorHost');
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'bookhaven-api-')));
@@ -94,6 +101,7 @@ export async function startTestGateway(
   });
   const { app, store, close } = await createGateway(config, {
     logger: false,
+    libraryNow: opts.libraryNow,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -4,8 +4,8 @@
 //   quantity + loansOut never drift apart (and copies owned = quantity + loansOut.length);
 // - the member's account: a borrow reserves a place under the loan limit (onLoan < limit) and adds the loan's
 //   id to account.loansOut, the end of a loan releases it.
-// Around those updates the loan moves pending -> borrowed, and borrowed -> returning -> returned (or closing
-// -> lost / damaged). The late fee is fixed on the loan as it starts returning and charged to the ledger with a
+// A borrow commits when its loan holds both a copy and a place. Around those updates the loan moves
+// pending -> borrowed, and borrowed -> returning -> returned (or closing -> lost / damaged). The late fee is fixed on the loan as it starts returning and charged to the ledger with a
 // per-loan unique key, so a charge happens once however often a step runs. A gateway killed between writes
 // leaves a pending, returning or closing loan; recoverLoans() finishes it on the next start. Every step is
 // conditional on the ledgers, so running one twice (a retry, a recovery) changes nothing. On FerretDB v1 writes
@@ -50,6 +50,8 @@ async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise
 export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
   const { loans, books } = c;
   const steps = loanSteps(c, lock);
+  // Conditional updates of one loan (start returning, renew) are queued on servers whose updates are not atomic.
+  const loanLock = <T>(_id: ObjectId, work: () => Promise<T>) => lock.run(`loan:${_id.toHexString()}`, work);
 
   /** Moves an active loan to `returning` or `closing`, fixing what it is charged; null when it is not active. */
   async function startEnding(_id: ObjectId, set: (doc: LoanDoc) => Partial<LoanDoc>): Promise<LoanDoc | null> {
@@ -57,10 +59,12 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       const doc = await loans.findOne({ _id, status: 'borrowed' });
       if (!doc) return null;
       // Conditional on the due date read: a renewal in between changes the fee, so read again.
-      const started = await loans.findOneAndUpdate(
-        { _id, status: 'borrowed', returnDate: doc.returnDate },
-        { $set: set(doc) },
-        { returnDocument: 'after' },
+      const started = await loanLock(_id, () =>
+        loans.findOneAndUpdate(
+          { _id, status: 'borrowed', returnDate: doc.returnDate },
+          { $set: set(doc) },
+          { returnDocument: 'after' },
+        ),
       );
       if (started) return started;
     }
@@ -100,12 +104,24 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       }
       let outcome: Awaited<ReturnType<typeof steps.finishBorrow>>;
       try {
+        // Reads first (by _id, cheap on every server): a refusal they can already see costs no write. The
+        // writes below decide for real, atomically.
         if (limits.maxBalance < Number.MAX_SAFE_INTEGER) {
           const balance = await balanceOf(c.ledger, loan.userId);
           if (balance > limits.maxBalance) {
-            await steps.drop(doc);
+            await steps.drop(doc, false);
             return { ok: false, reason: 'fees-unpaid', balance };
           }
+        }
+        const account = await c.accounts.findOne({ _id: loan.userId });
+        if (account && account.onLoan >= limits.loanLimit) {
+          await steps.drop(doc, false);
+          return { ok: false, reason: 'loan-limit' };
+        }
+        const shelf = await books.findOne({ _id: new ObjectId(bookId) }, { projection: { quantity: 1 } });
+        if (!shelf || shelf.quantity <= 0) {
+          await steps.drop(doc, false);
+          return { ok: false, reason: shelf ? 'out-of-stock' : 'book-not-found' };
         }
         outcome = await steps.finishBorrow(doc, limits.loanLimit);
       } catch (error) {
@@ -161,15 +177,17 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         const renewals = doc.renewals ?? 0;
         if (renewals >= opts.maxRenewals) return { ok: false, reason: 'renewal-limit' };
         // Conditional on the due date read: two renewals at once move it once.
-        const renewed = await loans.findOneAndUpdate(
-          { _id, status: 'borrowed', returnDate: doc.returnDate },
-          {
-            $set: {
-              returnDate: new Date(doc.returnDate.getTime() + opts.days * 86_400_000),
-              renewals: renewals + 1,
+        const renewed = await loanLock(_id, () =>
+          loans.findOneAndUpdate(
+            { _id, status: 'borrowed', returnDate: doc.returnDate },
+            {
+              $set: {
+                returnDate: new Date(doc.returnDate.getTime() + opts.days * 86_400_000),
+                renewals: renewals + 1,
+              },
             },
-          },
-          { returnDocument: 'after' },
+            { returnDocument: 'after' },
+          ),
         );
         if (renewed) return { ok: true, loan: toLoan(renewed) };
       }
@@ -236,16 +254,18 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
   /** Reserves the loan's place under the member's limit unless it has one: the limit's commit point. */
   async function reserve(userId: string, loanId: string, limit: number): Promise<boolean> {
     return memberLock(userId, async () => {
-      await accounts
-        .updateOne({ _id: userId }, { $setOnInsert: { onLoan: 0, loansOut: [] } }, { upsert: true })
-        .catch((error: unknown) => {
-          if (!isDuplicateKey(error)) throw error; // two first borrows raced to create the account
-        });
-      const reserved = await accounts.updateOne(
-        { _id: userId, onLoan: { $lt: limit }, loansOut: { $ne: loanId } },
-        { $inc: { onLoan: 1 }, $addToSet: { loansOut: loanId } },
-      );
-      if (reserved.modifiedCount === 1) return true;
+      try {
+        // A member's first borrow creates the account; at the limit (or already holding this loan) the filter
+        // misses, the upsert's insert meets the existing account, and the answer is in its loansOut.
+        const reserved = await accounts.updateOne(
+          { _id: userId, onLoan: { $lt: limit }, loansOut: { $ne: loanId } },
+          { $inc: { onLoan: 1 }, $addToSet: { loansOut: loanId } },
+          { upsert: true },
+        );
+        if (reserved.modifiedCount === 1 || reserved.upsertedCount === 1) return true;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
       return (await accounts.countDocuments({ _id: userId, loansOut: loanId }, { limit: 1 })) > 0;
     });
   }
@@ -318,9 +338,10 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     }
   }
 
-  async function drop(doc: LoanDoc): Promise<boolean> {
+  /** Removes a pending borrow; `reserved`: it may hold a place under the limit, which goes back. */
+  async function drop(doc: LoanDoc, reserved = true): Promise<boolean> {
     const dropped = await loans.deleteOne({ _id: doc._id, status: 'pending' });
-    await release(doc.userId, doc._id.toHexString());
+    if (reserved) await release(doc.userId, doc._id.toHexString());
     return dropped.deletedCount === 1;
   }
 
@@ -328,27 +349,29 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     /** Drops a pending borrow that will not happen, giving back its place under the limit. */
     drop,
     /**
-     * Reserves the member's place, lends the copy and confirms the loan. Without a place or a copy the pending
-     * loan is removed: 'loan-limit', or null for no copy.
+     * Lends the copy, reserves the member's place under the limit and confirms the loan. Without a copy or a
+     * place the pending loan is removed (and a copy already taken goes back): null for no copy, 'loan-limit'.
+     * The copy first: most refusals under load are an empty shelf, and they then never touch the account.
      */
     async finishBorrow(doc: LoanDoc, limit: number): Promise<number | null | 'loan-limit'> {
       const loanId = doc._id.toHexString();
-      if (!(await reserve(doc.userId, loanId, limit))) {
-        await drop(doc);
-        return 'loan-limit';
-      }
       const bookOid = ObjectId.createFromHexString(doc.bookId);
       const quantity = await lend(bookOid, loanId);
       if (quantity === null) {
-        if (await drop(doc)) return null;
+        if (await drop(doc, false)) return null;
         // Not pending any more: another gateway's recovery confirmed it meanwhile (its copy was taken), so the
         // borrow stands (or dropped it, and then there is no copy to report).
         return (await books.findOne({ _id: bookOid, loansOut: loanId }))?.quantity ?? null;
       }
+      if (!(await reserve(doc.userId, loanId, limit))) {
+        await putBack(bookOid, loanId);
+        await drop(doc, false);
+        return 'loan-limit';
+      }
       const confirmed = await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
       if (confirmed.matchedCount === 0 && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
-        // Another gateway, recovering as it started, found no copy for this pending borrow and dropped it
-        // before the copy was taken here: the borrow did not happen, so the copy goes back.
+        // Another gateway, recovering as it started, dropped this pending borrow before it held both its copy
+        // and its place: the borrow did not happen, so both go back.
         await putBack(bookOid, loanId);
         await release(doc.userId, loanId);
         return null;
@@ -356,17 +379,21 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       return quantity;
     },
     /**
-     * After a borrow failed part way, and on recovery: keeps the loan if its copy was taken, drops it if not.
-     * It never moves a copy itself, so it cannot undo a loan that another gateway has just confirmed (giving
-     * back the copy of a standing loan would lend it twice).
+     * After a borrow failed part way, and on recovery: keeps the loan if it holds both its copy and its place
+     * under the limit (the borrow's commit point), and otherwise gives back what it holds and drops it. A loan
+     * that holds both is never undone, so a loan another gateway has just confirmed stands.
      */
     async settleBorrow(doc: LoanDoc): Promise<void> {
-      const lent = await books.countDocuments(
-        { _id: ObjectId.createFromHexString(doc.bookId), loansOut: doc._id.toHexString() },
-        { limit: 1 },
-      );
-      if (lent > 0) await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
-      else await drop(doc);
+      const loanId = doc._id.toHexString();
+      const bookOid = ObjectId.createFromHexString(doc.bookId);
+      const lent = (await books.countDocuments({ _id: bookOid, loansOut: loanId }, { limit: 1 })) > 0;
+      const placed = (await accounts.countDocuments({ _id: doc.userId, loansOut: loanId }, { limit: 1 })) > 0;
+      if (lent && placed) {
+        await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+        return;
+      }
+      if (lent) await putBack(bookOid, loanId);
+      await drop(doc, placed);
     },
     /** Charges the late fee, puts the copy back, releases the member's place, and marks the loan returned. */
     async finishReturn(doc: LoanDoc): Promise<number | null> {
@@ -398,8 +425,8 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
 
 /**
  * Runs when the store opens. Books written before the ledger existed get one (their active loans); borrows,
- * returns and losses that a stopped gateway left half done are finished (a pending borrow whose copy was taken
- * is completed, as if its answer was lost; one without a copy is dropped); then data from before the
+ * returns and losses that a stopped gateway left half done are finished (a pending borrow holding its copy and
+ * its place is completed, as if its answer was lost; any other is undone and dropped); then data from before the
  * circulation policy gains copies owned, book versions and member accounts.
  */
 export async function recoverLoans(c: LoanCollections, lock: KeyLock): Promise<{ finished: number }> {
