@@ -17,6 +17,7 @@ export const ACCESS = {
     policy: 'public',
     borrowedBooks: 'signedIn',
     users: 'signedIn',
+    userCount: 'signedIn',
     member: 'staff',
     members: 'staff',
     overdueLoans: 'staff',

@@ -5,6 +5,7 @@ import { LibraryError, badInput } from './errors.ts';
 import * as check from './validate.ts';
 import { requireStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
+import { encodeCursor } from '../store/ids.ts';
 
 export interface SignInInput {
   idToken?: unknown;
@@ -16,7 +17,13 @@ export interface SignInInput {
 export interface Accounts {
   /** Verifies the Firebase ID token, records the member and answers with a session token. */
   signIn(input: SignInInput): Promise<{ token: string; user: UserRecord }>;
-  list(session: Session): Promise<UserRecord[]>;
+  /**
+   * Every member in sign-up order; with any of search, first or after, one page of them (first 1..100, after
+   * the member whose id `after` is), optionally matching a search of name or e-mail.
+   */
+  list(session: Session, query?: UserQuery): Promise<UserRecord[]>;
+  /** How many members there are, or how many match a search of name or e-mail. */
+  count(session: Session, search: unknown): Promise<number>;
   me(session: Session): Promise<UserRecord | null>;
   /** Staff: one member, or null. */
   member(session: Session, uid: unknown): Promise<UserRecord | null>;
@@ -28,6 +35,16 @@ export interface Accounts {
     after: string | null | undefined,
   ): Promise<Page<UserRecord>>;
 }
+
+export interface UserQuery {
+  search?: unknown;
+  first?: number | null;
+  after?: unknown;
+}
+
+/** A search of name or e-mail; null for none. */
+const searchTerm = (search: unknown): string | null =>
+  check.text(search, 'search', { max: 200, required: false }) || null;
 
 export function createAccounts(
   store: Store,
@@ -68,7 +85,18 @@ export function createAccounts(
       const token = await deps.tokens.issue({ uid: user.uid, email: user.email, name: user.name, role: user.role });
       return { token, user };
     },
-    list: () => store.users.list(),
+    async list(_session, query = {}) {
+      const { search, first, after } = query;
+      if (search == null && first == null && after == null) return store.users.list();
+      // The store pages by id, so the last member a client holds is where the next page starts.
+      const start = after == null ? null : encodeCursor(check.id(after, 'after'));
+      const page = await store.users.page(searchTerm(search), { first: pageSize(first), after: start });
+      return page.nodes;
+    },
+    async count(_session, search) {
+      // A page of one counts every match (totalCount) without reading them.
+      return (await store.users.page(searchTerm(search), { first: 1 })).totalCount;
+    },
     me: (session) => store.users.getByUid(session.uid),
     async member(session, uid) {
       requireStaff(session);
@@ -76,7 +104,7 @@ export function createAccounts(
     },
     async members(session, search, first, after) {
       requireStaff(session);
-      const term = check.text(search, 'search', { max: 200, required: false }) || null;
+      const term = searchTerm(search);
       const size = pageSize(first);
       return paged(() => store.users.page(term, { first: size, after: cursor(after) }));
     },

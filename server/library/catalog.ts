@@ -30,7 +30,8 @@ export interface Catalog {
   all(): AsyncIterable<BookRecord>;
   count(): Promise<number>;
   get(id: string): Promise<BookRecord | null>;
-  byGenre(genre: string): Promise<BookRecord[]>;
+  /** Every book of one genre, streamed; the genre is checked before this returns, not while it is read. */
+  byGenre(genre: string): AsyncIterable<BookRecord>;
   genres(): Promise<string[]>;
   categories(): Promise<CategoryRecord[]>;
   add(session: Session, input: BookInput): Promise<BookRecord>;

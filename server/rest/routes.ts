@@ -56,7 +56,7 @@ function wellFormedBody(request: FastifyRequest, _reply: FastifyReply, done: (er
   done(field === null ? undefined : badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`));
 }
 
-/** Streams the whole catalogue as one JSON array without building it in memory. */
+/** Streams books (the whole catalogue, a genre) as one JSON array without building it in memory. */
 async function* jsonArray(books: AsyncIterable<BookRecord>, shape: (book: BookRecord) => unknown) {
   let first = true;
   yield '[';
@@ -86,7 +86,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       },
     );
 
-    // Sent as a stream, so Fastify's serialiser never touches it; the response schema only documents it.
+    // Sent as streams, so Fastify's serialiser never touches them; the response schemas only document them.
     app.get('/books', { schema: doc.listBooks }, async (_request, reply) => {
       return reply
         .type('application/json; charset=utf-8')
@@ -105,7 +105,10 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
     app.get<{ Params: { category: string } }>(
       '/books/category/:category',
       { schema: { ...doc.booksInCategory, params: schema.categoryParams }, config: { cacheable: true } },
-      async (request) => (await library.catalog.byGenre(request.params.category)).map(shape.book),
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send(Readable.from(jsonArray(library.catalog.byGenre(request.params.category), shape.book))),
     );
 
     // The book's own validator rather than the store's revision, for everyone: If-Match on PUT compares against

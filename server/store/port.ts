@@ -94,7 +94,8 @@ export interface BookStore {
   all(): AsyncIterable<BookRecord>;
   count(): Promise<number>;
   get(id: string): Promise<BookRecord | null>;
-  byGenre(genre: string): Promise<BookRecord[]>;
+  /** Every book of exactly one genre in insertion order, streamed like all() (the category pages, REST). */
+  byGenre(genre: string): AsyncIterable<BookRecord>;
   /** Distinct genres, sorted ascending. */
   genres(): Promise<string[]>;
   insert(fields: BookFields): Promise<BookRecord>;

@@ -180,6 +180,58 @@ describeEachStore((store) => {
       });
       expectError(await gw.gql('{ users { id } }'), 'UNAUTHENTICATED');
     });
+
+    it('users pages members in sign-up order after a member id, searching name or e-mail; userCount counts them', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const [a, b, c] = [
+        await gw.member({ name: `Pager ${tag} Ada` }),
+        await gw.member({ name: `Pager ${tag} Bob` }),
+        await gw.member({ name: `Pager ${tag} Cy` }),
+      ];
+      const mailed = await gw.member({ name: 'Mailed Only', email: `inbox-${tag}@example.com` });
+      await gw.member({ name: 'Someone Else' });
+      const page = async (variables: { s?: string | null; n?: number; a?: string | null }) =>
+        data<any>(
+          await gw.gql(
+            'query($s: String, $n: Int, $a: ID) { users(search: $s, first: $n, after: $a) { id uid } userCount(search: $s) all: userCount }',
+            variables,
+            a.token,
+          ),
+        );
+      const uids = (users: { uid: string }[]) => users.map((u) => u.uid);
+      // Case-insensitive, in the name or the e-mail.
+      const first = await page({ s: tag.toUpperCase(), n: 2 });
+      expect([uids(first.users), first.userCount]).toEqual([[a.uid, b.uid], 4]);
+      const second = await page({ s: tag, n: 2, a: first.users[1].id });
+      expect(uids(second.users)).toEqual([c.uid, mailed.uid]);
+      expect((await page({ s: tag, n: 2, a: second.users[1].id })).users).toEqual([]);
+      expect(uids((await page({ s: `INBOX-${tag}` })).users)).toEqual([mailed.uid]);
+      expect((await page({ s: `nobody-${tag}` })).userCount).toBe(0);
+
+      // Without a search: every member counts, and a page holds at most `first` (20 when left out).
+      const everyone = data<any>(await gw.gql('{ users { id } }', {}, a.token)).users;
+      expect(first.all).toBe(everyone.length);
+      expect((await page({ n: 3 })).users).toHaveLength(3);
+      expect((await page({ a: everyone[0].id })).users).toEqual(
+        everyone.slice(1, 21).map((u: { id: string }) => expect.objectContaining({ id: u.id })),
+      );
+
+      for (const n of [0, 101]) {
+        expectError(
+          await gw.gql('query($n: Int) { users(first: $n) { id } }', { n }, a.token),
+          'BAD_USER_INPUT',
+          'first',
+        );
+      }
+      expectError(
+        await gw.gql('{ users(first: 2, after: "not-an-id") { id } }', {}, a.token),
+        'BAD_USER_INPUT',
+        'after',
+      );
+      expectError(await gw.gql('{ userCount(search: "x\\u0000y") }', {}, a.token), 'BAD_USER_INPUT', 'search');
+      expectError(await gw.gql('{ users(first: 2) { id } }'), 'UNAUTHENTICATED');
+      expectError(await gw.gql('{ userCount }'), 'UNAUTHENTICATED');
+    });
   });
 
   describe('catalogue mutations', () => {

@@ -589,6 +589,8 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     returnBook: { borrowId: f.loanId },
     member: { uid: f.debtor.uid },
     members: { search: 'Hostile', first: 5, after: null },
+    users: { search: 'Hostile', first: 5, after: null },
+    userCount: { search: 'Hostile' },
     overdueLoans: { first: 5, after: null },
     renewLoan: { loanId: f.renewId },
     checkIn: { loanId: f.checkInId },
@@ -637,7 +639,9 @@ function gqlTable(gateway: TestGateway, schema: Introspection, f: Fixtures) {
       const data = a.body?.data?.[root.name];
       return (
         !a.body.errors &&
-        (Array.isArray(data) ? data.length === 0 : data === null || /Connection$/.test(data?.__typename ?? ''))
+        (Array.isArray(data)
+          ? data.length === 0
+          : data === null || data === 0 || /Connection$/.test(data?.__typename ?? ''))
       );
     };
 

@@ -1,5 +1,6 @@
 // The REST compatibility layer, catalogue and account paths: the success shape of each route and each of
 // its failures, plus hostile bodies (circulation paths are in rest-circulation.test.ts).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { FORBIDDEN, ISO, MISSING_ID, UNAUTHORIZED, bookBody, bookFields } from './factory.ts';
@@ -180,6 +181,25 @@ describeEachStore((store) => {
       expect(answer.body.map((b: { _id: string }) => b._id)).toEqual(ids.slice(0, 2));
       expect(answer.body.every((b: { genre: string }) => b.genre === genre)).toBe(true);
       expect((await gw.request('GET', '/api/books/category/Nothing%20Here')).body).toEqual([]);
+    });
+
+    it('GET /api/books/category/:category streams the whole genre, past any page size, in the same shape', async () => {
+      const genre = `Streamed ${randomUUID()}`;
+      // More than the store reads per chunk (500), with books of another genre in between.
+      await gw.store.books.insertMany(
+        Array.from({ length: 1_100 }, (_, i) => bookFields({ title: `Streamed ${i}`, genre: i % 2 ? 'Other' : genre })),
+      );
+      const answer = await gw.request('GET', `/api/books/category/${encodeURIComponent(genre)}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      // Sent as it is read: no length known up front, unlike an answer serialised whole.
+      expect(answer.headers.get('content-length')).toBeNull();
+      expect(answer.headers.get('transfer-encoding')).toBe('chunked');
+      expect(answer.body.map((b: { title: string }) => b.title)).toEqual(
+        Array.from({ length: 550 }, (_, i) => `Streamed ${2 * i}`),
+      );
+      const [first] = await gw.store.books.list({ genre }, { first: 1 }).then((page) => page.nodes);
+      expect(answer.body[0]).toEqual((await gw.request('GET', `/api/books/${first?.id}`)).body);
     });
 
     it('GET /api/categories lists the categories with _id and absolute image URLs', async () => {

@@ -1,5 +1,6 @@
-// All Users with the signed-in member's card; a category page as a visitor, whose Details link goes through
-// sign-in and back; the details page for a book that does not exist.
+// All Users with the real total and a search that finds the signed-in member's card; a category page as a
+// visitor, whose Details link goes through sign-in and back, and a large category paged with Load more; the
+// details page for a book that does not exist.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -8,6 +9,9 @@ import { addBook, apiToken, graphql, sessionToken, sharedSession, uniqueTag, typ
 
 const signedIn = sharedSession({ name: 'Listed Member' });
 let romance: ApiBook;
+// A category of its own with more books than one page holds (24).
+const saga = `Saga ${uniqueTag('')}`;
+const sagaTitles = Array.from({ length: 26 }, (_, i) => `${saga} volume ${i + 1}`);
 
 beforeAll(async () => {
   const token = await apiToken(await createAccount());
@@ -18,17 +22,29 @@ beforeAll(async () => {
     quantity: 3,
     rating: 4,
   });
+  for (const title of sagaTitles) await addBook(token, { title, genre: saga });
 });
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 describe('users, categories and a missing book', () => {
   const browser = useBrowser('desktop');
 
-  it('lists the signed-in member on All Users with initials, role and status', async () => {
+  it('heads All Users with every member and finds the signed-in member by e-mail or name, any case', async () => {
     const page = browser.page();
     const account = await signedIn(browser);
     await page.goto('/all-users');
     const { users } = await graphql<{ users: { id: string }[] }>(await sessionToken(page), '{ users { id } }');
-    await page.getByRole('heading', { name: `All Users (${users.length})` }).waitFor();
+    const heading = page.getByRole('heading', { name: `All Users (${count(users.length)})` });
+    await heading.waitFor();
+    expect(await page.getByRole('article').count()).toBe(Math.min(users.length, 24));
+
+    await page.getByLabel('Search users').fill(account.email.toUpperCase());
+    await page.getByText(`Showing 1 of ${count(users.length)} users`).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(account.email.toUpperCase());
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    // The heading keeps the whole membership while the list narrows.
+    await heading.waitFor();
     const card = page.getByRole('article', { name: 'Listed Member' });
     await card.getByText(account.email).waitFor();
     expect((await card.locator('[aria-hidden="true"]').first().textContent())?.trim()).toBe('LM');
@@ -40,6 +56,33 @@ describe('users, categories and a missing book', () => {
     await card.getByRole('button', { name: 'View' }).waitFor();
     await card.getByRole('button', { name: 'Edit' }).waitFor();
     await expectAccessible(page);
+
+    await page.getByLabel('Search users').fill(`nobody ${uniqueTag('')}`);
+    await page.getByText('No users found').waitFor();
+    await page.getByText(`Showing 0 of ${count(users.length)} users`).waitFor();
+    // A reload keeps the search (it is in the URL).
+    await page.getByLabel('Search users').fill('listed MEMBER');
+    await card.waitFor();
+    await page.reload();
+    await card.waitFor();
+    expect(await page.getByLabel('Search users').inputValue()).toBe('listed MEMBER');
+  });
+
+  it('pages a large category with Load more, saying how many books it has', async () => {
+    const page = browser.page();
+    await page.goto(`/category/${encodeURIComponent(saga)}`);
+    await page.getByRole('heading', { name: `${saga} Books`, level: 1 }).waitFor();
+    await page.getByText('26 books in this category').waitFor();
+    await page.getByText('24 of 26 shown').waitFor();
+    const titles = () =>
+      page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+    expect(await titles()).toEqual(sagaTitles.slice(0, 24));
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(titles).toEqual(sagaTitles);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(await page.getByText(/of 26 shown/).count()).toBe(0);
   });
 
   it('shows a category to a visitor and brings them back to the book after sign-in', async () => {

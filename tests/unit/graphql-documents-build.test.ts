@@ -39,7 +39,7 @@ describe('graphql() documents in the production build', () => {
     expect(byPage).toEqual({
       'home-page.tsx': ['FeaturedBooksDocument', 'HomeCategoriesDocument'],
       'all-books-page.tsx': ['AllBooksDocument'],
-      'category-page.tsx': ['BooksByCategoryDocument'],
+      'category-page.tsx': ['CategoryBooksDocument'],
       'book-details-page.tsx': [
         'BookDetailsDocument',
         'BorrowBookDocument',

@@ -6,7 +6,8 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
-import AllBooksPage, { ALL_BOOKS_QUERY, PAGE_SIZE } from './all-books-page.tsx';
+import AllBooksPage, { ALL_BOOKS_QUERY } from './all-books-page.tsx';
+import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
 
 const book = (id: string, title: string, quantity: number, extra: Partial<Record<string, unknown>> = {}) => ({
   __typename: 'Book' as const,

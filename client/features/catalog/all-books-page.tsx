@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
@@ -11,8 +10,7 @@ import { BookCardGrid } from './book-card-grid.tsx';
 import { BookTable } from './book-table.tsx';
 import { formatCount } from '../../lib/format-count.ts';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
-
-export const PAGE_SIZE = 24;
+import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 
 export const ALL_BOOKS_QUERY = graphql(`
   query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
@@ -38,7 +36,6 @@ export default function AllBooksPage() {
     variables: { filter: toBookFilter(filters), first: PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const canEdit = useCanEditCatalogue();
   // While a new filter loads, keep showing the last list rather than blanking the page on every keystroke.
   const shown = data ?? (loading ? previousData : undefined);
@@ -80,20 +77,14 @@ export default function AllBooksPage() {
   }
 
   const { nodes, totalCount, pageInfo } = shown.books;
-  const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...fetchMoreResult,
-          books: { ...fetchMoreResult.books, nodes: [...previous.books.nodes, ...fetchMoreResult.books.nodes] },
-        }),
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const loadMore = () =>
+    fetchMore({
+      variables: { after: pageInfo.endCursor },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        ...fetchMoreResult,
+        books: { ...fetchMoreResult.books, nodes: [...previous.books.nodes, ...fetchMoreResult.books.nodes] },
+      }),
+    });
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
@@ -123,19 +114,7 @@ export default function AllBooksPage() {
         <BookCardGrid books={nodes} canEdit={canEdit} />
       )}
       {pageInfo.hasNextPage && nodes.length > 0 && (
-        <div className="mt-8 text-center">
-          <p className="mb-3 text-sm text-gray-600">
-            {formatCount(nodes.length)} of {formatCount(totalCount)} shown
-          </p>
-          <button
-            type="button"
-            disabled={loadingMore}
-            className="rounded-lg bg-gray-800 px-6 py-2 text-white disabled:opacity-60"
-            onClick={() => void loadMore()}
-          >
-            {loadingMore ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
+        <LoadMore shown={nodes.length} total={totalCount} onLoadMore={loadMore} />
       )}
     </section>
   );

@@ -2,15 +2,25 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { getFragmentData, graphql } from '../../gql/index.ts';
 import { BookImage } from '../../components/ui/book-image.tsx';
+import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
+import { formatCount } from '../../lib/format-count.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
-export const BOOKS_BY_CATEGORY_QUERY = graphql(`
-  query BooksByCategory($category: String!) {
-    booksByCategory(category: $category) {
-      ...CatalogBook
+// A page of the genre at a time: a large category (Romance: 9,100 of 50,000 books) is never sent whole.
+export const CATEGORY_BOOKS_QUERY = graphql(`
+  query CategoryBooks($genre: String!, $first: Int!, $after: String) {
+    books(filter: { genre: $genre }, first: $first, after: $after) {
+      nodes {
+        ...CatalogBook
+      }
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
     }
   }
 `);
@@ -18,7 +28,10 @@ export const BOOKS_BY_CATEGORY_QUERY = graphql(`
 export default function CategoryPage() {
   const category = useParams()['category'] ?? '';
   useDocumentTitle(`${category} Books`);
-  const { data, loading, error } = useQuery(BOOKS_BY_CATEGORY_QUERY, { variables: { category } });
+  const { data, loading, error, fetchMore } = useQuery(CATEGORY_BOOKS_QUERY, {
+    variables: { genre: category, first: PAGE_SIZE },
+    notifyOnNetworkStatusChange: false,
+  });
 
   if (loading && !data) return <Spinner label="Loading books..." />;
   if (error) {
@@ -28,14 +41,29 @@ export default function CategoryPage() {
       </p>
     );
   }
-  const books = getFragmentData(CATALOG_BOOK_FRAGMENT, data?.booksByCategory ?? []);
+  const page = data?.books;
+  const books = getFragmentData(CATALOG_BOOK_FRAGMENT, page?.nodes ?? []);
+  const totalCount = page?.totalCount ?? 0;
+  const loadMore = () =>
+    fetchMore({
+      variables: { after: page?.pageInfo.endCursor },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        ...fetchMoreResult,
+        books: { ...fetchMoreResult.books, nodes: [...previous.books.nodes, ...fetchMoreResult.books.nodes] },
+      }),
+    });
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-2 text-3xl font-bold text-gray-900">{category} Books</h1>
-      <p className="mb-8 text-gray-600">
+      <p className="mb-4 text-gray-600">
         Explore our hand-picked selection of {category} books. Open any title to see its details and borrow a copy.
       </p>
+      {books.length > 0 && (
+        <p className="mb-6 text-sm text-gray-600" aria-live="polite">
+          {formatCount(totalCount)} {totalCount === 1 ? 'book' : 'books'} in this category
+        </p>
+      )}
       {books.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="mb-4 text-gray-700">No books found in this category.</p>
@@ -70,6 +98,9 @@ export default function CategoryPage() {
             </li>
           ))}
         </ul>
+      )}
+      {page?.pageInfo.hasNextPage && books.length > 0 && (
+        <LoadMore shown={books.length} total={totalCount} onLoadMore={loadMore} />
       )}
     </section>
   );

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import AllUsersPage, { ALL_USERS_QUERY } from './all-users-page.tsx';
+import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
 
 const user = (id: string, overrides: Record<string, unknown> = {}) => ({
   __typename: 'User',
@@ -16,26 +19,58 @@ const user = (id: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function renderPage(mock: Omit<MockLink.MockedResponse, 'request'>) {
+type Mock = Omit<MockLink.MockedResponse, 'request'> & { variables?: Record<string, unknown> };
+
+/** One page of members as the server answers it: `matching` counts the search's matches, `userCount` everyone. */
+function answer(
+  users: ReturnType<typeof user>[],
+  opts: { search?: string; after?: string; matching?: number; userCount?: number } = {},
+): Mock {
+  return {
+    variables: { search: opts.search ?? null, first: PAGE_SIZE, ...(opts.after ? { after: opts.after } : {}) },
+    result: {
+      data: { users, matching: opts.matching ?? users.length, userCount: opts.userCount ?? users.length },
+    },
+  };
+}
+
+function LocationProbe() {
+  return <span aria-label="location">{useLocation().search}</span>;
+}
+
+function renderPage(mocks: Mock[], url = '/all-users') {
   render(
-    <MockedProvider mocks={[{ request: { query: ALL_USERS_QUERY }, ...mock }]}>
-      <AllUsersPage />
+    <MockedProvider
+      mocks={mocks.map(({ variables, ...rest }) => ({
+        request: { query: ALL_USERS_QUERY, variables: variables ?? { search: null, first: PAGE_SIZE } },
+        ...rest,
+      }))}
+    >
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/all-users"
+            element={
+              <>
+                <AllUsersPage />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
     </MockedProvider>,
   );
 }
 
 describe('All Users page', () => {
   it('lists users with initials, role and status badges', async () => {
-    renderPage({
-      result: {
-        data: {
-          users: [
-            user('u1', { role: 'admin', phone: '+880 1700 000000' }),
-            user('u2', { name: '', email: 'grace@example.com', status: 'suspended' }),
-          ],
-        },
-      },
-    });
+    renderPage([
+      answer([
+        user('u1', { role: 'admin', phone: '+880 1700 000000' }),
+        user('u2', { name: '', email: 'grace@example.com', status: 'suspended' }),
+      ]),
+    ]);
     expect(screen.getByRole('status').textContent).toContain('Loading users...');
     expect(await screen.findByRole('heading', { name: 'All Users (2)' })).toBeTruthy();
     const ada = screen.getByRole('article', { name: 'Ada Lovelace' });
@@ -54,19 +89,62 @@ describe('All Users page', () => {
   });
 
   it('shows "Active" when a user has no status', async () => {
-    renderPage({ result: { data: { users: [user('u1', { status: '' })] } } });
+    renderPage([answer([user('u1', { status: '' })])]);
     const card = await screen.findByRole('article', { name: 'Ada Lovelace' });
     expect(within(card).getByText('Active').className).toContain('bg-gray-200');
   });
 
   it('shows the empty state', async () => {
-    renderPage({ result: { data: { users: [] } } });
+    renderPage([answer([])]);
     expect(await screen.findByText('No users found')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'All Users (0)' })).toBeTruthy();
   });
 
+  it('heads the page with every member, formatted, and appends the next page after the last member shown', async () => {
+    renderPage([
+      answer([user('u1'), user('u2', { name: 'Grace Hopper' })], { userCount: 10_000, matching: 10_000 }),
+      answer([user('u3', { name: 'Alan Turing' })], { after: 'u2', userCount: 10_000, matching: 10_000 }),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'All Users (10,000)' })).toBeTruthy();
+    expect(screen.getByText('2 of 10,000 shown')).toBeTruthy();
+    // Without a search the heading already says how many there are.
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Alan Turing' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getByText('3 of 10,000 shown')).toBeTruthy();
+  });
+
+  it('searches by name or e-mail on the server (debounced, kept in the URL) and pages the matches', async () => {
+    renderPage([
+      answer([user('u1'), user('u2', { name: 'Grace Hopper' }), user('u3', { name: 'Hopi Reader' })]),
+      answer([user('u2', { name: 'Grace Hopper' })], { search: 'hop', userCount: 3, matching: 2 }),
+      answer([user('u3', { name: 'Hopi Reader' })], { search: 'hop', after: 'u2', userCount: 3, matching: 2 }),
+    ]);
+    await screen.findByRole('heading', { name: 'All Users (3)' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'hop');
+    expect(await screen.findByText('Showing 2 of 3 users')).toBeTruthy();
+    expect(screen.getByLabelText('location').textContent).toBe('?q=hop');
+    // The heading keeps the whole membership; the list holds only the matches.
+    expect(screen.getByRole('heading', { name: 'All Users (3)' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Ada Lovelace' })).toBeNull();
+    expect(screen.getByText('1 of 2 shown')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Hopi Reader' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('restores the search from the URL and says when nobody matches', async () => {
+    renderPage([answer([], { search: 'zed', userCount: 5, matching: 0 })], '/all-users?q=zed');
+    expect(await screen.findByText('No users found')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'All Users (5)' })).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 5 users')).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement).value).toBe('zed');
+  });
+
   it('shows the error box with the message', async () => {
-    renderPage({ error: new Error('HTTP error! status: 500') });
+    renderPage([{ error: new Error('HTTP error! status: 500') }]);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error!')).toBeTruthy();
     expect(within(alert).getByText('HTTP error! status: 500')).toBeTruthy();

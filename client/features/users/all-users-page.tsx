@@ -1,10 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { getFragmentData, graphql } from '../../gql/index.ts';
 import type { ListedUserFragment } from '../../gql/graphql.ts';
+import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatCount } from '../../lib/format-count.ts';
+import { useUserSearch } from './use-user-search.ts';
 
 const LISTED_USER_FRAGMENT = graphql(`
   fragment ListedUser on User {
@@ -18,19 +20,27 @@ const LISTED_USER_FRAGMENT = graphql(`
   }
 `);
 
+// A page of members at a time; `matching` counts the search's matches, `userCount` every member (the heading).
 export const ALL_USERS_QUERY = graphql(`
-  query AllUsers {
-    users {
+  query AllUsers($search: String, $first: Int!, $after: ID) {
+    users(search: $search, first: $first, after: $after) {
       ...ListedUser
     }
+    matching: userCount(search: $search)
+    userCount
   }
 `);
 
 export default function AllUsersPage() {
   useDocumentTitle('All Users');
-  const { data, loading, error } = useQuery(ALL_USERS_QUERY);
+  const { search, searchText, setSearchText } = useUserSearch();
+  const { data, previousData, loading, error, fetchMore } = useQuery(ALL_USERS_QUERY, {
+    variables: { search: search || null, first: PAGE_SIZE },
+    notifyOnNetworkStatusChange: false,
+  });
+  // While a new search loads, keep showing the last list rather than blanking the page on every search.
+  const shown = data ?? (loading ? previousData : undefined);
 
-  if (loading && !data) return <Spinner label="Loading users..." />;
   if (error) {
     return (
       <div role="alert" className="mx-auto my-10 max-w-xl rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
@@ -39,11 +49,36 @@ export default function AllUsersPage() {
       </div>
     );
   }
-  const users = getFragmentData(LISTED_USER_FRAGMENT, data?.users ?? []);
+  if (!shown) return <Spinner label="Loading users..." />;
+  const users = getFragmentData(LISTED_USER_FRAGMENT, shown.users);
+  // The members are paged by id: the last one on screen is where the next page starts.
+  const loadMore = () =>
+    fetchMore({
+      variables: { after: users.at(-1)?.id },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        ...fetchMoreResult,
+        users: [...previous.users, ...fetchMoreResult.users],
+      }),
+    });
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold text-gray-900">All Users ({formatCount(users.length)})</h1>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900">All Users ({formatCount(shown.userCount)})</h1>
+      <div className="mb-6 rounded-xl bg-white p-4 shadow-sm">
+        <input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search by name or e-mail..."
+          className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-blue-500"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
+      </div>
+      {search && (
+        <p className="mb-4 text-sm text-gray-600" aria-live="polite">
+          Showing {formatCount(shown.matching)} of {formatCount(shown.userCount)} users
+        </p>
+      )}
       {users.length === 0 ? (
         <p className="rounded-xl bg-white p-10 text-center text-gray-600 shadow-sm">No users found</p>
       ) : (
@@ -54,6 +89,9 @@ export default function AllUsersPage() {
             </li>
           ))}
         </ul>
+      )}
+      {users.length > 0 && users.length < shown.matching && (
+        <LoadMore shown={users.length} total={shown.matching} onLoadMore={loadMore} />
       )}
     </section>
   );

@@ -2,7 +2,8 @@ import type { MutationResolvers, QueryResolvers, UserResolvers } from '../genera
 import { sessionOf } from '../session-of.ts';
 
 export const accountQueries: QueryResolvers = {
-  users: (_parent, _args, ctx) => ctx.library.accounts.list(sessionOf(ctx)),
+  users: (_parent, args, ctx) => ctx.library.accounts.list(sessionOf(ctx), args),
+  userCount: (_parent, { search }, ctx) => ctx.library.accounts.count(sessionOf(ctx), search),
   me: (_parent, _args, ctx) => (ctx.viewer.session ? ctx.library.accounts.me(ctx.viewer.session) : null),
   member: (_parent, { uid }, ctx) => ctx.library.accounts.member(sessionOf(ctx), uid),
   async members(_parent, { search, first, after }, ctx) {

@@ -13,7 +13,12 @@ export const catalogQueries: QueryResolvers = {
   async book(_parent, { id }, { library }) {
     return library.catalog.get(id);
   },
-  booksByCategory: (_parent, { category }, { library }) => library.catalog.byGenre(category),
+  // The whole genre in one list, as the original callers expect; the category page pages books(filter: { genre }).
+  async booksByCategory(_parent, { category }, { library }) {
+    const books = [];
+    for await (const book of library.catalog.byGenre(category)) books.push(book);
+    return books;
+  },
   bookCount: (_parent, _args, { library }) => library.catalog.count(),
   categories: (_parent, _args, { library }) => library.catalog.categories(),
   genres: (_parent, _args, { library }) => library.catalog.genres(),

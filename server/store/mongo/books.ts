@@ -8,6 +8,7 @@ import {
   type BookFields,
   type BookFilter,
   type BookPage,
+  type BookRecord,
   type BookStore,
   type PageRequest,
 } from '../port.ts';
@@ -27,7 +28,7 @@ import type { KeyLock } from './key-lock.ts';
 
 /** The search's index: { searchGrams, _id } gives the books holding one trigram in _id order, cursor included. */
 export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_grams_id' } as const;
-/** What list() and all() leave out: the trigrams are for the index, not for the caller. */
+/** What list(), all() and byGenre() leave out: the trigrams are for the index, not for the caller. */
 const WITHOUT_GRAMS = { projection: { searchGrams: 0 } } as const;
 // Small: FerretDB v1 scans the collection for every update, and one bulkWrite must finish within the socket timeout.
 const BACKFILL_BATCH = 100;
@@ -115,6 +116,10 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
 }
 
 export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore {
+  /** The matching books in _id order, fetched by the driver in batches as the caller reads them. */
+  async function* streamed(query: Filter<BookDoc>): AsyncIterable<BookRecord> {
+    for await (const doc of books.find(query, WITHOUT_GRAMS).sort({ _id: 1 }).batchSize(500)) yield toBook(doc);
+  }
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
@@ -138,9 +143,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       };
     },
 
-    async *all() {
-      for await (const doc of books.find({}, WITHOUT_GRAMS).sort({ _id: 1 }).batchSize(500)) yield toBook(doc);
-    },
+    all: () => streamed({}),
 
     async count() {
       return books.countDocuments({});
@@ -152,14 +155,7 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
       return doc ? toBook(doc) : null;
     },
 
-    async byGenre(genre) {
-      return (
-        await books
-          .find({ genre: String(genre) })
-          .sort({ _id: 1 })
-          .toArray()
-      ).map(toBook);
-    },
+    byGenre: (genre) => streamed({ genre: String(genre) }),
 
     async genres() {
       const values = await books.distinct('genre');

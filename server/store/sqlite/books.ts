@@ -131,6 +131,20 @@ export function sqliteBooks(
   const insertSql = `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, copies,
     version, replacement_cost, search_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`;
   const { indexNew, reindex } = searchIndex(prepare);
+  /**
+   * Every book a keyset statement (its last two parameters: the id to start after, the chunk size) finds, read
+   * in chunks instead of holding one statement open across awaits, where writes may interleave.
+   */
+  async function* keysetChunks(sql: string, params: SQLInputValue[]): AsyncIterable<BookRecord> {
+    let after = '';
+    for (;;) {
+      const rows = prepare(sql).all(...params, after, STREAM_CHUNK);
+      for (const row of rows) yield toBook(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < STREAM_CHUNK) return;
+      after = text(last, 'id');
+    }
+  }
   const { scans, searches } = readersOf(prepare);
   // Inserts and renames on this connection: what a kept search count depends on (see searchCounts).
   let catalogueWrites = 0;
@@ -280,18 +294,7 @@ export function sqliteBooks(
       };
     },
 
-    // Reads in keyset chunks instead of holding one statement open across awaits, where writes may interleave.
-    async *all(): AsyncIterable<BookRecord> {
-      let after = '';
-      for (;;) {
-        const rows = prepare('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?').all(after, STREAM_CHUNK);
-        for (const row of rows) yield toBook(row);
-        const last = rows.at(-1);
-        if (!last || rows.length < STREAM_CHUNK) return;
-        after = text(last, 'id');
-      }
-    },
-
+    all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?', []),
     async count() {
       return filterCounts(here, 'SELECT COUNT(*) AS n FROM books', []);
     },
@@ -302,9 +305,8 @@ export function sqliteBooks(
       return row ? toBook(row) : null;
     },
 
-    async byGenre(genre) {
-      return prepare('SELECT * FROM books WHERE genre = ? ORDER BY id').all(genre).map(toBook);
-    },
+    byGenre: (genre) =>
+      keysetChunks('SELECT * FROM books WHERE genre = ? AND id > ? ORDER BY id LIMIT ?', [String(genre)]),
 
     async genres() {
       const rows = prepare('SELECT DISTINCT genre FROM books').all();

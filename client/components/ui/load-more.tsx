@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { formatCount } from '../../lib/format-count.ts';
+
+/** How many items a list the server pages asks for at a time (All Books, category pages, All Users). */
+export const PAGE_SIZE = 24;
+
+interface LoadMoreProps {
+  /** Items on screen. */
+  shown: number;
+  /** Items the list has in all. */
+  total: number;
+  /** Fetches and appends the next page; the button waits for it. */
+  onLoadMore: () => Promise<unknown>;
+}
+
+/** Under a list the server pages: how much of it is on screen, and a button for the next page. */
+export function LoadMore({ shown, total, onLoadMore }: LoadMoreProps) {
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const load = async () => {
+    setLoading(true);
+    setFailure(null);
+    try {
+      await onLoadMore();
+    } catch (error) {
+      setFailure(error instanceof Error && error.message ? error.message : 'Failed to load more');
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <div className="mt-8 text-center">
+      <p className="mb-3 text-sm text-gray-600">
+        {formatCount(shown)} of {formatCount(total)} shown
+      </p>
+      {failure && (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          Error: {failure}
+        </p>
+      )}
+      <button
+        type="button"
+        disabled={loading}
+        className="rounded-lg bg-gray-800 px-6 py-2 text-white disabled:opacity-60"
+        onClick={() => void load()}
+      >
+        {loading ? 'Loading...' : 'Load more'}
+      </button>
+    </div>
+  );
+}
