@@ -18,7 +18,14 @@ export default defineConfig(({ command }) => ({
   root: 'client',
   resolve: { alias: command === 'build' ? productionRouter : [] },
   plugins: [...graphqlDocuments(new URL('./client/gql/', import.meta.url).pathname), react(), tailwindcss()],
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Every browser the SPA supports preloads modules itself (Chrome 66, Firefox 115, Safari 17); the polyfill
+    // only helped older ones fetch early, and cost every visitor of / about 0.3 KB gzip of the 150 KB budget.
+    modulePreload: { polyfill: false },
+  },
   server: {
     proxy: {
       '/graphql': gateway,

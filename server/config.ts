@@ -111,6 +111,8 @@ const SCHEMA = {
     LOST_PROCESSING_FEE: amount(DEFAULT_POLICY.lostProcessingFee),
     DEFAULT_REPLACEMENT_COST: amount(DEFAULT_POLICY.defaultReplacementCost),
     CATALOGUE_EDITORS: { type: 'string', enum: ['members', 'staff'], default: DEFAULT_POLICY.catalogueEditors },
+    HOLD_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.holdLimit },
+    HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -289,6 +291,8 @@ export function loadConfig(env: Env = process.env): Config {
       lostProcessingFee: int('LOST_PROCESSING_FEE'),
       defaultReplacementCost: int('DEFAULT_REPLACEMENT_COST'),
       catalogueEditors: v.CATALOGUE_EDITORS === 'staff' ? 'staff' : 'members',
+      holdLimit: int('HOLD_LIMIT'),
+      holdPickupDays: int('HOLD_PICKUP_DAYS'),
     },
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),

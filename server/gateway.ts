@@ -13,6 +13,9 @@ import { createLibrary, type Library } from './library/index.ts';
 import { publicOrigin } from './library/site-urls.ts';
 import { createApp } from './app.ts';
 
+/** How often ready holds past their pickup day are expired (reads of holds expire them too). */
+export const HOLD_SWEEP_MS = 60_000;
+
 export interface GatewayOverrides {
   /** Seed an empty store with the sample catalogue (boot does; tests start empty). */
   seed?: boolean;
@@ -68,6 +71,16 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       now: overrides.libraryNow ?? overrides.now,
       siteOrigin: origin,
     });
+    // Ready holds past their pickup day pass their copies on, and notices due by now are recorded, without anyone
+    // asking. Every gateway may run it:
+    // each step is a conditional write, so two at once expire a hold once.
+    const sweep = setInterval(() => {
+      library.holds
+        .expireDue()
+        .then(() => library.notices.sweep())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry or notices failed'));
+    }, HOLD_SWEEP_MS);
+    sweep.unref();
     const app = await createApp({
       config,
       store,
@@ -87,6 +100,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       app,
       seeded,
       async close() {
+        clearInterval(sweep);
         try {
           await app.close();
         } finally {

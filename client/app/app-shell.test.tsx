@@ -1,11 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { ApolloLink, InMemoryCache } from '@apollo/client';
+import { Observable } from 'rxjs';
 import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, FakeAuthProvider, TEST_USER } from '../lib/auth-test-utils.tsx';
 import type { AuthContextValue } from '../lib/auth.tsx';
 import { getToken, setToken } from '../lib/token-storage.ts';
+import { HEADER_ACCESS_QUERY } from './access-query.ts';
 import { routes } from './router.tsx';
 
 vi.mock('../components/ui/dialogs.ts', () => ({
@@ -16,10 +20,27 @@ vi.mock('../components/ui/dialogs.ts', () => ({
 }));
 const dialogs = await import('../components/ui/dialogs.ts');
 
-function renderApp(path: string, auth: AuthContextValue) {
+/** The header's question about the signed-in viewer: their role and who may edit the catalogue. */
+const accessMock = (role = 'member', catalogueEditors = 'MEMBERS'): MockLink.MockedResponse => ({
+  request: { query: HEADER_ACCESS_QUERY },
+  result: {
+    data: {
+      me: { __typename: 'User', id: 'u1', role },
+      policy: { __typename: 'Policy', catalogueEditors },
+    },
+  },
+});
+
+function renderApp(
+  path: string,
+  auth: AuthContextValue,
+  mocks: MockLink.MockedResponse[] = [accessMock()],
+  cache = new InMemoryCache(),
+  link?: ApolloLink,
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <MockedProvider mocks={[]}>
+    <MockedProvider mocks={mocks} cache={cache} link={link}>
       <FakeAuthProvider value={auth}>
         <RouterProvider router={router} />
       </FakeAuthProvider>
@@ -69,11 +90,53 @@ describe('app shell', () => {
   it('shows the avatar with the display name, or "User" and the default avatar', async () => {
     renderApp('/about', fakeAuth({ user: { ...TEST_USER, displayName: null, photoURL: null }, signedIn: true }));
     await screen.findByRole('heading', { name: 'About BookHaven' });
-    for (const name of ['All Books', 'Add Book', 'Borrowed Books'])
+    // Add Book waits for the policy (every member may edit the catalogue here); the Desk is for staff only.
+    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    for (const name of ['All Books', 'Borrowed Books'])
       expect(within(mainNav()).getByRole('link', { name })).toBeTruthy();
+    expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
     const avatar = screen.getAllByRole('img', { name: 'User' })[0]!;
     expect(avatar.getAttribute('src')).toBe('/images/default-avatar.svg');
     expect(screen.getAllByRole('tooltip', { hidden: true })[0]!.textContent).toBe('User');
+  });
+
+  it('hides Add Book from members once the policy says only staff edit the catalogue', async () => {
+    // The browser still holds the earlier answer (members may edit); the gateway's answer, held until the
+    // cached one is on screen, says STAFF.
+    const cache = new InMemoryCache();
+    const answer = (editors: string) =>
+      (accessMock('member', editors).result as { data: Record<string, unknown> }).data;
+    cache.writeQuery({ query: HEADER_ACCESS_QUERY, data: answer('MEMBERS') as never });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gateway = new ApolloLink(
+      () =>
+        new Observable((observer) => {
+          void held.then(() => {
+            observer.next({ data: answer('STAFF') });
+            observer.complete();
+          });
+        }),
+    );
+    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [], cache, gateway);
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    release();
+    await waitFor(() => expect(within(mainNav()).queryByRole('link', { name: 'Add Book' })).toBeNull());
+    expect(within(mainNav()).getByRole('link', { name: 'All Books' })).toBeTruthy();
+    expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
+  });
+
+  it('shows staff the Desk link and Add Book, in both menus', async () => {
+    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [accessMock('admin', 'STAFF')]);
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    const desk = await within(mainNav()).findByRole('link', { name: 'Desk' });
+    expect(desk.getAttribute('href')).toBe('/desk');
+    expect(within(mainNav()).getByRole('link', { name: 'Add Book' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(mobile).getByRole('link', { name: 'Desk' })).toBeTruthy();
+    expect(within(mobile).getByRole('link', { name: 'Add Book' })).toBeTruthy();
   });
 
   it('logs out after confirmation, shows the 1500 ms notice and goes to /', async () => {

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../lib/auth.tsx';
+import { useAccess } from './use-access.ts';
 import { UserMenu } from './user-menu.tsx';
 
-type NavItem = { to: string; label: string; signedInOnly?: boolean };
+/** Who sees a link: everyone, signed-in members, catalogue editors (the policy's), or staff. */
+type NavItem = { to: string; label: string; only?: 'member' | 'editor' | 'staff' };
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },
-  { to: '/all-books', label: 'All Books', signedInOnly: true },
-  { to: '/add-book', label: 'Add Book', signedInOnly: true },
-  { to: '/borrowed-books', label: 'Borrowed Books', signedInOnly: true },
-  { to: '/all-users', label: 'All Users', signedInOnly: true },
+  { to: '/all-books', label: 'All Books', only: 'member' },
+  { to: '/add-book', label: 'Add Book', only: 'editor' },
+  { to: '/borrowed-books', label: 'Borrowed Books', only: 'member' },
+  { to: '/all-users', label: 'All Users', only: 'member' },
+  { to: '/desk', label: 'Desk', only: 'staff' },
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
 ];
@@ -23,7 +26,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { user, signedIn } = useAuth();
   const [open, setOpen] = useState(false);
-  const items = NAV_ITEMS.filter((item) => !item.signedInOnly || signedIn);
+  const access = useAccess(signedIn);
+  const items = NAV_ITEMS.filter(({ only }) => !only || (only === 'member' ? signedIn : access?.[only]));
   const close = () => setOpen(false);
   const toggle = useRef<HTMLButtonElement>(null);
 

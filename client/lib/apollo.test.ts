@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gql } from '@apollo/client';
-import { createApolloClient } from './apollo.ts';
+import { createApolloClient, createCache } from './apollo.ts';
 import { getToken, removeToken, setToken } from './token-storage.ts';
 
 const Me = gql`
@@ -88,5 +88,31 @@ describe('createApolloClient', () => {
     expect(sent.map((s) => s.method)).toEqual(['POST', 'GET', 'POST']);
     expect(sent[1]!.url).toMatch(/^http:\/\/gateway\.test\/graphql\?query=query%20Me/);
     expect(sent[1]!.preflight).toBe('true');
+  });
+});
+
+describe('createCache', () => {
+  it('keeps one policy object that queries asking for different parts of it share', () => {
+    const cache = createCache();
+    const editors = gql`
+      query Editors {
+        policy {
+          catalogueEditors
+        }
+      }
+    `;
+    const fees = gql`
+      query Fees {
+        policy {
+          lostProcessingFee
+        }
+      }
+    `;
+    cache.writeQuery({ query: editors, data: { policy: { __typename: 'Policy', catalogueEditors: 'STAFF' } } });
+    cache.writeQuery({ query: fees, data: { policy: { __typename: 'Policy', lostProcessingFee: 100 } } });
+    expect(cache.readQuery({ query: editors })).toEqual({
+      policy: { __typename: 'Policy', catalogueEditors: 'STAFF' },
+    });
+    expect(cache.readQuery({ query: fees })).toEqual({ policy: { __typename: 'Policy', lostProcessingFee: 100 } });
   });
 });

@@ -20,8 +20,10 @@ export function isSessionError(error: unknown): boolean {
 }
 
 export function createCache(): InMemoryCache {
-  // Book, BorrowRecord, User and Category are normalised by `id`, Apollo's default key.
-  return new InMemoryCache();
+  // Book, BorrowRecord, User and Category are normalised by `id`, Apollo's default key. The policy is one object
+  // for the whole library: queries asking for different parts of it (the header, the desk) merge into it rather
+  // than each replacing the other's fields, which would send the other back to the network.
+  return new InMemoryCache({ typePolicies: { Policy: { keyFields: [] } } });
 }
 
 type Options = { uri?: string; onSessionExpired?: () => void };

@@ -21,6 +21,7 @@ export const ACCESS = {
     member: 'staff',
     members: 'staff',
     overdueLoans: 'staff',
+    holdsReady: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -30,6 +31,9 @@ export const ACCESS = {
     borrow: 'signedIn',
     returnBook: 'signedIn',
     renewLoan: 'signedIn',
+    placeHold: 'signedIn',
+    cancelHold: 'signedIn',
+    markNoticesRead: 'signedIn',
     checkIn: 'staff',
     recordPayment: 'staff',
     waiveFee: 'staff',
@@ -44,5 +48,14 @@ export type AccessMap = Record<'Query' | 'Mutation', Record<string, AccessRule>>
  * staff (the library's circulation service refuses anyone else with FORBIDDEN).
  */
 export const FIELD_ACCESS = {
-  User: { loans: 'selfOrStaff', balance: 'selfOrStaff', ledger: 'selfOrStaff' },
+  User: {
+    loans: 'selfOrStaff',
+    balance: 'selfOrStaff',
+    ledger: 'selfOrStaff',
+    holds: 'selfOrStaff',
+    notices: 'selfOrStaff',
+    unreadNoticeCount: 'selfOrStaff',
+  },
+  // The caller's own hold; null for a visitor.
+  Book: { myHold: 'self' },
 } as const;

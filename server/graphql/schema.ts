@@ -89,6 +89,26 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       image: (book) => absolute(book.image),
       replacementCost: (book, _args, ctx) =>
         book.replacementCost ?? ctx.library.circulation.policy().defaultReplacementCost,
+      holdQueueLength: (book, _args, ctx) => ctx.library.holds.queueLength(book.id),
+      myHold: (book, _args, ctx) => (ctx.viewer.session ? ctx.library.holds.mine(ctx.viewer.session, book.id) : null),
+    },
+    Notice: {
+      message: (notice, _args, ctx) => ctx.library.notices.message(notice),
+      link: (notice, _args, ctx) => ctx.library.notices.link(notice),
+      read: (notice) => notice.readAt !== null,
+    },
+    NoticeKind: {
+      DUE_SOON: 'due-soon',
+      OVERDUE: 'overdue',
+      HOLD_READY: 'hold-ready',
+      HOLD_EXPIRED: 'hold-expired',
+    },
+    HoldStatus: {
+      WAITING: 'waiting',
+      READY: 'ready',
+      FULFILLED: 'fulfilled',
+      CANCELLED: 'cancelled',
+      EXPIRED: 'expired',
     },
     Category: { image: (category) => absolute(category.image) },
     BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },

@@ -76,6 +76,8 @@ export function createCirculation(
     waitingFor?: WaitingFor;
     /** false: borrows and returns without the limit, fee and late-fee checks (the benchmark's baseline). */
     enforce?: boolean;
+    /** After a copy came back to a book (a return, a check-in): its queue may have moved. */
+    afterReturn?: (bookId: string) => Promise<void>;
   },
 ): Circulation {
   const enforce = opts.enforce !== false;
@@ -119,7 +121,10 @@ export function createCirculation(
   async function checkin(loan: LoanRecord, by: string | null): Promise<LoanRecord> {
     if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
     const result = await store.loans.checkin(loan.id, now(), enforce ? { lateFee, by } : { lateFee: () => 0, by });
-    if (result.ok) return result.loan;
+    if (result.ok) {
+      await opts.afterReturn?.(loan.bookId);
+      return result.loan;
+    }
     if (result.reason === 'not-active') throw badInput('borrowId', MESSAGES.alreadyReturned);
     throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
   }

@@ -13,6 +13,9 @@ export type ErrorCode =
   | 'LOAN_NOT_ACTIVE'
   | 'LOAN_OVERDUE'
   | 'CONFLICT'
+  | 'ALREADY_ON_HOLD'
+  | 'COPIES_AVAILABLE'
+  | 'HOLD_LIMIT'
   | 'RATE_LIMITED'
   | 'UNAVAILABLE';
 
@@ -47,6 +50,9 @@ export const MESSAGES = {
   loanNotActive: 'This loan has already ended.',
   loanOverdue:
     'This book is overdue, so it cannot be renewed. Please return it; only loans that are not yet due can be renewed.',
+  holdNotFound: 'Hold not found',
+  holdEnded: 'This hold has already ended.',
+  notYourHold: 'You can only cancel your own holds.',
   bookRequested: 'Another member has requested this book, so it cannot be renewed. Please return it by its due date.',
   unavailable: 'The library is temporarily unavailable. Please try again in a moment.',
 } as const;

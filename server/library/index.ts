@@ -2,13 +2,17 @@
 import type { Store } from '../store/port.ts';
 import type { IdTokenVerifier, SessionTokens } from './identity.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
-import { createCirculation, type Circulation, type WaitingFor } from './circulation.ts';
+import { createCirculation, type Circulation } from './circulation.ts';
 import { DEFAULT_POLICY, type Policy } from './policy.ts';
+import { createHolds, type Holds } from './holds.ts';
+import { createNotices, type Notices } from './notices.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 
 export interface Library {
   catalog: Catalog;
   circulation: Circulation;
+  holds: Holds;
+  notices: Notices;
   accounts: Accounts;
 }
 
@@ -19,8 +23,6 @@ export interface LibraryOptions {
   timeZone: string;
   /** The circulation policy; the printed defaults when left out. */
   policy?: Policy;
-  /** Whether someone is waiting for a book (holds); renewals wait for them. */
-  waitingFor?: WaitingFor;
   now?: () => Date;
   /** false: the circulation policy's checks off (the benchmark's baseline for what they cost). */
   enforcePolicy?: boolean;
@@ -30,13 +32,26 @@ export interface LibraryOptions {
 
 export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const policy = opts.policy ?? DEFAULT_POLICY;
+  const notices = createNotices(store, { timeZone: opts.timeZone, policy, now: opts.now });
+  const holds = createHolds(store, {
+    timeZone: opts.timeZone,
+    policy,
+    now: opts.now,
+    async onChange(expired, bookIds) {
+      await notices.expired(expired);
+      for (const bookId of bookIds) await notices.readyFor(bookId);
+    },
+  });
   return {
+    holds,
+    notices,
     catalog: createCatalog(store, { siteOrigin: opts.siteOrigin ?? (() => ''), policy }),
     circulation: createCirculation(store, {
       timeZone: opts.timeZone,
       policy,
       now: opts.now,
-      waitingFor: opts.waitingFor,
+      waitingFor: holds.waitingFor,
+      afterReturn: notices.readyFor,
       enforce: opts.enforcePolicy,
     }),
     accounts: createAccounts(store, { verifier: opts.verifier, tokens: opts.tokens, adminEmails: opts.adminEmails }),

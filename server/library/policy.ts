@@ -20,6 +20,10 @@ export interface Policy {
   defaultReplacementCost: number;
   /** Who may add and update books. */
   catalogueEditors: 'members' | 'staff';
+  /** Open holds (waiting or ready) a member may have at once. */
+  holdLimit: number;
+  /** Days a copy set aside for a ready hold waits for its member, after the day it was set aside. */
+  holdPickupDays: number;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -34,6 +38,8 @@ export const DEFAULT_POLICY: Policy = {
   // A typical new paperback in Bangladesh; staff set the real price per book.
   defaultReplacementCost: 500,
   catalogueEditors: 'members',
+  holdLimit: 5,
+  holdPickupDays: 3,
 };
 
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;

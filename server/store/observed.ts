@@ -24,6 +24,8 @@ export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
   categories: ['list'],
   loans: ['get', 'listByUser', 'findActive', 'countActiveByUser', 'overdue'],
   ledger: ['balance', 'list'],
+  holds: ['get', 'listByUser', 'queue', 'ready'],
+  notices: ['list', 'unreadCount'],
   users: ['getByUid', 'list', 'page'],
 };
 

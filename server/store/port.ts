@@ -193,12 +193,16 @@ export interface Page<T> {
 
 export interface LoanStore {
   /**
-   * Atomically (as far as the engine allows): takes one copy of loan.bookId if quantity > 0 and records
-   * the loan, within the member's limits (none when not given); at most one active loan per (userId, bookId). Never leaves a copy
+   * Atomically (as far as the engine allows): takes one copy of loan.bookId (the one set aside for the member's
+   * ready hold, which it fulfils, or else one from the shelf) and records the loan, within the member's limits
+   * (none when not given); at most one active loan per (userId, bookId). Never leaves a copy
    * taken without a loan.
    */
   checkout(loan: NewLoan, limits?: CheckoutLimits): Promise<CheckoutResult>;
-  /** Marks an active loan returned, puts its copy back on the loan's own book and charges its late fee (if any). */
+  /**
+   * Marks an active loan returned, puts its copy back on the loan's own book (or aside for the first member
+   * waiting) and charges its late fee (if any).
+   */
   checkin(loanId: string, at: Date, opts?: CheckinOptions): Promise<CheckinResult>;
   /** Moves an active loan's due date `days` later, if it has been renewed fewer than maxRenewals times. */
   renew(loanId: string, opts: { days: number; maxRenewals: number }): Promise<RenewResult>;
@@ -227,6 +231,86 @@ export interface UserRecord extends UserProfile {
   phone: string | null;
   createdAt: Date;
   lastLoginAt: Date;
+}
+
+export type HoldStatus = 'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired';
+
+/** A member's place in a book's queue. A ready hold has a copy set aside for its member since readyAt. */
+export interface HoldRecord {
+  id: string;
+  bookId: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  bookTitle: string;
+  status: HoldStatus;
+  createdAt: Date;
+  readyAt: Date | null;
+  /** When it was fulfilled (borrowed), cancelled or expired. */
+  endedAt: Date | null;
+}
+
+export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'>;
+
+export type PlaceHoldResult =
+  | { ok: true; hold: HoldRecord; position: number }
+  | {
+      ok: false;
+      reason: 'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'copies-available' | 'hold-limit';
+    };
+
+export type EndHoldResult = { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-open' };
+
+/**
+ * Holds: first come, first served. A copy coming back to the shelf (a return, copies added, a ready hold
+ * cancelled or expired) goes to the first member waiting instead, set aside for them (ready) and counted out of
+ * the copies available; only that member's borrow takes it. Copies owned = available + on loan + set aside.
+ */
+export interface HoldStore {
+  /** Joins the book's queue, when no copy is on the shelf and the member has no loan or open hold of it. */
+  place(hold: NewHold, opts: { holdLimit: number }): Promise<PlaceHoldResult>;
+  /** Ends an open hold; a ready one's copy passes to the next member waiting, or back to the shelf. */
+  cancel(holdId: string, at: Date): Promise<EndHoldResult>;
+  /** Ready holds set aside before `readyBefore` expire, their copies passed on as by cancel. */
+  expire(readyBefore: Date, at: Date): Promise<HoldRecord[]>;
+  get(id: string): Promise<HoldRecord | null>;
+  /** Newest first. */
+  listByUser(userId: string): Promise<HoldRecord[]>;
+  /** The book's open holds (ready first, then waiting), in queue order. */
+  queue(bookId: string): Promise<HoldRecord[]>;
+  /** Ready holds across the library, set aside longest first (the pickup shelf). */
+  ready(page: PageRequest): Promise<Page<HoldRecord>>;
+}
+
+export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired';
+
+/** A message to a member about one event of a loan or hold, stored once per event (its key). */
+export interface NoticeRecord {
+  id: string;
+  userId: string;
+  kind: NoticeKind;
+  /** One per event, e.g. `due-soon:<loan id>:<due day>`: recording it again changes nothing. */
+  key: string;
+  bookId: string;
+  bookTitle: string;
+  loanId: string | null;
+  holdId: string | null;
+  /** The day the notice is about (due day, last pickup day), YYYY-MM-DD. */
+  day: string;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt'>;
+
+export interface NoticeStore {
+  /** Records the notices not recorded yet (by key); returns those it added. */
+  record(notices: NewNotice[]): Promise<NoticeRecord[]>;
+  /** Newest first. */
+  list(userId: string, opts: { unreadOnly: boolean; page: PageRequest }): Promise<Page<NoticeRecord>>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks the member's notices read (these ids, or all when null); returns how many changed. */
+  markRead(userId: string, ids: string[] | null, at: Date): Promise<number>;
 }
 
 export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver';
@@ -282,6 +366,8 @@ export interface Store {
   readonly categories: CategoryStore;
   readonly loans: LoanStore;
   readonly ledger: LedgerStore;
+  readonly holds: HoldStore;
+  readonly notices: NoticeStore;
   readonly users: UserStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;

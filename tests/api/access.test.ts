@@ -103,6 +103,7 @@ describe('the access map', () => {
       'Mutation.markLost',
       'Mutation.recordPayment',
       'Mutation.waiveFee',
+      'Query.holdsReady',
       'Query.member',
       'Query.members',
       'Query.overdueLoans',

@@ -236,10 +236,30 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
   };
   const loanId = await borrow(m, toReturn);
   const [renewId, checkInId, loseId] = [await borrow(m, toRenew), await borrow(m, toCheckIn), await borrow(m, toLose)];
+  // Two books with no copy on the shelf: one the member will join the queue for, one they are queued for.
+  const [toQueue, queued] = [await gw.addBook({ quantity: 1 }), await gw.addBook({ quantity: 1 })];
+  await borrow(staff, toQueue);
+  await borrow(staff, queued);
+  const hold = await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: queued }, m.token);
+  expect(hold.body.errors).toBeUndefined();
   // The debtor owes ৳100: a late fee charged by the store directly (no clock to move here).
   const charged = await gw.store.loans.checkin(await borrow(debtor, owed), new Date(), { lateFee: () => 100 });
   expect(charged.ok).toBe(true);
-  return { m, staff, debtor, fresh, toBorrow, toUpdate, toReturn, loanId, renewId, checkInId, loseId };
+  return {
+    m,
+    staff,
+    debtor,
+    fresh,
+    toBorrow,
+    toUpdate,
+    toReturn,
+    loanId,
+    renewId,
+    checkInId,
+    loseId,
+    toQueue,
+    holdId: hold.body.data.placeHold.id as string,
+  };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
@@ -597,6 +617,10 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     recordPayment: { uid: f.debtor.uid, amount: 1, note: 'Cash at the desk' },
     waiveFee: { uid: f.debtor.uid, amount: 1, note: 'Goodwill' },
     markLost: { loanId: f.loseId, damaged: true },
+    placeHold: { bookId: f.toQueue },
+    cancelHold: { holdId: f.holdId },
+    holdsReady: { first: 5, after: null },
+    markNoticesRead: { ids: [] },
   };
 }
 

@@ -142,7 +142,8 @@ describe('gateway process', () => {
       // Accepted requests complete; later ones get a clean 503 or a refused connection, never a broken body.
       // 50 members borrow 40 copies: when more than 40 borrows were accepted before the signal, the rest are
       // refused as out of stock, a complete answer too.
-      if (answer.status === 400) expect(JSON.parse(answer.body)).toEqual({ message: MESSAGES.outOfStock });
+      if (answer.status === 400)
+        expect(JSON.parse(answer.body)).toEqual({ message: MESSAGES.outOfStock, code: 'OUT_OF_STOCK' });
       else expect([0, 200, 201, 503]).toContain(answer.status);
       if (answer.status === 200 || answer.status === 201) expect(() => JSON.parse(answer.body)).not.toThrow();
     }

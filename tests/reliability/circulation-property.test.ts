@@ -14,6 +14,7 @@ import { createCirculation } from '../../server/library/circulation.ts';
 import { LibraryError } from '../../server/library/errors.ts';
 import { DEFAULT_POLICY } from '../../server/library/policy.ts';
 import { addDays } from '../../server/library/calendar.ts';
+import { createHolds } from '../../server/library/holds.ts';
 
 const BOOKS = 3;
 const MEMBERS = 5;
@@ -23,7 +24,8 @@ type Op =
   | { kind: 'borrow' | 'return' | 'renew'; member: number; book: number }
   | { kind: 'restock'; book: number }
   | { kind: 'advance' }
-  | { kind: 'pay'; member: number };
+  | { kind: 'pay'; member: number }
+  | { kind: 'hold' | 'cancel'; member: number; book: number };
 
 // A tight policy so the limit, renewals and fees all come into play among a few members and books.
 const POLICY = { ...DEFAULT_POLICY, loanLimit: 2, maxRenewals: 1, lateFeePerDay: 10 };
@@ -58,6 +60,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   // The library's clock moves three days: loans due in two become late, and returns are charged.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('advance' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay' as const), member: fc.nat(MEMBERS - 1) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('hold' as const, 'cancel' as const),
+      member: fc.nat(MEMBERS - 1),
+      book: fc.nat(BOOKS - 1),
+    }),
+  },
 );
 
 const STAFF = { uid: 'desk', email: 'desk@example.com', name: 'Desk', role: 'admin' as const };
@@ -72,10 +82,13 @@ const session = (member: number) => ({
 async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
   let days = 0;
   const start = Date.now();
+  const clock = () => new Date(start + days * DAY);
+  const holds = createHolds(store, { timeZone: 'Asia/Dhaka', policy: POLICY, now: clock });
   const circulation = createCirculation(store, {
     timeZone: 'Asia/Dhaka',
     policy: POLICY,
-    now: () => new Date(start + days * DAY),
+    now: clock,
+    waitingFor: holds.waitingFor,
   });
   for (let m = 0; m < MEMBERS; m++) await store.users.upsert({ ...session(m), photoURL: null });
   const books = await Promise.all(
@@ -97,6 +110,7 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
   const run = async (o: Op) => {
     if (o.kind === 'advance') {
       days += 3;
+      await holds.expireDue();
       return;
     }
     if (o.kind === 'pay') {
@@ -116,6 +130,11 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
       if (o.kind === 'borrow') {
         const returnDate = addDays(circulation.window().today, 2);
         acknowledged.push((await circulation.borrow(session(o.member), { bookId: book.id, returnDate })).loan.id);
+      } else if (o.kind === 'hold') {
+        await holds.place(session(o.member), book.id);
+      } else if (o.kind === 'cancel') {
+        const open = (await store.holds.queue(book.id)).find((h) => h.userId === session(o.member).uid);
+        if (open) await holds.cancel(session(o.member), open.id);
       } else if (o.kind === 'renew') {
         const active = await store.loans.findActive(session(o.member).uid, book.id);
         if (active) await circulation.renew(session(o.member), active.id);
@@ -144,7 +163,16 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
       active += loans.length;
     }
     expect(quantity).toBeGreaterThanOrEqual(0);
-    expect(quantity + active, `book ${i}: stock + active loans = initial + restocks`).toBe(INITIAL[i]! + restocked[i]!);
+    // A copy is on the shelf, on loan, or set aside for exactly one ready hold.
+    const queue = await store.holds.queue(book.id);
+    const ready = queue.filter((h) => h.status === 'ready').length;
+    expect(quantity + active + ready, `book ${i}: shelf + loans + set aside = initial + restocks`).toBe(
+      INITIAL[i]! + restocked[i]!,
+    );
+    // Nobody waits while a copy is on the shelf, and the queue is in the order members joined it.
+    if (queue.some((h) => h.status === 'waiting')) expect(quantity).toBe(0);
+    const waiting = queue.filter((h) => h.status === 'waiting').map((h) => h.createdAt.getTime());
+    expect(waiting).toEqual([...waiting].sort((a, b) => a - b));
   }
   for (const id of acknowledged) expect(await store.loans.get(id), `acknowledged loan ${id} exists`).not.toBeNull();
   await checkAccounts(store);

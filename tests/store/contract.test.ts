@@ -9,6 +9,8 @@ import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
+import { holdsContract } from './contract/holds.contract.ts';
+import { noticesContract } from './contract/notices.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
@@ -19,6 +21,8 @@ function storeContract(factory: StoreFactory): void {
   loansContract(factory);
   peopleContract(factory);
   circulationContract(factory);
+  holdsContract(factory);
+  noticesContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

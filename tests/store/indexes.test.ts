@@ -12,6 +12,8 @@ import type { Store } from '../../server/store/port.ts';
 import { openDatabase } from '../../server/store/sqlite/db.ts';
 import { sqliteBooks } from '../../server/store/sqlite/books.ts';
 import { sqliteLedger, sqliteLoans } from '../../server/store/sqlite/loans.ts';
+import { sqliteHolds } from '../../server/store/sqlite/holds.ts';
+import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
@@ -149,6 +151,8 @@ describe('SQLite: every query plan uses an index', () => {
       books: sqliteBooks(db),
       loans: sqliteLoans(db),
       ledger: sqliteLedger(db),
+      holds: sqliteHolds(db),
+      notices: sqliteNotices(db),
       users: sqliteUsers(db),
       categories: sqliteCategories(db),
       ping: async () => undefined,

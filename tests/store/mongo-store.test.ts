@@ -33,7 +33,16 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       const client = await MongoClient.connect(uri);
       try {
         const names = (await client.db(dbName).listCollections().toArray()).map((c) => c.name).sort();
-        expect(names).toEqual(['accounts', 'books', 'borrowedBooks', 'categories', 'ledger', 'users']);
+        expect(names).toEqual([
+          'accounts',
+          'books',
+          'borrowedBooks',
+          'categories',
+          'holds',
+          'ledger',
+          'notices',
+          'users',
+        ]);
         const loanIndexes = await client.db(dbName).collection('borrowedBooks').indexes();
         expect(loanIndexes.find((i) => i.name === 'active_key_unique')?.unique).toBe(true);
       } finally {
@@ -204,7 +213,13 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       };
       await loans.insertOne(pending);
       const steps = loanSteps(
-        { books, loans, accounts: db.collection('accounts'), ledger: db.collection('ledger') },
+        {
+          books,
+          loans,
+          accounts: db.collection('accounts'),
+          ledger: db.collection('ledger'),
+          holds: db.collection('holds'),
+        },
         NO_LOCK,
       );
       await run({ books, loans, bookOid, pending, steps });
@@ -244,6 +259,65 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 1, loansOut: [] });
       expect(await loans.countDocuments({})).toBe(0);
     });
+  });
+
+  it("makes holds agree with the books after a gateway stopped between a hold's two writes", async () => {
+    const name = `${dbName}_holds_recover`;
+    const client = await MongoClient.connect(uri);
+    try {
+      const db = client.db(name);
+      const store = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: name });
+      const book = await store.books.insert({ ...bookFieldsFor('Held'), quantity: 1 });
+      await store.loans.checkout({ ...loanFor(book.id), userId: 'a' });
+      const waiting = await store.holds.place(
+        {
+          bookId: book.id,
+          userId: 'b',
+          userName: 'B',
+          userEmail: 'b@example.com',
+          bookTitle: 'Held',
+          createdAt: new Date(),
+        },
+        { holdLimit: 5 },
+      );
+      const cancelled = await store.holds.place(
+        {
+          bookId: book.id,
+          userId: 'c',
+          userName: 'C',
+          userEmail: 'c@example.com',
+          bookTitle: 'Held',
+          createdAt: new Date(),
+        },
+        { holdLimit: 5 },
+      );
+      await store.close();
+      if (!waiting.ok || !cancelled.ok) throw new Error('holds refused');
+      // As if a gateway set a copy aside for B and stopped before marking the hold ready, and another had
+      // set one aside for C, whose hold was cancelled before the copy went back.
+      const books = db.collection('books');
+      await books.updateOne(
+        { _id: new ObjectId(book.id) },
+        { $inc: { copies: 2 }, $set: { heldFor: [waiting.hold.id, cancelled.hold.id] } },
+      );
+      await db
+        .collection('holds')
+        .updateOne(
+          { _id: new ObjectId(cancelled.hold.id) },
+          { $set: { status: 'cancelled', openKey: cancelled.hold.id } },
+        );
+      const reopened = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: name });
+      try {
+        expect(await reopened.holds.get(waiting.hold.id)).toMatchObject({ status: 'ready' });
+        const after = await books.findOne({ _id: new ObjectId(book.id) });
+        expect(after).toMatchObject({ quantity: 1, heldFor: [waiting.hold.id], copies: 3 });
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await client.db(name).dropDatabase();
+      await client.close();
+    }
   });
 });
 

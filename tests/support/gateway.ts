@@ -8,6 +8,7 @@ import { describe, inject } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { loadConfig } from '../../server/config.ts';
 import { createGateway } from '../../server/gateway.ts';
+import type { Library } from '../../server/library/index.ts';
 import type { BookFields, Store } from '../../server/store/port.ts';
 import { signUpInEmulator } from '../../scripts/auth-emulator.ts';
 
@@ -28,6 +29,8 @@ export interface Member {
 export interface TestGateway {
   url: string;
   store: Store;
+  /** The gateway's services: tests run the schedule's work (hold expiry, notices) on demand. */
+  library: Library;
   request<T = any>(
     method: string,
     path: string,
@@ -99,7 +102,7 @@ export async function startTestGateway(
     ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
     ...opts.env,
   });
-  const { app, store, close } = await createGateway(config, {
+  const { app, store, library, close } = await createGateway(config, {
     logger: false,
     libraryNow: opts.libraryNow,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
@@ -139,6 +142,7 @@ export async function startTestGateway(
   return {
     url,
     store,
+    library,
     request,
     gql: (query, variables, token) => request('POST', '/graphql', { body: { query, variables }, token }),
     firebaseUser,

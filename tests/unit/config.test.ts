@@ -50,6 +50,8 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['LATE_FEE_PER_DAY', '12.5', /LATE_FEE_PER_DAY must be a whole number/],
   ['LOST_PROCESSING_FEE', '-5', /LOST_PROCESSING_FEE must be between 0 and 1000000/],
   ['DEFAULT_REPLACEMENT_COST', 'free', /DEFAULT_REPLACEMENT_COST must be a whole number/],
+  ['HOLD_LIMIT', '0', /HOLD_LIMIT must be between 1 and 1000/],
+  ['HOLD_PICKUP_DAYS', 'soon', /HOLD_PICKUP_DAYS must be a whole number/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
@@ -91,6 +93,8 @@ describe('configuration', () => {
       lostProcessingFee: 100,
       defaultReplacementCost: 500,
       catalogueEditors: 'members',
+      holdLimit: 5,
+      holdPickupDays: 3,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

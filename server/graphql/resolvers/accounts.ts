@@ -18,6 +18,7 @@ export const accountQueries: QueryResolvers = {
 
 export const accountMutations: MutationResolvers = {
   issueToken: (_parent, { input }, ctx) => ctx.signIn(input),
+  markNoticesRead: (_parent, { ids }, ctx) => ctx.library.notices.markRead(sessionOf(ctx), ids),
 };
 
 // A member's account: the member themselves or staff (the circulation service refuses anyone else).
@@ -25,4 +26,18 @@ export const userFields: UserResolvers = {
   loans: (user, _args, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), user.uid),
   balance: (user, _args, ctx) => ctx.library.circulation.balance(sessionOf(ctx), user.uid),
   ledger: (user, _args, ctx) => ctx.library.circulation.ledger(sessionOf(ctx), user.uid),
+  holds: (user, _args, ctx) => ctx.library.holds.of(sessionOf(ctx), user.uid),
+  async notices(user, { unreadOnly, first, after }, ctx) {
+    const page = await ctx.library.notices.list(sessionOf(ctx), user.uid, {
+      unreadOnly: unreadOnly === true,
+      first,
+      after,
+    });
+    return {
+      nodes: page.nodes,
+      totalCount: page.totalCount,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
+  },
+  unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
 };

@@ -8,6 +8,14 @@ export const circulationQueries: QueryResolvers = {
   borrowedBooks: (_parent, { userId }, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), userId),
   borrowWindow: (_parent, _args, ctx) => ctx.library.circulation.window(),
   policy: (_parent, _args, ctx) => ctx.library.circulation.policy(),
+  async holdsReady(_parent, { first, after }, ctx) {
+    const page = await ctx.library.holds.ready(sessionOf(ctx), first, after);
+    return {
+      nodes: page.nodes,
+      totalCount: page.totalCount,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
+  },
   async overdueLoans(_parent, { first, after }, ctx) {
     const page = await ctx.library.circulation.overdue(sessionOf(ctx), first, after);
     return {
@@ -25,6 +33,8 @@ export const circulationMutations: MutationResolvers = {
   },
   returnBook: (_parent, { borrowId }, ctx) => ctx.library.circulation.giveBack(sessionOf(ctx), borrowId),
   renewLoan: (_parent, { loanId }, ctx) => ctx.library.circulation.renew(sessionOf(ctx), loanId),
+  placeHold: (_parent, { bookId }, ctx) => ctx.library.holds.place(sessionOf(ctx), bookId),
+  cancelHold: (_parent, { holdId }, ctx) => ctx.library.holds.cancel(sessionOf(ctx), holdId),
   checkIn: (_parent, { loanId }, ctx) => ctx.library.circulation.checkIn(sessionOf(ctx), loanId),
   markLost: (_parent, { loanId, damaged }, ctx) =>
     ctx.library.circulation.markLost(sessionOf(ctx), loanId, damaged === true),

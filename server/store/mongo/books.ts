@@ -5,7 +5,9 @@ import type { Collection, Filter } from 'mongodb';
 import {
   resolveEdit,
   sameBook,
+  type BookEdit,
   type BookFields,
+  type BookUpdateResult,
   type BookFilter,
   type BookPage,
   type BookRecord,
@@ -115,7 +117,53 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
   }
 }
 
-export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore {
+/** fillHolds: moves shelf copies of a book to the members waiting for it (holds.ts), after copies are added. */
+export function mongoBooks(
+  books: Collection<BookDoc>,
+  lock: KeyLock,
+  fillHolds: (bookOid: ObjectId) => Promise<void> = async () => {},
+): BookStore {
+  /** Writes an edit under the book's queue; see update. */
+  function writeEdit(_id: ObjectId, edit: BookEdit, expectedVersion: number | null | undefined) {
+    return lock.run(`book:${_id.toHexString()}`, async (): Promise<BookUpdateResult | null> => {
+      // Every change of the book (borrows and returns included) moves its version, so the update is
+      // conditional on the version read; one that lost a race with a borrow reads again, unless the caller
+      // asked for that version.
+      for (let attempt = 0; ; attempt++) {
+        const doc = await books.findOne({ _id }, WITHOUT_GRAMS);
+        if (!doc) return null;
+        const current = toBook(doc);
+        if (expectedVersion != null && expectedVersion !== current.version)
+          return { refused: 'version' as const, book: current, modified: false as const };
+        const { copies, onLoan } = resolveEdit(current, edit);
+        if (copies < onLoan) return { refused: 'copies-on-loan' as const, book: current, modified: false as const };
+        if (sameBook(current, edit, copies)) return { book: current, modified: false };
+        const delta = copies - current.copies;
+        const { title, author, genre, description, image, rating } = edit;
+        const updated = await books.findOneAndUpdate(
+          { _id, version: current.version },
+          {
+            $set: {
+              title,
+              author,
+              genre,
+              description,
+              image,
+              rating,
+              ...(edit.replacementCost === undefined ? {} : { replacementCost: edit.replacementCost }),
+              ...searchFields(title, author),
+              updatedAt: new Date(),
+            },
+            $inc: { copies: delta, quantity: delta, version: 1 },
+          },
+          { returnDocument: 'after' },
+        );
+        if (updated) return { book: toBook(updated), modified: true };
+        if (attempt >= 20) throw new Error(`Book ${_id.toHexString()} kept changing during an update`);
+      }
+    });
+  }
+
   /** The matching books in _id order, fetched by the driver in batches as the caller reads them. */
   async function* streamed(query: Filter<BookDoc>): AsyncIterable<BookRecord> {
     for await (const doc of books.find(query, WITHOUT_GRAMS).sort({ _id: 1 }).batchSize(500)) yield toBook(doc);
@@ -178,43 +226,15 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
     async update(id, edit, expectedVersion) {
       const _id = toObjectId(id);
       if (!_id) return null;
-      return lock.run(`book:${_id.toHexString()}`, async () => {
-        // Every change of the book (borrows and returns included) moves its version, so the update is
-        // conditional on the version read; one that lost a race with a borrow reads again, unless the caller
-        // asked for that version.
-        for (let attempt = 0; ; attempt++) {
-          const doc = await books.findOne({ _id }, WITHOUT_GRAMS);
-          if (!doc) return null;
-          const current = toBook(doc);
-          if (expectedVersion != null && expectedVersion !== current.version)
-            return { refused: 'version' as const, book: current, modified: false as const };
-          const { copies, onLoan } = resolveEdit(current, edit);
-          if (copies < onLoan) return { refused: 'copies-on-loan' as const, book: current, modified: false as const };
-          if (sameBook(current, edit, copies)) return { book: current, modified: false };
-          const delta = copies - current.copies;
-          const { title, author, genre, description, image, rating } = edit;
-          const updated = await books.findOneAndUpdate(
-            { _id, version: current.version },
-            {
-              $set: {
-                title,
-                author,
-                genre,
-                description,
-                image,
-                rating,
-                ...(edit.replacementCost === undefined ? {} : { replacementCost: edit.replacementCost }),
-                ...searchFields(title, author),
-                updatedAt: new Date(),
-              },
-              $inc: { copies: delta, quantity: delta, version: 1 },
-            },
-            { returnDocument: 'after' },
-          );
-          if (updated) return { book: toBook(updated), modified: true };
-          if (attempt >= 20) throw new Error(`Book ${id} kept changing during an update`);
-        }
-      });
+      const before = await books.findOne({ _id }, { projection: { copies: 1 } });
+      const result = await writeEdit(_id, edit, expectedVersion);
+      // Copies added go to the members waiting first (outside the book's queue, which that step takes too).
+      if (result && result.modified && result.book.copies > (before?.copies ?? result.book.copies)) {
+        await fillHolds(_id);
+        const after = await books.findOne({ _id });
+        return after ? { ...result, book: toBook(after) } : result;
+      }
+      return result;
     },
 
     async changeStock(id, delta) {
@@ -227,7 +247,10 @@ export function mongoBooks(books: Collection<BookDoc>, lock: KeyLock): BookStore
           { returnDocument: 'after' },
         ),
       );
-      return updated ? updated.quantity : null;
+      if (!updated) return null;
+      if (delta <= 0) return updated.quantity;
+      await fillHolds(_id);
+      return (await books.findOne({ _id }, { projection: { quantity: 1 } }))?.quantity ?? null;
     },
   };
 }

@@ -4,8 +4,10 @@ import type {
   BookFields,
   BookRecord,
   CategoryRecord,
+  HoldStatus,
   LedgerKind,
   LedgerRecord,
+  NoticeKind,
   LoanRecord,
   LoanStatus,
   Role,
@@ -20,7 +22,9 @@ export interface BookDoc extends BookFields {
   searchGrams?: string[];
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
-  /** Copies owned: quantity + loansOut.length, kept in the same updates. Missing on books from before it (see recoverLoans). */
+  /** Ids of the ready holds a copy is set aside for, changed in the same atomic update as quantity (holds.ts). */
+  heldFor?: string[];
+  /** Copies owned: quantity + loansOut.length + heldFor.length, kept in the same updates. Missing on books from before it (see recoverLoans). */
   copies?: number;
   version?: number;
   replacementCost?: number | null;
@@ -51,6 +55,8 @@ export interface LoanDoc {
   /** Set as the loan starts returning (or closing), charged to the ledger from there. */
   lateFee?: number;
   loss?: 'lost' | 'damaged' | null;
+  /** The ready hold whose set-aside copy a pending borrow takes (and fulfils). */
+  holdId?: string;
   /** What a loan closing as lost or damaged is charged (set with status 'closing'). */
   charges?: { replacement: number; processing: number };
   closedBy?: string | null;
@@ -75,6 +81,35 @@ export interface LedgerDoc {
   createdAt: Date;
   /** `${loanId}:${kind}` for a charge, the entry's own id otherwise: a plain unique index charges a loan each kind once. */
   chargeKey: string;
+}
+
+export interface HoldDoc {
+  _id: ObjectId;
+  bookId: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  bookTitle: string;
+  status: HoldStatus;
+  createdAt: Date;
+  readyAt: Date | null;
+  endedAt: Date | null;
+  /** `${userId}:${bookId}` while open, the hold's own id once ended: one open hold per member and book. */
+  openKey: string;
+}
+
+export interface NoticeDoc {
+  _id: ObjectId;
+  userId: string;
+  kind: NoticeKind;
+  key: string;
+  bookId: string;
+  bookTitle: string;
+  loanId: string | null;
+  holdId: string | null;
+  day: string;
+  createdAt: Date;
+  readAt: Date | null;
 }
 
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
@@ -121,7 +156,7 @@ export function toBook(doc: BookDoc): BookRecord {
     image: doc.image,
     rating: doc.rating,
     quantity: doc.quantity,
-    copies: doc.copies ?? doc.quantity + (doc.loansOut?.length ?? 0),
+    copies: doc.copies ?? doc.quantity + (doc.loansOut?.length ?? 0) + (doc.heldFor?.length ?? 0),
     version: doc.version ?? 0,
     replacementCost: doc.replacementCost ?? null,
     createdAt: doc.createdAt,

@@ -26,7 +26,8 @@ import type {
 import { CHARGES } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toEntry, toLoan, toObjectId } from './documents.ts';
-import type { AccountDoc, BookDoc, LedgerDoc, LoanDoc } from './documents.ts';
+import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc } from './documents.ts';
+import { holdSteps } from './holds.ts';
 import type { KeyLock } from './key-lock.ts';
 
 const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning', 'closing'] };
@@ -37,6 +38,7 @@ export interface LoanCollections {
   books: Collection<BookDoc>;
   accounts: Collection<AccountDoc>;
   ledger: Collection<LedgerDoc>;
+  holds: Collection<HoldDoc>;
 }
 
 async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise<number> {
@@ -79,6 +81,8 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
     async checkout(loan: NewLoan, limits = NO_LIMITS): Promise<CheckoutResult> {
       const bookId = parseId(loan.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
+      // A copy set aside for this member's ready hold is theirs to take, whatever the shelf holds.
+      const ready = await c.holds.findOne({ userId: loan.userId, bookId, status: 'ready' }, { projection: { _id: 1 } });
       const doc: LoanDoc = {
         _id: new ObjectId(),
         bookId,
@@ -90,6 +94,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         returnedAt: null,
         status: 'pending',
         renewals: 0,
+        ...(ready ? { holdId: ready._id.toHexString() } : {}),
         activeKey: activeKey(loan.userId, bookId),
         bookTitle: loan.bookTitle,
         bookAuthor: loan.bookAuthor,
@@ -119,7 +124,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
           return { ok: false, reason: 'loan-limit' };
         }
         const shelf = await books.findOne({ _id: new ObjectId(bookId) }, { projection: { quantity: 1 } });
-        if (!shelf || shelf.quantity <= 0) {
+        if (!shelf || (shelf.quantity <= 0 && !ready)) {
           await steps.drop(doc, false);
           return { ok: false, reason: shelf ? 'out-of-stock' : 'book-not-found' };
         }
@@ -247,8 +252,9 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
 
 /** The later writes of a borrow, a return and a loss, shared by the live path and recovery. */
 export function loanSteps(c: LoanCollections, lock: KeyLock) {
-  const { loans, books, accounts, ledger } = c;
+  const { loans, books, accounts, ledger, holds } = c;
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
+  const held = holdSteps(c, lock);
   const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member:${userId}`, work);
 
   /** Reserves the loan's place under the member's limit unless it has one: the limit's commit point. */
@@ -277,12 +283,24 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     );
   }
 
-  /** Takes a copy for the loan unless the ledger has it already: the borrow's commit point. */
-  async function lend(bookOid: ObjectId, loanId: string): Promise<number | null> {
+  /**
+   * Takes a copy for the loan unless the ledger has it already: the one set aside for its hold, or one from
+   * the shelf.
+   */
+  async function lend(bookOid: ObjectId, loanId: string, holdId?: string): Promise<number | null> {
     const book = await bookLock(bookOid, () =>
       books.findOneAndUpdate(
-        { _id: bookOid, quantity: { $gt: 0 }, loansOut: { $ne: loanId } },
-        { $inc: { quantity: -1, version: 1 }, $addToSet: { loansOut: loanId }, $set: { updatedAt: new Date() } },
+        holdId
+          ? { _id: bookOid, heldFor: holdId, loansOut: { $ne: loanId } }
+          : { _id: bookOid, quantity: { $gt: 0 }, loansOut: { $ne: loanId } },
+        holdId
+          ? {
+              $inc: { version: 1 },
+              $pull: { heldFor: holdId },
+              $addToSet: { loansOut: loanId },
+              $set: { updatedAt: new Date() },
+            }
+          : { $inc: { quantity: -1, version: 1 }, $addToSet: { loansOut: loanId }, $set: { updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
     );
@@ -290,17 +308,37 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     return (await books.findOne({ _id: bookOid, loansOut: loanId }))?.quantity ?? null;
   }
 
-  /** Puts the loan's copy back if the ledger still has it: the return's commit point. */
-  async function putBack(bookOid: ObjectId, loanId: string): Promise<number | null> {
+  /**
+   * Puts the loan's copy back if the ledger still has it: aside again for the hold it was taken from, or on
+   * the shelf, where the first member waiting gets it. The return's commit point.
+   */
+  async function putBack(bookOid: ObjectId, loanId: string, holdId?: string): Promise<number | null> {
     const book = await bookLock(bookOid, () =>
       books.findOneAndUpdate(
         { _id: bookOid, loansOut: loanId },
-        { $inc: { quantity: 1, version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } },
+        holdId
+          ? {
+              $inc: { version: 1 },
+              $pull: { loansOut: loanId },
+              $addToSet: { heldFor: holdId },
+              $set: { updatedAt: new Date() },
+            }
+          : { $inc: { quantity: 1, version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
     );
-    if (book) return book.quantity;
-    return (await books.findOne({ _id: bookOid }))?.quantity ?? null;
+    if (book && !holdId) await held.fill(bookOid, new Date());
+    return (await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } }))?.quantity ?? null;
+  }
+
+  /** Marks the hold a loan took its copy from fulfilled. */
+  async function fulfil(doc: LoanDoc): Promise<void> {
+    if (!doc.holdId) return;
+    const _id = ObjectId.createFromHexString(doc.holdId);
+    await holds.updateOne(
+      { _id, status: 'ready' },
+      { $set: { status: 'fulfilled', endedAt: doc.borrowDate, openKey: doc.holdId } },
+    );
   }
 
   /** The copy of a lost or damaged loan leaves the collection: copies owned go down, copies available stay. */
@@ -356,7 +394,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     async finishBorrow(doc: LoanDoc, limit: number): Promise<number | null | 'loan-limit'> {
       const loanId = doc._id.toHexString();
       const bookOid = ObjectId.createFromHexString(doc.bookId);
-      const quantity = await lend(bookOid, loanId);
+      const quantity = await lend(bookOid, loanId, doc.holdId);
       if (quantity === null) {
         if (await drop(doc, false)) return null;
         // Not pending any more: another gateway's recovery confirmed it meanwhile (its copy was taken), so the
@@ -364,7 +402,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
         return (await books.findOne({ _id: bookOid, loansOut: loanId }))?.quantity ?? null;
       }
       if (!(await reserve(doc.userId, loanId, limit))) {
-        await putBack(bookOid, loanId);
+        await putBack(bookOid, loanId, doc.holdId);
         await drop(doc, false);
         return 'loan-limit';
       }
@@ -372,10 +410,11 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       if (confirmed.matchedCount === 0 && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
         // Another gateway, recovering as it started, dropped this pending borrow before it held both its copy
         // and its place: the borrow did not happen, so both go back.
-        await putBack(bookOid, loanId);
+        await putBack(bookOid, loanId, doc.holdId);
         await release(doc.userId, loanId);
         return null;
       }
+      await fulfil(doc);
       return quantity;
     },
     /**
@@ -390,9 +429,10 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       const placed = (await accounts.countDocuments({ _id: doc.userId, loansOut: loanId }, { limit: 1 })) > 0;
       if (lent && placed) {
         await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
+        await fulfil(doc);
         return;
       }
-      if (lent) await putBack(bookOid, loanId);
+      if (lent) await putBack(bookOid, loanId, doc.holdId);
       await drop(doc, placed);
     },
     /** Charges the late fee, puts the copy back, releases the member's place, and marks the loan returned. */

@@ -3,7 +3,9 @@ import { MongoClient } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
 import { mongoBooks, prepareBookSearch } from './books.ts';
-import type { AccountDoc, BookDoc, CategoryDoc, LedgerDoc, LoanDoc, UserDoc } from './documents.ts';
+import type { AccountDoc, BookDoc, CategoryDoc, HoldDoc, LedgerDoc, LoanDoc, NoticeDoc, UserDoc } from './documents.ts';
+import { holdSteps, mongoHolds, recoverHolds } from './holds.ts';
+import { mongoNotices } from './notices.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLedger, mongoLoans, recoverLoans } from './loans.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
@@ -42,6 +44,17 @@ async function ensureIndexes(db: Db): Promise<void> {
     // The overdue list: active loans by due date.
     { key: { status: 1, returnDate: 1, _id: 1 }, name: 'status_due' },
   ]);
+  await ensure(db.collection('holds'), [
+    { key: { openKey: 1 }, name: 'open_key_unique', unique: true },
+    { key: { bookId: 1, status: 1, createdAt: 1, _id: 1 }, name: 'book_queue' },
+    { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
+    { key: { status: 1, readyAt: 1, _id: 1 }, name: 'status_ready' },
+  ]);
+  await ensure(db.collection('notices'), [
+    { key: { key: 1 }, name: 'key_unique', unique: true },
+    { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
+    { key: { userId: 1, readAt: 1 }, name: 'user_unread' },
+  ]);
   await ensure(db.collection('ledger'), [
     { key: { chargeKey: 1 }, name: 'charge_key_unique', unique: true },
     { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
@@ -78,14 +91,18 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       books,
       accounts: db.collection<AccountDoc>('accounts'),
       ledger: db.collection<LedgerDoc>('ledger'),
+      holds: db.collection<HoldDoc>('holds'),
     };
     await recoverLoans(collections, lock);
+    await recoverHolds(collections, lock);
     return {
       kind: 'mongodb',
-      books: mongoBooks(books, lock),
+      books: mongoBooks(books, lock, (bookOid) => holdSteps(collections, lock).fill(bookOid, new Date())),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
       loans: mongoLoans(collections, lock),
       ledger: mongoLedger(collections.ledger, lock),
+      holds: mongoHolds(collections, lock),
+      notices: mongoNotices(db.collection<NoticeDoc>('notices')),
       users: mongoUsers(db.collection<UserDoc>('users')),
       async ping() {
         await db.command({ ping: 1 });

@@ -23,6 +23,7 @@ import {
 import { date, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
+import { fillHolds } from './holds.ts';
 
 const STREAM_CHUNK = 500;
 // FTS5 checks a phrase at every occurrence of its trigrams, so a long phrase of common ones costs as much as a
@@ -356,6 +357,11 @@ export function sqliteBooks(
           reindex(key, newKey);
           catalogueWrites += 1;
         }
+        if (copies > current.copies) {
+          // Copies added go to the members waiting first.
+          fillHolds(db, key, new Date());
+          return { book: toBook(getRow(key) ?? updated), modified: true };
+        }
         return { book: toBook(updated), modified: true };
       });
     },
@@ -363,15 +369,19 @@ export function sqliteBooks(
     async changeStock(id, delta) {
       const key = parseId(id);
       if (!key) return null;
-      const row = prepare(`UPDATE books SET quantity = quantity + ?, copies = copies + ?, version = version + 1,
-        updated_at = ? WHERE id = ? AND quantity + ? >= 0 RETURNING quantity`).get(
-        delta,
-        delta,
-        Date.now(),
-        key,
-        delta,
-      );
-      return row ? num(row, 'quantity') : null;
+      return transaction(db, () => {
+        const row = prepare(`UPDATE books SET quantity = quantity + ?, copies = copies + ?, version = version + 1,
+          updated_at = ? WHERE id = ? AND quantity + ? >= 0 RETURNING quantity`).get(
+          delta,
+          delta,
+          Date.now(),
+          key,
+          delta,
+        );
+        if (!row) return null;
+        if (delta > 0) fillHolds(db, key, new Date());
+        return num(getRow(key) ?? row, 'quantity');
+      });
     },
   };
 }

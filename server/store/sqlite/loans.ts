@@ -18,6 +18,7 @@ import type {
 import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
+import { fillHolds } from './holds.ts';
 
 function toStatus(row: Row): LoanStatus {
   const status = text(row, 'status');
@@ -81,6 +82,11 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     `UPDATE books SET quantity = quantity - 1, version = version + 1, updated_at = ?
       WHERE id = ? AND quantity > 0 RETURNING quantity`,
   );
+  const readyHold = db.prepare("SELECT id FROM holds WHERE user_id = ? AND book_id = ? AND status = 'ready'");
+  const takeHeldCopy = db.prepare(
+    'UPDATE books SET held = held - 1, version = version + 1, updated_at = ? WHERE id = ? AND held > 0 RETURNING quantity',
+  );
+  const fulfil = db.prepare("UPDATE holds SET status = 'fulfilled', ended_at = ? WHERE id = ? AND status = 'ready'");
   const putCopyBack = db.prepare(
     'UPDATE books SET quantity = quantity + 1, version = version + 1, updated_at = ? WHERE id = ? RETURNING quantity',
   );
@@ -127,8 +133,11 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
           if (balance > limits.maxBalance) return { ok: false, reason: 'fees-unpaid', balance };
           if (num(activeCount.get(loan.userId) ?? {}, 'n') >= limits.loanLimit)
             return { ok: false, reason: 'loan-limit' };
-          const taken = takeCopy.get(Date.now(), bookId);
+          // The copy set aside for the member's ready hold, which the loan fulfils; otherwise one from the shelf.
+          const ready = readyHold.get(loan.userId, bookId);
+          const taken = ready ? takeHeldCopy.get(Date.now(), bookId) : takeCopy.get(Date.now(), bookId);
           if (!taken) return { ok: false, reason: 'out-of-stock' };
+          if (ready) fulfil.run(loan.borrowDate.getTime(), text(ready, 'id'));
           const row = insertLoan.get(
             newId(),
             bookId,
@@ -158,7 +167,10 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       return transaction(db, (): CheckinResult => {
         const loan = end(id, at, opts.lateFee, opts.by ?? null, null);
         if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
-        const book = putCopyBack.get(Date.now(), loan.bookId);
+        putCopyBack.get(Date.now(), loan.bookId);
+        // The copy goes to the first member waiting, if anyone is.
+        fillHolds(db, loan.bookId, at);
+        const book = bookQuantity.get(loan.bookId);
         return { ok: true, loan, quantity: book ? num(book, 'quantity') : null };
       });
     },

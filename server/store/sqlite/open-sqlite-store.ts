@@ -3,6 +3,8 @@ import type { Store } from '../port.ts';
 import { sqliteBooks } from './books.ts';
 import { openDatabase } from './db.ts';
 import { sqliteLedger, sqliteLoans } from './loans.ts';
+import { sqliteHolds } from './holds.ts';
+import { sqliteNotices } from './notices.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 
@@ -17,6 +19,8 @@ export async function openSqliteStore(file: string): Promise<Store> {
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),
     ledger: sqliteLedger(db),
+    holds: sqliteHolds(db),
+    notices: sqliteNotices(db),
     users: sqliteUsers(db),
     async ping() {
       db.prepare('SELECT 1').get();

@@ -113,4 +113,45 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX ledger_by_user ON ledger (user_id, created_at DESC, id DESC);
   CREATE UNIQUE INDEX ledger_one_charge ON ledger (loan_id, kind) WHERE loan_id IS NOT NULL;
   `,
+  // 4: holds. books.held counts the copies set aside for ready holds (owned = available + on loan + held);
+  // a member has at most one open hold of a book; the queue is read in (created_at, id) order.
+  `
+  ALTER TABLE books ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE holds (
+    id TEXT PRIMARY KEY,
+    book_id TEXT NOT NULL REFERENCES books (id),
+    user_id TEXT NOT NULL,
+    user_name TEXT NOT NULL,
+    user_email TEXT NOT NULL,
+    book_title TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('waiting', 'ready', 'fulfilled', 'cancelled', 'expired')),
+    created_at INTEGER NOT NULL,
+    ready_at INTEGER,
+    ended_at INTEGER
+  ) WITHOUT ROWID;
+  CREATE UNIQUE INDEX holds_one_open ON holds (user_id, book_id) WHERE status IN ('waiting', 'ready');
+  CREATE INDEX holds_queue ON holds (book_id, created_at, id) WHERE status IN ('waiting', 'ready');
+  -- The next member waiting, read after every return.
+  CREATE INDEX holds_waiting ON holds (book_id, created_at, id) WHERE status = 'waiting';
+  CREATE INDEX holds_by_user ON holds (user_id, created_at DESC, id DESC);
+  CREATE INDEX holds_ready ON holds (ready_at, id) WHERE status = 'ready';
+  `,
+  // 5: notices, one per event (key), listed newest first per member.
+  `
+  CREATE TABLE notices (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('due-soon', 'overdue', 'hold-ready', 'hold-expired')),
+    key TEXT NOT NULL UNIQUE,
+    book_id TEXT NOT NULL,
+    book_title TEXT NOT NULL,
+    loan_id TEXT,
+    hold_id TEXT,
+    day TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    read_at INTEGER
+  ) WITHOUT ROWID;
+  CREATE INDEX notices_by_user ON notices (user_id, created_at DESC, id DESC);
+  CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
+  `,
 ];

@@ -1,5 +1,6 @@
-// Starts the Auth emulator and the real gateway (node server/index.ts over the built SPA, a fresh SQLite
-// data directory) once for all journeys.
+// Starts the Auth emulator and the real gateway (over the built SPA, a fresh SQLite data directory) once for
+// all journeys. The gateway is built as server/index.ts builds it, but by support/clock-gateway.ts, whose
+// library clock journeys can move (support/clock.ts); STAFF is the staff account (ADMIN_EMAILS).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../../scripts/auth-emulator.ts';
 import { freePort } from '../../../scripts/lib/ports.ts';
+import { STAFF } from './staff.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +17,8 @@ declare module 'vitest' {
     authEmulatorUrl: string;
     /** An origin the gateway allows by CORS_ORIGINS, for journeys of a client served from another site. */
     foreignOrigin: string;
+    /** The control server of the library's clock (support/clock-gateway.ts). */
+    clockUrl: string;
   }
 }
 
@@ -31,7 +35,8 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
   const port = await freePort();
   const foreignOrigin = `http://localhost:${await freePort()}`;
-  const gateway = spawn(process.execPath, [path.join(ROOT, 'server', 'index.ts')], {
+  const clockPort = await freePort();
+  const gateway = spawn(process.execPath, [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -43,6 +48,8 @@ export default async function setup(project: TestProject) {
       SIGN_IN_FAILURES_PER_MINUTE: '10000',
       SIGN_INS_PER_MINUTE: '10000',
       CORS_ORIGINS: foreignOrigin,
+      ADMIN_EMAILS: STAFF.email,
+      CLOCK_PORT: String(clockPort),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -59,6 +66,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('authEmulatorUrl', emulator.url);
   project.provide('foreignOrigin', foreignOrigin);
+  project.provide('clockUrl', `http://127.0.0.1:${clockPort}`);
   return async () => {
     const exited = new Promise((resolve) => gateway.once('exit', resolve));
     gateway.kill('SIGTERM');

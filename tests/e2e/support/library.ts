@@ -78,7 +78,7 @@ export async function graphqlRefusal(
   return { code: error.extensions?.code, message: error.message };
 }
 
-type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string; image?: string };
+type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string; image?: string; replacementCost?: number };
 
 export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
   const input = {

@@ -1,0 +1,115 @@
+// Test data for the desk's component tests: answers shaped as the gateway gives them (schema.graphql).
+import type { MockLink } from '@apollo/client/testing';
+import { DESK_ACCESS_QUERY } from './desk-page.tsx';
+import { DESK_MEMBER_QUERY } from './member-panel.tsx';
+import { DESK_MEMBERS_QUERY, MEMBERS_PAGE_SIZE } from './member-search.tsx';
+import { DESK_OVERDUE_QUERY, OVERDUE_PAGE_SIZE } from './overdue-list.tsx';
+
+export const POLICY = {
+  __typename: 'Policy',
+  currencySymbol: '৳',
+  lostProcessingFee: 100,
+  defaultReplacementCost: 500,
+};
+
+export const accessMock = (role: string): MockLink.MockedResponse => ({
+  request: { query: DESK_ACCESS_QUERY },
+  result: { data: { me: { __typename: 'User', id: 'staff-1', role }, policy: POLICY } },
+});
+
+export const memberRow = (n: number) => ({
+  __typename: 'User',
+  id: `id-${n}`,
+  uid: `uid-${n}`,
+  name: `Member ${n}`,
+  email: `member${n}@example.com`,
+});
+
+type Page<T> = { nodes: T[]; totalCount: number; endCursor: string | null; hasNextPage: boolean };
+
+const connection = <T>(typename: string, page: Page<T>) => ({
+  __typename: typename,
+  nodes: page.nodes,
+  totalCount: page.totalCount,
+  pageInfo: { __typename: 'PageInfo', hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+});
+
+export const membersMock = (
+  search: string | null,
+  after: string | null,
+  page: Page<ReturnType<typeof memberRow>>,
+): MockLink.MockedResponse => ({
+  request: { query: DESK_MEMBERS_QUERY, variables: { search, first: MEMBERS_PAGE_SIZE, after } },
+  result: { data: { members: connection('UserConnection', page) } },
+});
+
+export const overdueRow = (id: string, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'BorrowRecord',
+  id,
+  userId: 'uid-1',
+  userName: 'Member 1',
+  userEmail: 'member1@example.com',
+  bookTitle: `Late Book ${id}`,
+  dueDate: '2026-03-01',
+  overdueDays: 3,
+  fee: 150,
+  ...overrides,
+});
+
+export const overdueMock = (
+  after: string | null,
+  page: Page<ReturnType<typeof overdueRow>>,
+): MockLink.MockedResponse => ({
+  request: { query: DESK_OVERDUE_QUERY, variables: { first: OVERDUE_PAGE_SIZE, after } },
+  result: { data: { overdueLoans: connection('BorrowConnection', page) } },
+});
+
+export const noOverdue = () => overdueMock(null, { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false });
+
+export const loan = (id: string, title: string, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'BorrowRecord',
+  id,
+  bookId: `book-${id}`,
+  bookTitle: title,
+  bookAuthor: 'Some Author',
+  borrowDate: '2026-02-01T10:00:00.000Z',
+  dueDate: '2026-02-15',
+  returnedAt: null,
+  status: 'BORROWED',
+  overdueDays: 0,
+  fee: 0,
+  ...overrides,
+});
+
+export const entry = (id: string, kind: string, amount: number, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'LedgerEntry',
+  id,
+  kind,
+  amount,
+  bookTitle: null,
+  note: '',
+  recordedBy: null,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  ...overrides,
+});
+
+export const memberMock = (
+  uid: string,
+  member: { balance: number; loans?: unknown[]; ledger?: unknown[] } | null,
+): MockLink.MockedResponse => ({
+  request: { query: DESK_MEMBER_QUERY, variables: { uid } },
+  result: {
+    data: {
+      member: member && {
+        __typename: 'User',
+        id: `id-${uid}`,
+        uid,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        loans: [],
+        ledger: [],
+        ...member,
+      },
+    },
+  },
+});

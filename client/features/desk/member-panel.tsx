@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+import type { DeskLoanFragment } from '../../gql/graphql.ts';
+import { confirmAction } from '../../components/ui/dialogs.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { serverMessage } from './desk-errors.ts';
+import { EmptyState, LoadError } from './desk-states.tsx';
+import { FeeForm } from './fee-form.tsx';
+import { LedgerTable } from './ledger-table.tsx';
+import { ActiveLoans, PastLoans, type LoanAction } from './loan-lists.tsx';
+import { formatMoney } from './money.ts';
+import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
+
+export const DESK_MEMBER_QUERY = graphql(`
+  query DeskMember($uid: String!) {
+    member(uid: $uid) {
+      id
+      uid
+      name
+      email
+      balance
+      loans {
+        ...DeskLoan
+      }
+      ledger {
+        ...DeskLedgerEntry
+      }
+    }
+  }
+`);
+
+export type DeskPolicy = { currencySymbol: string; lostProcessingFee: number; defaultReplacementCost: number };
+
+type Outcome = { kind: 'done' | 'failed'; text: string };
+
+export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }) {
+  const symbol = policy.currencySymbol;
+  const money = (amount: number) => formatMoney(amount, symbol);
+  const client = useApolloClient();
+  const { data, loading, error, refetch } = useQuery(DESK_MEMBER_QUERY, {
+    variables: { uid },
+    // Balances move with every return and payment, at this desk or elsewhere.
+    fetchPolicy: 'cache-and-network',
+  });
+  const [checkIn] = useCheckIn();
+  const [markLost] = useMarkLost();
+  const [recordPayment] = useRecordPayment();
+  const [waiveFee] = useWaiveFee();
+  const [busy, setBusy] = useState<{ loanId: string; action: LoanAction } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  if (loading && !data) return <Spinner label="Loading member..." />;
+  if (error && !data) {
+    return (
+      <LoadError error={error} text="Could not load this member." onRetry={() => void refetch().catch(() => {})} />
+    );
+  }
+  const member = data?.member;
+  if (!member) return <EmptyState>No member has that id.</EmptyState>;
+  const name = member.name || member.email;
+
+  /** Lost or damaged: says what will be charged (the book's replacement cost and the processing fee) first. */
+  const confirmLoss = async (loan: DeskLoanFragment, damaged: boolean) => {
+    const { data: cost } = await client.query({
+      query: BOOK_COST_QUERY,
+      variables: { id: loan.bookId },
+      fetchPolicy: 'network-only',
+    });
+    const replacement = cost?.book?.replacementCost ?? policy.defaultReplacementCost;
+    const fee = policy.lostProcessingFee;
+    return confirmAction({
+      title: damaged ? 'Mark as damaged?' : 'Mark as lost?',
+      text:
+        `“${loan.bookTitle}” will be closed as ${damaged ? 'damaged' : 'lost'} and ${name} charged ` +
+        `${money(replacement)} replacement cost + ${money(fee)} processing fee = ${money(replacement + fee)}.`,
+      confirmText: damaged ? 'Yes, mark damaged' : 'Yes, mark lost',
+    });
+  };
+
+  const onAction = async (loan: DeskLoanFragment, action: LoanAction) => {
+    setOutcome(null);
+    setBusy({ loanId: loan.id, action });
+    try {
+      if (action === 'check-in') {
+        const { data: done } = await checkIn({ variables: { loanId: loan.id } });
+        const fee = done?.checkIn.fee ?? 0;
+        setOutcome({
+          kind: 'done',
+          text: `Checked in “${loan.bookTitle}”.${fee > 0 ? ` Late fee of ${money(fee)} charged.` : ''}`,
+        });
+      } else {
+        const damaged = action === 'damaged';
+        if (!(await confirmLoss(loan, damaged))) return;
+        await markLost({ variables: { loanId: loan.id, damaged } });
+        setOutcome({ kind: 'done', text: `“${loan.bookTitle}” marked ${damaged ? 'damaged' : 'lost'}.` });
+      }
+    } catch (actionError) {
+      // The loan may have been closed elsewhere: show the member as the gateway has them now.
+      void refetch().catch(() => {});
+      setOutcome({ kind: 'failed', text: serverMessage(actionError) ?? 'Something went wrong. Please try again.' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="member-heading" className="space-y-6 rounded-xl bg-white p-5 shadow-sm">
+      <div>
+        <h2 id="member-heading" className="text-xl font-semibold">
+          {name}
+        </h2>
+        <p className="text-slate-600">{member.email}</p>
+      </div>
+      <div className={`rounded-lg p-4 ${member.balance > 0 ? 'bg-red-50 text-red-900' : 'bg-green-50 text-green-900'}`}>
+        <p className="text-lg">
+          Balance: <strong>{money(member.balance)}</strong>
+        </p>
+        <p className="text-sm">
+          {member.balance > 0 ? 'Fees must be paid before borrowing more.' : 'Nothing owed: free to borrow.'}
+        </p>
+      </div>
+      {member.balance > 0 && (
+        <div className="grid gap-4 md:grid-cols-2">
+          <FeeForm
+            title="Record payment"
+            submitText="Record payment"
+            busyText="Recording..."
+            balance={member.balance}
+            symbol={symbol}
+            onSubmit={async (amount, note) => {
+              setOutcome(null);
+              await recordPayment({ variables: { uid, amount, note: note || null } });
+              setOutcome({ kind: 'done', text: `Payment of ${money(amount)} recorded.` });
+            }}
+          />
+          <FeeForm
+            title="Waive fees"
+            submitText="Waive"
+            busyText="Waiving..."
+            balance={member.balance}
+            symbol={symbol}
+            onSubmit={async (amount, note) => {
+              setOutcome(null);
+              await waiveFee({ variables: { uid, amount, note: note || null } });
+              setOutcome({ kind: 'done', text: `${money(amount)} waived.` });
+            }}
+          />
+        </div>
+      )}
+      <p role="status" className="text-green-800">
+        {outcome?.kind === 'done' ? outcome.text : ''}
+      </p>
+      {outcome?.kind === 'failed' && (
+        <p role="alert" className="text-red-700">
+          {outcome.text}
+        </p>
+      )}
+      <ActiveLoans
+        loans={member.loans}
+        symbol={symbol}
+        busy={busy}
+        onAction={(loan, action) => void onAction(loan, action)}
+      />
+      <PastLoans loans={member.loans} symbol={symbol} />
+      <LedgerTable entries={member.ledger} symbol={symbol} />
+    </section>
+  );
+}

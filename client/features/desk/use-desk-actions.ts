@@ -1,0 +1,61 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+
+// Every desk action moves the member's balance and ledger, and may take a loan off the overdue list: the hooks
+// refetch what the desk shows (by operation name, so every page of a list) before they report success.
+const refresh = { refetchQueries: ['DeskMember', 'DeskOverdueLoans'], awaitRefetchQueries: true };
+
+export const CHECK_IN_MUTATION = graphql(`
+  mutation DeskCheckIn($loanId: ID!) {
+    checkIn(loanId: $loanId) {
+      id
+      status
+      returnedAt
+      overdueDays
+      fee
+    }
+  }
+`);
+
+export const RECORD_PAYMENT_MUTATION = graphql(`
+  mutation DeskRecordPayment($uid: String!, $amount: Int!, $note: String) {
+    recordPayment(uid: $uid, amount: $amount, note: $note) {
+      id
+      amount
+    }
+  }
+`);
+
+export const WAIVE_FEE_MUTATION = graphql(`
+  mutation DeskWaiveFee($uid: String!, $amount: Int!, $note: String) {
+    waiveFee(uid: $uid, amount: $amount, note: $note) {
+      id
+      amount
+    }
+  }
+`);
+
+export const MARK_LOST_MUTATION = graphql(`
+  mutation DeskMarkLost($loanId: ID!, $damaged: Boolean!) {
+    markLost(loanId: $loanId, damaged: $damaged) {
+      id
+      status
+      returnedAt
+    }
+  }
+`);
+
+/** What a lost or damaged copy of the book costs; asked when staff are about to charge it. */
+export const BOOK_COST_QUERY = graphql(`
+  query DeskBookCost($id: ID!) {
+    book(id: $id) {
+      id
+      replacementCost
+    }
+  }
+`);
+
+export const useCheckIn = () => useMutation(CHECK_IN_MUTATION, refresh);
+export const useRecordPayment = () => useMutation(RECORD_PAYMENT_MUTATION, refresh);
+export const useWaiveFee = () => useMutation(WAIVE_FEE_MUTATION, refresh);
+export const useMarkLost = () => useMutation(MARK_LOST_MUTATION, refresh);

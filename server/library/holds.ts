@@ -1,0 +1,161 @@
+// Holds: a member queues for a book no copy of which is on the shelf; the copy that comes back next is set
+// aside for the first member waiting (the store does that with the return), who has the policy's pickup days
+// to borrow it. Expiry runs on a schedule (see gateway.ts) and before every read of holds, so what a member
+// sees is the state as of now; every transition is a conditional write, so two gateways expiring at once
+// change nothing twice.
+import type { HoldRecord, Page, Store } from '../store/port.ts';
+import type { Session } from './identity.ts';
+import { LibraryError, MESSAGES } from './errors.ts';
+import { addDays, startOfDay, todayIn } from './calendar.ts';
+import { isStaff, requireStaff } from './circulation.ts';
+import { cursor, pageSize, paged } from './paging.ts';
+import type { Policy } from './policy.ts';
+import * as check from './validate.ts';
+
+/** A hold with what a member sees of it: their place in the queue and the day a ready copy waits until. */
+export interface HoldView extends HoldRecord {
+  /** 1 for the first member in the book's queue (ready holds first); null once the hold has ended. */
+  position: number | null;
+  /** YYYY-MM-DD in the library's calendar, for a ready hold. */
+  readyUntil: string | null;
+}
+
+export interface Holds {
+  place(session: Session, bookId: unknown): Promise<HoldView>;
+  cancel(session: Session, holdId: unknown): Promise<HoldView>;
+  /** The member's holds, newest first: their own, or anyone's for staff. */
+  of(session: Session, userId?: string | null): Promise<HoldView[]>;
+  /** The caller's open hold of a book, or null. */
+  mine(session: Session, bookId: string): Promise<HoldView | null>;
+  /** Members in the book's queue (waiting or with a copy set aside). */
+  queueLength(bookId: string): Promise<number>;
+  /** Whether a member is waiting for the book with no copy set aside yet (renewals wait for them). */
+  waitingFor(bookId: string): Promise<boolean>;
+  /** Staff: the pickup shelf, set aside longest first. */
+  ready(session: Session, first: number | null | undefined, after: string | null | undefined): Promise<Page<HoldView>>;
+  /** Ends ready holds past their pickup day; their copies pass on. Answers the holds that expired. */
+  expireDue(): Promise<HoldRecord[]>;
+}
+
+export function createHolds(
+  store: Store,
+  opts: {
+    timeZone: string;
+    policy: Policy;
+    now?: () => Date;
+    /** After holds expired or a hold was cancelled: the holds that expired, and the books whose queue moved. */
+    onChange?: (expired: HoldRecord[], bookIds: string[]) => Promise<void>;
+  },
+): Holds {
+  const { policy } = opts;
+  const now = opts.now ?? (() => new Date());
+  const readyUntil = (hold: HoldRecord) =>
+    hold.readyAt ? addDays(todayIn(opts.timeZone, hold.readyAt), policy.holdPickupDays) : null;
+
+  async function expireDue(): Promise<HoldRecord[]> {
+    // Ready until the end of its pickup day: set aside before the start of the day that many days ago.
+    const cutoff = startOfDay(addDays(todayIn(opts.timeZone, now()), -policy.holdPickupDays), opts.timeZone);
+    // A read first: expiring is a write, which would move the store's revision (and every ETag) on each look.
+    const [oldest] = (await store.holds.ready({ first: 1 })).nodes;
+    if (!oldest?.readyAt || oldest.readyAt >= cutoff) return [];
+    const expired = await store.holds.expire(cutoff, now());
+    await opts.onChange?.(expired, [...new Set(expired.map((h) => h.bookId))]);
+    return expired;
+  }
+
+  async function view(hold: HoldRecord): Promise<HoldView> {
+    const open = hold.status === 'waiting' || hold.status === 'ready';
+    const queue = open ? await store.holds.queue(hold.bookId) : [];
+    const index = queue.findIndex((h) => h.id === hold.id);
+    return {
+      ...hold,
+      position: index >= 0 ? index + 1 : null,
+      readyUntil: hold.status === 'ready' ? readyUntil(hold) : null,
+    };
+  }
+
+  return {
+    async place(session, rawBookId) {
+      const bookId = check.id(rawBookId, 'bookId');
+      await expireDue();
+      const book = await store.books.get(bookId);
+      if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+      const result = await store.holds.place(
+        {
+          bookId,
+          userId: session.uid,
+          userName: session.name,
+          userEmail: session.email,
+          bookTitle: book.title,
+          createdAt: now(),
+        },
+        { holdLimit: policy.holdLimit },
+      );
+      if (result.ok) return view(result.hold);
+      switch (result.reason) {
+        case 'already-borrowed':
+          throw new LibraryError('ALREADY_BORROWED', 'You have this book on loan already.');
+        case 'already-on-hold':
+          throw new LibraryError('ALREADY_ON_HOLD', 'You are already in the queue for this book.');
+        case 'copies-available':
+          throw new LibraryError('COPIES_AVAILABLE', 'Copies are available: borrow it now.');
+        case 'hold-limit':
+          throw new LibraryError(
+            'HOLD_LIMIT',
+            `You already have ${policy.holdLimit === 1 ? '1 hold' : `${policy.holdLimit} holds`}, the most the library keeps at once. Cancel one to place another.`,
+          );
+        default:
+          throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+      }
+    },
+
+    async cancel(session, rawHoldId) {
+      const id = check.id(rawHoldId, 'holdId');
+      const hold = await store.holds.get(id);
+      if (!hold) throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
+      if (hold.userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.notYourHold);
+      const result = await store.holds.cancel(id, now());
+      if (result.ok) {
+        await opts.onChange?.([], [hold.bookId]);
+        return view(result.hold);
+      }
+      if (result.reason === 'not-open') throw new LibraryError('BAD_USER_INPUT', MESSAGES.holdEnded, 'holdId');
+      throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
+    },
+
+    async of(session, userId) {
+      const uid = userId ?? session.uid;
+      if (uid !== session.uid && !isStaff(session))
+        throw new LibraryError('FORBIDDEN', 'You can only see your own account.');
+      await expireDue();
+      return Promise.all((await store.holds.listByUser(uid)).map(view));
+    },
+
+    async mine(session, bookId) {
+      await expireDue();
+      const queue = await store.holds.queue(bookId);
+      const index = queue.findIndex((h) => h.userId === session.uid);
+      const hold = queue[index];
+      if (!hold) return null;
+      return { ...hold, position: index + 1, readyUntil: hold.status === 'ready' ? readyUntil(hold) : null };
+    },
+
+    async queueLength(bookId) {
+      return (await store.holds.queue(bookId)).length;
+    },
+
+    async waitingFor(bookId) {
+      return (await store.holds.queue(bookId)).some((h) => h.status === 'waiting');
+    },
+
+    async ready(session, first, after) {
+      requireStaff(session);
+      await expireDue();
+      const size = pageSize(first);
+      const page = await paged(() => store.holds.ready({ first: size, after: cursor(after) }));
+      return { ...page, nodes: page.nodes.map((hold) => ({ ...hold, position: 1, readyUntil: readyUntil(hold) })) };
+    },
+
+    expireDue,
+  };
+}

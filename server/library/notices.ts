@@ -1,0 +1,155 @@
+// Notices: a stored message to a member for each event of their loans and holds, once per event (its key):
+// due soon (within DUE_SOON_DAYS), overdue (from the day after the due date), a hold ready (with its last
+// pickup day) and a hold expired. Recorded at the transition where the gateway makes it (a return that sets a
+// copy aside, an expiry) and by the schedule, which also finds what time alone brings (due soon, overdue).
+import type { HoldRecord, NewNotice, NoticeRecord, Page, Store } from '../store/port.ts';
+import type { Session } from './identity.ts';
+import { LibraryError } from './errors.ts';
+import { addDays, dayToDate, daysBetween, todayIn } from './calendar.ts';
+import { dueDayOf, isStaff } from './circulation.ts';
+import { cursor, pageSize, paged } from './paging.ts';
+import { money, type Policy } from './policy.ts';
+import * as check from './validate.ts';
+
+/** The specification's "Due soon": a loan due within this many days. */
+export const DUE_SOON_DAYS = 3;
+const SWEEP_PAGE = 100;
+
+export interface Notices {
+  /** Records every notice due now that is not recorded yet; returns how many it added. */
+  sweep(): Promise<number>;
+  /** Records "ready" for the book's holds that have a copy set aside (after a return, a cancellation). */
+  readyFor(bookId: string): Promise<void>;
+  /** Records "expired" for these holds. */
+  expired(holds: HoldRecord[]): Promise<void>;
+  list(
+    session: Session,
+    userId: string,
+    opts: { unreadOnly: boolean; first: number | null | undefined; after: string | null | undefined },
+  ): Promise<Page<NoticeRecord>>;
+  unreadCount(session: Session, userId: string): Promise<number>;
+  markRead(session: Session, ids: readonly string[] | null | undefined): Promise<number>;
+  /** The notice as a sentence for the member. */
+  message(notice: NoticeRecord): string;
+  /** Where in the SPA the notice leads. */
+  link(notice: NoticeRecord): string;
+}
+
+export function createNotices(store: Store, opts: { timeZone: string; policy: Policy; now?: () => Date }): Notices {
+  const now = opts.now ?? (() => new Date());
+  const today = () => todayIn(opts.timeZone, now());
+  const lastPickupDay = (hold: HoldRecord) =>
+    addDays(todayIn(opts.timeZone, hold.readyAt ?? now()), opts.policy.holdPickupDays);
+
+  const readyNotice = (hold: HoldRecord): NewNotice => ({
+    userId: hold.userId,
+    kind: 'hold-ready',
+    key: `hold-ready:${hold.id}`,
+    bookId: hold.bookId,
+    bookTitle: hold.bookTitle,
+    loanId: null,
+    holdId: hold.id,
+    day: lastPickupDay(hold),
+    createdAt: now(),
+  });
+
+  function own(session: Session, userId: string): void {
+    if (userId !== session.uid && !isStaff(session))
+      throw new LibraryError('FORBIDDEN', 'You can only see your own notices.');
+  }
+
+  return {
+    async sweep() {
+      const day = today();
+      const due: NewNotice[] = [];
+      // Active loans due within DUE_SOON_DAYS or already late, in pages of the overdue list's order.
+      const before = dayToDate(addDays(day, DUE_SOON_DAYS + 1));
+      for (let after: string | null = null; ;) {
+        const page = await store.loans.overdue(before, { first: SWEEP_PAGE, after });
+        for (const loan of page.nodes) {
+          const dueDay = dueDayOf(loan);
+          const late = daysBetween(dueDay, day) >= 1;
+          const kind = late ? 'overdue' : 'due-soon';
+          due.push({
+            userId: loan.userId,
+            kind,
+            key: `${kind}:${loan.id}:${dueDay}`,
+            bookId: loan.bookId,
+            bookTitle: loan.bookTitle,
+            loanId: loan.id,
+            holdId: null,
+            day: dueDay,
+            createdAt: now(),
+          });
+        }
+        if (!page.hasNextPage) break;
+        after = page.endCursor;
+      }
+      for (let after: string | null = null; ;) {
+        const page = await store.holds.ready({ first: SWEEP_PAGE, after });
+        due.push(...page.nodes.map(readyNotice));
+        if (!page.hasNextPage) break;
+        after = page.endCursor;
+      }
+      return (await store.notices.record(due)).length;
+    },
+
+    async readyFor(bookId) {
+      const ready = (await store.holds.queue(bookId)).filter((h) => h.status === 'ready');
+      if (ready.length) await store.notices.record(ready.map(readyNotice));
+    },
+
+    async expired(holds) {
+      await store.notices.record(
+        holds.map((hold) => ({
+          userId: hold.userId,
+          kind: 'hold-expired',
+          key: `hold-expired:${hold.id}`,
+          bookId: hold.bookId,
+          bookTitle: hold.bookTitle,
+          loanId: null,
+          holdId: hold.id,
+          day: lastPickupDay(hold),
+          createdAt: now(),
+        })),
+      );
+    },
+
+    async list(session, userId, o) {
+      own(session, userId);
+      const size = pageSize(o.first);
+      return paged(() =>
+        store.notices.list(userId, { unreadOnly: o.unreadOnly, page: { first: size, after: cursor(o.after) } }),
+      );
+    },
+
+    async unreadCount(session, userId) {
+      own(session, userId);
+      return store.notices.unreadCount(userId);
+    },
+
+    async markRead(session, ids) {
+      if (ids && ids.length > 100) throw new LibraryError('BAD_USER_INPUT', 'Mark at most 100 notices at once.', 'ids');
+      const checked = ids?.map((id) => check.id(id, 'ids')) ?? [];
+      return store.notices.markRead(session.uid, checked.length > 0 ? checked : null, now());
+    },
+
+    message(notice) {
+      const title = `“${notice.bookTitle}”`;
+      switch (notice.kind) {
+        case 'due-soon':
+          return `${title} is due back on ${notice.day}.`;
+        case 'overdue':
+          return `${title} was due back on ${notice.day}. Late fees are ${money(opts.policy.lateFeePerDay)} a day: please return it.`;
+        case 'hold-ready':
+          return `${title} is ready for you until ${notice.day}. Borrow it from the book's page.`;
+        case 'hold-expired':
+          return `Your hold on ${title} has expired: the copy was not borrowed by ${notice.day}.`;
+      }
+    },
+
+    link(notice) {
+      return notice.loanId ? '/borrowed-books' : `/book-details/${notice.bookId}`;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// Holds in SQLite: each transition runs in the transaction of the write that causes it, so a copy is always
+// on the shelf, on loan, or set aside for exactly one ready hold (books.held counts those).
+import type { DatabaseSync } from 'node:sqlite';
+import type { HoldRecord, HoldStatus, HoldStore } from '../port.ts';
+import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
+import { date, dateOrNull, isUniqueViolation, num, text, transaction } from './db.ts';
+import type { Row } from './db.ts';
+
+const STATUSES: readonly HoldStatus[] = ['waiting', 'ready', 'fulfilled', 'cancelled', 'expired'];
+
+export function toHold(row: Row): HoldRecord {
+  const status = text(row, 'status') as HoldStatus;
+  if (!STATUSES.includes(status)) throw new TypeError(`Unknown hold status ${status}`);
+  return {
+    id: text(row, 'id'),
+    bookId: text(row, 'book_id'),
+    userId: text(row, 'user_id'),
+    userName: text(row, 'user_name'),
+    userEmail: text(row, 'user_email'),
+    bookTitle: text(row, 'book_title'),
+    status,
+    createdAt: date(row, 'created_at'),
+    readyAt: dateOrNull(row, 'ready_at'),
+    endedAt: dateOrNull(row, 'ended_at'),
+  };
+}
+
+/**
+ * Moves copies from the shelf to the members waiting for the book, first come first served, inside the
+ * caller's transaction. Called after every write that can put a copy on the shelf.
+ */
+export function fillHolds(db: DatabaseSync, bookId: string, at: Date): void {
+  const firstWaiting = db.prepare(
+    "SELECT id FROM holds WHERE book_id = ? AND status = 'waiting' ORDER BY created_at, id LIMIT 1",
+  );
+  const setAside = db.prepare(
+    'UPDATE books SET quantity = quantity - 1, held = held + 1, version = version + 1 WHERE id = ? AND quantity > 0',
+  );
+  const markReady = db.prepare("UPDATE holds SET status = 'ready', ready_at = ? WHERE id = ? AND status = 'waiting'");
+  for (;;) {
+    const next = firstWaiting.get(bookId);
+    if (!next) return;
+    if (Number(setAside.run(bookId).changes) === 0) return;
+    markReady.run(at.getTime(), text(next, 'id'));
+  }
+}
+
+/** Ends an open hold inside the caller's transaction, passing a ready hold's copy on. */
+function endHold(db: DatabaseSync, row: Row, status: HoldStatus, at: Date): HoldRecord {
+  const id = text(row, 'id');
+  const bookId = text(row, 'book_id');
+  if (text(row, 'status') === 'ready') {
+    db.prepare('UPDATE books SET held = held - 1, quantity = quantity + 1, version = version + 1 WHERE id = ?').run(
+      bookId,
+    );
+  }
+  const ended = db
+    .prepare('UPDATE holds SET status = ?, ended_at = ? WHERE id = ? RETURNING *')
+    .get(status, at.getTime(), id);
+  fillHolds(db, bookId, at);
+  if (!ended) throw new Error('Update returned no row');
+  return toHold(ended);
+}
+
+export function sqliteHolds(db: DatabaseSync): HoldStore {
+  const holdById = db.prepare('SELECT * FROM holds WHERE id = ?');
+  return {
+    async place(hold, opts) {
+      const bookId = parseId(hold.bookId);
+      if (!bookId) return { ok: false, reason: 'book-not-found' };
+      try {
+        return transaction(db, () => {
+          const book = db.prepare('SELECT quantity FROM books WHERE id = ?').get(bookId);
+          if (!book) return { ok: false, reason: 'book-not-found' } as const;
+          const loan = db
+            .prepare("SELECT 1 FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'")
+            .get(hold.userId, bookId);
+          if (loan) return { ok: false, reason: 'already-borrowed' } as const;
+          const open = db
+            .prepare("SELECT 1 FROM holds WHERE user_id = ? AND book_id = ? AND status IN ('waiting', 'ready')")
+            .get(hold.userId, bookId);
+          if (open) return { ok: false, reason: 'already-on-hold' } as const;
+          if (num(book, 'quantity') > 0) return { ok: false, reason: 'copies-available' } as const;
+          const held = db
+            .prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status IN ('waiting', 'ready')")
+            .get(hold.userId);
+          if (num(held ?? {}, 'n') >= opts.holdLimit) return { ok: false, reason: 'hold-limit' } as const;
+          const row = db
+            .prepare(
+              `INSERT INTO holds (id, book_id, user_id, user_name, user_email, book_title, status, created_at)
+              VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?) RETURNING *`,
+            )
+            .get(newId(), bookId, hold.userId, hold.userName, hold.userEmail, hold.bookTitle, hold.createdAt.getTime());
+          if (!row) throw new Error('Insert returned no row');
+          const position = db
+            .prepare("SELECT COUNT(*) AS n FROM holds WHERE book_id = ? AND status IN ('waiting', 'ready')")
+            .get(bookId);
+          return { ok: true, hold: toHold(row), position: num(position ?? {}, 'n') } as const;
+        });
+      } catch (error) {
+        // Another connection placed the same hold between our check and our insert.
+        if (isUniqueViolation(error)) return { ok: false, reason: 'already-on-hold' };
+        throw error;
+      }
+    },
+
+    async cancel(holdId, at) {
+      const id = parseId(holdId);
+      if (!id) return { ok: false, reason: 'hold-not-found' };
+      return transaction(db, () => {
+        const row = holdById.get(id);
+        if (!row) return { ok: false, reason: 'hold-not-found' } as const;
+        if (!['waiting', 'ready'].includes(text(row, 'status'))) return { ok: false, reason: 'not-open' } as const;
+        return { ok: true, hold: endHold(db, row, 'cancelled', at) } as const;
+      });
+    },
+
+    async expire(readyBefore, at) {
+      return transaction(db, () =>
+        db
+          .prepare("SELECT * FROM holds WHERE status = 'ready' AND ready_at < ? ORDER BY ready_at, id")
+          .all(readyBefore.getTime())
+          .map((row) => endHold(db, row, 'expired', at)),
+      );
+    },
+
+    async get(holdId) {
+      const id = parseId(holdId);
+      const row = id ? holdById.get(id) : undefined;
+      return row ? toHold(row) : null;
+    },
+
+    async listByUser(userId) {
+      return db
+        .prepare('SELECT * FROM holds WHERE user_id = ? ORDER BY created_at DESC, id DESC')
+        .all(userId)
+        .map(toHold);
+    },
+
+    async queue(bookId) {
+      const id = parseId(bookId);
+      if (!id) return [];
+      return db
+        .prepare(
+          `SELECT * FROM holds WHERE book_id = ? AND status IN ('waiting', 'ready')
+          ORDER BY CASE status WHEN 'ready' THEN 0 ELSE 1 END, created_at, id`,
+        )
+        .all(id)
+        .map(toHold);
+    },
+
+    async ready(page) {
+      const after = page.after ? decodeTimeCursor(page.after) : null;
+      const limit = Math.max(page.first, 0) + 1;
+      const rows = db
+        .prepare(
+          `SELECT * FROM holds WHERE status = 'ready'${after ? ' AND (ready_at > ? OR (ready_at = ? AND id > ?))' : ''}
+          ORDER BY ready_at, id LIMIT ?`,
+        )
+        .all(...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
+      const nodes = rows.slice(0, limit - 1).map(toHold);
+      const last = nodes.at(-1);
+      const total = db.prepare("SELECT COUNT(*) AS n FROM holds WHERE status = 'ready'").get();
+      return {
+        nodes,
+        totalCount: num(total ?? {}, 'n'),
+        hasNextPage: rows.length > nodes.length,
+        endCursor: last?.readyAt ? encodeTimeCursor(last.readyAt, last.id) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Notices in SQLite: the unique key makes recording an event twice a no-op.
+import type { DatabaseSync } from 'node:sqlite';
+import type { NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
+import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
+import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
+import type { Row } from './db.ts';
+
+function toNotice(row: Row): NoticeRecord {
+  return {
+    id: text(row, 'id'),
+    userId: text(row, 'user_id'),
+    kind: text(row, 'kind') as NoticeKind,
+    key: text(row, 'key'),
+    bookId: text(row, 'book_id'),
+    bookTitle: text(row, 'book_title'),
+    loanId: textOrNull(row, 'loan_id'),
+    holdId: textOrNull(row, 'hold_id'),
+    day: text(row, 'day'),
+    createdAt: date(row, 'created_at'),
+    readAt: dateOrNull(row, 'read_at'),
+  };
+}
+
+export function sqliteNotices(db: DatabaseSync): NoticeStore {
+  const insert = db.prepare(`INSERT INTO notices (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day,
+    created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING *`);
+  return {
+    async record(notices) {
+      if (notices.length === 0) return [];
+      return transaction(db, () =>
+        notices.flatMap((n) => {
+          const row = insert.get(
+            newId(),
+            n.userId,
+            n.kind,
+            n.key,
+            n.bookId,
+            n.bookTitle,
+            n.loanId,
+            n.holdId,
+            n.day,
+            n.createdAt.getTime(),
+          );
+          return row ? [toNotice(row)] : [];
+        }),
+      );
+    },
+    async list(userId, { unreadOnly, page }) {
+      const after = page.after ? decodeTimeCursor(page.after) : null;
+      const limit = Math.max(page.first, 0) + 1;
+      const unread = unreadOnly ? ' AND read_at IS NULL' : '';
+      const rows = db
+        .prepare(
+          `SELECT * FROM notices WHERE user_id = ?${unread}${after ? ' AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
+          ORDER BY created_at DESC, id DESC LIMIT ?`,
+        )
+        .all(userId, ...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
+      const total = db.prepare(`SELECT COUNT(*) AS n FROM notices WHERE user_id = ?${unread}`).get(userId);
+      const nodes = rows.slice(0, limit - 1).map(toNotice);
+      const last = nodes.at(-1);
+      return {
+        nodes,
+        totalCount: num(total ?? {}, 'n'),
+        hasNextPage: rows.length > nodes.length,
+        endCursor: last ? encodeTimeCursor(last.createdAt, last.id) : null,
+      };
+    },
+    async unreadCount(userId) {
+      return num(
+        db.prepare('SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND read_at IS NULL').get(userId) ?? {},
+        'n',
+      );
+    },
+    async markRead(userId, ids, at) {
+      if (ids === null)
+        return Number(
+          db.prepare('UPDATE notices SET read_at = ? WHERE user_id = ? AND read_at IS NULL').run(at.getTime(), userId)
+            .changes,
+        );
+      const keys = ids.map(parseId).filter((id): id is string => id !== null);
+      if (keys.length === 0) return 0;
+      const mark = db.prepare('UPDATE notices SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL');
+      return transaction(db, () => keys.reduce((n, id) => n + Number(mark.run(at.getTime(), id, userId).changes), 0));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// Notices end to end on both stores: due soon and overdue found by the schedule (run on demand here, on a test
+// clock), hold ready at the return itself, hold expired at the expiry; each once; read and unread.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
+import { gqlBorrow, libraryDay } from './factory.ts';
+import { expectError } from './gql-assert.ts';
+
+const DAY = 86_400_000;
+const NOTICES =
+  '{ me { unreadNoticeCount notices(first: 20) { totalCount nodes { id kind message day link read bookTitle } } } }';
+
+describeEachStore((kind) => {
+  let gw: TestGateway;
+  let offsetDays = 0;
+  beforeAll(async () => {
+    gw = await startTestGateway({ store: kind, libraryNow: () => new Date(Date.now() + offsetDays * DAY) });
+  });
+  afterAll(() => gw.close());
+  const noticesOf = async (m: Member) => (await gw.gql(NOTICES, {}, m.token)).body.data.me;
+
+  it('tells a member once that a loan is due soon, then once that it is overdue', async () => {
+    const m = await gw.member();
+    const bookId = await gw.addBook({ quantity: 1, title: 'Due Soon Book' });
+    const loan = await gqlBorrow(gw, m.token, bookId, libraryDay(2));
+    expect(loan.body.errors).toBeUndefined();
+    await gw.library.notices.sweep();
+    await gw.library.notices.sweep();
+    const soon = await noticesOf(m);
+    expect(soon.unreadNoticeCount).toBe(1);
+    expect(soon.notices.nodes).toEqual([
+      expect.objectContaining({
+        kind: 'DUE_SOON',
+        day: libraryDay(2),
+        link: '/borrowed-books',
+        read: false,
+        message: `“Due Soon Book” is due back on ${libraryDay(2)}.`,
+      }),
+    ]);
+    offsetDays = 3;
+    try {
+      await gw.library.notices.sweep();
+      await gw.library.notices.sweep();
+    } finally {
+      offsetDays = 0;
+    }
+    const late = await noticesOf(m);
+    expect(late.notices.nodes.map((n: { kind: string }) => n.kind)).toEqual(['OVERDUE', 'DUE_SOON']);
+    expect(late.notices.nodes[0].message).toMatch(/was due back on .*Late fees are ৳50 a day/);
+  });
+
+  it('tells the first member waiting the moment a copy is set aside, and when the hold expires', async () => {
+    const [a, b, other] = [await gw.member(), await gw.member(), await gw.member()];
+    const bookId = await gw.addBook({ quantity: 1, title: 'Awaited Book' });
+    const loanId = (await gqlBorrow(gw, a.token, bookId, libraryDay(7))).body.data.borrow.record.id;
+    await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: bookId }, b.token);
+    await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loanId }, a.token);
+    const ready = await noticesOf(b);
+    expect(ready.notices.nodes).toEqual([
+      expect.objectContaining({
+        kind: 'HOLD_READY',
+        day: libraryDay(3),
+        link: `/book-details/${bookId}`,
+        message: `“Awaited Book” is ready for you until ${libraryDay(3)}. Borrow it from the book's page.`,
+      }),
+    ]);
+    await gw.library.notices.sweep();
+    expect((await noticesOf(b)).notices.totalCount).toBe(1);
+    offsetDays = 4;
+    try {
+      await gw.library.holds.expireDue();
+    } finally {
+      offsetDays = 0;
+    }
+    const expired = await noticesOf(b);
+    expect(expired.notices.nodes.map((n: { kind: string }) => n.kind)).toEqual(['HOLD_EXPIRED', 'HOLD_READY']);
+    expect(expired.unreadNoticeCount).toBe(2);
+
+    // Marking read: one, then all; and no one else's notices.
+    const [first] = expired.notices.nodes;
+    const marked = await gw.gql(
+      'mutation($ids: [ID!]) { markNoticesRead(ids: $ids) }',
+      { ids: [first.id] },
+      other.token,
+    );
+    expect(marked.body.data.markNoticesRead).toBe(0);
+    expect(
+      (await gw.gql('mutation($ids: [ID!]) { markNoticesRead(ids: $ids) }', { ids: [first.id] }, b.token)).body.data,
+    ).toEqual({
+      markNoticesRead: 1,
+    });
+    expect((await noticesOf(b)).unreadNoticeCount).toBe(1);
+    expect((await gw.gql('mutation { markNoticesRead }', {}, b.token)).body.data).toEqual({ markNoticesRead: 1 });
+    const unread = await gw.gql('{ me { notices(unreadOnly: true) { totalCount } } }', {}, b.token);
+    expect(unread.body.data.me.notices.totalCount).toBe(0);
+    expectError(await gw.gql('{ users { notices { totalCount } } }', {}, other.token), 'FORBIDDEN');
+  });
+});
