@@ -2,7 +2,7 @@
 // read-only fields, default and minimum date, the missing-date alert) -> Already Borrowed, also from a stale
 // second tab -> Borrowed Books (Pending, due badge) -> return -> Returned, copies back; the loan limit (five
 // books, then the gateway's refusal in Failed to Borrow); renewing (the new due date, then Renew disabled with
-// the gateway's reason; a renewal refused from a stale page); then Borrowed Books at phone width.
+// the gateway's reason; no renewal of a book another member waits for; a renewal refused from a stale page); then Borrowed Books at phone width.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
@@ -368,6 +368,27 @@ describe('the loan limit and renewals', () => {
     await card.getByText(`Return by: ${newDue}`).waitFor();
     await card.getByText(after.renewBlockedReason!, { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: `Renew: ${book.title}` }).isDisabled()).toBe(true);
+  });
+
+  it('does not offer a renewal of a book another member is waiting for, and says why', async () => {
+    const page = browser.page();
+    const token = await apiToken(await renewReader(browser));
+    const book = await addBook(token, { title: `Wanted ${uniqueTag('')}`, quantity: 1 });
+    await borrowBook(token, book.id, 10);
+    // The only copy is out, so another member joins the queue for it.
+    await graphql(await apiToken(await createAccount()), 'mutation($id: ID!) { placeHold(bookId: $id) { id } }', {
+      id: book.id,
+    });
+    const loan = await activeLoan(token, book.id);
+    expect(loan.canRenew).toBe(false);
+    expect(loan.renewBlockedReason).toBeTruthy();
+
+    await page.goto('/borrowed-books');
+    const card = page.getByRole('article', { name: book.title });
+    await card.getByText(loan.renewBlockedReason!, { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: `Renew: ${book.title}` }).isDisabled()).toBe(true);
+    await card.getByText(`Return by: ${await friendlyDate(page, loan.dueDate)}`).waitFor();
+    await expectAccessible(page);
   });
 
   it("shows the gateway's sentence when a page offers a renewal that was already used elsewhere", async () => {
