@@ -2,7 +2,8 @@
 // read-only fields, default and minimum date, the missing-date alert) -> Already Borrowed, also from a stale
 // second tab -> Borrowed Books (Pending, due badge) -> return -> Returned, copies back; the loan limit (five
 // books, then the gateway's refusal in Failed to Borrow); renewing (the new due date, then Renew disabled with
-// the gateway's reason; no renewal of a book another member waits for; a renewal refused from a stale page); then Borrowed Books at phone width.
+// the gateway's reason; no renewal of a book another member waits for; a renewal refused from a stale page);
+// then Borrowed Books at phone width.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
