@@ -7,6 +7,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
+import { axeViolations } from '../../test/axe.ts';
 import UpdateBookPage, { BOOK_FOR_UPDATE_QUERY } from './update-book-page.tsx';
 import { UPDATE_BOOK_MUTATION } from './update-book-form.tsx';
 
@@ -57,7 +58,15 @@ function renderPage(mocks: MockLink.MockedResponse[], editing = catalogueEditors
     <MockedProvider mocks={[...mocks, ...editing]} cache={cache}>
       <MemoryRouter initialEntries={['/update-book/b1']}>
         <Routes>
-          <Route path="/update-book/:id" element={<UpdateBookPage />} />
+          <Route
+            path="/update-book/:id"
+            element={
+              // The layout's main landmark, which the page sits in.
+              <main>
+                <UpdateBookPage />
+              </main>
+            }
+          />
           <Route path="/all-books" element={<h1>All books here</h1>} />
         </Routes>
       </MemoryRouter>
@@ -143,6 +152,7 @@ describe('Update Book page', () => {
     expect(screen.getByText('1 copy is on loan, so copies owned cannot be fewer than 1')).toBeTruthy();
     expect(copiesField().getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
     expect(screen.getByRole('button', { name: 'Update Book' })).toBeTruthy();
   });
 
@@ -186,6 +196,7 @@ describe('Update Book page', () => {
     expect(within(alert).getByText('This book changed while you were editing it')).toBeTruthy();
     // No "Update Failed" dialog: the way on is right here.
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
     await userEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
     expect(await screen.findByDisplayValue('Leaves of Grass (1892)')).toBeTruthy();
     expect(copiesField().value).toBe('4');

@@ -6,6 +6,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
+import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
 import { MY_BALANCE_QUERY, RETURN_BOOK_MUTATION } from './use-return-book.ts';
 import { RENEW_LOAN_MUTATION } from './use-renew-loan.ts';
@@ -65,7 +66,10 @@ function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache(
   render(
     <MockedProvider mocks={mocks} cache={cache}>
       <MemoryRouter>
-        <BorrowedBooksPage />
+        {/* The layout's main landmark, which the page sits in. */}
+        <main>
+          <BorrowedBooksPage />
+        </main>
       </MemoryRouter>
     </MockedProvider>,
   );
@@ -228,6 +232,7 @@ describe('Borrowed Books page', () => {
     const owes = (text: string) => (_: string, el: Element | null) => el?.tagName === 'P' && el.textContent === text;
     renderPage([listMock([loan('l1', 'Hamlet', dueDay(2, 20))], 150)]);
     expect(await screen.findByText(owes('You owe ৳150. Please pay at the desk before borrowing more.'))).toBeTruthy();
+    expect(await axeViolations(document.body)).toEqual([]);
     cleanup();
     renderPage([listMock([loan('l1', 'Hamlet', dueDay(2, 20))], 0)]);
     await screen.findByRole('article', { name: 'Hamlet' });
@@ -259,6 +264,7 @@ describe('Borrowed Books page', () => {
     const button = within(card).getByRole('button', { name: 'Renew: Hamlet' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(reason);
+    expect(await axeViolations(document.body)).toEqual([]);
   });
 
   it("shows the gateway's sentence when a renewal is refused, then the loan as the gateway now has it", async () => {
@@ -303,6 +309,7 @@ describe('Borrowed Books page', () => {
     expect(within(lear).getByText(`Returned on ${day}`)).toBeTruthy();
     expect(within(lear).getByText('Returned 3 days late · late fee ৳150')).toBeTruthy();
     expect(within(lear).queryByText('Lost')).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
   });
 
   it('fetches the balance again after a late return charged its fee', async () => {
