@@ -1,12 +1,23 @@
 // Adding and updating a book in a real browser: the add form's checks (the browser's required and URL
 // checks, the app's own for blank text, the "Invalid Image URL" preview), success and reset, the book in
-// All Books; then the Update form (its genre list, a rating to one decimal and a whole-number quantity), "Book Updated!" and
-// "View All Books"; the Update form at phone width.
+// All Books; then the Update form (its genre list, a rating to one decimal and whole copies owned), "Book Updated!" and
+// "View All Books"; copies owned never below the copies on loan, and an edit of a book changed meanwhile
+// (Reload); the Update form at phone width.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { bookById, holdOperation, sharedSession, uniqueTag } from './support/library.ts';
+import { createAccount } from './support/accounts.ts';
+import {
+  addBook,
+  apiToken,
+  bookById,
+  borrowBook,
+  graphql,
+  holdOperation,
+  sharedSession,
+  uniqueTag,
+} from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'Catalogue Keeper' });
 const ADD_GENRES = [
@@ -131,7 +142,7 @@ describe('adding and updating a book', () => {
       .pop()!;
   });
 
-  it('updates the book with a rating to one decimal, a whole-number quantity and the update genre list', async () => {
+  it('updates the book with a rating to one decimal, whole copies owned and the update genre list', async () => {
     const page = browser.page();
     await signedIn(browser);
     const before = (await bookById(bookId))!;
@@ -163,7 +174,8 @@ describe('adding and updating a book', () => {
     const title = `${before.title} (2nd ed.)`;
     await field(page, 'Title').fill(title);
     await field(page, 'Genre').selectOption('Mystery');
-    await field(page, 'Quantity').fill('7');
+    // No copy is on loan, so all seven copies owned are on the shelf.
+    await field(page, 'Copies owned').fill('7');
     await field(page, 'Rating').fill('3.9');
     const held = await holdOperation(page, 'UpdateBook');
     await page.getByRole('button', { name: 'Update Book' }).click();
@@ -183,6 +195,63 @@ describe('adding and updating a book', () => {
     await card.getByText('Mystery').waitFor();
     await card.getByRole('img', { name: 'Rated 3.9 out of 5' }).waitFor();
     await expectAccessible(page);
+  });
+});
+
+describe('updating a book that is on loan or changed meanwhile', () => {
+  const browser = useBrowser('desktop');
+
+  it('keeps copies owned at or above the copies on loan, and reloads a book changed while it was edited', async () => {
+    const page = browser.page();
+    const token = await apiToken(await signedIn(browser));
+    const book = await addBook(token, { title: `Lent Out ${uniqueTag('')}`, genre: 'Drama', quantity: 4 });
+    // Two copies out, with two members (one member holds one copy of a book at a time).
+    await borrowBook(token, book.id, 7);
+    await borrowBook(await apiToken(await createAccount()), book.id, 7);
+    const updates = countMutations(page, 'UpdateBook');
+
+    await page.goto(`/update-book/${book.id}`);
+    const copies = field(page, 'Copies owned');
+    expect(await copies.inputValue()).toBe('4');
+    await page.getByText('2 on loan now, so at least 2.', { exact: false }).waitFor();
+    const details = page.getByRole('complementary', { name: 'Current Details' });
+    await details.getByText('On loan: 2').waitFor();
+    await copies.fill('1');
+    await page.getByRole('button', { name: 'Update Book' }).click();
+    await page.getByText('2 copies are on loan, so copies owned cannot be fewer than 2').waitFor();
+    expect(await copies.getAttribute('aria-invalid')).toBe('true');
+    expect(updates.count).toBe(0);
+    await expectAccessible(page);
+
+    // Someone else edits the book while this form is open.
+    const renamed = `${book.title} (revised)`;
+    await graphql(token, 'mutation($id: ID!, $input: BookUpdateInput!) { updateBook(id: $id, input: $input) { id } }', {
+      id: book.id,
+      input: {
+        title: renamed,
+        author: book.author,
+        genre: book.genre,
+        rating: 4,
+        image: '/placeholder-book.jpg',
+        copies: 6,
+      },
+    });
+    await copies.fill('5');
+    await page.getByRole('button', { name: 'Update Book' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'This book changed while you were editing it' });
+    await conflict.waitFor();
+    expect((await bookById(book.id))?.title).toBe(renamed);
+    await expectAccessible(page);
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    expect(await field(page, 'Title').inputValue()).toBe(renamed);
+    expect(await copies.inputValue()).toBe('6');
+
+    await copies.fill('3');
+    await page.getByRole('button', { name: 'Update Book' }).click();
+    await page.getByRole('heading', { name: 'Book Updated!' }).waitFor();
+    // Three owned, two of them out: one on the shelf.
+    expect(await bookById(book.id)).toMatchObject({ title: renamed, quantity: 1 });
   });
 });
 

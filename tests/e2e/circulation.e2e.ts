@@ -1,7 +1,9 @@
 // Borrowing and returning in a real browser, on a book this file makes: details -> borrow modal (its
 // read-only fields, default and minimum date, the missing-date alert) -> Already Borrowed, also from a stale
-// second tab -> Borrowed Books (Pending, due badge) -> return -> Returned, copies back; then Borrowed Books
-// at phone width.
+// second tab -> Borrowed Books (Pending, due badge) -> return -> Returned, copies back; the loan limit (five
+// books, then the gateway's refusal in Failed to Borrow); renewing (the new due date, then Renew disabled with
+// the gateway's reason; no renewal of a book another member waits for; a renewal refused from a stale page);
+// then Borrowed Books at phone width.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
@@ -13,6 +15,7 @@ import {
   bookById,
   borrowBook,
   graphql,
+  graphqlRefusal,
   holdOperation,
   setQuantity,
   sharedSession,
@@ -52,6 +55,24 @@ const pageDate = (page: Page, day: string) =>
     const [y, m, d] = value.split('-').map(Number);
     return new Date(y!, m! - 1, d).toLocaleDateString();
   }, day);
+
+/** A YYYY-MM-DD day as Borrowed Books writes a due date ("Tue, Mar 24, 2026" in English). */
+const friendlyDate = (page: Page, day: string) =>
+  page.evaluate((value) => {
+    const [y, m, d] = value.split('-').map(Number);
+    return new Date(y!, m! - 1, d).toLocaleDateString(undefined, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+  }, day);
+
+/** The calendar day `days` after a YYYY-MM-DD day. */
+const addDays = (day: string, days: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+};
 
 const stockOf = (page: Page) =>
   page.locator('dt', { hasText: 'Available Copies' }).locator('xpath=following-sibling::dd').textContent();
@@ -163,7 +184,7 @@ describe('borrowing and returning', () => {
     await card.getByText('by Circe Lender').waitFor();
     await card.getByText('Biography').waitFor();
     await card.getByText(`Borrowed: ${await pageDate(page, localDay(0))}`).waitFor();
-    await card.getByText(`Return by: ${dueText}`).waitFor();
+    await card.getByText(`Return by: ${await friendlyDate(page, due)}`).waitFor();
     await expectAccessible(page);
 
     // Cancelling the confirmation keeps the loan.
@@ -234,6 +255,167 @@ describe('borrowing and returning', () => {
     await page.goto(`/book-details/${gone.id}`);
     await page.getByText('Out of Stock').waitFor();
     expect(await page.getByRole('button', { name: 'Borrow Book' }).isDisabled()).toBe(true);
+  });
+});
+
+interface Loan {
+  id: string;
+  bookId: string;
+  status: string;
+  dueDate: string;
+  renewals: number;
+  canRenew: boolean;
+  renewBlockedReason: string | null;
+}
+
+/** The caller's active loan of a book, as the gateway has it now. */
+async function activeLoan(token: string, bookId: string): Promise<Loan> {
+  const { borrowedBooks } = await graphql<{ borrowedBooks: Loan[] }>(
+    token,
+    '{ borrowedBooks { id bookId status dueDate renewals canRenew renewBlockedReason } }',
+  );
+  const loan = borrowedBooks.find((l) => l.bookId === bookId && l.status === 'BORROWED');
+  if (!loan) throw new Error(`no active loan of ${bookId}`);
+  return loan;
+}
+
+const BORROW = 'mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity } }';
+const RENEW = 'mutation($id: ID!) { renewLoan(loanId: $id) { id dueDate } }';
+
+describe('the loan limit and renewals', () => {
+  const browser = useBrowser('desktop');
+  // Their own members: one ends at the loan limit, which would stop the other journeys borrowing.
+  const limitReader = sharedSession({ name: 'Limit Reader' });
+  const renewReader = sharedSession({ name: 'Renew Reader' });
+
+  it("borrows up to the loan limit of five, then shows the gateway's refusal of a sixth", async () => {
+    const page = browser.page();
+    const token = await apiToken(await limitReader(browser));
+    const { policy } = await graphql<{ policy: { loanLimit: number } }>(null, '{ policy { loanLimit } }');
+    expect(policy.loanLimit).toBe(5);
+    const books: ApiBook[] = [];
+    for (let i = 1; i <= 6; i++)
+      books.push(await addBook(token, { title: `Limit ${i} ${uniqueTag('')}`, quantity: 2 }));
+    const [fifth, sixth] = [books[4]!, books[5]!];
+    for (const book of books.slice(0, 4)) await borrowBook(token, book.id, 7);
+
+    // The fifth through the page, as a member would.
+    await page.goto(`/book-details/${fifth.id}`);
+    await page.getByRole('button', { name: 'Borrow Book' }).click();
+    await page.getByRole('dialog', { name: 'Borrow Book' }).getByRole('button', { name: 'Confirm Borrow' }).click();
+    await page.getByRole('heading', { name: 'Book Borrowed!' }).waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('status').filter({ hasText: 'Already Borrowed' }).waitFor();
+
+    // The sixth is one too many: the page shows the gateway's own sentence, the one it gives any client.
+    const refusal = await graphqlRefusal(token, BORROW, { input: { bookId: sixth.id, returnDate: libraryDay(7) } });
+    expect(refusal.code).toBe('LOAN_LIMIT');
+    await page.goto(`/book-details/${sixth.id}`);
+    await page.getByRole('button', { name: 'Borrow Book' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Borrow Book' });
+    await dialog.getByRole('button', { name: 'Confirm Borrow' }).click();
+    await page.getByRole('heading', { name: 'Failed to Borrow' }).waitFor();
+    await page.getByText(refusal.message, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByRole('button', { name: 'Confirm Borrow' }).waitFor();
+    expect((await bookById(sixth.id))?.quantity).toBe(2);
+    await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    await expectAccessible(page);
+
+    await page.goto('/borrowed-books');
+    await page.getByRole('tab', { name: 'Pending (5)', selected: true }).waitFor();
+    expect(await page.getByRole('article', { name: sixth.title }).count()).toBe(0);
+  });
+
+  it('renews a loan to its new due date; once renewed, Renew is disabled with the reason', async () => {
+    const page = browser.page();
+    const token = await apiToken(await renewReader(browser));
+    const { policy } = await graphql<{ policy: { renewalDays: number } }>(null, '{ policy { renewalDays } }');
+    const book = await addBook(token, { title: `Renewable ${uniqueTag('')}`, quantity: 2 });
+    await borrowBook(token, book.id, 10);
+    const before = await activeLoan(token, book.id);
+    expect(before).toMatchObject({ renewals: 0, canRenew: true });
+    const renewedDue = addDays(before.dueDate, policy.renewalDays);
+
+    await page.goto('/borrowed-books');
+    const card = page.getByRole('article', { name: book.title });
+    await card.getByText(`Return by: ${await friendlyDate(page, before.dueDate)}`).waitFor();
+    const renew = card.getByRole('button', { name: `Renew: ${book.title}` });
+    expect(await renew.isEnabled()).toBe(true);
+    await expectAccessible(page);
+
+    const held = await holdOperation(page, 'RenewLoan');
+    await renew.click();
+    expect(await card.getByRole('button', { name: `Renewing...: ${book.title}` }).isDisabled()).toBe(true);
+    await held.release();
+    const newDue = await friendlyDate(page, renewedDue);
+    await card.getByText(`Return by: ${newDue}`).waitFor();
+    await card
+      .getByRole('status')
+      .filter({ hasText: `Renewed: now due ${newDue}.` })
+      .waitFor();
+    const after = await activeLoan(token, book.id);
+    expect(after).toMatchObject({ dueDate: renewedDue, renewals: 1, canRenew: false });
+    expect(after.renewBlockedReason).toBeTruthy();
+
+    // One renewal per loan: the button is disabled, with the gateway's reason beside it (and describing it).
+    expect(await renew.isDisabled()).toBe(true);
+    await card.getByText(after.renewBlockedReason!, { exact: true }).waitFor();
+    const describedBy = await renew.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(after.renewBlockedReason);
+    await expectAccessible(page);
+
+    await page.reload();
+    await card.getByText(`Return by: ${newDue}`).waitFor();
+    await card.getByText(after.renewBlockedReason!, { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: `Renew: ${book.title}` }).isDisabled()).toBe(true);
+  });
+
+  it('does not offer a renewal of a book another member is waiting for, and says why', async () => {
+    const page = browser.page();
+    const token = await apiToken(await renewReader(browser));
+    const book = await addBook(token, { title: `Wanted ${uniqueTag('')}`, quantity: 1 });
+    await borrowBook(token, book.id, 10);
+    // The only copy is out, so another member joins the queue for it.
+    await graphql(await apiToken(await createAccount()), 'mutation($id: ID!) { placeHold(bookId: $id) { id } }', {
+      id: book.id,
+    });
+    const loan = await activeLoan(token, book.id);
+    expect(loan.canRenew).toBe(false);
+    expect(loan.renewBlockedReason).toBeTruthy();
+
+    await page.goto('/borrowed-books');
+    const card = page.getByRole('article', { name: book.title });
+    await card.getByText(loan.renewBlockedReason!, { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: `Renew: ${book.title}` }).isDisabled()).toBe(true);
+    await card.getByText(`Return by: ${await friendlyDate(page, loan.dueDate)}`).waitFor();
+    await expectAccessible(page);
+  });
+
+  it("shows the gateway's sentence when a page offers a renewal that was already used elsewhere", async () => {
+    const page = browser.page();
+    const token = await apiToken(await renewReader(browser));
+    const book = await addBook(token, { title: `Renewed Elsewhere ${uniqueTag('')}`, quantity: 2 });
+    await borrowBook(token, book.id, 10);
+    await page.goto('/borrowed-books');
+    const card = page.getByRole('article', { name: book.title });
+    const renew = card.getByRole('button', { name: `Renew: ${book.title}` });
+    expect(await renew.isEnabled()).toBe(true);
+    // Renewed in another tab or device while this page still offers it.
+    const loan = await activeLoan(token, book.id);
+    await graphql(token, RENEW, { id: loan.id });
+    const refusal = await graphqlRefusal(token, RENEW, { id: loan.id });
+    expect(refusal.code).toBe('RENEWAL_LIMIT');
+
+    await renew.click();
+    const alert = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Failed to Renew' }) });
+    await alert.getByText(refusal.message, { exact: true }).waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+    // The page has fetched the loan again: the renewed due date, and Renew disabled with the reason.
+    const renewed = await activeLoan(token, book.id);
+    await card.getByText(`Return by: ${await friendlyDate(page, renewed.dueDate)}`).waitFor();
+    await card.getByText(renewed.renewBlockedReason!, { exact: true }).waitFor();
+    expect(await renew.isDisabled()).toBe(true);
   });
 });
 

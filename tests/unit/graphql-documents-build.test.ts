@@ -49,7 +49,12 @@ describe('graphql() documents in the production build', () => {
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
-      'borrowed-books-page.tsx': ['MyBorrowedBooksDocument', 'ReturnBookDocument'],
+      'borrowed-books-page.tsx': [
+        'MyBalanceDocument',
+        'MyBorrowedBooksDocument',
+        'RenewLoanDocument',
+        'ReturnBookDocument',
+      ],
       'desk-page.tsx': [
         'DeskAccessDocument',
         'DeskBookCostDocument',
@@ -68,6 +73,13 @@ describe('graphql() documents in the production build', () => {
     expect(access && operationsIn(access)).toEqual(['HeaderAccessDocument']);
     expect(entry?.dynamicImports).toContain(access?.fileName);
     expect(entry?.imports).not.toContain(access?.fileName);
+    // Who may edit the catalogue is asked by several routes (All Books, Book details, Add and Update Book): a
+    // chunk of its own that only those lazy routes load, never the entry or what / preloads.
+    const shared = chunks.filter(
+      (c) => !c.isEntry && c !== access && !c.facadeModuleId?.endsWith('-page.tsx') && operationsIn(c).length > 0,
+    );
+    expect(shared.map(operationsIn)).toEqual([['CatalogueEditorsDocument', 'MyRoleDocument']]);
+    expect(entry?.imports).not.toContain(shared[0]?.fileName);
     // A spread fragment travels inside the operation's own document, as codegen wrote it.
     const borrowedBooks = chunks.find((c) => c.facadeModuleId?.endsWith('/borrowed-books-page.tsx'));
     const listQuery = borrowedBooks?.modules[`${DOCUMENT}MyBorrowedBooksDocument`]?.code;

@@ -5,6 +5,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
+import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 import AddBookPage, { ADD_BOOK_MUTATION } from './add-book-page.tsx';
 
 setUpDialogsForTests();
@@ -19,9 +20,9 @@ const input = {
   quantity: 3,
 };
 
-function renderPage(mocks: MockLink.MockedResponse[] = []) {
+function renderPage(mocks: MockLink.MockedResponse[] = [], editing = catalogueEditorsMocks()) {
   render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[...mocks, ...editing]}>
       <MemoryRouter>
         <AddBookPage />
       </MemoryRouter>
@@ -125,5 +126,14 @@ describe('Add Book page', () => {
     expect(within(alert).getByText('Error!')).toBeTruthy();
     expect(within(alert).getByText('Failed to add book. Please try again.')).toBeTruthy();
     expect(screen.getByText('A book with this title already exists')).toBeTruthy();
+  });
+  it('tells a member that only staff add books when the library keeps the catalogue to staff', async () => {
+    renderPage([], catalogueEditorsMocks('STAFF', 'user'));
+    expect(
+      await screen.findByText('Only library staff can add and update books. Please ask at the desk.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Book' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
   });
 });

@@ -3,12 +3,14 @@ import type { FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { showError, showSuccess } from '../../components/ui/dialogs.ts';
+import { useCatalogueAccess } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { EMPTY_BOOK_FORM, parseAddBook, type BookFormValues, type FieldErrors } from './book-form.ts';
 import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
 import { BookFormFields } from './book-form-fields.tsx';
 import { CoverPreview } from './cover-preview.tsx';
 import { ADD_GENRES } from './genres.ts';
+import { StaffOnlyNotice } from './book-load-states.tsx';
 
 export const ADD_BOOK_MUTATION = graphql(`
   mutation AddBook($input: BookInput!) {
@@ -26,6 +28,9 @@ export default function AddBookPage() {
     update: (cache) => dropBookLists(cache, { added: true }),
   });
 
+  // The form shows while the policy is checked: in most libraries every member may add books.
+  const access = useCatalogueAccess();
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = parseAddBook(values);
@@ -41,6 +46,7 @@ export default function AddBookPage() {
     }
   };
 
+  if (access === 'denied') return <StaffOnlyNotice title="Add New Book" />;
   return (
     <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
       <form onSubmit={(event) => void submit(event)} className="rounded-xl bg-white p-6 shadow-sm">

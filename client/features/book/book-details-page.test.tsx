@@ -11,6 +11,7 @@ import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-deta
 import { graphql } from '../../gql/index.ts';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
 import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
+import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 
 // My Borrowed Books' list, which selects a loan through its BorrowedLoan fragment and nothing else.
 const LOAN_LIST_QUERY = graphql(`
@@ -71,17 +72,23 @@ const loan = {
   userEmail: 'ada@example.com',
   borrowDate: '2026-03-10T09:00:00.000Z',
   returnDate: '2026-03-24T00:00:00.000Z',
+  dueDate: '2026-03-24',
   returnedAt: null,
   status: 'BORROWED',
+  renewals: 0,
+  overdueDays: 0,
+  fee: 0,
+  canRenew: true,
+  renewBlockedReason: null,
   bookTitle: 'Dune',
   bookAuthor: 'Frank Herbert',
   bookImage: '/assets/library/dune.jpg',
   bookCategory: 'Sci-Fi',
 };
 
-function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache()) {
+function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache(), editing = catalogueEditorsMocks()) {
   return render(
-    <MockedProvider mocks={mocks} cache={cache}>
+    <MockedProvider mocks={[...mocks, ...editing]} cache={cache}>
       <AuthContext.Provider value={auth}>
         <MemoryRouter initialEntries={['/book-details/b1']}>
           <Routes>
@@ -107,12 +114,25 @@ describe('Book details', () => {
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy();
     expect(screen.getByText('Limited Stock: 2')).toBeTruthy();
     expect(screen.getByText('No description available for this book.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Update Book' }).getAttribute('href')).toBe('/update-book/b1');
+    expect((await screen.findByRole('link', { name: 'Update Book' })).getAttribute('href')).toBe('/update-book/b1');
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
     expect(screen.getByRole('link', { name: 'My Borrowed Books' }).getAttribute('href')).toBe('/borrowed-books');
     expect((screen.getByRole('button', { name: 'Borrow Book' }) as HTMLButtonElement).disabled).toBe(false);
     // The title is set in an effect, which can run after the content it belongs to is on screen.
     await waitFor(() => expect(document.title).toBe('Dune | BookHaven'));
+  });
+
+  it('hides Update Book from members when only staff edit the catalogue, and shows it to staff', async () => {
+    const cache = new InMemoryCache();
+    const { unmount } = renderPage([bookMock(dune), loansMock()], cache, catalogueEditorsMocks('STAFF', 'user'));
+    await screen.findByRole('heading', { name: 'Dune' });
+    // The link stays hidden until the answer is known, so wait for the member's role to arrive first.
+    await waitFor(() => expect(cache.extract()['User:u1']).toMatchObject({ role: 'user' }));
+    expect(screen.queryByRole('link', { name: 'Update Book' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Borrow Book' })).toBeTruthy();
+    unmount();
+    renderPage([bookMock(dune), loansMock()], new InMemoryCache(), catalogueEditorsMocks('STAFF', 'admin'));
+    expect(await screen.findByRole('link', { name: 'Update Book' })).toBeTruthy();
   });
 
   it('disables borrowing when no copies are left', async () => {
@@ -223,6 +243,26 @@ describe('Borrow modal', () => {
       within(alert).getByText('You have already borrowed this book. You can borrow it again after returning it.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull());
+  });
+
+  it('offers exactly the days the library accepts: today to the latest return date, defaulting to the latest', async () => {
+    const modal = await openModal([], undefined, windowMock('2026-03-10', '2026-03-20'));
+    const date = within(modal).getByLabelText('Return Date') as HTMLInputElement;
+    expect([date.min, date.max, date.value]).toEqual(['2026-03-10', '2026-03-20', '2026-03-20']);
+  });
+
+  it.each([
+    ['LOAN_LIMIT', 'You already have 5 books on loan, the most a member may borrow at once.'],
+    ['FEES_UNPAID', 'You owe ৳150 in late fees. Please pay at the desk before borrowing more.'],
+    ['OUT_OF_STOCK', 'No copies of this book are available right now.'],
+  ])("shows the gateway's sentence when it refuses with %s, and stays open", async (code, message) => {
+    const modal = await openModal([borrowMock({ errors: [{ message, extensions: { code } }] })]);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+    const alert = await swalDialog();
+    expect(within(alert).getByText('Failed to Borrow')).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+    expect(screen.queryByText('Already Borrowed')).toBeNull();
   });
 
   it('shows the server message when borrowing fails otherwise', async () => {

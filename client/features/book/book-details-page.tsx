@@ -4,6 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BookDetailsView } from './book-details-view.tsx';
 import { BorrowModal } from './borrow-modal.tsx';
@@ -42,6 +43,7 @@ function BookDetails({ id }: { id: string }) {
   const location = useLocation();
   const { data, loading, error } = useQuery(BOOK_DETAILS_QUERY, { variables: { id } });
   const loans = useQuery(MY_LOANS_QUERY);
+  const canEdit = useCanEditCatalogue();
   const [borrowedHere, setBorrowedHere] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -64,7 +66,13 @@ function BookDetails({ id }: { id: string }) {
 
   return (
     <>
-      <BookDetailsView book={book} alreadyBorrowed={alreadyBorrowed} onBorrow={openBorrow} noticeRef={noticeRef} />
+      <BookDetailsView
+        book={book}
+        alreadyBorrowed={alreadyBorrowed}
+        onBorrow={openBorrow}
+        canEdit={canEdit}
+        noticeRef={noticeRef}
+      />
       {modalOpen && user && (
         <BorrowModal
           book={book}

@@ -10,13 +10,21 @@ interface BookDetailsViewProps {
   book: FragmentType<typeof BOOK_DETAILS_FRAGMENT>;
   alreadyBorrowed: boolean;
   onBorrow: () => void;
+  /** Whether this member may update books (the library's policy may keep that to staff). */
+  canEdit: boolean;
   /** The "Already Borrowed" notice, focusable so focus can land there when it replaces the Borrow button. */
   noticeRef?: Ref<HTMLParagraphElement>;
 }
 
 const action = 'rounded-lg px-4 py-2 text-center text-sm font-medium';
 
-export function BookDetailsView({ book: bookRef, alreadyBorrowed, onBorrow, noticeRef }: BookDetailsViewProps) {
+export function BookDetailsView({
+  book: bookRef,
+  alreadyBorrowed,
+  onBorrow,
+  canEdit,
+  noticeRef,
+}: BookDetailsViewProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const description = book.description.trim() || 'No description available for this book.';
   return (
@@ -56,9 +64,11 @@ export function BookDetailsView({ book: bookRef, alreadyBorrowed, onBorrow, noti
             <Link to="/all-books" className={`${action} bg-gray-100 text-gray-800`}>
               Back to Library
             </Link>
-            <Link to={`/update-book/${book.id}`} className={`${action} bg-green-700 text-white`}>
-              Update Book
-            </Link>
+            {canEdit && (
+              <Link to={`/update-book/${book.id}`} className={`${action} bg-green-700 text-white`}>
+                Update Book
+              </Link>
+            )}
             {alreadyBorrowed ? (
               <p ref={noticeRef} role="status" tabIndex={-1} className={`${action} bg-yellow-100 text-yellow-800`}>
                 Already Borrowed

@@ -8,18 +8,28 @@ interface BookFormFieldsProps {
   onChange: (patch: Partial<BookFormValues>) => void;
   /** Add requires at least one copy and a description and allows decimal ratings; Update does not. */
   mode: 'add' | 'update';
+  /** Update: the copies on loan now, the fewest the library may own. */
+  onLoan?: number;
 }
 
 const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-500';
 
-export function BookFormFields({ values, errors, genres, onChange, mode }: BookFormFieldsProps) {
+export function BookFormFields({ values, errors, genres, onChange, mode, onLoan = 0 }: BookFormFieldsProps) {
   const id = useId();
+  const hints: Partial<Record<keyof BookFormValues, string>> = {
+    copies:
+      mode === 'update' ? `${onLoan} on loan now, so at least ${onLoan}. Available: copies owned minus on loan.` : '',
+    replacementCost: mode === 'add' ? "What a lost or damaged copy costs. Leave empty for the library's default." : '',
+  };
+  const describedBy = (name: keyof BookFormValues) =>
+    [hints[name] ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
   const bind = (name: keyof BookFormValues) => ({
     id: `${id}-${name}`,
     name,
     value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    'aria-describedby': describedBy(name),
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
       onChange({ [name]: event.target.value }),
   });
@@ -29,6 +39,11 @@ export function BookFormFields({ values, errors, genres, onChange, mode }: BookF
         {label}
       </label>
       {control}
+      {hints[name] && (
+        <p id={`${id}-${name}-hint`} className="text-xs text-gray-600">
+          {hints[name]}
+        </p>
+      )}
       {errors[name] && (
         <p id={`${id}-${name}-error`} className="text-sm text-red-600">
           {errors[name]}
@@ -54,9 +69,17 @@ export function BookFormFields({ values, errors, genres, onChange, mode }: BookF
         </select>,
       )}
       {field(
-        'quantity',
-        'Quantity',
-        <input {...bind('quantity')} type="number" required min={mode === 'add' ? 1 : 0} step={1} className={input} />,
+        'copies',
+        mode === 'add' ? 'Quantity' : 'Copies owned',
+        <input
+          {...bind('copies')}
+          type="number"
+          required
+          // Update checks the copies on loan itself, to say why fewer cannot be owned (a bubble would not).
+          min={mode === 'add' ? 1 : 0}
+          step={1}
+          className={input}
+        />,
       )}
       {field(
         'rating',
@@ -76,6 +99,11 @@ export function BookFormFields({ values, errors, genres, onChange, mode }: BookF
           placeholder="https://..."
           className={input}
         />,
+      )}
+      {field(
+        'replacementCost',
+        'Replacement cost (৳)',
+        <input {...bind('replacementCost')} type="number" min={0} step={1} inputMode="numeric" className={input} />,
       )}
       <div className="md:col-span-2">
         {field(

@@ -1,14 +1,17 @@
 // Field values of the add and update forms and how each form turns them into the mutation input. Both keep a
 // rating's first decimal (the field steps by 0.1; the original Update form truncated 4.6 to 4, which we do not
-// copy); Update parses quantity as a whole number, as the original did.
+// copy). Both edit the copies the library owns: Add calls it Quantity (all on the shelf) and sends it as
+// `quantity`; Update calls it Copies owned, sends it as `copies`, and cannot go below the copies on loan.
 export interface BookFormValues {
   title: string;
   author: string;
   genre: string;
-  quantity: string;
+  copies: string;
   rating: string;
   image: string;
   description: string;
+  /** Whole taka; empty on Add means the library's default. */
+  replacementCost: string;
 }
 
 export type FieldErrors = Partial<Record<keyof BookFormValues, string>>;
@@ -17,20 +20,29 @@ export const EMPTY_BOOK_FORM: BookFormValues = {
   title: '',
   author: '',
   genre: '',
-  quantity: '',
+  copies: '',
   rating: '',
   image: '',
   description: '',
+  replacementCost: '',
 };
 
-export interface BookInputValues {
+interface BookTextValues {
   title: string;
   author: string;
   genre: string;
   description: string;
   image: string;
   rating: number;
+  replacementCost?: number;
+}
+
+export interface AddBookValues extends BookTextValues {
   quantity: number;
+}
+
+export interface UpdateBookValues extends BookTextValues {
+  copies: number;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -53,38 +65,62 @@ function requireText(values: BookFormValues, fields: (keyof BookFormValues)[], e
   }
 }
 
-export function parseAddBook(values: BookFormValues): { input?: BookInputValues; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  requireText(values, ['title', 'author', 'genre', 'quantity', 'rating', 'image', 'description'], errors);
-  const quantity = Number(values.quantity);
+function checkRating(values: BookFormValues, errors: FieldErrors): number {
   const rating = ratingOf(values.rating);
-  if (!errors.quantity && (!Number.isInteger(quantity) || quantity < 1)) {
-    errors.quantity = 'Quantity must be a whole number of at least 1';
-  }
   if (!errors.rating && (Number.isNaN(rating) || rating < 1 || rating > 5)) {
     errors.rating = 'Rating must be between 1 and 5';
   }
+  return rating;
+}
+
+/** The replacement cost, or undefined when left empty. */
+function checkReplacementCost(values: BookFormValues, errors: FieldErrors): number | undefined {
+  const text = values.replacementCost.trim();
+  if (text === '') return undefined;
+  const cost = Number(text);
+  if (!Number.isInteger(cost) || cost < 0) errors.replacementCost = 'Replacement cost must be a whole number of taka';
+  return cost;
+}
+
+export function parseAddBook(values: BookFormValues): { input?: AddBookValues; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  requireText(values, ['title', 'author', 'genre', 'copies', 'rating', 'image', 'description'], errors);
+  const quantity = Number(values.copies);
+  if (!errors.copies && (!Number.isInteger(quantity) || quantity < 1)) {
+    errors.copies = 'Quantity must be a whole number of at least 1';
+  }
+  const rating = checkRating(values, errors);
   if (!errors.image && !isHttpUrl(values.image.trim())) errors.image = 'Please enter a valid URL';
+  const replacementCost = checkReplacementCost(values, errors);
   if (Object.keys(errors).length > 0) return { errors };
-  return { errors, input: { ...trimmed(values), rating, quantity } };
+  return { errors, input: { ...trimmed(values), rating, quantity, ...optional(replacementCost) } };
 }
 
-export function parseUpdateBook(values: BookFormValues): { input?: BookInputValues; errors: FieldErrors } {
+/** How many copies are out, and so the fewest the library can say it owns. */
+export function onLoanMessage(onLoan: number): string {
+  const out = onLoan === 1 ? '1 copy is' : `${onLoan} copies are`;
+  return `${out} on loan, so copies owned cannot be fewer than ${onLoan}`;
+}
+
+/** `onLoan`: the copies out now; the library cannot own fewer than that. */
+export function parseUpdateBook(values: BookFormValues, onLoan = 0): { input?: UpdateBookValues; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  requireText(values, ['title', 'author', 'genre', 'quantity', 'rating', 'image'], errors);
-  const quantity = Number.parseInt(values.quantity, 10);
-  const rating = ratingOf(values.rating);
-  if (!errors.quantity && (Number.isNaN(quantity) || quantity < 0)) {
-    errors.quantity = 'Quantity must be 0 or more';
+  requireText(values, ['title', 'author', 'genre', 'copies', 'rating', 'image'], errors);
+  const copies = Number.parseInt(values.copies, 10);
+  if (!errors.copies && (Number.isNaN(copies) || copies < 0)) {
+    errors.copies = 'Copies owned must be 0 or more';
+  } else if (!errors.copies && copies < onLoan) {
+    errors.copies = onLoanMessage(onLoan);
   }
-  if (!errors.rating && (Number.isNaN(rating) || rating < 1 || rating > 5)) {
-    errors.rating = 'Rating must be between 1 and 5';
-  }
+  const rating = checkRating(values, errors);
+  const replacementCost = checkReplacementCost(values, errors);
   if (Object.keys(errors).length > 0) return { errors };
-  return { errors, input: { ...trimmed(values), rating, quantity } };
+  return { errors, input: { ...trimmed(values), rating, copies, ...optional(replacementCost) } };
 }
 
-function trimmed(values: BookFormValues): Omit<BookInputValues, 'rating' | 'quantity'> {
+const optional = (replacementCost: number | undefined) => (replacementCost === undefined ? {} : { replacementCost });
+
+function trimmed(values: BookFormValues): Omit<BookTextValues, 'rating'> {
   return {
     title: values.title.trim(),
     author: values.author.trim(),

@@ -18,13 +18,26 @@ export function dropBookLists(cache: ApolloCache, opts: { added?: boolean } = {}
   });
 }
 
-const FORM_FIELDS = new Set<string>(['title', 'author', 'genre', 'quantity', 'rating', 'image', 'description']);
+const FORM_FIELDS = new Set<string>([
+  'title',
+  'author',
+  'genre',
+  'copies',
+  'rating',
+  'image',
+  'description',
+  'replacementCost',
+]);
 
-/** The server's BAD_USER_INPUT messages for fields this form has (it may name them as `input.title`). */
+/**
+ * The server's BAD_USER_INPUT messages for fields this form has (it may name them as `input.title`). Both
+ * `quantity` (Add) and `copies` (Update) are the form's one copies field.
+ */
 export function serverFieldErrors(error: unknown): FieldErrors {
   const errors: FieldErrors = {};
   for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-    const name = field.replace(/^input\./, '');
+    const raw = field.replace(/^input\./, '');
+    const name = raw === 'quantity' ? 'copies' : raw;
     if (FORM_FIELDS.has(name)) errors[name as keyof BookFormValues] = message;
   }
   return errors;

@@ -1,4 +1,4 @@
-// What the details and update pages show when their book cannot be shown: not found, or failed to load.
+// What the book pages show instead of a book or a form: not found, failed to load, or staff only.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { hasErrorCode } from './graphql-errors.ts';
@@ -32,4 +32,17 @@ export function bookLoadFailure(book: unknown, error: unknown): ReactNode | null
     );
   }
   return null;
+}
+
+/** Add Book and Update Book for a member when the library keeps catalogue editing to its staff. */
+export function StaffOnlyNotice({ title }: { title: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="mb-2 text-2xl font-bold">{title}</h1>
+      <p className="mb-6 text-gray-700">Only library staff can add and update books. Please ask at the desk.</p>
+      <Link to="/all-books" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+        Back to Library
+      </Link>
+    </section>
+  );
 }

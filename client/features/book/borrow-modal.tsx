@@ -39,8 +39,11 @@ export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettle
   const { data: windowData } = useQuery(BORROW_WINDOW_QUERY, { fetchPolicy: 'network-only' });
   // Until the gateway answers (or if it cannot), the browser's own calendar stands in.
   const today = windowData?.borrowWindow.today ?? minReturnDate(new Date());
+  const latest = windowData?.borrowWindow.latestReturnDate;
   const [chosenDate, setReturnDate] = useState<string | null>(null);
-  const returnDate = chosenDate ?? addDays(today, LOAN_DAYS);
+  // The full loan period, unless the library's window ends sooner (both are YYYY-MM-DD, so they compare as text).
+  const suggested = addDays(today, LOAN_DAYS);
+  const returnDate = chosenDate ?? (latest && latest < suggested ? latest : suggested);
   const [borrow, { loading }] = useBorrowBook();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -69,6 +72,8 @@ export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettle
         onSettled?.();
         return;
       }
+      // The gateway's refusals (loan limit, unpaid fees, no copies left, a date outside the window) are
+      // sentences for the member: show them as they are.
       await showError('Failed to Borrow', serverMessage(error) ?? 'Something went wrong. Please try again.');
     }
   };
@@ -112,7 +117,7 @@ export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettle
           className={field}
           data-autofocus
           min={today}
-          max={windowData?.borrowWindow.latestReturnDate}
+          max={latest}
           value={returnDate}
           onChange={(event) => setReturnDate(event.target.value)}
         />

@@ -3,56 +3,86 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.ts';
-import type { BookDetailsFieldsFragment } from '../../gql/graphql.ts';
+import type { BookDetailsFieldsFragment, BookEditFieldsFragment } from '../../gql/graphql.ts';
 import { showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { Stars } from '../../components/ui/stars.tsx';
+import { formatMoney } from '../../lib/format-count.ts';
 import { parseUpdateBook, type BookFormValues, type FieldErrors } from './book-form.ts';
 import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { BookFormFields } from './book-form-fields.tsx';
 import { CoverPreview } from './cover-preview.tsx';
 import { updateGenreOptions } from './genres.ts';
+import { hasErrorCode } from './graphql-errors.ts';
+
+/** What only the update form needs of a book: the copies owned, the version the edit starts from, the cost. */
+export const BOOK_EDIT_FRAGMENT = graphql(`
+  fragment BookEditFields on Book {
+    id
+    copies
+    version
+    replacementCost
+  }
+`);
 
 export const UPDATE_BOOK_MUTATION = graphql(`
   mutation UpdateBook($id: ID!, $input: BookUpdateInput!) {
     updateBook(id: $id, input: $input) {
       title
+      version
       ...BookDetailsFields
+      ...BookEditFields
     }
   }
 `);
 
 const FAILED = 'Failed to update book. Please try again.';
+export const CONFLICT_TEXT = 'This book changed while you were editing it';
 
-function toFormValues(book: BookDetailsFieldsFragment): BookFormValues {
+type BookRef = FragmentType<typeof BOOK_DETAILS_FRAGMENT> & FragmentType<typeof BOOK_EDIT_FRAGMENT>;
+
+function toFormValues(book: BookDetailsFieldsFragment, edit: BookEditFieldsFragment): BookFormValues {
   return {
     title: book.title,
     author: book.author,
     genre: book.genre,
-    quantity: String(book.quantity),
+    copies: String(edit.copies),
     rating: String(book.rating),
     image: book.image,
     description: book.description,
+    replacementCost: String(edit.replacementCost),
   };
 }
 
-export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BOOK_DETAILS_FRAGMENT> }) {
+interface UpdateBookFormProps {
+  book: BookRef;
+  /** Fetches the book again from the gateway; null when it could not. */
+  onReload: () => Promise<BookRef | null>;
+}
+
+export function UpdateBookForm({ book: bookRef, onReload }: UpdateBookFormProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
+  const edit = getFragmentData(BOOK_EDIT_FRAGMENT, bookRef);
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => toFormValues(book));
+  const [values, setValues] = useState(() => toFormValues(book, edit));
+  // The version these values started from: the gateway refuses the edit if the book has changed since.
+  const [version, setVersion] = useState(edit.version);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [conflict, setConflict] = useState<'stale' | 'reloading' | 'failed' | null>(null);
   const [genres] = useState(() => updateGenreOptions(book.genre));
   const [updateBook, { loading }] = useMutation(UPDATE_BOOK_MUTATION, { update: (cache) => dropBookLists(cache) });
+  const onLoan = Math.max(0, edit.copies - book.quantity);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
-    const parsed = parseUpdateBook(values);
+    const parsed = parseUpdateBook(values, onLoan);
     setErrors(parsed.errors);
     if (!parsed.input) return;
     try {
-      const { data } = await updateBook({ variables: { id: book.id, input: parsed.input } });
+      const { data } = await updateBook({ variables: { id: book.id, input: { ...parsed.input, version } } });
+      if (data) setVersion(data.updateBook.version);
       const title = data?.updateBook.title ?? parsed.input.title;
       setMessage({ ok: true, text: 'Book updated successfully!' });
       const viewAll = await showSuccess('Book Updated!', `"${title}" has been updated.`, {
@@ -60,10 +90,30 @@ export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BO
       });
       if (viewAll) void navigate('/all-books');
     } catch (error) {
+      if (hasErrorCode(error, 'CONFLICT')) {
+        setConflict('stale');
+        return;
+      }
       setErrors(serverFieldErrors(error));
       setMessage({ ok: false, text: FAILED });
       await showError('Update Failed', FAILED);
     }
+  };
+
+  // Starts the edit again from the book as it is now: the member's unsaved changes give way to it.
+  const reload = async () => {
+    setConflict('reloading');
+    const fresh = await onReload().catch(() => null);
+    if (!fresh) {
+      setConflict('failed');
+      return;
+    }
+    const freshEdit = getFragmentData(BOOK_EDIT_FRAGMENT, fresh);
+    setValues(toFormValues(getFragmentData(BOOK_DETAILS_FRAGMENT, fresh), freshEdit));
+    setVersion(freshEdit.version);
+    setErrors({});
+    setConflict(null);
+    setMessage({ ok: true, text: 'Reloaded the latest details of this book.' });
   };
 
   return (
@@ -74,22 +124,13 @@ export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BO
         </h2>
         <CoverPreview url={values.image} title={values.title} />
         <dl className="mt-4 space-y-1 text-sm">
-          <div>
-            <dt className="inline font-medium">Title: </dt>
-            <dd className="inline">{book.title}</dd>
-          </div>
-          <div>
-            <dt className="inline font-medium">Author: </dt>
-            <dd className="inline">{book.author}</dd>
-          </div>
-          <div>
-            <dt className="inline font-medium">Genre: </dt>
-            <dd className="inline">{book.genre}</dd>
-          </div>
-          <div>
-            <dt className="inline font-medium">Quantity: </dt>
-            <dd className="inline">{book.quantity}</dd>
-          </div>
+          <Detail term="Title" value={book.title} />
+          <Detail term="Author" value={book.author} />
+          <Detail term="Genre" value={book.genre} />
+          <Detail term="Copies owned" value={edit.copies} />
+          <Detail term="On loan" value={onLoan} />
+          <Detail term="Available" value={book.quantity} />
+          <Detail term="Replacement cost" value={formatMoney(edit.replacementCost)} />
           <div className="flex items-center gap-2">
             <dt className="font-medium">Rating:</dt>
             <dd>
@@ -100,6 +141,20 @@ export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BO
       </aside>
       <form onSubmit={(event) => void submit(event)} className="rounded-xl bg-white p-6 shadow-sm">
         <h1 className="mb-6 text-2xl font-bold text-gray-900">Update Book</h1>
+        {conflict && (
+          <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-yellow-50 p-3 text-sm">
+            <p className="font-medium text-yellow-900">{CONFLICT_TEXT}</p>
+            {conflict === 'failed' && <p className="text-red-700">Could not reload the book. Please try again.</p>}
+            <button
+              type="button"
+              disabled={conflict === 'reloading'}
+              onClick={() => void reload()}
+              className="rounded-lg bg-yellow-700 px-3 py-1 text-white disabled:opacity-60"
+            >
+              {conflict === 'reloading' ? 'Reloading...' : 'Reload'}
+            </button>
+          </div>
+        )}
         {message && (
           <p
             role={message.ok ? 'status' : 'alert'}
@@ -113,6 +168,7 @@ export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BO
           values={values}
           errors={errors}
           genres={genres}
+          onLoan={onLoan}
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         />
         <button
@@ -124,5 +180,14 @@ export function UpdateBookForm({ book: bookRef }: { book: FragmentType<typeof BO
         </button>
       </form>
     </section>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string | number }) {
+  return (
+    <div>
+      <dt className="inline font-medium">{term}: </dt>
+      <dd className="inline">{value}</dd>
+    </div>
   );
 }

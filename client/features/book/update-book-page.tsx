@@ -1,16 +1,18 @@
 import { useParams } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useCatalogueAccess } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { UpdateBookForm } from './update-book-form.tsx';
-import { bookLoadFailure } from './book-load-states.tsx';
+import { StaffOnlyNotice, bookLoadFailure } from './book-load-states.tsx';
 
 export const BOOK_FOR_UPDATE_QUERY = graphql(`
   query BookForUpdate($id: ID!) {
     book(id: $id) {
       id
       ...BookDetailsFields
+      ...BookEditFields
     }
   }
 `);
@@ -18,11 +20,21 @@ export const BOOK_FOR_UPDATE_QUERY = graphql(`
 export default function UpdateBookPage() {
   const id = useParams()['id'] ?? '';
   useDocumentTitle('Update Book');
-  const { data, loading, error } = useQuery(BOOK_FOR_UPDATE_QUERY, { variables: { id } });
+  const client = useApolloClient();
+  // Always the book as the gateway has it now: the edit is sent with this version, and a cached copy may be
+  // behind (its version moves with every borrow and return, which the cache does not see).
+  const { data, loading, error } = useQuery(BOOK_FOR_UPDATE_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
+  const access = useCatalogueAccess();
+  // A reload after a conflict is its own request: should it fail, the form stays as it is, with the
+  // offer to reload, instead of the page turning into the load-failure view.
+  const reload = async () =>
+    (await client.query({ query: BOOK_FOR_UPDATE_QUERY, variables: { id }, fetchPolicy: 'network-only' })).data?.book ??
+    null;
 
+  if (access === 'denied') return <StaffOnlyNotice title="Update Book" />;
   if (loading && !data) return <Spinner label="Loading book details..." />;
   const failure = bookLoadFailure(data?.book, error);
   if (failure || !data?.book) return failure;
   // Keyed by id so moving to another book starts a fresh form instead of keeping the last one's edits.
-  return <UpdateBookForm key={data.book.id} book={data.book} />;
+  return <UpdateBookForm key={data.book.id} book={data.book} onReload={reload} />;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 import AllBooksPage, { ALL_BOOKS_QUERY } from './all-books-page.tsx';
 import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
 
@@ -52,9 +54,14 @@ function LocationProbe() {
   );
 }
 
-function renderPage(mocks: MockLink.MockedResponse[], url = '/all-books') {
+function renderPage(
+  mocks: MockLink.MockedResponse[],
+  url = '/all-books',
+  editing = catalogueEditorsMocks(),
+  cache = new InMemoryCache(),
+) {
   return render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[...mocks, ...editing]} cache={cache}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route
@@ -82,7 +89,9 @@ describe('All Books page', () => {
     expect(within(dune).getByText('Limited Stock')).toBeTruthy();
     expect(within(dune).getByText('2 copies available')).toBeTruthy();
     expect(within(dune).getByRole('link', { name: 'Details for Dune' }).getAttribute('href')).toBe('/book-details/b2');
-    expect(within(dune).getByRole('link', { name: 'Update Dune' }).getAttribute('href')).toBe('/update-book/b2');
+    expect((await within(dune).findByRole('link', { name: 'Update Dune' })).getAttribute('href')).toBe(
+      '/update-book/b2',
+    );
     expect(within(screen.getByRole('article', { name: 'The Hobbit' })).queryByText(/Stock/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();
     // The title is set in an effect, which can run after the content it belongs to is on screen.
@@ -102,7 +111,7 @@ describe('All Books page', () => {
     renderPage([answer({}, [], { bookCount: 0 })]);
     expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeTruthy();
     expect(screen.getByText('Start building your collection by adding your first book.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add Your First Book' }).getAttribute('href')).toBe('/add-book');
+    expect((await screen.findByRole('link', { name: 'Add Your First Book' })).getAttribute('href')).toBe('/add-book');
   });
 
   it('filters on the server from the URL and clears all filters on zero matches', async () => {
@@ -178,5 +187,44 @@ describe('All Books page', () => {
     expect(search.value).toBe('');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(screen.getByLabelText('location').textContent).toBe('');
+  });
+
+  it('hides Update and Add Your First Book from members when only staff edit the catalogue', async () => {
+    // The buttons stay hidden until the answer is known, so wait for the member's role to arrive first.
+    const roleKnown = (cache: InMemoryCache) => () =>
+      expect(cache.extract()['User:u1']).toMatchObject({ role: 'user' });
+    let cache = new InMemoryCache();
+    const { unmount } = renderPage(
+      [answer({}, [book('b2', 'Dune', 2)], { bookCount: 1 })],
+      '/all-books',
+      catalogueEditorsMocks('STAFF', 'user'),
+      cache,
+    );
+    const dune = await screen.findByRole('article', { name: 'Dune' });
+    await waitFor(roleKnown(cache));
+    expect(within(dune).getByRole('link', { name: 'Details for Dune' })).toBeTruthy();
+    expect(within(dune).queryByRole('link', { name: 'Update Dune' })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText(/view/i), 'table');
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Update Dune' })).toBeNull();
+    unmount();
+
+    cache = new InMemoryCache();
+    renderPage([answer({}, [], { bookCount: 0 })], '/all-books', catalogueEditorsMocks('STAFF', 'user'), cache);
+    expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeTruthy();
+    await waitFor(roleKnown(cache));
+    expect(screen.queryByRole('link', { name: 'Add Your First Book' })).toBeNull();
+  });
+
+  it('shows Update to staff when only staff edit the catalogue', async () => {
+    renderPage(
+      [answer({}, [book('b2', 'Dune', 2)], { bookCount: 1 })],
+      '/all-books',
+      catalogueEditorsMocks('STAFF', 'admin'),
+    );
+    const dune = await screen.findByRole('article', { name: 'Dune' });
+    expect((await within(dune).findByRole('link', { name: 'Update Dune' })).getAttribute('href')).toBe(
+      '/update-book/b2',
+    );
   });
 });

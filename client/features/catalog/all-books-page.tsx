@@ -9,6 +9,7 @@ import { CatalogToolbar } from './catalog-toolbar.tsx';
 import { BookCardGrid } from './book-card-grid.tsx';
 import { BookTable } from './book-table.tsx';
 import { formatCount } from '../../lib/format-count.ts';
+import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 
 export const ALL_BOOKS_QUERY = graphql(`
@@ -35,6 +36,7 @@ export default function AllBooksPage() {
     variables: { filter: toBookFilter(filters), first: PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
   });
+  const canEdit = useCanEditCatalogue();
   // While a new filter loads, keep showing the last list rather than blanking the page on every keystroke.
   const shown = data ?? (loading ? previousData : undefined);
 
@@ -65,9 +67,11 @@ export default function AllBooksPage() {
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="mb-2 text-2xl font-bold">Your Library is Empty</h1>
         <p className="mb-6 text-gray-600">Start building your collection by adding your first book.</p>
-        <Link to="/add-book" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
-          Add Your First Book
-        </Link>
+        {canEdit && (
+          <Link to="/add-book" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+            Add Your First Book
+          </Link>
+        )}
       </section>
     );
   }
@@ -105,9 +109,9 @@ export default function AllBooksPage() {
           </button>
         </div>
       ) : filters.view === 'table' ? (
-        <BookTable books={nodes} />
+        <BookTable books={nodes} canEdit={canEdit} />
       ) : (
-        <BookCardGrid books={nodes} />
+        <BookCardGrid books={nodes} canEdit={canEdit} />
       )}
       {pageInfo.hasNextPage && nodes.length > 0 && (
         <LoadMore shown={nodes.length} total={totalCount} onLoadMore={loadMore} />

@@ -6,20 +6,26 @@ import { getFragmentData, type FragmentType } from '../../gql/index.ts';
 import type { CatalogBookFragment } from '../../gql/graphql.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
-export function BookCardGrid(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[] }) {
+interface BookCardGridProps {
+  books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[];
+  /** Whether this member may update books (the library's policy may keep that to staff). */
+  canEdit: boolean;
+}
+
+export function BookCardGrid(props: BookCardGridProps) {
   const books = getFragmentData(CATALOG_BOOK_FRAGMENT, props.books);
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {books.map((book) => (
         <li key={book.id}>
-          <BookCard book={book} />
+          <BookCard book={book} canEdit={props.canEdit} />
         </li>
       ))}
     </ul>
   );
 }
 
-function BookCard({ book }: { book: CatalogBookFragment }) {
+function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boolean }) {
   return (
     <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
       <div className="relative h-64 bg-gray-100">
@@ -42,13 +48,15 @@ function BookCard({ book }: { book: CatalogBookFragment }) {
           >
             Details
           </Link>
-          <Link
-            to={`/update-book/${book.id}`}
-            aria-label={`Update ${book.title}`}
-            className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-center text-sm text-gray-800 hover:bg-gray-200"
-          >
-            Update
-          </Link>
+          {canEdit && (
+            <Link
+              to={`/update-book/${book.id}`}
+              aria-label={`Update ${book.title}`}
+              className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-center text-sm text-gray-800 hover:bg-gray-200"
+            >
+              Update
+            </Link>
+          )}
         </div>
       </div>
     </article>

@@ -8,7 +8,7 @@ import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 const head = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
 const cell = 'px-4 py-3 text-sm text-gray-800';
 
-export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[] }) {
+export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[]; canEdit: boolean }) {
   const books = getFragmentData(CATALOG_BOOK_FRAGMENT, props.books);
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
@@ -43,9 +43,11 @@ export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_B
                   <Link to={`/book-details/${book.id}`} aria-label={`Details for ${book.title}`} title="Details">
                     <EyeIcon />
                   </Link>
-                  <Link to={`/update-book/${book.id}`} aria-label={`Update ${book.title}`} title="Update">
-                    <PencilIcon />
-                  </Link>
+                  {props.canEdit && (
+                    <Link to={`/update-book/${book.id}`} aria-label={`Update ${book.title}`} title="Update">
+                      <PencilIcon />
+                    </Link>
+                  )}
                 </div>
               </td>
             </tr>

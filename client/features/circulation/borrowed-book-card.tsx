@@ -2,11 +2,13 @@ import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { graphql } from '../../gql/index.ts';
 import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
-import { dueBadge, dueDayOf, isOverdue, type DueTone } from './due-badge.ts';
+import { formatMoney } from '../../lib/format-count.ts';
+import { calendarDay, formatDueDate, lateText, loanDueBadge, type DueTone } from './due-badge.ts';
+import { RenewControl } from './renew-control.tsx';
 
 /**
- * A loan as My Borrowed Books lists it: the list selects just this, and borrowing asks for the new loan through
- * it too, so a loan added to the cached list has every field the list shows.
+ * A loan as My Borrowed Books lists it: the list selects just this, and borrowing and renewing ask for the
+ * loan through it too, so a loan added to or changed in the cached list has every field the list shows.
  */
 export const BORROWED_LOAN_FRAGMENT = graphql(`
   fragment BorrowedLoan on BorrowRecord {
@@ -15,7 +17,13 @@ export const BORROWED_LOAN_FRAGMENT = graphql(`
     status
     borrowDate
     returnDate
+    dueDate
     returnedAt
+    renewals
+    overdueDays
+    fee
+    canRenew
+    renewBlockedReason
     bookTitle
     bookAuthor
     bookImage
@@ -29,18 +37,27 @@ const toneClasses: Record<DueTone, string> = {
   blue: 'bg-blue-100 text-blue-800',
 };
 
+/** Loans closed by staff rather than returned: labelled so they are not mistaken for a normal return. */
+const CLOSED: Partial<Record<BorrowedLoanFragment['status'], { badge: string; closed: string }>> = {
+  LOST: { badge: 'Lost', closed: 'Marked lost on' },
+  DAMAGED: { badge: 'Damaged', closed: 'Marked damaged on' },
+};
+
 interface BorrowedBookCardProps {
   loan: BorrowedLoanFragment;
   now: Date;
   returning: boolean;
   onReturn: (loan: BorrowedLoanFragment) => void;
+  /** A renewal was refused: the list should be fetched again. */
+  onStale: () => void;
 }
 
-export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBookCardProps) {
+export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: BorrowedBookCardProps) {
   const pending = loan.status === 'BORROWED';
-  const due = dueDayOf(loan.returnDate);
-  const overdue = pending && isOverdue(due, now);
-  const badge = pending ? dueBadge(due, now) : null;
+  const closed = CLOSED[loan.status];
+  const due = calendarDay(loan.dueDate);
+  const overdue = pending && loan.overdueDays > 0;
+  const badge = pending ? loanDueBadge(due, loan.overdueDays, now) : null;
   const returnText = returning ? 'Returning...' : 'Return Book';
   return (
     <article aria-label={loan.bookTitle} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
@@ -54,12 +71,30 @@ export function BorrowedBookCard({ loan, now, returning, onReturn }: BorrowedBoo
             {badge.text}
           </span>
         )}
+        {closed && (
+          <span className="self-start rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-800">
+            {closed.badge}
+          </span>
+        )}
         <h2 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h2>
         <p className="text-gray-600">by {loan.bookAuthor}</p>
         <p className="text-xs tracking-wide text-blue-700 uppercase">{loan.bookCategory}</p>
         <p>Borrowed: {new Date(loan.borrowDate).toLocaleDateString()}</p>
-        <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {due.toLocaleDateString()}</p>
-        {loan.returnedAt && <p>Returned on {new Date(loan.returnedAt).toLocaleDateString()}</p>}
+        <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {formatDueDate(due)}</p>
+        {overdue && <p className="font-semibold text-red-700">{lateText(loan.overdueDays, formatMoney(loan.fee))}</p>}
+        {loan.returnedAt && (
+          <p>
+            {closed ? closed.closed : 'Returned on'} {new Date(loan.returnedAt).toLocaleDateString()}
+          </p>
+        )}
+        {closed && <p className="text-gray-700">Replacement cost and processing fee charged.</p>}
+        {!pending && loan.fee > 0 && (
+          <p className="text-red-700">
+            Returned {loan.overdueDays} {loan.overdueDays === 1 ? 'day' : 'days'} late · late fee{' '}
+            {formatMoney(loan.fee)}
+          </p>
+        )}
+        {pending && <RenewControl loan={loan} onRefused={onStale} />}
         <div className="mt-auto flex gap-2 pt-3">
           <Link
             to={`/book-details/${loan.bookId}`}

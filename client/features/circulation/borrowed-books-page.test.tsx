@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache, gql } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
+import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
-import { RETURN_BOOK_MUTATION } from './use-return-book.ts';
+import { MY_BALANCE_QUERY, RETURN_BOOK_MUTATION } from './use-return-book.ts';
+import { RENEW_LOAN_MUTATION } from './use-renew-loan.ts';
 
 setUpDialogsForTests();
 
@@ -18,30 +20,56 @@ beforeEach(() => {
 
 const dueDay = (month: number, day: number) => new Date(Date.UTC(2026, month, day));
 
-const loan = (id: string, title: string, returnDate: Date, status: 'BORROWED' | 'RETURNED' = 'BORROWED') => ({
+type Status = 'BORROWED' | 'RETURNED' | 'LOST' | 'DAMAGED';
+type LoanExtras = Partial<{ overdueDays: number; fee: number; canRenew: boolean; renewBlockedReason: string | null }>;
+
+const ymd = (date: Date) => date.toISOString().slice(0, 10);
+
+const loan = (id: string, title: string, returnDate: Date, status: Status = 'BORROWED', extras: LoanExtras = {}) => ({
   __typename: 'BorrowRecord' as const,
   id,
   bookId: `book-${id}`,
   borrowDate: dueDay(1, 20).toISOString(),
   returnDate: returnDate.toISOString(),
-  returnedAt: status === 'RETURNED' ? new Date(2026, 2, 1).toISOString() : null,
+  dueDate: ymd(returnDate),
+  returnedAt: status === 'BORROWED' ? null : new Date(2026, 2, 1).toISOString(),
   status,
+  renewals: 0,
+  overdueDays: 0,
+  fee: 0,
+  canRenew: status === 'BORROWED',
+  renewBlockedReason: null as string | null,
   bookTitle: title,
   bookAuthor: `Author of ${title}`,
   bookImage: `/assets/library/${id}.jpg`,
   bookCategory: 'Drama',
+  ...extras,
 });
 
-const listMock = (loans: unknown[]): MockLink.MockedResponse => ({
+const me = (balance = 0) => ({ __typename: 'User' as const, id: 'u1', balance });
+
+const listMock = (loans: unknown[], balance = 0): MockLink.MockedResponse => ({
   request: { query: MY_BORROWED_BOOKS_QUERY },
-  result: { data: { borrowedBooks: loans } },
+  result: { data: { me: me(balance), borrowedBooks: loans } },
 });
+
+/** A YYYY-MM-DD day as the card writes it ("Tue, Mar 24, 2026" in English). */
+const friendly = (month: number, day: number) =>
+  new Date(2026, month, day).toLocaleDateString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 
 function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache()) {
   render(
     <MockedProvider mocks={mocks} cache={cache}>
       <MemoryRouter>
-        <BorrowedBooksPage />
+        {/* The layout's main landmark, which the page sits in. */}
+        <main>
+          <BorrowedBooksPage />
+        </main>
       </MemoryRouter>
     </MockedProvider>,
   );
@@ -52,7 +80,7 @@ describe('Borrowed Books page', () => {
   it('shows the loading text, then pending loans with due badges', async () => {
     renderPage([
       listMock([
-        loan('l1', 'Hamlet', dueDay(2, 8)),
+        loan('l1', 'Hamlet', dueDay(2, 8), 'BORROWED', { overdueDays: 2, fee: 100 }),
         loan('l2', 'Macbeth', dueDay(2, 10)),
         loan('l3', 'Othello', dueDay(2, 11)),
         loan('l4', 'Lear', dueDay(2, 20)),
@@ -65,6 +93,9 @@ describe('Borrowed Books page', () => {
     const hamlet = screen.getByRole('article', { name: 'Hamlet' });
     expect(within(hamlet).getByText('Overdue')).toBeTruthy();
     expect(within(hamlet).getByText(/^Return by:/).className).toContain('text-red-600');
+    expect(within(hamlet).getByText(`Return by: ${friendly(2, 8)}`)).toBeTruthy();
+    expect(within(hamlet).getByText('Overdue 2 days · late fee ৳100')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Macbeth' })).queryByText(/late fee/)).toBeNull();
     expect(within(screen.getByRole('article', { name: 'Macbeth' })).getByText('Due Today')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'Othello' })).getByText('1 day left')).toBeTruthy();
     const lear = screen.getByRole('article', { name: 'Lear' });
@@ -102,9 +133,9 @@ describe('Borrowed Books page', () => {
     renderPage([
       listMock([
         loan('l1', 'Lear', dueDay(2, 20)),
-        loan('l2', 'Hamlet', dueDay(2, 8)),
+        loan('l2', 'Hamlet', dueDay(2, 8), 'BORROWED', { overdueDays: 2, fee: 100 }),
         loan('l3', 'Othello', dueDay(2, 11)),
-        loan('l4', 'Macbeth', dueDay(2, 5)),
+        loan('l4', 'Macbeth', dueDay(2, 5), 'BORROWED', { overdueDays: 5, fee: 250 }),
         returnedOn(loan('l5', 'Tempest', dueDay(1, 28), 'RETURNED'), 2),
         returnedOn(loan('l6', 'Twelfth Night', dueDay(1, 28), 'RETURNED'), 6),
       ]),
@@ -150,18 +181,7 @@ describe('Borrowed Books page', () => {
         listMock([loan('l1', 'Hamlet', dueDay(2, 12))]),
         {
           request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } },
-          result: {
-            data: {
-              returnBook: {
-                __typename: 'BorrowRecord',
-                id: 'l1',
-                bookId: 'book-l1',
-                status: 'RETURNED',
-                returnedAt: returned.returnedAt,
-                returnDate: returned.returnDate,
-              },
-            },
-          },
+          result: { data: { returnBook: { ...returned, canRenew: false } } },
         },
       ],
       cache,
@@ -194,6 +214,8 @@ describe('Borrowed Books page', () => {
         request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } },
         result: { errors: [{ message: 'This loan was already returned', extensions: { code: 'BAD_USER_INPUT' } }] },
       },
+      // The refused return makes the page fetch the list again.
+      listMock([loan('l1', 'Hamlet', dueDay(2, 12), 'RETURNED')]),
     ]);
     const returnButton = await screen.findByRole('button', { name: 'Return Book: Hamlet' });
     await userEvent.click(returnButton);
@@ -204,5 +226,107 @@ describe('Borrowed Books page', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
     expect(await screen.findByText('Failed to Return')).toBeTruthy();
     expect(screen.getByText('This loan was already returned')).toBeTruthy();
+  });
+
+  it('tells a member who owes fees how much and how to pay; says nothing when they owe nothing', async () => {
+    const owes = (text: string) => (_: string, el: Element | null) => el?.tagName === 'P' && el.textContent === text;
+    renderPage([listMock([loan('l1', 'Hamlet', dueDay(2, 20))], 150)]);
+    expect(await screen.findByText(owes('You owe ৳150. Please pay at the desk before borrowing more.'))).toBeTruthy();
+    expect(await axeViolations(document.body)).toEqual([]);
+    cleanup();
+    renderPage([listMock([loan('l1', 'Hamlet', dueDay(2, 20))], 0)]);
+    await screen.findByRole('article', { name: 'Hamlet' });
+    expect(screen.queryByText(/You owe/)).toBeNull();
+  });
+
+  it('renews a loan: the card moves to the new due date, then Renew is disabled with its reason', async () => {
+    const reason = 'This loan has already been renewed once.';
+    const renewed = loan('l1', 'Hamlet', dueDay(2, 27), 'BORROWED', { canRenew: false, renewBlockedReason: reason });
+    renderPage([
+      listMock([loan('l1', 'Hamlet', dueDay(2, 20))]),
+      {
+        request: { query: RENEW_LOAN_MUTATION, variables: { loanId: 'l1' } },
+        delay: 300,
+        result: { data: { renewLoan: { ...renewed, renewals: 1 } } },
+      },
+    ]);
+    const card = await screen.findByRole('article', { name: 'Hamlet' });
+    expect(within(card).getByText(`Return by: ${friendly(2, 20)}`)).toBeTruthy();
+    expect(within(card).queryByText(reason)).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Renew: Hamlet' }));
+    expect((within(card).getByRole('button', { name: 'Renewing...: Hamlet' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(await within(card).findByText(`Return by: ${friendly(2, 27)}`)).toBeTruthy();
+    expect(within(card).getByText('17 days left')).toBeTruthy();
+    expect(within(card).getByRole('status').textContent).toBe(`Renewed: now due ${friendly(2, 27)}.`);
+    expect(document.activeElement).toBe(within(card).getByRole('status'));
+    const button = within(card).getByRole('button', { name: 'Renew: Hamlet' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(reason);
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it("shows the gateway's sentence when a renewal is refused, then the loan as the gateway now has it", async () => {
+    const reason = 'Another member has requested this book, so this loan cannot be renewed.';
+    renderPage([
+      listMock([loan('l1', 'Hamlet', dueDay(2, 20))]),
+      {
+        request: { query: RENEW_LOAN_MUTATION, variables: { loanId: 'l1' } },
+        result: { errors: [{ message: reason, extensions: { code: 'BOOK_REQUESTED' } }] },
+      },
+      listMock([loan('l1', 'Hamlet', dueDay(2, 20), 'BORROWED', { canRenew: false, renewBlockedReason: reason })]),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew: Hamlet' }));
+    const alert = await screen.findByRole('dialog');
+    expect(within(alert).getByText('Failed to Renew')).toBeTruthy();
+    expect(within(alert).getByText(reason)).toBeTruthy();
+    const card = screen.getByRole('article', { name: 'Hamlet', hidden: true });
+    await waitFor(() => expect(within(card).getByText(reason)).toBeTruthy());
+    expect(within(card).getByText(`Return by: ${friendly(2, 20)}`)).toBeTruthy();
+  });
+
+  it('lists loans closed as lost or damaged among the past ones, labelled, with nothing to do', async () => {
+    renderPage([
+      listMock([
+        loan('l1', 'Hamlet', dueDay(2, 20)),
+        loan('l2', 'Macbeth', dueDay(1, 28), 'LOST'),
+        loan('l3', 'Othello', dueDay(1, 28), 'DAMAGED'),
+        loan('l4', 'Lear', dueDay(1, 28), 'RETURNED', { overdueDays: 3, fee: 150 }),
+      ]),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Returned (3)' }));
+    const day = new Date(2026, 2, 1).toLocaleDateString();
+    const macbeth = screen.getByRole('article', { name: 'Macbeth' });
+    expect(within(macbeth).getByText('Lost')).toBeTruthy();
+    expect(within(macbeth).getByText(`Marked lost on ${day}`)).toBeTruthy();
+    expect(within(macbeth).getByText('Replacement cost and processing fee charged.')).toBeTruthy();
+    expect(within(macbeth).queryByRole('button')).toBeNull();
+    const othello = screen.getByRole('article', { name: 'Othello' });
+    expect(within(othello).getByText('Damaged')).toBeTruthy();
+    expect(within(othello).getByText(`Marked damaged on ${day}`)).toBeTruthy();
+    const lear = screen.getByRole('article', { name: 'Lear' });
+    expect(within(lear).getByText(`Returned on ${day}`)).toBeTruthy();
+    expect(within(lear).getByText('Returned 3 days late · late fee ৳150')).toBeTruthy();
+    expect(within(lear).queryByText('Lost')).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it('fetches the balance again after a late return charged its fee', async () => {
+    const late = loan('l1', 'Hamlet', dueDay(2, 8), 'BORROWED', { overdueDays: 2, fee: 100 });
+    renderPage([
+      listMock([late], 0),
+      {
+        request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } },
+        result: {
+          data: { returnBook: { ...late, status: 'RETURNED', canRenew: false, returnedAt: new Date().toISOString() } },
+        },
+      },
+      { request: { query: MY_BALANCE_QUERY }, result: { data: { me: me(100) } } },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Return Book: Hamlet' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
+    expect(await screen.findByText('Book Returned!')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('৳100', { selector: 'strong' })).toBeTruthy());
   });
 });

@@ -7,11 +7,16 @@ import { confirmAction, showError, showSuccess } from '../../components/ui/dialo
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard } from './borrowed-book-card.tsx';
+import { BalanceNotice } from './balance-notice.tsx';
 import { LoanTabs, type LoanTab } from './loan-tabs.tsx';
 import { serverMessage, useReturnBook } from './use-return-book.ts';
 
 export const MY_BORROWED_BOOKS_QUERY = graphql(`
   query MyBorrowedBooks {
+    me {
+      id
+      balance
+    }
     borrowedBooks {
       ...BorrowedLoan
     }
@@ -20,9 +25,9 @@ export const MY_BORROWED_BOOKS_QUERY = graphql(`
 
 const link = 'rounded-lg bg-blue-600 px-5 py-2 text-white';
 
-/** Orders loans by one of their ISO dates, oldest first (1) or newest first (-1). */
+/** Orders loans by one of their dates (ISO or YYYY-MM-DD, both sort as text), oldest first (1) or newest first (-1). */
 const byDate =
-  (field: 'returnDate' | 'returnedAt', direction: 1 | -1) => (a: BorrowedLoanFragment, b: BorrowedLoanFragment) =>
+  (field: 'dueDate' | 'returnedAt', direction: 1 | -1) => (a: BorrowedLoanFragment, b: BorrowedLoanFragment) =>
     direction * ((a[field] ?? '') < (b[field] ?? '') ? -1 : (a[field] ?? '') > (b[field] ?? '') ? 1 : 0);
 
 export default function BorrowedBooksPage() {
@@ -80,8 +85,9 @@ export default function BorrowedBooksPage() {
     const now = new Date();
     const loans = getFragmentData(BORROWED_LOAN_FRAGMENT, data.borrowedBooks);
     // What needs doing first: overdue loans, then the rest by due date; returns newest first.
-    const pending = loans.filter((loan) => loan.status === 'BORROWED').sort(byDate('returnDate', 1));
-    const returned = loans.filter((loan) => loan.status === 'RETURNED').sort(byDate('returnedAt', -1));
+    const pending = loans.filter((loan) => loan.status === 'BORROWED').sort(byDate('dueDate', 1));
+    // Past loans: returned, and those staff closed as lost or damaged (labelled on their cards).
+    const returned = loans.filter((loan) => loan.status !== 'BORROWED').sort(byDate('returnedAt', -1));
     const shown = tab === 'pending' ? pending : returned;
     body = (
       <LoanTabs tab={tab} onTab={setTab} pendingCount={pending.length} returnedCount={returned.length}>
@@ -103,6 +109,7 @@ export default function BorrowedBooksPage() {
                   now={now}
                   returning={returningId === loan.id}
                   onReturn={(returned) => void onReturn(returned)}
+                  onStale={() => void refetch().catch(() => undefined)}
                 />
               </li>
             ))}
@@ -115,6 +122,7 @@ export default function BorrowedBooksPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold text-gray-900">My Borrowed Books</h1>
+      {data?.me && <BalanceNotice balance={data.me.balance} />}
       {body}
       {!empty && (
         <div className="mt-10 text-center">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, dueBadge, dueDayOf, isOverdue } from './due-badge.ts';
+import { calendarDay, daysLeft, dueBadge, formatDueDate, isOverdue, lateText, loanDueBadge } from './due-badge.ts';
 
 // A fixed "now" in local time: 10 March, mid-afternoon.
 const now = new Date(2026, 2, 10, 15, 30);
@@ -31,9 +31,26 @@ describe('dueBadge', () => {
     expect(daysLeft(new Date(2026, 3, 2), new Date(2026, 2, 30, 22))).toBe(3);
   });
 
-  it("reads the due day from the gateway's midnight-UTC date in any time zone", () => {
-    const day = dueDayOf('2026-03-12T00:00:00.000Z');
+  it("reads the gateway's YYYY-MM-DD due day as that same local day in any time zone", () => {
+    const day = calendarDay('2026-03-12');
     expect([day.getFullYear(), day.getMonth(), day.getDate(), day.getHours()]).toEqual([2026, 2, 12, 0]);
-    expect(dueBadge(dueDayOf('2026-03-10T00:00:00.000Z'), now).text).toBe('Due Today');
+    expect(dueBadge(calendarDay('2026-03-10'), now).text).toBe('Due Today');
+    expect(formatDueDate(calendarDay('2026-03-24'), 'en-US')).toBe('Tue, Mar 24, 2026');
+  });
+});
+
+describe('loanDueBadge', () => {
+  it("is Overdue when the gateway counts late days, even while the reader's own calendar is a day behind", () => {
+    expect(loanDueBadge(on(10), 1, now)).toEqual({ text: 'Overdue', tone: 'red' });
+  });
+
+  it("is Due Today, not Overdue, when the reader's calendar is ahead of the library's", () => {
+    expect(loanDueBadge(on(9), 0, now)).toEqual({ text: 'Due Today', tone: 'yellow' });
+    expect(loanDueBadge(on(14), 0, now)).toEqual({ text: '4 days left', tone: 'blue' });
+  });
+
+  it('says how late and what it costs, singular for one day', () => {
+    expect(lateText(3, '৳150')).toBe('Overdue 3 days · late fee ৳150');
+    expect(lateText(1, '৳50')).toBe('Overdue 1 day · late fee ৳50');
   });
 });

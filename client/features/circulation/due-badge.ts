@@ -1,16 +1,23 @@
 // Loans are due on a calendar day, so days left count whole local days: a book due later today is
 // "Due Today", not overdue, and one due tomorrow morning already has "1 day left" (part days round up).
-// The gateway stores a due day as midnight UTC of that day (server/library/calendar.ts), so the day is read
-// from the UTC parts; reading it in local time would show the day before anywhere west of UTC.
+// The due day is the gateway's dueDate, a YYYY-MM-DD day in the library's calendar, read as that same day
+// here (never through a Date in UTC, which would show the day before anywhere west of UTC). Whether a loan is
+// overdue is the gateway's word (overdueDays, counted in the library's calendar): a reader's own calendar
+// may be a day ahead of or behind the library's.
 export type DueTone = 'red' | 'yellow' | 'blue';
 
 export const DUE_SOON_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The due day of a loan's returnDate, as local midnight of that calendar day. */
-export function dueDayOf(returnDate: string): Date {
-  const instant = new Date(returnDate);
-  return new Date(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+/** A YYYY-MM-DD calendar day (a loan's dueDate, in the library's calendar) as local midnight of that day. */
+export function calendarDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1);
+}
+
+/** A calendar day as readers say it, with the weekday: "Tue, Mar 24, 2026" in English. */
+export function formatDueDate(day: Date, locale?: string): string {
+  return day.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 function startOfLocalDay(date: Date): number {
@@ -34,4 +41,15 @@ export function dueBadge(returnDate: Date, now: Date): { text: string; tone: Due
   if (days === 0) return { text: 'Due Today', tone };
   if (days === 1) return { text: '1 day left', tone };
   return { text: `${days} days left`, tone };
+}
+
+/** The badge of a loan on loan: Overdue when the gateway counts late days, else the days left (at least 0). */
+export function loanDueBadge(due: Date, overdueDays: number, now: Date): { text: string; tone: DueTone } {
+  if (overdueDays > 0) return { text: 'Overdue', tone: 'red' };
+  return daysLeft(due, now) < 0 ? dueBadge(now, now) : dueBadge(due, now);
+}
+
+/** "Overdue 3 days · late fee ৳150": how late a loan is and what it has cost so far. */
+export function lateText(overdueDays: number, fee: string): string {
+  return `Overdue ${overdueDays} ${overdueDays === 1 ? 'day' : 'days'} · late fee ${fee}`;
 }

@@ -7,16 +7,26 @@ export const RETURN_BOOK_MUTATION = graphql(`
     returnBook(borrowId: $borrowId) {
       id
       bookId
-      status
-      returnedAt
-      returnDate
+      fee
+      ...BorrowedLoan
+    }
+  }
+`);
+
+/** The caller's balance alone, fetched again when a return charged a late fee. */
+export const MY_BALANCE_QUERY = graphql(`
+  query MyBalance {
+    me {
+      id
+      balance
     }
   }
 `);
 
 /**
- * The returned loan comes back with its new status, which moves it between tabs through the cache. The
- * answer carries no quantity, so a cached copy of the book gets its copy back here.
+ * The returned loan comes back whole (status, return day, late fee), which moves it between tabs through the
+ * cache. The answer carries no quantity, so a cached copy of the book gets its copy back here; a late return
+ * charged a fee, so the caller's balance is fetched again.
  */
 export function useReturnBook() {
   return useMutation(RETURN_BOOK_MUTATION, {
@@ -27,6 +37,7 @@ export function useReturnBook() {
         fields: { quantity: (quantity: number) => quantity + 1 },
       });
     },
+    refetchQueries: ({ data }) => (data && data.returnBook.fee > 0 ? [{ query: MY_BALANCE_QUERY }] : []),
   });
 }
 

@@ -61,6 +61,23 @@ export async function graphql<T>(
   return body.data;
 }
 
+/** The gateway's refusal of an operation: its code and the sentence it gives the member. Throws if it succeeds. */
+export async function graphqlRefusal(
+  token: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ code: string | undefined; message: string }> {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
+  const error = body.errors?.[0];
+  if (!error) throw new Error(`expected the gateway to refuse: ${JSON.stringify(body)}`);
+  return { code: error.extensions?.code, message: error.message };
+}
+
 type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string; image?: string; replacementCost?: number };
 
 export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {

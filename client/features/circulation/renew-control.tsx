@@ -1,0 +1,62 @@
+import { useId, useRef, useState } from 'react';
+import { showError } from '../../components/ui/dialogs.ts';
+import { calendarDay, formatDueDate } from './due-badge.ts';
+import { serverMessage } from './use-return-book.ts';
+import { useRenewLoan } from './use-renew-loan.ts';
+
+interface RenewControlProps {
+  loan: { id: string; bookTitle: string; canRenew: boolean; renewBlockedReason?: string | null };
+  /** Called after a refusal: the list is stale (the book was requested, the loan returned elsewhere...). */
+  onRefused: () => void;
+}
+
+/**
+ * Renew, or why not: the gateway says whether a loan may be renewed now and, when not, why in a sentence
+ * for the member, shown beside the disabled button. A renewal is announced with the new due date.
+ */
+export function RenewControl({ loan, onRefused }: RenewControlProps) {
+  const id = useId();
+  const [renew, { loading }] = useRenewLoan();
+  const [renewedTo, setRenewedTo] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const text = loading ? 'Renewing...' : 'Renew';
+
+  const onRenew = async () => {
+    try {
+      const { data } = await renew({ variables: { loanId: loan.id } });
+      // The card already shows the new due date from the cache; this announces it.
+      setRenewedTo(data ? formatDueDate(calendarDay(data.renewLoan.dueDate)) : null);
+      // The button is usually disabled now (one renewal per loan): keep keyboard focus on the card.
+      status.current?.focus();
+    } catch (error) {
+      onRefused();
+      await showError('Failed to Renew', serverMessage(error) ?? 'Something went wrong. Please try again.');
+    }
+  };
+
+  const reason = !loan.canRenew && loan.renewBlockedReason ? loan.renewBlockedReason : null;
+  return (
+    <div className="flex flex-col gap-1 pt-2">
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          disabled={!loan.canRenew || loading}
+          aria-label={`${text}: ${loan.bookTitle}`}
+          aria-describedby={reason ? `${id}-reason` : undefined}
+          onClick={() => void onRenew()}
+          className="rounded-lg bg-indigo-600 px-4 py-2 text-white disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700"
+        >
+          {text}
+        </button>
+        {reason && (
+          <p id={`${id}-reason`} className="text-xs text-gray-700">
+            {reason}
+          </p>
+        )}
+      </div>
+      <p ref={status} role="status" tabIndex={-1} className="text-sm text-green-800">
+        {renewedTo && `Renewed: now due ${renewedTo}.`}
+      </p>
+    </div>
+  );
+}
