@@ -42,9 +42,12 @@ describe('graphql() documents in the production build', () => {
       'category-page.tsx': ['CategoryBooksDocument'],
       'book-details-page.tsx': [
         'BookDetailsDocument',
+        'BookHoldDocument',
         'BorrowBookDocument',
         'BorrowWindowDocument',
+        'CancelHoldDocument',
         'MyLoanStatusDocument',
+        'PlaceHoldDocument',
       ],
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
