@@ -53,8 +53,10 @@ describe('graphql() documents in the production build', () => {
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
       'borrowed-books-page.tsx': [
+        'CancelMyHoldDocument',
         'MyBalanceDocument',
         'MyBorrowedBooksDocument',
+        'MyHoldsDocument',
         'RenewLoanDocument',
         'ReturnBookDocument',
       ],
