@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BookHoldQuery } from '../../gql/graphql.ts';
-import { friendlyDay } from '../../lib/calendar-day.ts';
+import { pickupDay } from './pickup-day.ts';
 import { serverMessage } from './graphql-errors.ts';
 import { useHoldActions } from './use-book-hold.ts';
 
@@ -63,7 +63,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
       <>
         <p role="status" className="font-medium">
           {mine.status === 'READY' && mine.readyUntil
-            ? `Ready for you until ${friendlyDay(mine.readyUntil)}`
+            ? `Ready for you until ${pickupDay(mine.readyUntil)}`
             : `You are number ${mine.position ?? 1} in the queue`}
         </p>
         <button

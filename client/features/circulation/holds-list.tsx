@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyHoldsQuery } from '../../gql/graphql.ts';
-import { friendlyDay } from '../../lib/calendar-day.ts';
+import { calendarDay, formatDueDate } from './due-badge.ts';
 import { serverMessage } from './use-return-book.ts';
 import { useCancelMyHold } from './use-my-holds.ts';
 
@@ -79,7 +79,9 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
               </h2>
               {hold.status === 'READY' ? (
                 <p className="font-medium text-green-800">
-                  {hold.readyUntil ? `Ready for you until ${friendlyDay(hold.readyUntil)}` : 'Ready for you'}
+                  {hold.readyUntil
+                    ? `Ready for you until ${formatDueDate(calendarDay(hold.readyUntil))}`
+                    : 'Ready for you'}
                 </p>
               ) : (
                 <p className="text-gray-700">{`Waiting: number ${hold.position ?? 1} in the queue`}</p>
