@@ -1,8 +1,13 @@
+import type { ComponentType } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../gql/index.ts';
+import NoticeBell from '../features/notices/notice-bell.tsx';
 
-/** What the header may offer the signed-in viewer. */
-export type Access = { staff: boolean; editor: boolean };
+/**
+ * What the header may offer the signed-in viewer, and the notices bell, which travels in this chunk so that it
+ * too costs the entry nothing.
+ */
+export type Access = { staff: boolean; editor: boolean; Bell: ComponentType };
 
 export const HEADER_ACCESS_QUERY = graphql(`
   query HeaderAccess {
@@ -27,7 +32,7 @@ export function watchAccess(client: ApolloClient, onAccess: (access: Access) => 
     .subscribe(({ data }) => {
       if (!data?.policy) return;
       const staff = data.me?.role === 'admin';
-      onAccess({ staff, editor: staff || data.policy.catalogueEditors === 'MEMBERS' });
+      onAccess({ staff, editor: staff || data.policy.catalogueEditors === 'MEMBERS', Bell: NoticeBell });
     });
   return () => subscription.unsubscribe();
 }

@@ -11,6 +11,7 @@ import type { AuthContextValue } from '../lib/auth.tsx';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { HEADER_ACCESS_QUERY } from './access-query.ts';
 import { routes } from './router.tsx';
+import { UNREAD_NOTICE_COUNT_QUERY } from '../features/notices/notice-bell.tsx';
 
 vi.mock('../components/ui/dialogs.ts', () => ({
   showSuccess: vi.fn(() => Promise.resolve(true)),
@@ -31,6 +32,12 @@ const accessMock = (role = 'member', catalogueEditors = 'MEMBERS'): MockLink.Moc
   },
 });
 
+/** The bell's question, asked once the header's access chunk has loaded. */
+const unreadMock = (unreadNoticeCount = 0): MockLink.MockedResponse => ({
+  request: { query: UNREAD_NOTICE_COUNT_QUERY },
+  result: { data: { me: { __typename: 'User', id: 'u1', unreadNoticeCount } } },
+});
+
 function renderApp(
   path: string,
   auth: AuthContextValue,
@@ -40,7 +47,7 @@ function renderApp(
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <MockedProvider mocks={mocks} cache={cache} link={link}>
+    <MockedProvider mocks={[...mocks, unreadMock()]} cache={cache} link={link}>
       <FakeAuthProvider value={auth}>
         <RouterProvider router={router} />
       </FakeAuthProvider>
@@ -110,10 +117,11 @@ describe('app shell', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const gateway = new ApolloLink(
-      () =>
+      (operation) =>
         new Observable((observer) => {
           void held.then(() => {
-            observer.next({ data: answer('STAFF') });
+            const bell = operation.operationName === 'UnreadNoticeCount';
+            observer.next({ data: bell ? (unreadMock().result as { data: object }).data : answer('STAFF') });
             observer.complete();
           });
         }),

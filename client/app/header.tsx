@@ -27,6 +27,8 @@ export function Header() {
   const { user, signedIn } = useAuth();
   const [open, setOpen] = useState(false);
   const access = useAccess(signedIn);
+  // Loaded with the access query, after the first paint.
+  const Bell = access?.Bell;
   const items = NAV_ITEMS.filter(({ only }) => !only || (only === 'member' ? signedIn : access?.[only]));
   const close = () => setOpen(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -74,6 +76,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        {Bell && <Bell />}
         <div className="hidden lg:block">{account}</div>
         <button
           ref={toggle}

@@ -42,16 +42,21 @@ describe('graphql() documents in the production build', () => {
       'category-page.tsx': ['CategoryBooksDocument'],
       'book-details-page.tsx': [
         'BookDetailsDocument',
+        'BookHoldDocument',
         'BorrowBookDocument',
         'BorrowWindowDocument',
+        'CancelHoldDocument',
         'MyLoanStatusDocument',
+        'PlaceHoldDocument',
       ],
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
       'borrowed-books-page.tsx': [
+        'CancelMyHoldDocument',
         'MyBalanceDocument',
         'MyBorrowedBooksDocument',
+        'MyHoldsDocument',
         'RenewLoanDocument',
         'ReturnBookDocument',
       ],
@@ -67,16 +72,26 @@ describe('graphql() documents in the production build', () => {
         'DeskWaiveFeeDocument',
       ],
     });
-    // The header's staff and catalogue-editor links ask for the viewer's role from a chunk of its own, loaded
-    // after the first paint, not from the entry.
+    // The header's staff and catalogue-editor links ask for the viewer's role, and its bell for the unread
+    // count, from a chunk of their own, loaded after the first paint, not from the entry.
     const access = chunks.find((c) => c.facadeModuleId?.endsWith('/client/app/access-query.ts'));
-    expect(access && operationsIn(access)).toEqual(['HeaderAccessDocument']);
+    expect(access && operationsIn(access)).toEqual(['HeaderAccessDocument', 'UnreadNoticeCountDocument']);
     expect(entry?.dynamicImports).toContain(access?.fileName);
     expect(entry?.imports).not.toContain(access?.fileName);
+    // The notices the bell opens are a chunk the bell loads when first opened.
+    const notices = chunks.find((c) => c.facadeModuleId?.endsWith('/client/features/notices/notices-panel.tsx'));
+    expect(notices && operationsIn(notices)).toEqual(['MarkNoticesReadDocument', 'MyNoticesDocument']);
+    expect(access?.dynamicImports).toContain(notices?.fileName);
+    expect(entry?.dynamicImports).not.toContain(notices?.fileName);
     // Who may edit the catalogue is asked by several routes (All Books, Book details, Add and Update Book): a
     // chunk of its own that only those lazy routes load, never the entry or what / preloads.
     const shared = chunks.filter(
-      (c) => !c.isEntry && c !== access && !c.facadeModuleId?.endsWith('-page.tsx') && operationsIn(c).length > 0,
+      (c) =>
+        !c.isEntry &&
+        c !== access &&
+        c !== notices &&
+        !c.facadeModuleId?.endsWith('-page.tsx') &&
+        operationsIn(c).length > 0,
     );
     expect(shared.map(operationsIn)).toEqual([['CatalogueEditorsDocument', 'MyRoleDocument']]);
     expect(entry?.imports).not.toContain(shared[0]?.fileName);

@@ -11,6 +11,7 @@ import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-deta
 import { graphql } from '../../gql/index.ts';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
 import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
+import { BOOK_HOLD_QUERY } from './use-book-hold.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 
 // My Borrowed Books' list, which selects a loan through its BorrowedLoan fragment and nothing else.
@@ -136,7 +137,14 @@ describe('Book details', () => {
   });
 
   it('disables borrowing when no copies are left', async () => {
-    renderPage([bookMock({ ...dune, quantity: 0 }), loansMock()]);
+    renderPage([
+      bookMock({ ...dune, quantity: 0 }),
+      loansMock(),
+      {
+        request: { query: BOOK_HOLD_QUERY, variables: { id: 'b1' } },
+        result: { data: { book: { __typename: 'Book', id: 'b1', holdQueueLength: 0, myHold: null } } },
+      },
+    ]);
     expect(((await screen.findByRole('button', { name: 'Borrow Book' })) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Out of Stock')).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql } from '../../gql/index.ts';
+import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
@@ -9,6 +10,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BookDetailsView } from './book-details-view.tsx';
 import { BorrowModal } from './borrow-modal.tsx';
 import { bookLoadFailure } from './book-load-states.tsx';
+import { HoldPanel } from './hold-panel.tsx';
+import { useBookHold } from './use-book-hold.ts';
 
 export const BOOK_DETAILS_QUERY = graphql(`
   query BookDetails($id: ID!) {
@@ -43,6 +46,9 @@ function BookDetails({ id }: { id: string }) {
   const location = useLocation();
   const { data, loading, error } = useQuery(BOOK_DETAILS_QUERY, { variables: { id } });
   const loans = useQuery(MY_LOANS_QUERY);
+  // The queue matters only while no copy is on the shelf (a hold is refused otherwise).
+  const outOfStock = (data?.book && getFragmentData(BOOK_DETAILS_FRAGMENT, data.book).quantity <= 0) ?? false;
+  const hold = useBookHold(id, !user || !outOfStock);
   const canEdit = useCanEditCatalogue();
   const [borrowedHere, setBorrowedHere] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
@@ -59,6 +65,7 @@ function BookDetails({ id }: { id: string }) {
     (loans.data?.borrowedBooks.some((loan) => loan.bookId === book.id && loan.status === 'BORROWED') ?? false);
 
   // Borrowing needs a signed-in user; a lapsed session goes to login and comes back here.
+  const heldForMe = hold.data?.book?.myHold?.status === 'READY';
   const openBorrow = () => {
     if (user) setModalOpen(true);
     else void navigate('/login', { state: { from: location } });
@@ -72,13 +79,32 @@ function BookDetails({ id }: { id: string }) {
         onBorrow={openBorrow}
         canEdit={canEdit}
         noticeRef={noticeRef}
+        heldForMe={heldForMe}
+        holdPanel={
+          user &&
+          outOfStock &&
+          !alreadyBorrowed && (
+            <HoldPanel
+              bookId={book.id}
+              hold={hold.data?.book ?? undefined}
+              loading={hold.loading}
+              error={hold.error}
+              onRetry={() => void hold.refetch()}
+            />
+          )
+        }
       />
       {modalOpen && user && (
         <BorrowModal
           book={book}
           user={user}
           onClose={() => setModalOpen(false)}
-          onBorrowed={() => setBorrowedHere(true)}
+          heldForMe={heldForMe}
+          onBorrowed={() => {
+            setBorrowedHere(true);
+            // The hold is fulfilled by this loan; the gateway says so.
+            if (heldForMe) void hold.refetch();
+          }}
           // The Borrow button that opened the modal is gone; keyboard users continue from the notice instead.
           onSettled={() => noticeRef.current?.focus()}
         />

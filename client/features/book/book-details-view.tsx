@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
@@ -14,6 +14,10 @@ interface BookDetailsViewProps {
   canEdit: boolean;
   /** The "Already Borrowed" notice, focusable so focus can land there when it replaces the Borrow button. */
   noticeRef?: Ref<HTMLParagraphElement>;
+  /** A copy is set aside for this member's hold: they may borrow it though none is on the shelf. */
+  heldForMe?: boolean;
+  /** The queue controls, shown while no copy is on the shelf. */
+  holdPanel?: ReactNode;
 }
 
 const action = 'rounded-lg px-4 py-2 text-center text-sm font-medium';
@@ -24,6 +28,8 @@ export function BookDetailsView({
   onBorrow,
   canEdit,
   noticeRef,
+  heldForMe = false,
+  holdPanel,
 }: BookDetailsViewProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const description = book.description.trim() || 'No description available for this book.';
@@ -76,7 +82,7 @@ export function BookDetailsView({
             ) : (
               <button
                 type="button"
-                disabled={book.quantity <= 0}
+                disabled={book.quantity <= 0 && !heldForMe}
                 onClick={onBorrow}
                 className={`${action} bg-blue-600 text-white disabled:cursor-not-allowed disabled:opacity-50`}
               >
@@ -87,6 +93,7 @@ export function BookDetailsView({
               My Borrowed Books
             </Link>
           </div>
+          {holdPanel}
         </div>
       </div>
     </article>

@@ -19,6 +19,8 @@ interface BorrowModalProps {
   onBorrowed: () => void;
   /** Called once the alert that follows a borrow is dismissed, after the modal itself has gone. */
   onSettled?: () => void;
+  /** A copy is set aside for this member's hold, so the borrow may go ahead with none on the shelf. */
+  heldForMe?: boolean;
 }
 
 const field = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm';
@@ -33,7 +35,14 @@ export const BORROW_WINDOW_QUERY = graphql(`
   }
 `);
 
-export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettled }: BorrowModalProps) {
+export function BorrowModal({
+  book: bookRef,
+  user,
+  onClose,
+  onBorrowed,
+  onSettled,
+  heldForMe = false,
+}: BorrowModalProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const titleId = useId();
   const { data: windowData } = useQuery(BORROW_WINDOW_QUERY, { fetchPolicy: 'network-only' });
@@ -130,7 +139,7 @@ export function BorrowModal({ book: bookRef, user, onClose, onBorrowed, onSettle
           </button>
           <button
             type="submit"
-            disabled={loading || book.quantity <= 0}
+            disabled={loading || (book.quantity <= 0 && !heldForMe)}
             className="rounded-lg bg-blue-600 px-4 py-2 text-white disabled:opacity-60"
           >
             {loading ? 'Processing...' : 'Confirm Borrow'}

@@ -10,6 +10,7 @@ import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
 import { MY_BALANCE_QUERY, RETURN_BOOK_MUTATION } from './use-return-book.ts';
 import { RENEW_LOAN_MUTATION } from './use-renew-loan.ts';
+import { MY_HOLDS_QUERY } from './use-my-holds.ts';
 
 setUpDialogsForTests();
 
@@ -64,7 +65,14 @@ const friendly = (month: number, day: number) =>
 
 function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache()) {
   render(
-    <MockedProvider mocks={mocks} cache={cache}>
+    <MockedProvider
+      mocks={[
+        ...mocks,
+        // The Holds tab's list, asked beside the loans; these tests are about loans, so the member has none.
+        { request: { query: MY_HOLDS_QUERY }, result: { data: { me: { __typename: 'User', id: 'u1', holds: [] } } } },
+      ]}
+      cache={cache}
+    >
       <MemoryRouter>
         {/* The layout's main landmark, which the page sits in. */}
         <main>

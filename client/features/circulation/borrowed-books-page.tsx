@@ -10,6 +10,8 @@ import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard } from './borrowed-book-card.t
 import { BalanceNotice } from './balance-notice.tsx';
 import { LoanTabs, type LoanTab } from './loan-tabs.tsx';
 import { serverMessage, useReturnBook } from './use-return-book.ts';
+import { HoldsList, openHolds } from './holds-list.tsx';
+import { useMyHolds } from './use-my-holds.ts';
 
 export const MY_BORROWED_BOOKS_QUERY = graphql(`
   query MyBorrowedBooks {
@@ -37,6 +39,9 @@ export default function BorrowedBooksPage() {
   const [tab, setTab] = useState<LoanTab>('pending');
   const [returningId, setReturningId] = useState<string | null>(null);
   const [returnBook] = useReturnBook();
+  const myHolds = useMyHolds();
+  const holds = myHolds.data?.me?.holds;
+  const holdsCount = holds ? openHolds(holds).length : null;
 
   const onReturn = async (loan: BorrowedLoanFragment) => {
     const confirmed = await confirmAction({
@@ -60,7 +65,11 @@ export default function BorrowedBooksPage() {
 
   let body: React.ReactNode;
   // The empty state has its own way on (Browse Books): a second link below it would only repeat it.
-  const empty = Boolean(data && data.borrowedBooks.length === 0);
+  // A member with no loans but a place in a queue (or whose holds failed to load) still sees the tabs, to reach
+  // their holds or retry them.
+  const empty = Boolean(
+    data && data.borrowedBooks.length === 0 && (holdsCount === 0 || (holdsCount === null && !myHolds.error)),
+  );
   if (loading && !data) {
     body = <Spinner label="Loading borrowed books..." />;
   } else if (error && !data) {
@@ -72,7 +81,7 @@ export default function BorrowedBooksPage() {
         </button>
       </div>
     );
-  } else if (!data || data.borrowedBooks.length === 0) {
+  } else if (!data || empty) {
     body = (
       <div className="rounded-xl bg-white p-10 text-center shadow-sm">
         <h2 className="mb-4 text-xl font-semibold">No Books Borrowed</h2>
@@ -90,8 +99,21 @@ export default function BorrowedBooksPage() {
     const returned = loans.filter((loan) => loan.status !== 'BORROWED').sort(byDate('returnedAt', -1));
     const shown = tab === 'pending' ? pending : returned;
     body = (
-      <LoanTabs tab={tab} onTab={setTab} pendingCount={pending.length} returnedCount={returned.length}>
-        {shown.length === 0 ? (
+      <LoanTabs
+        tab={tab}
+        onTab={setTab}
+        pendingCount={pending.length}
+        returnedCount={returned.length}
+        holdsCount={holdsCount}
+      >
+        {tab === 'holds' ? (
+          <HoldsList
+            holds={holds}
+            loading={myHolds.loading}
+            failed={Boolean(myHolds.error)}
+            onRetry={() => void myHolds.refetch().catch(() => undefined)}
+          />
+        ) : shown.length === 0 ? (
           <div className="rounded-xl bg-white p-10 text-center shadow-sm">
             <h2 className="mb-4 text-xl font-semibold">
               {tab === 'pending' ? 'No Pending Books' : 'No Returned Books'}

@@ -1,31 +1,35 @@
 import { useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 
-export type LoanTab = 'pending' | 'returned';
+export type LoanTab = 'pending' | 'returned' | 'holds';
 
 interface LoanTabsProps {
   tab: LoanTab;
   onTab: (tab: LoanTab) => void;
   pendingCount: number;
   returnedCount: number;
+  /** Open holds, or null until they are known. */
+  holdsCount: number | null;
   children: ReactNode;
 }
 
-const TABS: LoanTab[] = ['pending', 'returned'];
+const TABS: LoanTab[] = ['pending', 'returned', 'holds'];
 
-/** WAI-ARIA tabs: one tab stop, arrow keys move between the two tabs. */
-export function LoanTabs({ tab, onTab, pendingCount, returnedCount, children }: LoanTabsProps) {
+/** WAI-ARIA tabs: one tab stop, arrow keys move between the tabs and wrap at both ends. */
+export function LoanTabs({ tab, onTab, pendingCount, returnedCount, holdsCount, children }: LoanTabsProps) {
   const id = useId();
-  const refs = useRef<Record<LoanTab, HTMLButtonElement | null>>({ pending: null, returned: null });
+  const refs = useRef<Record<LoanTab, HTMLButtonElement | null>>({ pending: null, returned: null, holds: null });
   const labels: Record<LoanTab, string> = {
     pending: `Pending (${pendingCount})`,
     returned: `Returned (${returnedCount})`,
+    holds: holdsCount === null ? 'Holds' : `Holds (${holdsCount})`,
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const next = tab === 'pending' ? 'returned' : 'pending';
+    const step = event.key === 'ArrowRight' ? 1 : TABS.length - 1;
+    const next = TABS[(TABS.indexOf(tab) + step) % TABS.length] ?? tab;
     onTab(next);
     refs.current[next]?.focus();
   };

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { BookHoldQuery } from '../../gql/graphql.ts';
+import { pickupDay } from './pickup-day.ts';
+import { serverMessage } from './graphql-errors.ts';
+import { useHoldActions } from './use-book-hold.ts';
+
+type HoldState = NonNullable<BookHoldQuery['book']>;
+
+interface HoldPanelProps {
+  bookId: string;
+  hold: HoldState | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+const button = 'rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
+
+/** Shown while no copy is on the shelf: join the queue, see one's place in it, or leave it. */
+export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelProps) {
+  const { place, cancel, busy } = useHoldActions(bookId);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setRefusal(null);
+    try {
+      await action();
+    } catch (e) {
+      setRefusal(serverMessage(e) ?? 'Something went wrong. Please try again.');
+    }
+  };
+
+  let body;
+  if (loading && !hold) {
+    body = <p role="status">Loading your place in the queue...</p>;
+  } else if (error && !hold) {
+    body = (
+      <>
+        <p role="alert">Could not load the queue for this book.</p>
+        <button type="button" onClick={onRetry} className={`${button} bg-gray-100 text-gray-800`}>
+          Try Again
+        </button>
+      </>
+    );
+  } else if (!hold?.myHold) {
+    const waiting = hold?.holdQueueLength ?? 0;
+    body = (
+      <>
+        <p>{waiting === 0 ? 'Nobody is waiting for this book yet.' : `${waiting} waiting for this book.`}</p>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(() => place({ variables: { bookId } }))}
+          className={`${button} bg-blue-600 text-white`}
+        >
+          Place Hold
+        </button>
+      </>
+    );
+  } else {
+    const mine = hold.myHold;
+    body = (
+      <>
+        <p role="status" className="font-medium">
+          {mine.status === 'READY' && mine.readyUntil
+            ? `Ready for you until ${pickupDay(mine.readyUntil)}`
+            : `You are number ${mine.position ?? 1} in the queue`}
+        </p>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(() => cancel({ variables: { holdId: mine.id } }))}
+          className={`${button} bg-red-600 text-white`}
+        >
+          Cancel Hold
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <section aria-label="Hold" className="flex flex-wrap items-center gap-3 rounded-lg bg-orange-50 p-4 text-sm">
+      {body}
+      {refusal && (
+        <p role="alert" className="w-full text-red-700">
+          {refusal}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { MyHoldsQuery } from '../../gql/graphql.ts';
+import { calendarDay, formatDueDate } from './due-badge.ts';
+import { serverMessage } from './use-return-book.ts';
+import { useCancelMyHold } from './use-my-holds.ts';
+
+export type OpenHold = NonNullable<MyHoldsQuery['me']>['holds'][number];
+
+/** The holds still in a queue: a copy set aside, or waiting for one. */
+export const openHolds = (holds: readonly OpenHold[]) =>
+  holds.filter((hold) => hold.status === 'READY' || hold.status === 'WAITING');
+
+interface HoldsListProps {
+  holds: readonly OpenHold[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}
+
+const button = 'rounded-lg px-4 py-2 text-sm font-medium text-white disabled:opacity-50';
+
+export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
+  const [cancel] = useCancelMyHold();
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  if (loading && !holds) return <p role="status">Loading holds...</p>;
+  if (failed && !holds) {
+    return (
+      <div role="alert" className="py-8 text-center">
+        <p className="mb-4 text-red-700">Failed to fetch your holds. Please try again.</p>
+        <button type="button" className={`${button} bg-blue-600`} onClick={onRetry}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const open = openHolds(holds ?? []);
+  if (open.length === 0) {
+    return (
+      <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+        <h2 className="mb-2 text-xl font-semibold">No Holds</h2>
+        <p className="text-gray-700">When a book is out of stock, place a hold on its page to join the queue.</p>
+      </div>
+    );
+  }
+
+  const onCancel = async (hold: OpenHold) => {
+    setRefusal(null);
+    setCancelling(hold.id);
+    try {
+      await cancel({ variables: { holdId: hold.id } });
+    } catch (error) {
+      setRefusal(serverMessage(error) ?? 'Something went wrong. Please try again.');
+    } finally {
+      setCancelling(null);
+    }
+  };
+
+  return (
+    <>
+      {refusal && (
+        <p role="alert" className="mb-4 text-red-700">
+          {refusal}
+        </p>
+      )}
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {open.map((hold) => (
+          <li key={hold.id}>
+            <article
+              aria-label={hold.bookTitle}
+              className="flex h-full flex-col gap-2 rounded-xl bg-white p-5 shadow-sm"
+            >
+              <h2 className="text-lg font-semibold">
+                <Link to={`/book-details/${hold.bookId}`} className="text-blue-700 underline">
+                  {hold.bookTitle}
+                </Link>
+              </h2>
+              {hold.status === 'READY' ? (
+                <p className="font-medium text-green-800">
+                  {hold.readyUntil
+                    ? `Ready for you until ${formatDueDate(calendarDay(hold.readyUntil))}`
+                    : 'Ready for you'}
+                </p>
+              ) : (
+                <p className="text-gray-700">{`Waiting: number ${hold.position ?? 1} in the queue`}</p>
+              )}
+              <button
+                type="button"
+                disabled={cancelling === hold.id}
+                onClick={() => void onCancel(hold)}
+                className={`${button} mt-auto bg-red-600`}
+                aria-label={`Cancel Hold on ${hold.bookTitle}`}
+              >
+                Cancel Hold
+              </button>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

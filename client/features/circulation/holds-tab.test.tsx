@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { InMemoryCache } from '@apollo/client';
+import { GraphQLError } from 'graphql';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MemoryRouter } from 'react-router-dom';
+import { axeViolations } from '../../test/axe.ts';
+import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
+import { CANCEL_MY_HOLD_MUTATION, MY_HOLDS_QUERY } from './use-my-holds.ts';
+
+const hold = (id: string, bookTitle: string, status: string, position: number | null, readyUntil: string | null) => ({
+  __typename: 'Hold',
+  id,
+  bookId: `book-${id}`,
+  bookTitle,
+  status,
+  position,
+  readyUntil,
+});
+const me = { __typename: 'User', id: 'u1' };
+const loansMock = (loans: unknown[]): MockLink.MockedResponse => ({
+  request: { query: MY_BORROWED_BOOKS_QUERY },
+  result: { data: { me: { ...me, balance: 0 }, borrowedBooks: loans } },
+});
+// One past loan, as the loan tabs' BorrowedLoan fragment selects it.
+const returned = {
+  __typename: 'BorrowRecord',
+  id: 'l1',
+  bookId: 'book-l1',
+  borrowDate: '2026-02-20T00:00:00.000Z',
+  returnDate: '2026-03-06T00:00:00.000Z',
+  dueDate: '2026-03-06',
+  returnedAt: '2026-03-01T00:00:00.000Z',
+  status: 'RETURNED',
+  renewals: 0,
+  overdueDays: 0,
+  fee: 0,
+  canRenew: false,
+  renewBlockedReason: null,
+  bookTitle: 'Hamlet',
+  bookAuthor: 'William Shakespeare',
+  bookImage: '/assets/library/hamlet.jpg',
+  bookCategory: 'Drama',
+};
+const holdsMock = (holds: unknown[]): MockLink.MockedResponse => ({
+  request: { query: MY_HOLDS_QUERY },
+  result: { data: { me: { ...me, holds } } },
+});
+const dune = hold('h1', 'Dune', 'READY', 1, '2026-11-27');
+const emma = hold('h2', 'Emma', 'WAITING', 3, null);
+const ended = hold('h3', 'Ulysses', 'EXPIRED', null, null);
+
+function renderPage(mocks: MockLink.MockedResponse[], loans: unknown[] = []) {
+  render(
+    <MockedProvider mocks={[loansMock(loans), ...mocks]} cache={new InMemoryCache()}>
+      <MemoryRouter>
+        <BorrowedBooksPage />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+
+describe('Borrowed Books: the Holds tab', () => {
+  it('lists waiting and ready holds, not ended ones, beside the two loan tabs', async () => {
+    renderPage([holdsMock([dune, emma, ended])]);
+    const holdsTab = await screen.findByRole('tab', { name: 'Holds (2)' });
+    expect(screen.getByRole('tab', { name: 'Pending (0)', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Returned (0)' })).toBeTruthy();
+    await userEvent.click(holdsTab);
+    const ready = screen.getByRole('article', { name: 'Dune' });
+    expect(
+      within(ready).getByText(
+        `Ready for you until ${new Date(2026, 10, 27).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}`,
+      ),
+    ).toBeTruthy();
+    expect(within(ready).getByRole('link', { name: 'Dune' }).getAttribute('href')).toBe('/book-details/book-h1');
+    expect(
+      within(screen.getByRole('article', { name: 'Emma' })).getByText('Waiting: number 3 in the queue'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Ulysses' })).toBeNull();
+    expect(await axeViolations(screen.getByRole('tabpanel'))).toEqual([]);
+  });
+
+  it('cancels a hold, and the list is the gateway’s again', async () => {
+    renderPage([
+      holdsMock([dune, emma]),
+      {
+        request: { query: CANCEL_MY_HOLD_MUTATION, variables: { holdId: 'h2' } },
+        result: { data: { cancelHold: { ...emma, status: 'CANCELLED', position: null } } },
+      },
+      holdsMock([dune, { ...emma, status: 'CANCELLED', position: null }]),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (2)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Hold on Emma' }));
+    expect(await screen.findByRole('tab', { name: 'Holds (1)', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
+  });
+
+  it("shows the gateway's sentence when a cancel is refused", async () => {
+    renderPage([
+      holdsMock([emma]),
+      {
+        request: { query: CANCEL_MY_HOLD_MUTATION, variables: { holdId: 'h2' } },
+        result: { errors: [new GraphQLError('This hold has already ended.', { extensions: { code: 'CONFLICT' } })] },
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (1)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Hold on Emma' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This hold has already ended.');
+  });
+
+  it('shows an empty Holds tab beside loans', async () => {
+    renderPage([holdsMock([ended])], [returned]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (0)' }));
+    expect(screen.getByRole('heading', { name: 'No Holds' })).toBeTruthy();
+  });
+
+  it('keeps the tabs for a member with no loans when holds fail to load, and Try Again asks again', async () => {
+    renderPage([{ request: { query: MY_HOLDS_QUERY }, error: new Error('down') }, holdsMock([emma])]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch your holds. Please try again.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Emma' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Holds (1)', selected: true })).toBeTruthy();
+  });
+
+  it('shows the empty state only when there are neither loans nor holds', async () => {
+    renderPage([holdsMock([ended])]);
+    expect(await screen.findByRole('heading', { name: 'No Books Borrowed' })).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { InMemoryCache } from '@apollo/client';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { axeViolations } from '../../test/axe.ts';
+import NoticeBell, { UNREAD_NOTICE_COUNT_QUERY } from './notice-bell.tsx';
+import { MARK_NOTICES_READ_MUTATION, MY_NOTICES_QUERY, NOTICES_PAGE_SIZE } from './use-notices.ts';
+
+const notice = (id: string, message: string, read: boolean, link = '/book-details/b1') => ({
+  __typename: 'Notice',
+  id,
+  kind: 'HOLD_READY',
+  message,
+  link,
+  read,
+  createdAt: '2026-11-25T09:30:00.000Z',
+});
+const ready = notice('n1', 'Dune is waiting for you until Fri 27 Nov.', false);
+const due = notice('n2', 'Emma is due on Sat 28 Nov.', false, '/borrowed-books');
+const old = notice('n3', 'Hamlet is overdue.', true, '/borrowed-books');
+
+const countMock = (unreadNoticeCount: number): MockLink.MockedResponse => ({
+  request: { query: UNREAD_NOTICE_COUNT_QUERY },
+  result: { data: { me: { __typename: 'User', id: 'u1', unreadNoticeCount } } },
+});
+const listMock = (nodes: ReturnType<typeof notice>[]): MockLink.MockedResponse => ({
+  request: { query: MY_NOTICES_QUERY, variables: { first: NOTICES_PAGE_SIZE } },
+  result: {
+    data: {
+      me: {
+        __typename: 'User',
+        id: 'u1',
+        unreadNoticeCount: nodes.filter((n) => !n.read).length,
+        notices: {
+          __typename: 'NoticeConnection',
+          nodes,
+          totalCount: nodes.length,
+          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+        },
+      },
+    },
+  },
+});
+const markMock = (ids: string[] | null, changed: number): MockLink.MockedResponse => ({
+  request: { query: MARK_NOTICES_READ_MUTATION, variables: { ids } },
+  result: { data: { markNoticesRead: changed } },
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderBell(mocks: MockLink.MockedResponse[]) {
+  render(
+    <MockedProvider mocks={mocks} cache={new InMemoryCache()}>
+      <MemoryRouter initialEntries={['/']}>
+        <header className="relative">
+          <NoticeBell />
+        </header>
+        <main>
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </main>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+
+describe('Notices bell', () => {
+  it('shows the unread count, opens the notices, and follows a notice to its page', async () => {
+    renderBell([countMock(2), listMock([ready, due, old])]);
+    const bell = await screen.findByRole('button', { name: 'Notices, 2 unread' });
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('region', { name: 'Notices' });
+    expect(bell.getAttribute('aria-expanded')).toBe('true');
+    const first = await within(panel).findByRole('article', { name: ready.message });
+    expect(
+      within(first).getByText(
+        new Date(ready.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByText('2 unread notices')).toBeTruthy();
+    expect(within(within(panel).getByRole('article', { name: old.message })).queryByRole('button')).toBeNull();
+    expect(await axeViolations(panel)).toEqual([]);
+    await userEvent.click(within(first).getByRole('link', { name: `Open: ${ready.message}` }));
+    expect(screen.getByTestId('where').textContent).toBe('/book-details/b1');
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
+    expect(document.activeElement).toBe(bell);
+  });
+
+  it('marks one notice read, then all, and the bell follows', async () => {
+    renderBell([
+      countMock(2),
+      listMock([ready, due, old]),
+      markMock(['n1'], 1),
+      listMock([{ ...ready, read: true }, due, old]),
+      countMock(1),
+      markMock(null, 1),
+      listMock([{ ...ready, read: true }, { ...due, read: true }, old]),
+      countMock(0),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notices, 2 unread' }));
+    const panel = await screen.findByRole('region', { name: 'Notices' });
+    await userEvent.click(await within(panel).findByRole('button', { name: `Mark read: ${ready.message}` }));
+    expect(await screen.findByRole('button', { name: 'Notices, 1 unread' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: `Mark read: ${ready.message}` })).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByRole('button', { name: 'Notices' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /^Mark read/ })).toBeNull();
+    expect((within(panel).getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows an empty list, and closes on Escape', async () => {
+    renderBell([countMock(0), listMock([])]);
+    const bell = await screen.findByRole('button', { name: 'Notices' });
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('region', { name: 'Notices' });
+    expect(await within(panel).findByRole('heading', { name: 'No Notices' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
+    expect(document.activeElement).toBe(bell);
+  });
+
+  it('shows a failed load with Try Again, which asks again', async () => {
+    renderBell([
+      countMock(1),
+      { request: { query: MY_NOTICES_QUERY, variables: { first: NOTICES_PAGE_SIZE } }, error: new Error('down') },
+      listMock([due]),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notices, 1 unread' }));
+    const panel = await screen.findByRole('region', { name: 'Notices' });
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch notices. Please try again.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await within(panel).findByRole('article', { name: due.message })).toBeTruthy();
+  });
+});

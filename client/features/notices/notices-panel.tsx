@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { NOTICES_PAGE_SIZE, useMarkNoticesRead, useNotices } from './use-notices.ts';
+
+const button = 'rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-50';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+interface NoticesPanelProps {
+  id: string;
+  /** Closes the panel (a notice's link was followed, or Close was pressed). */
+  onClose: () => void;
+}
+
+/** The member's notices, opened from the header's bell: a chunk of its own, loaded when first opened. */
+export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
+  const { data, loading, error, refetch } = useNotices();
+  const [markRead, marking] = useMarkNoticesRead();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const mark = async (ids: string[] | null) => {
+    setFailure(null);
+    try {
+      await markRead({ variables: { ids } });
+    } catch {
+      setFailure('Failed to mark notices read. Please try again.');
+    }
+  };
+
+  const notices = data?.me?.notices;
+  let body: React.ReactNode;
+  if (loading && !data) {
+    body = <Spinner label="Loading notices..." />;
+  } else if (error && !data) {
+    body = (
+      <div role="alert" className="py-6 text-center">
+        <p className="mb-6 text-red-700">Failed to fetch notices. Please try again.</p>
+        <button type="button" className={`${button} bg-blue-600 text-white`} onClick={() => void refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (!notices || notices.nodes.length === 0) {
+    body = (
+      <div className="rounded-xl bg-slate-50 p-6 text-center">
+        <h3 className="mb-2 text-lg font-semibold">No Notices</h3>
+        <p className="text-gray-700">Reminders about your loans and holds will appear here.</p>
+      </div>
+    );
+  } else {
+    const unread = data?.me?.unreadNoticeCount ?? 0;
+    body = (
+      <>
+        <div className="mb-4 flex items-center justify-between gap-4">
+          <p className="text-gray-700">{unread === 1 ? '1 unread notice' : `${unread} unread notices`}</p>
+          <button
+            type="button"
+            disabled={unread === 0 || marking.loading}
+            onClick={() => void mark(null)}
+            className={`${button} bg-blue-600 text-white`}
+          >
+            Mark all read
+          </button>
+        </div>
+        <ul className="space-y-3">
+          {notices.nodes.map((notice) => (
+            <li key={notice.id}>
+              <article
+                aria-label={notice.message}
+                className={`flex flex-wrap items-center gap-3 rounded-xl p-4 shadow-sm ${
+                  notice.read ? 'bg-white' : 'border-l-4 border-blue-600 bg-blue-50'
+                }`}
+              >
+                <div className="min-w-0 flex-1">
+                  <p className={notice.read ? 'text-gray-800' : 'font-semibold text-gray-900'}>
+                    {notice.read ? null : <span className="sr-only">Unread: </span>}
+                    {notice.message}
+                  </p>
+                  <p className="text-sm text-gray-600">
+                    <time dateTime={notice.createdAt}>{when(notice.createdAt)}</time>
+                  </p>
+                </div>
+                <Link to={notice.link} onClick={onClose} className="text-blue-700 underline">
+                  Open<span className="sr-only">: {notice.message}</span>
+                </Link>
+                {!notice.read && (
+                  <button
+                    type="button"
+                    disabled={marking.loading}
+                    onClick={() => void mark([notice.id])}
+                    className={`${button} bg-gray-100 text-gray-800`}
+                    aria-label={`Mark read: ${notice.message}`}
+                  >
+                    Mark read
+                  </button>
+                )}
+              </article>
+            </li>
+          ))}
+        </ul>
+        {notices.totalCount > notices.nodes.length && (
+          <p className="mt-4 text-sm text-gray-600">
+            {`Showing the newest ${NOTICES_PAGE_SIZE} of ${notices.totalCount} notices.`}
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="absolute top-full right-0 z-40 max-h-[80vh] w-full max-w-md overflow-y-auto rounded-b-xl border border-slate-200 bg-white p-4 shadow-lg"
+    >
+      <div className="mb-4 flex items-center justify-between">
+        <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
+          Notices
+        </h2>
+        <button type="button" onClick={onClose} className={`${button} bg-gray-100 text-gray-800`}>
+          Close
+        </button>
+      </div>
+      {failure && (
+        <p role="alert" className="mb-4 text-red-700">
+          {failure}
+        </p>
+      )}
+      {body}
+    </section>
+  );
+}
