@@ -8,6 +8,7 @@ import type { GraphQLContext } from './context.ts';
 import { ACCESS, type AccessMap } from './access.ts';
 import type { Absolute } from '../library/site-urls.ts';
 import { CURRENCY } from '../library/policy.ts';
+import { ENUM_VALUES } from './enum-values.ts';
 import { requireSession } from '../auth/viewer.ts';
 import { requireStaff } from '../library/circulation.ts';
 import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
@@ -97,19 +98,6 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       link: (notice, _args, ctx) => ctx.library.notices.link(notice),
       read: (notice) => notice.readAt !== null,
     },
-    NoticeKind: {
-      DUE_SOON: 'due-soon',
-      OVERDUE: 'overdue',
-      HOLD_READY: 'hold-ready',
-      HOLD_EXPIRED: 'hold-expired',
-    },
-    HoldStatus: {
-      WAITING: 'waiting',
-      READY: 'ready',
-      FULFILLED: 'fulfilled',
-      CANCELLED: 'cancelled',
-      EXPIRED: 'expired',
-    },
     Category: { image: (category) => absolute(category.image) },
     BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },
     User: userFields,
@@ -117,15 +105,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       currency: () => CURRENCY.code,
       currencySymbol: () => CURRENCY.symbol,
     },
-    // The schema's enum values map to the stored lower-case values (see codegen enumValues).
-    BorrowStatus: { BORROWED: 'borrowed', RETURNED: 'returned', LOST: 'lost', DAMAGED: 'damaged' },
-    LedgerKind: {
-      LATE_FEE: 'late-fee',
-      REPLACEMENT: 'replacement',
-      PROCESSING_FEE: 'processing-fee',
-      PAYMENT: 'payment',
-      WAIVER: 'waiver',
-    },
-    CatalogueEditors: { MEMBERS: 'members', STAFF: 'staff' },
+    // Each enum value resolves to the value the store keeps (server/graphql/enum-values.ts).
+    ...ENUM_VALUES,
   } as Resolvers;
 }

@@ -53,6 +53,16 @@ export function createNotices(store: Store, opts: { timeZone: string; policy: Po
     createdAt: now(),
   });
 
+  /**
+   * Records the notices not recorded yet. Most were, on an earlier run: a read says which, so only the rest
+   * are written (a write moves the store's revision, and with it every ETag). Returns how many it added.
+   */
+  async function recordNew(notices: NewNotice[]): Promise<number> {
+    const done = await store.notices.recorded(notices.map((n) => n.key));
+    const fresh = notices.filter((n) => !done.has(n.key));
+    return fresh.length === 0 ? 0 : (await store.notices.record(fresh)).length;
+  }
+
   function own(session: Session, userId: string): void {
     if (userId !== session.uid && !isStaff(session))
       throw new LibraryError('FORBIDDEN', 'You can only see your own notices.');
@@ -91,12 +101,11 @@ export function createNotices(store: Store, opts: { timeZone: string; policy: Po
         if (!page.hasNextPage) break;
         after = page.endCursor;
       }
-      return (await store.notices.record(due)).length;
+      return recordNew(due);
     },
 
     async readyFor(bookId) {
-      const ready = (await store.holds.queue(bookId)).filter((h) => h.status === 'ready');
-      if (ready.length) await store.notices.record(ready.map(readyNotice));
+      await recordNew((await store.holds.queue(bookId)).filter((h) => h.status === 'ready').map(readyNotice));
     },
 
     async expired(holds) {

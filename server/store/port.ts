@@ -308,6 +308,8 @@ export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt'>;
 export interface NoticeStore {
   /** Records the notices not recorded yet (by key); returns those it added. */
   record(notices: NewNotice[]): Promise<NoticeRecord[]>;
+  /** Which of these keys are recorded already (a read, so a schedule can skip what it has done). */
+  recorded(keys: string[]): Promise<Set<string>>;
   /** Newest first. */
   list(userId: string, opts: { unreadOnly: boolean; page: PageRequest }): Promise<Page<NoticeRecord>>;
   unreadCount(userId: string): Promise<number>;

@@ -4,36 +4,26 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
+import { libraryClock } from '../support/library-clock.ts';
 import { bookBody, gqlBorrow, libraryDay, restBorrow } from './factory.ts';
 import { expectError } from './gql-assert.ts';
-
-const DAY = 86_400_000;
 
 const LOAN = 'id dueDate renewals overdueDays fee canRenew renewBlockedReason status';
 
 describeEachStore((kind) => {
   let gw: TestGateway;
-  let offsetDays = 0;
+  const clock = libraryClock();
   const staffEmail = `desk-${randomUUID().slice(0, 8)}@example.com`;
   let staff: Member;
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
       env: { ADMIN_EMAILS: staffEmail },
-      libraryNow: () => new Date(Date.now() + offsetDays * DAY),
+      libraryNow: clock.now,
     });
     staff = await gw.member({ name: 'Desk Clerk', email: staffEmail });
   });
   afterAll(() => gw.close());
-  /** Runs fn with the library's clock `days` ahead, then puts it back. */
-  async function later<T>(days: number, fn: () => Promise<T>): Promise<T> {
-    offsetDays = days;
-    try {
-      return await fn();
-    } finally {
-      offsetDays = 0;
-    }
-  }
   const borrow = async (m: Member, bookId: string, returnDate = libraryDay(14)) => {
     const answer = await gqlBorrow(gw, m.token, bookId, returnDate);
     expect(answer.body.errors).toBeUndefined();
@@ -104,7 +94,7 @@ describeEachStore((kind) => {
       const m = await gw.member();
       const bookId = await gw.addBook({ quantity: 1 });
       const loanId = await borrow(m, bookId, libraryDay(2));
-      await later(3, async () => {
+      await clock.at(3, async () => {
         expect((await myLoans(m)).loans[0]).toMatchObject({ canRenew: false, overdueDays: 1, fee: 50 });
         const overdue = await gw.gql(`mutation($id: ID!) { renewLoan(loanId: $id) { id } }`, { id: loanId }, m.token);
         expectError(overdue, 'LOAN_OVERDUE');
@@ -123,7 +113,7 @@ describeEachStore((kind) => {
         await gw.addBook({ quantity: 1 }),
       ];
       const loanId = await borrow(m, first, libraryDay(3));
-      await later(6, async () => {
+      await clock.at(6, async () => {
         expect((await myLoans(m)).loans[0]).toMatchObject({ overdueDays: 3, fee: 150, status: 'BORROWED' });
         const back = await gw.gql(
           `mutation($id: ID!) { returnBook(borrowId: $id) { status fee overdueDays } }`,
@@ -202,7 +192,7 @@ describeEachStore((kind) => {
       );
       expect(found.body.data.members).toEqual({ totalCount: 1, nodes: [{ uid: m.uid, name: m.name }] });
 
-      await later(3, async () => {
+      await clock.at(3, async () => {
         const overdue = await gw.gql(
           '{ overdueLoans(first: 100) { totalCount nodes { id userName bookTitle overdueDays fee } } }',
           {},

@@ -3,22 +3,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
+import { libraryClock } from '../support/library-clock.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
 
-const DAY = 86_400_000;
 const HOLD = 'id status position readyUntil bookTitle userName';
 
 describeEachStore((kind) => {
   let gw: TestGateway;
-  let offsetDays = 0;
+  const clock = libraryClock();
   const staffEmail = `holds-${randomUUID().slice(0, 8)}@example.com`;
   let staff: Member;
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
       env: { ADMIN_EMAILS: staffEmail },
-      libraryNow: () => new Date(Date.now() + offsetDays * DAY),
+      libraryNow: clock.now,
     });
     staff = await gw.member({ name: 'Hold Desk', email: staffEmail });
   });
@@ -82,11 +82,11 @@ describeEachStore((kind) => {
     const cHold = (await place(c, bookId)).body.data.placeHold;
     expect(cHold.position).toBe(2);
     await gw.gql(`mutation($id: ID!) { returnBook(borrowId: $id) { id } }`, { id: loanId }, a.token);
-    offsetDays = 3;
+    clock.set(3);
     try {
       // The last pickup day: still B's.
       expect((await bookView(b, bookId)).myHold).toMatchObject({ status: 'READY' });
-      offsetDays = 4;
+      clock.set(4);
       expect((await bookView(b, bookId)).myHold).toBeNull();
       expect((await bookView(c, bookId)).myHold).toMatchObject({ status: 'READY', position: 1 });
       const bHolds = (await gw.gql(`{ me { holds { status } } }`, {}, b.token)).body.data.me.holds;
@@ -102,7 +102,7 @@ describeEachStore((kind) => {
       expect(cancelled.body.data.cancelHold).toEqual({ status: 'CANCELLED' });
       expect(await bookView(c, bookId)).toMatchObject({ quantity: 1, holdQueueLength: 0 });
     } finally {
-      offsetDays = 0;
+      clock.set(0);
     }
   });
 

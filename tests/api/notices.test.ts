@@ -2,18 +2,18 @@
 // clock), hold ready at the return itself, hold expired at the expiry; each once; read and unread.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
+import { libraryClock } from '../support/library-clock.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
 
-const DAY = 86_400_000;
 const NOTICES =
   '{ me { unreadNoticeCount notices(first: 20) { totalCount nodes { id kind message day link read bookTitle } } } }';
 
 describeEachStore((kind) => {
   let gw: TestGateway;
-  let offsetDays = 0;
+  const clock = libraryClock();
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, libraryNow: () => new Date(Date.now() + offsetDays * DAY) });
+    gw = await startTestGateway({ store: kind, libraryNow: clock.now });
   });
   afterAll(() => gw.close());
   const noticesOf = async (m: Member) => (await gw.gql(NOTICES, {}, m.token)).body.data.me;
@@ -36,12 +36,12 @@ describeEachStore((kind) => {
         message: `“Due Soon Book” is due back on ${libraryDay(2)}.`,
       }),
     ]);
-    offsetDays = 3;
+    clock.set(3);
     try {
       await gw.library.notices.sweep();
       await gw.library.notices.sweep();
     } finally {
-      offsetDays = 0;
+      clock.set(0);
     }
     const late = await noticesOf(m);
     expect(late.notices.nodes.map((n: { kind: string }) => n.kind)).toEqual(['OVERDUE', 'DUE_SOON']);
@@ -65,11 +65,11 @@ describeEachStore((kind) => {
     ]);
     await gw.library.notices.sweep();
     expect((await noticesOf(b)).notices.totalCount).toBe(1);
-    offsetDays = 4;
+    clock.set(4);
     try {
       await gw.library.holds.expireDue();
     } finally {
-      offsetDays = 0;
+      clock.set(0);
     }
     const expired = await noticesOf(b);
     expect(expired.notices.nodes.map((n: { kind: string }) => n.kind)).toEqual(['HOLD_EXPIRED', 'HOLD_READY']);

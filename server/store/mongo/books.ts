@@ -125,43 +125,50 @@ export function mongoBooks(
 ): BookStore {
   /** Writes an edit under the book's queue; see update. */
   function writeEdit(_id: ObjectId, edit: BookEdit, expectedVersion: number | null | undefined) {
-    return lock.run(`book:${_id.toHexString()}`, async (): Promise<BookUpdateResult | null> => {
-      // Every change of the book (borrows and returns included) moves its version, so the update is
-      // conditional on the version read; one that lost a race with a borrow reads again, unless the caller
-      // asked for that version.
-      for (let attempt = 0; ; attempt++) {
-        const doc = await books.findOne({ _id }, WITHOUT_GRAMS);
-        if (!doc) return null;
-        const current = toBook(doc);
-        if (expectedVersion != null && expectedVersion !== current.version)
-          return { refused: 'version' as const, book: current, modified: false as const };
-        const { copies, onLoan } = resolveEdit(current, edit);
-        if (copies < onLoan) return { refused: 'copies-on-loan' as const, book: current, modified: false as const };
-        if (sameBook(current, edit, copies)) return { book: current, modified: false };
-        const delta = copies - current.copies;
-        const { title, author, genre, description, image, rating } = edit;
-        const updated = await books.findOneAndUpdate(
-          { _id, version: current.version },
-          {
-            $set: {
-              title,
-              author,
-              genre,
-              description,
-              image,
-              rating,
-              ...(edit.replacementCost === undefined ? {} : { replacementCost: edit.replacementCost }),
-              ...searchFields(title, author),
-              updatedAt: new Date(),
+    return lock.run(
+      `book:${_id.toHexString()}`,
+      async (): Promise<{ result: BookUpdateResult | null; added: boolean }> => {
+        // Every change of the book (borrows and returns included) moves its version, so the update is
+        // conditional on the version read; one that lost a race with a borrow reads again, unless the caller
+        // asked for that version.
+        for (let attempt = 0; ; attempt++) {
+          const doc = await books.findOne({ _id }, WITHOUT_GRAMS);
+          if (!doc) return { result: null, added: false };
+          const current = toBook(doc);
+          if (expectedVersion != null && expectedVersion !== current.version)
+            return { result: { refused: 'version' as const, book: current, modified: false as const }, added: false };
+          const { copies, onLoan } = resolveEdit(current, edit);
+          if (copies < onLoan)
+            return {
+              result: { refused: 'copies-on-loan' as const, book: current, modified: false as const },
+              added: false,
+            };
+          if (sameBook(current, edit, copies)) return { result: { book: current, modified: false }, added: false };
+          const delta = copies - current.copies;
+          const { title, author, genre, description, image, rating } = edit;
+          const updated = await books.findOneAndUpdate(
+            { _id, version: current.version },
+            {
+              $set: {
+                title,
+                author,
+                genre,
+                description,
+                image,
+                rating,
+                ...(edit.replacementCost === undefined ? {} : { replacementCost: edit.replacementCost }),
+                ...searchFields(title, author),
+                updatedAt: new Date(),
+              },
+              $inc: { copies: delta, quantity: delta, version: 1 },
             },
-            $inc: { copies: delta, quantity: delta, version: 1 },
-          },
-          { returnDocument: 'after' },
-        );
-        if (updated) return { book: toBook(updated), modified: true };
-        if (attempt >= 20) throw new Error(`Book ${_id.toHexString()} kept changing during an update`);
-      }
-    });
+            { returnDocument: 'after' },
+          );
+          if (updated) return { result: { book: toBook(updated), modified: true }, added: delta > 0 };
+          if (attempt >= 20) throw new Error(`Book ${_id.toHexString()} kept changing during an update`);
+        }
+      },
+    );
   }
 
   /** The matching books in _id order, fetched by the driver in batches as the caller reads them. */
@@ -226,10 +233,9 @@ export function mongoBooks(
     async update(id, edit, expectedVersion) {
       const _id = toObjectId(id);
       if (!_id) return null;
-      const before = await books.findOne({ _id }, { projection: { copies: 1 } });
-      const result = await writeEdit(_id, edit, expectedVersion);
+      const { result, added } = await writeEdit(_id, edit, expectedVersion);
       // Copies added go to the members waiting first (outside the book's queue, which that step takes too).
-      if (result && result.modified && result.book.copies > (before?.copies ?? result.book.copies)) {
+      if (result && added) {
         await fillHolds(_id);
         const after = await books.findOne({ _id });
         return after ? { ...result, book: toBook(after) } : result;

@@ -26,6 +26,11 @@ export function mongoNotices(notices: Collection<NoticeDoc>): NoticeStore {
       }
       return added;
     },
+    async recorded(keys) {
+      if (keys.length === 0) return new Set();
+      const docs = await notices.find({ key: { $in: keys } }, { projection: { key: 1 } }).toArray();
+      return new Set(docs.map((doc) => doc.key));
+    },
     async list(userId, { unreadOnly, page }) {
       const after = page.after ? decodeTimeCursor(page.after) : null;
       const base: Filter<NoticeDoc> = unreadOnly ? { userId, readAt: null } : { userId };

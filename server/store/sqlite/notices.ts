@@ -45,6 +45,18 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
         }),
       );
     },
+    async recorded(keys) {
+      const found = new Set<string>();
+      // In chunks well under SQLite's limit on bound parameters.
+      for (let i = 0; i < keys.length; i += 500) {
+        const chunk = keys.slice(i, i + 500);
+        const rows = db
+          .prepare(`SELECT key FROM notices WHERE key IN (${chunk.map(() => '?').join(', ')})`)
+          .all(...chunk);
+        for (const row of rows) found.add(text(row, 'key'));
+      }
+      return found;
+    },
     async list(userId, { unreadOnly, page }) {
       const after = page.after ? decodeTimeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;

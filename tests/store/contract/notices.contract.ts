@@ -32,6 +32,8 @@ export function noticesContract(factory: StoreFactory): void {
         notice('d', 'u1', 4000, { kind: 'hold-ready', holdId: 'bbbbbbbbbbbbbbbbbbbbbbbb', loanId: null }),
       ]);
       expect(again.map((n) => n.key)).toEqual(['d']);
+      expect(await store().notices.recorded(['a', 'd', 'zz'])).toEqual(new Set(['a', 'd']));
+      expect(await store().notices.recorded([])).toEqual(new Set());
       const first = await store().notices.list('u1', { unreadOnly: false, page: { first: 2 } });
       expect([first.totalCount, first.hasNextPage, first.nodes.map((n) => n.key)]).toEqual([3, true, ['d', 'b']]);
       expect(first.nodes[0]).toMatchObject({ kind: 'hold-ready', holdId: 'bbbbbbbbbbbbbbbbbbbbbbbb', readAt: null });
