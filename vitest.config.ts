@@ -36,6 +36,8 @@ export default defineConfig({
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['client/test/setup.ts'],
+          // Whole routes render with axe checks; on a loaded two-core machine some take several seconds.
+          testTimeout: 15_000,
         },
       },
     ],

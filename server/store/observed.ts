@@ -22,7 +22,7 @@ type Part = {
 export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
   books: ['list', 'all', 'count', 'get', 'byGenre', 'genres'],
   categories: ['list'],
-  loans: ['get', 'listByUser', 'findActive', 'countActiveByUser', 'countActive', 'overdue'],
+  loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue'],
   ledger: ['balance', 'list'],
   holds: ['get', 'listByUser', 'queue', 'ready'],
   notices: ['list', 'unreadCount', 'recorded'],

@@ -213,7 +213,6 @@ export interface LoanStore {
   get(id: string): Promise<LoanRecord | null>;
   /** Newest first (borrowDate descending, then id descending). */
   listByUser(userId: string): Promise<LoanRecord[]>;
-  findActive(userId: string, bookId: string): Promise<LoanRecord | null>;
   countActiveByUser(userId: string): Promise<number>;
   /** Active loans of every member: the books out right now (the loans-in-progress gauge at /metrics). */
   countActive(): Promise<number>;

@@ -2,6 +2,7 @@
 // and one-call borrow/return over REST and GraphQL, so each test states only what it is about.
 import { bookFields, type Answer, type Member, type TestGateway } from '../support/gateway.ts';
 import type { BookFields } from '../../server/store/port.ts';
+import { activeLoan } from '../support/active-loan.ts';
 
 export { bookFields };
 
@@ -52,7 +53,7 @@ export const restReturn = (
 export async function borrowed(gw: TestGateway, m: Member, bookId: string): Promise<string> {
   const answer = await restBorrow(gw, m, bookId);
   if (answer.status !== 201) throw new Error(`borrow failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  const loan = await gw.store.loans.findActive(m.uid, bookId);
+  const loan = await activeLoan(gw.store, m.uid, bookId);
   if (!loan) throw new Error('borrow answered 201 but no active loan was stored');
   return loan.id;
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { bookBody, borrowed, codes, libraryDay, members, quantityOf, restBorrow, restReturn } from './factory.ts';
+import { activeLoan } from '../support/active-loan.ts';
 
 describeEachStore((store) => {
   let gw: TestGateway;
@@ -35,7 +36,7 @@ describeEachStore((store) => {
       const winner = answers.find((a) => a.status === 201);
       expect(winner?.body.currentQuantity).toBe(0);
       expect(await quantityOf(gw, bookId)).toBe(0);
-      const loans = await Promise.all(racers.map((m) => gw.store.loans.findActive(m.uid, bookId)));
+      const loans = await Promise.all(racers.map((m) => activeLoan(gw.store, m.uid, bookId)));
       expect(loans.filter(Boolean)).toHaveLength(1);
     });
 

@@ -13,6 +13,7 @@ import {
   restBorrow,
   restReturn,
 } from './factory.ts';
+import { activeLoan } from '../support/active-loan.ts';
 
 describeEachStore((store) => {
   let gw: TestGateway;
@@ -28,7 +29,7 @@ describeEachStore((store) => {
       const answer = await restBorrow(gw, m, bookId, { userName: 'Mallory', userEmail: 'mallory@example.com' });
       expect(answer.status).toBe(201);
       expect(answer.body).toMatchObject({ message: expect.any(String), bookId, currentQuantity: 1 });
-      const loan = await gw.store.loans.findActive(m.uid, bookId);
+      const loan = await activeLoan(gw.store, m.uid, bookId);
       expect(loan).toMatchObject({ userName: 'Real Name', userEmail: m.email, bookTitle: 'Lent', status: 'borrowed' });
       expect(loan?.returnDate.toISOString()).toBe(`${libraryDay(14)}T00:00:00.000Z`);
     });

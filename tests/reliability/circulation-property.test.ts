@@ -15,6 +15,7 @@ import { LibraryError } from '../../server/library/errors.ts';
 import { DEFAULT_POLICY } from '../../server/library/policy.ts';
 import { addDays } from '../../server/library/calendar.ts';
 import { createHolds } from '../../server/library/holds.ts';
+import { activeLoan } from '../support/active-loan.ts';
 
 const BOOKS = 3;
 const MEMBERS = 5;
@@ -136,10 +137,10 @@ async function runScenario(store: Store, ops: Op[], scheduler: fc.Scheduler) {
         const open = (await store.holds.queue(book.id)).find((h) => h.userId === session(o.member).uid);
         if (open) await holds.cancel(session(o.member), open.id);
       } else if (o.kind === 'renew') {
-        const active = await store.loans.findActive(session(o.member).uid, book.id);
+        const active = await activeLoan(store, session(o.member).uid, book.id);
         if (active) await circulation.renew(session(o.member), active.id);
       } else {
-        const active = await store.loans.findActive(session(o.member).uid, book.id);
+        const active = await activeLoan(store, session(o.member).uid, book.id);
         if (active) await circulation.giveBack(session(o.member), active.id);
       }
     } catch (error) {

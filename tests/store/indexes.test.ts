@@ -63,7 +63,6 @@ const CASES: Case[] = [
   { name: 'loans: return', run: (s, f) => s.loans.checkin(f.loanId, new Date()) },
   { name: 'loans: by id', run: (s, f) => s.loans.get(f.loanId) },
   { name: "loans: a member's loans, newest first", run: (s) => s.loans.listByUser('user-1') },
-  { name: 'loans: the active loan of a member and book', run: (s, f) => s.loans.findActive('user-1', f.bookId) },
   { name: "loans: a member's active loan count", run: (s) => s.loans.countActiveByUser('user-1') },
   { name: 'loans: every active loan, counted (the /metrics gauge)', run: (s) => s.loans.countActive() },
   { name: 'users: sign-in upsert', run: (s) => s.users.upsert(profile()) },

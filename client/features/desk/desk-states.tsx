@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { hasErrorCode } from './desk-errors.ts';
+import type { CursorPages } from './use-cursor-pages.ts';
 
 export function StaffOnly() {
   return (
@@ -31,24 +32,32 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 type PagerProps = {
   label: string;
-  page: number;
-  pageCount: number;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  pages: CursorPages;
+  totalCount: number;
+  pageSize: number;
+  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
 };
 
-export function Pager({ label, page, pageCount, hasNext, onPrevious, onNext }: PagerProps) {
+/** Previous and Next over a cursor-paged list, with "Page N of M"; nothing when it all fits on one page. */
+export function Pager({ label, pages, totalCount, pageSize, pageInfo }: PagerProps) {
+  const { page } = pages;
+  const pageCount = Math.ceil(totalCount / pageSize);
+  const { endCursor } = pageInfo;
   if (pageCount <= 1 && page === 1) return null;
   return (
     <nav aria-label={label} className="mt-3 flex items-center justify-between gap-3 text-sm">
-      <button type="button" className="btn-secondary px-3 py-1" disabled={page === 1} onClick={onPrevious}>
+      <button type="button" className="btn-secondary px-3 py-1" disabled={page === 1} onClick={pages.previous}>
         Previous
       </button>
       <span>
         Page {page} of {Math.max(pageCount, page)}
       </span>
-      <button type="button" className="btn-secondary px-3 py-1" disabled={!hasNext} onClick={onNext}>
+      <button
+        type="button"
+        className="btn-secondary px-3 py-1"
+        disabled={!pageInfo.hasNextPage || !endCursor}
+        onClick={() => endCursor && pages.next(endCursor)}
+      >
         Next
       </button>
     </nav>

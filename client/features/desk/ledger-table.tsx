@@ -1,5 +1,6 @@
 import { graphql, type FragmentType, getFragmentData } from '../../gql/index.ts';
-import type { LedgerKind } from '../../gql/graphql.ts';
+import type { DeskLedgerEntryFragment, LedgerKind } from '../../gql/graphql.ts';
+import { DeskTable, type Column } from './desk-table.tsx';
 import { formatInstant } from './dates.ts';
 import { EmptyState } from './desk-states.tsx';
 import { formatMoney } from './money.ts';
@@ -28,6 +29,21 @@ export const KIND_TEXT: Record<LedgerKind, string> = {
 const lowers = (kind: LedgerKind) => kind === 'PAYMENT' || kind === 'WAIVER';
 
 type Props = { entries: FragmentType<typeof LEDGER_ENTRY_FRAGMENT>[]; symbol: string };
+type Entry = DeskLedgerEntryFragment;
+
+const columns = (symbol: string): Column<Entry>[] => [
+  { header: 'Date', cell: (entry) => formatInstant(entry.createdAt) },
+  { header: 'Entry', cell: (entry) => KIND_TEXT[entry.kind] },
+  { header: 'Book', cell: (entry) => entry.bookTitle ?? '' },
+  { header: 'Note', cell: (entry) => entry.note },
+  { header: 'Recorded by', cell: (entry) => entry.recordedBy ?? 'Library' },
+  {
+    header: 'Amount',
+    numeric: true,
+    cell: (entry) => `${lowers(entry.kind) ? '−' : '+'}${formatMoney(entry.amount, symbol)}`,
+    tone: (entry) => (lowers(entry.kind) ? 'text-green-800' : 'text-red-700'),
+  },
+];
 
 export function LedgerTable({ entries, symbol }: Props) {
   const rows = getFragmentData(LEDGER_ENTRY_FRAGMENT, entries);
@@ -39,47 +55,7 @@ export function LedgerTable({ entries, symbol }: Props) {
       {rows.length === 0 ? (
         <EmptyState>No charges, payments or waivers yet.</EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Date
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Entry
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Book
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Note
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Recorded by
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="py-2 pr-3">{formatInstant(entry.createdAt)}</td>
-                  <td className="py-2 pr-3">{KIND_TEXT[entry.kind]}</td>
-                  <td className="py-2 pr-3">{entry.bookTitle ?? ''}</td>
-                  <td className="py-2 pr-3">{entry.note}</td>
-                  <td className="py-2 pr-3">{entry.recordedBy ?? 'Library'}</td>
-                  <td className={`py-2 pr-3 text-right ${lowers(entry.kind) ? 'text-green-800' : 'text-red-700'}`}>
-                    {lowers(entry.kind) ? '−' : '+'}
-                    {formatMoney(entry.amount, symbol)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DeskTable columns={columns(symbol)} rows={rows} />
       )}
     </section>
   );

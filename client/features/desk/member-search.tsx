@@ -106,11 +106,10 @@ function MemberPages({ search, selectedUid, onSelect }: Props & { search: string
       </ul>
       <Pager
         label="Member pages"
-        page={pages.page}
-        pageCount={Math.ceil(totalCount / MEMBERS_PAGE_SIZE)}
-        hasNext={pageInfo.hasNextPage && Boolean(pageInfo.endCursor)}
-        onPrevious={pages.previous}
-        onNext={() => pageInfo.endCursor && pages.next(pageInfo.endCursor)}
+        pages={pages}
+        totalCount={totalCount}
+        pageSize={MEMBERS_PAGE_SIZE}
+        pageInfo={pageInfo}
       />
     </>
   );

@@ -1,5 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
+import type { DeskOverdueLoansQuery } from '../../gql/graphql.ts';
+import { DeskTable, type Column } from './desk-table.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCount } from '../../lib/format-count.ts';
 import { EmptyState, LoadError, Pager } from './desk-states.tsx';
@@ -32,6 +34,29 @@ export const DESK_OVERDUE_QUERY = graphql(`
 `);
 
 type Props = { symbol: string; onOpenMember: (uid: string) => void };
+type OverdueLoan = DeskOverdueLoansQuery['overdueLoans']['nodes'][number];
+
+const columns = (symbol: string, onOpenMember: Props['onOpenMember']): Column<OverdueLoan>[] => [
+  {
+    header: 'Member',
+    cell: (loan) => (
+      <>
+        <button
+          type="button"
+          className="text-left font-medium text-indigo-700 underline"
+          onClick={() => onOpenMember(loan.userId)}
+        >
+          {loan.userName || loan.userEmail}
+        </button>{' '}
+        <span className="block text-slate-600">{loan.userEmail}</span>
+      </>
+    ),
+  },
+  { header: 'Book', cell: (loan) => loan.bookTitle },
+  { header: 'Due', cell: (loan) => formatDay(loan.dueDate) },
+  { header: 'Days late', numeric: true, cell: (loan) => loan.overdueDays },
+  { header: 'Fee', numeric: true, cell: (loan) => formatMoney(loan.fee, symbol) },
+];
 
 export function OverdueList({ symbol, onOpenMember }: Props) {
   const pages = useCursorPages();
@@ -55,56 +80,13 @@ export function OverdueList({ symbol, onOpenMember }: Props) {
         <p className="mb-2 text-sm text-slate-600">
           {formatCount(totalCount)} overdue {totalCount === 1 ? 'loan' : 'loans'}
         </p>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Member
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Book
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Due
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Days late
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Fee
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {nodes.map((loan) => (
-                <tr key={loan.id}>
-                  <td className="py-2 pr-3">
-                    <button
-                      type="button"
-                      className="text-left font-medium text-indigo-700 underline"
-                      onClick={() => onOpenMember(loan.userId)}
-                    >
-                      {loan.userName || loan.userEmail}
-                    </button>{' '}
-                    <span className="block text-slate-600">{loan.userEmail}</span>
-                  </td>
-                  <td className="py-2 pr-3">{loan.bookTitle}</td>
-                  <td className="py-2 pr-3">{formatDay(loan.dueDate)}</td>
-                  <td className="py-2 pr-3 text-right">{loan.overdueDays}</td>
-                  <td className="py-2 pr-3 text-right">{formatMoney(loan.fee, symbol)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DeskTable columns={columns(symbol, onOpenMember)} rows={nodes} />
         <Pager
           label="Overdue loan pages"
-          page={pages.page}
-          pageCount={Math.ceil(totalCount / OVERDUE_PAGE_SIZE)}
-          hasNext={pageInfo.hasNextPage && Boolean(pageInfo.endCursor)}
-          onPrevious={pages.previous}
-          onNext={() => pageInfo.endCursor && pages.next(pageInfo.endCursor)}
+          pages={pages}
+          totalCount={totalCount}
+          pageSize={OVERDUE_PAGE_SIZE}
+          pageInfo={pageInfo}
         />
       </>
     );

@@ -4,6 +4,8 @@ import { useState } from 'react';
  * One page of a cursor-paged list at a time: the cursors of the pages already seen make "Previous" a cache hit
  * and "Next" one request for one page, however long the list.
  */
+export type CursorPages = ReturnType<typeof useCursorPages>;
+
 export function useCursorPages() {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   return {

@@ -237,13 +237,6 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       return docs.map(toLoan);
     },
 
-    async findActive(userId, bookId) {
-      const book = parseId(bookId);
-      if (!book) return null;
-      const doc = await loans.findOne({ activeKey: activeKey(String(userId), book), status: ACTIVE });
-      return doc ? toLoan(doc) : null;
-    },
-
     async countActiveByUser(userId) {
       return loans.countDocuments({ userId: String(userId), status: ACTIVE });
     },

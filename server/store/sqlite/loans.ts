@@ -244,12 +244,6 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         .map(toLoan);
     },
 
-    async findActive(userId, bookId) {
-      const key = parseId(bookId);
-      const row = key ? activeLoan.get(userId, key) : undefined;
-      return row ? toLoan(row) : null;
-    },
-
     async countActiveByUser(userId) {
       return num(activeCount.get(userId) ?? {}, 'n');
     },

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewHold, Store } from '../../../server/store/port.ts';
 import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
+import { activeLoan } from '../../support/active-loan.ts';
 
 const LIMITS = { loanLimit: 5, maxBalance: 0 };
 const HOLDS = { holdLimit: 5 };
@@ -34,7 +35,7 @@ async function expectAccounted(store: Store, bookId: string) {
   const book = (await store.books.get(bookId))!;
   const ready = (await store.holds.queue(bookId)).filter((h) => h.status === 'ready').length;
   let onLoan = 0;
-  for (const userId of ['a', 'b', 'c', 'd']) if (await store.loans.findActive(userId, bookId)) onLoan += 1;
+  for (const userId of ['a', 'b', 'c', 'd']) if (await activeLoan(store, userId, bookId)) onLoan += 1;
   expect(book.quantity + onLoan + ready, 'shelf + on loan + set aside = copies owned').toBe(book.copies);
 }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HEX24, insertBooks, newLoan, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
+import { activeLoan } from '../../support/active-loan.ts';
 
 const MISSING = '0123456789abcdef01234567';
 
@@ -43,7 +44,7 @@ export function loansContract(factory: StoreFactory): void {
       expect(await store().loans.checkout(newLoan(bookId))).toEqual({ ok: false, reason: 'out-of-stock' });
       expect(await quantityOf(bookId)).toBe(0);
       expect(await store().loans.listByUser('user-1')).toEqual([]);
-      expect(await store().loans.findActive('user-1', bookId)).toBeNull();
+      expect(await activeLoan(store(), 'user-1', bookId)).toBeNull();
     });
 
     it('refuses a second active loan of the same book for the same user, but not for another user', async () => {
@@ -63,7 +64,7 @@ export function loansContract(factory: StoreFactory): void {
       const back = await store().loans.checkin(out.loan.id, at);
       expect(back).toEqual({ ok: true, quantity: 1, loan: { ...out.loan, status: 'returned', returnedAt: at } });
       expect(await quantityOf(bookId)).toBe(1);
-      expect(await store().loans.findActive('user-1', bookId)).toBeNull();
+      expect(await activeLoan(store(), 'user-1', bookId)).toBeNull();
       // Once returned, the same user may borrow the same book again.
       expect((await store().loans.checkout(newLoan(bookId))).ok).toBe(true);
       expect(await store().loans.listByUser('user-1')).toHaveLength(2);
@@ -118,14 +119,13 @@ export function loansContract(factory: StoreFactory): void {
       await store().loans.checkout(newLoan(b));
       await store().loans.checkout(newLoan(a, { userId: 'user-2' }));
       if (!first.ok) throw new Error(first.reason);
-      expect(await store().loans.findActive('user-1', a)).toEqual(first.loan);
-      expect(await store().loans.findActive('user-3', a)).toBeNull();
-      expect(await store().loans.findActive('user-1', 'bad')).toBeNull();
+      expect(await activeLoan(store(), 'user-1', a)).toEqual(first.loan);
+      expect(await activeLoan(store(), 'user-3', a)).toBeNull();
       expect(await store().loans.countActiveByUser('user-1')).toBe(2);
       expect(await store().loans.countActive()).toBe(3);
       await store().loans.checkin(first.loan.id, new Date());
       expect(await store().loans.countActive()).toBe(2);
-      expect(await store().loans.findActive('user-1', a)).toBeNull();
+      expect(await activeLoan(store(), 'user-1', a)).toBeNull();
       expect(await store().loans.countActiveByUser('user-1')).toBe(1);
       expect(await store().loans.countActiveByUser('nobody')).toBe(0);
     });
