@@ -11,6 +11,8 @@ export const UNREAD_NOTICE_COUNT_QUERY = graphql(`
   }
 `);
 
+export const BELL_POLL_MS = 60_000;
+
 const NoticesPanel = lazy(() => import('./notices-panel.tsx'));
 
 /**
@@ -18,7 +20,13 @@ const NoticesPanel = lazy(() => import('./notices-panel.tsx'));
  * size budget), and the list it opens is a chunk of its own. Until the count is known the bell still opens.
  */
 export default function NoticeBell() {
-  const { data } = useQuery(UNREAD_NOTICE_COUNT_QUERY, { fetchPolicy: 'cache-and-network' });
+  // Notices are made by the gateway's schedule as well as by what the member does: ask again every minute
+  // while the page is in view.
+  const { data } = useQuery(UNREAD_NOTICE_COUNT_QUERY, {
+    fetchPolicy: 'cache-and-network',
+    pollInterval: BELL_POLL_MS,
+    skipPollAttempt: () => document.visibilityState === 'hidden',
+  });
   const unread = data?.me?.unreadNoticeCount ?? 0;
   const [open, setOpen] = useState(false);
   const id = useId();

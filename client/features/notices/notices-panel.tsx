@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { NOTICES_PAGE_SIZE, useMarkNoticesRead, useNotices } from './use-notices.ts';
+import { LoadMore } from '../../components/ui/load-more.tsx';
+import { useMarkNoticesRead, useMoreNotices, useNotices } from './use-notices.ts';
 
 const button = 'rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-50';
 
@@ -15,14 +16,15 @@ interface NoticesPanelProps {
 
 /** The member's notices, opened from the header's bell: a chunk of its own, loaded when first opened. */
 export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
-  const { data, loading, error, refetch } = useNotices();
+  const { data, loading, error, refetch, fetchMore } = useNotices();
   const [markRead, marking] = useMarkNoticesRead();
+  const more = useMoreNotices(fetchMore);
   const [failure, setFailure] = useState<string | null>(null);
 
   const mark = async (ids: string[] | null) => {
     setFailure(null);
     try {
-      await markRead({ variables: { ids } });
+      await markRead(ids, ids ?? (data?.me?.notices.nodes ?? []).map((notice) => notice.id));
     } catch {
       setFailure('Failed to mark notices read. Please try again.');
     }
@@ -99,10 +101,12 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
             </li>
           ))}
         </ul>
-        {notices.totalCount > notices.nodes.length && (
-          <p className="mt-4 text-sm text-gray-600">
-            {`Showing the newest ${NOTICES_PAGE_SIZE} of ${notices.totalCount} notices.`}
-          </p>
+        {notices.pageInfo.hasNextPage && notices.pageInfo.endCursor && (
+          <LoadMore
+            shown={notices.nodes.length}
+            total={notices.totalCount}
+            onLoadMore={() => more(notices.pageInfo.endCursor ?? '')}
+          />
         )}
       </>
     );

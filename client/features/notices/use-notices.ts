@@ -42,12 +42,35 @@ export function useNotices() {
 }
 
 /**
- * The answer is only a count, so the gateway's view is asked for again: this list and the header's bell (by
- * name, as the bell's query lives in its own chunk).
+ * Marks notices read: `ids`, or every notice when null. The answer is only a count, so the notices on screen
+ * (`shown`: the ids given, or every one loaded) are marked read in the cache, which keeps pages loaded with
+ * Load more, and the unread count is asked for again (by name: the bell's query lives in its own chunk).
  */
 export function useMarkNoticesRead() {
-  return useMutation(MARK_NOTICES_READ_MUTATION, {
-    refetchQueries: ['MyNotices', 'UnreadNoticeCount'],
+  const [mutate, state] = useMutation(MARK_NOTICES_READ_MUTATION, {
+    refetchQueries: ['UnreadNoticeCount'],
     awaitRefetchQueries: true,
   });
+  const markRead = (ids: string[] | null, shown: string[]) =>
+    mutate({
+      variables: { ids },
+      update(cache) {
+        for (const id of shown)
+          cache.modify({ id: cache.identify({ __typename: 'Notice', id }), fields: { read: () => true } });
+      },
+    });
+  return [markRead, state] as const;
+}
+
+/** The next page of notices, after the ones on screen. */
+export function useMoreNotices(fetchMore: ReturnType<typeof useNotices>['fetchMore']) {
+  return (after: string) =>
+    fetchMore({
+      variables: { after },
+      updateQuery: (previous, { fetchMoreResult }) => {
+        const [older, newer] = [previous.me?.notices, fetchMoreResult.me?.notices];
+        if (!older || !newer || !fetchMoreResult.me) return previous;
+        return { me: { ...fetchMoreResult.me, notices: { ...newer, nodes: [...older.nodes, ...newer.nodes] } } };
+      },
+    });
 }
