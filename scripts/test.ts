@@ -1,8 +1,11 @@
-// `npm test`: everything this repository can test here, in order: generated types, type-check, lint,
-// unit/integration suites (gateway on SQLite and, when a MongoDB-protocol server can be provisioned, on
-// MongoDB), the bundle budget, the browser journeys in Debian's Chromium, then Schemathesis fuzzing the REST
-// layer on the same stores. Ends with one summary line.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything this repository can test here: generated types, type-check, lint, unit/integration
+// suites (gateway on SQLite and, when a MongoDB-protocol server can be provisioned, on MongoDB), the bundle
+// budget, the browser journeys in Debian's Chromium, and Schemathesis fuzzing the REST layer on the same stores.
+// Steps that do not need each other's results run side by side where they leave a core idle (the static checks
+// beside the builds; the two fuzz runs, each waiting on one single-threaded fuzzer, together). A step run side
+// by side prints its output when it ends, so logs never interleave. Ends with each step's time and one summary
+// line.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ferretdbBinaryPath } from './lib/mongo-server.ts';
@@ -10,16 +13,45 @@ import { ferretdbBinaryPath } from './lib/mongo-server.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}` };
-const results: { step: string; ok: boolean; note?: string }[] = [];
+const results: { step: string; ok: boolean; note?: string; seconds?: number }[] = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function run(step: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
-  console.log(`\n▶ ${step}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  const ok = result.status === 0;
-  results.push({ step, ok });
+interface Options {
+  env?: Record<string, string>;
+  /** Run beside another step: collect the output and print it in one piece when the step ends. */
+  quiet?: boolean;
+}
+
+/** Runs one step and answers with its exit status and how long it took. */
+async function exec(step: string, command: string, args: string[], options: Options = {}) {
+  const header = `\n▶ ${step}: ${command} ${args.join(' ')}`;
+  if (!options.quiet) console.log(header);
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...env, ...options.env },
+  });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const status = await new Promise<number | null>((resolve) => {
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      resolve(null);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+  if (options.quiet) process.stdout.write(`${header}\n${Buffer.concat(output).toString()}`);
+  return { status, seconds: (performance.now() - started) / 1000 };
+}
+
+async function run(step: string, command: string, args: string[], options: Options = {}): Promise<boolean> {
+  const { status, seconds } = await exec(step, command, args, options);
+  const ok = status === 0;
+  results.push({ step, ok, seconds });
   return ok;
 }
 
@@ -55,15 +87,13 @@ function countJunit(dir: string): number | null {
 /** Exit status of scripts/fuzz-rest.sh when it cannot run here (no python3 venv, no MongoDB-protocol server). */
 const FUZZ_SKIPPED = 77;
 
-function fuzz(store: 'sqlite' | 'mongodb', seconds: number) {
-  const step = `REST fuzzing on ${store === 'sqlite' ? 'SQLite' : 'MongoDB'} (Schemathesis, ${seconds} s)`;
-  console.log(`\n▶ ${step}: bash scripts/fuzz-rest.sh ${store}`);
-  const result = spawnSync('bash', ['scripts/fuzz-rest.sh', store], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...env, FUZZ_MAX_TIME: String(seconds) },
+async function fuzz(store: 'sqlite' | 'mongodb', budget: number) {
+  const step = `REST fuzzing on ${store === 'sqlite' ? 'SQLite' : 'MongoDB'} (Schemathesis, ${budget} s)`;
+  const { status, seconds } = await exec(step, 'bash', ['scripts/fuzz-rest.sh', store], {
+    env: { FUZZ_MAX_TIME: String(budget) },
+    quiet: true,
   });
-  if (result.status === FUZZ_SKIPPED) {
+  if (status === FUZZ_SKIPPED) {
     skipped += 1;
     results.push({
       step,
@@ -73,26 +103,31 @@ function fuzz(store: 'sqlite' | 'mongodb', seconds: number) {
     return;
   }
   const reportedFailures = countJunit(path.join(reports, 'fuzz', store));
-  const ok = result.status === 0;
+  const ok = status === 0;
   // A failure the report does not show (the gateway did not start, or it logged an error) still counts once.
   if (!ok && !reportedFailures) failed += 1;
-  results.push({ step, ok });
+  results.push({ step, ok, seconds });
 }
 
 const reports = path.join(ROOT, 'test-results');
 mkdirSync(reports, { recursive: true });
 
-run('codegen', 'graphql-codegen', ['--config', 'codegen.ts', '--silent']);
-run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit']);
-run('lint', 'eslint', ['.', '--max-warnings=0']);
-run('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
+await run('codegen', 'graphql-codegen', ['--config', 'codegen.ts', '--silent']);
+
+async function staticChecks() {
+  await run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit'], { quiet: true });
+  await run('lint', 'eslint', ['.', '--max-warnings=0'], { quiet: true });
+  await run('format', 'prettier', ['--check', '.', '--log-level', 'warn'], { quiet: true });
+}
 
 // The MongoDB suites need a MongoDB-protocol server: MONGODB_URI, or FerretDB built once from the Go module proxy.
-if (!process.env.MONGODB_URI) {
+async function provisionMongo() {
+  if (process.env.MONGODB_URI) return;
   const go = spawnSync('bash', ['-c', 'command -v go || test -x /usr/local/go/bin/go'], { env });
   if (go.status === 0) {
-    run('provision MongoDB-protocol server (FerretDB)', 'bash', ['scripts/provision-mongo.sh'], {
-      PATH: `/usr/local/go/bin${path.delimiter}${env.PATH}`,
+    await run('provision MongoDB-protocol server (FerretDB)', 'bash', ['scripts/provision-mongo.sh'], {
+      env: { PATH: `/usr/local/go/bin${path.delimiter}${env.PATH}` },
+      quiet: true,
     });
   } else {
     console.log(
@@ -101,8 +136,25 @@ if (!process.env.MONGODB_URI) {
   }
 }
 
+/** Builds the SPA and the sandbox and checks the bundle budget; answers whether the build can be served. */
+async function build() {
+  const built =
+    (await run('build the SPA', 'vite', ['build', '--logLevel', 'warn'], { quiet: true })) &&
+    (await run(
+      'build the GraphQL sandbox',
+      'vite',
+      ['build', '--config', 'vite.sandbox.config.ts', '--logLevel', 'error'],
+      { quiet: true },
+    ));
+  if (!built) console.log('Skipping the bundle budget and browser journeys: the build failed.');
+  else await run('bundle budget', 'node', ['scripts/check-bundle.ts'], { quiet: true });
+  return built;
+}
+
+const [, built] = await Promise.all([staticChecks(), (async () => (await provisionMongo(), build()))()]);
+
 const unitReport = path.join(reports, 'vitest.json');
-run('unit and integration tests', 'vitest', [
+await run('unit and integration tests', 'vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -110,43 +162,42 @@ run('unit and integration tests', 'vitest', [
 ]);
 countVitest(unitReport);
 
-if (
-  !run('build the SPA', 'vite', ['build', '--logLevel', 'warn']) ||
-  !run('build the GraphQL sandbox', 'vite', ['build', '--config', 'vite.sandbox.config.ts', '--logLevel', 'error'])
-) {
-  console.log('Skipping the bundle budget and browser journeys: the build failed.');
+if (!built) {
+  // Said above.
+} else if (existsSync('/usr/bin/chromium')) {
+  const e2eReport = path.join(reports, 'e2e.json');
+  await run('browser journeys (Chromium)', 'vitest', [
+    'run',
+    '--config',
+    'tests/e2e/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${e2eReport}`,
+  ]);
+  countVitest(e2eReport);
 } else {
-  run('bundle budget', 'node', ['scripts/check-bundle.ts']);
-  if (existsSync('/usr/bin/chromium')) {
-    const e2eReport = path.join(reports, 'e2e.json');
-    run('browser journeys (Chromium)', 'vitest', [
-      'run',
-      '--config',
-      'tests/e2e/vitest.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${e2eReport}`,
-    ]);
-    countVitest(e2eReport);
-  } else {
-    console.log('\nBrowser journeys skipped: /usr/bin/chromium is missing (run scripts/install-system-deps.sh).');
-    results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });
-  }
+  console.log('\nBrowser journeys skipped: /usr/bin/chromium is missing (run scripts/install-system-deps.sh).');
+  results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });
 }
 
-// Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. About 2.7 min
-// (each run also starts the Auth emulator and a seeded gateway, about 30 s).
-fuzz('sqlite', 60);
-if (process.env.MONGODB_URI || existsSync(ferretdbBinaryPath())) {
-  fuzz('mongodb', 40);
-} else {
-  console.log('\nREST fuzzing on MongoDB skipped: MONGODB_URI is not set and FerretDB is not provisioned.');
-  skipped += 1;
-  results.push({ step: 'REST fuzzing on MongoDB', ok: true, note: 'skipped: no MongoDB-protocol server' });
-}
+// Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. Each run starts
+// its own Auth emulator and seeded gateway on free ports, so the two stores are fuzzed at the same time.
+await Promise.all([
+  fuzz('sqlite', 60),
+  (async () => {
+    if (process.env.MONGODB_URI || existsSync(ferretdbBinaryPath())) return fuzz('mongodb', 40);
+    console.log('\nREST fuzzing on MongoDB skipped: MONGODB_URI is not set and FerretDB is not provisioned.');
+    skipped += 1;
+    results.push({ step: 'REST fuzzing on MongoDB', ok: true, note: 'skipped: no MongoDB-protocol server' });
+  })(),
+]);
 
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.step}${r.note ? ` (${r.note})` : ''}`);
+for (const r of results) {
+  const time = r.seconds === undefined ? '' : ` [${r.seconds.toFixed(0)} s]`;
+  console.log(`  ${r.ok ? '✔' : '✘'} ${r.step}${r.note ? ` (${r.note})` : ''}${time}`);
+}
+console.log(`\nnpm test took ${(performance.now() / 1000).toFixed(0)} s`);
 const stepsFailed = results.filter((r) => !r.ok).length;
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (stepsFailed > 0) console.log(`${stepsFailed} step(s) failed`);

@@ -7,7 +7,7 @@ import type {
   HoldStatus,
   LedgerKind,
   LedgerRecord,
-  NoticeKind,
+  NoticeRecord,
   LoanRecord,
   LoanStatus,
   Role,
@@ -98,18 +98,9 @@ export interface HoldDoc {
   openKey: string;
 }
 
-export interface NoticeDoc {
+/** Stored as the port's record, with its id as the document's ObjectId. */
+export interface NoticeDoc extends Omit<NoticeRecord, 'id'> {
   _id: ObjectId;
-  userId: string;
-  kind: NoticeKind;
-  key: string;
-  bookId: string;
-  bookTitle: string;
-  loanId: string | null;
-  holdId: string | null;
-  day: string;
-  createdAt: Date;
-  readAt: Date | null;
 }
 
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
