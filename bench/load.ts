@@ -27,8 +27,8 @@ export const rows: Row[] = [];
 
 export const gql = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
 
-/** The seeded store every bench tool uses: BENCH_BOOKS books (50,000 by default), 1,000 members. */
-export const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 1000, seed: 2010 };
+/** The seeded store every bench tool uses: BENCH_BOOKS books (50,000 by default), 10,000 members (issue 15). */
+export const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 10_000, seed: 2010 };
 /** The session secret of every bench gateway; the borrow scenarios sign their members' tokens with it. */
 export const SECRET = 'bench-secret-'.padEnd(48, 'x');
 /** P1's operation: the first page of the catalogue. */
@@ -163,7 +163,7 @@ async function settle(url: string, probe: Probe): Promise<void> {
 }
 
 /** One bounded autocannon run after a one-second warm-up of the same target. */
-async function measure(scenario: string, opts: LoadOptions, note?: string): Promise<Row> {
+export async function measure(scenario: string, opts: LoadOptions, note?: string): Promise<Row> {
   const connections = opts.connections ?? 50;
   if (opts.rssOf) await resetPeakRss(opts.rssOf);
   const result = await autocannon({

@@ -1,10 +1,11 @@
-// `node bench/profile.ts <list|search|distinct|rest|borrow|borrow-rest>`: one scenario
+// `node bench/profile.ts <list|search|distinct|rest|borrow|borrow-rest|holds>`: one scenario
 // against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self time).
 // The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
+import { holdsScenario } from './holds.ts';
 import { GATEWAY_FLAGS, gatewayEnv, launch, LIST, load, ROOT, SEED, someBookId } from './load.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
@@ -79,6 +80,7 @@ async function main() {
         rssOf,
         via: scenario === 'borrow' ? 'graphql' : 'rest',
       });
+    else if (scenario === 'holds') console.log((await holdsScenario(url, store, { rssOf })).headline);
     else throw new Error(`unknown scenario ${scenario}`);
   } finally {
     gateway.kill('SIGTERM');

@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn, type BorrowReturnResult } from './borrow-return.ts';
+import { holdsScenario } from './holds.ts';
+import { pageBudgets } from './page-budgets.ts';
 import {
   compare,
   GATEWAY_FLAGS,
@@ -216,6 +218,8 @@ async function main() {
       rssOf: pid,
       via: 'rest',
     });
+    // Issue 14: the same pairs with half the books queued, against no queues, in turn.
+    const holds = await holdsScenario(gwUrl, store, { rssOf: pid });
 
     await resetPeakRss(pid);
     const started = performance.now();
@@ -250,6 +254,9 @@ async function main() {
       console.log(`  LCP: median ${lcp.medianMs} ms (${lcp.runsMs.join(', ')}), ${lcp.element}`);
     }
 
+    // Issue 15: first card of All Books, a category and All Users, and the tab's DOM size, signed in.
+    const pages = lcpSkip ? null : await pageBudgets(store);
+
     // A scenario with no answer in its window has no ratio and meets no target.
     const ratio = (a: number, b: number) => (a > 0 && b > 0 ? Math.round((a / b) * 100) / 100 : 0);
     const p99Within = (row: { rps: number; p99: number }, ms: number) => row.rps > 0 && row.p99 <= ms;
@@ -269,6 +276,8 @@ async function main() {
       'borrow+return pairs/s without the policy checks': pairsUnchecked.pairsPerSecond,
       'policy/no policy borrow+return pairs': ratio(pairs.pairsPerSecond, pairsUnchecked.pairsPerSecond),
       'gateway peak RSS MB (worst scenario)': rss,
+      ...holds.headline,
+      ...pages?.headline,
     };
     await report({
       store: store.kind,
@@ -302,6 +311,8 @@ async function main() {
           lcp !== null && lcp.medianMs <= 1000,
         ],
         ['P6 gateway peak RSS <= 200 MB under load', rss <= 200],
+        ...holds.targets,
+        ...(pages?.targets ?? [[`Issue 15 page budgets (not measured: ${lcpSkip})`, false] as [string, boolean]]),
       ],
       extra: {
         borrowReturn: pairs,
@@ -310,6 +321,8 @@ async function main() {
         allBooks: { bytes, timeToLastByteMs: ttlb },
         searchTerms: terms.length,
         lcp,
+        holds: holds.result,
+        pageBudgets: pages?.results ?? null,
       },
     });
   } finally {

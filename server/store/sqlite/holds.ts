@@ -25,18 +25,29 @@ export function toHold(row: Row): HoldRecord {
   };
 }
 
+/** The statements every return runs, prepared once per connection (preparing costs as much as running them). */
+const fillStatements = new WeakMap<DatabaseSync, ReturnType<typeof prepareFill>>();
+
+function prepareFill(db: DatabaseSync) {
+  return {
+    firstWaiting: db.prepare(
+      "SELECT id FROM holds WHERE book_id = ? AND status = 'waiting' ORDER BY created_at, id LIMIT 1",
+    ),
+    setAside: db.prepare(
+      'UPDATE books SET quantity = quantity - 1, held = held + 1, version = version + 1 WHERE id = ? AND quantity > 0',
+    ),
+    markReady: db.prepare("UPDATE holds SET status = 'ready', ready_at = ? WHERE id = ? AND status = 'waiting'"),
+  };
+}
+
 /**
  * Moves copies from the shelf to the members waiting for the book, first come first served, inside the
  * caller's transaction. Called after every write that can put a copy on the shelf.
  */
 export function fillHolds(db: DatabaseSync, bookId: string, at: Date): void {
-  const firstWaiting = db.prepare(
-    "SELECT id FROM holds WHERE book_id = ? AND status = 'waiting' ORDER BY created_at, id LIMIT 1",
-  );
-  const setAside = db.prepare(
-    'UPDATE books SET quantity = quantity - 1, held = held + 1, version = version + 1 WHERE id = ? AND quantity > 0',
-  );
-  const markReady = db.prepare("UPDATE holds SET status = 'ready', ready_at = ? WHERE id = ? AND status = 'waiting'");
+  let statements = fillStatements.get(db);
+  if (!statements) fillStatements.set(db, (statements = prepareFill(db)));
+  const { firstWaiting, setAside, markReady } = statements;
   for (;;) {
     const next = firstWaiting.get(bookId);
     if (!next) return;
@@ -64,6 +75,11 @@ function endHold(db: DatabaseSync, row: Row, status: HoldStatus, at: Date): Hold
 
 export function sqliteHolds(db: DatabaseSync): HoldStore {
   const holdById = db.prepare('SELECT * FROM holds WHERE id = ?');
+  // Read after every return (the notices of holds it made ready) and for every book shown to a member.
+  const queueOf = db.prepare(
+    `SELECT * FROM holds WHERE book_id = ? AND status IN ('waiting', 'ready')
+    ORDER BY CASE status WHEN 'ready' THEN 0 ELSE 1 END, created_at, id`,
+  );
   return {
     async place(hold, opts) {
       const bookId = parseId(hold.bookId);
@@ -140,13 +156,7 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
     async queue(bookId) {
       const id = parseId(bookId);
       if (!id) return [];
-      return db
-        .prepare(
-          `SELECT * FROM holds WHERE book_id = ? AND status IN ('waiting', 'ready')
-          ORDER BY CASE status WHEN 'ready' THEN 0 ELSE 1 END, created_at, id`,
-        )
-        .all(id)
-        .map(toHold);
+      return queueOf.all(id).map(toHold);
     },
 
     async ready(page) {

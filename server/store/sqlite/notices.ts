@@ -1,5 +1,5 @@
 // Notices in SQLite: the unique key makes recording an event twice a no-op.
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
@@ -24,6 +24,7 @@ function toNotice(row: Row): NoticeRecord {
 export function sqliteNotices(db: DatabaseSync): NoticeStore {
   const insert = db.prepare(`INSERT INTO notices (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day,
     created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING *`);
+  const selectKeys = new Map<number, StatementSync>();
   return {
     async record(notices) {
       if (notices.length === 0) return [];
@@ -50,9 +51,13 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
       // In chunks well under SQLite's limit on bound parameters.
       for (let i = 0; i < keys.length; i += 500) {
         const chunk = keys.slice(i, i + 500);
-        const rows = db
-          .prepare(`SELECT key FROM notices WHERE key IN (${chunk.map(() => '?').join(', ')})`)
-          .all(...chunk);
+        let select = selectKeys.get(chunk.length);
+        if (!select) {
+          select = db.prepare(`SELECT key FROM notices WHERE key IN (${chunk.map(() => '?').join(', ')})`);
+          // Returns ask about one or two keys; a sweep's chunks of other sizes are not worth keeping.
+          if (chunk.length <= 4) selectKeys.set(chunk.length, select);
+        }
+        const rows = select.all(...chunk);
         for (const row of rows) found.add(text(row, 'key'));
       }
       return found;
