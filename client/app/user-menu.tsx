@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router-dom';
-import { confirmAction, showError, showSuccess } from '../components/ui/dialogs.ts';
 import { useAuth } from '../lib/auth.tsx';
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
@@ -11,6 +10,8 @@ export function UserMenu() {
   const name = user.displayName?.trim() || 'User';
 
   const onLogout = async () => {
+    // Loaded on first use, out of the initial bundle.
+    const { confirmAction, showError, showSuccess } = await import('../components/ui/dialogs.ts');
     const confirmed = await confirmAction({
       title: 'Are you sure?',
       text: 'You will be logged out of your account',

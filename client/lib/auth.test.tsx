@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockedResponse } from '@apollo/client/testing';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,10 @@ const tokenMock = (displayName: string | null, photoURL: string | null, token: s
   request: { query: IssueToken, variables: { input: { idToken: 'id-token', uid: 'u1', displayName, photoURL } } },
   result: { data: { issueToken: { __typename: 'AuthPayload', token } } },
 });
+
+/** A session token as the gateway issues it (the signature is not checked in the browser). */
+const sessionFor = (uid: string, secondsLeft: number) =>
+  `h.${btoa(JSON.stringify({ sub: uid, exp: Math.floor(Date.now() / 1000) + secondsLeft })).replace(/=+$/, '')}.s`;
 
 let auth: ReturnType<typeof useAuth>;
 function Probe() {
@@ -150,5 +154,24 @@ describe('AuthProvider', () => {
     await act(() => auth.logOut());
     expect(tokenAtSignOut).toBeNull();
     expect(screen.getByText('out')).toBeTruthy();
+  });
+
+  it("shows a reload signed in at once while the stored session is this user's and good, and still renews it", async () => {
+    setToken(sessionFor('u1', 3600));
+    renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [{ ...tokenMock('Ada', null, 'session-2'), delay: 300 }]);
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(getToken()).not.toBe('session-2');
+    await waitFor(() => expect(getToken()).toBe('session-2'));
+  });
+
+  it("waits for a new session on a reload when the stored one is another user's or about to expire", async () => {
+    for (const stored of [sessionFor('u2', 3600), sessionFor('u1', 30)]) {
+      setToken(stored);
+      renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [{ ...tokenMock('Ada', null, 'fresh'), delay: 100 }]);
+      expect(await screen.findByText('loading')).toBeTruthy();
+      expect(await screen.findByText('in:Ada')).toBeTruthy();
+      expect(getToken()).toBe('fresh');
+      cleanup();
+    }
   });
 });

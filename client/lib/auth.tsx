@@ -50,6 +50,22 @@ function toAuthUser(user: BackendUser): AuthUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL };
 }
 
+/**
+ * The stored session token is this user's and good for another minute, so a reload need not wait for a new
+ * one before showing the page (a new one is still asked for).
+ */
+function holdsSession(uid: string): boolean {
+  try {
+    const claims = JSON.parse(atob(getToken()!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub?: string;
+      exp?: number;
+    };
+    return claims.sub === uid && (claims.exp ?? 0) * 1000 > Date.now() + 60_000;
+  } catch {
+    return false;
+  }
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type AuthProviderProps = {
@@ -107,7 +123,8 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
         if (!active) return;
         unsubscribe = backend.onChange((next) => {
           // Wait for the session token so guarded pages do not bounce to /login on a reload.
-          void (next ? storeToken(next) : Promise.resolve()).then(() => {
+          const exchanged = next ? storeToken(next) : Promise.resolve();
+          void (next && holdsSession(next.uid) ? Promise.resolve() : exchanged).then(() => {
             if (!active) return;
             setUser(next ? toAuthUser(next) : null);
             finish();
