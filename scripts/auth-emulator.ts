@@ -62,7 +62,9 @@ export async function startAuthEmulator(opts: {
     [firebase, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile],
     {
       cwd: dir,
-      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+      // TMPDIR: the CLI keeps a per-project hub locator file there; emulators started side by side (npm test
+      // fuzzes two stores at once) each keep their own.
+      env: { ...process.env, TMPDIR: dir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: false,
     },
