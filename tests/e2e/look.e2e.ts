@@ -192,7 +192,7 @@ for (const width of ['desktop', 'phone'] as const) {
         0,
       );
       for (const cell of [
-        row.getByText(/^(In Stock|Limited Stock|Out of Stock)$/),
+        row.getByText(/^(Available|Limited Stock|Out of Stock)$/),
         row.getByRole('link', { name: `Update ${book.title}` }),
       ]) {
         const { x, width: w } = await box(cell);
