@@ -2,7 +2,8 @@
 # Debian packages the test suites need: Chromium for the browser journeys, and python3 with venv for the
 # Schemathesis REST fuzzing (scripts/fuzz-rest.sh installs Schemathesis itself from PyPI into a cached
 # virtualenv), and Varnish, the proxy of compose.yaml, run in front of two gateways by
-# tests/gateway/deployment.test.ts. Go (for the FerretDB test server) comes with the machine; scripts/provision-mongo.sh builds
+# tests/gateway/deployment.test.ts; a font with the taka sign (U+09F3), which the SPA writes money with and
+# which no other installed font has, so the journeys' screenshots show it instead of a box. Go (for the FerretDB test server) comes with the machine; scripts/provision-mongo.sh builds
 # FerretDB from the Go module proxy. Installs only what is missing.
 set -euo pipefail
 missing=()
@@ -16,6 +17,11 @@ if command -v python3 >/dev/null && python3 -c 'import venv, ensurepip' 2>/dev/n
   echo "install-system-deps: $(python3 --version) with venv already installed"
 else
   missing+=(python3 python3-venv)
+fi
+if command -v fc-list >/dev/null && [ -n "$(fc-list ':charset=9f3')" ]; then
+  echo "install-system-deps: a font with the taka sign already installed"
+else
+  missing+=(fonts-lohit-beng-bengali)
 fi
 if [ -x /usr/sbin/varnishd ]; then
   echo "install-system-deps: varnish already installed"

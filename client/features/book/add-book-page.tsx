@@ -58,30 +58,34 @@ export default function AddBookPage() {
           genres={ADD_GENRES}
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         />
-        <div className="mt-4">
-          <CoverPreview url={values.image} title={values.title} />
+        {/* The button stays in reach below the fields, however long the form is on the screen. */}
+        <div className="sticky bottom-0 -mx-6 mt-6 -mb-6 rounded-b-xl border-t border-slate-200 bg-white px-6 py-4">
+          <button type="submit" disabled={loading} className="btn-primary w-full py-3">
+            {loading ? 'Adding Book...' : 'Add Book'}
+          </button>
         </div>
-        <button
-          type="submit"
-          disabled={loading}
-          className="mt-6 w-full rounded-lg bg-blue-600 px-4 py-3 font-medium text-white disabled:opacity-60"
-        >
-          {loading ? 'Adding Book...' : 'Add Book'}
-        </button>
       </form>
-      <aside aria-labelledby="about-books" className="rounded-xl bg-blue-50 p-6">
-        <h2 id="about-books" className="mb-4 text-xl font-semibold text-blue-900">
-          About Books
-        </h2>
-        <ul className="list-disc space-y-2 pl-5 text-sm text-blue-900">
-          <li>Use the full title as printed on the cover.</li>
-          <li>Pick the genre readers would browse for; it decides the book's category page.</li>
-          <li>Quantity is the number of copies ready to lend.</li>
-          <li>Ratings run from 1 to 5 and may use one decimal, such as 4.5.</li>
-          <li>Paste a direct link to a cover image and check the preview before saving.</li>
-          <li>A short description helps readers decide what to borrow.</li>
-        </ul>
-      </aside>
+      {/* Beside the form on wide screens, so the preview never pushes the button down. */}
+      <div className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
+        {values.image.trim() && (
+          <section aria-label="Cover preview" className="flex justify-center rounded-xl bg-white p-6 shadow-sm">
+            <CoverPreview url={values.image} title={values.title} />
+          </section>
+        )}
+        <aside aria-labelledby="about-books" className="rounded-xl bg-indigo-50 p-6">
+          <h2 id="about-books" className="mb-4 text-xl font-semibold text-indigo-900">
+            About Books
+          </h2>
+          <ul className="list-disc space-y-2 pl-5 text-sm text-indigo-900">
+            <li>Use the full title as printed on the cover.</li>
+            <li>Pick the genre readers would browse for; it decides the book's category page.</li>
+            <li>Quantity is the number of copies ready to lend.</li>
+            <li>Ratings run from 1 to 5 and may use one decimal, such as 4.5.</li>
+            <li>Paste a direct link to a cover image and check the preview before saving.</li>
+            <li>A short description helps readers decide what to borrow.</li>
+          </ul>
+        </aside>
+      </div>
     </section>
   );
 }

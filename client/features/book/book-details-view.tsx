@@ -36,7 +36,11 @@ export function BookDetailsView({
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-8 rounded-xl bg-white p-6 shadow-sm md:grid-cols-[1fr_2fr]">
-        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="w-full rounded-lg object-cover" />
+        <BookImage
+          src={book.image}
+          alt={`Cover of ${book.title}`}
+          className="w-full self-start rounded-lg object-contain"
+        />
         <div className="flex flex-col gap-4">
           <header>
             <h1 className="text-3xl font-bold text-gray-900">{book.title}</h1>
@@ -45,7 +49,9 @@ export function BookDetailsView({
           <div className="flex flex-wrap items-center gap-3">
             <Stars rating={book.rating} />
             <span className="text-sm text-gray-700">{book.rating} out of 5</span>
-            <span className="rounded-full bg-blue-100 px-3 py-1 text-xs font-semibold text-blue-800">{book.genre}</span>
+            <span className="rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">
+              {book.genre}
+            </span>
             <DetailsStockBadge quantity={book.quantity} />
           </div>
           <section>
@@ -67,11 +73,11 @@ export function BookDetailsView({
             </div>
           </dl>
           <div className="flex flex-wrap gap-3">
-            <Link to="/all-books" className={`${action} bg-gray-100 text-gray-800`}>
+            <Link to="/all-books" className="btn-quiet btn-sm">
               Back to Library
             </Link>
             {canEdit && (
-              <Link to={`/update-book/${book.id}`} className={`${action} bg-green-700 text-white`}>
+              <Link to={`/update-book/${book.id}`} className="btn-secondary btn-sm">
                 Update Book
               </Link>
             )}
@@ -84,12 +90,12 @@ export function BookDetailsView({
                 type="button"
                 disabled={book.quantity <= 0 && !heldForMe}
                 onClick={onBorrow}
-                className={`${action} bg-blue-600 text-white disabled:cursor-not-allowed disabled:opacity-50`}
+                className="btn-primary btn-sm"
               >
                 Borrow Book
               </button>
             )}
-            <Link to="/borrowed-books" className={`${action} bg-purple-600 text-white`}>
+            <Link to="/borrowed-books" className="btn-secondary btn-sm">
               My Borrowed Books
             </Link>
           </div>

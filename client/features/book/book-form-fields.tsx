@@ -12,7 +12,7 @@ interface BookFormFieldsProps {
   onLoan?: number;
 }
 
-const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-500';
+const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-500';
 
 export function BookFormFields({ values, errors, genres, onChange, mode, onLoan = 0 }: BookFormFieldsProps) {
   const id = useId();

@@ -11,7 +11,7 @@ export function bookLoadFailure(book: unknown, error: unknown): ReactNode | null
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="mb-2 text-2xl font-bold">Book Not Found</h1>
         <p className="mb-6 text-gray-600">The book you're looking for doesn't exist or has been removed.</p>
-        <Link to="/all-books" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+        <Link to="/all-books" className="btn-primary">
           Back to Library
         </Link>
       </section>
@@ -21,11 +21,7 @@ export function bookLoadFailure(book: unknown, error: unknown): ReactNode | null
     return (
       <section role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
         <p className="mb-6 text-red-700">Failed to fetch book details. Please try again.</p>
-        <button
-          type="button"
-          className="rounded-lg bg-blue-600 px-5 py-2 text-white"
-          onClick={() => window.location.reload()}
-        >
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
           Try Again
         </button>
       </section>
@@ -40,7 +36,7 @@ export function StaffOnlyNotice({ title }: { title: string }) {
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="mb-2 text-2xl font-bold">{title}</h1>
       <p className="mb-6 text-gray-700">Only library staff can add and update books. Please ask at the desk.</p>
-      <Link to="/all-books" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+      <Link to="/all-books" className="btn-primary">
         Back to Library
       </Link>
     </section>

@@ -93,7 +93,7 @@ export function BorrowModal({
         Borrow Book
       </h2>
       <div className="mb-4 flex gap-4">
-        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-28 w-20 rounded object-cover" />
+        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-30 w-20 rounded object-cover" />
         <div>
           <p className="font-semibold">{book.title}</p>
           <p className="text-sm text-gray-600">by {book.author}</p>
@@ -137,11 +137,7 @@ export function BorrowModal({
           <button type="button" className="rounded-lg bg-gray-100 px-4 py-2" onClick={onClose}>
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={loading || (book.quantity <= 0 && !heldForMe)}
-            className="rounded-lg bg-blue-600 px-4 py-2 text-white disabled:opacity-60"
-          >
+          <button type="submit" disabled={loading || (book.quantity <= 0 && !heldForMe)} className="btn-primary">
             {loading ? 'Processing...' : 'Confirm Borrow'}
           </button>
         </div>

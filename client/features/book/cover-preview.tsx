@@ -7,7 +7,7 @@ export function CoverPreview({ url, title }: { url: string; title: string }) {
   if (!src) return null;
   if (failedUrl === src) {
     return (
-      <div className="flex h-64 w-44 items-center justify-center rounded-lg bg-gray-200 text-sm text-gray-600">
+      <div className="flex h-66 w-44 items-center justify-center rounded-lg bg-gray-200 text-sm text-gray-600">
         Invalid Image URL
       </div>
     );
@@ -16,7 +16,7 @@ export function CoverPreview({ url, title }: { url: string; title: string }) {
     <img
       src={src}
       alt={title ? `Cover preview of ${title}` : 'Cover preview'}
-      className="h-64 w-44 rounded-lg object-cover shadow"
+      className="h-66 w-44 rounded-lg object-cover shadow"
       onError={() => setFailedUrl(src)}
     />
   );

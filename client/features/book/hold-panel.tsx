@@ -14,8 +14,6 @@ interface HoldPanelProps {
   onRetry: () => void;
 }
 
-const button = 'rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
-
 /** Shown while no copy is on the shelf: join the queue, see one's place in it, or leave it. */
 export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelProps) {
   const { place, cancel, busy } = useHoldActions(bookId);
@@ -37,7 +35,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
     body = (
       <>
         <p role="alert">Could not load the queue for this book.</p>
-        <button type="button" onClick={onRetry} className={`${button} bg-gray-100 text-gray-800`}>
+        <button type="button" onClick={onRetry} className="btn-quiet btn-sm">
           Try Again
         </button>
       </>
@@ -51,7 +49,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
           type="button"
           disabled={busy}
           onClick={() => void run(() => place({ variables: { bookId } }))}
-          className={`${button} bg-blue-600 text-white`}
+          className="btn-primary btn-sm"
         >
           Place Hold
         </button>
@@ -70,7 +68,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
           type="button"
           disabled={busy}
           onClick={() => void run(() => cancel({ variables: { holdId: mine.id } }))}
-          className={`${button} bg-red-600 text-white`}
+          className="btn-danger btn-sm"
         >
           Cancel Hold
         </button>

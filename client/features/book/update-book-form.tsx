@@ -149,7 +149,7 @@ export function UpdateBookForm({ book: bookRef, onReload }: UpdateBookFormProps)
               type="button"
               disabled={conflict === 'reloading'}
               onClick={() => void reload()}
-              className="rounded-lg bg-yellow-700 px-3 py-1 text-white disabled:opacity-60"
+              className="btn-secondary btn-sm"
             >
               {conflict === 'reloading' ? 'Reloading...' : 'Reload'}
             </button>
@@ -171,11 +171,7 @@ export function UpdateBookForm({ book: bookRef, onReload }: UpdateBookFormProps)
           onLoan={onLoan}
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         />
-        <button
-          type="submit"
-          disabled={loading}
-          className="mt-6 w-full rounded-lg bg-green-700 px-4 py-3 font-medium text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={loading} className="btn-primary mt-6 w-full py-3">
           {loading ? 'Updating...' : 'Update Book'}
         </button>
       </form>

@@ -45,11 +45,7 @@ export default function AllBooksPage() {
       <section className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
         <h1 className="mb-2 text-2xl font-bold text-red-700">Something went wrong</h1>
         <p className="mb-6 text-gray-700">Failed to fetch books. Please try again later.</p>
-        <button
-          type="button"
-          className="rounded-lg bg-blue-600 px-5 py-2 text-white"
-          onClick={() => window.location.reload()}
-        >
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
           Try Again
         </button>
       </section>
@@ -68,7 +64,7 @@ export default function AllBooksPage() {
         <h1 className="mb-2 text-2xl font-bold">Your Library is Empty</h1>
         <p className="mb-6 text-gray-600">Start building your collection by adding your first book.</p>
         {canEdit && (
-          <Link to="/add-book" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+          <Link to="/add-book" className="btn-primary">
             Add Your First Book
           </Link>
         )}
@@ -104,7 +100,7 @@ export default function AllBooksPage() {
       {nodes.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="mb-4 text-gray-700">No books found matching your search criteria.</p>
-          <button type="button" className="rounded-lg bg-blue-600 px-5 py-2 text-white" onClick={clear}>
+          <button type="button" className="btn-primary" onClick={clear}>
             Clear All Filters
           </button>
         </div>

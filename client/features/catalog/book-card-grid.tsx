@@ -28,8 +28,8 @@ export function BookCardGrid(props: BookCardGridProps) {
 function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boolean }) {
   return (
     <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
-      <div className="relative h-64 bg-gray-100">
-        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-full w-full object-cover" />
+      <div className="relative h-64 bg-slate-100">
+        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-full w-full object-contain" />
         <div className="absolute top-2 right-2">
           <CardStockBadge quantity={book.quantity} />
         </div>
@@ -38,13 +38,13 @@ function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boole
         <Stars rating={book.rating} />
         <h2 className="text-lg font-semibold text-gray-900">{book.title}</h2>
         <p className="text-sm text-gray-600">{book.author}</p>
-        <p className="text-xs tracking-wide text-blue-700 uppercase">{book.genre}</p>
+        <p className="text-xs tracking-wide text-indigo-700 uppercase">{book.genre}</p>
         <p className="text-sm text-gray-700">{book.quantity} copies available</p>
         <div className="mt-auto flex gap-2 pt-3">
           <Link
             to={`/book-details/${book.id}`}
             aria-label={`Details for ${book.title}`}
-            className="flex-1 rounded-lg bg-blue-600 px-3 py-2 text-center text-sm text-white hover:bg-blue-700"
+            className="btn-primary btn-sm flex-1"
           >
             Details
           </Link>
@@ -52,7 +52,7 @@ function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boole
             <Link
               to={`/update-book/${book.id}`}
               aria-label={`Update ${book.title}`}
-              className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-center text-sm text-gray-800 hover:bg-gray-200"
+              className="btn-secondary btn-sm flex-1"
             >
               Update
             </Link>

@@ -6,14 +6,17 @@ import { getFragmentData, type FragmentType } from '../../gql/index.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
 const head = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
-const cell = 'px-4 py-3 text-sm text-gray-800';
+// Below md each row stacks (cover beside its fields, each field labelled from data-label), so a phone reads
+// Status and Actions without scrolling sideways; from md on it is an ordinary table.
+const cell =
+  'px-4 py-3 text-sm text-gray-800 max-md:col-start-2 max-md:flex max-md:items-center max-md:gap-2 max-md:p-0 max-md:before:w-20 max-md:before:shrink-0 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-gray-600 max-md:before:uppercase max-md:before:content-[attr(data-label)]';
 
 export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[]; canEdit: boolean }) {
   const books = getFragmentData(CATALOG_BOOK_FRAGMENT, props.books);
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-gray-200">
-        <thead className="bg-gray-50">
+      <table className="min-w-full divide-y divide-gray-200 max-md:block">
+        <thead className="bg-gray-50 max-md:sr-only">
           <tr>
             {['Cover', 'Title', 'Author', 'Genre', 'Rating', 'Quantity', 'Status', 'Actions'].map((name) => (
               <th key={name} scope="col" className={head}>
@@ -22,23 +25,32 @@ export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_B
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100">
+        <tbody className="divide-y divide-gray-100 max-md:block">
           {books.map((book) => (
-            <tr key={book.id}>
-              <td className={cell}>
-                <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-16 w-12 rounded object-cover" />
+            <tr
+              key={book.id}
+              className="max-md:grid max-md:grid-cols-[3rem_1fr] max-md:gap-x-4 max-md:gap-y-1.5 max-md:px-4 max-md:py-4"
+            >
+              <td className="px-4 py-3 max-md:row-span-7 max-md:p-0">
+                <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-18 w-12 rounded object-cover" />
               </td>
-              <td className={`${cell} font-medium`}>{book.title}</td>
-              <td className={cell}>{book.author}</td>
-              <td className={cell}>{book.genre}</td>
-              <td className={cell}>
+              <td className={`${cell} font-medium max-md:text-base max-md:before:hidden`}>{book.title}</td>
+              <td className={cell} data-label="Author">
+                {book.author}
+              </td>
+              <td className={cell} data-label="Genre">
+                {book.genre}
+              </td>
+              <td className={cell} data-label="Rating">
                 <Stars rating={book.rating} />
               </td>
-              <td className={cell}>{book.quantity}</td>
-              <td className={cell}>
+              <td className={cell} data-label="Quantity">
+                {book.quantity}
+              </td>
+              <td className={cell} data-label="Status">
                 <StockStatus quantity={book.quantity} />
               </td>
-              <td className={cell}>
+              <td className={cell} data-label="Actions">
                 <div className="flex gap-3">
                   <Link to={`/book-details/${book.id}`} aria-label={`Details for ${book.title}`} title="Details">
                     <EyeIcon />
@@ -60,7 +72,7 @@ export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_B
 
 function EyeIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-blue-600 stroke-2">
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-indigo-600 stroke-2">
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
     </svg>
@@ -69,7 +81,7 @@ function EyeIcon() {
 
 function PencilIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-green-600 stroke-2">
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-slate-700 stroke-2">
       <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
     </svg>
   );

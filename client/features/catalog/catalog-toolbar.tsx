@@ -1,3 +1,4 @@
+import { Button } from '../../components/ui/button.tsx';
 import type { CatalogFilters, ViewMode } from './catalog-filters.ts';
 
 interface CatalogToolbarProps {
@@ -10,7 +11,8 @@ interface CatalogToolbarProps {
   onClear: () => void;
 }
 
-const control = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-blue-500';
+const control =
+  'h-10 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-500';
 
 export function CatalogToolbar({
   filters,
@@ -24,12 +26,13 @@ export function CatalogToolbar({
   // A genre from an old link may no longer exist; keep it listed so the select shows what is applied.
   const options = filters.genre && !genres.includes(filters.genre) ? [filters.genre, ...genres] : genres;
   return (
-    <div className="mb-6 flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm md:flex-row md:flex-wrap md:items-center">
+    // A grid whose last column is kept for Clear Filters, so the controls keep their places when it appears.
+    <div className="mb-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_auto_12rem_auto_8rem] lg:items-center">
       <input
         type="search"
         aria-label="Search books"
         placeholder="Search by title or author..."
-        className={`${control} md:flex-1`}
+        className={control}
         value={searchText}
         onChange={(event) => onSearchText(event.target.value)}
       />
@@ -46,16 +49,15 @@ export function CatalogToolbar({
           </option>
         ))}
       </select>
-      <button
-        type="button"
+      <Button
+        variant={filters.availableOnly ? 'primary' : 'quiet'}
+        small
+        className="h-10 w-full"
         aria-pressed={filters.availableOnly}
-        className={`rounded-lg px-4 py-2 text-sm font-medium ${
-          filters.availableOnly ? 'bg-green-700 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200'
-        }`}
         onClick={() => onChange({ availableOnly: !filters.availableOnly })}
       >
         {filters.availableOnly ? 'Available Books' : 'Show Available Books'}
-      </button>
+      </Button>
       <select
         aria-label="View mode"
         className={control}
@@ -66,9 +68,9 @@ export function CatalogToolbar({
         <option value="table">Table View</option>
       </select>
       {active && (
-        <button type="button" className="rounded-lg px-4 py-2 text-sm text-red-700 hover:bg-red-50" onClick={onClear}>
+        <Button variant="secondary" small className="h-10" onClick={onClear}>
           Clear Filters
-        </button>
+        </Button>
       )}
     </div>
   );

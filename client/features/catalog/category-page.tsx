@@ -67,7 +67,7 @@ export default function CategoryPage() {
       {books.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
           <p className="mb-4 text-gray-700">No books found in this category.</p>
-          <Link to="/" className="rounded-lg bg-blue-600 px-5 py-2 text-white">
+          <Link to="/" className="btn-primary">
             Back to Categories
           </Link>
         </div>
@@ -79,17 +79,21 @@ export default function CategoryPage() {
                 aria-label={book.title}
                 className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm"
               >
-                <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-64 w-full object-cover" />
+                <BookImage
+                  src={book.image}
+                  alt={`Cover of ${book.title}`}
+                  className="h-64 w-full bg-slate-100 object-contain"
+                />
                 <div className="flex flex-1 flex-col gap-1 p-4">
                   <h2 className="text-lg font-semibold">{book.title}</h2>
                   <p className="text-sm text-gray-600">by {book.author}</p>
-                  <p className="text-xs tracking-wide text-blue-700 uppercase">{book.genre}</p>
+                  <p className="text-xs tracking-wide text-indigo-700 uppercase">{book.genre}</p>
                   <p className="text-sm text-gray-700">Quantity: {book.quantity}</p>
                   <Stars rating={book.rating} />
                   <Link
                     to={`/book-details/${book.id}`}
                     aria-label={`Details for ${book.title}`}
-                    className="mt-auto rounded-lg bg-blue-600 px-3 py-2 text-center text-sm text-white"
+                    className="btn-primary btn-sm mt-auto"
                   >
                     Details
                   </Link>

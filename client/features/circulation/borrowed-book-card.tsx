@@ -61,8 +61,8 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
   const returnText = returning ? 'Returning...' : 'Return Book';
   return (
     <article aria-label={loan.bookTitle} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
-      <div className="h-56 bg-gray-100">
-        <BookImage src={loan.bookImage} alt={`Cover of ${loan.bookTitle}`} className="h-full w-full object-cover" />
+      <div className="h-56 bg-slate-100">
+        <BookImage src={loan.bookImage} alt={`Cover of ${loan.bookTitle}`} className="h-full w-full object-contain" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4 text-sm">
         {/* Below the cover, not on it: a badge over the cover hid the title printed on it. */}
@@ -78,7 +78,7 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
         )}
         <h2 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h2>
         <p className="text-gray-600">by {loan.bookAuthor}</p>
-        <p className="text-xs tracking-wide text-blue-700 uppercase">{loan.bookCategory}</p>
+        <p className="text-xs tracking-wide text-indigo-700 uppercase">{loan.bookCategory}</p>
         <p>Borrowed: {new Date(loan.borrowDate).toLocaleDateString()}</p>
         <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {formatDueDate(due)}</p>
         {overdue && <p className="font-semibold text-red-700">{lateText(loan.overdueDays, formatMoney(loan.fee))}</p>}
@@ -99,7 +99,7 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
           <Link
             to={`/book-details/${loan.bookId}`}
             aria-label={`View Details of ${loan.bookTitle}`}
-            className="flex-1 rounded-lg bg-blue-600 px-3 py-2 text-center text-white"
+            className="btn-secondary btn-sm flex-1"
           >
             View Details
           </Link>
@@ -110,7 +110,7 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
               // The name follows the visible text, so "Returning..." is announced too; the title tells cards apart.
               aria-label={`${returnText}: ${loan.bookTitle}`}
               onClick={() => onReturn(loan)}
-              className="flex-1 rounded-lg bg-green-700 px-3 py-2 text-white disabled:opacity-60"
+              className="btn-primary btn-sm flex-1"
             >
               {returnText}
             </button>

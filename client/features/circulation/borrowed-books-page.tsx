@@ -25,7 +25,7 @@ export const MY_BORROWED_BOOKS_QUERY = graphql(`
   }
 `);
 
-const link = 'rounded-lg bg-blue-600 px-5 py-2 text-white';
+const link = 'btn-primary';
 
 /** Orders loans by one of their dates (ISO or YYYY-MM-DD, both sort as text), oldest first (1) or newest first (-1). */
 const byDate =
@@ -148,7 +148,7 @@ export default function BorrowedBooksPage() {
       {body}
       {!empty && (
         <div className="mt-10 text-center">
-          <Link to="/all-books" className="text-blue-700 underline">
+          <Link to="/all-books" className="text-indigo-700 underline">
             Back to Library
           </Link>
         </div>

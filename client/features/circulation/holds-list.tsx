@@ -18,8 +18,6 @@ interface HoldsListProps {
   onRetry: () => void;
 }
 
-const button = 'rounded-lg px-4 py-2 text-sm font-medium text-white disabled:opacity-50';
-
 export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
   const [cancel] = useCancelMyHold();
   const [cancelling, setCancelling] = useState<string | null>(null);
@@ -30,7 +28,7 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
     return (
       <div role="alert" className="py-8 text-center">
         <p className="mb-4 text-red-700">Failed to fetch your holds. Please try again.</p>
-        <button type="button" className={`${button} bg-blue-600`} onClick={onRetry}>
+        <button type="button" className="btn-primary btn-sm" onClick={onRetry}>
           Try Again
         </button>
       </div>
@@ -73,7 +71,7 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
               className="flex h-full flex-col gap-2 rounded-xl bg-white p-5 shadow-sm"
             >
               <h2 className="text-lg font-semibold">
-                <Link to={`/book-details/${hold.bookId}`} className="text-blue-700 underline">
+                <Link to={`/book-details/${hold.bookId}`} className="text-indigo-700 underline">
                   {hold.bookTitle}
                 </Link>
               </h2>
@@ -90,7 +88,7 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
                 type="button"
                 disabled={cancelling === hold.id}
                 onClick={() => void onCancel(hold)}
-                className={`${button} mt-auto bg-red-600`}
+                className="btn-danger btn-sm mt-auto"
                 aria-label={`Cancel Hold on ${hold.bookTitle}`}
               >
                 Cancel Hold

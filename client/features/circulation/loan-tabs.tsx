@@ -52,7 +52,9 @@ export function LoanTabs({ tab, onTab, pendingCount, returnedCount, holdsCount, 
             onClick={() => onTab(name)}
             onKeyDown={onKeyDown}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              tab === name ? 'border-blue-600 text-blue-700' : 'border-transparent text-gray-600 hover:text-gray-900'
+              tab === name
+                ? 'border-indigo-600 text-indigo-700'
+                : 'border-transparent text-gray-600 hover:text-gray-900'
             }`}
           >
             {labels[name]}

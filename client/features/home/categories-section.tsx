@@ -38,7 +38,7 @@ export function CategoriesSection() {
               <BookImage
                 src={category.image}
                 alt={`${category.name} books`}
-                className="h-44 w-full object-cover"
+                className="aspect-[3/2] w-full object-cover"
                 loading="lazy"
               />
               <div className="p-5">

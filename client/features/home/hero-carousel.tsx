@@ -72,10 +72,11 @@ export function HeroCarousel() {
           style={{ backgroundImage: `url(${slide.image})` }}
         >
           <div className="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">
-            {/* Side padding keeps the text clear of the arrow buttons. */}
-            <div className="mx-auto w-full max-w-7xl px-16 sm:px-20">
-              <div className="max-w-xl text-white">
-                <h2 className="mb-4 text-4xl font-bold md:text-5xl">{slide.title}</h2>
+            {/* The text sits on a solid panel (the pictures are busy), clear of the controls: on a phone they
+                share a row below it, on wider screens the arrows sit in the side padding. */}
+            <div className="mx-auto w-full max-w-7xl px-4 pb-16 md:px-20 md:pb-0">
+              <div className="max-w-xl rounded-xl bg-slate-950/85 p-6 text-white md:p-8">
+                <h2 className="mb-4 text-3xl font-bold md:text-5xl">{slide.title}</h2>
                 <p className="mb-8 text-lg text-slate-200 md:text-xl">{slide.description}</p>
                 <Link to={slide.cta.to} className="btn-primary px-6 py-3 text-lg">
                   {slide.cta.label}
@@ -89,7 +90,7 @@ export function HeroCarousel() {
         type="button"
         aria-label="Previous slide"
         onClick={() => go(-1)}
-        className="absolute top-1/2 left-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40"
+        className="absolute bottom-3 left-4 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:bottom-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
         <svg
           aria-hidden="true"
@@ -106,7 +107,7 @@ export function HeroCarousel() {
         type="button"
         aria-label="Next slide"
         onClick={() => go(1)}
-        className="absolute top-1/2 right-4 -translate-y-1/2 rounded-full bg-white/20 p-3 text-white transition hover:bg-white/40"
+        className="absolute bottom-3 left-18 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:right-4 md:bottom-auto md:left-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
         <svg
           aria-hidden="true"
@@ -123,7 +124,7 @@ export function HeroCarousel() {
         type="button"
         aria-label={autoplay ? 'Pause slide show' : 'Play slide show'}
         onClick={() => setChoice(autoplay ? 'paused' : 'playing')}
-        className="absolute right-4 bottom-4 rounded-full bg-white/20 p-2 text-white transition hover:bg-white/40"
+        className="absolute right-4 bottom-4 rounded-full bg-slate-950/60 p-2 text-white transition hover:bg-slate-950/80"
       >
         {autoplay ? (
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">

@@ -4,8 +4,6 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { useMarkNoticesRead, useMoreNotices, useNotices } from './use-notices.ts';
 
-const button = 'rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-50';
-
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 interface NoticesPanelProps {
@@ -38,7 +36,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
     body = (
       <div role="alert" className="py-6 text-center">
         <p className="mb-6 text-red-700">Failed to fetch notices. Please try again.</p>
-        <button type="button" className={`${button} bg-blue-600 text-white`} onClick={() => void refetch()}>
+        <button type="button" className="btn-primary btn-sm" onClick={() => void refetch()}>
           Try Again
         </button>
       </div>
@@ -60,7 +58,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
             type="button"
             disabled={unread === 0 || marking.loading}
             onClick={() => void mark(null)}
-            className={`${button} bg-blue-600 text-white`}
+            className="btn-primary btn-sm"
           >
             Mark all read
           </button>
@@ -71,7 +69,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
               <article
                 aria-label={notice.message}
                 className={`flex flex-wrap items-center gap-3 rounded-xl p-4 shadow-sm ${
-                  notice.read ? 'bg-white' : 'border-l-4 border-blue-600 bg-blue-50'
+                  notice.read ? 'bg-white' : 'border-l-4 border-indigo-600 bg-indigo-50'
                 }`}
               >
                 <div className="min-w-0 flex-1">
@@ -83,7 +81,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
                     <time dateTime={notice.createdAt}>{when(notice.createdAt)}</time>
                   </p>
                 </div>
-                <Link to={notice.link} onClick={onClose} className="text-blue-700 underline">
+                <Link to={notice.link} onClick={onClose} className="text-indigo-700 underline">
                   Open<span className="sr-only">: {notice.message}</span>
                 </Link>
                 {!notice.read && (
@@ -91,7 +89,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
                     type="button"
                     disabled={marking.loading}
                     onClick={() => void mark([notice.id])}
-                    className={`${button} bg-gray-100 text-gray-800`}
+                    className="btn-quiet btn-sm"
                     aria-label={`Mark read: ${notice.message}`}
                   >
                     Mark read
@@ -122,7 +120,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
         <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
           Notices
         </h2>
-        <button type="button" onClick={onClose} className={`${button} bg-gray-100 text-gray-800`}>
+        <button type="button" onClick={onClose} className="btn-quiet btn-sm">
           Close
         </button>
       </div>

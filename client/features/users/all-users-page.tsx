@@ -69,7 +69,7 @@ export default function AllUsersPage() {
           type="search"
           aria-label="Search users"
           placeholder="Search by name or e-mail..."
-          className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-blue-500"
+          className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-500"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
         />
@@ -130,7 +130,7 @@ function UserCard({ user }: { user: ListedUserFragment }) {
       {user.phone && <p className="text-sm text-gray-700">Phone: {user.phone}</p>}
       {/* View and Edit have no behaviour in the product yet; they are shown as in the original. */}
       <div className="mt-auto flex gap-2 pt-2">
-        <button type="button" className="flex-1 rounded-lg bg-blue-600 px-3 py-2 text-sm text-white">
+        <button type="button" className="btn-primary btn-sm flex-1">
           View
         </button>
         <button type="button" className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-800">

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vite
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/lib/chromium.ts';
 
 export const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
+  desktop: { width: 1366, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
 
