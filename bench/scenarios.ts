@@ -117,7 +117,7 @@ interface Probe {
  * S5: each target's highest steady rate with p99 under P99_MS and no failed request, found by doubling from
  * 100 req/s and then halving the gap four times; the targets take turns at every step.
  */
-async function sustainable(targets: Target[], mix: MixJob, rssOf: number) {
+async function sustainable(targets: Target[], mix: MixJob, borrowers: string[][], rssOf: number) {
   const state = targets.map(() => ({ lo: 0, hi: Infinity, rate: 100, probes: [] as Probe[] }));
   const settled = (s: (typeof state)[number]) =>
     s.hi !== Infinity && (s.lo === 0 ? s.hi <= 25 : s.hi - s.lo <= Math.max(10, s.hi / 16));
@@ -133,7 +133,8 @@ async function sustainable(targets: Target[], mix: MixJob, rssOf: number) {
         connections: PACED_CONNECTIONS,
         rate: s.rate,
         bodies: [],
-        mix,
+        // Each target's own 1,000 members (they share one store) and new choices at every step.
+        mix: { ...mix, borrowers: borrowers[i]!, seed: mix.seed + step },
         rssOf: target.pid === rssOf ? rssOf : undefined,
       });
       const { maxMs } = await loopDelay(target);
@@ -258,13 +259,13 @@ export async function scenarios(): Promise<void> {
       reads,
       mine,
       readers,
-      // Members 1..1000 borrow; member 0 is the seeded library's staff account.
-      borrowers: readers.slice(0, 1000),
+      borrowers: [],
       books: shuffled(spare, 4).slice(0, 5000),
       returnDate,
       seed: SIZE.seed,
     };
-    const s5 = await sustainable(targets, mix, gateway.pid);
+    const borrowers = targets.map((_, i) => readers.slice(i * 1000, (i + 1) * 1000));
+    const s5 = await sustainable(targets, mix, borrowers, gateway.pid);
     for (const i of targets.keys())
       for (const p of s5[i]!.probes)
         rows.push({
