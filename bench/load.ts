@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { PacedJob, PacedResult } from './paced-client.ts';
+import type { MixJob } from './mix.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -240,8 +241,8 @@ export async function compare(targets: { scenario: string; opts: LoadOptions }[]
  */
 export async function paced(
   scenario: string,
-  opts: { url: string; connections: number; rate: number; bodies: string[]; rssOf?: number },
-): Promise<Row> {
+  opts: { url: string; connections: number; rate: number; bodies: string[]; rssOf?: number; mix?: MixJob },
+): Promise<Row & { outcomes?: Record<string, number> }> {
   const client = fork(path.join(ROOT, 'bench', 'paced-client.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const next = <T>() =>
@@ -255,12 +256,13 @@ export async function paced(
       rate: opts.rate,
       seconds: DURATION,
       bodies: opts.bodies,
+      mix: opts.mix,
     };
     client.send(job);
     await next<{ phase: 'warm' }>();
     if (opts.rssOf) await resetPeakRss(opts.rssOf);
     client.send('go');
-    const { latencies, errors, elapsed, clientStallMs } = await next<PacedResult>();
+    const { latencies, errors, elapsed, clientStallMs, outcomes } = await next<PacedResult>();
     const at = (q: number) =>
       Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
     const row: Row = {
@@ -276,7 +278,7 @@ export async function paced(
     console.log(
       `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`,
     );
-    return row;
+    return { ...row, outcomes };
   } finally {
     client.kill();
   }

@@ -4,6 +4,7 @@
 // Protocol over IPC: a PacedJob in, then { phase: 'warm' } out after the warm-up, 'go' in, a PacedResult out.
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createMix, type MixJob, type MixRequest } from './mix.ts';
 
 export interface PacedJob {
   url: string;
@@ -11,12 +12,16 @@ export interface PacedJob {
   rate: number;
   seconds: number;
   bodies: string[];
+  /** Instead of bodies: S5's mix of reads, a member's own page and circulation (mix.ts). */
+  mix?: MixJob;
 }
 export interface PacedResult {
   latencies: number[];
   errors: number;
   elapsed: number;
   clientStallMs: number;
+  /** With a mix: what circulation requests were answered (refusals by code). */
+  outcomes?: Record<string, number>;
 }
 
 async function run(job: PacedJob, seconds: number, send: () => Promise<boolean>) {
@@ -49,18 +54,27 @@ async function main() {
   // FIFO: requests take turns over all the open connections rather than reusing the last one freed.
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections, scheduling: 'fifo' });
   let next = 0;
+  const mix = job.mix ? createMix(job.mix) : null;
+  const nextRequest = (): MixRequest => mix?.next() ?? { body: job.bodies[next++ % job.bodies.length]! };
   const send = () =>
     new Promise<boolean>((resolve) => {
-      const request = http.request(
-        job.url,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode === 200));
-        },
-      );
-      request.on('error', () => resolve(false));
-      request.end(job.bodies[next++ % job.bodies.length]);
+      const { body, authorization, answered } = nextRequest();
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (authorization) headers.authorization = authorization;
+      const request = http.request(job.url, { method: 'POST', agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        if (answered) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else response.resume();
+        response.on('end', () => {
+          answered?.(Buffer.concat(chunks).toString());
+          resolve(response.statusCode === 200);
+        });
+      });
+      request.on('error', () => {
+        answered?.('');
+        resolve(false);
+      });
+      request.end(body);
     });
   // Every connection open before the clock starts: connection start-up is not what this measures.
   await Promise.all(Array.from({ length: job.connections }, send));
@@ -72,7 +86,7 @@ async function main() {
   const result = await run(job, job.seconds, send);
   stalls.disable();
   agent.destroy();
-  const reply: PacedResult = { ...result, clientStallMs: Math.round(stalls.max / 1e5) / 10 };
+  const reply: PacedResult = { ...result, clientStallMs: Math.round(stalls.max / 1e5) / 10, outcomes: mix?.outcomes };
   process.send!(reply, () => process.exit(0));
 }
 

@@ -1,17 +1,21 @@
 // Reference servers for the benchmark, each run as its own process like the gateway:
 //   PEER=yoga     GraphQL Yoga serving the same schema, resolvers and store (the peer to beat)
+//   PEER=mercurius Mercurius (Fastify) with graphql-jit on the same schema, resolvers and store
 //   PEER=http     a bare node:http server answering a constant body (the platform's limit)
 //   PEER=fastify  a bare Fastify route answering a constant JSON body
 //   PEER=unchecked the gateway itself with the circulation policy's checks off (what the policy costs)
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { createYoga, createSchema } from 'graphql-yoga';
+import { createYoga } from 'graphql-yoga';
+import mercurius from 'mercurius';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
 import { absoluteImages } from '../server/library/site-urls.ts';
 import type { GraphQLContext } from '../server/graphql/context.ts';
+import { viewerFrom } from '../server/auth/viewer.ts';
 
 const port = Number(process.env.PORT);
 const peer = process.env.PEER;
@@ -36,36 +40,52 @@ if (peer === 'http') {
   const { app } = await createGateway(loadConfig(process.env), { logger: false, enforcePolicy: false });
   await app.listen({ port, host: '127.0.0.1' });
   console.log('ready');
-} else if (peer === 'yoga') {
-  // The same parts as the gateway's; only Yoga stands in for Fastify + Apollo in front of them.
+} else if (peer === 'yoga' || peer === 'mercurius') {
+  // The same parts as the gateway's; only Yoga, or Mercurius, stands in for Fastify + Apollo in front of them.
   const config = loadConfig({
     DATA_DIR: process.env.DATA_DIR,
     MONGODB_URI: process.env.MONGODB_URI,
     MONGODB_DB: process.env.MONGODB_DB,
-    SESSION_SECRET: 'x'.repeat(32),
+    // The bench's secret, so the members it signs in are signed in here too.
+    SESSION_SECRET: process.env.SESSION_SECRET ?? 'x'.repeat(32),
     LOG_LEVEL: 'silent',
   });
   const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
-  const { library } = await createGateway(config, { verifier, logger: false });
-  const context: GraphQLContext = {
+  const { library, tokens } = await createGateway(config, { verifier, logger: false });
+  // Who is asking, per request, as the gateway's onRequest hook reads it.
+  const contextFor = async (authorization: string | undefined): Promise<GraphQLContext> => ({
     library,
-    viewer: { credential: 'none', session: null },
+    viewer: await viewerFrom(authorization, tokens),
     countMutation: async () => {},
     signIn: (input) => library.accounts.signIn(input),
-  };
-  const yoga = createYoga({
-    schema: createSchema({
-      typeDefs,
-      resolvers: buildResolvers(absoluteImages(() => `http://127.0.0.1:${port}`)) as never,
-    }),
-    context: () => context,
-    logging: false,
-    graphiql: false,
-    maskedErrors: true,
   });
-  createServer((request, response) => void yoga(request, response)).listen(port, '127.0.0.1', () =>
-    console.log('ready'),
-  );
+  const schema = makeExecutableSchema<GraphQLContext>({
+    typeDefs,
+    resolvers: buildResolvers(absoluteImages(() => `http://127.0.0.1:${port}`)) as never,
+  });
+  if (peer === 'yoga') {
+    const yoga = createYoga({
+      schema,
+      context: ({ request }) => contextFor(request.headers.get('authorization') ?? undefined),
+      logging: false,
+      graphiql: false,
+      maskedErrors: true,
+    });
+    createServer((request, response) => void yoga(request, response)).listen(port, '127.0.0.1', () =>
+      console.log('ready'),
+    );
+  } else {
+    const app = Fastify({ logger: false });
+    // jit: 1 compiles an operation the first time it is seen again, the fastest setting it offers.
+    await app.register(mercurius, {
+      schema,
+      context: (request) => contextFor(request.headers.authorization),
+      jit: 1,
+      graphiql: false,
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    console.log('ready');
+  }
 } else {
   throw new Error(`Unknown PEER "${peer}"`);
 }

@@ -32,6 +32,7 @@ import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
 import { report } from './report.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
+import { scenarios } from './scenarios.ts';
 
 const BOOKS = SEED.books;
 // Mixed case on purpose: stored titles are title case, so this also exercises case-insensitive matching.
@@ -331,3 +332,5 @@ async function main() {
 }
 
 await main();
+// S1-S5 against Yoga and Mercurius + graphql-jit, on their own store of members and loans (bench/scenarios.ts).
+await scenarios();

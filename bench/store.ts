@@ -16,6 +16,8 @@ export interface SeedParams {
   books: number;
   users: number;
   seed: number;
+  /** Loans taken by the seeded members (none by default). */
+  loans?: number;
 }
 
 export interface BenchStore {
@@ -31,14 +33,16 @@ export interface BenchStore {
   dispose(): Promise<void>;
 }
 
-const seedOptions = (p: SeedParams) => ({ books: p.books, users: p.users, loans: 0, seed: p.seed });
+const seedOptions = (p: SeedParams) => ({ books: p.books, users: p.users, loans: p.loans ?? 0, seed: p.seed });
+/** The seeded store's name: its sizes, seed and (when there are any) loans. */
+const seedName = (p: SeedParams) => `${p.books}_${p.users}_${p.seed}${p.loans ? `_loans_${p.loans}` : ''}`;
 
 async function sqliteStore(p: SeedParams): Promise<BenchStore> {
   // Keyed by schema version too, so a new migration is not paid again (on a copy) by every run.
   const cache = path.join(
     os.tmpdir(),
     'bookhaven-bench-cache',
-    `books-${p.books}-users-${p.users}-seed-${p.seed}-schema-${MIGRATIONS.length}`,
+    `books-${p.books}-users-${p.users}-seed-${p.seed}${p.loans ? `-loans-${p.loans}` : ''}-schema-${MIGRATIONS.length}`,
   );
   if (!existsSync(path.join(cache, 'bookhaven.db'))) {
     console.log(`Seeding ${p.books} books and ${p.users} members once into ${cache} ...`);
@@ -66,7 +70,7 @@ async function sqliteStore(p: SeedParams): Promise<BenchStore> {
 async function mongoStore(p: SeedParams): Promise<BenchStore> {
   const server = await startMongoServer();
   if ('skipped' in server) throw new Error(`BENCH_STORE=mongodb: ${server.skipped}`);
-  const db = `bench_${p.books}_${p.users}_${p.seed}`;
+  const db = `bench_${seedName(p)}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-bench-run-'));
   const options = { dataDir, mongodbUri: server.uri, mongodbDb: db };
   // A database left by an earlier run against the same server is reused when its catalogue is complete.

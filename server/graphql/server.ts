@@ -5,11 +5,13 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLError, Kind } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
 import { searchCostLimit } from './search-cost.ts';
+import { jitGateway } from './jit-executor.ts';
 import { LibraryError } from '../library/errors.ts';
 import type { Absolute } from '../library/site-urls.ts';
 
@@ -59,9 +61,10 @@ export function createApolloServer(opts: {
     // "Did you mean ...?" names fields: with introspection off it would still map the schema.
     blockFieldSuggestion: { enabled: opts.production || !opts.introspection },
   }).protect();
+  const schema = makeExecutableSchema<GraphQLContext>({ typeDefs, resolvers: buildResolvers(opts.absolute) });
   return new ApolloServer<GraphQLContext>({
-    typeDefs,
-    resolvers: buildResolvers(opts.absolute),
+    // Operations run compiled (jit-executor.ts); parsing, validation and every plugin hook stay Apollo's.
+    gateway: jitGateway(schema),
     introspection: opts.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,

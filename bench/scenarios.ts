@@ -1,0 +1,336 @@
+// Scenarios S1-S5 (issue 16): the gateway against GraphQL Yoga and Mercurius + graphql-jit, all three serving
+// the same schema, resolvers and store, on 50,000 books, 10,000 members and 20,000 loans. Every request is a
+// different one (a random cursor, book, term or member), so no answer can come from any cache of answers.
+// Run by `npm run bench` after its other scenarios, or alone: `node bench/scenarios.ts`.
+// BENCH_DURATION, BENCH_ROUNDS, BENCH_BOOKS, BENCH_STORE as for run.ts.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import { freePort } from '../scripts/lib/ports.ts';
+import { createSessionTokens } from '../server/auth/session.ts';
+import { loadConfig } from '../server/config.ts';
+import { createGateway } from '../server/gateway.ts';
+import { encodeCursor } from '../server/store/ids.ts';
+import { compare, GATEWAY_FLAGS, gatewayEnv, gql, launch, paced, SECRET, SEED, type Row } from './load.ts';
+import type { MixJob } from './mix.ts';
+import { report } from './report.ts';
+import { SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
+import { benchStore, type BenchStore } from './store.ts';
+
+const SIZE = { ...SEED, users: 10_000, loans: 20_000 };
+const PAGE =
+  'query Page($after: String) { books(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }';
+const BOOK =
+  'query Book($id: ID!) { book(id: $id) { id title author genre description rating quantity copies image } }';
+const MINE =
+  'query Mine { me { id name balance unreadNoticeCount loans { id bookTitle dueDate status overdueDays fee canRenew renewBlockedReason } notices(first: 10) { totalCount nodes { id message link read createdAt } } } }';
+/** S5's bar: the highest steady rate whose p99 stays under this. */
+const P99_MS = 25;
+const CONNECTIONS = 50;
+const PACED_CONNECTIONS = 200;
+
+interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  delayFile: string;
+}
+
+/** A seeded shuffle, so every target is sent the same sequence. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  const rand = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Each request the next body of the list (and the next member's token, when signed in); never the same twice in a row. */
+function inTurn(bodies: string[], tokens?: string[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const n = next++;
+        const headers = tokens
+          ? { ...request.headers, authorization: `Bearer ${tokens[n % tokens.length]}` }
+          : request.headers;
+        return { ...request, body: bodies[n % bodies.length], headers };
+      },
+    },
+  ];
+}
+
+/** Search terms: the catalogue's words, and every fourth one 1-2 letters (a scan: no trigram answers it). */
+function s3Terms(words: string[]): string[] {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const short: string[] = [];
+  for (const a of letters) for (const b of ['', ...letters]) short.push(a + b);
+  const cased = (term: string, i: number) =>
+    i % 3 === 0 ? term.toUpperCase() : i % 3 === 1 ? term : term[0]!.toUpperCase() + term.slice(1);
+  const shortTerms = shuffled(short, 7).flatMap((t, i) => [cased(t, i), cased(t, i + 1)]);
+  const terms: string[] = [];
+  for (let i = 0, w = 0, s = 0; w < words.length; i++)
+    terms.push(i % 4 === 3 && s < shortTerms.length ? shortTerms[s++]! : words[w++]!);
+  return terms;
+}
+
+/** The longest event-loop block of a server since it was last asked (bench/loop-delay.ts). */
+async function loopDelay(target: Target): Promise<{ maxMs: number; p99Ms: number }> {
+  await rm(target.delayFile, { force: true });
+  process.kill(target.pid, 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    const text = await readFile(target.delayFile, 'utf8').catch(() => '');
+    if (text) return JSON.parse(text) as { maxMs: number; p99Ms: number };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${target.name} did not report its event-loop delay`);
+}
+
+/** The store with notices already recorded for its loans, as a gateway that ran for a while would have it. */
+async function prepared(): Promise<BenchStore> {
+  const store = await benchStore(SIZE);
+  const config = loadConfig({ ...store.env, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
+  const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
+  const gateway = await createGateway(config, { verifier, logger: false });
+  await gateway.library.holds.expireDue();
+  const notices = await gateway.library.notices.sweep();
+  await gateway.close();
+  console.log(`S1-S5: ${SIZE.books} books, ${SIZE.users} members, ${SIZE.loans} loans; ${notices} notices recorded`);
+  return store;
+}
+
+interface Probe {
+  rate: number;
+  row: Row;
+  loopMaxMs: number;
+  outcomes?: Record<string, number>;
+}
+
+/**
+ * S5: each target's highest steady rate with p99 under P99_MS and no failed request, found by doubling from
+ * 100 req/s and then halving the gap four times; the targets take turns at every step.
+ */
+async function sustainable(targets: Target[], mix: MixJob, borrowers: string[][], rssOf: number) {
+  const state = targets.map(() => ({ lo: 0, hi: Infinity, rate: 100, probes: [] as Probe[] }));
+  const settled = (s: (typeof state)[number]) =>
+    s.hi !== Infinity && (s.lo === 0 ? s.hi <= 25 : s.hi - s.lo <= Math.max(10, s.hi / 16));
+  for (let step = 0; step < 10; step++) {
+    const open = state.flatMap((s, i) => (settled(s) ? [] : [i]));
+    if (open.length === 0) break;
+    for (const i of open) {
+      const target = targets[i]!;
+      const s = state[i]!;
+      await loopDelay(target);
+      const row = await paced(`S5 mixed, ${s.rate} req/s over ${PACED_CONNECTIONS} open conns: ${target.name}`, {
+        url: target.url,
+        connections: PACED_CONNECTIONS,
+        rate: s.rate,
+        bodies: [],
+        // Each target's own 1,000 members (they share one store) and new choices at every step.
+        mix: { ...mix, borrowers: borrowers[i]!, seed: mix.seed + step },
+        rssOf: target.pid === rssOf ? rssOf : undefined,
+      });
+      const { maxMs } = await loopDelay(target);
+      s.probes.push({ rate: s.rate, row, loopMaxMs: maxMs, outcomes: row.outcomes });
+      const held = row.errors === 0 && row.p99 < P99_MS && row.rps >= s.rate * 0.95;
+      if (held) s.lo = s.rate;
+      else s.hi = s.rate;
+      // Up by doubling until a rate fails, then halve the gap (or, when the first rate failed, halve the rate).
+      s.rate = s.hi === Infinity ? s.rate * 2 : Math.round(s.lo === 0 ? s.hi / 2 : (s.lo + s.hi) / 2);
+    }
+  }
+  return state.map((s) => {
+    const best = s.probes.filter((p) => p.rate === s.lo).at(-1) ?? null;
+    return { rate: s.lo, best, probes: s.probes };
+  });
+}
+
+export async function scenarios(): Promise<void> {
+  const store = await prepared();
+  const children: ChildProcess[] = [];
+  const delays = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-bench-delay-'));
+  const cleanup = async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await rm(delays, { recursive: true, force: true });
+    await store.dispose();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  try {
+    const probe = ['--import', './bench/loop-delay.ts'];
+    const start = async (name: string, args: string[], env: Record<string, string>, ready: string, url: string) => {
+      const delayFile = path.join(delays, `${name}.json`);
+      const child = await launch([...GATEWAY_FLAGS, ...probe, ...args], { ...env, LOOP_DELAY_FILE: delayFile }, ready);
+      children.push(child);
+      return { name, url, pid: child.pid!, delayFile };
+    };
+    const [gw, yoga, merc] = [await freePort(), await freePort(), await freePort()];
+    const typename = '?query=%7B__typename%7D';
+    const gateway = await start(
+      'gateway',
+      ['server/index.ts'],
+      gatewayEnv(store.env, gw),
+      `http://127.0.0.1:${gw}/healthz`,
+      `http://127.0.0.1:${gw}/graphql`,
+    );
+    const peerEnv = (peer: string, port: number) => ({
+      ...store.env,
+      PEER: peer,
+      PORT: String(port),
+      SESSION_SECRET: SECRET,
+    });
+    const yogaPeer = await start(
+      'Yoga',
+      ['bench/peers.ts'],
+      peerEnv('yoga', yoga),
+      `http://127.0.0.1:${yoga}/graphql${typename}`,
+      `http://127.0.0.1:${yoga}/graphql`,
+    );
+    const mercurius = await start(
+      'Mercurius + graphql-jit',
+      ['bench/peers.ts'],
+      peerEnv('mercurius', merc),
+      `http://127.0.0.1:${merc}/graphql${typename}`,
+      `http://127.0.0.1:${merc}/graphql`,
+    );
+    const targets: Target[] = [gateway, yogaPeer, mercurius];
+
+    // What the requests are made of: every book (random cursors and ids), the catalogue's words, the members.
+    const db = await store.open();
+    const ids: string[] = [];
+    const spare: string[] = [];
+    for await (const book of db.books.all()) {
+      ids.push(book.id);
+      if (book.quantity >= 2) spare.push(book.id);
+    }
+    await db.close();
+    const pages = shuffled(ids, 1).map((id) => gql(PAGE, { after: encodeCursor(id) }));
+    const books = shuffled(ids, 2).map((id) => gql(BOOK, { id }));
+    const terms = s3Terms(await searchTerms(store));
+    const searches = terms.map(searchRequest);
+    const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
+    const member = (i: number) => {
+      const uid = `seed-${SIZE.seed}-${i}`;
+      return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' });
+    };
+    const readers = shuffled(await Promise.all(Array.from({ length: SIZE.users - 1 }, (_, i) => member(i + 1))), 3);
+    const mine = gql(MINE);
+
+    console.log(`S1-S4: each in turns of ${CONNECTIONS} connections; S5 over ${PACED_CONNECTIONS} open connections`);
+    const rows: Row[] = [];
+    const turns = async (label: string, bodies: string[], tokens?: string[]) => {
+      const result = await compare(
+        targets.map((t) => ({
+          scenario: `${label}: ${t.name}`,
+          opts: {
+            url: t.url,
+            connections: CONNECTIONS,
+            requests: inTurn(bodies, tokens),
+            probe: { method: 'POST' as const, body: bodies[0]! },
+            rssOf: t === gateway ? gateway.pid : undefined,
+          },
+        })),
+      );
+      rows.push(...result);
+      return result;
+    };
+    const s1 = await turns('S1 books(first: 20, after: random cursor)', pages);
+    const s2 = await turns('S2 book(id: random)', books);
+    for (const t of targets) await loopDelay(t);
+    const s3 = await turns(`S3 search, ${terms.length} distinct terms (1 in 4 of 1-2 letters)`, searches);
+    const s3Loop: { maxMs: number; p99Ms: number }[] = [];
+    for (const t of targets) s3Loop.push(await loopDelay(t));
+    const s4 = await turns(`S4 me { loans notices }, ${readers.length} signed-in members`, [mine], readers);
+
+    const reads: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const from = i % 3 === 0 ? pages : i % 3 === 1 ? books : searches;
+      reads.push(from[(i * 7919) % from.length]!);
+    }
+    const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const mix: MixJob = {
+      reads,
+      mine,
+      readers,
+      borrowers: [],
+      books: shuffled(spare, 4).slice(0, 5000),
+      returnDate,
+      seed: SIZE.seed,
+    };
+    const borrowers = targets.map((_, i) => readers.slice(i * 1000, (i + 1) * 1000));
+    const s5 = await sustainable(targets, mix, borrowers, gateway.pid);
+    for (const i of targets.keys())
+      for (const p of s5[i]!.probes)
+        rows.push({
+          ...p.row,
+          note: `${p.row.note}; loop max ${p.loopMaxMs} ms${p.rate === s5[i]!.rate ? '; sustained' : ''}`,
+        });
+
+    const ratio = (a: number, b: number) => (a > 0 && b > 0 ? Math.round((a / b) * 100) / 100 : 0);
+    const [gwS5, yogaS5, mercS5] = s5 as [(typeof s5)[0], (typeof s5)[0], (typeof s5)[0]];
+    const s5Rss = Math.max(0, ...gwS5.probes.map((p) => p.row.rssMb ?? 0));
+    const s5LoopAtBest = gwS5.best?.loopMaxMs ?? Infinity;
+    const s5LoopAll = Math.max(...gwS5.probes.map((p) => p.loopMaxMs));
+    const pair = (s: Row[]) => s as [Row, Row, Row];
+    const [g1, y1, m1] = pair(s1);
+    const [g2, y2, m2] = pair(s2);
+    const [g3, y3, m3] = pair(s3);
+    const [g4, y4, m4] = pair(s4);
+    const headline: Record<string, number> = {
+      'S1 gateway/Yoga': ratio(g1.rps, y1.rps),
+      'S1 gateway/Mercurius+jit': ratio(g1.rps, m1.rps),
+      'S2 gateway/Yoga': ratio(g2.rps, y2.rps),
+      'S2 gateway/Mercurius+jit': ratio(g2.rps, m2.rps),
+      'S3 gateway/Yoga': ratio(g3.rps, y3.rps),
+      'S3 gateway/Mercurius+jit': ratio(g3.rps, m3.rps),
+      'S4 gateway/Yoga': ratio(g4.rps, y4.rps),
+      'S4 gateway/Mercurius+jit': ratio(g4.rps, m4.rps),
+      'S5 sustainable req/s (p99 < 25 ms): gateway': gwS5.rate,
+      'S5 sustainable req/s: Yoga': yogaS5.rate,
+      'S5 sustainable req/s: Mercurius+jit': mercS5.rate,
+      'S5 gateway/Yoga': ratio(gwS5.rate, yogaS5.rate),
+      'S5 gateway/Mercurius+jit': ratio(gwS5.rate, mercS5.rate),
+      'event-loop max ms during S3: gateway': s3Loop[0]!.maxMs,
+      'event-loop max ms during S5 at the sustained rate: gateway': s5LoopAtBest,
+      'event-loop max ms during S5, every step: gateway': s5LoopAll,
+      'peak RSS MB during S5: gateway': s5Rss,
+    };
+    const atLeast = (a: Row, b: Row, x: number) => a.rps > 0 && a.rps >= x * b.rps;
+    await report({
+      store: `${store.kind}-s1-s5`,
+      books: SIZE.books,
+      rows,
+      headline,
+      targets: [
+        ['S1 >= 1.5x Yoga', atLeast(g1, y1, 1.5)],
+        ['S1 >= 1.0x Mercurius + graphql-jit', atLeast(g1, m1, 1)],
+        ['S2 >= 1.5x Yoga', atLeast(g2, y2, 1.5)],
+        ['S2 >= 1.0x Mercurius + graphql-jit', atLeast(g2, m2, 1)],
+        ['S3 >= 1.5x Yoga', atLeast(g3, y3, 1.5)],
+        ['S3 >= 1.0x Mercurius + graphql-jit', atLeast(g3, m3, 1)],
+        [`S5 sustainable rate (p99 < ${P99_MS} ms) >= 1.3x Yoga's`, gwS5.rate > 0 && gwS5.rate >= 1.3 * yogaS5.rate],
+        ['Event loop never blocked > 20 ms during S3', s3Loop[0]!.maxMs <= 20],
+        ['Event loop never blocked > 20 ms during S5 (at the sustained rate)', s5LoopAtBest <= 20],
+        ['Peak RSS under S5 <= 200 MB', s5Rss > 0 && s5Rss <= 200],
+      ],
+      extra: {
+        sizes: SIZE,
+        searchTerms: terms.length,
+        searchQuery: SEARCH_QUERY,
+        loopDelayS3: Object.fromEntries(targets.map((t, i) => [t.name, s3Loop[i]])),
+        s5: Object.fromEntries(targets.map((t, i) => [t.name, s5[i]])),
+      },
+    });
+  } finally {
+    await cleanup();
+  }
+}
+
+if (import.meta.main) await scenarios();
