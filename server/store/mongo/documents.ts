@@ -8,6 +8,7 @@ import type {
   LedgerKind,
   LedgerRecord,
   NoticeKind,
+  NoticeMail,
   LoanRecord,
   LoanStatus,
   Role,
@@ -110,6 +111,8 @@ export interface NoticeDoc {
   day: string;
   createdAt: Date;
   readAt: Date | null;
+  /** Absent on notices recorded before e-mail existed: the same as null (not e-mailed). */
+  mail?: NoticeMail | null;
 }
 
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
@@ -130,6 +133,8 @@ export interface UserDoc {
   phone: string | null;
   createdAt: Date;
   lastLoginAt: Date;
+  /** Absent: on (every member had it before the setting existed). */
+  emailNotices?: boolean;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */
@@ -204,6 +209,7 @@ export function toUser(doc: UserDoc): UserRecord {
     phone: doc.phone ?? null,
     createdAt: doc.createdAt,
     lastLoginAt: doc.lastLoginAt,
+    emailNotices: doc.emailNotices !== false,
   };
 }
 
