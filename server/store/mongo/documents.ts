@@ -115,6 +115,16 @@ export interface NoticeDoc {
   mail?: NoticeMail | null;
 }
 
+/**
+ * One attempt at a notice's e-mail, `${notice id}:${attempts before it}`: inserting it is the claim. An _id is
+ * unique on every server (FerretDB included, where a conditional update is not atomic), so of several gateways
+ * exactly one inserts it.
+ */
+export interface MailClaimDoc {
+  _id: string;
+  at: Date;
+}
+
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
 export interface AccountDoc {
   _id: string;

@@ -4,7 +4,7 @@ import type { Collection, Filter } from 'mongodb';
 import type { NoticeMail, NoticeRecord, NoticeStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, parseId } from '../ids.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
-import type { NoticeDoc } from './documents.ts';
+import type { MailClaimDoc, NoticeDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 
 function toNotice(doc: NoticeDoc): NoticeRecord {
@@ -12,7 +12,11 @@ function toNotice(doc: NoticeDoc): NoticeRecord {
   return { id: _id.toHexString(), ...rest, readAt: doc.readAt ?? null, mail: doc.mail ?? null };
 }
 
-export function mongoNotices(notices: Collection<NoticeDoc>, lock: KeyLock): NoticeStore {
+export function mongoNotices(
+  notices: Collection<NoticeDoc>,
+  claims: Collection<MailClaimDoc>,
+  lock: KeyLock,
+): NoticeStore {
   // Claims and settles are conditional single-document updates; queued per notice where the server needs it.
   const mailLock = <T>(id: ObjectId, work: () => Promise<T>) => lock.run(`mail:${id.toHexString()}`, work);
   return {
@@ -85,9 +89,22 @@ export function mongoNotices(notices: Collection<NoticeDoc>, lock: KeyLock): Not
     async claimMail(id, attempts, at, until) {
       const _id = toObjectId(id);
       if (!_id) return null;
+      const due = await notices.findOne({
+        _id,
+        'mail.status': 'pending',
+        'mail.attempts': attempts,
+        'mail.nextAttemptAt': { $lte: at },
+      });
+      if (!due) return null;
+      try {
+        await claims.insertOne({ _id: `${_id.toHexString()}:${attempts}`, at });
+      } catch (error) {
+        if (isDuplicateKey(error)) return null; // another sender claimed this attempt
+        throw error;
+      }
       const doc = await mailLock(_id, () =>
         notices.findOneAndUpdate(
-          { _id, 'mail.status': 'pending', 'mail.attempts': attempts, 'mail.nextAttemptAt': { $lte: at } },
+          { _id, 'mail.status': 'pending', 'mail.attempts': attempts },
           { $inc: { 'mail.attempts': 1 }, $set: { 'mail.nextAttemptAt': until } },
           { returnDocument: 'after' },
         ),
