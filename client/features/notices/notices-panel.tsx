@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { NOTICES_PAGE_SIZE, useMarkNoticesRead, useNotices } from './use-notices.ts';
+import { EmailToggle } from './email-toggle.tsx';
 
 const button = 'rounded-lg px-4 py-2 text-sm font-medium disabled:opacity-50';
 
@@ -127,6 +128,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
           {failure}
         </p>
       )}
+      {data?.me && <EmailToggle enabled={data.me.emailNotices} />}
       {body}
     </section>
   );

@@ -9,6 +9,7 @@ export const MY_NOTICES_QUERY = graphql(`
     me {
       id
       unreadNoticeCount
+      emailNotices
       notices(first: $first, after: $after) {
         nodes {
           id
@@ -50,4 +51,18 @@ export function useMarkNoticesRead() {
     refetchQueries: ['MyNotices', 'UnreadNoticeCount'],
     awaitRefetchQueries: true,
   });
+}
+
+export const SET_EMAIL_NOTICES_MUTATION = graphql(`
+  mutation SetEmailNotices($enabled: Boolean!) {
+    setEmailNotices(enabled: $enabled) {
+      id
+      emailNotices
+    }
+  }
+`);
+
+/** The answer is the member (id and setting), which updates the list's `me` in the cache by itself. */
+export function useSetEmailNotices() {
+  return useMutation(SET_EMAIL_NOTICES_MUTATION);
 }
