@@ -23,6 +23,7 @@ const LAYERS = [
       './server/graphql',
       './server/rest',
       './server/auth',
+      './server/mail',
       './server/cache',
       './server/app.ts',
       './server/gateway.ts',
@@ -54,6 +55,11 @@ const LAYERS = [
     target: './server/auth',
     from: ['./server/graphql', './server/rest', './server/app.ts'],
     message: 'auth/ implements library ports; it does not know the transport.',
+  },
+  {
+    target: './server/mail',
+    from: ['./server/graphql', './server/rest', './server/app.ts', './server/store'],
+    message: "mail/ implements the library's Mailer port; it does not know the transport or the store.",
   },
   {
     target: ['./client/lib', './client/components'],

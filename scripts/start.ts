@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { mailBanner } from '../server/mail/smtp-mailer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 process.chdir(ROOT);
@@ -50,6 +51,7 @@ BookHaven is running (${gateway.config.mongodbUri ? 'MongoDB' : `SQLite in ${gat
   GraphQL:         ${base}/graphql
   REST:            ${base}/api/books
   Health:          ${base}/healthz
+  E-mail notices:  ${mailBanner(gateway.config.mail)}
   Auth emulator:   ${emulator ? emulator.url : realFirebase ? 'off (real Firebase project)' : `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`}
 `);
 if (emulator) {

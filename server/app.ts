@@ -18,6 +18,7 @@ import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
+import { unsubscribeRoutes } from './rest/unsubscribe.ts';
 import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
@@ -159,6 +160,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
       await registerOpenApi(api);
       await api.register(restRoutes(library, limits, absolute));
+      await api.register(unsubscribeRoutes(library));
     },
     { prefix: '/api' },
   );

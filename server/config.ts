@@ -43,6 +43,12 @@ export interface Config {
     /** Successful sign-ins per member per minute. */
     signInsPerMinute: number;
   };
+  mail: {
+    /** Where notices are e-mailed through (smtp:// or smtps://, credentials in it); null: not e-mailed. */
+    smtpUrl: string | null;
+    /** The From of every e-mail. */
+    from: string;
+  };
   /** Bearer token that may read GET /metrics; null: no /metrics, and nothing is measured. */
   metricsToken: string | null;
   /** From the first SIGTERM/SIGINT, how long /readyz says 503 while requests are still served, before closing. */
@@ -108,6 +114,12 @@ const SCHEMA = {
     KEEP_ALIVE_TIMEOUT_MS: millis(5_000, 100),
     GRAPHQL_INTROSPECTION: { ...SWITCH, default: 'true' },
     METRICS_TOKEN: { type: 'string', pattern: '^[\\x21-\\x7e]{32,}$' },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://[^\\s/?#]+(/[^\\s]*)?$' },
+    MAIL_FROM: {
+      type: 'string',
+      pattern: '^([^<>@]*<[^<>\\s@]+@[^<>\\s@]+>|[^<>\\s@]+@[^<>\\s@]+)$',
+      default: 'BookHaven <no-reply@localhost>',
+    },
     SHUTDOWN_DRAIN_MS: { type: 'integer', minimum: 0, maximum: 120_000, default: 0 },
     LOAN_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.loanLimit },
     LOAN_DAYS: days(DEFAULT_POLICY.loanDays),
@@ -153,11 +165,15 @@ const PATTERN_HINTS: Partial<Record<Name, string>> = {
   FIREBASE_AUTH_EMULATOR_HOST: 'must be host:port',
   FIREBASE_AUTH_DOMAIN: 'must be a host name',
   METRICS_TOKEN: 'must be at least 32 visible characters without spaces, e.g. `openssl rand -hex 32`',
+  SMTP_URL: 'must be an SMTP server URL such as smtp://user:password@mail.example.org:587 (or smtps://... for TLS)',
+  MAIL_FROM: 'must be an e-mail address, alone or as Name <address>',
 };
 
 function describe(issue: AjvIssue, env: Env): ConfigError {
   const name = issue.instancePath.replace(/^\//, '') as Name;
-  const got = `got "${env[name]?.trim() ?? ''}"`;
+  const value = env[name]?.trim() ?? '';
+  // A password in the URL stays out of the message (and so out of logs).
+  const got = `got "${name === 'SMTP_URL' ? redactPassword(value) : value}"`;
   switch (issue.keyword) {
     case 'enum':
       return new ConfigError(name, `must be one of ${(issue.params.allowedValues as string[]).join(', ')}, ${got}`);
@@ -218,6 +234,22 @@ function timezone(value: string): string {
   return value;
 }
 
+/** The URL with any password replaced by ***, for messages and the start-up banner. */
+export function redactPassword(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}
+
+/** An SMTP URL the mailer can use: a host, and a port if any. */
+function smtp(value: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError('SMTP_URL', `is not a URL (user names and passwords with @ : / must be %-encoded)`);
+  }
+  if (!parsed.hostname) throw new ConfigError('SMTP_URL', 'names no host');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const v = validate(env);
   const str = (name: Name) => (v[name] === undefined ? null : String(v[name]));
@@ -260,6 +292,8 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const publicUrl = str('PUBLIC_URL');
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl !== null) smtp(smtpUrl);
   return {
     host: String(v.HOST),
     port: int('PORT'),
@@ -306,6 +340,7 @@ export function loadConfig(env: Env = process.env): Config {
       failedSignInsPerMinute: int('SIGN_IN_FAILURES_PER_MINUTE'),
       signInsPerMinute: int('SIGN_INS_PER_MINUTE'),
     },
+    mail: { smtpUrl, from: String(v.MAIL_FROM) },
     metricsToken: str('METRICS_TOKEN'),
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS'),
     timeouts: {

@@ -1,5 +1,5 @@
 // createGateway(config, overrides): the one place the parts are assembled, config -> store -> session tokens ->
-// ID-token verifier -> library -> app. Boot (index.ts), the tests and the bench all build the gateway here;
+// ID-token verifier -> mailer (SMTP_URL) -> library -> app. Boot (index.ts), the tests and the bench all build the gateway here;
 // listening is the caller's.
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -8,8 +8,10 @@ import type { ObservedStore } from './store/observed.ts';
 import { seedIfEmpty } from './store/seed/seed-if-empty.ts';
 import { createSessionTokens, loadSessionSecret } from './auth/session.ts';
 import { createFirebaseVerifier } from './auth/firebase.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import type { IdTokenVerifier, SessionTokens } from './library/identity.ts';
 import { createLibrary, type Library } from './library/index.ts';
+import type { Mailer } from './library/mail.ts';
 import { publicOrigin } from './library/site-urls.ts';
 import { createApp } from './app.ts';
 import { createMetrics } from './metrics.ts';
@@ -55,16 +57,15 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     onCall: metrics?.storeCall,
   });
   let draining = false;
+  let mailer: Mailer | null = null;
   try {
     const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
-    const tokens = createSessionTokens(
-      await loadSessionSecret(config.sessionSecret, config.dataDir),
-      config.sessionTtlSeconds,
-      overrides.now,
-    );
+    const secret = await loadSessionSecret(config.sessionSecret, config.dataDir);
+    const tokens = createSessionTokens(secret, config.sessionTtlSeconds, overrides.now);
     const emulatorHost = config.firebase.emulator ? config.firebase.authEmulatorHost : null;
     const verifier =
       overrides.verifier ?? createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
+    mailer = config.mail.smtpUrl ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
     // Known once the app listens, unless PUBLIC_URL says it.
     const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);
     const library = createLibrary(store, {
@@ -76,15 +77,21 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       enforcePolicy: overrides.enforcePolicy,
       now: overrides.libraryNow ?? overrides.now,
       siteOrigin: origin,
+      mailer,
+      mailSecret: secret,
+      onMailFailure(notice, error, willRetry) {
+        app.log.warn({ err: error, notice: notice.id, willRetry }, 'e-mailing a notice failed');
+      },
     });
-    // Ready holds past their pickup day pass their copies on, and notices due by now are recorded, without anyone
-    // asking. Every gateway may run it:
-    // each step is a conditional write, so two at once expire a hold once.
+    // Ready holds past their pickup day pass their copies on, notices due by now are recorded and e-mails due by
+    // now are sent, without anyone asking. Every gateway may run it: each step is a conditional write, so two at
+    // once expire a hold once and send an e-mail once.
     const sweep = setInterval(() => {
       library.holds
         .expireDue()
         .then(() => library.notices.sweep())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry or notices failed'));
+        .then(() => library.mail.deliver())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry, notices or e-mail failed'));
     }, HOLD_SWEEP_MS);
     sweep.unref();
     const app = await createApp({
@@ -115,12 +122,14 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         try {
           await app.close();
         } finally {
+          mailer?.close();
           await store.close();
           await verifier.close();
         }
       },
     };
   } catch (error) {
+    mailer?.close();
     await store.close();
     throw error;
   }

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createGateway } from './gateway.ts';
+import { mailBanner } from './mail/smtp-mailer.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,6 +27,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const { app } = gateway;
   if (gateway.seeded.books > 0 || gateway.seeded.categories > 0) app.log.info(gateway.seeded, 'seeded an empty store');
   const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info(`E-mail notices: ${mailBanner(config.mail)}`);
 
   let closing: Promise<void> | null = null;
   const skipDrain = new AbortController();

@@ -34,6 +34,7 @@ export const ACCESS = {
     placeHold: 'signedIn',
     cancelHold: 'signedIn',
     markNoticesRead: 'signedIn',
+    setEmailNotices: 'signedIn',
     checkIn: 'staff',
     recordPayment: 'staff',
     waiveFee: 'staff',
@@ -55,6 +56,7 @@ export const FIELD_ACCESS = {
     holds: 'selfOrStaff',
     notices: 'selfOrStaff',
     unreadNoticeCount: 'selfOrStaff',
+    emailNotices: 'selfOrStaff',
   },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },

@@ -1,4 +1,5 @@
 // The library's services, built once per process over one store.
+import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/port.ts';
 import type { IdTokenVerifier, SessionTokens } from './identity.ts';
 import { createCatalog, type Catalog } from './catalog.ts';
@@ -7,12 +8,15 @@ import { DEFAULT_POLICY, type Policy } from './policy.ts';
 import { createHolds, type Holds } from './holds.ts';
 import { createNotices, type Notices } from './notices.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
+import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
 
 export interface Library {
   catalog: Catalog;
   circulation: Circulation;
   holds: Holds;
   notices: Notices;
+  /** Notices by e-mail: the outbox's sender, the member's setting, unsubscribe links. */
+  mail: EmailNotices;
   accounts: Accounts;
 }
 
@@ -28,11 +32,30 @@ export interface LibraryOptions {
   enforcePolicy?: boolean;
   /** This site's public origin: image URLs on it are stored as paths (see library/site-urls.ts). */
   siteOrigin?: () => string;
+  /** Sends notices by e-mail; null or left out: notices are not e-mailed. */
+  mailer?: Mailer | null;
+  /** Signs unsubscribe links (the session secret). */
+  mailSecret?: Uint8Array;
+  /** Told about each failed e-mail attempt. */
+  onMailFailure?: Parameters<typeof createEmailNotices>[1]['onFailure'];
 }
 
 export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const policy = opts.policy ?? DEFAULT_POLICY;
-  const notices = createNotices(store, { timeZone: opts.timeZone, policy, now: opts.now });
+  const now = opts.now ?? (() => new Date());
+  const siteOrigin = opts.siteOrigin ?? (() => '');
+  const mailer = opts.mailer ?? null;
+  const notices = createNotices(store, { timeZone: opts.timeZone, policy, now, mail: mailer !== null });
+  const mail = createEmailNotices(store, {
+    mailer,
+    // Without the session secret, links are good for this process only.
+    secret: opts.mailSecret ?? randomBytes(32),
+    siteOrigin,
+    now,
+    message: notices.message,
+    link: notices.link,
+    onFailure: opts.onMailFailure,
+  });
   const holds = createHolds(store, {
     timeZone: opts.timeZone,
     policy,
@@ -45,7 +68,8 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   return {
     holds,
     notices,
-    catalog: createCatalog(store, { siteOrigin: opts.siteOrigin ?? (() => ''), policy }),
+    mail,
+    catalog: createCatalog(store, { siteOrigin, policy }),
     circulation: createCirculation(store, {
       timeZone: opts.timeZone,
       policy,

@@ -35,8 +35,17 @@ export interface Notices {
   link(notice: NoticeRecord): string;
 }
 
-export function createNotices(store: Store, opts: { timeZone: string; policy: Policy; now?: () => Date }): Notices {
+export function createNotices(
+  store: Store,
+  opts: {
+    timeZone: string;
+    policy: Policy;
+    now?: () => Date;
+    /** Queue each new notice's e-mail too. */ mail?: boolean;
+  },
+): Notices {
   const now = opts.now ?? (() => new Date());
+  const mail = { mail: opts.mail === true };
   const today = () => todayIn(opts.timeZone, now());
   const lastPickupDay = (hold: HoldRecord) =>
     addDays(todayIn(opts.timeZone, hold.readyAt ?? now()), opts.policy.holdPickupDays);
@@ -60,7 +69,7 @@ export function createNotices(store: Store, opts: { timeZone: string; policy: Po
   async function recordNew(notices: NewNotice[]): Promise<number> {
     const done = await store.notices.recorded(notices.map((n) => n.key));
     const fresh = notices.filter((n) => !done.has(n.key));
-    return fresh.length === 0 ? 0 : (await store.notices.record(fresh)).length;
+    return fresh.length === 0 ? 0 : (await store.notices.record(fresh, mail)).length;
   }
 
   function own(session: Session, userId: string): void {
@@ -121,6 +130,7 @@ export function createNotices(store: Store, opts: { timeZone: string; policy: Po
           day: lastPickupDay(hold),
           createdAt: now(),
         })),
+        mail,
       );
     },
 

@@ -25,7 +25,7 @@ export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
   loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue'],
   ledger: ['balance', 'list'],
   holds: ['get', 'listByUser', 'queue', 'ready'],
-  notices: ['list', 'unreadCount', 'recorded'],
+  notices: ['list', 'unreadCount', 'recorded', 'mailDue'],
   users: ['getByUid', 'list', 'page'],
 };
 

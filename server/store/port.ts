@@ -232,6 +232,8 @@ export interface UserRecord extends UserProfile {
   phone: string | null;
   createdAt: Date;
   lastLoginAt: Date;
+  /** The member's notices are also e-mailed (when the library sends e-mail); on until they turn it off. */
+  emailNotices: boolean;
 }
 
 export type HoldStatus = 'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired';
@@ -300,13 +302,38 @@ export interface NoticeRecord {
   day: string;
   createdAt: Date;
   readAt: Date | null;
+  /** Its e-mail (the outbox entry, stored with the notice); null when e-mail was off when it was recorded. */
+  mail: NoticeMail | null;
 }
 
-export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt'>;
+export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail'>;
+
+/** pending: to send (again); sent; failed: every attempt failed; skipped: the member turned e-mail off. */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+export interface NoticeMail {
+  status: MailStatus;
+  /** Sends started so far: each claim counts one, and a claim only succeeds with the count it read. */
+  attempts: number;
+  /** While pending: not before this (the next retry, or the end of a sender's claim). */
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  /** When it was sent, failed for good or skipped. */
+  settledAt: Date | null;
+}
+
+/** What became of one attempt (settleMail); pending again with the time of the next one. */
+export type MailOutcome =
+  | { status: 'sent' | 'skipped'; at: Date }
+  | { status: 'failed'; at: Date; error: string }
+  | { status: 'pending'; at: Date; nextAttemptAt: Date; error: string };
 
 export interface NoticeStore {
-  /** Records the notices not recorded yet (by key); returns those it added. */
-  record(notices: NewNotice[]): Promise<NoticeRecord[]>;
+  /**
+   * Records the notices not recorded yet (by key); returns those it added. With mail, each is also queued for
+   * e-mail (pending from its createdAt) in the same write, so no notice is ever recorded without its e-mail.
+   */
+  record(notices: NewNotice[], opts?: { mail: boolean }): Promise<NoticeRecord[]>;
   /** Which of these keys are recorded already (a read, so a schedule can skip what it has done). */
   recorded(keys: string[]): Promise<Set<string>>;
   /** Newest first. */
@@ -314,6 +341,16 @@ export interface NoticeStore {
   unreadCount(userId: string): Promise<number>;
   /** Marks the member's notices read (these ids, or all when null); returns how many changed. */
   markRead(userId: string, ids: string[] | null, at: Date): Promise<number>;
+  /** Notices whose e-mail is pending and due by `at`, the longest waiting first (a read). */
+  mailDue(at: Date, limit: number): Promise<NoticeRecord[]>;
+  /**
+   * Claims one e-mail to send, if it is still pending, due by `at` and tried `attempts` times (what the
+   * sender read): counts the attempt and holds it until `until`. Of several senders, one gets it (the notice);
+   * the others get null.
+   */
+  claimMail(id: string, attempts: number, at: Date, until: Date): Promise<NoticeRecord | null>;
+  /** Records an attempt's outcome, if the e-mail is still pending after `attempts` tries (its claim); false if not. */
+  settleMail(id: string, attempts: number, outcome: MailOutcome): Promise<boolean>;
 }
 
 export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver';
@@ -361,6 +398,8 @@ export interface UserStore {
   list(): Promise<UserRecord[]>;
   /** A page of members in sign-up order; search: case-insensitive substring of name or e-mail. */
   page(search: string | null, page: PageRequest): Promise<Page<UserRecord>>;
+  /** Turns the member's e-mailed notices on or off; null when there is no such member. */
+  setEmailNotices(uid: string, enabled: boolean): Promise<UserRecord | null>;
 }
 
 export interface Store {

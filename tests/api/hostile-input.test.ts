@@ -621,6 +621,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     cancelHold: { holdId: f.holdId },
     holdsReady: { first: 5, after: null },
     markNoticesRead: { ids: [] },
+    setEmailNotices: { enabled: true },
   };
 }
 

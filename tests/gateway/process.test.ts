@@ -79,6 +79,24 @@ describe('gateway process', () => {
     );
   });
 
+  it('says at start whether notices are e-mailed, and where to without the password', async () => {
+    for (const [smtp, line] of [
+      ['', 'E-mail notices: off (SMTP_URL is not set)'],
+      ['smtp://desk:hunter2@127.0.0.1:2525', 'E-mail notices: on, through smtp://desk:***@127.0.0.1:2525 from'],
+    ] as const) {
+      const port = await freePort();
+      const gateway = launch({ PORT: String(port), LOG_LEVEL: 'info', SMTP_URL: smtp });
+      try {
+        await waitHealthy(`http://127.0.0.1:${port}`, gateway.child);
+        expect(gateway.output()).toContain(line);
+        expect(gateway.output()).not.toContain('hunter2');
+      } finally {
+        gateway.child.kill('SIGTERM');
+        await gateway.exited;
+      }
+    }
+  });
+
   it('finishes in-flight requests on SIGTERM, exits 0 and keeps its data', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../server/config.ts';
 import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
+import { mailBanner } from '../../server/mail/smtp-mailer.ts';
 
 const credentials = path.join(mkdtempSync(path.join(tmpdir(), 'bookhaven-config-')), 'service-account.json');
 writeFileSync(credentials, '{}');
@@ -44,6 +45,13 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['GRAPHQL_INTROSPECTION', 'maybe', /GRAPHQL_INTROSPECTION must be one of true, false/],
   ['METRICS_TOKEN', 'short', /METRICS_TOKEN must be at least 32 visible characters/],
   ['METRICS_TOKEN', `${'a'.repeat(20)} ${'b'.repeat(20)}`, /METRICS_TOKEN must be at least 32 visible characters/],
+  ['SMTP_URL', 'mail.example.org:587', /SMTP_URL must be an SMTP server URL such as smtp:\/\/user:password@/],
+  [
+    'SMTP_URL',
+    'smtp://ada:hunter2@mail example.org',
+    /SMTP_URL must be an SMTP server URL.*got "smtp:\/\/ada:\*\*\*@mail example\.org"/,
+  ],
+  ['MAIL_FROM', 'BookHaven', /MAIL_FROM must be an e-mail address, alone or as Name <address>/],
   ['SHUTDOWN_DRAIN_MS', '-1', /SHUTDOWN_DRAIN_MS must be between 0 and 120000/],
   ['SHUTDOWN_DRAIN_MS', 'soon', /SHUTDOWN_DRAIN_MS must be a whole number/],
   ['LOAN_LIMIT', '0', /LOAN_LIMIT must be between 1 and 1000, got "0"/],
@@ -72,6 +80,18 @@ const BAD_VALUES: [string, string, RegExp][] = [
 const FREE_FORM = ['DATA_DIR'];
 
 describe('configuration', () => {
+  it('e-mails notices only with SMTP_URL, and the banner says where without the password', () => {
+    const off = loadConfig({});
+    expect(off.mail).toEqual({ smtpUrl: null, from: 'BookHaven <no-reply@localhost>' });
+    expect(mailBanner(off.mail)).toBe('off (SMTP_URL is not set)');
+    const on = loadConfig({ SMTP_URL: 'smtp://desk:s3cret@mail.example.org:587', MAIL_FROM: 'desk@example.org' });
+    expect(on.mail).toEqual({ smtpUrl: 'smtp://desk:s3cret@mail.example.org:587', from: 'desk@example.org' });
+    expect(mailBanner(on.mail)).toBe('on, through smtp://desk:***@mail.example.org:587 from desk@example.org');
+    expect(mailBanner(loadConfig({ SMTP_URL: 'smtps://mail.example.org' }).mail)).toMatch(
+      /^on, through smtps:\/\/mail/,
+    );
+  });
+
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -80,7 +80,11 @@ describe('graphql() documents in the production build', () => {
     expect(entry?.imports).not.toContain(access?.fileName);
     // The notices the bell opens are a chunk the bell loads when first opened.
     const notices = chunks.find((c) => c.facadeModuleId?.endsWith('/client/features/notices/notices-panel.tsx'));
-    expect(notices && operationsIn(notices)).toEqual(['MarkNoticesReadDocument', 'MyNoticesDocument']);
+    expect(notices && operationsIn(notices)).toEqual([
+      'MarkNoticesReadDocument',
+      'MyNoticesDocument',
+      'SetEmailNoticesDocument',
+    ]);
     expect(access?.dynamicImports).toContain(notices?.fileName);
     expect(entry?.dynamicImports).not.toContain(notices?.fileName);
     // Who may edit the catalogue is asked by several routes (All Books, Book details, Add and Update Book): a

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
@@ -7,7 +7,12 @@ import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { axeViolations } from '../../test/axe.ts';
 import NoticeBell, { BELL_POLL_MS, UNREAD_NOTICE_COUNT_QUERY } from './notice-bell.tsx';
-import { MARK_NOTICES_READ_MUTATION, MY_NOTICES_QUERY, NOTICES_PAGE_SIZE } from './use-notices.ts';
+import {
+  MARK_NOTICES_READ_MUTATION,
+  MY_NOTICES_QUERY,
+  NOTICES_PAGE_SIZE,
+  SET_EMAIL_NOTICES_MUTATION,
+} from './use-notices.ts';
 
 const notice = (id: string, message: string, read: boolean, link = '/book-details/b1') => ({
   __typename: 'Notice',
@@ -26,7 +31,7 @@ const countMock = (unreadNoticeCount: number): MockLink.MockedResponse => ({
   request: { query: UNREAD_NOTICE_COUNT_QUERY },
   result: { data: { me: { __typename: 'User', id: 'u1', unreadNoticeCount } } },
 });
-const listMock = (nodes: ReturnType<typeof notice>[]): MockLink.MockedResponse => ({
+const listMock = (nodes: ReturnType<typeof notice>[], emailNotices = true): MockLink.MockedResponse => ({
   request: { query: MY_NOTICES_QUERY, variables: { first: NOTICES_PAGE_SIZE } },
   result: {
     data: {
@@ -34,6 +39,7 @@ const listMock = (nodes: ReturnType<typeof notice>[]): MockLink.MockedResponse =
         __typename: 'User',
         id: 'u1',
         unreadNoticeCount: nodes.filter((n) => !n.read).length,
+        emailNotices,
         notices: {
           __typename: 'NoticeConnection',
           nodes,
@@ -47,6 +53,13 @@ const listMock = (nodes: ReturnType<typeof notice>[]): MockLink.MockedResponse =
 const markMock = (ids: string[] | null, changed: number): MockLink.MockedResponse => ({
   request: { query: MARK_NOTICES_READ_MUTATION, variables: { ids } },
   result: { data: { markNoticesRead: changed } },
+});
+
+const emailMock = (enabled: boolean, fail = false): MockLink.MockedResponse => ({
+  request: { query: SET_EMAIL_NOTICES_MUTATION, variables: { enabled } },
+  ...(fail
+    ? { error: new Error('down') }
+    : { result: { data: { setEmailNotices: { __typename: 'User', id: 'u1', emailNotices: enabled } } } }),
 });
 
 function Where() {
@@ -182,5 +195,24 @@ describe('Notices bell', () => {
     expect(alert.textContent).toContain('Failed to fetch notices. Please try again.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await within(panel).findByRole('article', { name: due.message })).toBeTruthy();
+  });
+
+  it('turns e-mailed notices off and on again, and says when the change failed', async () => {
+    renderBell([countMock(1), listMock([due]), emailMock(false), emailMock(true, true), emailMock(true)]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notices, 1 unread' }));
+    const panel = await screen.findByRole('region', { name: 'Notices' });
+    const toggle = (await within(panel).findByRole('checkbox', { name: 'E-mail me notices' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    expect(await axeViolations(panel)).toEqual([]);
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    await userEvent.click(toggle);
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'Failed to change the e-mail setting. Please try again.',
+    );
+    expect(toggle.checked).toBe(false);
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    expect(within(panel).queryByRole('alert')).toBeNull();
   });
 });

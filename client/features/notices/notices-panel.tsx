@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { useMarkNoticesRead, useMoreNotices, useNotices } from './use-notices.ts';
+import { EmailToggle } from './email-toggle.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -129,6 +130,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
           {failure}
         </p>
       )}
+      {data?.me && <EmailToggle enabled={data.me.emailNotices} />}
       {body}
     </section>
   );

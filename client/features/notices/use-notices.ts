@@ -9,6 +9,7 @@ export const MY_NOTICES_QUERY = graphql(`
     me {
       id
       unreadNoticeCount
+      emailNotices
       notices(first: $first, after: $after) {
         nodes {
           id
@@ -73,4 +74,18 @@ export function useMoreNotices(fetchMore: ReturnType<typeof useNotices>['fetchMo
         return { me: { ...fetchMoreResult.me, notices: { ...newer, nodes: [...older.nodes, ...newer.nodes] } } };
       },
     });
+}
+
+export const SET_EMAIL_NOTICES_MUTATION = graphql(`
+  mutation SetEmailNotices($enabled: Boolean!) {
+    setEmailNotices(enabled: $enabled) {
+      id
+      emailNotices
+    }
+  }
+`);
+
+/** The answer is the member (id and setting), which updates the list's `me` in the cache by itself. */
+export function useSetEmailNotices() {
+  return useMutation(SET_EMAIL_NOTICES_MUTATION);
 }

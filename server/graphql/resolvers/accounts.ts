@@ -19,6 +19,7 @@ export const accountQueries: QueryResolvers = {
 export const accountMutations: MutationResolvers = {
   issueToken: (_parent, { input }, ctx) => ctx.signIn(input),
   markNoticesRead: (_parent, { ids }, ctx) => ctx.library.notices.markRead(sessionOf(ctx), ids),
+  setEmailNotices: (_parent, { enabled }, ctx) => ctx.library.mail.set(sessionOf(ctx), enabled),
 };
 
 // A member's account: the member themselves or staff (the circulation service refuses anyone else).
@@ -40,4 +41,5 @@ export const userFields: UserResolvers = {
     };
   },
   unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
+  emailNotices: (user, _args, ctx) => ctx.library.mail.settingOf(sessionOf(ctx), user),
 };

@@ -7,6 +7,7 @@ import type {
   HoldStatus,
   LedgerKind,
   LedgerRecord,
+  NoticeMail,
   NoticeRecord,
   LoanRecord,
   LoanStatus,
@@ -99,8 +100,20 @@ export interface HoldDoc {
 }
 
 /** Stored as the port's record, with its id as the document's ObjectId. */
-export interface NoticeDoc extends Omit<NoticeRecord, 'id'> {
+export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail'> {
   _id: ObjectId;
+  /** Absent on notices recorded before e-mail existed: the same as null (not e-mailed). */
+  mail?: NoticeMail | null;
+}
+
+/**
+ * One attempt at a notice's e-mail, `${notice id}:${attempts before it}`: inserting it is the claim. An _id is
+ * unique on every server (FerretDB included, where a conditional update is not atomic), so of several gateways
+ * exactly one inserts it.
+ */
+export interface MailClaimDoc {
+  _id: string;
+  at: Date;
 }
 
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
@@ -121,6 +134,8 @@ export interface UserDoc {
   phone: string | null;
   createdAt: Date;
   lastLoginAt: Date;
+  /** Absent: on (every member had it before the setting existed). */
+  emailNotices?: boolean;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */
@@ -195,6 +210,7 @@ export function toUser(doc: UserDoc): UserRecord {
     phone: doc.phone ?? null,
     createdAt: doc.createdAt,
     lastLoginAt: doc.lastLoginAt,
+    emailNotices: doc.emailNotices !== false,
   };
 }
 

@@ -1,22 +1,34 @@
 // Notices in MongoDB: a unique index on the event's key makes recording it twice a no-op.
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
-import type { NoticeRecord, NoticeStore } from '../port.ts';
+import type { NoticeMail, NoticeRecord, NoticeStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, parseId } from '../ids.ts';
-import { isDuplicateKey } from './documents.ts';
-import type { NoticeDoc } from './documents.ts';
+import { isDuplicateKey, toObjectId } from './documents.ts';
+import type { MailClaimDoc, NoticeDoc } from './documents.ts';
+import type { KeyLock } from './key-lock.ts';
 
 function toNotice(doc: NoticeDoc): NoticeRecord {
   const { _id, ...rest } = doc;
-  return { id: _id.toHexString(), ...rest, readAt: doc.readAt ?? null };
+  return { id: _id.toHexString(), ...rest, readAt: doc.readAt ?? null, mail: doc.mail ?? null };
 }
 
-export function mongoNotices(notices: Collection<NoticeDoc>): NoticeStore {
+export function mongoNotices(
+  notices: Collection<NoticeDoc>,
+  claims: Collection<MailClaimDoc>,
+  lock: KeyLock,
+): NoticeStore {
+  // Claims and settles are conditional single-document updates; queued per notice where the server needs it.
+  const mailLock = <T>(id: ObjectId, work: () => Promise<T>) => lock.run(`mail:${id.toHexString()}`, work);
   return {
-    async record(list) {
+    async record(list, opts) {
       const added: NoticeRecord[] = [];
       for (const n of list) {
-        const doc: NoticeDoc = { _id: new ObjectId(), ...n, readAt: null };
+        // The e-mail is queued in the notice's own document: one insert, so neither exists without the other.
+        const mail: NoticeMail | null =
+          opts?.mail === true
+            ? { status: 'pending', attempts: 0, nextAttemptAt: n.createdAt, lastError: null, settledAt: null }
+            : null;
+        const doc: NoticeDoc = { _id: new ObjectId(), ...n, readAt: null, mail };
         try {
           await notices.insertOne(doc);
           added.push(toNotice(doc));
@@ -65,6 +77,58 @@ export function mongoNotices(notices: Collection<NoticeDoc>): NoticeStore {
         filter._id = { $in: oids.map((id) => ObjectId.createFromHexString(id)) };
       }
       return (await notices.updateMany(filter, { $set: { readAt: at } })).modifiedCount;
+    },
+    async mailDue(at, limit) {
+      const docs = await notices
+        .find({ 'mail.status': 'pending', 'mail.nextAttemptAt': { $lte: at } })
+        .sort({ 'mail.nextAttemptAt': 1, _id: 1 })
+        .limit(limit)
+        .toArray();
+      return docs.map(toNotice);
+    },
+    async claimMail(id, attempts, at, until) {
+      const _id = toObjectId(id);
+      if (!_id) return null;
+      const due = await notices.findOne({
+        _id,
+        'mail.status': 'pending',
+        'mail.attempts': attempts,
+        'mail.nextAttemptAt': { $lte: at },
+      });
+      if (!due) return null;
+      try {
+        await claims.insertOne({ _id: `${_id.toHexString()}:${attempts}`, at });
+      } catch (error) {
+        if (isDuplicateKey(error)) return null; // another sender claimed this attempt
+        throw error;
+      }
+      const doc = await mailLock(_id, () =>
+        notices.findOneAndUpdate(
+          { _id, 'mail.status': 'pending', 'mail.attempts': attempts },
+          { $inc: { 'mail.attempts': 1 }, $set: { 'mail.nextAttemptAt': until } },
+          { returnDocument: 'after' },
+        ),
+      );
+      return doc ? toNotice(doc) : null;
+    },
+    async settleMail(id, attempts, outcome) {
+      const _id = toObjectId(id);
+      if (!_id) return false;
+      const pending = outcome.status === 'pending';
+      const result = await mailLock(_id, () =>
+        notices.updateOne(
+          { _id, 'mail.status': 'pending', 'mail.attempts': attempts },
+          {
+            $set: {
+              'mail.status': outcome.status,
+              'mail.nextAttemptAt': pending ? outcome.nextAttemptAt : null,
+              'mail.lastError': outcome.status === 'pending' || outcome.status === 'failed' ? outcome.error : null,
+              'mail.settledAt': pending ? null : outcome.at,
+            },
+          },
+        ),
+      );
+      return result.modifiedCount === 1;
     },
   };
 }

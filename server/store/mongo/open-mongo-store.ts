@@ -3,7 +3,17 @@ import { MongoClient } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
 import { mongoBooks, prepareBookSearch } from './books.ts';
-import type { AccountDoc, BookDoc, CategoryDoc, HoldDoc, LedgerDoc, LoanDoc, NoticeDoc, UserDoc } from './documents.ts';
+import type {
+  AccountDoc,
+  BookDoc,
+  CategoryDoc,
+  HoldDoc,
+  LedgerDoc,
+  LoanDoc,
+  MailClaimDoc,
+  NoticeDoc,
+  UserDoc,
+} from './documents.ts';
 import { holdSteps, mongoHolds, recoverHolds } from './holds.ts';
 import { mongoNotices } from './notices.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
@@ -54,6 +64,7 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { key: 1 }, name: 'key_unique', unique: true },
     { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
     { key: { userId: 1, readAt: 1 }, name: 'user_unread' },
+    { key: { 'mail.status': 1, 'mail.nextAttemptAt': 1, _id: 1 }, name: 'mail_due' },
   ]);
   await ensure(db.collection('ledger'), [
     { key: { chargeKey: 1 }, name: 'charge_key_unique', unique: true },
@@ -102,7 +113,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       loans: mongoLoans(collections, lock),
       ledger: mongoLedger(collections.ledger, lock),
       holds: mongoHolds(collections, lock),
-      notices: mongoNotices(db.collection<NoticeDoc>('notices')),
+      notices: mongoNotices(db.collection<NoticeDoc>('notices'), db.collection<MailClaimDoc>('noticeMailClaims'), lock),
       users: mongoUsers(db.collection<UserDoc>('users')),
       async ping() {
         await db.command({ ping: 1 });

@@ -63,6 +63,14 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
     async list() {
       return (await users.find({}).sort({ _id: 1 }).toArray()).map(toUser);
     },
+    async setEmailNotices(uid, enabled) {
+      const doc = await users.findOneAndUpdate(
+        { uid: String(uid) },
+        { $set: { emailNotices: enabled } },
+        { returnDocument: 'after' },
+      );
+      return doc ? toUser(doc) : null;
+    },
     async page(search, page) {
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
       // User input only ever becomes an escaped regex literal.

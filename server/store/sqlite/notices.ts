@@ -1,6 +1,6 @@
 // Notices in SQLite: the unique key makes recording an event twice a no-op.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
+import type { MailStatus, NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -18,15 +18,30 @@ function toNotice(row: Row): NoticeRecord {
     day: text(row, 'day'),
     createdAt: date(row, 'created_at'),
     readAt: dateOrNull(row, 'read_at'),
+    mail: row['mail_status']
+      ? {
+          status: text(row, 'mail_status') as MailStatus,
+          attempts: num(row, 'mail_attempts'),
+          nextAttemptAt: dateOrNull(row, 'mail_next_at'),
+          lastError: textOrNull(row, 'mail_error'),
+          settledAt: dateOrNull(row, 'mail_settled_at'),
+        }
+      : null,
   };
 }
 
 export function sqliteNotices(db: DatabaseSync): NoticeStore {
   const insert = db.prepare(`INSERT INTO notices (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day,
-    created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING *`);
+    created_at, mail_status, mail_next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (key) DO NOTHING RETURNING *`);
+  const claim = db.prepare(`UPDATE notices SET mail_attempts = mail_attempts + 1, mail_next_at = ?
+    WHERE id = ? AND mail_status = 'pending' AND mail_attempts = ? AND mail_next_at <= ? RETURNING *`);
+  const settle = db.prepare(`UPDATE notices SET mail_status = ?, mail_next_at = ?, mail_error = ?, mail_settled_at = ?
+    WHERE id = ? AND mail_status = 'pending' AND mail_attempts = ?`);
   const selectKeys = new Map<number, StatementSync>();
   return {
-    async record(notices) {
+    async record(notices, opts) {
+      const mail = opts?.mail === true;
       if (notices.length === 0) return [];
       return transaction(db, () =>
         notices.flatMap((n) => {
@@ -41,6 +56,8 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
             n.holdId,
             n.day,
             n.createdAt.getTime(),
+            mail ? 'pending' : null,
+            mail ? n.createdAt.getTime() : null,
           );
           return row ? [toNotice(row)] : [];
         }),
@@ -98,6 +115,33 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
       if (keys.length === 0) return 0;
       const mark = db.prepare('UPDATE notices SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL');
       return transaction(db, () => keys.reduce((n, id) => n + Number(mark.run(at.getTime(), id, userId).changes), 0));
+    },
+    async mailDue(at, limit) {
+      return db
+        .prepare(
+          `SELECT * FROM notices WHERE mail_status = 'pending' AND mail_next_at <= ? ORDER BY mail_next_at, id LIMIT ?`,
+        )
+        .all(at.getTime(), limit)
+        .map(toNotice);
+    },
+    async claimMail(id, attempts, at, until) {
+      const key = parseId(id);
+      const row = key ? claim.get(until.getTime(), key, attempts, at.getTime()) : undefined;
+      return row ? toNotice(row) : null;
+    },
+    async settleMail(id, attempts, outcome) {
+      const key = parseId(id);
+      if (!key) return false;
+      const pending = outcome.status === 'pending';
+      const changes = settle.run(
+        outcome.status,
+        pending ? outcome.nextAttemptAt.getTime() : null,
+        outcome.status === 'pending' || outcome.status === 'failed' ? outcome.error : null,
+        pending ? null : outcome.at.getTime(),
+        key,
+        attempts,
+      ).changes;
+      return Number(changes) === 1;
     },
   };
 }

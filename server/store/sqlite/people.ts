@@ -31,6 +31,7 @@ function toUser(row: Row): UserRecord {
     phone: textOrNull(row, 'phone'),
     createdAt: date(row, 'created_at'),
     lastLoginAt: date(row, 'last_login_at'),
+    emailNotices: num(row, 'email_notices') !== 0,
   };
 }
 
@@ -111,6 +112,12 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
         hasNextPage: rows.length > nodes.length,
         endCursor: last ? encodeCursor(last.id) : null,
       };
+    },
+    async setEmailNotices(uid, enabled) {
+      const row = db
+        .prepare('UPDATE users SET email_notices = ? WHERE uid = ? RETURNING *')
+        .get(enabled ? 1 : 0, String(uid));
+      return row ? toUser(row) : null;
     },
   };
 }

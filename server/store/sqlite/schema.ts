@@ -154,4 +154,15 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX notices_by_user ON notices (user_id, created_at DESC, id DESC);
   CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
   `,
+  // 6: e-mailed notices. Each notice carries its e-mail's state (the outbox, written with the notice itself);
+  // NULL mail_status: recorded while e-mail was off. Members may turn the e-mail off.
+  `
+  ALTER TABLE notices ADD COLUMN mail_status TEXT CHECK (mail_status IN ('pending', 'sent', 'failed', 'skipped'));
+  ALTER TABLE notices ADD COLUMN mail_attempts INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE notices ADD COLUMN mail_next_at INTEGER;
+  ALTER TABLE notices ADD COLUMN mail_error TEXT;
+  ALTER TABLE notices ADD COLUMN mail_settled_at INTEGER;
+  CREATE INDEX notices_mail_due ON notices (mail_next_at, id) WHERE mail_status = 'pending';
+  ALTER TABLE users ADD COLUMN email_notices INTEGER NOT NULL DEFAULT 1;
+  `,
 ];

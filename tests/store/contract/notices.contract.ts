@@ -50,5 +50,75 @@ export function noticesContract(factory: StoreFactory): void {
       expect(await store().notices.unreadCount('u1')).toBe(0);
       expect(await store().notices.markRead('u1', [], new Date())).toBe(0);
     });
+
+    it('queues an e-mail with a notice only when asked, in the same write', async () => {
+      const [quiet] = await store().notices.record([notice('q', 'u1', 1000)]);
+      const [mailed] = await store().notices.record([notice('m', 'u1', 2000)], { mail: true });
+      expect(quiet!.mail).toBeNull();
+      expect(mailed!.mail).toEqual({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(2000),
+        lastError: null,
+        settledAt: null,
+      });
+      // Recording the event again (with mail) neither adds a notice nor queues a second e-mail.
+      expect(await store().notices.record([notice('m', 'u1', 9000)], { mail: true })).toEqual([]);
+      expect((await store().notices.mailDue(new Date(1999), 10)).map((n) => n.key)).toEqual([]);
+      expect((await store().notices.mailDue(new Date(5000), 10)).map((n) => n.key)).toEqual(['m']);
+    });
+
+    it('lets one sender claim an e-mail, holds it for the claim, and backs off, fails or settles it once', async () => {
+      await store().notices.record([notice('a', 'u1', 1000), notice('b', 'u1', 1500)], { mail: true });
+      const due = await store().notices.mailDue(new Date(3000), 10);
+      expect(due.map((n) => n.key)).toEqual(['a', 'b']);
+      const a = due[0]!;
+      // Two senders read the same entry: one claim succeeds.
+      const claims = await Promise.all([
+        store().notices.claimMail(a.id, 0, new Date(3000), new Date(60_000)),
+        store().notices.claimMail(a.id, 0, new Date(3000), new Date(60_000)),
+      ]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(claims.find(Boolean)!.mail).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        nextAttemptAt: new Date(60_000),
+      });
+      // Claimed: not due again until the claim runs out; malformed ids claim nothing.
+      expect((await store().notices.mailDue(new Date(30_000), 10)).map((n) => n.key)).toEqual(['b']);
+      expect(await store().notices.claimMail('not-an-id', 0, new Date(3000), new Date(4000))).toBeNull();
+      // A failed attempt comes back later; a stale claim (wrong attempt count) changes nothing.
+      const retryAt = new Date(120_000);
+      expect(await store().notices.settleMail(a.id, 0, { status: 'sent', at: new Date(4000) })).toBe(false);
+      expect(
+        await store().notices.settleMail(a.id, 1, {
+          status: 'pending',
+          at: new Date(4000),
+          nextAttemptAt: retryAt,
+          error: '451 try later',
+        }),
+      ).toBe(true);
+      expect((await store().notices.mailDue(new Date(119_999), 10)).map((n) => n.key)).toEqual(['b']);
+      const [again] = (await store().notices.mailDue(retryAt, 10)).filter((n) => n.key === 'a');
+      expect(again!.mail).toMatchObject({ status: 'pending', attempts: 1, lastError: '451 try later' });
+      expect(await store().notices.claimMail(a.id, 0, retryAt, new Date(200_000))).toBeNull();
+      expect(await store().notices.claimMail(a.id, 1, retryAt, new Date(200_000))).not.toBeNull();
+      expect(await store().notices.settleMail(a.id, 2, { status: 'sent', at: new Date(130_000) })).toBe(true);
+      // Settled once: a second settle of the same claim, or any other outcome, changes nothing.
+      expect(await store().notices.settleMail(a.id, 2, { status: 'failed', at: new Date(1), error: 'x' })).toBe(false);
+      const b = due[1]!;
+      expect(await store().notices.claimMail(b.id, 0, new Date(3000), new Date(4000))).not.toBeNull();
+      expect(await store().notices.settleMail(b.id, 1, { status: 'failed', at: new Date(5000), error: '550 no' })).toBe(
+        true,
+      );
+      expect(await store().notices.mailDue(new Date(10_000_000), 10)).toEqual([]);
+      const listed = (await store().notices.list('u1', { unreadOnly: false, page: { first: 5 } })).nodes;
+      expect(listed.map((n) => [n.key, n.mail?.status, n.mail?.attempts, n.mail?.settledAt])).toEqual([
+        ['b', 'failed', 1, new Date(5000)],
+        ['a', 'sent', 2, new Date(130_000)],
+      ]);
+      expect(listed[1]!.mail!.lastError).toBeNull();
+      expect(listed[0]!.mail!.lastError).toBe('550 no');
+    });
   });
 }

@@ -71,6 +71,18 @@ export function peopleContract(factory: StoreFactory): void {
       expect(await store().users.getByUid('nobody')).toBeNull();
     });
 
+    it('e-mails notices to a member until they turn it off, and a later sign-in keeps their choice', async () => {
+      expect((await store().users.upsert(profile())).emailNotices).toBe(true);
+      expect(await store().users.setEmailNotices('uid-ada', false)).toMatchObject({
+        uid: 'uid-ada',
+        emailNotices: false,
+      });
+      expect((await store().users.upsert(profile({ name: 'Ada again' }))).emailNotices).toBe(false);
+      expect((await store().users.getByUid('uid-ada'))?.emailNotices).toBe(false);
+      expect((await store().users.setEmailNotices('uid-ada', true))?.emailNotices).toBe(true);
+      expect(await store().users.setEmailNotices('nobody', false)).toBeNull();
+    });
+
     it('answers a ping', async () => {
       await expect(store().ping()).resolves.toBeUndefined();
       expect(['sqlite', 'mongodb']).toContain(store().kind);

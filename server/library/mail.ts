@@ -1,0 +1,227 @@
+// E-mailed notices. Each notice recorded while e-mail is on carries its e-mail's state in the store (the
+// outbox): deliver() reads what is due, claims one e-mail at a time with a conditional update (so of several
+// gateways one sends it), sends it through the Mailer port and settles it, or backs off and tries again later by
+// the library's clock. The in-app notice is never touched by any of this. Members turn the e-mail off in the app
+// or by the signed link every e-mail carries.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { NoticeRecord, Store, UserRecord } from '../store/port.ts';
+import type { Session } from './identity.ts';
+import { LibraryError } from './errors.ts';
+import { isStaff } from './circulation.ts';
+
+/** One e-mail, as the library composes it; the Mailer only transports it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The same on every attempt for one notice, so a receiving server can drop a repeat. */
+  messageId: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: Record<string, string>;
+}
+
+/** What the library needs to send e-mail; server/mail/ implements it (SMTP). */
+export interface Mailer {
+  /** Resolves once the server accepted the message; rejects otherwise (the attempt is retried later). */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The wait after each failed attempt; once they are used up the e-mail is failed for good. The one place the
+ * retry schedule lives: 6 attempts over about 10.5 hours.
+ */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 8 * 3_600_000];
+export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
+/** How long a claim holds an e-mail: longer than the mailer's own timeouts, so only a dead sender's lapses. */
+export const MAIL_CLAIM_MS = 10 * 60_000;
+const BATCH = 50;
+const MAX_BATCHES = 20;
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface EmailNotices {
+  /** Whether notices are e-mailed at all (a mailer is configured). */
+  readonly enabled: boolean;
+  /** Sends every e-mail due by now (one run at a time in this process); answers what became of them. */
+  deliver(): Promise<DeliveryReport>;
+  /** The member's setting, to the member and staff. */
+  settingOf(session: Session, user: UserRecord): boolean;
+  /** The caller turns their e-mailed notices on or off. */
+  set(session: Session, enabled: boolean): Promise<UserRecord>;
+  /** Refuses (BAD_USER_INPUT) an unsubscribe token the library did not sign; changes nothing. */
+  checkUnsubscribe(token: unknown): void;
+  /** Turns e-mail off for the member an unsubscribe link was made for; refuses a link that is not ours. */
+  unsubscribe(token: unknown): Promise<UserRecord>;
+  /** The one-click unsubscribe address for a member (in every e-mail). */
+  unsubscribeUrl(uid: string): string;
+}
+
+export interface EmailNoticesOptions {
+  mailer: Mailer | null;
+  /** Signs unsubscribe links (the gateway's session secret: a link outlives a restart). */
+  secret: Uint8Array;
+  siteOrigin: () => string;
+  now: () => Date;
+  message: (notice: NoticeRecord) => string;
+  link: (notice: NoticeRecord) => string;
+  /** Told about each failed attempt (the gateway logs it). */
+  onFailure?: (notice: NoticeRecord, error: unknown, willRetry: boolean) => void;
+}
+
+export const BAD_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid: it may have been cut short or changed. Sign in to BookHaven and turn off "E-mail me notices" under Notices instead.';
+
+const SUBJECTS: Record<NoticeRecord['kind'], string> = {
+  'due-soon': 'Due soon',
+  overdue: 'Overdue',
+  'hold-ready': 'Ready for you',
+  'hold-expired': 'Hold expired',
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function createEmailNotices(store: Store, opts: EmailNoticesOptions): EmailNotices {
+  const sign = (uid: string) =>
+    createHmac('sha256', opts.secret).update(`email-notices-off:${uid}`).digest().toString('base64url');
+  const tokenFor = (uid: string) => `${Buffer.from(uid).toString('base64url')}.${sign(uid)}`;
+  const unsubscribeUrl = (uid: string) => `${opts.siteOrigin()}/api/unsubscribe?token=${tokenFor(uid)}`;
+
+  function uidOf(token: unknown): string {
+    const bad = new LibraryError('BAD_USER_INPUT', BAD_UNSUBSCRIBE_LINK, 'token');
+    if (typeof token !== 'string' || token.length > 512) throw bad;
+    const [encoded, signature, ...rest] = token.split('.');
+    if (!encoded || !signature || rest.length > 0) throw bad;
+    const uid = Buffer.from(encoded, 'base64url').toString();
+    const expected = Buffer.from(sign(uid));
+    const given = Buffer.from(signature);
+    if (uid === '' || expected.length !== given.length || !timingSafeEqual(expected, given)) throw bad;
+    return uid;
+  }
+
+  function compose(notice: NoticeRecord, user: UserRecord): MailMessage {
+    const origin = opts.siteOrigin();
+    const sentence = opts.message(notice);
+    const page = origin + opts.link(notice);
+    const off = unsubscribeUrl(user.uid);
+    const host = new URL(origin || 'http://localhost').hostname;
+    const text = [
+      `Hello ${user.name},`,
+      '',
+      sentence,
+      '',
+      `Open it in BookHaven: ${page}`,
+      '',
+      '--',
+      'You get this e-mail because your BookHaven notices are e-mailed to you.',
+      `Stop e-mailing me notices: ${off}`,
+      '',
+    ].join('\n');
+    const html = `<!doctype html><html><body>
+<p>Hello ${escapeHtml(user.name)},</p>
+<p>${escapeHtml(sentence)}</p>
+<p><a href="${escapeHtml(page)}">Open it in BookHaven</a></p>
+<hr><p style="font-size:small">You get this e-mail because your BookHaven notices are e-mailed to you.
+<a href="${escapeHtml(off)}">Stop e-mailing me notices</a></p>
+</body></html>`;
+    return {
+      to: user.email,
+      subject: `${SUBJECTS[notice.kind]}: “${notice.bookTitle}”`,
+      text,
+      html,
+      messageId: `<notice-${notice.id}@${host}>`,
+      headers: { 'List-Unsubscribe': `<${off}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+  }
+
+  /** One e-mail that was due: claimed (or left to the sender that claimed it), then skipped, or sent and settled. */
+  async function deliverOne(due: NoticeRecord, report: DeliveryReport): Promise<void> {
+    const attempts = due.mail?.attempts ?? 0;
+    const at = opts.now();
+    const claimed = await store.notices.claimMail(due.id, attempts, at, new Date(at.getTime() + MAIL_CLAIM_MS));
+    if (!claimed) return; // another sender has it
+    const tried = attempts + 1;
+    const user = await store.users.getByUid(due.userId);
+    const mailer = opts.mailer;
+    if (!mailer || !user || !user.emailNotices) {
+      await store.notices.settleMail(due.id, tried, { status: 'skipped', at: opts.now() });
+      report.skipped += 1;
+      return;
+    }
+    try {
+      await mailer.send(compose(claimed, user));
+    } catch (error) {
+      const retry = tried < MAIL_MAX_ATTEMPTS;
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const failedAt = opts.now();
+      const delay = MAIL_RETRY_DELAYS_MS[tried - 1] ?? 0;
+      await store.notices.settleMail(
+        due.id,
+        tried,
+        retry
+          ? { status: 'pending', at: failedAt, nextAttemptAt: new Date(failedAt.getTime() + delay), error: reason }
+          : { status: 'failed', at: failedAt, error: reason },
+      );
+      if (retry) report.retrying += 1;
+      else report.failed += 1;
+      opts.onFailure?.(claimed, error, retry);
+      return;
+    }
+    // Sent: if this write is lost (a crash right now), the claim lapses and the e-mail goes once more, with the
+    // same Message-ID. Never sending twice would need the SMTP server to take part; never losing one is kept.
+    await store.notices.settleMail(due.id, tried, { status: 'sent', at: opts.now() });
+    report.sent += 1;
+  }
+
+  let running: Promise<DeliveryReport> | null = null;
+  async function deliverAll(): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
+    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+      const due = await store.notices.mailDue(opts.now(), BATCH);
+      for (const notice of due) await deliverOne(notice, report);
+      if (due.length < BATCH) break;
+    }
+    return report;
+  }
+
+  function own(session: Session, uid: string): void {
+    if (uid !== session.uid && !isStaff(session))
+      throw new LibraryError('FORBIDDEN', "Only the member and staff can see a member's e-mail setting.");
+  }
+
+  return {
+    enabled: opts.mailer !== null,
+    deliver() {
+      running ??= deliverAll().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    settingOf(session, user) {
+      own(session, user.uid);
+      return user.emailNotices;
+    },
+    async set(session, enabled) {
+      const user = await store.users.setEmailNotices(session.uid, enabled);
+      if (!user) throw new LibraryError('NOT_FOUND', 'Sign in again: there is no BookHaven account for this session.');
+      return user;
+    },
+    checkUnsubscribe(token) {
+      uidOf(token);
+    },
+    async unsubscribe(token) {
+      const uid = uidOf(token);
+      const user = await store.users.setEmailNotices(uid, false);
+      if (!user) throw new LibraryError('NOT_FOUND', 'The account this link was sent to no longer exists.');
+      return user;
+    },
+    unsubscribeUrl,
+  };
+}

@@ -1,0 +1,88 @@
+// The unsubscribe link of every notice e-mail: /api/unsubscribe?token=<signed>. POST turns the member's e-mailed
+// notices off: the one-click unsubscribe of RFC 8058 (mail programs POST `List-Unsubscribe=One-Click` to the
+// List-Unsubscribe address) and the button of the page GET shows. GET changes nothing, since mail scanners and
+// link previews open links on their own. Answers are small pages, or JSON for a client that asks for it.
+// Not in the OpenAPI document (untagged): it is the e-mail's link, not an API for clients.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Library } from '../library/index.ts';
+import { LibraryError } from '../library/errors.ts';
+
+type Query = { Querystring: { token?: unknown } };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(title)} | BookHaven</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+const wantsJson = (request: FastifyRequest) => /application\/json/.test(request.headers.accept ?? '');
+
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  text: string,
+  extra: { html?: string; json?: object } = {},
+) {
+  reply.code(status).header('cache-control', 'private, no-store');
+  if (wantsJson(request)) return reply.send({ ...extra.json, message: text });
+  return reply.type('text/html; charset=utf-8').send(page(title, `<p>${escapeHtml(text)}</p>${extra.html ?? ''}`));
+}
+
+function refusal(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (!(error instanceof LibraryError)) throw error;
+  const status = error.code === 'NOT_FOUND' ? 404 : 400;
+  return answer(request, reply, status, 'This link does not work', error.message);
+}
+
+export function unsubscribeRoutes(library: Library) {
+  return async (app: FastifyInstance) => {
+    // RFC 8058's body is a form; the page's button sends the same. Only here, and small.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, body, done) => done(null, body),
+    );
+
+    app.get<Query>('/unsubscribe', async (request, reply) => {
+      const token = request.query.token;
+      try {
+        library.mail.checkUnsubscribe(token);
+      } catch (error) {
+        return refusal(request, reply, error);
+      }
+      const action = `/api/unsubscribe?token=${encodeURIComponent(String(token))}`;
+      return answer(
+        request,
+        reply,
+        200,
+        'Stop e-mailing me notices?',
+        'BookHaven will keep showing your notices in the app, and stop e-mailing them to you.',
+        {
+          html:
+            `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+            '<button type="submit">Stop e-mailing me notices</button></form>',
+        },
+      );
+    });
+
+    app.post<Query>('/unsubscribe', async (request, reply) => {
+      try {
+        const user = await library.mail.unsubscribe(request.query.token);
+        return answer(
+          request,
+          reply,
+          200,
+          'Notices are no longer e-mailed',
+          `Notices are no longer e-mailed to ${user.email}. You still see them in BookHaven, and can turn the e-mail back on there under Notices.`,
+          { json: { emailNotices: user.emailNotices } },
+        );
+      } catch (error) {
+        return refusal(request, reply, error);
+      }
+    });
+  };
+}
