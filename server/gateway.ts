@@ -13,6 +13,7 @@ import { createLibrary, type Library } from './library/index.ts';
 import { publicOrigin } from './library/site-urls.ts';
 import { createApp } from './app.ts';
 import { createMetrics } from './metrics.ts';
+import { closeRedis, firstConnection, openRedis, redacted } from './redis.ts';
 
 /** How often ready holds past their pickup day are expired (reads of holds expire them too). */
 export const HOLD_SWEEP_MS = 60_000;
@@ -55,6 +56,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     onCall: metrics?.storeCall,
   });
   let draining = false;
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   try {
     const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
     const tokens = createSessionTokens(
@@ -98,8 +100,15 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       clientDir: overrides.clientDir,
       sandboxDir: overrides.sandboxDir,
       metrics,
+      redis,
       draining: () => draining,
     });
+    if (redis && config.redisUrl && !(await firstConnection(redis))) {
+      app.log.warn(
+        { redis: redacted(config.redisUrl) },
+        'Redis does not answer yet: each gateway counts its own rate limits until it does',
+      );
+    }
     return {
       config,
       store,
@@ -115,12 +124,14 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         try {
           await app.close();
         } finally {
+          if (redis) await closeRedis(redis);
           await store.close();
           await verifier.close();
         }
       },
     };
   } catch (error) {
+    if (redis) await closeRedis(redis);
     await store.close();
     throw error;
   }
