@@ -14,9 +14,7 @@ import { publicOrigin } from './library/site-urls.ts';
 import { createApp } from './app.ts';
 import { createMetrics } from './metrics.ts';
 import { closeRedis, firstConnection, openRedis, redacted } from './redis.ts';
-
-/** How often ready holds past their pickup day are expired (reads of holds expire them too). */
-export const HOLD_SWEEP_MS = 60_000;
+import { createSchedule, type Schedule } from './schedule.ts';
 
 export interface GatewayOverrides {
   /** Seed an empty store with the sample catalogue (boot does; tests start empty). */
@@ -26,6 +24,10 @@ export interface GatewayOverrides {
   now?: () => Date;
   /** The clock the library's services read (due dates, late fees), when it differs from now (journeys move it). */
   libraryNow?: () => Date;
+  /** Milliseconds, monotonic: the clock the store's revision (public ETags) is kept by. */
+  storeNow?: () => number;
+  /** false: the schedule does not run by itself (tests run it with `schedule.tick()`). */
+  schedule?: boolean;
   /** false: the circulation policy's checks off, so the benchmark can measure what they cost. */
   enforcePolicy?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -39,6 +41,8 @@ export interface Gateway {
   library: Library;
   tokens: SessionTokens;
   app: FastifyInstance;
+  /** Hold expiry and notices, every minute on the gateway holding the schedule's lease. */
+  schedule: Schedule;
   /** What seeding added (nothing unless asked for and the store was empty). */
   seeded: { books: number; categories: number };
   /** From now on /readyz says 503 (the balancer stops sending requests); everything else is still served. */
@@ -54,6 +58,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
     onCall: metrics?.storeCall,
+    now: overrides.storeNow,
   });
   let draining = false;
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
@@ -79,16 +84,6 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       now: overrides.libraryNow ?? overrides.now,
       siteOrigin: origin,
     });
-    // Ready holds past their pickup day pass their copies on, and notices due by now are recorded, without anyone
-    // asking. Every gateway may run it:
-    // each step is a conditional write, so two at once expire a hold once.
-    const sweep = setInterval(() => {
-      library.holds
-        .expireDue()
-        .then(() => library.notices.sweep())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry or notices failed'));
-    }, HOLD_SWEEP_MS);
-    sweep.unref();
     const app = await createApp({
       config,
       store,
@@ -103,6 +98,18 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       redis,
       draining: () => draining,
     });
+    // Ready holds past their pickup day pass their copies on, and notices due by now are recorded, without anyone
+    // asking: on whichever gateway holds the schedule's lease.
+    const schedule = createSchedule({
+      leases: store.leases,
+      work: async () => {
+        await library.holds.expireDue();
+        await library.notices.sweep();
+      },
+      now: overrides.libraryNow ?? overrides.now ?? (() => new Date()),
+      log: app.log,
+    });
+    if (overrides.schedule !== false) schedule.start();
     if (redis && config.redisUrl && !(await firstConnection(redis))) {
       app.log.warn(
         { redis: redacted(config.redisUrl) },
@@ -115,13 +122,14 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       library,
       tokens,
       app,
+      schedule,
       seeded,
       drain() {
         draining = true;
       },
       async close() {
-        clearInterval(sweep);
         try {
+          await schedule.stop();
           await app.close();
         } finally {
           if (redis) await closeRedis(redis);

@@ -3,9 +3,20 @@ import { MongoClient } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
 import { mongoBooks, prepareBookSearch } from './books.ts';
-import type { AccountDoc, BookDoc, CategoryDoc, HoldDoc, LedgerDoc, LoanDoc, NoticeDoc, UserDoc } from './documents.ts';
+import type {
+  AccountDoc,
+  BookDoc,
+  CategoryDoc,
+  HoldDoc,
+  LeaseDoc,
+  LedgerDoc,
+  LoanDoc,
+  NoticeDoc,
+  UserDoc,
+} from './documents.ts';
 import { holdSteps, mongoHolds, recoverHolds } from './holds.ts';
 import { mongoNotices } from './notices.ts';
+import { mongoLeases } from './leases.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLedger, mongoLoans, recoverLoans } from './loans.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
@@ -104,6 +115,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       holds: mongoHolds(collections, lock),
       notices: mongoNotices(db.collection<NoticeDoc>('notices')),
       users: mongoUsers(db.collection<UserDoc>('users')),
+      leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
       async ping() {
         await db.command({ ping: 1 });
       },

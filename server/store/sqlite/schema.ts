@@ -154,4 +154,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX notices_by_user ON notices (user_id, created_at DESC, id DESC);
   CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
   `,
+  // 6: leases (the schedule runs where its lease is held), one row per name.
+  `
+  CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
