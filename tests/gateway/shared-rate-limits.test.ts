@@ -86,6 +86,23 @@ describe.skipIf(skip)(`rate limits shared through Redis${skip ? ` (skipped: ${sk
       body: { message: RATE_LIMIT_MESSAGES.failedSignIns },
     });
   });
+
+  it('closes its Redis connection when the gateway closes', async () => {
+    const client = new Redis(redis.url);
+    try {
+      const connections = async () =>
+        String(await client.call('CLIENT', 'LIST'))
+          .trim()
+          .split('\n').length;
+      const before = await connections();
+      await pair();
+      expect(await connections()).toBe(before + 2);
+      await Promise.all(gateways.splice(0).map((gw) => gw.close()));
+      expect(await connections()).toBe(before);
+    } finally {
+      client.disconnect();
+    }
+  });
 });
 
 describe.skipIf(skip)(`when Redis goes away${skip ? ` (skipped: ${skip})` : ''}`, () => {
