@@ -2,8 +2,11 @@
 # Debian packages the test suites need: Chromium for the browser journeys, and python3 with venv for the
 # Schemathesis REST fuzzing (scripts/fuzz-rest.sh installs Schemathesis itself from PyPI into a cached
 # virtualenv), and Varnish, the proxy of compose.yaml, run in front of two gateways by
-# tests/gateway/deployment.test.ts; a font with the taka sign (U+09F3), which the SPA writes money with and
-# which no other installed font has, so the journeys' screenshots show it instead of a box. Go (for the FerretDB test server) comes with the machine; scripts/provision-mongo.sh builds
+# tests/gateway/deployment.test.ts; Redis, which tests/gateway/shared-rate-limits.test.ts runs as a process of its
+# own (the system service is left stopped; a fresh install may start it, and nothing uses it); and a font with
+# the taka sign (U+09F3), which the SPA writes money with and which no other installed font has, so the
+# journeys' screenshots show it instead of a box. Go (for the FerretDB test server) comes with the machine;
+# scripts/provision-mongo.sh builds
 # FerretDB from the Go module proxy. Installs only what is missing.
 set -euo pipefail
 missing=()
@@ -27,6 +30,11 @@ if [ -x /usr/sbin/varnishd ]; then
   echo "install-system-deps: varnish already installed"
 else
   missing+=(varnish)
+fi
+if [ -x /usr/bin/redis-server ]; then
+  echo "install-system-deps: $(/usr/bin/redis-server --version | cut -d' ' -f1-3) already installed"
+else
+  missing+=(redis-server)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { ObservedStore } from './store/observed.ts';
 import { httpCache } from './cache/http-cache.ts';
@@ -55,6 +55,8 @@ export interface AppDeps {
   tokens: SessionTokens;
   /** The Auth emulator's address as the browser reaches it (emulator mode only). */
   authEmulatorUrl?: string | null;
+  /** Where every gateway counts the rate limits (REDIS_URL); null: this gateway counts its own. */
+  redis?: Redis | null;
   /** Built SPA folder; defaults to dist/client. */
   clientDir?: string;
   /** Built GraphQL sandbox folder; defaults to dist/sandbox. */
@@ -128,8 +130,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.metrics && config.metricsToken) {
     await registerMetrics(app, { metrics: deps.metrics, token: config.metricsToken, store: deps.store });
   }
-  await app.register(rateLimit, { global: false });
-  const limits = createRateLimits(app, config.limits);
+  const limits = await createRateLimits(app, config.limits, deps.redis ?? null);
   const absolute = absoluteImages(
     deps.origin ?? publicOrigin(config.publicUrl, () => app.server.address(), config.host),
   );

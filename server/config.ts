@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string;
   mongodbUri: string | null;
   mongodbDb: string;
+  /** Redis shared by every gateway for the rate limits; null: each gateway counts on its own. */
+  redisUrl: string | null;
   libraryTimezone: string;
   sessionSecret: string | null;
   sessionTtlSeconds: number;
@@ -100,6 +102,7 @@ const SCHEMA = {
     DATA_DIR: { type: 'string', default: './data' },
     MONGODB_URI: { type: 'string', pattern: '^mongodb(\\+srv)?://' },
     MONGODB_DB: { type: 'string', pattern: '^[^/\\\\. "$]{1,63}$', default: 'bookhaven' },
+    REDIS_URL: { type: 'string', pattern: '^rediss?://[^\\s/?#]+(/\\d{1,2})?$' },
     LIBRARY_TIMEZONE: { type: 'string', default: 'Asia/Dhaka' },
     SESSION_SECRET: { type: 'string' },
     SESSION_TTL: { type: 'string', pattern: '^\\d+[smhd]?$', default: '24h' },
@@ -160,6 +163,7 @@ const PATTERN_HINTS: Partial<Record<Name, string>> = {
   PUBLIC_URL: 'must be an http(s) URL such as https://library.example.org',
   MONGODB_URI: 'must start with mongodb:// or mongodb+srv://',
   MONGODB_DB: 'must be a MongoDB database name (no / \\ . " $ or spaces)',
+  REDIS_URL: 'must be a Redis URL such as redis://redis:6379 or rediss://user:password@host:6380/0',
   SESSION_TTL: 'must be a duration like 3600, 90m, 24h or 7d',
   FIREBASE_PROJECT_ID: 'must be a Firebase project id (lower-case letters, digits and -)',
   FIREBASE_AUTH_EMULATOR_HOST: 'must be host:port',
@@ -301,6 +305,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(String(v.DATA_DIR)),
     mongodbUri: str('MONGODB_URI'),
     mongodbDb: String(v.MONGODB_DB),
+    redisUrl: str('REDIS_URL'),
     libraryTimezone: timezone(String(v.LIBRARY_TIMEZONE)),
     sessionSecret,
     sessionTtlSeconds: seconds(String(v.SESSION_TTL)),

@@ -15,9 +15,8 @@ import type { Mailer } from './library/mail.ts';
 import { publicOrigin } from './library/site-urls.ts';
 import { createApp } from './app.ts';
 import { createMetrics } from './metrics.ts';
-
-/** How often ready holds past their pickup day are expired (reads of holds expire them too). */
-export const HOLD_SWEEP_MS = 60_000;
+import { closeRedis, firstConnection, openRedis, redacted } from './redis.ts';
+import { createSchedule, type Schedule } from './schedule.ts';
 
 export interface GatewayOverrides {
   /** Seed an empty store with the sample catalogue (boot does; tests start empty). */
@@ -27,6 +26,10 @@ export interface GatewayOverrides {
   now?: () => Date;
   /** The clock the library's services read (due dates, late fees), when it differs from now (journeys move it). */
   libraryNow?: () => Date;
+  /** Milliseconds, monotonic: the clock the store's revision (public ETags) is kept by. */
+  storeNow?: () => number;
+  /** false: the schedule does not run by itself (tests run it with `schedule.tick()`). */
+  schedule?: boolean;
   /** false: the circulation policy's checks off, so the benchmark can measure what they cost. */
   enforcePolicy?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -40,6 +43,8 @@ export interface Gateway {
   library: Library;
   tokens: SessionTokens;
   app: FastifyInstance;
+  /** Hold expiry and notices, every minute on the gateway holding the schedule's lease. */
+  schedule: Schedule;
   /** What seeding added (nothing unless asked for and the store was empty). */
   seeded: { books: number; categories: number };
   /** From now on /readyz says 503 (the balancer stops sending requests); everything else is still served. */
@@ -55,9 +60,11 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     mongodbUri: config.mongodbUri,
     mongodbDb: config.mongodbDb,
     onCall: metrics?.storeCall,
+    now: overrides.storeNow,
   });
   let draining = false;
   let mailer: Mailer | null = null;
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   try {
     const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
     const secret = await loadSessionSecret(config.sessionSecret, config.dataDir);
@@ -83,17 +90,6 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         app.log.warn({ err: error, notice: notice.id, willRetry }, 'e-mailing a notice failed');
       },
     });
-    // Ready holds past their pickup day pass their copies on, notices due by now are recorded and e-mails due by
-    // now are sent, without anyone asking. Every gateway may run it: each step is a conditional write, so two at
-    // once expire a hold once and send an e-mail once.
-    const sweep = setInterval(() => {
-      library.holds
-        .expireDue()
-        .then(() => library.notices.sweep())
-        .then(() => library.mail.deliver())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'hold expiry, notices or e-mail failed'));
-    }, HOLD_SWEEP_MS);
-    sweep.unref();
     const app = await createApp({
       config,
       store,
@@ -105,24 +101,46 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       clientDir: overrides.clientDir,
       sandboxDir: overrides.sandboxDir,
       metrics,
+      redis,
       draining: () => draining,
     });
+    // Ready holds past their pickup day pass their copies on, notices due by now are recorded and e-mails due by
+    // now are sent, without anyone asking: on whichever gateway holds the schedule's lease.
+    const schedule = createSchedule({
+      leases: store.leases,
+      work: async () => {
+        await library.holds.expireDue();
+        await library.notices.sweep();
+        await library.mail.deliver();
+      },
+      now: overrides.libraryNow ?? overrides.now ?? (() => new Date()),
+      log: app.log,
+    });
+    if (overrides.schedule !== false) schedule.start();
+    if (redis && config.redisUrl && !(await firstConnection(redis))) {
+      app.log.warn(
+        { redis: redacted(config.redisUrl) },
+        'Redis does not answer yet: each gateway counts its own rate limits until it does',
+      );
+    }
     return {
       config,
       store,
       library,
       tokens,
       app,
+      schedule,
       seeded,
       drain() {
         draining = true;
       },
       async close() {
-        clearInterval(sweep);
         try {
+          await schedule.stop();
           await app.close();
         } finally {
           mailer?.close();
+          if (redis) await closeRedis(redis);
           await store.close();
           await verifier.close();
         }
@@ -130,6 +148,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     };
   } catch (error) {
     mailer?.close();
+    if (redis) await closeRedis(redis);
     await store.close();
     throw error;
   }

@@ -2,11 +2,16 @@
 // signed in, else the address) across REST and GraphQL, and sign-ins across POST /api/jwt and issueToken.
 // Sign-ins are counted two ways: failures tightly per address (guessing, or a client sending garbage), and
 // successes generously per member, since some clients exchange a fresh token on every page load.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// With Redis every gateway counts in the same place, so a budget is the same behind one gateway or several.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { LibraryError } from './library/errors.ts';
 
 const WINDOW_MS = 60_000;
+/** Where the shared counters live in Redis: one prefix per budget, so one key never counts two budgets. */
+export const REDIS_NAMESPACE = 'bookhaven:rate-limit:';
 
 export const RATE_LIMIT_MESSAGES = {
   writes: 'Too many requests, please try again later.',
@@ -27,24 +32,97 @@ export interface RateLimits {
 /** The caller's own failures: what a client can be blamed for (a bad token, a mismatched uid, bad input). */
 const CLIENT_FAULTS = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'BAD_USER_INPUT']);
 
-export function createRateLimits(app: FastifyInstance, limits: Config['limits']): RateLimits {
+type LimitOptions = { max: number; keyGenerator: (request: FastifyRequest) => string };
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * One budget's limiter, in a plugin scope of its own: @fastify/rate-limit keeps one store per registration, and
+ * its limiters made by createRateLimit share their Redis prefix, so each budget registers it with its own.
+ */
+async function limiterIn(app: FastifyInstance, store: object, options: LimitOptions): Promise<Limiter> {
+  let limiter: Limiter | undefined;
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, { global: false, ...store });
+    limiter = scope.createRateLimit({ ...options, timeWindow: WINDOW_MS });
+  });
+  return limiter!;
+}
+
+/**
+ * A budget counted in Redis, shared by every gateway. While Redis cannot answer, the budget is counted by this
+ * gateway alone (as without Redis): a limit kept per gateway rather than none, and no request fails for it.
+ */
+async function budget(
+  app: FastifyInstance,
+  redis: Redis | null,
+  name: string,
+  options: LimitOptions,
+  outage: { failed(error: unknown): void; answered(): void },
+): Promise<Limiter> {
+  const local = await limiterIn(app, {}, options);
+  if (!redis) return local;
+  const shared = await limiterIn(app, { redis, nameSpace: `${REDIS_NAMESPACE}${name}:`, skipOnError: false }, options);
+  return async (request, callOptions) => {
+    try {
+      const verdict = await shared(request, callOptions);
+      outage.answered();
+      return verdict;
+    } catch (error) {
+      outage.failed(error);
+      return local(request, callOptions);
+    }
+  };
+}
+
+/** Logs once when Redis stops answering and once when it answers again, not on every request between. */
+function outageLog(log: FastifyBaseLogger) {
+  let down = false;
+  return {
+    failed(error: unknown) {
+      if (down) return;
+      down = true;
+      log.warn({ err: error }, 'Redis does not answer: each gateway counts its own rate limits until it does');
+    },
+    answered() {
+      if (!down) return;
+      down = false;
+      log.info('Redis answers again: rate limits are shared by every gateway');
+    },
+  };
+}
+
+export async function createRateLimits(
+  app: FastifyInstance,
+  limits: Config['limits'],
+  redis: Redis | null = null,
+): Promise<RateLimits> {
   const signedInUid = new WeakMap<FastifyRequest, string>();
-  const writes = app.createRateLimit({
-    max: limits.writesPerMinute,
-    timeWindow: WINDOW_MS,
-    keyGenerator: (request) =>
-      request.viewer.session ? `member:${request.viewer.session.uid}` : `address:${request.ip}`,
-  });
-  const failures = app.createRateLimit({
-    max: limits.failedSignInsPerMinute,
-    timeWindow: WINDOW_MS,
-    keyGenerator: (request) => request.ip,
-  });
-  const successes = app.createRateLimit({
-    max: limits.signInsPerMinute,
-    timeWindow: WINDOW_MS,
-    keyGenerator: (request) => signedInUid.get(request) ?? request.ip,
-  });
+  const outage = outageLog(app.log);
+  const writes = await budget(
+    app,
+    redis,
+    'writes',
+    {
+      max: limits.writesPerMinute,
+      keyGenerator: (request) =>
+        request.viewer.session ? `member:${request.viewer.session.uid}` : `address:${request.ip}`,
+    },
+    outage,
+  );
+  const failures = await budget(
+    app,
+    redis,
+    'failed-sign-ins',
+    { max: limits.failedSignInsPerMinute, keyGenerator: (request) => request.ip },
+    outage,
+  );
+  const successes = await budget(
+    app,
+    redis,
+    'sign-ins',
+    { max: limits.signInsPerMinute, keyGenerator: (request) => signedInUid.get(request) ?? request.ip },
+    outage,
+  );
   const refuse = (message: string) => new LibraryError('RATE_LIMITED', message);
 
   return {

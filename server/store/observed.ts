@@ -18,8 +18,14 @@ type Part = {
   [K in keyof Store]-?: Store[K] extends (...args: never[]) => unknown ? never : Store[K] extends object ? K : never;
 }[keyof Store];
 
-/** The methods that only read. Anything else, on any part, counts as a write once it settles. */
-export const READS: { [P in Part]: readonly (keyof Store[P])[] } = {
+/**
+ * Parts that hold no library data: no answer shows them, so their writes leave the revision alone (the schedule
+ * renews its lease every minute, which must not change every ETag).
+ */
+export const UNSEEN_PARTS = ['leases'] as const;
+
+/** The methods that only read. Anything else, on any other part, counts as a write once it settles. */
+export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: readonly (keyof Store[P])[] } = {
   books: ['list', 'all', 'count', 'get', 'byGenre', 'genres'],
   categories: ['list'],
   loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue'],
@@ -119,7 +125,8 @@ export function observeWrites(store: Store, opts: ObserveOptions = {}): Observed
   const parts: Record<string, object> = {};
   for (const name of new Set([...Object.keys(READS), ...Object.keys(store)])) {
     const value = (store as unknown as Record<string, unknown>)[name];
-    if (value && typeof value === 'object') parts[name] = observe(name, value);
+    if (!value || typeof value !== 'object') continue;
+    parts[name] = (UNSEEN_PARTS as readonly string[]).includes(name) ? value : observe(name, value);
   }
 
   const writesElsewhere = store.writesElsewhere?.bind(store);

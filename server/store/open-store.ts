@@ -9,13 +9,18 @@ export interface OpenStoreOptions {
   mongodbDb?: string;
   /** Times every store call (see observed.ts); only when /metrics is on. */
   onCall?: StoreCallObserver;
+  /** Milliseconds, monotonic: the clock the revision is kept by (tests move it). */
+  now?: () => number;
 }
 
 export async function openStore(opts: OpenStoreOptions): Promise<ObservedStore> {
   if (opts.mongodbUri) {
     // Loaded only when used: the driver costs an embedded gateway about 9 MB of RSS for nothing.
     const { openMongoStore } = await import('./mongo/open-mongo-store.ts');
-    return observeWrites(await openMongoStore(opts.mongodbUri, opts.mongodbDb), { onCall: opts.onCall });
+    return observeWrites(await openMongoStore(opts.mongodbUri, opts.mongodbDb), { onCall: opts.onCall, now: opts.now });
   }
-  return observeWrites(await openSqliteStore(join(opts.dataDir, 'bookhaven.db')), { onCall: opts.onCall });
+  return observeWrites(await openSqliteStore(join(opts.dataDir, 'bookhaven.db')), {
+    onCall: opts.onCall,
+    now: opts.now,
+  });
 }

@@ -402,6 +402,22 @@ export interface UserStore {
   setEmailNotices(uid: string, enabled: boolean): Promise<UserRecord | null>;
 }
 
+/**
+ * Leases: work that must run on one gateway at a time (the schedule) is done by whoever holds its lease. A
+ * lease is one record per name, taken and renewed by a single conditional write, and lapses on its own when
+ * its holder stops renewing (a gateway that died).
+ */
+export interface LeaseStore {
+  /**
+   * Takes or renews the lease `name` for `holder` until `now + ttlMs`, in one conditional write: granted when
+   * nobody holds it, `holder` already does, or the last holder's lease ended at or before `now`. True when
+   * `holder` holds it afterwards.
+   */
+  acquire(name: string, holder: string, now: Date, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up if `holder` holds it (a clean shutdown), so another need not wait for it to lapse. */
+  release(name: string, holder: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'mongodb';
   readonly books: BookStore;
@@ -411,6 +427,7 @@ export interface Store {
   readonly holds: HoldStore;
   readonly notices: NoticeStore;
   readonly users: UserStore;
+  readonly leases: LeaseStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

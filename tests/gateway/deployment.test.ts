@@ -40,6 +40,7 @@ describe('compose.yaml', () => {
       expect(gateway.build).toBe('.');
       expect(gateway.healthcheck?.test.join(' ')).toMatch(/\/(livez|readyz)/);
       expect(gateway.depends_on?.['mongo-init']?.condition).toBe('service_completed_successfully');
+      expect(gateway.depends_on?.redis?.condition).toBe('service_healthy');
     }
     expect(String(services.mongo?.command)).toMatch(/--replSet,rs0/);
     expect(String(services['mongo-init']?.command)).toMatch(/rs\.initiate\(\{ _id: 'rs0'/);
@@ -53,6 +54,7 @@ describe('compose.yaml', () => {
     for (const secret of ['SESSION_SECRET', 'METRICS_TOKEN', 'FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY'])
       expect(a[secret], secret).toMatch(new RegExp(`^\\$\\{${secret}:\\?.+\\}$`));
     expect(a.TRUST_PROXY).toBe('true');
+    expect(a.REDIS_URL).toBe('redis://redis:6379');
   });
 
   it('lets a gateway drain and finish what is in flight before Docker kills it', () => {

@@ -10,6 +10,7 @@ import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts'
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
+import { leasesContract } from './contract/leases.contract.ts';
 import { noticesContract } from './contract/notices.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
@@ -23,6 +24,7 @@ function storeContract(factory: StoreFactory): void {
   circulationContract(factory);
   holdsContract(factory);
   noticesContract(factory);
+  leasesContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

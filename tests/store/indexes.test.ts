@@ -13,6 +13,7 @@ import { openDatabase } from '../../server/store/sqlite/db.ts';
 import { sqliteBooks } from '../../server/store/sqlite/books.ts';
 import { sqliteLedger, sqliteLoans } from '../../server/store/sqlite/loans.ts';
 import { sqliteHolds } from '../../server/store/sqlite/holds.ts';
+import { sqliteLeases } from '../../server/store/sqlite/leases.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
@@ -155,6 +156,7 @@ describe('SQLite: every query plan uses an index', () => {
       notices: sqliteNotices(db),
       users: sqliteUsers(db),
       categories: sqliteCategories(db),
+      leases: sqliteLeases(db),
       ping: async () => undefined,
       close: async () => db.close(),
     };

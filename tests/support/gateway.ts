@@ -9,6 +9,7 @@ import { MongoClient } from 'mongodb';
 import { loadConfig } from '../../server/config.ts';
 import { createGateway } from '../../server/gateway.ts';
 import type { Library } from '../../server/library/index.ts';
+import type { Schedule } from '../../server/schedule.ts';
 import type { BookFields, Store } from '../../server/store/port.ts';
 import { signUpInEmulator } from '../../scripts/auth-emulator.ts';
 
@@ -31,6 +32,8 @@ export interface TestGateway {
   store: Store;
   /** The gateway's services: tests run the schedule's work (hold expiry, notices) on demand. */
   library: Library;
+  /** The gateway's schedule under its lease; `tick()` runs it once, as the minute's timer does. */
+  schedule: Schedule;
   request<T = any>(
     method: string,
     path: string,
@@ -88,6 +91,10 @@ export async function startTestGateway(
     clientDir?: string;
     /** The clock the library's services read (due dates, late fees); tests move it instead of sleeping. */
     libraryNow?: () => Date;
+    /** false: the schedule only runs when the test calls `schedule.tick()`. */
+    schedule?: boolean;
+    /** Milliseconds: the clock the store's revision (public ETags) is kept by. */
+    storeNow?: () => number;
   } = {},
 ): Promise<TestGateway> {
   const emulatorHost = inject('authEmulatorHost');
@@ -104,9 +111,11 @@ export async function startTestGateway(
     ...(opts.store === 'mongodb' ? { MONGODB_URI: inject('mongodbUri') ?? '', MONGODB_DB: mongodbDb } : {}),
     ...opts.env,
   });
-  const { app, store, library, close, drain } = await createGateway(config, {
+  const { app, store, library, schedule, close, drain } = await createGateway(config, {
     logger: false,
     libraryNow: opts.libraryNow,
+    schedule: opts.schedule,
+    storeNow: opts.storeNow,
     clientDir: opts.clientDir ?? path.join(dataDir, 'no-client'),
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -145,6 +154,7 @@ export async function startTestGateway(
     url,
     store,
     library,
+    schedule,
     request,
     gql: (query, variables, token) => request('POST', '/graphql', { body: { query, variables }, token }),
     firebaseUser,

@@ -25,6 +25,8 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['TRUST_PROXY', 'sometimes', /TRUST_PROXY must be one of true, false/],
   ['MONGODB_URI', 'http://localhost', /MONGODB_URI must start with mongodb/],
   ['MONGODB_DB', 'book.haven', /MONGODB_DB must be a MongoDB database name/],
+  ['REDIS_URL', 'localhost:6379', /REDIS_URL must be a Redis URL such as redis:\/\/redis:6379/],
+  ['REDIS_URL', 'redis://cache/db', /REDIS_URL must be a Redis URL/],
   ['LIBRARY_TIMEZONE', 'Mars/Olympus', /LIBRARY_TIMEZONE is not a known IANA time zone/],
   ['SESSION_SECRET', 'too-short', /SESSION_SECRET must be at least 32 bytes/],
   ['SESSION_TTL', 'forever', /SESSION_TTL must be a duration/],
@@ -109,6 +111,8 @@ describe('configuration', () => {
     expect(config.timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 });
     // No /metrics unless a token is configured; a shutdown closes at once unless asked to drain.
     expect(config.metricsToken).toBeNull();
+    // Without Redis each gateway counts its own rate limits.
+    expect(config.redisUrl).toBeNull();
     expect(config.shutdownDrainMs).toBe(0);
     // The policy printed on the About page.
     expect(config.policy).toEqual({

@@ -116,6 +116,13 @@ export interface MailClaimDoc {
   at: Date;
 }
 
+/** A lease (leases.ts): who holds the work named by _id, until when. */
+export interface LeaseDoc {
+  _id: string;
+  holder: string;
+  expiresAt: Date;
+}
+
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
 export interface AccountDoc {
   _id: string;

@@ -5,6 +5,7 @@ import { openDatabase } from './db.ts';
 import { sqliteLedger, sqliteLoans } from './loans.ts';
 import { sqliteHolds } from './holds.ts';
 import { sqliteNotices } from './notices.ts';
+import { sqliteLeases } from './leases.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 
@@ -22,6 +23,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     holds: sqliteHolds(db),
     notices: sqliteNotices(db),
     users: sqliteUsers(db),
+    leases: sqliteLeases(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

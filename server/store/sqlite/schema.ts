@@ -165,4 +165,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX notices_mail_due ON notices (mail_next_at, id) WHERE mail_status = 'pending';
   ALTER TABLE users ADD COLUMN email_notices INTEGER NOT NULL DEFAULT 1;
   `,
+  // 7: leases (the schedule runs where its lease is held), one row per name.
+  `
+  CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
