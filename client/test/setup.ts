@@ -1,5 +1,8 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy* and waitFor give up after 3 s rather than 1 s: lazy routes load and render slower on a loaded machine.
+configure({ asyncUtilTimeout: 3_000 });
 
 // Strict tests: a console error (React warnings, failed prop types, unhandled Apollo errors) fails the test.
 let consoleErrors: unknown[][] = [];
