@@ -39,6 +39,23 @@ function booksFields(document: DocumentNode, selectionSet: SelectionSetNode, see
   return found;
 }
 
+/**
+ * The books fields of an operation that are given a filter: only a filter can hold a search, so the others
+ * cost nothing here. Kept per operation of the document Apollo reuses, so a page of books asked again and
+ * again (no filter) costs no variable coercion at all.
+ */
+const filteredFields = new WeakMap<OperationDefinitionNode, FieldNode[]>();
+function filteredBooksFields(document: DocumentNode, operation: OperationDefinitionNode): FieldNode[] {
+  let fields = filteredFields.get(operation);
+  if (!fields) {
+    fields = booksFields(document, operation.selectionSet).filter((field) =>
+      field.arguments?.some((argument) => argument.name.value === 'filter'),
+    );
+    filteredFields.set(operation, fields);
+  }
+  return fields;
+}
+
 /** The searches' cost of one operation; 0 when its variables do not fit (execution refuses them anyway). */
 function searchesCost(
   schema: GraphQLSchema,
@@ -48,10 +65,12 @@ function searchesCost(
 ): number {
   const books = schema.getQueryType()?.getFields()['books'];
   if (!books || operation?.operation !== 'query') return 0;
+  const filtered = filteredBooksFields(document, operation);
+  if (filtered.length === 0) return 0;
   const variables = getVariableValues(schema, operation.variableDefinitions ?? [], inputs);
   if (!variables.coerced) return 0;
   let cost = 0;
-  for (const field of booksFields(document, operation.selectionSet)) {
+  for (const field of filtered) {
     try {
       cost += searchCost(getArgumentValues(books, field, variables.coerced)['filter']);
     } catch {
