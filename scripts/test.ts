@@ -153,18 +153,25 @@ async function build() {
 
 const [, built] = await Promise.all([staticChecks(), (async () => (await provisionMongo(), build()))()]);
 
-const unitReport = path.join(reports, 'vitest.json');
-await run('unit and integration tests', 'vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${unitReport}`,
-]);
-countVitest(unitReport);
+async function unitAndIntegration() {
+  const unitReport = path.join(reports, 'vitest.json');
+  await run('unit and integration tests', 'vitest', [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${unitReport}`,
+  ]);
+  countVitest(unitReport);
+}
 
-if (!built) {
-  // Said above.
-} else if (existsSync('/usr/bin/chromium')) {
+// The journeys run alone: beside the unit and integration suites, a page sometimes took longer than its wait.
+async function journeys() {
+  if (!built) return;
+  if (!existsSync('/usr/bin/chromium')) {
+    console.log('\nBrowser journeys skipped: /usr/bin/chromium is missing (run scripts/install-system-deps.sh).');
+    results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });
+    return;
+  }
   const e2eReport = path.join(reports, 'e2e.json');
   await run('browser journeys (Chromium)', 'vitest', [
     'run',
@@ -175,10 +182,10 @@ if (!built) {
     `--outputFile.json=${e2eReport}`,
   ]);
   countVitest(e2eReport);
-} else {
-  console.log('\nBrowser journeys skipped: /usr/bin/chromium is missing (run scripts/install-system-deps.sh).');
-  results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });
 }
+
+await unitAndIntegration();
+await journeys();
 
 // Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. Each run starts
 // its own Auth emulator and seeded gateway on free ports, so the two stores are fuzzed at the same time.

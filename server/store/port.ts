@@ -44,6 +44,13 @@ export interface BookRecord extends Omit<BookFields, 'replacementCost'> {
 const EDITED_FIELDS = ['title', 'author', 'genre', 'description', 'image', 'rating'] as const;
 
 /** The fields an edit writes, and copies owned, after resolving `quantity` against the stored book. */
+/** A new book as both stores keep it: every copy owned on the shelf, at version 0. */
+export function newBookState(fields: BookFields): Omit<BookRecord, 'id' | 'createdAt' | 'updatedAt'> {
+  const { title, author, genre, description, image, rating, quantity } = fields;
+  const replacementCost = fields.replacementCost ?? null;
+  return { title, author, genre, description, image, rating, quantity, copies: quantity, version: 0, replacementCost };
+}
+
 export function resolveEdit(stored: BookRecord, edit: BookEdit): { copies: number; onLoan: number } {
   const onLoan = stored.copies - stored.quantity;
   return { copies: edit.copies ?? (edit.quantity === undefined ? stored.copies : edit.quantity + onLoan), onLoan };

@@ -243,7 +243,7 @@ describe('Circulation Desk: one member', () => {
             },
           },
         },
-        delay: 20,
+        delay: 400,
       },
       ...after({ balance: 300, loans: [returned], ledger: [entry('e5', 'LATE_FEE', 150), ...owing.ledger] }),
     ]);

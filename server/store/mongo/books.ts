@@ -3,6 +3,7 @@
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import {
+  newBookState,
   resolveEdit,
   sameBook,
   type BookEdit,
@@ -50,20 +51,10 @@ function toFilter(filter: BookFilter): Filter<BookDoc> {
 }
 
 function newDoc(fields: BookFields, now: Date): BookDoc {
-  const { title, author, genre, description, image, rating, quantity } = fields;
   return {
     _id: new ObjectId(),
-    title,
-    author,
-    genre,
-    description,
-    image,
-    rating,
-    quantity,
-    copies: quantity,
-    version: 0,
-    replacementCost: fields.replacementCost ?? null,
-    ...searchFields(title, author),
+    ...newBookState(fields),
+    ...searchFields(fields.title, fields.author),
     loansOut: [],
     createdAt: now,
     updatedAt: now,

@@ -4,7 +4,7 @@ import type {
   BookFields,
   BookRecord,
   CategoryRecord,
-  HoldStatus,
+  HoldRecord,
   LedgerKind,
   LedgerRecord,
   NoticeMail,
@@ -84,17 +84,8 @@ export interface LedgerDoc {
   chargeKey: string;
 }
 
-export interface HoldDoc {
+export interface HoldDoc extends Omit<HoldRecord, 'id'> {
   _id: ObjectId;
-  bookId: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  bookTitle: string;
-  status: HoldStatus;
-  createdAt: Date;
-  readyAt: Date | null;
-  endedAt: Date | null;
   /** `${userId}:${bookId}` while open, the hold's own id once ended: one open hold per member and book. */
   openKey: string;
 }

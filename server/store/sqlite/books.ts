@@ -1,6 +1,7 @@
 // Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
+  newBookState,
   resolveEdit,
   sameBook,
   type BookFields,
@@ -153,8 +154,8 @@ export function sqliteBooks(
   const insertRow = (fields: BookFields): BookRecord => {
     const now = Date.now();
     const id = newId();
-    const { title, author, genre, description, image, rating, quantity } = fields;
-    const replacementCost = fields.replacementCost ?? null;
+    const book = newBookState(fields);
+    const { title, author, genre, description, image, rating, quantity, copies, replacementCost } = book;
     const key = searchKey(title, author);
     prepare(insertSql).run(
       id,
@@ -165,7 +166,7 @@ export function sqliteBooks(
       image,
       rating,
       quantity,
-      quantity,
+      copies,
       replacementCost,
       key,
       now,
@@ -173,21 +174,7 @@ export function sqliteBooks(
     );
     indexNew(id, key);
     catalogueWrites += 1;
-    return {
-      id,
-      title,
-      author,
-      genre,
-      description,
-      image,
-      rating,
-      quantity,
-      copies: quantity,
-      version: 0,
-      replacementCost,
-      createdAt: new Date(now),
-      updatedAt: new Date(now),
-    };
+    return { id, ...book, createdAt: new Date(now), updatedAt: new Date(now) };
   };
   const getRow = (id: string): Row | undefined => prepare('SELECT * FROM books WHERE id = ?').get(id);
 
