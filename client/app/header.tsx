@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../lib/auth.tsx';
+import { useEscapeToClose } from '../lib/use-escape-to-close.ts';
 import { useAccess } from './use-access.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -33,17 +34,7 @@ export function Header() {
   const close = () => setOpen(false);
   const toggle = useRef<HTMLButtonElement>(null);
 
-  // Escape closes the open menu and puts the focus back on its button, as a disclosure should.
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  useEscapeToClose(open, close, toggle);
 
   const account = user ? (
     <UserMenu />

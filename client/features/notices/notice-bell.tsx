@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
+import { useEscapeToClose } from '../../lib/use-escape-to-close.ts';
 
 export const UNREAD_NOTICE_COUNT_QUERY = graphql(`
   query UnreadNoticeCount {
@@ -36,17 +37,7 @@ export default function NoticeBell() {
     button.current?.focus();
   };
 
-  // Escape closes the panel and puts the focus back on the bell, as a disclosure should.
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  useEscapeToClose(open, () => setOpen(false), button);
 
   return (
     <>
