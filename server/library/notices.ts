@@ -15,6 +15,9 @@ import * as check from './validate.ts';
 export const DUE_SOON_DAYS = 3;
 const SWEEP_PAGE = 100;
 
+/** Lets requests waiting on the event loop run before the next page of a long job. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface Notices {
   /** Records every notice due now that is not recorded yet; returns how many it added. */
   sweep(): Promise<number>;
@@ -67,6 +70,7 @@ export function createNotices(
    * are written (a write moves the store's revision, and with it every ETag). Returns how many it added.
    */
   async function recordNew(notices: NewNotice[]): Promise<number> {
+    if (notices.length === 0) return 0;
     const done = await store.notices.recorded(notices.map((n) => n.key));
     const fresh = notices.filter((n) => !done.has(n.key));
     return fresh.length === 0 ? 0 : (await store.notices.record(fresh, mail)).length;
@@ -80,37 +84,43 @@ export function createNotices(
   return {
     async sweep() {
       const day = today();
-      const due: NewNotice[] = [];
-      // Active loans due within DUE_SOON_DAYS or already late, in pages of the overdue list's order.
+      let added = 0;
+      // Active loans due within DUE_SOON_DAYS or already late, in pages of the overdue list's order. Each page
+      // is recorded on its own and the event loop gets a turn between pages: SQLite answers synchronously, so
+      // without it a library with thousands of due loans held every request (and the file's write lock) for
+      // over a second each minute.
       const before = dayToDate(addDays(day, DUE_SOON_DAYS + 1));
       for (let after: string | null = null; ;) {
         const page = await store.loans.overdue(before, { first: SWEEP_PAGE, after });
-        for (const loan of page.nodes) {
-          const dueDay = dueDayOf(loan);
-          const late = daysBetween(dueDay, day) >= 1;
-          const kind = late ? 'overdue' : 'due-soon';
-          due.push({
-            userId: loan.userId,
-            kind,
-            key: `${kind}:${loan.id}:${dueDay}`,
-            bookId: loan.bookId,
-            bookTitle: loan.bookTitle,
-            loanId: loan.id,
-            holdId: null,
-            day: dueDay,
-            createdAt: now(),
-          });
-        }
+        added += await recordNew(
+          page.nodes.map((loan) => {
+            const dueDay = dueDayOf(loan);
+            const kind = daysBetween(dueDay, day) >= 1 ? 'overdue' : 'due-soon';
+            return {
+              userId: loan.userId,
+              kind,
+              key: `${kind}:${loan.id}:${dueDay}`,
+              bookId: loan.bookId,
+              bookTitle: loan.bookTitle,
+              loanId: loan.id,
+              holdId: null,
+              day: dueDay,
+              createdAt: now(),
+            };
+          }),
+        );
         if (!page.hasNextPage) break;
         after = page.endCursor;
+        await nextTurn();
       }
       for (let after: string | null = null; ;) {
         const page = await store.holds.ready({ first: SWEEP_PAGE, after });
-        due.push(...page.nodes.map(readyNotice));
+        added += await recordNew(page.nodes.map(readyNotice));
         if (!page.hasNextPage) break;
         after = page.endCursor;
+        await nextTurn();
       }
-      return recordNew(due);
+      return added;
     },
 
     async readyFor(bookId) {

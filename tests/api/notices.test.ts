@@ -5,6 +5,7 @@ import { describeEachStore, startTestGateway, type Member, type TestGateway } fr
 import { libraryClock } from '../support/library-clock.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
+import { newLoan } from '../store/contract/harness.ts';
 
 const NOTICES =
   '{ me { unreadNoticeCount notices(first: 20) { totalCount nodes { id kind message day link read bookTitle } } } }';
@@ -93,5 +94,19 @@ describeEachStore((kind) => {
     const unread = await gw.gql('{ me { notices(unreadOnly: true) { totalCount } } }', {}, b.token);
     expect(unread.body.data.me.notices.totalCount).toBe(0);
     expectError(await gw.gql('{ users { notices { totalCount } } }', {}, other.token), 'FORBIDDEN');
+  });
+
+  it('gives waiting requests a turn between pages of a long schedule run', async () => {
+    const bookId = await gw.addBook({ quantity: 150, title: 'Much Lent Book' });
+    const returnDate = new Date(`${libraryDay(1)}T00:00:00.000Z`);
+    for (let i = 0; i < 150; i++)
+      expect((await gw.store.loans.checkout(newLoan(bookId, { userId: `sweep-${i}`, returnDate }))).ok).toBe(true);
+    // A request arriving meanwhile is a macrotask; with SQLite answering synchronously, a run that never yields
+    // finishes its 150 notices (two pages) first.
+    const order: string[] = [];
+    setImmediate(() => order.push('another request'));
+    expect(await gw.library.notices.sweep()).toBeGreaterThanOrEqual(150);
+    order.push('sweep done');
+    expect(order).toEqual(['another request', 'sweep done']);
   });
 });
