@@ -14,9 +14,11 @@ import {
   apiToken,
   bookById,
   borrowBook,
+  friendlyDate,
   graphql,
   graphqlRefusal,
   holdOperation,
+  libraryDay,
   setQuantity,
   sharedSession,
   uniqueTag,
@@ -35,13 +37,6 @@ beforeAll(async () => {
   });
 });
 
-/** A calendar day in the library's time zone (the borrow window's), `offsetDays` from today. */
-function libraryDay(offsetDays: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
-}
-
 /** A calendar day in the browser's time zone, `offsetDays` from today. */
 function localDay(offsetDays: number) {
   const date = new Date();
@@ -54,18 +49,6 @@ const pageDate = (page: Page, day: string) =>
   page.evaluate((value) => {
     const [y, m, d] = value.split('-').map(Number);
     return new Date(y!, m! - 1, d).toLocaleDateString();
-  }, day);
-
-/** A YYYY-MM-DD day as Borrowed Books writes a due date ("Tue, Mar 24, 2026" in English). */
-const friendlyDate = (page: Page, day: string) =>
-  page.evaluate((value) => {
-    const [y, m, d] = value.split('-').map(Number);
-    return new Date(y!, m! - 1, d).toLocaleDateString(undefined, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
   }, day);
 
 /** The calendar day `days` after a YYYY-MM-DD day. */

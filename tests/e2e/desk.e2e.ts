@@ -3,12 +3,12 @@
 // member borrows again; staff mark a loan lost and the ledger shows the replacement cost and the processing
 // fee; a member who opens /desk is told it is for staff. The staff account is STAFF (ADMIN_EMAILS).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, useBrowser, VIEWPORTS } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { memberBrowser, useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { createAccount, signIn, type Account } from './support/accounts.ts';
+import { createAccount, signIn } from './support/accounts.ts';
 import { resetLibraryClock, setLibraryOffsetDays } from './support/clock.ts';
-import { addBook, apiToken, graphql, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
+import { addBook, apiToken, graphql, libraryDay, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
 import { STAFF } from './support/staff.ts';
 
 const staffSignedIn = sharedSession(STAFF);
@@ -26,13 +26,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await resetLibraryClock();
 });
-
-/** A calendar day in the library's time zone, `offsetDays` from today (real time). */
-function libraryDay(offsetDays: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
-}
 
 async function borrow(token: string, book: ApiBook, returnDate: string): Promise<void> {
   await graphql(token, 'mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity } }', {
@@ -53,19 +46,6 @@ async function openMember(page: Page, search: string, name: string) {
   const panel = page.getByRole('region', { name });
   await panel.getByRole('heading', { level: 2, name }).waitFor();
   return panel;
-}
-
-/** A second, signed-in browser for the member, watched for page errors like the journey's own. */
-async function memberBrowser(staffContext: BrowserContext, account: Account) {
-  const context = await staffContext.browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl() });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
-  });
-  await signIn(page, account);
-  return { page, problems, close: () => context.close() };
 }
 
 describe('the circulation desk', () => {

@@ -4,12 +4,12 @@
 // finds it out of stock. Then a ready hold left past its pickup day (the library's clock moved) passes the copy
 // to the next member in the queue, seen when the page is opened again.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, useBrowser, VIEWPORTS } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { memberBrowser, useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { createAccount, signIn, type Account } from './support/accounts.ts';
+import { createAccount, signIn } from './support/accounts.ts';
 import { resetLibraryClock, setLibraryOffsetDays } from './support/clock.ts';
-import { addBook, apiToken, borrowBook, graphql, uniqueTag } from './support/library.ts';
+import { addBook, apiToken, borrowBook, friendlyDate, graphql, libraryDay, uniqueTag } from './support/library.ts';
 
 let librarian: string;
 let pickupDays: number;
@@ -24,38 +24,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await resetLibraryClock();
 });
-
-/** A calendar day in the library's time zone, `offsetDays` from today (real time). */
-function libraryDay(offsetDays: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
-}
-
-/** A YYYY-MM-DD day as the SPA writes a pickup day ("Fri, Nov 27, 2026" in English). */
-const friendlyDate = (page: Page, day: string) =>
-  page.evaluate((value) => {
-    const [y, m, d] = value.split('-').map(Number);
-    return new Date(y!, m! - 1, d).toLocaleDateString(undefined, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
-  }, day);
-
-/** Another signed-in browser for a member, watched for page errors like the journey's own. */
-async function memberBrowser(context: BrowserContext, account: Account) {
-  const own = await context.browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl() });
-  const page = await own.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
-  });
-  await signIn(page, account);
-  return { page, problems, close: () => own.close() };
-}
 
 const holdRegion = (page: Page) => page.getByRole('region', { name: 'Hold' });
 const borrowButton = (page: Page) => page.getByRole('button', { name: 'Borrow Book' });

@@ -78,6 +78,14 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   const activeLoan = db.prepare("SELECT * FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'");
   const activeCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'borrowed'");
   const allActive = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed'");
+  const overdueFirst = db.prepare(
+    "SELECT * FROM loans WHERE status = 'borrowed' AND return_date < ? ORDER BY return_date, id LIMIT ?",
+  );
+  const overdueAfter = db.prepare(
+    `SELECT * FROM loans WHERE status = 'borrowed' AND return_date < ?
+      AND (return_date > ? OR (return_date = ? AND id > ?)) ORDER BY return_date, id LIMIT ?`,
+  );
+  const overdueCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed' AND return_date < ?");
   const balanceOf = db.prepare(BALANCE);
   const takeCopy = db.prepare(
     `UPDATE books SET quantity = quantity - 1, version = version + 1, updated_at = ?
@@ -209,18 +217,11 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     async overdue(dueBefore, page) {
       const after = page.after ? decodeTimeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;
-      const rows = db
-        .prepare(
-          `SELECT * FROM loans WHERE status = 'borrowed' AND return_date < ?
-          ${after ? 'AND (return_date > ? OR (return_date = ? AND id > ?))' : ''} ORDER BY return_date, id LIMIT ?`,
-        )
-        .all(dueBefore.getTime(), ...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
-      const total = num(
-        db
-          .prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed' AND return_date < ?")
-          .get(dueBefore.getTime()) ?? {},
-        'n',
-      );
+      const due = dueBefore.getTime();
+      const rows = after
+        ? overdueAfter.all(due, after.time.getTime(), after.time.getTime(), after.id, limit)
+        : overdueFirst.all(due, limit);
+      const total = num(overdueCount.get(due) ?? {}, 'n');
       const nodes = rows.slice(0, limit - 1).map(toLoan);
       const last = nodes.at(-1);
       return {

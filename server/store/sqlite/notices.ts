@@ -71,8 +71,9 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
         let select = selectKeys.get(chunk.length);
         if (!select) {
           select = db.prepare(`SELECT key FROM notices WHERE key IN (${chunk.map(() => '?').join(', ')})`);
-          // Returns ask about one or two keys; a sweep's chunks of other sizes are not worth keeping.
-          if (chunk.length <= 4) selectKeys.set(chunk.length, select);
+          // Returns ask about one or two keys and the schedule about a page of 100 at a time; other sizes are
+          // rare and not worth keeping.
+          if (chunk.length <= 4 || chunk.length === 100) selectKeys.set(chunk.length, select);
         }
         const rows = select.all(...chunk);
         for (const row of rows) found.add(text(row, 'key'));

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/lib/chromium.ts';
+import { signIn, type Account } from './accounts.ts';
 
 export const VIEWPORTS = {
   desktop: { width: 1366, height: 800 },
@@ -55,4 +56,17 @@ export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
     page: () => page,
     context: () => context,
   };
+}
+
+/** Another signed-in browser for a member, watched for page errors like the journey's own. */
+export async function memberBrowser(context: BrowserContext, account: Account) {
+  const own = await context.browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl() });
+  const page = await own.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+  });
+  await signIn(page, account);
+  return { page, problems, close: () => own.close() };
 }

@@ -187,3 +187,22 @@ export async function holdOperation(page: Page, operationName: string): Promise<
     },
   };
 }
+
+/** A calendar day in the library's time zone, `offsetDays` from today (real time). */
+export function libraryDay(offsetDays: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
+}
+
+/** A YYYY-MM-DD day as the SPA writes due and pickup days ("Tue, Mar 24, 2026" in English). */
+export const friendlyDate = (page: Page, day: string) =>
+  page.evaluate((value) => {
+    const [y, m, d] = value.split('-').map(Number);
+    return new Date(y!, m! - 1, d).toLocaleDateString(undefined, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+  }, day);
