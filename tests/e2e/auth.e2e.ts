@@ -203,7 +203,10 @@ describe('accounts (desktop)', () => {
     await landedOnLogin;
     await browser.context().unrouteAll({ behavior: 'ignoreErrors' });
     expect(refusals.length).toBeGreaterThan(0);
-    const answer = JSON.parse(refusals[0] ?? '{}') as { errors?: { extensions?: { code?: string } }[] };
+    // Public queries on the page may be answered as to a visitor; the refusal is the answer that has errors.
+    const answer = JSON.parse(refusals.find((body) => body.includes('"errors"')) ?? '{}') as {
+      errors?: { extensions?: { code?: string } }[];
+    };
     expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     // /login reloads the app; Firebase still holds the user, so a fresh session token is issued and the
     // login page sends the already signed-in user on to / (spec 2, /login).

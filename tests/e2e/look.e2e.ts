@@ -41,12 +41,18 @@ async function shoot(page: Page, width: string, screen: string) {
     copyFileSync(file, path.join(ROOT, '.github', 'screenshots', readme));
 }
 
-/** Waits for every image on the page (lazy ones are scrolled into view first) to have loaded or failed. */
+/**
+ * Waits for every image on the page to have loaded or failed. Lazy ones are switched to eager as they appear:
+ * scrolling them into view raced the page (a jump between two frames never shows the images in between, and
+ * sections that arrive after the scroll are never reached).
+ */
 async function loadImages(page: Page) {
-  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600)
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => {
+      if (image.loading === 'lazy') image.loading = 'eager';
+      return image.complete;
+    }),
+  );
 }
 
 /** Covers and category pictures whose frame crops them: a frame of another shape that does not `contain` it. */
