@@ -241,7 +241,16 @@ export async function compare(targets: { scenario: string; opts: LoadOptions }[]
  */
 export async function paced(
   scenario: string,
-  opts: { url: string; connections: number; rate: number; bodies: string[]; rssOf?: number; mix?: MixJob },
+  opts: {
+    url: string;
+    connections: number;
+    rate: number;
+    bodies: string[];
+    rssOf?: number;
+    mix?: MixJob;
+    /** Called after the warm-up, just before the measured seconds start (a new window for server-side probes). */
+    warmed?: () => Promise<unknown>;
+  },
 ): Promise<Row & { outcomes?: Record<string, number> }> {
   const client = fork(path.join(ROOT, 'bench', 'paced-client.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
@@ -261,6 +270,7 @@ export async function paced(
     client.send(job);
     await next<{ phase: 'warm' }>();
     if (opts.rssOf) await resetPeakRss(opts.rssOf);
+    await opts.warmed?.();
     client.send('go');
     const { latencies, errors, elapsed, clientStallMs, outcomes } = await next<PacedResult>();
     const at = (q: number) =>

@@ -64,7 +64,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
   });
   let draining = false;
   let mailer: Mailer | null = null;
-  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   try {
     const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
     const secret = await loadSessionSecret(config.sessionSecret, config.dataDir);

@@ -1,13 +1,15 @@
 // The Redis connection the gateways share their rate limits through (REDIS_URL). A counter must answer fast or
 // not at all: commands are never queued while disconnected and give up after COMMAND_TIMEOUT_MS, so an
 // outage costs a request at most that, and the rate limits count per gateway until Redis is back.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export const COMMAND_TIMEOUT_MS = 1_000;
 /** How long boot waits for a first connection before starting without it (it keeps trying). */
 const FIRST_CONNECT_MS = 3_000;
 
-export function openRedis(url: string): Redis {
+/** Loads the client only when REDIS_URL is set: a gateway without Redis does not carry it. */
+export async function openRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
