@@ -4,7 +4,7 @@ import { createSessionTokens } from '../server/auth/session.ts';
 import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { encodeCursor } from '../server/store/ids.ts';
-import { GATEWAY_FLAGS, gatewayEnv, gql, launch, paced, SECRET, SEED } from './load.ts';
+import { GATEWAY_FLAGS, gatewayEnv, gql, launch, measure, paced, SECRET, SEED } from './load.ts';
 import { searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 const SIZE = { ...SEED, users: 10_000, loans: 20_000 };
@@ -32,6 +32,7 @@ const readers = await Promise.all(Array.from({ length: 3000 }, (_, i) => { const
 const reads: string[] = [];
 for (let i = 0; i < 20000; i++) { const r = (i * 7919) % ids.length; reads.push(i % 3 === 0 ? gql(PAGE, { after: encodeCursor(ids[r]!) }) : i % 3 === 1 ? gql(BOOK, { id: ids[r]! }) : searches[i % searches.length]!); }
 const returnDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+if (process.env.S3) { let n = 0; await measure('S3', { url: `http://127.0.0.1:${port}/graphql`, method: 'POST', connections: 50, rssOf: child.pid, requests: [{ method: 'POST', setupRequest: (r: any) => ({ ...r, body: searches[n++ % searches.length] }) }], probe: { method: 'POST', body: searches[0]! } }); }
 for (const rate of (process.env.RATES ?? '400,800').split(',').map(Number)) {
   await paced(`S5 ${rate}`, { url: `http://127.0.0.1:${port}/graphql`, connections: 200, rate, bodies: [], rssOf: child.pid, mix: { reads, mine: gql(MINE), readers, borrowers: readers.slice(0, 1000), books: spare.slice(0, 5000), returnDate, seed: 2010 + rate } });
 }
