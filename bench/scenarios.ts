@@ -2,7 +2,9 @@
 // the same schema, resolvers and store, on 50,000 books, 10,000 members and 20,000 loans. Every request is a
 // different one (a random cursor, book, term or member), so no answer can come from any cache of answers.
 // Run by `npm run bench` after its other scenarios, or alone: `node bench/scenarios.ts`.
-// BENCH_DURATION, BENCH_ROUNDS, BENCH_BOOKS, BENCH_STORE as for run.ts.
+// BENCH_DURATION, BENCH_ROUNDS, BENCH_BOOKS, BENCH_STORE as for run.ts; BENCH_USERS and BENCH_LOANS (10,000 and
+// 20,000) for a smaller store, such as a run on FerretDB, where each member's upsert reads the whole collection
+// (its first 3,000 members took about 5 minutes, each slower than the last). S5 needs at least 3,001 members.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +21,11 @@ import { report } from './report.ts';
 import { SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore, type BenchStore } from './store.ts';
 
-const SIZE = { ...SEED, users: 10_000, loans: 20_000 };
+const SIZE = {
+  ...SEED,
+  users: Number(process.env.BENCH_USERS ?? 10_000),
+  loans: Number(process.env.BENCH_LOANS ?? 20_000),
+};
 const PAGE =
   'query Page($after: String) { books(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }';
 const BOOK =
