@@ -6,7 +6,7 @@
 // by side prints its output when it ends, so logs never interleave. Ends with each step's time and one summary
 // line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ferretdbBinaryPath } from './lib/mongo-server.ts';
 
@@ -114,10 +114,14 @@ mkdirSync(reports, { recursive: true });
 
 await run('codegen', 'graphql-codegen', ['--config', 'codegen.ts', '--silent']);
 
+// The three checks are single-threaded and independent: side by side (and beside the builds) they keep both
+// cores busy instead of one.
 async function staticChecks() {
-  await run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit'], { quiet: true });
-  await run('lint', 'eslint', ['.', '--max-warnings=0'], { quiet: true });
-  await run('format', 'prettier', ['--check', '.', '--log-level', 'warn'], { quiet: true });
+  await Promise.all([
+    run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit'], { quiet: true }),
+    run('lint', 'eslint', ['.', '--max-warnings=0'], { quiet: true }),
+    run('format', 'prettier', ['--check', '.', '--log-level', 'warn'], { quiet: true }),
+  ]);
 }
 
 // The MongoDB suites need a MongoDB-protocol server: MONGODB_URI, or FerretDB built once from the Go module proxy.
@@ -164,7 +168,48 @@ async function unitAndIntegration() {
   countVitest(unitReport);
 }
 
-// The journeys run alone: beside the unit and integration suites, a page sometimes took longer than its wait.
+/**
+ * The journey files split into two shards of about equal time, longest first onto the lighter shard. A file's
+ * time is what the last run's report says (test-results/e2e-*.json); a file no report knows counts as the
+ * average one.
+ */
+function journeyShards(): string[][] {
+  const dir = path.join(ROOT, 'tests', 'e2e');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.e2e.ts'))
+    .sort();
+  const known = new Map<string, number>();
+  for (const name of existsSync(reports) ? readdirSync(reports) : []) {
+    if (!/^e2e-\d+\.json$/.test(name)) continue;
+    try {
+      const report = JSON.parse(readFileSync(path.join(reports, name), 'utf8')) as {
+        testResults: { name: string; startTime: number; endTime: number }[];
+      };
+      for (const file of report.testResults) known.set(path.basename(file.name), file.endTime - file.startTime);
+    } catch {
+      // an unreadable report only costs the balance
+    }
+  }
+  const average = known.size ? [...known.values()].reduce((a, b) => a + b, 0) / known.size : 1;
+  const weighed = files.map((file) => ({ file, time: known.get(file) ?? average }));
+  weighed.sort((a, b) => b.time - a.time || a.file.localeCompare(b.file));
+  const shards = [
+    { files: [] as string[], time: 0 },
+    { files: [] as string[], time: 0 },
+  ];
+  for (const { file, time } of weighed) {
+    const lighter = shards[0]!.time <= shards[1]!.time ? shards[0]! : shards[1]!;
+    lighter.files.push(`tests/e2e/${file}`);
+    lighter.time += time;
+  }
+  return shards.map((shard) => shard.files).filter((shard) => shard.length > 0);
+}
+
+// The journeys run in two shards side by side, each its own Vitest run with its own gateway, data directory
+// and Auth emulator (tests/e2e/support/global-setup.ts), so a journey that moves one library's clock cannot
+// touch the other shard's. A journey mostly waits on the page and the gateway (one shard used under half a
+// core), so two keep the machine busy without starving either. They run after the unit and integration
+// suites, not beside them: beside those, a page sometimes took longer than its wait.
 async function journeys() {
   if (!built) return;
   if (!existsSync('/usr/bin/chromium')) {
@@ -172,16 +217,29 @@ async function journeys() {
     results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });
     return;
   }
-  const e2eReport = path.join(reports, 'e2e.json');
-  await run('browser journeys (Chromium)', 'vitest', [
-    'run',
-    '--config',
-    'tests/e2e/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${e2eReport}`,
-  ]);
-  countVitest(e2eReport);
+  const shards = journeyShards();
+  const shardReports = shards.map((_, i) => path.join(reports, `e2e-${i + 1}.json`));
+  // A shard that dies before writing its report must not be counted from the last run's.
+  for (const report of shardReports) rmSync(report, { force: true });
+  await Promise.all(
+    shards.map((files, i) =>
+      run(
+        `browser journeys (Chromium), shard ${i + 1} of ${shards.length}: ${files.length} files`,
+        'vitest',
+        [
+          'run',
+          '--config',
+          'tests/e2e/vitest.config.ts',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${shardReports[i]}`,
+          ...files,
+        ],
+        { quiet: true },
+      ),
+    ),
+  );
+  for (const report of shardReports) countVitest(report);
 }
 
 await unitAndIntegration();
