@@ -1,8 +1,9 @@
 // `npm test`: everything this repository can test here: generated types, type-check, lint, unit/integration
 // suites (gateway on SQLite and, when a MongoDB-protocol server can be provisioned, on MongoDB), the bundle
 // budget, the browser journeys in Debian's Chromium, and Schemathesis fuzzing the REST layer on the same stores.
-// Steps that do not need each other's results run side by side where they leave a core idle (the static checks
-// beside the builds; the two fuzz runs, each waiting on one single-threaded fuzzer, together). A step run side
+// Steps that do not need each other's results run side by side where they leave a core idle (the static checks,
+// at the lowest priority, beside the builds and the browser journeys; the journeys in two shards; the two fuzz
+// runs, each waiting on one single-threaded fuzzer, together). A step run side
 // by side prints its output when it ends, so logs never interleave. Ends with each step's time and one summary
 // line.
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,6 +23,8 @@ interface Options {
   env?: Record<string, string>;
   /** Run beside another step: collect the output and print it in one piece when the step ends. */
   quiet?: boolean;
+  /** Run at the lowest CPU priority (nice 19), so that a step beside it gets a core whenever it wants one. */
+  yieldCpu?: boolean;
 }
 
 /** Runs one step and answers with its exit status and how long it took. */
@@ -29,7 +32,7 @@ async function exec(step: string, command: string, args: string[], options: Opti
   const header = `\n▶ ${step}: ${command} ${args.join(' ')}`;
   if (!options.quiet) console.log(header);
   const started = performance.now();
-  const child = spawn(command, args, {
+  const child = spawn(options.yieldCpu ? 'nice' : command, options.yieldCpu ? ['-n', '19', command, ...args] : args, {
     cwd: ROOT,
     stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...env, ...options.env },
@@ -114,13 +117,14 @@ mkdirSync(reports, { recursive: true });
 
 await run('codegen', 'graphql-codegen', ['--config', 'codegen.ts', '--silent']);
 
-// The three checks are single-threaded and independent: side by side (and beside the builds) they keep both
-// cores busy instead of one.
+// The three checks are single-threaded, independent and untimed: they run side by side at the lowest CPU
+// priority, beside the builds and then the browser journeys, which mostly wait on pages and leave a core idle;
+// nice 19 gives the journeys' browsers and gateways the CPU whenever they want it, so their waits see no load.
 async function staticChecks() {
   await Promise.all([
-    run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit'], { quiet: true }),
-    run('lint', 'eslint', ['.', '--max-warnings=0'], { quiet: true }),
-    run('format', 'prettier', ['--check', '.', '--log-level', 'warn'], { quiet: true }),
+    run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit'], { quiet: true, yieldCpu: true }),
+    run('lint', 'eslint', ['.', '--max-warnings=0'], { quiet: true, yieldCpu: true }),
+    run('format', 'prettier', ['--check', '.', '--log-level', 'warn'], { quiet: true, yieldCpu: true }),
   ]);
 }
 
@@ -155,7 +159,9 @@ async function build() {
   return built;
 }
 
-const [, built] = await Promise.all([staticChecks(), (async () => (await provisionMongo(), build()))()]);
+const checks = staticChecks();
+await provisionMongo();
+const built = await build();
 
 async function unitAndIntegration() {
   const unitReport = path.join(reports, 'vitest.json');
@@ -209,7 +215,8 @@ function journeyShards(): string[][] {
 // and Auth emulator (tests/e2e/support/global-setup.ts), so a journey that moves one library's clock cannot
 // touch the other shard's. A journey mostly waits on the page and the gateway (one shard used under half a
 // core), so two keep the machine busy without starving either. They run after the unit and integration
-// suites, not beside them: beside those, a page sometimes took longer than its wait.
+// suites, not beside them: beside those, a page sometimes took longer than its wait. The static checks run
+// beside them, at the lowest priority.
 async function journeys() {
   if (!built) return;
   if (!existsSync('/usr/bin/chromium')) {
@@ -242,8 +249,9 @@ async function journeys() {
   for (const report of shardReports) countVitest(report);
 }
 
-await unitAndIntegration();
 await journeys();
+await checks;
+await unitAndIntegration();
 
 // Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. Each run starts
 // its own Auth emulator and seeded gateway on free ports, so the two stores are fuzzed at the same time.
