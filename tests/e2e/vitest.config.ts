@@ -8,6 +8,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
+    setupFiles: ['tests/e2e/support/close-browser.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: 'forks',
