@@ -1,11 +1,11 @@
 // `npm test`: everything this repository can test here: generated types, type-check, lint, unit/integration
 // suites (gateway on SQLite and, when a MongoDB-protocol server can be provisioned, on MongoDB), the bundle
 // budget, the browser journeys in Debian's Chromium, and Schemathesis fuzzing the REST layer on the same stores.
-// Steps that do not need each other's results run side by side where they leave a core idle (the static checks,
-// at the lowest priority, beside the builds and the browser journeys; the journeys in two shards; the two fuzz
-// runs, each waiting on one single-threaded fuzzer, together). A step run side
-// by side prints its output when it ends, so logs never interleave. Ends with each step's time and one summary
-// line.
+// Steps that do not need each other's results run side by side where they leave a core idle: the static
+// checks, at the lowest CPU priority, beside the builds and the browser journeys; the journeys in two shards;
+// the fuzz runs' gateways start early and wait; the two fuzz runs, each waiting on one single-threaded fuzzer,
+// together. A step run side by side prints its output when it ends, so logs never interleave. Ends with each
+// step's time and one summary line.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
