@@ -2,7 +2,7 @@
 // suites (gateway on SQLite and, when a MongoDB-protocol server can be provisioned, on MongoDB), the bundle
 // budget, the browser journeys in Debian's Chromium, and Schemathesis fuzzing the REST layer on the same stores.
 // Steps that do not need each other's results run side by side where they leave a core idle: the static
-// checks, at the lowest CPU priority, beside the builds and the browser journeys; the journeys in three shards;
+// checks, at the lowest CPU priority, beside the builds and the browser journeys; the journeys in two shards;
 // the fuzz runs' gateways start early and wait; the two fuzz runs, each waiting on one single-threaded fuzzer,
 // together. A step run side by side prints its output when it ends, so logs never interleave. Ends with each
 // step's time and one summary line.
@@ -206,15 +206,9 @@ async function unitAndIntegration() {
 }
 
 /**
- * How many journey shards run at once. A shard kept under half a core busy (its pages mostly wait on the
- * gateway, the Auth emulator, timers and animations): with two, the journeys still left most of a core idle.
- */
-const JOURNEY_SHARDS = 3;
-
-/**
- * The journey files split into JOURNEY_SHARDS shards of about equal time, longest first onto the lightest
- * shard. A file's time is what the last run's report says (test-results/e2e-*.json); a file no report knows
- * counts as the average one.
+ * The journey files split into two shards of about equal time, longest first onto the lighter shard. A file's
+ * time is what the last run's report says (test-results/e2e-*.json); a file no report knows counts as the
+ * average one.
  */
 function journeyShards(): string[][] {
   const dir = path.join(ROOT, 'tests', 'e2e');
@@ -236,19 +230,22 @@ function journeyShards(): string[][] {
   const average = known.size ? [...known.values()].reduce((a, b) => a + b, 0) / known.size : 1;
   const weighed = files.map((file) => ({ file, time: known.get(file) ?? average }));
   weighed.sort((a, b) => b.time - a.time || a.file.localeCompare(b.file));
-  const shards = Array.from({ length: JOURNEY_SHARDS }, () => ({ files: [] as string[], time: 0 }));
+  const shards = [
+    { files: [] as string[], time: 0 },
+    { files: [] as string[], time: 0 },
+  ];
   for (const { file, time } of weighed) {
-    const lighter = shards.reduce((a, b) => (b.time < a.time ? b : a));
+    const lighter = shards[0]!.time <= shards[1]!.time ? shards[0]! : shards[1]!;
     lighter.files.push(`tests/e2e/${file}`);
     lighter.time += time;
   }
   return shards.map((shard) => shard.files).filter((shard) => shard.length > 0);
 }
 
-// The journeys run in shards side by side, each its own Vitest run with its own gateway, data directory
+// The journeys run in two shards side by side, each its own Vitest run with its own gateway, data directory
 // and Auth emulator (tests/e2e/support/global-setup.ts), so a journey that moves one library's clock cannot
 // touch the other shard's. A journey mostly waits on the page and the gateway (one shard used under half a
-// core), so a few keep the machine busy without starving any. They run after the unit and integration
+// core), so two keep the machine busy without starving either. They run after the unit and integration
 // suites, not beside them: beside those, a page sometimes took longer than its wait. The static checks run
 // beside them, at the lowest priority.
 async function journeys() {
