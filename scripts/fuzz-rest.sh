@@ -56,7 +56,7 @@ stop_gateway() {
 }
 trap stop_gateway EXIT
 
-for _ in $(seq 1 240); do
+for _ in $(seq 1 480); do
   grep -q '^\(TOKEN\|SKIP\)=' "$GATEWAY_LOG" && break
   kill -0 "$GATEWAY_PID" 2>/dev/null || break
   sleep 0.5
@@ -68,7 +68,7 @@ fi
 BASE=$(sed -n 's/^BASE=//p' "$GATEWAY_LOG")
 TOKEN=$(sed -n 's/^TOKEN=//p' "$GATEWAY_LOG")
 if [[ -z "$BASE" || -z "$TOKEN" ]]; then
-  say "the gateway did not start within 120 s:" >&2
+  say "the gateway did not start within 240 s:" >&2
   tail -n 40 "$GATEWAY_LOG" >&2
   exit 1
 fi

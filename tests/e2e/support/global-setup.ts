@@ -31,6 +31,9 @@ export default async function setup(project: TestProject) {
     port: await freePort(),
     hubPort: await freePort(),
     loggingPort: await freePort(),
+    // npm test starts the journey shards' emulators and the fuzz runs' together: each takes some 7 s of CPU
+    // to start, and started together they share the cores and come up together, later than one alone would.
+    timeoutMs: 180_000,
   });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
   const port = await freePort();
