@@ -62,6 +62,9 @@ try {
     port: await freePort(),
     hubPort: await freePort(),
     loggingPort: await freePort(),
+    // npm test starts this beside the journeys' own emulators: each takes some 7 s of CPU to start, and
+    // started together they share the cores and come up together, later than one alone would.
+    timeoutMs: 180_000,
   });
   gateway = await startGateway({
     PATH: process.env.PATH,

@@ -7,6 +7,8 @@
 #
 #   scripts/fuzz-rest.sh [sqlite|mongodb]    mongodb: MONGODB_URI, or the FerretDB that provision-mongo.sh built
 #
+# FUZZ_START_FILE=<path>: start the gateway at once, but fuzz only once that file exists (see below).
+#
 # Exit status: 0 passed, 1 failed, 77 cannot run here (no python3 with venv, or no MongoDB-protocol server).
 # Schemathesis lives in a cached virtualenv, so only the first run downloads it (from PyPI). Reports, the
 # gateway's log and Schemathesis's crash cache go to test-results/fuzz/<store>/.
@@ -54,7 +56,7 @@ stop_gateway() {
 }
 trap stop_gateway EXIT
 
-for _ in $(seq 1 240); do
+for _ in $(seq 1 480); do
   grep -q '^\(TOKEN\|SKIP\)=' "$GATEWAY_LOG" && break
   kill -0 "$GATEWAY_PID" 2>/dev/null || break
   sleep 0.5
@@ -66,9 +68,20 @@ fi
 BASE=$(sed -n 's/^BASE=//p' "$GATEWAY_LOG")
 TOKEN=$(sed -n 's/^TOKEN=//p' "$GATEWAY_LOG")
 if [[ -z "$BASE" || -z "$TOKEN" ]]; then
-  say "the gateway did not start within 120 s:" >&2
+  say "the gateway did not start within 240 s:" >&2
   tail -n 40 "$GATEWAY_LOG" >&2
   exit 1
+fi
+# FUZZ_START_FILE: the gateway is started ahead (npm test starts it while the builds run) and the fuzzing waits
+# until that file exists; it gives up when the caller that would create it has gone.
+if [[ -n ${FUZZ_START_FILE:-} ]]; then
+  say "gateway at $BASE; waiting for $FUZZ_START_FILE"
+  caller=$PPID
+  until [[ -e $FUZZ_START_FILE ]]; do
+    kill -0 "$caller" 2>/dev/null || { say "the caller has gone: not fuzzing" >&2; exit 1; }
+    kill -0 "$GATEWAY_PID" 2>/dev/null || { say "the gateway stopped while waiting:" >&2; tail -n 40 "$GATEWAY_LOG" >&2; exit 1; }
+    sleep 0.2
+  done
 fi
 say "gateway at $BASE; fuzzing $BASE/api/openapi.json for ${MAX_TIME}s ($MAX_EXAMPLES examples per operation and phase)"
 

@@ -1,12 +1,13 @@
 // `npm test`: everything this repository can test here: generated types, type-check, lint, unit/integration
 // suites (gateway on SQLite and, when a MongoDB-protocol server can be provisioned, on MongoDB), the bundle
 // budget, the browser journeys in Debian's Chromium, and Schemathesis fuzzing the REST layer on the same stores.
-// Steps that do not need each other's results run side by side where they leave a core idle (the static checks
-// beside the builds; the two fuzz runs, each waiting on one single-threaded fuzzer, together). A step run side
-// by side prints its output when it ends, so logs never interleave. Ends with each step's time and one summary
-// line.
+// Steps that do not need each other's results run side by side where they leave a core idle: the static
+// checks, at the lowest CPU priority, beside the builds and the browser journeys; the journeys in two shards;
+// the fuzz runs' gateways start early and wait; the two fuzz runs, each waiting on one single-threaded fuzzer,
+// together. A step run side by side prints its output when it ends, so logs never interleave. Ends with each
+// step's time and one summary line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ferretdbBinaryPath } from './lib/mongo-server.ts';
 
@@ -22,6 +23,8 @@ interface Options {
   env?: Record<string, string>;
   /** Run beside another step: collect the output and print it in one piece when the step ends. */
   quiet?: boolean;
+  /** Run at the lowest CPU priority (nice 19), so that a step beside it gets a core whenever it wants one. */
+  yieldCpu?: boolean;
 }
 
 /** Runs one step and answers with its exit status and how long it took. */
@@ -29,7 +32,7 @@ async function exec(step: string, command: string, args: string[], options: Opti
   const header = `\n▶ ${step}: ${command} ${args.join(' ')}`;
   if (!options.quiet) console.log(header);
   const started = performance.now();
-  const child = spawn(command, args, {
+  const child = spawn(options.yieldCpu ? 'nice' : command, options.yieldCpu ? ['-n', '19', command, ...args] : args, {
     cwd: ROOT,
     stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...env, ...options.env },
@@ -87,12 +90,22 @@ function countJunit(dir: string): number | null {
 /** Exit status of scripts/fuzz-rest.sh when it cannot run here (no python3 venv, no MongoDB-protocol server). */
 const FUZZ_SKIPPED = 77;
 
+/**
+ * The fuzz runs start their Auth emulators and seeded gateways (some 20 s of work) while the builds run, then
+ * wait, idle, until this file exists: npm test writes it once the other suites are done, so the fuzzing itself
+ * still has the machine to itself.
+ */
+const fuzzStartFile = path.join(ROOT, 'test-results', 'fuzz-start');
+let fuzzStartedAt = 0;
+
 async function fuzz(store: 'sqlite' | 'mongodb', budget: number) {
   const step = `REST fuzzing on ${store === 'sqlite' ? 'SQLite' : 'MongoDB'} (Schemathesis, ${budget} s)`;
-  const { status, seconds } = await exec(step, 'bash', ['scripts/fuzz-rest.sh', store], {
-    env: { FUZZ_MAX_TIME: String(budget) },
+  const { status, seconds: total } = await exec(step, 'bash', ['scripts/fuzz-rest.sh', store], {
+    env: { FUZZ_MAX_TIME: String(budget), FUZZ_START_FILE: fuzzStartFile },
     quiet: true,
   });
+  // The step's own time runs from the start signal (or from its start, if it ended before the signal).
+  const seconds = fuzzStartedAt ? (performance.now() - fuzzStartedAt) / 1000 : total;
   if (status === FUZZ_SKIPPED) {
     skipped += 1;
     results.push({
@@ -114,10 +127,15 @@ mkdirSync(reports, { recursive: true });
 
 await run('codegen', 'graphql-codegen', ['--config', 'codegen.ts', '--silent']);
 
+// The three checks are single-threaded, independent and untimed: they run side by side at the lowest CPU
+// priority, beside the builds and then the browser journeys, which mostly wait on pages and leave a core idle;
+// nice 19 gives the journeys' browsers and gateways the CPU whenever they want it, so their waits see no load.
 async function staticChecks() {
-  await run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit'], { quiet: true });
-  await run('lint', 'eslint', ['.', '--max-warnings=0'], { quiet: true });
-  await run('format', 'prettier', ['--check', '.', '--log-level', 'warn'], { quiet: true });
+  await Promise.all([
+    run('typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit'], { quiet: true, yieldCpu: true }),
+    run('lint', 'eslint', ['.', '--max-warnings=0'], { quiet: true, yieldCpu: true }),
+    run('format', 'prettier', ['--check', '.', '--log-level', 'warn'], { quiet: true, yieldCpu: true }),
+  ]);
 }
 
 // The MongoDB suites need a MongoDB-protocol server: MONGODB_URI, or FerretDB built once from the Go module proxy.
@@ -151,7 +169,30 @@ async function build() {
   return built;
 }
 
-const [, built] = await Promise.all([staticChecks(), (async () => (await provisionMongo(), build()))()]);
+const checks = staticChecks();
+await provisionMongo();
+
+// Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. Each run starts
+// its own Auth emulator and seeded gateway on free ports, so the two stores are fuzzed at the same time. They
+// start now and fuzz when startFuzzing() says so (fuzzStartFile).
+rmSync(fuzzStartFile, { force: true });
+const fuzzing = Promise.all([
+  fuzz('sqlite', 60),
+  (async () => {
+    if (process.env.MONGODB_URI || existsSync(ferretdbBinaryPath())) return fuzz('mongodb', 40);
+    console.log('\nREST fuzzing on MongoDB skipped: MONGODB_URI is not set and FerretDB is not provisioned.');
+    skipped += 1;
+    results.push({ step: 'REST fuzzing on MongoDB', ok: true, note: 'skipped: no MongoDB-protocol server' });
+  })(),
+]);
+async function startFuzzing() {
+  fuzzStartedAt = performance.now();
+  writeFileSync(fuzzStartFile, '');
+  await fuzzing;
+  rmSync(fuzzStartFile, { force: true });
+}
+
+const built = await build();
 
 async function unitAndIntegration() {
   const unitReport = path.join(reports, 'vitest.json');
@@ -164,7 +205,49 @@ async function unitAndIntegration() {
   countVitest(unitReport);
 }
 
-// The journeys run alone: beside the unit and integration suites, a page sometimes took longer than its wait.
+/**
+ * The journey files split into two shards of about equal time, longest first onto the lighter shard. A file's
+ * time is what the last run's report says (test-results/e2e-*.json); a file no report knows counts as the
+ * average one.
+ */
+function journeyShards(): string[][] {
+  const dir = path.join(ROOT, 'tests', 'e2e');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.e2e.ts'))
+    .sort();
+  const known = new Map<string, number>();
+  for (const name of existsSync(reports) ? readdirSync(reports) : []) {
+    if (!/^e2e-\d+\.json$/.test(name)) continue;
+    try {
+      const report = JSON.parse(readFileSync(path.join(reports, name), 'utf8')) as {
+        testResults: { name: string; startTime: number; endTime: number }[];
+      };
+      for (const file of report.testResults) known.set(path.basename(file.name), file.endTime - file.startTime);
+    } catch {
+      // an unreadable report only costs the balance
+    }
+  }
+  const average = known.size ? [...known.values()].reduce((a, b) => a + b, 0) / known.size : 1;
+  const weighed = files.map((file) => ({ file, time: known.get(file) ?? average }));
+  weighed.sort((a, b) => b.time - a.time || a.file.localeCompare(b.file));
+  const shards = [
+    { files: [] as string[], time: 0 },
+    { files: [] as string[], time: 0 },
+  ];
+  for (const { file, time } of weighed) {
+    const lighter = shards[0]!.time <= shards[1]!.time ? shards[0]! : shards[1]!;
+    lighter.files.push(`tests/e2e/${file}`);
+    lighter.time += time;
+  }
+  return shards.map((shard) => shard.files).filter((shard) => shard.length > 0);
+}
+
+// The journeys run in two shards side by side, each its own Vitest run with its own gateway, data directory
+// and Auth emulator (tests/e2e/support/global-setup.ts), so a journey that moves one library's clock cannot
+// touch the other shard's. A journey mostly waits on the page and the gateway (one shard used under half a
+// core), so two keep the machine busy without starving either. They run after the unit and integration
+// suites, not beside them: beside those, a page sometimes took longer than its wait. The static checks run
+// beside them, at the lowest priority.
 async function journeys() {
   if (!built) return;
   if (!existsSync('/usr/bin/chromium')) {
@@ -172,32 +255,36 @@ async function journeys() {
     results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });
     return;
   }
-  const e2eReport = path.join(reports, 'e2e.json');
-  await run('browser journeys (Chromium)', 'vitest', [
-    'run',
-    '--config',
-    'tests/e2e/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${e2eReport}`,
-  ]);
-  countVitest(e2eReport);
+  const shards = journeyShards();
+  const shardReports = shards.map((_, i) => path.join(reports, `e2e-${i + 1}.json`));
+  // A shard that dies before writing its report must not be counted from the last run's.
+  for (const report of shardReports) rmSync(report, { force: true });
+  await Promise.all(
+    shards.map((files, i) =>
+      run(
+        `browser journeys (Chromium), shard ${i + 1} of ${shards.length}: ${files.length} files`,
+        'vitest',
+        [
+          'run',
+          '--config',
+          'tests/e2e/vitest.config.ts',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${shardReports[i]}`,
+          ...files,
+        ],
+        { quiet: true },
+      ),
+    ),
+  );
+  for (const report of shardReports) countVitest(report);
 }
 
-await unitAndIntegration();
 await journeys();
+await checks;
+await unitAndIntegration();
 
-// Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. Each run starts
-// its own Auth emulator and seeded gateway on free ports, so the two stores are fuzzed at the same time.
-await Promise.all([
-  fuzz('sqlite', 60),
-  (async () => {
-    if (process.env.MONGODB_URI || existsSync(ferretdbBinaryPath())) return fuzz('mongodb', 40);
-    console.log('\nREST fuzzing on MongoDB skipped: MONGODB_URI is not set and FerretDB is not provisioned.');
-    skipped += 1;
-    results.push({ step: 'REST fuzzing on MongoDB', ok: true, note: 'skipped: no MongoDB-protocol server' });
-  })(),
-]);
+await startFuzzing();
 
 console.log('\nSummary');
 for (const r of results) {

@@ -8,7 +8,11 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
+    setupFiles: ['tests/e2e/support/close-browser.ts'],
     testTimeout: 90_000,
+    // A poll waits on the page like Playwright's own waits do: Vitest's default second was outlasted by a
+    // "Load more" answer on a loaded machine.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 90_000,
     pool: 'forks',
     // One browser at a time: the machine has two cores and the gateway needs one.

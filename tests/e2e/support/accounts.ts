@@ -25,13 +25,20 @@ export async function createAccount(overrides: Partial<Account> = {}): Promise<A
   return account;
 }
 
-/** Signs in through the login page, as a person would, and waits until the app holds a session. */
+/**
+ * Signs in through the login page, as a person would, and waits until the app holds a session. The welcome
+ * alert is read and then dismissed with Escape, as a person in a hurry would, instead of sitting out its
+ * two-second timer (the auth journeys watch that timer close it by itself).
+ */
 export async function signIn(page: Page, account: Account, from = '/login') {
   await page.goto(from);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const welcome = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Login Successful' }) });
+  await welcome.getByText('Welcome back to BookHaven!').waitFor();
   // The session token is stored once sign-in has finished (the Logout button may sit behind the phone menu).
   await page.waitForFunction(() => localStorage.getItem('bookHavenToken'));
+  await page.keyboard.press('Escape');
   await page.waitForURL((url) => url.pathname !== '/login');
 }

@@ -3,7 +3,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/lib/chromium.ts';
 import { signIn, type Account } from './accounts.ts';
 
@@ -18,6 +18,19 @@ export function baseUrl() {
   return inject('baseUrl');
 }
 
+/**
+ * One Chromium for the whole file, launched by the first suite that asks and closed when the file ends
+ * (support/close-browser.ts, a setup file): every test still gets a fresh context of its own, so a second
+ * launch per suite bought nothing but a second of start-up.
+ */
+let shared: Promise<Browser> | undefined;
+
+export async function closeSharedBrowser() {
+  const launched = shared;
+  shared = undefined;
+  await (await launched?.catch(() => undefined))?.close();
+}
+
 /** Registers hooks that give each test a fresh context and page; returns accessors. */
 export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
   let browser: Browser;
@@ -26,10 +39,7 @@ export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
   let problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await (shared ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }));
   });
   beforeEach(async () => {
     context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });

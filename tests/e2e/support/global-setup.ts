@@ -24,45 +24,71 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** Runs a start up to three times, answering with the first that succeeds. */
+async function attempts<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`journeys' global setup: start failed (${String(error).slice(0, 200)}), trying fresh ports`);
+    }
+  }
+}
+
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html')))
     throw new Error('Build the SPA first (npm run build)');
-  const emulator = await startAuthEmulator({
-    port: await freePort(),
-    hubPort: await freePort(),
-    loggingPort: await freePort(),
-  });
+  // A port found free a moment ago can be taken before it is bound (npm test starts the journey shards and
+  // the fuzz runs' gateways together, and every outgoing connection takes a port too): a start that fails
+  // is tried again on fresh ports.
+  const emulator = await attempts(async () =>
+    startAuthEmulator({
+      port: await freePort(),
+      hubPort: await freePort(),
+      loggingPort: await freePort(),
+      // npm test starts the journey shards' emulators and the fuzz runs' together: each takes some 7 s of CPU
+      // to start, and started together they share the cores and come up together, later than one alone would.
+      timeoutMs: 180_000,
+    }),
+  );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
-  const port = await freePort();
   const foreignOrigin = `http://localhost:${await freePort()}`;
-  const clockPort = await freePort();
-  const gateway = spawn(process.execPath, [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SIGN_IN_FAILURES_PER_MINUTE: '10000',
-      SIGN_INS_PER_MINUTE: '10000',
-      CORS_ORIGINS: foreignOrigin,
-      ADMIN_EMAILS: STAFF.email,
-      CLOCK_PORT: String(clockPort),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      // not up yet
+  const { gateway, baseUrl, clockPort } = await attempts(async () => {
+    const port = await freePort();
+    const clockPort = await freePort();
+    const gateway = spawn(process.execPath, [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '10000',
+        SIGN_IN_FAILURES_PER_MINUTE: '10000',
+        SIGN_INS_PER_MINUTE: '10000',
+        CORS_ORIGINS: foreignOrigin,
+        ADMIN_EMAILS: STAFF.email,
+        CLOCK_PORT: String(clockPort),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (i > 150 || gateway.exitCode !== null) {
+        gateway.kill('SIGTERM');
+        throw new Error('The gateway did not start for the journeys');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    if (i > 150 || gateway.exitCode !== null) throw new Error('The gateway did not start for the journeys');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return { gateway, baseUrl, clockPort };
+  });
   project.provide('baseUrl', baseUrl);
   project.provide('authEmulatorUrl', emulator.url);
   project.provide('foreignOrigin', foreignOrigin);
