@@ -207,15 +207,16 @@ async function unitAndIntegration() {
 
 /**
  * The journey files split into two shards of about equal time, longest first onto the lighter shard. A file's
- * time is what the last run's report says (test-results/e2e-*.json); a file no report knows counts as the
- * average one.
+ * time is what the last run's report says (test-results/e2e-*.json), else its time in
+ * tests/e2e/durations.json (seconds, from a full run: a clean clone has no reports), else the average one's.
  */
 function journeyShards(): string[][] {
   const dir = path.join(ROOT, 'tests', 'e2e');
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.e2e.ts'))
     .sort();
-  const known = new Map<string, number>();
+  const committed = JSON.parse(readFileSync(path.join(dir, 'durations.json'), 'utf8')) as Record<string, number>;
+  const known = new Map<string, number>(Object.entries(committed).map(([file, seconds]) => [file, seconds * 1000]));
   for (const name of existsSync(reports) ? readdirSync(reports) : []) {
     if (!/^e2e-\d+\.json$/.test(name)) continue;
     try {
