@@ -40,6 +40,16 @@ export async function axeViolations(
     );
 }
 
+/** Finite CSS transitions and animations still running (a carousel slide fading in, a dialog opening). */
+const moving = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+        .length,
+  );
+
 export async function expectAccessible(page: Page) {
+  // Colour contrast is read from what is painted: a slide half-way through its fade has half-transparent text.
+  await expect.poll(() => moving(page), { message: `transitions still running on ${page.url()}` }).toBe(0);
   expect(await axeViolations(page), `axe violations on ${page.url()}`).toEqual([]);
 }
