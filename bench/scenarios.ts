@@ -179,10 +179,16 @@ export async function scenarios(): Promise<void> {
       children.push(child);
       return { name, url, pid: child.pid!, delayFile };
     };
-    const typename = '?query=%7B__typename%7D';
+    // A reference server (bench/peers.ts) on the same store, ready once it answers a query.
+    const startPeer = async (name: string, peer: string) => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}/graphql`;
+      const env = { ...store.env, PEER: peer, PORT: String(port), SESSION_SECRET: SECRET };
+      return start(name, ['bench/peers.ts'], env, `${url}?query=%7B__typename%7D`, url);
+    };
     // The gateway, Yoga and Mercurius, each a new process on the store as it stands.
     const startAll = async (): Promise<[Target, Target, Target]> => {
-      const [gw, yoga, merc] = [await freePort(), await freePort(), await freePort()];
+      const gw = await freePort();
       const gateway = await start(
         'gateway',
         ['server/index.ts'],
@@ -190,27 +196,7 @@ export async function scenarios(): Promise<void> {
         `http://127.0.0.1:${gw}/healthz`,
         `http://127.0.0.1:${gw}/graphql`,
       );
-      const peerEnv = (peer: string, port: number) => ({
-        ...store.env,
-        PEER: peer,
-        PORT: String(port),
-        SESSION_SECRET: SECRET,
-      });
-      const yogaPeer = await start(
-        'Yoga',
-        ['bench/peers.ts'],
-        peerEnv('yoga', yoga),
-        `http://127.0.0.1:${yoga}/graphql${typename}`,
-        `http://127.0.0.1:${yoga}/graphql`,
-      );
-      const mercurius = await start(
-        'Mercurius + graphql-jit',
-        ['bench/peers.ts'],
-        peerEnv('mercurius', merc),
-        `http://127.0.0.1:${merc}/graphql${typename}`,
-        `http://127.0.0.1:${merc}/graphql`,
-      );
-      return [gateway, yogaPeer, mercurius];
+      return [gateway, await startPeer('Yoga', 'yoga'), await startPeer('Mercurius + graphql-jit', 'mercurius')];
     };
     let [gateway, yogaPeer, mercurius] = await startAll();
     let targets: Target[] = [gateway, yogaPeer, mercurius];
