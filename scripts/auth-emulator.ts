@@ -1,5 +1,5 @@
 // Runs the real Firebase Auth emulator (firebase-tools) as a child process and waits until it answers.
-// Used by `npm start` when no Firebase project is configured, and once per test run.
+// Used by `npm start` when no Firebase project is configured, and once per test run (testAuthEmulator).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile, readFile, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
@@ -99,4 +99,22 @@ export async function startAuthEmulator(opts: {
   const output = await readFile(logFile, 'utf8').catch(() => '');
   await stop();
   throw new Error(`The Firebase Auth emulator did not start on port ${opts.port}:\n${output.slice(-2000)}`);
+}
+
+/** Names the Auth emulator a whole test run shares: npm test starts one and sets it (host:port) for every step. */
+export const SHARED_EMULATOR_VARIABLE = 'TEST_AUTH_EMULATOR_HOST';
+
+/**
+ * The emulator for a suite: the run's shared one when npm test named it (starting one takes some 7 s of CPU,
+ * and npm test has five suites that sign in), else one of the suite's own. A suite's accounts are its own
+ * either way: every account a suite makes has an e-mail address no other suite uses. Stopping the shared
+ * emulator is left to npm test.
+ */
+export async function testAuthEmulator(opts: Parameters<typeof startAuthEmulator>[0]): Promise<AuthEmulator> {
+  const shared = process.env[SHARED_EMULATOR_VARIABLE];
+  if (!shared) return startAuthEmulator(opts);
+  const url = `http://${shared}`;
+  const answer = await fetch(url).catch(() => null);
+  if (!answer?.ok) throw new Error(`${SHARED_EMULATOR_VARIABLE} names ${shared}, where no Auth emulator answers`);
+  return { host: shared, url, projectId: opts.projectId ?? 'demo-bookhaven', stop: async () => {} };
 }

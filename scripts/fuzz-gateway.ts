@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { signUpInEmulator, startAuthEmulator } from './auth-emulator.ts';
+import { signUpInEmulator, testAuthEmulator } from './auth-emulator.ts';
 import { startGateway, type RunningGateway } from '../server/index.ts';
 import { freePort } from './lib/ports.ts';
 import { startMongoServer, type StartedMongoServer } from './lib/mongo-server.ts';
 
-const EMAIL = 'fuzzer@example.com';
+// Its own address: the two fuzz runs may share npm test's Auth emulator.
+const EMAIL = `fuzzer-${randomBytes(4).toString('hex')}@example.com`;
 const storeKind = process.env.FUZZ_STORE ?? 'sqlite';
 if (storeKind !== 'sqlite' && storeKind !== 'mongodb')
   throw new Error(`FUZZ_STORE must be sqlite or mongodb, not ${storeKind}`);
@@ -31,7 +32,7 @@ async function dropDatabase(uri: string, name: string) {
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-fuzz-'));
 const mongodbDb = `bookhaven_fuzz_${randomBytes(4).toString('hex')}`;
 let mongo: StartedMongoServer | null = null;
-let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | null = null;
+let emulator: Awaited<ReturnType<typeof testAuthEmulator>> | null = null;
 let gateway: RunningGateway | null = null;
 let stopping: Promise<void> | null = null;
 const stop = (code: number) =>
@@ -58,13 +59,10 @@ try {
       mongo = started;
     }
   }
-  emulator = await startAuthEmulator({
+  emulator = await testAuthEmulator({
     port: await freePort(),
     hubPort: await freePort(),
     loggingPort: await freePort(),
-    // npm test starts this beside the journeys' own emulators: each takes some 7 s of CPU to start, and
-    // started together they share the cores and come up together, later than one alone would.
-    timeoutMs: 180_000,
   });
   gateway = await startGateway({
     PATH: process.env.PATH,

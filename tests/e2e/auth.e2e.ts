@@ -182,6 +182,9 @@ describe('accounts (desktop)', () => {
     await signIn(page, await createAccount(), '/login');
     await page.goto('/all-books');
     await page.getByRole('heading', { name: 'Book Collection' }).waitFor();
+    // Sign-in exchanges the Firebase token twice (the login itself, then Firebase's auth-state event); on a
+    // busy machine the second answer could land after the tampering and replace it with a good token.
+    await page.waitForLoadState('networkidle');
     const tampered = await page.evaluate(() => {
       const value = `${localStorage.getItem('bookHavenToken')}tampered`;
       localStorage.setItem('bookHavenToken', value);

@@ -1,7 +1,7 @@
 // The circulation desk in a real browser against the real gateway, with the library's clock moved instead of
 // waiting days: a late return's fee blocks a member until staff record the payment at the desk, then the
 // member borrows again; staff mark a loan lost and the ledger shows the replacement cost and the processing
-// fee; a member who opens /desk is told it is for staff. The staff account is STAFF (ADMIN_EMAILS).
+// fee; a member who opens /desk is told it is for staff. The staff account is staff() (ADMIN_EMAILS).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { memberBrowser, useBrowser } from './support/browser.ts';
@@ -9,8 +9,9 @@ import { expectAccessible } from './support/axe.ts';
 import { createAccount, signIn } from './support/accounts.ts';
 import { resetLibraryClock, setLibraryOffsetDays } from './support/clock.ts';
 import { addBook, apiToken, graphql, libraryDay, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
-import { STAFF } from './support/staff.ts';
+import { staff } from './support/staff.ts';
 
+const STAFF = staff();
 const staffSignedIn = sharedSession(STAFF);
 
 type Policy = { lateFeePerDay: number; lostProcessingFee: number };

@@ -1,7 +1,7 @@
-// Once per test run: the real Firebase Auth emulator, and a MongoDB-protocol server when one is available.
+// Once per test run: the real Firebase Auth emulator (npm test's shared one, else one of its own), and a MongoDB-protocol server when one is available.
 // Tests read them through inject('authEmulatorHost') / process.env.MONGODB_URI.
 import type { TestProject } from 'vitest/node';
-import { startAuthEmulator } from '../../scripts/auth-emulator.ts';
+import { testAuthEmulator } from '../../scripts/auth-emulator.ts';
 import { startMongoServer } from '../../scripts/lib/mongo-server.ts';
 import { freePort } from '../../scripts/lib/ports.ts';
 
@@ -16,7 +16,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const [port, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
   const [emulator, mongo] = await Promise.all([
-    startAuthEmulator({ port, hubPort, loggingPort }),
+    testAuthEmulator({ port, hubPort, loggingPort }),
     startMongoServer({ provision: false }),
   ]);
   project.provide('authEmulatorHost', emulator.host);

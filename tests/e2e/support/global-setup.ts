@@ -1,15 +1,16 @@
 // Starts the Auth emulator and the real gateway (over the built SPA, a fresh SQLite data directory) once for
 // all journeys. The gateway is built as server/index.ts builds it, but by support/clock-gateway.ts, whose
-// library clock journeys can move (support/clock.ts); STAFF is the staff account (ADMIN_EMAILS).
+// library clock journeys can move (support/clock.ts); the staff account's address is
+// provided as staffEmail (support/staff.ts).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startAuthEmulator } from '../../../scripts/auth-emulator.ts';
+import { testAuthEmulator } from '../../../scripts/auth-emulator.ts';
 import { freePort } from '../../../scripts/lib/ports.ts';
-import { STAFF } from './staff.ts';
+import { newStaffEmail } from './staff.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module 'vitest' {
     foreignOrigin: string;
     /** The control server of the library's clock (support/clock-gateway.ts). */
     clockUrl: string;
+    /** The staff account's e-mail address, listed in ADMIN_EMAILS (support/staff.ts). */
+    staffEmail: string;
   }
 }
 
@@ -43,15 +46,9 @@ export default async function setup(project: TestProject) {
   // the fuzz runs' gateways together, and every outgoing connection takes a port too): a start that fails
   // is tried again on fresh ports.
   const emulator = await attempts(async () =>
-    startAuthEmulator({
-      port: await freePort(),
-      hubPort: await freePort(),
-      loggingPort: await freePort(),
-      // npm test starts the journey shards' emulators and the fuzz runs' together: each takes some 7 s of CPU
-      // to start, and started together they share the cores and come up together, later than one alone would.
-      timeoutMs: 180_000,
-    }),
+    testAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() }),
   );
+  const staffEmail = newStaffEmail();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
   const foreignOrigin = `http://localhost:${await freePort()}`;
   const { gateway, baseUrl, clockPort } = await attempts(async () => {
@@ -69,7 +66,7 @@ export default async function setup(project: TestProject) {
         SIGN_IN_FAILURES_PER_MINUTE: '10000',
         SIGN_INS_PER_MINUTE: '10000',
         CORS_ORIGINS: foreignOrigin,
-        ADMIN_EMAILS: STAFF.email,
+        ADMIN_EMAILS: staffEmail,
         CLOCK_PORT: String(clockPort),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -92,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('authEmulatorUrl', emulator.url);
   project.provide('foreignOrigin', foreignOrigin);
+  project.provide('staffEmail', staffEmail);
   project.provide('clockUrl', `http://127.0.0.1:${clockPort}`);
   return async () => {
     const exited = new Promise((resolve) => gateway.once('exit', resolve));

@@ -1,8 +1,11 @@
-// The journeys' staff account: global-setup lists its e-mail in ADMIN_EMAILS, the desk journey creates it.
+// The journeys' staff account. global-setup makes its address, one per run (the journey shards may share one
+// Auth emulator), and lists it in ADMIN_EMAILS; the desk journey creates the account.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import type { Account } from './accounts.ts';
 
-export const STAFF: Account = {
-  email: 'desk-staff@example.com',
-  password: 'Secret123',
-  name: 'Desk Librarian',
-};
+export const newStaffEmail = () => `desk-staff-${randomUUID().slice(0, 8)}@example.com`;
+
+export function staff(): Account {
+  return { email: inject('staffEmail'), password: 'Secret123', name: 'Desk Librarian' };
+}
