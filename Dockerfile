@@ -23,12 +23,19 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 DATA_DIR=/data
 # Two malloc arenas instead of one per thread (the gateway runs SQLite reader threads and libuv's pool):
 # 8 to 10 MB less RSS under the mixed load of the bench's S5.
 ENV MALLOC_ARENA_MAX=2
+# Node's compile cache, filled here by loading every module the gateway starts with (MongoDB and Redis too): a
+# container boots without
+# stripping TypeScript or compiling (0.8 s of CPU instead of 1.25 s) and never loads the TypeScript stripper,
+# some 10 MB of RSS. The node user may add what later boots compile.
+ENV NODE_COMPILE_CACHE=/app/.cache/node-compile
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json schema.graphql ./
 COPY --from=build /app/server ./server
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /data && chown node:node /data
+RUN node --max-old-space-size=160 --max-semi-space-size=8 --input-type=module \
+  -e "await import('/app/server/index.ts'); await import('/app/server/store/mongo/open-mongo-store.ts'); await import('ioredis')" \
+  && mkdir -p /data && chown node:node /data && chown -R node:node /app/.cache
 USER node
 VOLUME ["/data"]
 EXPOSE 4000

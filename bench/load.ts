@@ -68,6 +68,8 @@ export async function someBookId(url: string): Promise<string> {
   return ((await first.json()) as { data: { books: { nodes: { id: string }[] } } }).data.books.nodes[0]!.id;
 }
 
+const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile');
+
 /** Starts a process of this checkout (or of `cwd`, another one) and waits until readyUrl answers. */
 export async function launch(
   args: string[],
@@ -75,14 +77,16 @@ export async function launch(
   readyUrl: string,
   cwd = ROOT,
 ): Promise<ChildProcess> {
-  // Only PATH and glibc malloc tuning (MALLOC_ARENA_MAX and friends, for RSS experiments) come from outside;
-  // by default two malloc arenas, as the Dockerfile sets (8 to 10 MB less RSS under S5).
+  // Only PATH, glibc malloc tuning (MALLOC_ARENA_MAX and friends) and NODE_COMPILE_CACHE ('' turns it off) come
+  // from outside, for RSS experiments. By default two malloc arenas, as the Dockerfile sets (8 to 10 MB less RSS
+  // under S5), and Node's compile cache, as the Dockerfile and npm start use it: a warm one means no TypeScript
+  // stripper in memory.
   const passed = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => k === 'PATH' || k.startsWith('MALLOC_')),
+    Object.entries(process.env).filter(([k]) => k === 'PATH' || k === 'NODE_COMPILE_CACHE' || k.startsWith('MALLOC_')),
   );
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { MALLOC_ARENA_MAX: '2', ...passed, ...env },
+    env: { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: COMPILE_CACHE, ...passed, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {

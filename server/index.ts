@@ -1,4 +1,5 @@
 // Boot: read and check config, build the gateway (seeding an empty store), listen, shut down cleanly on signals.
+import { flushCompileCache } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -27,6 +28,9 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   const { app } = gateway;
   if (gateway.seeded.books > 0 || gateway.seeded.categories > 0) app.log.info(gateway.seeded, 'seeded an empty store');
   const address = await app.listen({ host: config.host, port: config.port });
+  // With NODE_COMPILE_CACHE set (the Dockerfile, npm start), keep what this boot compiled now rather than at exit,
+  // which a killed process never reaches: the next boot skips stripping the TypeScript and compiling.
+  flushCompileCache();
   app.log.info(`E-mail notices: ${mailBanner(config.mail)}`);
 
   let closing: Promise<void> | null = null;

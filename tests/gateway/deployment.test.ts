@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/ports.ts';
 import { SHUTDOWN_GRACE_MS } from '../../server/index.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { launchGateway } from '../support/gateway-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -80,6 +81,47 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^COPY --from=build \/app\/dist/m);
     expect(runtime).not.toMatch(/npm ci(?! --omit=dev)/);
     expect(runtime).toMatch(/^CMD \[.*"server\/index\.ts"\]$/m);
+  });
+
+  it("fills Node's compile cache at build, so the gateway boots without stripping its TypeScript again", async () => {
+    const runtime = stages.at(-1) ?? '';
+    const cacheDir = /^ENV NODE_COMPILE_CACHE=(\S+)$/m.exec(runtime)?.[1];
+    expect(cacheDir).toMatch(/^\/app\//);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)?.[1] ?? '[]') as string[];
+    const warm = /^RUN node ((?:--\S+ )*)--input-type=module \\\n\s*-e "(.+?)"/m.exec(runtime);
+    // The same V8 flags as the gateway runs with, so the compiled code is accepted.
+    expect(warm?.[1]?.trim().split(' ')).toEqual(cmd.slice(1, -1));
+    // Here, the image's /app is this checkout.
+    const cache = await mkdtemp(path.join(tmpdir(), 'bookhaven-compile-'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-compiled-'));
+    try {
+      const flags = warm![1]!.trim().split(' ');
+      execFileSync(
+        process.execPath,
+        [...flags, '--input-type=module', '-e', warm![2]!.replaceAll('/app/', `${ROOT}/`)],
+        {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH ?? '', NODE_COMPILE_CACHE: cache },
+        },
+      );
+      const gateway = await launchGateway({
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        NODE_COMPILE_CACHE: cache,
+        NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+      });
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+      // Node logs each module it looks up in the cache; every one of the gateway's own was found there.
+      const lookups =
+        gateway.output().match(/reading cache from \S+ for StrippedTypeScript file:\S+\/server\/.+/g) ?? [];
+      expect(lookups.length).toBeGreaterThan(50);
+      expect(lookups.filter((line) => !/\.\.\. success, size=\d+$/.test(line))).toEqual([]);
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('runs as a non-root user with a health check and DATA_DIR as a volume', () => {

@@ -58,6 +58,7 @@ export default async function setup(project: TestProject) {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
+        NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? '',
         DATA_DIR: dataDir,
         PORT: String(port),
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
