@@ -6,7 +6,9 @@
 // throughput on a shared machine).
 // list: books(first: 20) by POST; get: the same as a public GET, a full answer each time; 304: that GET with
 // the If-None-Match of its first answer (a browser revalidating). GATEWAY_<NAME>=value sets NAME on both
-// gateways (GATEWAY_RESPONSE_CACHE_TTL_MS=0 turned off an older checkout's response cache).
+// gateways (GATEWAY_RESPONSE_CACHE_TTL_MS=0 turned off an older checkout's response cache), GATEWAY_A_<NAME>
+// and GATEWAY_B_<NAME> on one (`node bench/ab.ts . list` with GATEWAY_A_NODE_COMPILE_CACHE= compares the
+// same code without and with the compile cache).
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,15 +24,23 @@ if (!other || !['list', 'get', '304', 'rest', 'distinct', 'borrow'].includes(sce
   process.exit(2);
 }
 
-/** A gateway of `dir` (a checkout) on the seeded store. */
-async function start(dir: string, storeEnv: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/** A gateway of `dir` (a checkout) on the seeded store, as side A or B. */
+async function start(
+  side: 'A' | 'B',
+  dir: string,
+  storeEnv: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const extra = Object.fromEntries(
-    Object.entries(process.env)
-      .filter(([name]) => name.startsWith('GATEWAY_'))
+  const variables = Object.entries(process.env);
+  const extra = Object.fromEntries([
+    ...variables
+      .filter(([name]) => name.startsWith('GATEWAY_') && !/^GATEWAY_[AB]_/.test(name))
       .map(([name, value]) => [name.slice(8), value ?? '']),
-  );
+    ...variables
+      .filter(([name]) => name.startsWith(`GATEWAY_${side}_`))
+      .map(([name, value]) => [name.slice(10), value ?? '']),
+  ]);
   const env = gatewayEnv(storeEnv, port, extra);
   return { url, child: await launch([...GATEWAY_FLAGS, 'server/index.ts'], env, `${url}/healthz`, dir) };
 }
@@ -58,7 +68,10 @@ async function main() {
     for (let round = 0; round < Number(rounds); round++) {
       // New processes each round: one process of the same code can run 10% to 15% faster or slower than the
       // next for its whole life (what the JIT made of it, where it landed), so rounds must sample that too.
-      const gateways = { A: await start(path.resolve(other!), store.env), B: await start(ROOT, store.env) };
+      const gateways = {
+        A: await start('A', path.resolve(other!), store.env),
+        B: await start('B', ROOT, store.env),
+      };
       try {
         for (const name of ['A', 'B'] as const) {
           const { url, child } = gateways[name];
