@@ -53,10 +53,10 @@ export function createNotices(
   const lastPickupDay = (hold: HoldRecord) =>
     addDays(todayIn(opts.timeZone, hold.readyAt ?? now()), opts.policy.holdPickupDays);
 
-  const readyNotice = (hold: HoldRecord): NewNotice => ({
+  const holdNotice = (hold: HoldRecord, kind: 'hold-ready' | 'hold-expired'): NewNotice => ({
     userId: hold.userId,
-    kind: 'hold-ready',
-    key: `hold-ready:${hold.id}`,
+    kind,
+    key: `${kind}:${hold.id}`,
     bookId: hold.bookId,
     bookTitle: hold.bookTitle,
     loanId: null,
@@ -115,7 +115,7 @@ export function createNotices(
       }
       for (let after: string | null = null; ;) {
         const page = await store.holds.ready({ first: SWEEP_PAGE, after });
-        added += await recordNew(page.nodes.map(readyNotice));
+        added += await recordNew(page.nodes.map((hold) => holdNotice(hold, 'hold-ready')));
         if (!page.hasNextPage) break;
         after = page.endCursor;
         await nextTurn();
@@ -124,22 +124,16 @@ export function createNotices(
     },
 
     async readyFor(bookId) {
-      await recordNew((await store.holds.queue(bookId)).filter((h) => h.status === 'ready').map(readyNotice));
+      await recordNew(
+        (await store.holds.queue(bookId))
+          .filter((h) => h.status === 'ready')
+          .map((hold) => holdNotice(hold, 'hold-ready')),
+      );
     },
 
     async expired(holds) {
       await store.notices.record(
-        holds.map((hold) => ({
-          userId: hold.userId,
-          kind: 'hold-expired',
-          key: `hold-expired:${hold.id}`,
-          bookId: hold.bookId,
-          bookTitle: hold.bookTitle,
-          loanId: null,
-          holdId: hold.id,
-          day: lastPickupDay(hold),
-          createdAt: now(),
-        })),
+        holds.map((hold) => holdNotice(hold, 'hold-expired')),
         mail,
       );
     },

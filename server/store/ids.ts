@@ -1,6 +1,6 @@
 // Helpers shared by both adapters, so ids, cursors and search behave identically whatever the engine.
 import { randomBytes } from 'node:crypto';
-import { InvalidCursorError } from './port.ts';
+import { InvalidCursorError, type Page } from './port.ts';
 
 const HEX24 = /^[0-9a-fA-F]{24}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -92,4 +92,20 @@ export function escapeRegex(text: string): string {
 /** Code-unit order, identical in both adapters (locale-free on purpose: the answer must not vary by host). */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A page from a keyset read that asked for one row more than the page (`limit` = page size + 1): the rows before
+ * that extra one, whether it came (another page follows), and the cursor of the page's last node.
+ */
+export function keysetPage<R, T>(
+  rows: R[],
+  limit: number,
+  toNode: (row: R) => T,
+  cursorOf: (node: T) => string | null,
+  totalCount: number,
+): Page<T> {
+  const nodes = rows.slice(0, limit - 1).map((row) => toNode(row));
+  const last = nodes.at(-1);
+  return { nodes, totalCount, hasNextPage: rows.length > nodes.length, endCursor: last ? cursorOf(last) : null };
 }

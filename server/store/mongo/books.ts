@@ -24,6 +24,7 @@ import {
   searchKey,
   searchTrigrams,
   trigramSearchable,
+  keysetPage,
 } from '../ids.ts';
 import { toBook, toObjectId } from './documents.ts';
 import type { BookDoc } from './documents.ts';
@@ -179,14 +180,7 @@ export function mongoBooks(
         .toArray();
       // A first page that holds every match is its own count (most distinct searches end on page one).
       const totalCount = !after && docs.length <= first ? docs.length : await books.countDocuments(query);
-      const nodes = docs.slice(0, first).map(toBook);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount,
-        hasNextPage: docs.length > nodes.length,
-        endCursor: last ? encodeCursor(last.id) : null,
-      };
+      return keysetPage(docs, first + 1, toBook, (book) => encodeCursor(book.id), totalCount);
     },
 
     all: () => streamed({}),

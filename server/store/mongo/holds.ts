@@ -6,7 +6,7 @@
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import type { HoldRecord, HoldStatus, HoldStore } from '../port.ts';
-import { decodeTimeCursor, encodeTimeCursor, parseId } from '../ids.ts';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
 import type { BookDoc, HoldDoc, LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
@@ -225,14 +225,13 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
           }
         : { status: 'ready' as const };
       const docs = await holds.find(query).sort({ readyAt: 1, _id: 1 }).limit(limit).toArray();
-      const nodes = docs.slice(0, limit - 1).map(toHold);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount: await holds.countDocuments({ status: 'ready' }),
-        hasNextPage: docs.length > nodes.length,
-        endCursor: last?.readyAt ? encodeTimeCursor(last.readyAt, last.id) : null,
-      };
+      return keysetPage(
+        docs,
+        limit,
+        toHold,
+        (hold) => (hold.readyAt ? encodeTimeCursor(hold.readyAt, hold.id) : null),
+        await holds.countDocuments({ status: 'ready' }),
+      );
     },
   };
 }

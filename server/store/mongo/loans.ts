@@ -24,7 +24,7 @@ import type {
   NewLoan,
 } from '../port.ts';
 import { CHARGES } from '../port.ts';
-import { decodeTimeCursor, encodeTimeCursor, parseId } from '../ids.ts';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toEntry, toLoan, toObjectId } from './documents.ts';
 import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc } from './documents.ts';
 import { holdSteps } from './holds.ts';
@@ -212,14 +212,8 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         : base;
       const limit = Math.max(page.first, 0) + 1;
       const docs = await loans.find(query).sort({ returnDate: 1, _id: 1 }).limit(limit).toArray();
-      const nodes = docs.slice(0, limit - 1).map(toLoan);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount: !after && docs.length < limit ? docs.length : await loans.countDocuments(base),
-        hasNextPage: docs.length > nodes.length,
-        endCursor: last ? encodeTimeCursor(last.returnDate, last.id) : null,
-      };
+      const totalCount = !after && docs.length < limit ? docs.length : await loans.countDocuments(base);
+      return keysetPage(docs, limit, toLoan, (loan) => encodeTimeCursor(loan.returnDate, loan.id), totalCount);
     },
 
     async get(id) {

@@ -2,7 +2,7 @@
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { NoticeMail, NoticeRecord, NoticeStore } from '../port.ts';
-import { decodeTimeCursor, encodeTimeCursor, parseId } from '../ids.ts';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
 import type { MailClaimDoc, NoticeDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
@@ -57,14 +57,13 @@ export function mongoNotices(
         : base;
       const limit = Math.max(page.first, 0) + 1;
       const docs = await notices.find(query).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
-      const nodes = docs.slice(0, limit - 1).map(toNotice);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount: await notices.countDocuments(base),
-        hasNextPage: docs.length > nodes.length,
-        endCursor: last ? encodeTimeCursor(last.createdAt, last.id) : null,
-      };
+      return keysetPage(
+        docs,
+        limit,
+        toNotice,
+        (notice) => encodeTimeCursor(notice.createdAt, notice.id),
+        await notices.countDocuments(base),
+      );
     },
     async unreadCount(userId) {
       return notices.countDocuments({ userId, readAt: null });

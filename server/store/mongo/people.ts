@@ -3,7 +3,7 @@ import { MongoBulkWriteError } from 'mongodb';
 import type { Collection } from 'mongodb';
 import { ObjectId } from 'mongodb';
 import type { CategoryStore, UserProfile, UserRecord, UserStore } from '../port.ts';
-import { decodeCursor, encodeCursor, escapeRegex } from '../ids.ts';
+import { decodeCursor, encodeCursor, escapeRegex, keysetPage } from '../ids.ts';
 import { isDuplicateKey, toCategory, toUser } from './documents.ts';
 import type { CategoryDoc, UserDoc } from './documents.ts';
 
@@ -82,14 +82,8 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
         .sort({ _id: 1 })
         .limit(limit)
         .toArray();
-      const nodes = docs.slice(0, limit - 1).map(toUser);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount: !after && docs.length < limit ? docs.length : await users.countDocuments(base),
-        hasNextPage: docs.length > nodes.length,
-        endCursor: last ? encodeCursor(last.id) : null,
-      };
+      const totalCount = !after && docs.length < limit ? docs.length : await users.countDocuments(base);
+      return keysetPage(docs, limit, toUser, (user) => encodeCursor(user.id), totalCount);
     },
   };
 }

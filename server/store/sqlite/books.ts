@@ -15,6 +15,7 @@ import {
   decodeCursor,
   encodeCursor,
   compareText,
+  keysetPage,
   newId,
   normaliseSearch,
   parseId,
@@ -272,14 +273,7 @@ export function sqliteBooks(
       }
       // A first page that holds every match is its own count (most distinct searches end on page one).
       const totalCount = !after && rows.length < limit ? rows.length : await count();
-      const nodes = rows.slice(0, limit - 1).map(toBook);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount,
-        hasNextPage: rows.length > nodes.length,
-        endCursor: last ? encodeCursor(last.id) : null,
-      };
+      return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
     },
 
     all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?', []),

@@ -2,7 +2,7 @@
 // on the shelf, on loan, or set aside for exactly one ready hold (books.held counts those).
 import type { DatabaseSync } from 'node:sqlite';
 import type { HoldRecord, HoldStatus, HoldStore } from '../port.ts';
-import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
@@ -168,15 +168,14 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
           ORDER BY ready_at, id LIMIT ?`,
         )
         .all(...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
-      const nodes = rows.slice(0, limit - 1).map(toHold);
-      const last = nodes.at(-1);
       const total = db.prepare("SELECT COUNT(*) AS n FROM holds WHERE status = 'ready'").get();
-      return {
-        nodes,
-        totalCount: num(total ?? {}, 'n'),
-        hasNextPage: rows.length > nodes.length,
-        endCursor: last?.readyAt ? encodeTimeCursor(last.readyAt, last.id) : null,
-      };
+      return keysetPage(
+        rows,
+        limit,
+        toHold,
+        (hold) => (hold.readyAt ? encodeTimeCursor(hold.readyAt, hold.id) : null),
+        num(total ?? {}, 'n'),
+      );
     },
   };
 }

@@ -15,7 +15,7 @@ import type {
   LoanStore,
   NewLoan,
 } from '../port.ts';
-import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 import { fillHolds } from './holds.ts';
@@ -222,14 +222,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         ? overdueAfter.all(due, after.time.getTime(), after.time.getTime(), after.id, limit)
         : overdueFirst.all(due, limit);
       const total = num(overdueCount.get(due) ?? {}, 'n');
-      const nodes = rows.slice(0, limit - 1).map(toLoan);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount: total,
-        hasNextPage: rows.length > nodes.length,
-        endCursor: last ? encodeTimeCursor(last.returnDate, last.id) : null,
-      };
+      return keysetPage(rows, limit, toLoan, (loan) => encodeTimeCursor(loan.returnDate, loan.id), total);
     },
 
     async get(id) {

@@ -1,7 +1,7 @@
 // Notices in SQLite: the unique key makes recording an event twice a no-op.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { MailStatus, NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
-import { decodeTimeCursor, encodeTimeCursor, newId, parseId } from '../ids.ts';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
@@ -91,14 +91,13 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
         )
         .all(userId, ...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
       const total = db.prepare(`SELECT COUNT(*) AS n FROM notices WHERE user_id = ?${unread}`).get(userId);
-      const nodes = rows.slice(0, limit - 1).map(toNotice);
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount: num(total ?? {}, 'n'),
-        hasNextPage: rows.length > nodes.length,
-        endCursor: last ? encodeTimeCursor(last.createdAt, last.id) : null,
-      };
+      return keysetPage(
+        rows,
+        limit,
+        toNotice,
+        (notice) => encodeTimeCursor(notice.createdAt, notice.id),
+        num(total ?? {}, 'n'),
+      );
     },
     async unreadCount(userId) {
       return num(

@@ -1,7 +1,7 @@
 // Categories and users in SQLite: small tables, read whole, written rarely.
 import type { DatabaseSync } from 'node:sqlite';
 import type { CategoryRecord, CategoryStore, Role, UserRecord, UserStore } from '../port.ts';
-import { decodeCursor, encodeCursor, newId } from '../ids.ts';
+import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
 import { date, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
@@ -96,7 +96,6 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
           `SELECT * FROM users${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
         )
         .all(...params, ...(after ? [after] : []), limit);
-      const nodes = rows.slice(0, limit - 1).map(toUser);
       const totalCount =
         !after && rows.length < limit
           ? rows.length
@@ -105,13 +104,7 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
                 {},
               'n',
             );
-      const last = nodes.at(-1);
-      return {
-        nodes,
-        totalCount,
-        hasNextPage: rows.length > nodes.length,
-        endCursor: last ? encodeCursor(last.id) : null,
-      };
+      return keysetPage(rows, limit, toUser, (user) => encodeCursor(user.id), totalCount);
     },
     async setEmailNotices(uid, enabled) {
       const row = db
