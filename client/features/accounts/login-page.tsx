@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { GITHUB_LOGIN_FAILED, GOOGLE_LOGIN_FAILED, loginErrorMessage } from './auth-messages.ts';
-import { SocialButtons } from './social-buttons.tsx';
+import { AuthCard, AuthField } from './auth-card.tsx';
 import { runAuth } from './run-auth.ts';
 
 function originOf(state: unknown): string {
@@ -46,69 +46,47 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="page-container flex justify-center py-16">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
-        <h1 className="mb-2 text-center text-3xl font-bold text-slate-900">Login</h1>
-        <p className="mb-6 text-center text-slate-600">Welcome back! Sign in to borrow and manage books.</p>
-        {error && (
-          <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <form onSubmit={onSubmit} className="space-y-4">
-          <div>
-            <label htmlFor="login-email" className="form-label">
-              Email
-            </label>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className="form-input"
-              placeholder="you@example.com"
-            />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="form-label">
-              Password
-            </label>
-            <input
-              id="login-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className="form-input"
-            />
-          </div>
-          <div className="text-right">
-            {/* The spec shows this button without any behaviour. */}
-            <button type="button" className="text-sm font-medium text-indigo-600 hover:text-indigo-800">
-              Forgot password?
-            </button>
-          </div>
-          <button type="submit" disabled={busy} className="btn-primary w-full">
-            {busy ? 'Signing in...' : 'Login'}
+    <AuthCard
+      title="Login"
+      intro="Welcome back! Sign in to borrow and manage books."
+      error={error}
+      social={{
+        disabled: busy,
+        onGoogle: () => void attempt(signInWithGoogle, () => GOOGLE_LOGIN_FAILED),
+        onGitHub: () => void attempt(signInWithGitHub, () => GITHUB_LOGIN_FAILED),
+      }}
+      other={{ question: "Don't have an account?", to: '/register', label: 'Register' }}
+    >
+      <form onSubmit={onSubmit} className="space-y-4">
+        <AuthField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
+        <AuthField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="text-right">
+          {/* The spec shows this button without any behaviour. */}
+          <button type="button" className="text-sm font-medium text-indigo-600 hover:text-indigo-800">
+            Forgot password?
           </button>
-        </form>
-        <div className="mt-6">
-          <SocialButtons
-            disabled={busy}
-            onGoogle={() => void attempt(signInWithGoogle, () => GOOGLE_LOGIN_FAILED)}
-            onGitHub={() => void attempt(signInWithGitHub, () => GITHUB_LOGIN_FAILED)}
-          />
         </div>
-        <p className="mt-6 text-center text-slate-600">
-          Don&apos;t have an account?{' '}
-          <Link to="/register" className="font-semibold text-indigo-600 hover:text-indigo-800">
-            Register
-          </Link>
-        </p>
-      </div>
-    </div>
+        <button type="submit" disabled={busy} className="btn-primary w-full">
+          {busy ? 'Signing in...' : 'Login'}
+        </button>
+      </form>
+    </AuthCard>
   );
 }
