@@ -63,6 +63,8 @@ try {
     port: await freePort(),
     hubPort: await freePort(),
     loggingPort: await freePort(),
+    // Without npm test's shared emulator, started beside the journeys' own: see tests/e2e/support/global-setup.ts.
+    timeoutMs: 180_000,
   });
   gateway = await startGateway({
     PATH: process.env.PATH,

@@ -275,7 +275,7 @@ function journeyShards(): string[][] {
 // The journeys run in two shards side by side, each its own Vitest run with its own gateway and data directory
 // (tests/e2e/support/global-setup.ts), so a journey that moves one library's clock cannot
 // touch the other shard's. A journey mostly waits on the page and the gateway (one shard used under half a
-// core), so two keep the machine busy without starving either. They run after the unit and integration
+// core), so two keep the machine busy without starving either. They run before the unit and integration
 // suites, not beside them: beside those, a page sometimes took longer than its wait. The static checks run
 // beside them, at the lowest priority.
 async function journeys() {

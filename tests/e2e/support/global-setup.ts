@@ -46,7 +46,14 @@ export default async function setup(project: TestProject) {
   // the fuzz runs' gateways together, and every outgoing connection takes a port too): a start that fails
   // is tried again on fresh ports.
   const emulator = await attempts(async () =>
-    testAuthEmulator({ port: await freePort(), hubPort: await freePort(), loggingPort: await freePort() }),
+    testAuthEmulator({
+      port: await freePort(),
+      hubPort: await freePort(),
+      loggingPort: await freePort(),
+      // Without npm test's shared emulator, each shard and fuzz run starts one: started together they share
+      // the cores and come up together, later than one alone would.
+      timeoutMs: 180_000,
+    }),
   );
   const staffEmail = newStaffEmail();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
