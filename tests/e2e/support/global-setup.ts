@@ -58,7 +58,8 @@ export default async function setup(project: TestProject) {
   const staffEmail = newStaffEmail();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
   const foreignOrigin = `http://localhost:${await freePort()}`;
-  const { gateway, baseUrl, clockPort } = await attempts(async () => {
+  // A gateway that never starts must not leave the emulator (and the data directory) behind.
+  const started = attempts(async () => {
     const port = await freePort();
     const clockPort = await freePort();
     const gateway = spawn(process.execPath, [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')], {
@@ -93,6 +94,11 @@ export default async function setup(project: TestProject) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     return { gateway, baseUrl, clockPort };
+  });
+  const { gateway, baseUrl, clockPort } = await started.catch(async (error: unknown) => {
+    await emulator.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   project.provide('baseUrl', baseUrl);
   project.provide('authEmulatorUrl', emulator.url);
