@@ -279,8 +279,10 @@ function journeyShards(): string[][] {
 // suites, not beside them: beside those, a page sometimes took longer than its wait. The static checks run
 // beside them, at the lowest priority.
 async function journeys() {
-  if (!built) return;
+  // Every suite from here on signs in on the shared emulator (the unit and integration suites too, even when
+  // the build failed and no journey runs).
   await emulator;
+  if (!built) return;
   if (!existsSync('/usr/bin/chromium')) {
     console.log('\nBrowser journeys skipped: /usr/bin/chromium is missing (run scripts/install-system-deps.sh).');
     results.push({ step: 'browser journeys', ok: true, note: 'skipped: no chromium' });

@@ -1,16 +1,14 @@
 // Accounts in a real browser against the real Auth emulator: register -> signed in -> logout after the
 // confirmation; failed then successful e-mail sign-in that returns to the guarded page that asked; Google
 // and GitHub through the emulator's popup; and a session token that went bad mid-session.
-import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { createAccount, signIn } from './support/accounts.ts';
+import { createAccount, signIn, uniqueEmail } from './support/accounts.ts';
 import { serveOfflineIdentityProviders, signInThroughEmulatorPopup } from './support/offline-idp.ts';
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('bookHavenToken'));
-const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 
 // Spec 8 maps Firebase's error codes to texts; which code a failure gets depends on the emulator's
 // settings (with e-mail enumeration protection both failures are one "invalid credential"), so ask it.

@@ -10,9 +10,12 @@ export interface Account {
   name: string;
 }
 
+/** An address no other journey or shard uses (the shards may share one Auth emulator). */
+export const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
+
 export async function createAccount(overrides: Partial<Account> = {}): Promise<Account> {
   const account = {
-    email: `reader-${randomUUID().slice(0, 8)}@example.com`,
+    email: uniqueEmail('reader'),
     password: 'Secret123',
     name: 'Ada Reader',
     ...overrides,

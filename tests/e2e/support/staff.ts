@@ -1,10 +1,9 @@
 // The journeys' staff account. global-setup makes its address, one per run (the journey shards may share one
 // Auth emulator), and lists it in ADMIN_EMAILS; the desk journey creates the account.
-import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { Account } from './accounts.ts';
+import { uniqueEmail, type Account } from './accounts.ts';
 
-export const newStaffEmail = () => `desk-staff-${randomUUID().slice(0, 8)}@example.com`;
+export const newStaffEmail = () => uniqueEmail('desk-staff');
 
 export function staff(): Account {
   return { email: inject('staffEmail'), password: 'Secret123', name: 'Desk Librarian' };
