@@ -7,7 +7,7 @@
 # the taka sign (U+09F3), which the SPA writes money with and which no other installed font has, so the
 # journeys' screenshots show it instead of a box. Go (for the FerretDB test server) comes with the machine;
 # scripts/provision-mongo.sh builds
-# FerretDB from the Go module proxy. Installs only what is missing.
+# FerretDB from the Go module proxy, with one patch applied by patch(1). Installs only what is missing.
 set -euo pipefail
 missing=()
 if [ -x /usr/bin/chromium ]; then
@@ -35,6 +35,11 @@ if [ -x /usr/bin/redis-server ]; then
   echo "install-system-deps: $(/usr/bin/redis-server --version | cut -d' ' -f1-3) already installed"
 else
   missing+=(redis-server)
+fi
+if command -v patch >/dev/null; then
+  echo "install-system-deps: patch already installed"
+else
+  missing+=(patch)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

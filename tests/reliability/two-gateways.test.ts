@@ -3,10 +3,12 @@
 // killed mid-load loses nothing it answered while the other keeps serving and then recovers beside it.
 //
 // The stock checks need a server that applies a single-document conditional update atomically, as MongoDB
-// does. FerretDB v1, the default test server, does not (see server/store/mongo/key-lock.ts): there the rush
-// for one copy is skipped with that reason, and the crash checks only that nothing acknowledged is lost (each
-// loan is a document of its own), not that the stock adds up. TWO_GATEWAYS_ON_FERRETDB=1 runs them all
-// anyway, to watch FerretDB v1 oversell.
+// does. The test server is FerretDB v1 built with its write commands serialised (scripts/provision-mongo.sh),
+// which gives that guarantee; each gateway then runs without its in-process write queue, so nothing but the
+// server's guarantee keeps the copy from being lent twice. Stock FerretDB v1 does not give it (see
+// server/store/mongo/key-lock.ts): on it the rush for one copy is skipped with that reason, and the crash checks
+// only that nothing acknowledged is lost (each loan is a document of its own), not that the stock adds up.
+// TWO_GATEWAYS_ON_FERRETDB=1 runs them all anyway, to watch stock FerretDB v1 oversell.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,7 +30,7 @@ async function stockCheckSkipReason(): Promise<string | null> {
   try {
     const info = await client.db('admin').command({ buildInfo: 1 });
     return needsWriteQueue(info)
-      ? `FerretDB ${String(info['ferretdbVersion'])} updates a document by reading it and writing it back, so two gateways can both take the last copy; set MONGODB_URI to a MongoDB server`
+      ? `FerretDB ${String(info['ferretdbVersion'])} updates a document by reading it and writing it back, so two gateways can both take the last copy; set MONGODB_URI to a MongoDB server, or leave it unset to use the test server that scripts/provision-mongo.sh builds`
       : null;
   } finally {
     await client.close();
@@ -164,7 +166,7 @@ describe.skipIf(!mongodbUri)('two gateways on one MongoDB database', () => {
       // Every other borrow was refused as out of stock (400, as the original API answered), none failed on the server.
       expect(answers.filter((a) => a.status !== 201 && a.status !== 400)).toEqual([]);
       expect(loans.map((loan) => loan['status'])).toEqual(['borrowed']);
-      const book = await db.collection('books').findOne({});
+      const book = await db.collection('books').findOne({ _id: ObjectId.createFromHexString(bookId) });
       expect(book).toMatchObject({ quantity: 0, loansOut: [String(loans[0]!._id)] });
       console.log(
         `two gateways: 1,000 borrows of one copy, the loan went through gateway ${lent[0]!.gateway === 0 ? 'A' : 'B'}`,
