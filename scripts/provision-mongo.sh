@@ -18,13 +18,16 @@
 set -euo pipefail
 
 readonly FERRETDB_MODULE_VERSION="v1.24.2"
-readonly FERRETDB_VERSION="$FERRETDB_MODULE_VERSION-serialized-writes"
 readonly FERRETDB_MODULE="github.com/FerretDB/FerretDB"
 readonly FERRETDB_PATCH="serialized-writes.patch"
-readonly MIN_GO_MINOR=24 # FerretDB v1.24 declares `go 1.24`
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 wrapper_dir="$script_dir/mongo-ferretdb"
+# The version names the patch by its hash, so a changed patch is built again.
+patch_hash="$(sha256sum "$wrapper_dir/$FERRETDB_PATCH" | cut -c1-8)"
+readonly FERRETDB_VERSION="$FERRETDB_MODULE_VERSION-serialized-writes.$patch_hash"
+readonly MIN_GO_MINOR=24 # FerretDB v1.24 declares `go 1.24`
+
 cache_dir="${BOOKHAVEN_CACHE:-$HOME/.cache/bookhaven}/ferretdb"
 bin="$cache_dir/bin/ferretdb"
 

@@ -34,6 +34,6 @@ describe('the MongoDB adapter’s write queue', () => {
   it('is used on stock FerretDB only: not on MongoDB, nor on the test server built with serialised writes', () => {
     expect(needsWriteQueue({ version: '7.0.12' })).toBe(false);
     expect(needsWriteQueue({ version: '7.0.77', ferretdbVersion: 'v1.24.2' })).toBe(true);
-    expect(needsWriteQueue({ version: '7.0.77', ferretdbVersion: 'v1.24.2-serialized-writes' })).toBe(false);
+    expect(needsWriteQueue({ version: '7.0.77', ferretdbVersion: 'v1.24.2-serialized-writes.0c1d2e3f' })).toBe(false);
   });
 });

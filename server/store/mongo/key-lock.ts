@@ -41,5 +41,5 @@ export function createKeyLock(): KeyLock {
  */
 export function needsWriteQueue(buildInfo: Record<string, unknown>): boolean {
   const ferretdb = buildInfo['ferretdbVersion'];
-  return typeof ferretdb === 'string' && !ferretdb.endsWith('-serialized-writes');
+  return typeof ferretdb === 'string' && !/-serialized-writes\b/.test(ferretdb);
 }

@@ -72,6 +72,25 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
     }
   }
 
+  /** The refusal reads can already see, in the order a member is told: fees, the loan limit, the shelf. */
+  async function visibleRefusal(
+    userId: string,
+    bookId: string,
+    holdReady: boolean,
+    limits: CheckoutLimits,
+  ): Promise<Extract<CheckoutResult, { ok: false }> | null> {
+    if (limits.maxBalance < Number.MAX_SAFE_INTEGER) {
+      const balance = await balanceOf(c.ledger, userId);
+      if (balance > limits.maxBalance) return { ok: false, reason: 'fees-unpaid', balance };
+    }
+    const account = await c.accounts.findOne({ _id: userId });
+    if (account && account.onLoan >= limits.loanLimit) return { ok: false, reason: 'loan-limit' };
+    const shelf = await books.findOne({ _id: new ObjectId(bookId) }, { projection: { quantity: 1 } });
+    if (!shelf) return { ok: false, reason: 'book-not-found' };
+    if (shelf.quantity <= 0 && !holdReady) return { ok: false, reason: 'out-of-stock' };
+    return null;
+  }
+
   async function notEnded(_id: ObjectId): Promise<CheckinResult> {
     const current = await loans.findOne({ _id });
     return { ok: false, reason: current && current.status !== 'pending' ? 'not-active' : 'loan-not-found' };
@@ -101,6 +120,14 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         bookImage: loan.bookImage,
         bookCategory: loan.bookCategory,
       };
+      // Reads first (by _id, cheap on every server): a refusal they can already see costs no write, which is
+      // most of a rush for the last copy. The writes below decide for real, atomically.
+      const seen = await visibleRefusal(loan.userId, bookId, ready !== null, limits);
+      if (seen) {
+        // Having the book already comes first, as the insert below would say.
+        const mine = await loans.countDocuments({ activeKey: doc.activeKey }, { limit: 1 });
+        return mine > 0 ? { ok: false, reason: 'already-borrowed' } : seen;
+      }
       try {
         await loans.insertOne(doc);
       } catch (error) {
@@ -109,25 +136,6 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       }
       let outcome: Awaited<ReturnType<typeof steps.finishBorrow>>;
       try {
-        // Reads first (by _id, cheap on every server): a refusal they can already see costs no write. The
-        // writes below decide for real, atomically.
-        if (limits.maxBalance < Number.MAX_SAFE_INTEGER) {
-          const balance = await balanceOf(c.ledger, loan.userId);
-          if (balance > limits.maxBalance) {
-            await steps.drop(doc, false);
-            return { ok: false, reason: 'fees-unpaid', balance };
-          }
-        }
-        const account = await c.accounts.findOne({ _id: loan.userId });
-        if (account && account.onLoan >= limits.loanLimit) {
-          await steps.drop(doc, false);
-          return { ok: false, reason: 'loan-limit' };
-        }
-        const shelf = await books.findOne({ _id: new ObjectId(bookId) }, { projection: { quantity: 1 } });
-        if (!shelf || (shelf.quantity <= 0 && !ready)) {
-          await steps.drop(doc, false);
-          return { ok: false, reason: shelf ? 'out-of-stock' : 'book-not-found' };
-        }
         outcome = await steps.finishBorrow(doc, limits.loanLimit);
       } catch (error) {
         // The caller sees an error; the loan is settled now as recovery would settle it (kept if its copy was
