@@ -122,6 +122,17 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // SPA test files share their thread's module graph (vitest.config.ts), where a module vi.mock replaces for
+    // one file would not reach the components another file imported first: spy on the module instead.
+    files: ['client/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Spy on the module with vi.spyOn (see client/test/dialogs.ts).' },
+      ],
+    },
+  },
+  {
     // Config files at the root are outside the TypeScript project.
     files: ['*.js'],
     languageOptions: { parserOptions: { projectService: false } },

@@ -12,14 +12,9 @@ import { getToken, setToken } from '../lib/token-storage.ts';
 import { HEADER_ACCESS_QUERY } from './access-query.ts';
 import { routes } from './router.tsx';
 import { UNREAD_NOTICE_COUNT_QUERY } from '../features/notices/notice-bell.tsx';
+import { stubDialogs } from '../test/dialogs.ts';
 
-vi.mock('../components/ui/dialogs.ts', () => ({
-  showSuccess: vi.fn(() => Promise.resolve(true)),
-  showError: vi.fn(() => Promise.resolve()),
-  showWarning: vi.fn(() => Promise.resolve()),
-  confirmAction: vi.fn(() => Promise.resolve(true)),
-}));
-const dialogs = await import('../components/ui/dialogs.ts');
+const dialogs = stubDialogs();
 
 /** The header's question about the signed-in viewer: their role and who may edit the catalogue. */
 const accessMock = (role = 'member', catalogueEditors = 'MEMBERS'): MockLink.MockedResponse => ({

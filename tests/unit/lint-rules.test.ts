@@ -105,6 +105,11 @@ describe('lint: code', () => {
     expect(result?.messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/no-misused-promises']);
   });
 
+  it('refuses vi.mock in the SPA tests, which share a module graph', async () => {
+    const code = "import { vi } from 'vitest';\nvi.mock('../lib/auth.tsx');\n";
+    expect(await rulesFiredOn(code, 'client/features/book/new-page.test.tsx')).toEqual(['no-restricted-properties']);
+  });
+
   it('refuses inaccessible markup in the SPA', async () => {
     const code = 'export const Cover = () => <img src="/c.png" onClick={() => undefined} />;\n';
     const fired = await rulesFiredOn(code, 'client/features/book/new-cover.tsx');

@@ -5,14 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, FakeAuthProvider, TEST_USER } from '../../lib/auth-test-utils.tsx';
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import LoginPage from './login-page.tsx';
+import { stubDialogs } from '../../test/dialogs.ts';
 
-vi.mock('../../components/ui/dialogs.ts', () => ({
-  showSuccess: vi.fn(() => Promise.resolve(true)),
-  showError: vi.fn(() => Promise.resolve()),
-  showWarning: vi.fn(() => Promise.resolve()),
-  confirmAction: vi.fn(() => Promise.resolve(true)),
-}));
-const dialogs = await import('../../components/ui/dialogs.ts');
+const dialogs = stubDialogs();
 
 function renderLogin(auth: AuthContextValue, from?: string) {
   const router = createMemoryRouter(

@@ -3,14 +3,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_MESSAGES_KEY } from './contact-messages.ts';
 import ContactPage from './contact-page.tsx';
+import { stubDialogs } from '../../test/dialogs.ts';
 
-vi.mock('../../components/ui/dialogs.ts', () => ({
-  showSuccess: vi.fn(() => Promise.resolve(true)),
-  showError: vi.fn(() => Promise.resolve()),
-  showWarning: vi.fn(() => Promise.resolve()),
-  confirmAction: vi.fn(() => Promise.resolve(true)),
-}));
-const dialogs = await import('../../components/ui/dialogs.ts');
+const dialogs = stubDialogs();
 
 describe('ContactPage', () => {
   it('"sends" for 1500 ms without a network call, alerts for 3000 ms, keeps the message locally and clears the form', () => {
