@@ -54,6 +54,9 @@ async function startPair() {
       SESSION_SECRET: secret,
       DATA_DIR: dir,
       PORT: String(await freePort()),
+      // A thousand borrows at once queue in the gateways and the test server; on a loaded machine the last
+      // answers came after the 30 s a quiet connection is kept by default. The claim here is what is answered.
+      IDLE_TIMEOUT_MS: '120000',
     })),
   );
   // One after the other: the second opens a database whose indexes the first has made.
