@@ -46,6 +46,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files share their process's module graph, so each file no longer loads the gateway's modules
+          // afresh: 84 s and 148 s of CPU instead of 103 s and 184 s (`vitest run --project server
+          // [--no-isolate]`; the shared run also in a clean clone's order, with no timings cached). Every test
+          // starts its own gateway and store, and a test that changes process.env puts it back.
+          isolate: false,
         },
       },
       {
