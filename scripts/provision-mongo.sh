@@ -12,9 +12,9 @@
 #
 # One patch is applied (scripts/mongo-ferretdb/serialized-writes.patch): FerretDB v1 applies an update by
 # reading the document, changing it in Go and writing it back, with nothing in between, so two concurrent
-# conditional updates of one document can both win. The patch makes write commands wait for each other, which
-# gives the guarantee MongoDB gives (a single-document update is atomic), so the two-gateway tests can prove the
-# adapter's correctness rests on that guarantee alone. The build says so in its version.
+# conditional updates of one document can both win. The patch makes write commands on one collection wait for
+# each other, which gives the guarantee MongoDB gives (a single-document update is atomic), so the two-gateway
+# tests can prove the adapter's correctness rests on that guarantee alone. The build says so in its version.
 set -euo pipefail
 
 readonly FERRETDB_MODULE_VERSION="v1.24.2"

@@ -3,9 +3,9 @@
 // killed mid-load loses nothing it answered while the other keeps serving and then recovers beside it.
 //
 // The stock checks need a server that applies a single-document conditional update atomically, as MongoDB
-// does. The test server is FerretDB v1 built with its write commands serialised (scripts/provision-mongo.sh),
-// which gives that guarantee; each gateway then runs without its in-process write queue, so nothing but the
-// server's guarantee keeps the copy from being lent twice. Stock FerretDB v1 does not give it (see
+// does. The test server is FerretDB v1 built with its write commands serialised per collection
+// (scripts/provision-mongo.sh), which gives that guarantee; each gateway then runs without its in-process write
+// queue, so nothing but the server's guarantee keeps the copy from being lent twice. Stock FerretDB v1 does not give it (see
 // server/store/mongo/key-lock.ts): on it the rush for one copy is skipped with that reason, and the crash checks
 // only that nothing acknowledged is lost (each loan is a document of its own), not that the stock adds up.
 // TWO_GATEWAYS_ON_FERRETDB=1 runs them all anyway, to watch stock FerretDB v1 oversell.
