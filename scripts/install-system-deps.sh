@@ -6,8 +6,8 @@
 # own (the system service is left stopped; a fresh install may start it, and nothing uses it); and a font with
 # the taka sign (U+09F3), which the SPA writes money with and which no other installed font has, so the
 # journeys' screenshots show it instead of a box. Go (for the FerretDB test server) comes with the machine;
-# scripts/provision-mongo.sh builds
-# FerretDB from the Go module proxy, with one patch applied by patch(1). Installs only what is missing.
+# scripts/provision-mongo.sh builds FerretDB from the Go module proxy, with one patch applied by patch(1).
+# Installs only what is missing.
 set -euo pipefail
 missing=()
 if [ -x /usr/bin/chromium ]; then

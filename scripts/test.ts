@@ -204,7 +204,8 @@ await provisionMongo();
 // Schemathesis against the REST layer's OpenAPI document: no 5xx, every answer as documented. Each run starts
 // its own seeded gateway on free ports, so the two stores are fuzzed at the same time, for the same time: with
 // 60 s on SQLite and 40 on MongoDB a core sat idle for the last 20 s. 52 s each generates as many cases in all
-// (4,272 + 2,420 then; 3,570 + 2,872 in 50 s each). They start now and fuzz when startFuzzing() says so (fuzzStartFile).
+// (4,272 + 2,420 then; 3,570 + 2,872 in 50 s each). They start now and fuzz when startFuzzing() says so
+// (fuzzStartFile).
 rmSync(fuzzStartFile, { force: true });
 const fuzzing = Promise.all([
   fuzz('sqlite', 52),

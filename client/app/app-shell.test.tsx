@@ -55,7 +55,6 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('app shell', () => {
   beforeEach(() => {
-    vi.clearAllMocks();
     // ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
     window.scrollTo = () => {};
   });

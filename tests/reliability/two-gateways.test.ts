@@ -5,9 +5,10 @@
 // The stock checks need a server that applies a single-document conditional update atomically, as MongoDB
 // does. The test server is FerretDB v1 built with its write commands serialised per collection
 // (scripts/provision-mongo.sh), which gives that guarantee; each gateway then runs without its in-process write
-// queue, so nothing but the server's guarantee keeps the copy from being lent twice. Stock FerretDB v1 does not give it (see
-// server/store/mongo/key-lock.ts): on it the rush for one copy is skipped with that reason, and the crash checks
-// only that nothing acknowledged is lost (each loan is a document of its own), not that the stock adds up.
+// queue, so nothing but the server's guarantee keeps the copy from being lent twice. Stock FerretDB v1 does
+// not give it (see server/store/mongo/key-lock.ts): on it the rush for one copy is skipped with that reason, and
+// the crash checks only that nothing acknowledged is lost (each loan is a document of its own), not that the
+// stock adds up.
 // TWO_GATEWAYS_ON_FERRETDB=1 runs them all anyway, to watch stock FerretDB v1 oversell.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,7 +31,9 @@ async function stockCheckSkipReason(): Promise<string | null> {
   try {
     const info = await client.db('admin').command({ buildInfo: 1 });
     return needsWriteQueue(info)
-      ? `FerretDB ${String(info['ferretdbVersion'])} updates a document by reading it and writing it back, so two gateways can both take the last copy; set MONGODB_URI to a MongoDB server, or leave it unset to use the test server that scripts/provision-mongo.sh builds`
+      ? `FerretDB ${String(info['ferretdbVersion'])} updates a document by reading it and writing it back, ` +
+          'so two gateways can both take the last copy; set MONGODB_URI to a MongoDB server, or leave it unset ' +
+          'to use the test server that scripts/provision-mongo.sh builds'
       : null;
   } finally {
     await client.close();

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, FakeAuthProvider, TEST_USER } from '../../lib/auth-test-utils.tsx';
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import LoginPage from './login-page.tsx';
@@ -31,8 +31,6 @@ function renderLogin(auth: AuthContextValue, from?: string) {
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
 describe('LoginPage', () => {
-  beforeEach(() => vi.clearAllMocks());
-
   it('signs in, shows "Login Successful" for 2000 ms and returns to the page the user came from', async () => {
     let finish: () => void = () => {};
     const signIn = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, FakeAuthProvider } from '../../lib/auth-test-utils.tsx';
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import RegisterPage from './register-page.tsx';
@@ -27,8 +27,6 @@ function renderRegister(auth: AuthContextValue) {
 const submit = () => screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement;
 
 describe('RegisterPage', () => {
-  beforeEach(() => vi.clearAllMocks());
-
   it('checks the password on each change and blocks submit while a rule is broken', async () => {
     renderRegister(fakeAuth());
     const user = userEvent.setup();

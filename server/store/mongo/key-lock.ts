@@ -35,9 +35,9 @@ export function createKeyLock(): KeyLock {
 /**
  * FerretDB answers buildInfo with its own version beside the MongoDB one it emulates. The test server
  * (scripts/provision-mongo.sh) is FerretDB v1 patched so that write commands on one collection wait for each
- * other, which makes an update of one document atomic as on MongoDB, and its version says so: it gets no queue, so the two-gateway tests
- * prove the adapter without one. Any other FerretDB (v2 on DocumentDB has not been tried) gets the queue; MongoDB
- * itself never does.
+ * other, which makes an update of one document atomic as on MongoDB, and its version says so: it gets no queue,
+ * so the two-gateway tests prove the adapter without one. Any other FerretDB (v2 on DocumentDB has not been
+ * tried) gets the queue; MongoDB itself never does.
  */
 export function needsWriteQueue(buildInfo: Record<string, unknown>): boolean {
   const ferretdb = buildInfo['ferretdbVersion'];

@@ -120,8 +120,8 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         bookImage: loan.bookImage,
         bookCategory: loan.bookCategory,
       };
-      // Reads first (by _id, cheap on every server): a refusal they can already see costs no write, which is
-      // most of a rush for the last copy. The writes below decide for real, atomically.
+      // Reads first: a refusal they can already see costs no write, which is most of a rush for the last copy.
+      // The writes below decide for real, atomically.
       const seen = await visibleRefusal(loan.userId, bookId, ready !== null, limits);
       if (seen) {
         // Having the book already comes first, as the insert below would say.
