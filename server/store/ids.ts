@@ -84,6 +84,35 @@ export function searchTrigrams(text: string): string[] {
   return [...grams];
 }
 
+/**
+ * Whether a search for this normalised term is 1-2 code points without control characters: the SQLite adapter
+ * answers those from its index of short substrings (searchShortGrams).
+ */
+export function shortGramSearchable(term: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+  if (term === '' || /[\u0000-\u001f]/.test(term)) return false;
+  let points = 0;
+  for (const _ of term) if (++points === 3) return false;
+  return true;
+}
+
+/**
+ * The distinct substrings of 1 and 2 code points of a normalised text that hold no control character (the
+ * separator of title and author is one, so no substring spans both). A text contains a term of 1-2 code
+ * points exactly when the term is one of these.
+ */
+export function searchShortGrams(text: string): string[] {
+  const points = Array.from(text);
+  const grams = new Set<string>();
+  const plain = (point: string | undefined) => point !== undefined && point.codePointAt(0)! >= 0x20;
+  for (let i = 0; i < points.length; i++) {
+    if (!plain(points[i])) continue;
+    grams.add(points[i]!);
+    if (plain(points[i + 1])) grams.add(`${points[i]}${points[i + 1]}`);
+  }
+  return [...grams];
+}
+
 /** Escapes every regex metacharacter so user input only ever matches itself. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

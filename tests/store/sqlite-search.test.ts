@@ -1,11 +1,12 @@
-// What only the SQLite adapter's trigram search promises: the migration indexes books written before it, and
-// the index stays in id order (its paging relies on that) even when another process writes a smaller id.
+// What only the SQLite adapter's search indexes promise: the migrations index books written before them, the
+// indexes stay in id order (their paging relies on that) even when another process writes a smaller id, and
+// the index of 1-2 character substrings holds exactly the grams of each book's current title and author.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { searchKey } from '../../server/store/ids.ts';
+import { searchKey, searchShortGrams } from '../../server/store/ids.ts';
 import type { Store } from '../../server/store/port.ts';
 import { searchIndex } from '../../server/store/sqlite/books.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
@@ -75,7 +76,27 @@ function docOrder(): { byDoc: string[]; byId: string[] } {
   }
 }
 
-describe('SQLite trigram search', () => {
+/** book_grams as it is, and as the books' search keys say it should be, both as sorted "doc gram" lines. */
+function gramsIndex(): { stored: string[]; expected: string[] } {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const stored = db
+      .prepare('SELECT doc, gram FROM book_grams')
+      .all()
+      .map((r) => `${String(r['doc'])} ${String(r['gram'])}`)
+      .sort();
+    const expected = db
+      .prepare('SELECT d.doc, b.search_key FROM book_search_docs d JOIN books b ON b.id = d.id')
+      .all()
+      .flatMap((r) => searchShortGrams(String(r['search_key'])).map((gram) => `${String(r['doc'])} ${gram}`))
+      .sort();
+    return { stored, expected };
+  } finally {
+    db.close();
+  }
+}
+
+describe('SQLite search indexes', () => {
   it('indexes the books of a file written before the index existed', async () => {
     const old = new DatabaseSync(file);
     old.exec(MIGRATIONS[0] ?? '');
@@ -96,10 +117,19 @@ describe('SQLite trigram search', () => {
       // Books added after the migration are searched together with the backfilled ones.
       const added = await store.books.insert(bookFields({ title: 'Harbour Master' }));
       expect(await allMatches(store, 'harbour', 5)).toEqual({ ids: [...harbour, added.id], totalCount: 16 });
+      // One and two characters come from book_grams, filled by its migration from the same books.
+      expect(await allMatches(store, 'HA', 4)).toEqual({ ids: [...harbour, added.id], totalCount: 16 });
+      expect(await allMatches(store, 'q', 4)).toEqual({ ids: ids.filter((_, i) => i % 2 === 0), totalCount: 15 });
+      expect(await allMatches(store, 'w', 50)).toEqual({ ids, totalCount: 30 });
+      // "... 10" then "raw ...": no gram spans the separator of title and author.
+      expect(await allMatches(store, '0r', 5)).toEqual({ ids: [], totalCount: 0 });
     } finally {
       await store.close();
     }
     expect(docOrder().byDoc).toEqual(docOrder().byId);
+    const grams = gramsIndex();
+    expect(grams.stored.length).toBeGreaterThan(0);
+    expect(grams.stored).toEqual(grams.expected);
   });
 
   it('keeps search pages in id order when another connection inserts ids below existing ones', async () => {
@@ -126,8 +156,15 @@ describe('SQLite trigram search', () => {
         'fffffffffffffffffffffe00',
         'ffffffffffffffffffffff00',
       ].sort();
-      for (const first of [1, 2, 3, 50])
+      for (const first of [1, 2, 3, 50]) {
         expect(await allMatches(store, 'moon', first)).toEqual({ ids: expected, totalCount: 12 });
+        expect(await allMatches(store, 'MO', first)).toEqual({ ids: expected, totalCount: 12 });
+      }
+      expect(await allMatches(store, 'sh', 1)).toEqual({
+        ids: ['000000000000000000000002', '000000000000000000000005'],
+        totalCount: 2,
+      });
+      expect(gramsIndex().stored).toEqual(gramsIndex().expected);
       expect(await allMatches(store, 'moon shadow', 1)).toEqual({
         ids: ['000000000000000000000002', '000000000000000000000005'],
         totalCount: 2,
@@ -139,7 +176,13 @@ describe('SQLite trigram search', () => {
       await store.books.update('000000000000000000000005', bookFields({ title: 'Sun Shadow' }));
       expect(await allMatches(store, 'moon shadow', 1)).toEqual({ ids: ['000000000000000000000002'], totalCount: 1 });
       expect(await allMatches(store, 'sun shad', 1)).toEqual({ ids: ['000000000000000000000005'], totalCount: 1 });
+      expect(await allMatches(store, 'su', 1)).toEqual({ ids: ['000000000000000000000005'], totalCount: 1 });
+      expect(await allMatches(store, 'mo', 2)).toEqual({
+        ids: expected.filter((id) => id !== '000000000000000000000005'),
+        totalCount: 11,
+      });
       expect(docOrder().byDoc).toEqual(docOrder().byId);
+      expect(gramsIndex().stored).toEqual(gramsIndex().expected);
     } finally {
       await store.close();
     }

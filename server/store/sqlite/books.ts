@@ -20,6 +20,8 @@ import {
   normaliseSearch,
   parseId,
   searchKey,
+  searchShortGrams,
+  shortGramSearchable,
   trigramSearchable,
 } from '../ids.ts';
 import { date, num, text, transaction } from './db.ts';
@@ -52,10 +54,51 @@ export function toBook(row: Row): BookRecord {
 
 /**
  * The FTS5 query for a normalised search term: one quoted phrase (a `"` doubled), so user text is never FTS5
- * syntax. Null when the trigram index cannot answer it (see trigramSearchable); those terms scan search_key.
+ * syntax. Null when the trigram index cannot answer it (see trigramSearchable).
  */
-export function trigramPhrase(term: string): string | null {
+function trigramPhrase(term: string): string | null {
   return trigramSearchable(term) ? `"${term.replaceAll('"', '""')}"` : null;
+}
+
+/** Where an index answers a search: the rows it joins, its condition and parameter, and its doc column. */
+interface IndexedSearch {
+  from: string;
+  match: string;
+  param: string;
+  doc: string;
+  /** The count of the index alone, without touching a row. */
+  count: string;
+  /** Costs about a scan (see LONG_PHRASE), so it waits with the scans. */
+  long: boolean;
+}
+
+// A search of 3+ characters walks the trigram index (see schema.ts, migration 2), one of 1-2 characters a range
+// of book_grams (migration 8): matching rows come out in doc order, which is id order, so a page stops after
+// `first` matches and the cursor becomes a doc bound. Only a term with a control character is left to a scan.
+const SEARCH_FROM = `book_search JOIN book_search_docs d ON d.doc = book_search.rowid JOIN books ON books.id = d.id`;
+const GRAMS_FROM = `book_grams g JOIN book_search_docs d ON d.doc = g.doc JOIN books ON books.id = d.id`;
+
+function indexedSearch(term: string): IndexedSearch | null {
+  const phrase = trigramPhrase(term);
+  if (phrase !== null)
+    return {
+      from: SEARCH_FROM,
+      match: 'book_search MATCH ?',
+      param: phrase,
+      doc: 'book_search.rowid',
+      count: 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
+      long: [...term].length > LONG_PHRASE,
+    };
+  if (shortGramSearchable(term))
+    return {
+      from: GRAMS_FROM,
+      match: 'g.gram = ?',
+      param: term,
+      doc: 'g.doc',
+      count: 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
+      long: false,
+    };
+  return null;
 }
 
 function whereClause(filter: BookFilter, scanSearch: boolean): { sql: string[]; params: SQLInputValue[] } {
@@ -74,20 +117,31 @@ function whereClause(filter: BookFilter, scanSearch: boolean): { sql: string[]; 
   return { sql, params };
 }
 
-// A search of 3+ characters walks the trigram index (see schema.ts, migration 2): matching rows come out of
-// book_search in doc order, which is id order, so a page stops after `first` matches and the cursor becomes
-// a doc bound. FTS5 takes the rowid bound as a range on its doclist.
-const SEARCH_FROM = `book_search JOIN book_search_docs d ON d.doc = book_search.rowid JOIN books ON books.id = d.id`;
-const AFTER_DOC = `book_search.rowid > COALESCE((SELECT doc FROM book_search_docs WHERE id <= ? ORDER BY id DESC LIMIT 1), 0)`;
+/** The pages after a cursor: docs past the cursor's book (FTS5 takes it as a range on its doclist). */
+const afterDoc = (doc: string) =>
+  `${doc} > COALESCE((SELECT doc FROM book_search_docs WHERE id <= ? ORDER BY id DESC LIMIT 1), 0)`;
 
 /**
- * Upkeep of the trigram index (schema.ts, migration 2), inside the transaction that wrote the book. Exported
- * for the SQLite-only tests, which play another process inserting a smaller id.
+ * Upkeep of the search indexes (schema.ts, migrations 2 and 8), inside the transaction that wrote the book.
+ * Exported for the SQLite-only tests, which play another process inserting a smaller id.
  */
 export function searchIndex(prepare: (sql: string) => StatementSync) {
+  const addGrams = (doc: number | bigint, key: string): void => {
+    prepare('INSERT OR IGNORE INTO book_grams (gram, doc) SELECT value, ? FROM json_each(?)').run(
+      doc,
+      JSON.stringify(searchShortGrams(key)),
+    );
+  };
+  const dropGrams = (doc: number | bigint, key: string): void => {
+    prepare('DELETE FROM book_grams WHERE doc = ? AND gram IN (SELECT value FROM json_each(?))').run(
+      doc,
+      JSON.stringify(searchShortGrams(key)),
+    );
+  };
   const addDoc = (id: string, key: string): void => {
     const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id) VALUES (?)').run(id);
     prepare('INSERT INTO book_search (rowid, search_key) VALUES (?, ?)').run(doc, key);
+    addGrams(doc, key);
   };
   /**
    * Adds a book to the trigram index, inside the transaction that inserted it. Docs are handed out in
@@ -100,15 +154,21 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
     const later = prepare(`SELECT d.doc, d.id, b.search_key FROM book_search_docs d JOIN books b ON b.id = d.id
       WHERE d.id > ? ORDER BY d.id`).all(id);
     for (const row of later) {
-      prepare('DELETE FROM book_search WHERE rowid = ?').run(num(row, 'doc'));
-      prepare('DELETE FROM book_search_docs WHERE doc = ?').run(num(row, 'doc'));
+      const doc = num(row, 'doc');
+      prepare('DELETE FROM book_search WHERE rowid = ?').run(doc);
+      prepare('DELETE FROM book_search_docs WHERE doc = ?').run(doc);
+      dropGrams(doc, text(row, 'search_key'));
       addDoc(text(row, 'id'), text(row, 'search_key'));
     }
   };
-  const reindex = (id: string, key: string): void => {
+  /** A book's title or author changed from what `oldKey` was made of to `key`. */
+  const reindex = (id: string, oldKey: string, key: string): void => {
     const row = prepare('SELECT doc FROM book_search_docs WHERE id = ?').get(id);
-    if (row) prepare('UPDATE book_search SET search_key = ? WHERE rowid = ?').run(key, num(row, 'doc'));
-    else indexNew(id, key);
+    if (!row) return indexNew(id, key);
+    const doc = num(row, 'doc');
+    prepare('UPDATE book_search SET search_key = ? WHERE rowid = ?').run(key, doc);
+    dropGrams(doc, oldKey);
+    addGrams(doc, key);
   };
   return { indexNew, reindex };
 }
@@ -231,30 +291,31 @@ export function sqliteBooks(
       const after = page.after ? decodeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;
       const term = filter.search ? normaliseSearch(filter.search) : null;
-      const phrase = term === null ? null : trigramPhrase(term);
-      const where = whereClause(filter, phrase === null);
+      const indexed = term === null ? null : indexedSearch(term);
+      const where = whereClause(filter, indexed === null);
       let count: () => Promise<number>;
       let rows: Row[];
-      if (term !== null && phrase !== null) {
+      if (indexed !== null) {
         const filters = where.sql.map((condition) => ` AND ${condition}`).join('');
         // With a filter, every match's row is read until a page is full: as many as the term has matches.
-        const read = filters || [...term].length > LONG_PHRASE ? scans.all : searches.all;
+        const read = filters || indexed.long ? scans.all : searches.all;
         rows = await read(
-          `SELECT books.* FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}${after ? ` AND ${AFTER_DOC}` : ''}
-          ORDER BY book_search.rowid LIMIT ?`,
-          [phrase, ...where.params, ...(after ? [after] : []), limit],
+          `SELECT books.* FROM ${indexed.from} WHERE ${indexed.match}${filters}${after ? ` AND ${afterDoc(indexed.doc)}` : ''}
+          ORDER BY ${indexed.doc} LIMIT ?`,
+          [indexed.param, ...where.params, ...(after ? [after] : []), limit],
         );
         // Only the search: count the index alone, without touching a row.
         count = () =>
           filters
-            ? filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE book_search MATCH ?${filters}`, [
-                phrase,
+            ? filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${indexed.from} WHERE ${indexed.match}${filters}`, [
+                indexed.param,
                 ...where.params,
               ])
-            : searchCounts(read, 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', [phrase]);
+            : searchCounts(read, indexed.count, [indexed.param]);
       } else {
         // Without a filter, a page is the next `limit` rows of the primary key, and the count a B-tree count.
-        // A 1-2 letter term is checked book by book; a genre or stock filter alone has an index for its pages.
+        // A term with a control character is checked book by book; a genre or stock filter alone has an index
+        // for its pages.
         const [read, countRead] =
           term !== null ? [scans.all, scans.all] : where.sql.length ? [searches.all, scans.all] : [here, here];
         const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
@@ -335,7 +396,7 @@ export function sqliteBooks(
         );
         if (!updated) return null;
         if (newKey !== text(row, 'search_key')) {
-          reindex(key, newKey);
+          reindex(key, text(row, 'search_key'), newKey);
           catalogueWrites += 1;
         }
         if (copies > current.copies) {

@@ -1,6 +1,6 @@
 // Where the books adapter runs the statements that may walk the whole catalogue: searches, filtered pages and
 // their counts. node:sqlite is synchronous, so such a statement on the main connection holds the event loop
-// for as long as it runs (a 1-2 letter search reads all 50,000 books of a large catalogue: 10 to 45 ms), and
+// for as long as it runs (an in-stock count reads all 50,000 books of a large catalogue: 10 to 45 ms), and
 // every other request, /healthz included, waits behind it. A reader thread has its own connection to the
 // same file (WAL: it sees every commit and blocks no writer), so the loop only waits for the answer's message.
 // There are two, each answering in turn: one for reads of every book, one for what the indexes answer, so an
@@ -25,7 +25,7 @@ export interface Reader {
 }
 
 export interface Readers {
-  /** Statements that may read every book: a 1-2 letter search, a count that reads rows, a long phrase. */
+  /** Statements that may read every book: a count that reads rows, a long phrase, a filtered search. */
   scans: Reader;
   /** Statements the indexes answer: a page of a search or filter, a count of the trigram index alone. */
   searches: Reader;
