@@ -88,9 +88,10 @@ function bookEdit(input: BookInput, sitePath: (url: string) => string, current: 
 
 /**
  * What a page of the catalogue may make the store read, in the units of the GraphQL cost limit (5000 a
- * request), so one request cannot ask for many expensive searches. A term the trigram indexes cannot answer
- * (1-2 characters) is found on MongoDB by reading every book (at 50,000 books, 10 to 45 ms of a core; SQLite
- * reads its index of short substrings, book_grams, but the price is the store's worst); a longer one costs
+ * request), so one request cannot ask for many expensive searches. A term of 1-2 characters comes from both
+ * stores' indexes of short substrings, but one letter is in nearly every book, so its count reads an index
+ * entry per book; a term the indexes cannot answer (one holding a tab or a line break) reads every book (at
+ * 50,000 books, 10 to 45 ms of a core). Both are priced as a scan. A longer term costs
  * more the more trigrams it checks (200 characters of the most common ones: 40 ms, priced like one scan).
  * Invalid input costs nothing here: list() refuses it.
  */

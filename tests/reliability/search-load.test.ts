@@ -47,7 +47,7 @@ function watchLoop() {
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
 
-/** A 1-2 letter term (no trigram: priced as a scan, which it is on MongoDB), different for every n. */
+/** A 1-2 letter term (priced as a scan, see library/catalog.ts), different for every n. */
 const shortTerm = (n: number) => `${LETTERS[n % 26]}${n >= 26 ? LETTERS[Math.floor(n / 26) % 26] : ''}`;
 
 const countOf = (alias: string, filter: string) =>

@@ -1,11 +1,11 @@
-// What only the MongoDB adapter's trigram search promises: books written before the trigrams existed get them on
-// open (and only those), a rename rewrites them, and the index behind them exists.
+// What only the MongoDB adapter's gram search promises: books written before the trigrams or the short grams
+// existed get them on open (and only those), a rename rewrites them, and the indexes behind them exist.
 import { describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId } from 'mongodb';
-import { searchKey, searchTrigrams } from '../../server/store/ids.ts';
+import { searchKey, searchShortGrams, searchTrigrams } from '../../server/store/ids.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
-import type { Collection } from 'mongodb';
-import { prepareBookSearch, SEARCH_INDEX } from '../../server/store/mongo/books.ts';
+import type { Collection, Document } from 'mongodb';
+import { prepareBookSearch, SEARCH_INDEX, SHORT_SEARCH_INDEX } from '../../server/store/mongo/books.ts';
 import type { BookDoc } from '../../server/store/mongo/documents.ts';
 import { bookFields } from './contract/harness.ts';
 
@@ -36,12 +36,23 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
       expect(await prepareBookSearch(books as unknown as Collection<BookDoc>, 50)).toBe(130);
       expect(await prepareBookSearch(books as unknown as Collection<BookDoc>, 50)).toBe(0);
       await books.updateMany({ _id: { $in: old.slice(100).map((b) => b._id) } }, { $unset: { searchGrams: '' } });
+      // Books written while only the trigrams existed.
+      await books.updateMany({ _id: { $in: old.slice(60, 80).map((b) => b._id) } }, { $unset: { shortGrams: '' } });
 
-      const store = await openMongoStore(uri, dbName);
+      const filters: Document[] = [];
+      const store = await openMongoStore(uri, dbName, {
+        onCommand: (event) => {
+          if (event.commandName === 'find' && event.command.filter) filters.push(event.command.filter as Document);
+        },
+      });
       try {
         expect(await books.countDocuments({ searchGrams: { $exists: false } })).toBe(0);
+        expect(await books.countDocuments({ shortGrams: { $exists: false } })).toBe(0);
         const sample = await books.findOne({ _id: old[123]!._id });
         expect(sample?.['searchGrams']).toEqual(searchTrigrams(searchKey('Quiet Field 123', 'Old Writer')));
+        expect((await books.findOne({ _id: old[71]!._id }))?.['shortGrams']).toEqual(
+          searchShortGrams(searchKey('Quiet Field 71', 'Old Writer')),
+        );
         const lantern = old.filter((_, i) => i % 5 === 2).map((b) => b._id.toHexString());
         const first = await store.books.list({ search: 'LANTERN bay' }, { first: 10 });
         expect(first.totalCount).toBe(26);
@@ -49,6 +60,16 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
         expect(first.nodes[0]).not.toHaveProperty('searchGrams');
         const rest = await store.books.list({ search: 'lantern bay' }, { first: 100, after: first.endCursor });
         expect(rest.nodes.map((b) => b.id)).toEqual(lantern.slice(10));
+        // One and two characters: the short grams, backfilled ones (books 60-79) included.
+        const short = await store.books.list({ search: 'LA' }, { first: 10 });
+        expect(short.totalCount).toBe(26);
+        expect(short.nodes.map((b) => b.id)).toEqual(lantern.slice(0, 10));
+        expect(short.nodes[0]).not.toHaveProperty('shortGrams');
+        // The page is asked of the short grams alone (their index), exact without a substring check.
+        expect(filters.at(-1)).toEqual({ shortGrams: 'la' });
+        expect((await store.books.list({ search: 'q' }, { first: 200 })).totalCount).toBe(104);
+        // "... 12" then "old ...": no gram spans the separator of title and author.
+        expect((await store.books.list({ search: '2o' }, { first: 5 })).totalCount).toBe(0);
         const added = await store.books.insert(bookFields({ title: 'Lantern Bay Revisited' }));
         expect((await store.books.list({ search: 'ntern b' }, { first: 100 })).nodes.map((b) => b.id)).toEqual([
           ...lantern,
@@ -66,7 +87,9 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
         await store.close();
       }
       const indexes = await books.listIndexes().toArray();
-      expect(indexes.map((index) => index['name'])).toContain(SEARCH_INDEX.name);
+      expect(indexes.map((index) => index['name'])).toEqual(
+        expect.arrayContaining([SEARCH_INDEX.name, SHORT_SEARCH_INDEX.name]),
+      );
 
       const reopened = await openMongoStore(uri, dbName);
       try {
@@ -81,6 +104,13 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
         expect((await books.findOne({ _id: old[7]!._id }))?.['searchGrams']).toEqual(
           searchTrigrams(searchKey('Harbour Hill', 'Old Writer')),
         );
+        expect((await books.findOne({ _id: old[7]!._id }))?.['shortGrams']).toEqual(
+          searchShortGrams(searchKey('Harbour Hill', 'Old Writer')),
+        );
+        expect((await reopened.books.list({ search: 'hh' }, { first: 5 })).totalCount).toBe(0);
+        expect((await reopened.books.list({ search: 'rb' }, { first: 5 })).nodes.map((b) => b.id)).toEqual([
+          old[7]!._id.toHexString(),
+        ]);
         expect((await reopened.books.list({ search: 'lantern' }, { first: 5 })).totalCount).toBe(26);
       } finally {
         await reopened.close();

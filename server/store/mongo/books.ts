@@ -22,7 +22,9 @@ import {
   escapeRegex,
   normaliseSearch,
   searchKey,
+  searchShortGrams,
   searchTrigrams,
+  shortGramSearchable,
   trigramSearchable,
   keysetPage,
 } from '../ids.ts';
@@ -32,8 +34,14 @@ import type { KeyLock } from './key-lock.ts';
 
 /** The search's index: { searchGrams, _id } gives the books holding one trigram in _id order, cursor included. */
 export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_grams_id' } as const;
-/** What list(), all() and byGenre() leave out: the trigrams are for the index, not for the caller. */
-const WITHOUT_GRAMS = { projection: { searchGrams: 0 } } as const;
+/** The same for a search of 1-2 characters: the books holding that substring, in _id order. */
+export const SHORT_SEARCH_INDEX = { key: { shortGrams: 1, _id: 1 }, name: 'short_grams_id' } as const;
+/** What list(), all() and byGenre() leave out: the grams are for the indexes, not for the caller. */
+const WITHOUT_GRAMS = { projection: { searchGrams: 0, shortGrams: 0 } } as const;
+/** Books written before one of the gram fields existed. */
+const MISSING_GRAMS: Filter<BookDoc> = {
+  $or: [{ searchGrams: { $exists: false } }, { shortGrams: { $exists: false } }],
+};
 // Small: FerretDB v1 scans the collection for every update, and one bulkWrite must finish within the socket timeout.
 const BACKFILL_BATCH = 100;
 
@@ -41,10 +49,16 @@ function toFilter(filter: BookFilter): Filter<BookDoc> {
   const query: Filter<BookDoc> = {};
   if (filter.search) {
     const term = normaliseSearch(filter.search);
-    // User input only ever becomes an escaped regex literal (and plain strings in $all), never an operator.
-    // The regex alone is exact; for 3+ characters the trigrams let the index pick the candidates first.
-    if (trigramSearchable(term)) query.searchGrams = { $all: searchTrigrams(term) };
-    query.searchKey = { $regex: escapeRegex(term) };
+    // User input only ever becomes an escaped regex literal or a plain string, never an operator. A term of
+    // 1-2 characters is one of the short grams of exactly the books that contain it: the index alone answers
+    // it, counts included. For 3+ characters the trigrams let the index pick the candidates, and the regex
+    // (exact on its own) checks them.
+    if (shortGramSearchable(term)) {
+      query.shortGrams = term;
+    } else {
+      if (trigramSearchable(term)) query.searchGrams = { $all: searchTrigrams(term) };
+      query.searchKey = { $regex: escapeRegex(term) };
+    }
   }
   if (filter.genre) query.genre = String(filter.genre);
   if (filter.availableOnly) query.quantity = { $gt: 0 };
@@ -62,15 +76,19 @@ function newDoc(fields: BookFields, now: Date): BookDoc {
   };
 }
 
-function searchFields(title: string, author: string): { searchKey: string; searchGrams: string[] } {
+function searchFields(
+  title: string,
+  author: string,
+): { searchKey: string; searchGrams: string[]; shortGrams: string[] } {
   const key = searchKey(title, author);
-  return { searchKey: key, searchGrams: searchTrigrams(key) };
+  return { searchKey: key, searchGrams: searchTrigrams(key), shortGrams: searchShortGrams(key) };
 }
 
 /**
- * Creates the search index and gives books written before it their trigrams: only documents without the field,
- * in _id order and batches, so a reopen costs one index probe. Returns how many books it filled in. On MongoDB
- * 50k books take seconds; FerretDB v1 scans the collection per update, so there it is slow for big catalogues.
+ * Creates the search indexes and gives books written before them their grams: only documents without one of
+ * the fields, in _id order and batches, so a reopen costs two index probes. Returns how many books it filled
+ * in. On MongoDB 50k books take seconds; FerretDB v1 scans the collection per update, so there it is slow for
+ * big catalogues.
  */
 export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = BACKFILL_BATCH): Promise<number> {
   const existing = await books
@@ -80,13 +98,14 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
       if ((error as { code?: number }).code === 26) return []; // NamespaceNotFound: a new collection
       throw error;
     });
-  if (!existing.some((index) => index['name'] === SEARCH_INDEX.name)) await books.createIndexes([{ ...SEARCH_INDEX }]);
+  const missing = [SEARCH_INDEX, SHORT_SEARCH_INDEX].filter(
+    (wanted) => !existing.some((index) => index['name'] === wanted.name),
+  );
+  if (missing.length > 0) await books.createIndexes(missing.map((index) => ({ ...index })));
   let filled = 0;
   let after: ObjectId | null = null;
   for (;;) {
-    const query: Filter<BookDoc> = after
-      ? { searchGrams: { $exists: false }, _id: { $gt: after } }
-      : { searchGrams: { $exists: false } };
+    const query: Filter<BookDoc> = after ? { ...MISSING_GRAMS, _id: { $gt: after } } : MISSING_GRAMS;
     const batch = await books
       .find(query, { projection: { _id: 1, title: 1, author: 1 } })
       .sort({ _id: 1 })
@@ -94,11 +113,11 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
       .toArray();
     const last = batch.at(-1);
     if (!last) return filled;
-    // Only while still missing: a rename in between has already written the new trigrams.
+    // Only while still missing: a rename in between has already written the new grams.
     await books.bulkWrite(
       batch.map((doc) => ({
         updateOne: {
-          filter: { _id: doc._id, searchGrams: { $exists: false } },
+          filter: { _id: doc._id, ...MISSING_GRAMS },
           update: { $set: searchFields(String(doc.title), String(doc.author)) },
         },
       })),

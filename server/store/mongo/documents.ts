@@ -21,6 +21,8 @@ export interface BookDoc extends BookFields {
   searchKey: string;
   /** searchTrigrams(searchKey), under a multikey index: narrows a search of 3+ characters (books.ts). */
   searchGrams?: string[];
+  /** searchShortGrams(searchKey), under a multikey index: answers a search of 1-2 characters (books.ts). */
+  shortGrams?: string[];
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
   /** Ids of the ready holds a copy is set aside for, changed in the same atomic update as quantity (holds.ts). */
