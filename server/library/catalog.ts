@@ -1,6 +1,6 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
 import type { BookEdit, BookFields, BookFilter, BookPage, BookRecord, CategoryRecord, Store } from '../store/port.ts';
-import { normaliseSearch, trigramSearchable } from '../store/ids.ts';
+import { normaliseSearch, searchIndexFor } from '../store/ids.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import * as check from './validate.ts';
@@ -106,7 +106,9 @@ export function searchCost(filter: unknown): number {
   }
   if (!search) return 0;
   const term = normaliseSearch(search);
-  return trigramSearchable(term) ? SEARCH_COST.trigram + SEARCH_COST.perCharacter * [...term].length : SEARCH_COST.scan;
+  return searchIndexFor(term) === 'trigrams'
+    ? SEARCH_COST.trigram + SEARCH_COST.perCharacter * [...term].length
+    : SEARCH_COST.scan;
 }
 
 function filterOf(filter: BookFilter | null | undefined): BookFilter {

@@ -61,15 +61,16 @@ export function normaliseSearch(text: string): string {
 }
 
 /**
- * Whether a trigram index can answer a search for this normalised term: 3+ code points and no control
- * characters (NUL ends an FTS5 query string early). Both adapters leave other terms to a scan of searchKey.
+ * Which index answers a search for this normalised term: its trigrams (3+ code points), its one short gram
+ * (1-2 code points, see searchShortGrams), or none, for an empty term or one holding a control character (NUL
+ * ends an FTS5 query string early, and no gram holds one). Both adapters scan searchKey for the last kind.
  */
-export function trigramSearchable(term: string): boolean {
+export function searchIndexFor(term: string): 'trigrams' | 'short' | null {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
-  if (/[\u0000-\u001f]/.test(term)) return false;
+  if (term === '' || /[\u0000-\u001f]/.test(term)) return null;
   let points = 0;
-  for (const _ of term) if (++points === 3) return true;
-  return false;
+  for (const _ of term) if (++points === 3) return 'trigrams';
+  return 'short';
 }
 
 /**
@@ -82,18 +83,6 @@ export function searchTrigrams(text: string): string[] {
   const grams = new Set<string>();
   for (let i = 0; i + 3 <= points.length; i++) grams.add(`${points[i]}${points[i + 1]}${points[i + 2]}`);
   return [...grams];
-}
-
-/**
- * Whether a search for this normalised term is 1-2 code points without control characters: the SQLite adapter
- * answers those from its index of short substrings (searchShortGrams).
- */
-export function shortGramSearchable(term: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
-  if (term === '' || /[\u0000-\u001f]/.test(term)) return false;
-  let points = 0;
-  for (const _ of term) if (++points === 3) return false;
-  return true;
 }
 
 /**

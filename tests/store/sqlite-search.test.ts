@@ -59,42 +59,42 @@ async function allMatches(store: Store, search: string, first: number): Promise<
   }
 }
 
-function docOrder(): { byDoc: string[]; byId: string[] } {
+/** Reads the store's file on a read-only connection of its own, as another process would. */
+function inFile<T>(read: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const byDoc = db
-      .prepare('SELECT id FROM book_search_docs ORDER BY doc')
-      .all()
-      .map((r) => String(r['id']));
-    const byId = db
-      .prepare('SELECT id FROM books ORDER BY id')
-      .all()
-      .map((r) => String(r['id']));
-    return { byDoc, byId };
+    return read(db);
   } finally {
     db.close();
   }
 }
 
+const docOrder = () =>
+  inFile((db) => ({
+    byDoc: db
+      .prepare('SELECT id FROM book_search_docs ORDER BY doc')
+      .all()
+      .map((r) => String(r['id'])),
+    byId: db
+      .prepare('SELECT id FROM books ORDER BY id')
+      .all()
+      .map((r) => String(r['id'])),
+  }));
+
 /** book_grams as it is, and as the books' search keys say it should be, both as sorted "doc gram" lines. */
-function gramsIndex(): { stored: string[]; expected: string[] } {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    const stored = db
+const gramsIndex = () =>
+  inFile((db) => ({
+    stored: db
       .prepare('SELECT doc, gram FROM book_grams')
       .all()
       .map((r) => `${String(r['doc'])} ${String(r['gram'])}`)
-      .sort();
-    const expected = db
+      .sort(),
+    expected: db
       .prepare('SELECT d.doc, b.search_key FROM book_search_docs d JOIN books b ON b.id = d.id')
       .all()
       .flatMap((r) => searchShortGrams(String(r['search_key'])).map((gram) => `${String(r['doc'])} ${gram}`))
-      .sort();
-    return { stored, expected };
-  } finally {
-    db.close();
-  }
-}
+      .sort(),
+  }));
 
 describe('SQLite search indexes', () => {
   it('indexes the books of a file written before the index existed', async () => {
@@ -103,6 +103,9 @@ describe('SQLite search indexes', () => {
     old.exec('PRAGMA user_version = 1');
     const ids = Array.from({ length: 30 }, (_, i) => `6000000000000000000000${String(i).padStart(2, '0')}`);
     ids.forEach((id, i) => insertRaw(old, id, i % 2 ? `Harbour Lights ${i}` : `Quiet Fields ${i}`));
+    // Characters beyond ASCII: the migration's SQL and the adapter must cut the same code points.
+    const accented = '700000000000000000000000';
+    insertRaw(old, accented, 'Café 🚀 Über', 'Ödön Kis');
     old.close();
 
     const store = await openSqliteStore(file);
@@ -123,6 +126,8 @@ describe('SQLite search indexes', () => {
       expect(await allMatches(store, 'w', 50)).toEqual({ ids, totalCount: 30 });
       // "... 10" then "raw ...": no gram spans the separator of title and author.
       expect(await allMatches(store, '0r', 5)).toEqual({ ids: [], totalCount: 0 });
+      for (const term of ['🚀', 'é ', ' 🚀', 'Ö', 'üb'])
+        expect(await allMatches(store, term, 5)).toEqual({ ids: [accented], totalCount: 1 });
     } finally {
       await store.close();
     }

@@ -22,10 +22,9 @@ import {
   escapeRegex,
   normaliseSearch,
   searchKey,
+  searchIndexFor,
   searchShortGrams,
   searchTrigrams,
-  shortGramSearchable,
-  trigramSearchable,
   keysetPage,
 } from '../ids.ts';
 import { toBook, toObjectId } from './documents.ts';
@@ -53,10 +52,11 @@ function toFilter(filter: BookFilter): Filter<BookDoc> {
     // 1-2 characters is one of the short grams of exactly the books that contain it: the index alone answers
     // it, counts included. For 3+ characters the trigrams let the index pick the candidates, and the regex
     // (exact on its own) checks them.
-    if (shortGramSearchable(term)) {
+    const index = searchIndexFor(term);
+    if (index === 'short') {
       query.shortGrams = term;
     } else {
-      if (trigramSearchable(term)) query.searchGrams = { $all: searchTrigrams(term) };
+      if (index === 'trigrams') query.searchGrams = { $all: searchTrigrams(term) };
       query.searchKey = { $regex: escapeRegex(term) };
     }
   }

@@ -20,9 +20,8 @@ import {
   normaliseSearch,
   parseId,
   searchKey,
+  searchIndexFor,
   searchShortGrams,
-  shortGramSearchable,
-  trigramSearchable,
 } from '../ids.ts';
 import { date, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -52,14 +51,6 @@ export function toBook(row: Row): BookRecord {
   };
 }
 
-/**
- * The FTS5 query for a normalised search term: one quoted phrase (a `"` doubled), so user text is never FTS5
- * syntax. Null when the trigram index cannot answer it (see trigramSearchable).
- */
-function trigramPhrase(term: string): string | null {
-  return trigramSearchable(term) ? `"${term.replaceAll('"', '""')}"` : null;
-}
-
 /** Where an index answers a search: the rows it joins, its condition and parameter, and its doc column. */
 interface IndexedSearch {
   from: string;
@@ -79,26 +70,29 @@ const SEARCH_FROM = `book_search JOIN book_search_docs d ON d.doc = book_search.
 const GRAMS_FROM = `book_grams g JOIN book_search_docs d ON d.doc = g.doc JOIN books ON books.id = d.id`;
 
 function indexedSearch(term: string): IndexedSearch | null {
-  const phrase = trigramPhrase(term);
-  if (phrase !== null)
-    return {
-      from: SEARCH_FROM,
-      match: 'book_search MATCH ?',
-      param: phrase,
-      doc: 'book_search.rowid',
-      count: 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
-      long: [...term].length > LONG_PHRASE,
-    };
-  if (shortGramSearchable(term))
-    return {
-      from: GRAMS_FROM,
-      match: 'g.gram = ?',
-      param: term,
-      doc: 'g.doc',
-      count: 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
-      long: false,
-    };
-  return null;
+  switch (searchIndexFor(term)) {
+    case 'trigrams':
+      return {
+        from: SEARCH_FROM,
+        match: 'book_search MATCH ?',
+        // One quoted phrase (a `"` doubled), so user text is never FTS5 syntax.
+        param: `"${term.replaceAll('"', '""')}"`,
+        doc: 'book_search.rowid',
+        count: 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
+        long: [...term].length > LONG_PHRASE,
+      };
+    case 'short':
+      return {
+        from: GRAMS_FROM,
+        match: 'g.gram = ?',
+        param: term,
+        doc: 'g.doc',
+        count: 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
+        long: false,
+      };
+    default:
+      return null;
+  }
 }
 
 function whereClause(filter: BookFilter, scanSearch: boolean): { sql: string[]; params: SQLInputValue[] } {
