@@ -293,8 +293,9 @@ export function sqliteBooks(
         const filters = where.sql.map((condition) => ` AND ${condition}`).join('');
         // With a filter, every match's row is read until a page is full: as many as the term has matches.
         const read = filters || indexed.long ? scans.all : searches.all;
+        const pageAfter = after ? ` AND ${afterDoc(indexed.doc)}` : '';
         rows = await read(
-          `SELECT books.* FROM ${indexed.from} WHERE ${indexed.match}${filters}${after ? ` AND ${afterDoc(indexed.doc)}` : ''}
+          `SELECT books.* FROM ${indexed.from} WHERE ${indexed.match}${filters}${pageAfter}
           ORDER BY ${indexed.doc} LIMIT ?`,
           [indexed.param, ...where.params, ...(after ? [after] : []), limit],
         );
