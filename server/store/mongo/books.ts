@@ -49,9 +49,9 @@ function toFilter(filter: BookFilter): Filter<BookDoc> {
   if (filter.search) {
     const term = normaliseSearch(filter.search);
     // User input only ever becomes an escaped regex literal or a plain string, never an operator. A term of
-    // 1-2 characters is one of the short grams of exactly the books that contain it: the index alone answers
-    // it, counts included. For 3+ characters the trigrams let the index pick the candidates, and the regex
-    // (exact on its own) checks them.
+    // 1-2 characters is one of the short grams of exactly the books that contain it: the index finds them,
+    // and no regex needs to check them. For 3+ characters the trigrams let the index pick the candidates, and
+    // the regex (exact on its own) checks them.
     const index = searchIndexFor(term);
     if (index === 'short') {
       query.shortGrams = term;
