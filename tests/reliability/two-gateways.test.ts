@@ -248,8 +248,9 @@ describe.skipIf(!mongodbUri)('two gateways on one MongoDB database', () => {
       phase = 'down';
       expect((await gateways[0]!.exited).signal).toBe('SIGKILL');
       await until('gateway B to serve on alone', () => served.down >= 20);
-      // Restarted while B is still under load: its recovery of A's half-done loans runs beside B's live writes.
-      gateways[0] = await launchGateway(envs[0]!);
+      // Restarted while B is still under load: its recovery of A's half-done loans runs beside B's live writes,
+      // and on the test server each of its book writes waits behind B's (5 to 11 s to answer when alone).
+      gateways[0] = await launchGateway(envs[0]!, { healthyWithinMs: 60_000 });
       phase = 'restarted';
       await until('the restarted gateway A to serve', () => served.restarted >= 10);
     } finally {

@@ -14,7 +14,11 @@ export interface GatewayProcess {
 
 export async function launchGateway(
   env: Record<string, string>,
-  opts: { waitHealthy?: boolean } = {},
+  opts: {
+    waitHealthy?: boolean;
+    /** How long /healthz may take to answer (15 s by default). */
+    healthyWithinMs?: number;
+  } = {},
 ): Promise<GatewayProcess> {
   const child = spawn(process.execPath, [ENTRY], {
     env: {
@@ -39,14 +43,15 @@ export async function launchGateway(
   const url = `http://127.0.0.1:${env.PORT}`;
   const gateway = { child, url, exited, output: () => output };
   if (opts.waitHealthy !== false) {
-    for (let i = 0; ; i++) {
+    const deadline = Date.now() + (opts.healthyWithinMs ?? 15_000);
+    for (;;) {
       if (child.exitCode !== null) throw new Error(`gateway exited at start:\n${output}`);
       try {
         if ((await fetch(`${url}/healthz`)).ok) break;
       } catch {
         // not listening yet
       }
-      if (i > 150) throw new Error(`gateway not healthy:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`gateway not healthy:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -120,17 +120,13 @@ const afterDoc = (doc: string) =>
  * Exported for the SQLite-only tests, which play another process inserting a smaller id.
  */
 export function searchIndex(prepare: (sql: string) => StatementSync) {
+  // A key's grams go to SQLite as one JSON list, so a book's dozens of rows take one statement.
+  const grams = (key: string) => JSON.stringify(searchShortGrams(key));
   const addGrams = (doc: number | bigint, key: string): void => {
-    prepare('INSERT OR IGNORE INTO book_grams (gram, doc) SELECT value, ? FROM json_each(?)').run(
-      doc,
-      JSON.stringify(searchShortGrams(key)),
-    );
+    prepare('INSERT OR IGNORE INTO book_grams (gram, doc) SELECT value, ? FROM json_each(?)').run(doc, grams(key));
   };
   const dropGrams = (doc: number | bigint, key: string): void => {
-    prepare('DELETE FROM book_grams WHERE doc = ? AND gram IN (SELECT value FROM json_each(?))').run(
-      doc,
-      JSON.stringify(searchShortGrams(key)),
-    );
+    prepare('DELETE FROM book_grams WHERE doc = ? AND gram IN (SELECT value FROM json_each(?))').run(doc, grams(key));
   };
   const addDoc = (id: string, key: string): void => {
     const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id) VALUES (?)').run(id);
