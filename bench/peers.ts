@@ -1,6 +1,8 @@
 // Reference servers for the benchmark, each run as its own process like the gateway:
 //   PEER=yoga     GraphQL Yoga serving the same schema, resolvers and store (the peer to beat)
-//   PEER=mercurius Mercurius (Fastify) with graphql-jit on the same schema, resolvers and store
+//   PEER=mercurius Mercurius (Fastify) with graphql-jit on the same schema, resolvers and store (a reference)
+//   PEER=apollo   stock Apollo Server 5 with its defaults (standalone, graphql-js, its default plugins) on the
+//                 same schema, resolvers and store: what a user of this stack would otherwise write
 //   PEER=http     a bare node:http server answering a constant body (the platform's limit)
 //   PEER=fastify  a bare Fastify route answering a constant JSON body
 //   PEER=unchecked the gateway itself with the circulation policy's checks off (what the policy costs)
@@ -9,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import mercurius from 'mercurius';
+import { ApolloServer } from '@apollo/server';
+import { startStandaloneServer } from '@apollo/server/standalone';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
@@ -40,7 +44,7 @@ if (peer === 'http') {
   const { app } = await createGateway(loadConfig(process.env), { logger: false, enforcePolicy: false });
   await app.listen({ port, host: '127.0.0.1' });
   console.log('ready');
-} else if (peer === 'yoga' || peer === 'mercurius') {
+} else if (peer === 'yoga' || peer === 'mercurius' || peer === 'apollo') {
   // The same parts as the gateway's; only Yoga, or Mercurius, stands in for Fastify + Apollo in front of them.
   const config = loadConfig({
     DATA_DIR: process.env.DATA_DIR,
@@ -74,6 +78,14 @@ if (peer === 'http') {
     createServer((request, response) => void yoga(request, response)).listen(port, '127.0.0.1', () =>
       console.log('ready'),
     );
+  } else if (peer === 'apollo') {
+    // Every option at its default: no compiled execution, no limits, Apollo's landing page and cache-control plugins.
+    const server = new ApolloServer<GraphQLContext>({ schema });
+    await startStandaloneServer(server, {
+      listen: { port, host: '127.0.0.1' },
+      context: async ({ req }) => contextFor(req.headers.authorization),
+    });
+    console.log('ready');
   } else {
     const app = Fastify({ logger: false });
     // jit: 1 compiles an operation the first time it is seen again, the fastest setting it offers.
