@@ -26,6 +26,9 @@ export default defineConfig(({ command }) => ({
     // only helped older ones fetch early, and cost every visitor of / about 0.3 KB gzip of the 150 KB budget.
     modulePreload: { polyfill: false },
   },
+  // The dev server serves the SPA only (the sandbox is its own build, served by the gateway): scanning
+  // sandbox.html too made the dependency optimizer fail on GraphiQL's `?worker` imports and stop `npm run dev`.
+  optimizeDeps: { entries: ['index.html'] },
   server: {
     proxy: {
       '/graphql': gateway,

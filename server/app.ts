@@ -25,7 +25,7 @@ import { registerOpenApi } from './rest/openapi.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { healthRoutes } from './health.ts';
 import { registerMetrics, type Metrics } from './metrics.ts';
-import { loggerOptions } from './logging.ts';
+import { currentSurroundings, loggerOptions } from './logging.ts';
 import { absoluteImages, publicOrigin } from './library/site-urls.ts';
 import {
   contentSecurityPolicy,
@@ -77,7 +77,7 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'];
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, library, tokens } = deps;
   const app: FastifyInstance = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: deps.logger ?? loggerOptions(config.logLevel, currentSurroundings(config.production)),
     bodyLimit: 100 * 1024,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

@@ -1,5 +1,5 @@
 // The deployment files (Dockerfile, compose.yaml, deploy/proxy.vcl), checked without a Docker engine: the files
-// say what the README promises, and the proxy's configuration runs for real (Varnish, when installed) in front
+// say what docs/operations.md promises, and the proxy's configuration runs for real (Varnish, when installed) in front
 // of two gateways: it caches what the gateway calls public, revalidates with its ETag, and stops sending
 // requests to a gateway whose /readyz fails.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
