@@ -182,7 +182,7 @@ describe('configuration', () => {
     const secretLike = CONFIG_VARIABLES.filter((name) => /TOKEN|SECRET|KEY|PASSWORD|_URI$|_URL$/.test(name));
     expect([...SECRET_VARIABLES].sort()).toEqual(secretLike.filter((name) => name !== 'PUBLIC_URL').sort());
     const marker = 'hunter2Zq';
-    const bad: Record<(typeof SECRET_VARIABLES)[number], string[]> = {
+    const bad: Record<string, string[]> = {
       SESSION_SECRET: [marker],
       METRICS_TOKEN: [`${marker}-too-short`, `${marker.repeat(4)} with spaces`],
       MONGODB_URI: [`mongo://root:${marker}@db:27017/`, `root:${marker}@db`],
