@@ -13,7 +13,7 @@ import { describeEachStore, startTestGateway, type Member, type TestGateway } fr
 import { libraryClock } from '../support/library-clock.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp-server.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
-import { BAD_UNSUBSCRIBE_LINK, MAIL_MAX_ATTEMPTS } from '../../server/library/mail.ts';
+import { BAD_UNSUBSCRIBE_LINK, MAIL_MAX_ATTEMPTS, OUTDATED_UNSUBSCRIBE_LINK } from '../../server/library/mail.ts';
 import type { NoticeRecord } from '../../server/store/port.ts';
 
 const MINUTE = 1 / 1440;
@@ -48,8 +48,8 @@ describeEachStore((kind) => {
     (await gw.store.notices.list(m.uid, { unreadOnly: false, page: { first: 20 } })).nodes;
 
   /** b waits for the only copy, a returns it: b's hold is ready (a notice recorded at the return). */
-  async function holdReady(title: string) {
-    const [a, b] = [await gw.member(), await gw.member({ name: 'Bea Reader' })];
+  async function holdReady(title: string, waiting?: Member) {
+    const [a, b] = [await gw.member(), waiting ?? (await gw.member({ name: 'Bea Reader' }))];
     const bookId = await gw.addBook({ quantity: 1, title });
     const loanId = (await gqlBorrow(gw, a.token, bookId, libraryDay(7))).body.data.borrow.record.id;
     await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: bookId }, b.token);
@@ -72,7 +72,7 @@ describeEachStore((kind) => {
     expect(mail.html).toContain(`href="${gw.url}/book-details/${bookId}"`);
     expect(mail.html).toContain('“Awaited &lt;Book&gt; &amp; Co” is ready for you');
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(unsubscribeUrlOf(mail)).toMatch(new RegExp(`^${gw.url}/api/unsubscribe\\?token=[\\w-]+\\.[\\w-]+$`));
+    expect(unsubscribeUrlOf(mail)).toMatch(new RegExp(`^${gw.url}/api/unsubscribe\\?token=[\\w-]+\\.\\d+\\.[\\w-]+$`));
     expect(mail.text).toContain(unsubscribeUrlOf(mail));
     const [notice] = await mailOf(member);
     expect(notice!.mail).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
@@ -182,11 +182,18 @@ describeEachStore((kind) => {
     expect(asked.body).toContain('<button type="submit">Stop e-mailing me notices</button>');
     expect((await noticesOf(member)).emailNotices).toBe(true);
 
-    const [encoded, signature] = link.split('token=')[1]!.split('.') as [string, string];
-    const forged = `${encoded}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const [encoded, version, signature] = link.split('token=')[1]!.split('.') as [string, string, string];
+    const forged = `${encoded}.${version}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     const other = await gw.member();
     const otherUid = Buffer.from(other.uid).toString('base64url');
-    for (const token of [forged, `${otherUid}.${signature}`, 'nonsense', '']) {
+    for (const token of [
+      forged,
+      `${otherUid}.${version}.${signature}`,
+      `${encoded}.${Number(version) + 1}.${signature}`,
+      `${encoded}.${signature}`,
+      'nonsense',
+      '',
+    ]) {
       for (const method of ['GET', 'POST']) {
         const refused = await gw.request(method, `/api/unsubscribe?token=${encodeURIComponent(token)}`, {
           headers: { accept: 'application/json' },
@@ -209,6 +216,55 @@ describeEachStore((kind) => {
     });
     expect(done.status).toBe(200);
     expect(done.body).toContain(`Notices are no longer e-mailed to ${member.email}.`);
+    expect((await noticesOf(member)).emailNotices).toBe(false);
+  });
+
+  it('an unsubscribe link older than the last change of the setting does nothing, and the page says so', async () => {
+    const { member } = await holdReady('Changed My Mind');
+    await gw.library.mail.deliver();
+    const link = unsubscribeUrlOf(smtp.to(member.email).at(-1)!).slice(gw.url.length);
+    // Off in the app, then on again: the e-mail's link was made before both changes.
+    for (const enabled of [false, true]) {
+      const set = await gw.gql(
+        'mutation($on: Boolean!) { setEmailNotices(enabled: $on) { emailNotices } }',
+        { on: enabled },
+        member.token,
+      );
+      expect(set.body.data.setEmailNotices.emailNotices).toBe(enabled);
+    }
+    for (const method of ['GET', 'POST']) {
+      const form = {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        raw: 'List-Unsubscribe=One-Click',
+      };
+      const page = await gw.request<string>(method, link, method === 'POST' ? form : {});
+      expect([method, page.status]).toEqual([method, 409]);
+      expect(page.body).toContain(
+        'This unsubscribe link is older than your last change to &quot;E-mail me notices&quot;',
+      );
+      expect(page.body).not.toContain('<button');
+      const json = await gw.request(method, link, { headers: { accept: 'application/json' } });
+      expect([method, json.status, json.body]).toEqual([method, 409, { message: OUTDATED_UNSUBSCRIBE_LINK }]);
+    }
+    expect((await noticesOf(member)).emailNotices).toBe(true);
+
+    // The next e-mail carries a link made now, which works once; used again, it finds e-mail already off.
+    await holdReady('Changed My Mind Again', member);
+    await gw.library.mail.deliver();
+    const fresh = unsubscribeUrlOf(smtp.to(member.email).at(-1)!).slice(gw.url.length);
+    expect(fresh).not.toBe(link);
+    for (let i = 0; i < 2; i++) {
+      const done = await gw.request<string>('POST', fresh, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        raw: 'List-Unsubscribe=One-Click',
+      });
+      expect(done.status).toBe(200);
+      expect(done.body).toContain(`Notices are no longer e-mailed to ${member.email}.`);
+    }
+    expect((await noticesOf(member)).emailNotices).toBe(false);
+    // The old link stays powerless: e-mail is off, and it says nothing else.
+    const old = await gw.request('POST', link, { headers: { accept: 'application/json' } });
+    expect(old.status).toBe(200);
     expect((await noticesOf(member)).emailNotices).toBe(false);
   });
 
