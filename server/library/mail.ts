@@ -8,6 +8,7 @@ import type { NoticeRecord, Store, UserRecord } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { isStaff } from './circulation.ts';
+import { oneLine } from './validate.ts';
 
 /** One e-mail, as the library composes it; the Mailer only transports it. */
 export interface MailMessage {
@@ -129,12 +130,15 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 
   function compose(notice: NoticeRecord, user: UserRecord): MailMessage {
     const origin = opts.siteOrigin();
-    const sentence = opts.message(notice);
+    // Titles and names are one line since the services refuse line breaks; one recorded before that (or
+    // written around the services) must not start lines of its own in the text part either.
+    const sentence = oneLine(opts.message(notice));
+    const name = oneLine(user.name);
     const page = origin + opts.link(notice);
     const off = unsubscribeUrl(user);
     const host = new URL(origin || 'http://localhost').hostname;
     const text = [
-      `Hello ${user.name},`,
+      `Hello ${name},`,
       '',
       sentence,
       '',
@@ -146,7 +150,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
       '',
     ].join('\n');
     const html = `<!doctype html><html><body>
-<p>Hello ${escapeHtml(user.name)},</p>
+<p>Hello ${escapeHtml(name)},</p>
 <p>${escapeHtml(sentence)}</p>
 <p><a href="${escapeHtml(page)}">Open it in BookHaven</a></p>
 <hr><p style="font-size:small">You get this e-mail because your BookHaven notices are e-mailed to you.
@@ -154,7 +158,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 </body></html>`;
     return {
       to: user.email,
-      subject: `${SUBJECTS[notice.kind]}: “${notice.bookTitle}”`,
+      subject: `${SUBJECTS[notice.kind]}: “${oneLine(notice.bookTitle)}”`,
       text,
       html,
       messageId: `<notice-${notice.id}@${host}>`,

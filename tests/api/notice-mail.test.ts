@@ -219,6 +219,19 @@ describeEachStore((kind) => {
     expect((await noticesOf(member)).emailNotices).toBe(false);
   });
 
+  it('keeps a title and a name with line breaks (recorded before they were refused) on one line', async () => {
+    const { member } = await holdReady('Old Title\r\nSubject: forged\nline');
+    const user = (await gw.store.users.getByUid(member.uid))!;
+    await gw.store.users.upsert({ ...user, name: 'Bea\nReader' });
+    await gw.library.mail.deliver();
+    const [mail] = smtp.to(member.email) as [ParsedMail];
+    expect(mail.subject).toBe('Ready for you: “Old Title Subject: forged line”');
+    const lines = mail.text!.split(/\r?\n/);
+    expect(lines).toContain('Hello Bea Reader,');
+    expect(lines.some((l) => l.startsWith('“Old Title Subject: forged line” is ready for you until'))).toBe(true);
+    expect(lines.filter((l) => /^(Subject|line|Reader)/.test(l))).toEqual([]);
+  });
+
   it('an unsubscribe link older than the last change of the setting does nothing, and the page says so', async () => {
     const { member } = await holdReady('Changed My Mind');
     await gw.library.mail.deliver();
