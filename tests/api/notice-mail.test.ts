@@ -3,7 +3,7 @@
 // notice in the app and is retried after the backoff, by the library's clock, and never sends twice; a member who
 // turned e-mail off gets none; the unsubscribe link works and a forged one is refused; two gateways on one store
 // send each e-mail once.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,10 @@ import type { NoticeRecord } from '../../server/store/port.ts';
 
 const MINUTE = 1 / 1440;
 const FROM = 'BookHaven Desk <desk@library.test>';
+/** Known here, so the test can sign a link as the library did before links carried a version. */
+const SESSION_SECRET = randomBytes(32).toString('hex');
+const legacyToken = (uid: string) =>
+  `${Buffer.from(uid).toString('base64url')}.${createHmac('sha256', SESSION_SECRET).update(`email-notices-off:${uid}`).digest('base64url')}`;
 
 function header(mail: ParsedMail, name: string): string | undefined {
   const line = mail.headerLines.find((h) => h.key === name)?.line;
@@ -35,7 +39,11 @@ describeEachStore((kind) => {
   const clock = libraryClock();
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    gw = await startTestGateway({ store: kind, libraryNow: clock.now, env: { SMTP_URL: smtp.url, MAIL_FROM: FROM } });
+    gw = await startTestGateway({
+      store: kind,
+      libraryNow: clock.now,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, SESSION_SECRET },
+    });
   });
   afterAll(async () => {
     await gw?.close();
@@ -279,6 +287,22 @@ describeEachStore((kind) => {
     const old = await gw.request('POST', link, { headers: { accept: 'application/json' } });
     expect(old.status).toBe(200);
     expect((await noticesOf(member)).emailNotices).toBe(false);
+  });
+
+  it('a link sent before links carried a version stands for version 0: it works until the setting first changes', async () => {
+    const [kept, changed] = [await gw.member(), await gw.member()];
+    for (const enabled of [false, true])
+      await gw.gql(
+        'mutation($on: Boolean!) { setEmailNotices(enabled: $on) { emailNotices } }',
+        { on: enabled },
+        changed.token,
+      );
+    const post = (uid: string) =>
+      gw.request('POST', `/api/unsubscribe?token=${legacyToken(uid)}`, { headers: { accept: 'application/json' } });
+    expect(await post(changed.uid)).toMatchObject({ status: 409, body: { message: OUTDATED_UNSUBSCRIBE_LINK } });
+    expect((await noticesOf(changed)).emailNotices).toBe(true);
+    expect(await post(kept.uid)).toMatchObject({ status: 200, body: { emailNotices: false } });
+    expect((await noticesOf(kept)).emailNotices).toBe(false);
   });
 
   it("shows a member's setting only to them and staff", async () => {
