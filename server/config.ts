@@ -173,11 +173,24 @@ const PATTERN_HINTS: Partial<Record<Name, string>> = {
   MAIL_FROM: 'must be an e-mail address, alone or as Name <address>',
 };
 
+/**
+ * Variables whose value is a secret or may hold one (a token, a key, a URL with a user's password): a message
+ * about them names the variable and never quotes the value, since boot errors end up in logs. Redacting just the
+ * password would miss it in a value malformed enough not to parse, which is exactly the one refused.
+ */
+export const SECRET_VARIABLES: readonly Name[] = [
+  'SESSION_SECRET',
+  'METRICS_TOKEN',
+  'MONGODB_URI',
+  'REDIS_URL',
+  'SMTP_URL',
+  'FIREBASE_WEB_API_KEY',
+];
+
 function describe(issue: AjvIssue, env: Env): ConfigError {
   const name = issue.instancePath.replace(/^\//, '') as Name;
   const value = env[name]?.trim() ?? '';
-  // A password in the URL stays out of the message (and so out of logs).
-  const got = `got "${name === 'SMTP_URL' ? redactPassword(value) : value}"`;
+  const got = SECRET_VARIABLES.includes(name) ? '(its value is not shown: it may hold a secret)' : `got "${value}"`;
   switch (issue.keyword) {
     case 'enum':
       return new ConfigError(name, `must be one of ${(issue.params.allowedValues as string[]).join(', ')}, ${got}`);

@@ -42,16 +42,19 @@ export function createMetrics(): Metrics {
 
 /**
  * Refuses a scrape without the token. Both sides are hashed first so the comparison takes the same time
- * whatever was sent. Every answer, refusals too, is `no-store`: neither a proxy nor a browser keeps one.
+ * whatever was sent. The scheme is matched in any case (RFC 7235: auth schemes are case-insensitive), the
+ * token exactly. Every answer, refusals too, is `no-store`: neither a proxy nor a browser keeps one.
  */
 function bearer(token: string): onRequestHookHandler {
-  const expected = createHash('sha256').update(`Bearer ${token}`).digest();
+  const expected = createHash('sha256').update(token).digest();
   return (request, reply, done) => {
     reply.header('cache-control', 'no-store');
+    const credentials = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
+    // An absent or malformed header is hashed too (as nothing that can match), so every refusal costs the same.
     const given = createHash('sha256')
-      .update(request.headers.authorization ?? '')
+      .update(credentials?.[1] ?? '')
       .digest();
-    if (timingSafeEqual(given, expected)) return done();
+    if (credentials && timingSafeEqual(given, expected)) return done();
     void reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: 'Unauthorized access' });
   };
 }

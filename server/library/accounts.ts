@@ -44,7 +44,7 @@ export interface UserQuery {
 
 /** A search of name or e-mail; null for none. */
 const searchTerm = (search: unknown): string | null =>
-  check.text(search, 'search', { max: 200, required: false }) || null;
+  check.text(search, 'search', { max: 200, required: false, lines: true }) || null;
 
 export function createAccounts(
   store: Store,
@@ -78,7 +78,8 @@ export function createAccounts(
       const user = await store.users.upsert({
         uid: identity.uid,
         email,
-        name: displayName || identity.name || email.split('@')[0] || email,
+        // The identity provider's name may hold line breaks (set outside BookHaven): made one line, not refused.
+        name: displayName || check.oneLine(identity.name ?? '') || email.split('@')[0] || email,
         photoURL: photoURL ?? null,
         role: roleOf(email),
       });

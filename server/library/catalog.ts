@@ -66,14 +66,14 @@ const replacementCostOf = (value: unknown): number | null =>
 function newBook(input: BookInput, sitePath: (url: string) => string): BookFields {
   return {
     ...commonFields(input, sitePath),
-    description: check.text(input.description, 'description', { max: 5000 }),
+    description: check.text(input.description, 'description', { max: 5000, lines: true }),
     quantity: check.number(input.quantity, 'quantity', { min: 1, max: COPIES_MAX, integer: true }),
     replacementCost: replacementCostOf(input.replacementCost),
   };
 }
 
 function bookEdit(input: BookInput, sitePath: (url: string) => string, current: BookRecord): BookEdit {
-  const description = check.text(input.description, 'description', { max: 5000, required: false });
+  const description = check.text(input.description, 'description', { max: 5000, required: false, lines: true });
   const count = (field: 'copies' | 'quantity') =>
     input[field] == null ? undefined : check.number(input[field], field, { min: 0, max: COPIES_MAX, integer: true });
   return {
@@ -113,7 +113,11 @@ export function searchCost(filter: unknown): number {
 
 function filterOf(filter: BookFilter | null | undefined): BookFilter {
   return {
-    search: filter?.search == null ? null : check.text(filter.search, 'search', { max: 200, required: false }) || null,
+    // A search term is matched, never stored or shown: it may hold what pasted text does (a tab).
+    search:
+      filter?.search == null
+        ? null
+        : check.text(filter.search, 'search', { max: 200, required: false, lines: true }) || null,
     genre: filter?.genre == null ? null : check.text(filter.genre, 'genre', { max: 60, required: false }) || null,
     availableOnly: filter?.availableOnly === true,
   };

@@ -64,8 +64,18 @@ export const dueDayOf = (loan: LoanRecord): string => loan.returnDate.toISOStrin
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Who a desk action is recorded as. */
+/** Who a desk action is recorded as: name and e-mail, so staff can tell two clerks of one name apart. */
 const staffName = (session: Session): string => `${session.name} (${session.email})`;
+
+/**
+ * Who recorded an entry, as a member sees it: the staff member's name, without their e-mail address (which
+ * is staff's to give out). An address holds no space, so the last " (" opens the one staffName appended.
+ */
+export function recorderForMembers(recordedBy: string | null): string | null {
+  if (recordedBy === null || !recordedBy.endsWith(')')) return recordedBy;
+  const open = recordedBy.lastIndexOf(' (');
+  return open > 0 && recordedBy.slice(open).includes('@') ? recordedBy.slice(0, open) : recordedBy;
+}
 
 export function createCirculation(
   store: Store,
@@ -235,7 +245,9 @@ export function createCirculation(
     },
 
     async ledger(session, userId) {
-      return store.ledger.list(subject(session, userId, 'You can only see your own account.'));
+      const entries = await store.ledger.list(subject(session, userId, 'You can only see your own account.'));
+      if (isStaff(session)) return entries;
+      return entries.map((entry) => ({ ...entry, recordedBy: recorderForMembers(entry.recordedBy) }));
     },
 
     async checkIn(session, rawLoanId) {

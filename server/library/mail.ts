@@ -8,6 +8,7 @@ import type { NoticeRecord, Store, UserRecord } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { isStaff } from './circulation.ts';
+import { oneLine } from './validate.ts';
 
 /** One e-mail, as the library composes it; the Mailer only transports it. */
 export interface MailMessage {
@@ -55,12 +56,19 @@ export interface EmailNotices {
   settingOf(session: Session, user: UserRecord): boolean;
   /** The caller turns their e-mailed notices on or off. */
   set(session: Session, enabled: boolean): Promise<UserRecord>;
-  /** Refuses (BAD_USER_INPUT) an unsubscribe token the library did not sign; changes nothing. */
-  checkUnsubscribe(token: unknown): void;
-  /** Turns e-mail off for the member an unsubscribe link was made for; refuses a link that is not ours. */
+  /**
+   * Refuses (BAD_USER_INPUT) an unsubscribe token the library did not sign, and (CONFLICT) one made before the
+   * member's last change of the setting while e-mail is on; changes nothing.
+   */
+  checkUnsubscribe(token: unknown): Promise<void>;
+  /**
+   * Turns e-mail off for the member an unsubscribe link was made for, if the setting has not changed since the
+   * link was made; refuses a link that is not ours, and (CONFLICT) an outdated one while e-mail is on. An
+   * outdated link while e-mail is already off changes nothing and answers the member as they are.
+   */
   unsubscribe(token: unknown): Promise<UserRecord>;
-  /** The one-click unsubscribe address for a member (in every e-mail). */
-  unsubscribeUrl(uid: string): string;
+  /** The one-click unsubscribe address for a member as the setting stands now (in every e-mail). */
+  unsubscribeUrl(user: UserRecord): string;
 }
 
 export interface EmailNoticesOptions {
@@ -77,6 +85,8 @@ export interface EmailNoticesOptions {
 
 export const BAD_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid: it may have been cut short or changed. Sign in to BookHaven and turn off "E-mail me notices" under Notices instead.';
+export const OUTDATED_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is older than your last change to "E-mail me notices", so it no longer changes it, and notices are still e-mailed to you. To stop them, use the link in your newest e-mail, or sign in to BookHaven and turn off "E-mail me notices" under Notices.';
 
 const SUBJECTS: Record<NoticeRecord['kind'], string> = {
   'due-soon': 'Due soon',
@@ -89,31 +99,46 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function createEmailNotices(store: Store, opts: EmailNoticesOptions): EmailNotices {
-  const sign = (uid: string) =>
-    createHmac('sha256', opts.secret).update(`email-notices-off:${uid}`).digest().toString('base64url');
-  const tokenFor = (uid: string) => `${Buffer.from(uid).toString('base64url')}.${sign(uid)}`;
-  const unsubscribeUrl = (uid: string) => `${opts.siteOrigin()}/api/unsubscribe?token=${tokenFor(uid)}`;
+  // A link signs the member and the version of their setting it was made at. Links sent before versions
+  // existed (uid and signature only) sign no version: they stand for version 0, the setting never changed.
+  const sign = (uid: string, version: number | null) =>
+    createHmac('sha256', opts.secret)
+      .update(version === null ? `email-notices-off:${uid}` : `email-notices-off.v2:${version}:${uid}`)
+      .digest()
+      .toString('base64url');
+  const tokenFor = (user: UserRecord) =>
+    `${Buffer.from(user.uid).toString('base64url')}.${user.emailNoticesVersion}.${sign(user.uid, user.emailNoticesVersion)}`;
+  const unsubscribeUrl = (user: UserRecord) => `${opts.siteOrigin()}/api/unsubscribe?token=${tokenFor(user)}`;
 
-  function uidOf(token: unknown): string {
+  function linkOf(token: unknown): { uid: string; version: number } {
     const bad = new LibraryError('BAD_USER_INPUT', BAD_UNSUBSCRIBE_LINK, 'token');
     if (typeof token !== 'string' || token.length > 512) throw bad;
-    const [encoded, signature, ...rest] = token.split('.');
-    if (!encoded || !signature || rest.length > 0) throw bad;
+    const parts = token.split('.');
+    const [encoded, versionText, signature] = parts.length === 2 ? [parts[0], null, parts[1]] : parts;
+    if (!encoded || !signature || parts.length > 3) throw bad;
+    if (versionText !== null && !/^(0|[1-9]\d{0,8})$/.test(versionText ?? '')) throw bad;
+    const version = versionText == null ? null : Number(versionText);
     const uid = Buffer.from(encoded, 'base64url').toString();
-    const expected = Buffer.from(sign(uid));
+    const expected = Buffer.from(sign(uid, version));
     const given = Buffer.from(signature);
     if (uid === '' || expected.length !== given.length || !timingSafeEqual(expected, given)) throw bad;
-    return uid;
+    return { uid, version: version ?? 0 };
   }
+
+  const gone = () => new LibraryError('NOT_FOUND', 'The account this link was sent to no longer exists.');
+  const outdated = () => new LibraryError('CONFLICT', OUTDATED_UNSUBSCRIBE_LINK, 'token');
 
   function compose(notice: NoticeRecord, user: UserRecord): MailMessage {
     const origin = opts.siteOrigin();
-    const sentence = opts.message(notice);
+    // Titles and names are one line since the services refuse line breaks; one recorded before that (or
+    // written around the services) must not start lines of its own in the text part either.
+    const sentence = oneLine(opts.message(notice));
+    const name = oneLine(user.name);
     const page = origin + opts.link(notice);
-    const off = unsubscribeUrl(user.uid);
+    const off = unsubscribeUrl(user);
     const host = new URL(origin || 'http://localhost').hostname;
     const text = [
-      `Hello ${user.name},`,
+      `Hello ${name},`,
       '',
       sentence,
       '',
@@ -125,7 +150,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
       '',
     ].join('\n');
     const html = `<!doctype html><html><body>
-<p>Hello ${escapeHtml(user.name)},</p>
+<p>Hello ${escapeHtml(name)},</p>
 <p>${escapeHtml(sentence)}</p>
 <p><a href="${escapeHtml(page)}">Open it in BookHaven</a></p>
 <hr><p style="font-size:small">You get this e-mail because your BookHaven notices are e-mailed to you.
@@ -133,7 +158,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 </body></html>`;
     return {
       to: user.email,
-      subject: `${SUBJECTS[notice.kind]}: “${notice.bookTitle}”`,
+      subject: `${SUBJECTS[notice.kind]}: “${oneLine(notice.bookTitle)}”`,
       text,
       html,
       messageId: `<notice-${notice.id}@${host}>`,
@@ -213,14 +238,18 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
       if (!user) throw new LibraryError('NOT_FOUND', 'Sign in again: there is no BookHaven account for this session.');
       return user;
     },
-    checkUnsubscribe(token) {
-      uidOf(token);
+    async checkUnsubscribe(token) {
+      const { uid, version } = linkOf(token);
+      const user = await store.users.getByUid(uid);
+      if (!user) throw gone();
+      if (user.emailNoticesVersion !== version && user.emailNotices) throw outdated();
     },
     async unsubscribe(token) {
-      const uid = uidOf(token);
-      const user = await store.users.setEmailNotices(uid, false);
-      if (!user) throw new LibraryError('NOT_FOUND', 'The account this link was sent to no longer exists.');
-      return user;
+      const { uid, version } = linkOf(token);
+      const result = await store.users.turnOffEmailNoticesAt(uid, version);
+      if (!result) throw gone();
+      if (!result.applied && result.user.emailNotices) throw outdated();
+      return result.user;
     },
     unsubscribeUrl,
   };

@@ -5,14 +5,30 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /**
  * Characters no one types into a form, refused in all text: C0 and C1 controls other than tab and line
- * breaks (NUL, terminal escapes) and DEL. The REST schemas state the same set as a pattern.
+ * breaks (NUL, terminal escapes), DEL, and the Unicode line and paragraph separators. The REST schemas state
+ * the same set as a pattern.
  */
-export const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
+export const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+/**
+ * What a single-line field (a title, a name, a note) refuses besides: tab and line breaks. Such a field is
+ * shown on one line, in lists and in the plain-text e-mails sent to other members, where a line break would
+ * start a line of the sender's choosing.
+ */
+export const SINGLE_LINE_CONTROL_CHARACTERS = `${CONTROL_CHARACTERS}\\u0009\\u000A\\u000D`;
 const CONTROL = new RegExp(`[${CONTROL_CHARACTERS}]`);
+const SINGLE_LINE_CONTROL = new RegExp(`[${SINGLE_LINE_CONTROL_CHARACTERS}]`);
+const SINGLE_LINE_CONTROL_RUNS = new RegExp(`[${SINGLE_LINE_CONTROL_CHARACTERS}]+`, 'g');
 
 /** Text a person could have typed: no control characters, and no half of a UTF-16 surrogate pair (not Unicode on its own). */
 export const isTypeable = (value: string): boolean => value.isWellFormed() && !CONTROL.test(value);
 export const UNTYPEABLE_MESSAGE = 'must not contain control characters or broken Unicode';
+export const ONE_LINE_MESSAGE = 'must be one line: no line breaks, tabs or other control characters';
+
+/**
+ * Text that came from elsewhere (a name the identity provider holds) made one line: each run of line breaks,
+ * tabs and control characters becomes one space. What a member sends is refused instead, so they see why.
+ */
+export const oneLine = (value: string): string => value.replace(SINGLE_LINE_CONTROL_RUNS, ' ').trim();
 
 export function id(value: unknown, field: string): string {
   if (typeof value !== 'string' || !OBJECT_ID.test(value))
@@ -20,12 +36,23 @@ export function id(value: unknown, field: string): string {
   return value.toLowerCase();
 }
 
-export function text(value: unknown, field: string, opts: { max: number; required?: boolean }): string {
+/**
+ * Text of at most `max` characters, trimmed. One line unless `lines` (a description, or a search term, which
+ * is only matched, never stored or shown): then tab and line breaks are kept.
+ */
+export function text(
+  value: unknown,
+  field: string,
+  opts: { max: number; required?: boolean; lines?: boolean },
+): string {
   if (value === undefined || value === null) {
     if (opts.required === false) return '';
     throw badInput(field, `${field} is required`);
   }
   if (typeof value !== 'string') throw badInput(field, `${field} must be text`);
+  // A single-line field's set holds every control character, so its sentence covers them all.
+  if (!opts.lines && value.isWellFormed() && SINGLE_LINE_CONTROL.test(value))
+    throw badInput(field, `${field} ${ONE_LINE_MESSAGE}`);
   if (!isTypeable(value)) throw badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`);
   const trimmed = value.trim();
   if (trimmed === '' && opts.required !== false) throw badInput(field, `${field} is required`);

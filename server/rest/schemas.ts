@@ -1,6 +1,11 @@
 // JSON schemas for every REST body and parameter. Fastify validates them before a handler runs, so wrong
 // types, operator objects such as {"$gt": ""} and unknown fields are refused with 400 and never reach a store.
-import { CONTROL_CHARACTERS, UNTYPEABLE_MESSAGE } from '../library/validate.ts';
+import {
+  CONTROL_CHARACTERS,
+  ONE_LINE_MESSAGE,
+  SINGLE_LINE_CONTROL_CHARACTERS,
+  UNTYPEABLE_MESSAGE,
+} from '../library/validate.ts';
 
 const ID_PATTERN = '^[0-9a-fA-F]{24}$';
 /**
@@ -8,6 +13,8 @@ const ID_PATTERN = '^[0-9a-fA-F]{24}$';
  * lone surrogates, has no pattern other validators can compile; routes.ts checks it for every body.)
  */
 const TEXT_PATTERN = `^[^${CONTROL_CHARACTERS}]*$`;
+/** One line of it: every text field but a book's description (the domain's rule, library/validate.ts). */
+const LINE_PATTERN = `^[^${SINGLE_LINE_CONTROL_CHARACTERS}]*$`;
 /** A calendar day or an ISO 8601 date-time: the shapes the domain parses (it then checks the day exists). */
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T[\\d:.]+(Z|[+-]\\d{2}:\\d{2}))?$';
 
@@ -15,12 +22,13 @@ const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T[\\d:.]+(Z|[+-]\\d{2}:\\d{2}))?$';
 export const PATTERN_MESSAGES: Record<string, string> = {
   [ID_PATTERN]: 'must be a 24-character hexadecimal id',
   [TEXT_PATTERN]: UNTYPEABLE_MESSAGE,
+  [LINE_PATTERN]: ONE_LINE_MESSAGE,
   [DAY_PATTERN]: 'must be a date (YYYY-MM-DD)',
 };
 
 const objectId = { type: 'string', pattern: ID_PATTERN } as const;
-const shortText = (maxLength: number) => ({ type: 'string', maxLength, pattern: TEXT_PATTERN }) as const;
-const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength, pattern: TEXT_PATTERN }) as const;
+const shortText = (maxLength: number) => ({ type: 'string', maxLength, pattern: LINE_PATTERN }) as const;
+const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength, pattern: LINE_PATTERN }) as const;
 
 /** The longest path parameter the router takes (a Firebase uid is at most 128 characters); longer is 414. */
 export const MAX_PARAM_LENGTH = 128;
@@ -49,7 +57,7 @@ const bookProperties = {
   title: { ...shortText(300), minLength: 1 },
   author: { ...shortText(200), minLength: 1 },
   genre: { ...shortText(60), minLength: 1 },
-  description: { ...shortText(5000), minLength: 1 },
+  description: { type: 'string', maxLength: 5000, pattern: TEXT_PATTERN, minLength: 1 },
   image: {
     ...shortText(2048),
     minLength: 1,
@@ -73,7 +81,7 @@ export const bookUpdateBody = {
   required: ['title', 'author', 'genre', 'image', 'rating', 'quantity'],
   properties: {
     ...bookProperties,
-    description: nullableText(5000),
+    description: { type: ['string', 'null'], maxLength: 5000, pattern: TEXT_PATTERN },
     quantity: { ...bookProperties.quantity, minimum: 0 },
     copies: {
       type: 'integer',

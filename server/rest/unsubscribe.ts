@@ -34,7 +34,7 @@ function answer(
 
 function refusal(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   if (!(error instanceof LibraryError)) throw error;
-  const status = error.code === 'NOT_FOUND' ? 404 : 400;
+  const status = error.code === 'NOT_FOUND' ? 404 : error.code === 'CONFLICT' ? 409 : 400;
   return answer(request, reply, status, 'This link does not work', error.message);
 }
 
@@ -50,7 +50,7 @@ export function unsubscribeRoutes(library: Library) {
     app.get<Query>('/unsubscribe', async (request, reply) => {
       const token = request.query.token;
       try {
-        library.mail.checkUnsubscribe(token);
+        await library.mail.checkUnsubscribe(token);
       } catch (error) {
         return refusal(request, reply, error);
       }

@@ -241,6 +241,8 @@ export interface UserRecord extends UserProfile {
   lastLoginAt: Date;
   /** The member's notices are also e-mailed (when the library sends e-mail); on until they turn it off. */
   emailNotices: boolean;
+  /** How many times emailNotices was set: an unsubscribe link carries it, and stops working once it moves on. */
+  emailNoticesVersion: number;
 }
 
 export type HoldStatus = 'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired';
@@ -405,8 +407,14 @@ export interface UserStore {
   list(): Promise<UserRecord[]>;
   /** A page of members in sign-up order; search: case-insensitive substring of name or e-mail. */
   page(search: string | null, page: PageRequest): Promise<Page<UserRecord>>;
-  /** Turns the member's e-mailed notices on or off; null when there is no such member. */
+  /** Turns the member's e-mailed notices on or off, counting the change; null when there is no such member. */
   setEmailNotices(uid: string, enabled: boolean): Promise<UserRecord | null>;
+  /**
+   * Turns e-mailed notices off (counting the change) only while emailNoticesVersion is still `version`, in one
+   * conditional write: `applied` false, and the record as it is, when the setting changed since. Null when
+   * there is no such member.
+   */
+  turnOffEmailNoticesAt(uid: string, version: number): Promise<{ user: UserRecord; applied: boolean } | null>;
 }
 
 /**

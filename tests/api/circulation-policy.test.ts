@@ -158,6 +158,20 @@ describeEachStore((kind) => {
         note: 'Waived at the desk',
       });
       expectError(await pay('waiveFee', 1), 'BAD_USER_INPUT', 'amount');
+      // The member sees who took the money by name; the staff e-mail address stays with staff.
+      const mine = (await gw.gql('{ me { ledger { kind recordedBy } } }', {}, m.token)).body.data.me.ledger;
+      expect(mine).toEqual(
+        expect.arrayContaining([
+          { kind: 'PAYMENT', recordedBy: 'Desk Clerk' },
+          { kind: 'WAIVER', recordedBy: 'Desk Clerk' },
+        ]),
+      );
+      expect(JSON.stringify(mine)).not.toContain(staffEmail);
+      const desk = await gw.gql(`{ member(uid: "${m.uid}") { ledger { kind recordedBy } } }`, {}, staff.token);
+      expect(desk.body.data.member.ledger).toContainEqual({
+        kind: 'PAYMENT',
+        recordedBy: `Desk Clerk (${staffEmail})`,
+      });
       expect((await myLoans(m)).balance).toBe(0);
       await borrow(m, second);
     });
@@ -227,6 +241,9 @@ describeEachStore((kind) => {
           { kind: 'PROCESSING_FEE', amount: 100 },
         ]),
       );
+      const own = (await gw.gql('{ me { ledger { kind recordedBy } } }', {}, m.token)).body.data.me.ledger;
+      expect(own).toContainEqual({ kind: 'REPLACEMENT', recordedBy: 'Desk Clerk' });
+      expect(JSON.stringify(own)).not.toContain(staffEmail);
       expect(member.body.data.member.loans.map((l: { status: string }) => l.status).sort()).toEqual([
         'LOST',
         'RETURNED',

@@ -36,8 +36,18 @@ const OPERATORS: Value[] = [
   [{ $gt: '' }],
 ];
 const NOT_STRINGS: Value[] = [42, true, ['x'], {}];
-/** Text no person types: NUL, terminal escapes, a lone UTF-16 surrogate. */
-const CONTROL = ['a\u0000b', 'red \u001b[31malert\u001b[0m', 'bell\u0007', 'half \ud800 pair'];
+/** Text no person types: NUL, terminal escapes, a lone UTF-16 surrogate, C1 controls, Unicode line separators. */
+const CONTROL = [
+  'a\u0000b',
+  'red \u001b[31malert\u001b[0m',
+  'bell\u0007',
+  'half \ud800 pair',
+  'next\u0085line',
+  'line\u2028separator',
+  'para\u2029graph',
+];
+/** What a single-line field (all text but a description) refuses too: a second line, which e-mails would show. */
+const LINE_BREAKS = ['Title\nSubject: forged line', 'one\r\ntwo', 'carriage\rreturn', 'tab\there', '\n'];
 /** Longer than the router takes for a path parameter, shorter than a header limit. */
 const PATH_LONG = 'p'.repeat(200);
 const NOT_NUMBERS: Value[] = ['5', true, [1], {}, new Raw('NaN')];
@@ -91,7 +101,20 @@ const LITERALS = [
 
 /** Kinds of argument beyond their JSON type: what hostile content means for them and what refusing it looks like. */
 type Kind =
-  'id' | 'ref' | 'uid' | 'date' | 'url' | 'token' | 'cursor' | 'free' | 'text' | 'int' | 'count' | 'rating' | 'bool';
+  | 'id'
+  | 'ref'
+  | 'uid'
+  | 'date'
+  | 'url'
+  | 'token'
+  | 'cursor'
+  | 'free'
+  | 'text'
+  | 'lines'
+  | 'int'
+  | 'count'
+  | 'rating'
+  | 'bool';
 
 function hostileValues(kind: Kind, required: boolean): Value[] {
   const common = [...OPERATORS, MB];
@@ -105,7 +128,7 @@ function hostileValues(kind: Kind, required: boolean): Value[] {
     case 'date':
       return [...common, ...NOT_STRINGS, LONG, ...BAD_DATES, 20260101];
     case 'url':
-      return [...common, ...NOT_STRINGS, LONG, ...BAD_URLS, ...CONTROL, ...blank];
+      return [...common, ...NOT_STRINGS, LONG, ...BAD_URLS, ...CONTROL, ...LINE_BREAKS, ...blank];
     case 'token':
       return [...common, ...NOT_STRINGS, LONG, "' OR 1=1 --", '{"$ne":null}', ...blank];
     case 'cursor':
@@ -120,6 +143,8 @@ function hostileValues(kind: Kind, required: boolean): Value[] {
     case 'free':
       return [...common, ...NOT_STRINGS, LONG, ...LITERALS];
     case 'text':
+      return [...common, ...NOT_STRINGS, LONG, ...CONTROL, ...LINE_BREAKS, ...blank];
+    case 'lines':
       return [...common, ...NOT_STRINGS, LONG, ...CONTROL, ...blank];
     case 'int':
       return [...common, ...NOT_NUMBERS, ...NON_FINITE, -1, 0, 0.5, 101, 2 ** 31, 2 ** 53, 1e308];
@@ -149,6 +174,7 @@ function kindOf(name: string, type: string): Kind {
     after: 'cursor',
     category: 'free',
     search: 'free',
+    description: 'lines',
     first: 'int',
     quantity: 'count',
     rating: 'rating',

@@ -72,6 +72,22 @@ describe('/metrics', () => {
     expect(answer.headers.get('etag')).toBeNull();
   });
 
+  it('takes the Bearer scheme in any case (RFC 7235), and the token only exactly', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const answer = await gw.request('GET', '/metrics', { headers: { authorization: `${scheme} ${TOKEN}` } });
+      expect(answer.status, scheme).toBe(200);
+    }
+    for (const authorization of [
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN.toUpperCase()}`,
+      `Bearer${TOKEN}`,
+      `bearer ${TOKEN} x`,
+    ]) {
+      const refused = await gw.request('GET', '/metrics', { headers: { authorization } });
+      expect(refused.status, authorization).toBe(401);
+    }
+  });
+
   it('is Prometheus text with the event-loop delay, request, store and loan metrics', async () => {
     await gw.request('GET', '/api/categories');
     const answer = await gw.request<string>('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });

@@ -3,7 +3,7 @@
 // notice in the app and is retried after the backoff, by the library's clock, and never sends twice; a member who
 // turned e-mail off gets none; the unsubscribe link works and a forged one is refused; two gateways on one store
 // send each e-mail once.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,11 +13,15 @@ import { describeEachStore, startTestGateway, type Member, type TestGateway } fr
 import { libraryClock } from '../support/library-clock.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp-server.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
-import { BAD_UNSUBSCRIBE_LINK, MAIL_MAX_ATTEMPTS } from '../../server/library/mail.ts';
+import { BAD_UNSUBSCRIBE_LINK, MAIL_MAX_ATTEMPTS, OUTDATED_UNSUBSCRIBE_LINK } from '../../server/library/mail.ts';
 import type { NoticeRecord } from '../../server/store/port.ts';
 
 const MINUTE = 1 / 1440;
 const FROM = 'BookHaven Desk <desk@library.test>';
+/** Known here, so the test can sign a link as the library did before links carried a version. */
+const SESSION_SECRET = randomBytes(32).toString('hex');
+const legacyToken = (uid: string) =>
+  `${Buffer.from(uid).toString('base64url')}.${createHmac('sha256', SESSION_SECRET).update(`email-notices-off:${uid}`).digest('base64url')}`;
 
 function header(mail: ParsedMail, name: string): string | undefined {
   const line = mail.headerLines.find((h) => h.key === name)?.line;
@@ -35,7 +39,11 @@ describeEachStore((kind) => {
   const clock = libraryClock();
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    gw = await startTestGateway({ store: kind, libraryNow: clock.now, env: { SMTP_URL: smtp.url, MAIL_FROM: FROM } });
+    gw = await startTestGateway({
+      store: kind,
+      libraryNow: clock.now,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, SESSION_SECRET },
+    });
   });
   afterAll(async () => {
     await gw?.close();
@@ -48,8 +56,8 @@ describeEachStore((kind) => {
     (await gw.store.notices.list(m.uid, { unreadOnly: false, page: { first: 20 } })).nodes;
 
   /** b waits for the only copy, a returns it: b's hold is ready (a notice recorded at the return). */
-  async function holdReady(title: string) {
-    const [a, b] = [await gw.member(), await gw.member({ name: 'Bea Reader' })];
+  async function holdReady(title: string, waiting?: Member) {
+    const [a, b] = [await gw.member(), waiting ?? (await gw.member({ name: 'Bea Reader' }))];
     const bookId = await gw.addBook({ quantity: 1, title });
     const loanId = (await gqlBorrow(gw, a.token, bookId, libraryDay(7))).body.data.borrow.record.id;
     await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: bookId }, b.token);
@@ -72,7 +80,7 @@ describeEachStore((kind) => {
     expect(mail.html).toContain(`href="${gw.url}/book-details/${bookId}"`);
     expect(mail.html).toContain('“Awaited &lt;Book&gt; &amp; Co” is ready for you');
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(unsubscribeUrlOf(mail)).toMatch(new RegExp(`^${gw.url}/api/unsubscribe\\?token=[\\w-]+\\.[\\w-]+$`));
+    expect(unsubscribeUrlOf(mail)).toMatch(new RegExp(`^${gw.url}/api/unsubscribe\\?token=[\\w-]+\\.\\d+\\.[\\w-]+$`));
     expect(mail.text).toContain(unsubscribeUrlOf(mail));
     const [notice] = await mailOf(member);
     expect(notice!.mail).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
@@ -182,11 +190,18 @@ describeEachStore((kind) => {
     expect(asked.body).toContain('<button type="submit">Stop e-mailing me notices</button>');
     expect((await noticesOf(member)).emailNotices).toBe(true);
 
-    const [encoded, signature] = link.split('token=')[1]!.split('.') as [string, string];
-    const forged = `${encoded}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const [encoded, version, signature] = link.split('token=')[1]!.split('.') as [string, string, string];
+    const forged = `${encoded}.${version}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     const other = await gw.member();
     const otherUid = Buffer.from(other.uid).toString('base64url');
-    for (const token of [forged, `${otherUid}.${signature}`, 'nonsense', '']) {
+    for (const token of [
+      forged,
+      `${otherUid}.${version}.${signature}`,
+      `${encoded}.${Number(version) + 1}.${signature}`,
+      `${encoded}.${signature}`,
+      'nonsense',
+      '',
+    ]) {
       for (const method of ['GET', 'POST']) {
         const refused = await gw.request(method, `/api/unsubscribe?token=${encodeURIComponent(token)}`, {
           headers: { accept: 'application/json' },
@@ -210,6 +225,84 @@ describeEachStore((kind) => {
     expect(done.status).toBe(200);
     expect(done.body).toContain(`Notices are no longer e-mailed to ${member.email}.`);
     expect((await noticesOf(member)).emailNotices).toBe(false);
+  });
+
+  it('keeps a title and a name with line breaks (recorded before they were refused) on one line', async () => {
+    const { member } = await holdReady('Old Title\r\nSubject: forged\nline');
+    const user = (await gw.store.users.getByUid(member.uid))!;
+    await gw.store.users.upsert({ ...user, name: 'Bea\nReader' });
+    await gw.library.mail.deliver();
+    const [mail] = smtp.to(member.email) as [ParsedMail];
+    expect(mail.subject).toBe('Ready for you: “Old Title Subject: forged line”');
+    const lines = mail.text!.split(/\r?\n/);
+    expect(lines).toContain('Hello Bea Reader,');
+    expect(lines.some((l) => l.startsWith('“Old Title Subject: forged line” is ready for you until'))).toBe(true);
+    expect(lines.filter((l) => /^(Subject|line|Reader)/.test(l))).toEqual([]);
+  });
+
+  it('an unsubscribe link older than the last change of the setting does nothing, and the page says so', async () => {
+    const { member } = await holdReady('Changed My Mind');
+    await gw.library.mail.deliver();
+    const link = unsubscribeUrlOf(smtp.to(member.email).at(-1)!).slice(gw.url.length);
+    // Off in the app, then on again: the e-mail's link was made before both changes.
+    for (const enabled of [false, true]) {
+      const set = await gw.gql(
+        'mutation($on: Boolean!) { setEmailNotices(enabled: $on) { emailNotices } }',
+        { on: enabled },
+        member.token,
+      );
+      expect(set.body.data.setEmailNotices.emailNotices).toBe(enabled);
+    }
+    for (const method of ['GET', 'POST']) {
+      const form = {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        raw: 'List-Unsubscribe=One-Click',
+      };
+      const page = await gw.request<string>(method, link, method === 'POST' ? form : {});
+      expect([method, page.status]).toEqual([method, 409]);
+      expect(page.body).toContain(
+        'This unsubscribe link is older than your last change to &quot;E-mail me notices&quot;',
+      );
+      expect(page.body).not.toContain('<button');
+      const json = await gw.request(method, link, { headers: { accept: 'application/json' } });
+      expect([method, json.status, json.body]).toEqual([method, 409, { message: OUTDATED_UNSUBSCRIBE_LINK }]);
+    }
+    expect((await noticesOf(member)).emailNotices).toBe(true);
+
+    // The next e-mail carries a link made now, which works once; used again, it finds e-mail already off.
+    await holdReady('Changed My Mind Again', member);
+    await gw.library.mail.deliver();
+    const fresh = unsubscribeUrlOf(smtp.to(member.email).at(-1)!).slice(gw.url.length);
+    expect(fresh).not.toBe(link);
+    for (let i = 0; i < 2; i++) {
+      const done = await gw.request<string>('POST', fresh, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        raw: 'List-Unsubscribe=One-Click',
+      });
+      expect(done.status).toBe(200);
+      expect(done.body).toContain(`Notices are no longer e-mailed to ${member.email}.`);
+    }
+    expect((await noticesOf(member)).emailNotices).toBe(false);
+    // The old link stays powerless: e-mail is off, and it says nothing else.
+    const old = await gw.request('POST', link, { headers: { accept: 'application/json' } });
+    expect(old.status).toBe(200);
+    expect((await noticesOf(member)).emailNotices).toBe(false);
+  });
+
+  it('a link sent before links carried a version stands for version 0: it works until the setting first changes', async () => {
+    const [kept, changed] = [await gw.member(), await gw.member()];
+    for (const enabled of [false, true])
+      await gw.gql(
+        'mutation($on: Boolean!) { setEmailNotices(enabled: $on) { emailNotices } }',
+        { on: enabled },
+        changed.token,
+      );
+    const post = (uid: string) =>
+      gw.request('POST', `/api/unsubscribe?token=${legacyToken(uid)}`, { headers: { accept: 'application/json' } });
+    expect(await post(changed.uid)).toMatchObject({ status: 409, body: { message: OUTDATED_UNSUBSCRIBE_LINK } });
+    expect((await noticesOf(changed)).emailNotices).toBe(true);
+    expect(await post(kept.uid)).toMatchObject({ status: 200, body: { emailNotices: false } });
+    expect((await noticesOf(kept)).emailNotices).toBe(false);
   });
 
   it("shows a member's setting only to them and staff", async () => {

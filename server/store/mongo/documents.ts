@@ -136,6 +136,8 @@ export interface UserDoc {
   lastLoginAt: Date;
   /** Absent: on (every member had it before the setting existed). */
   emailNotices?: boolean;
+  /** Absent until the setting first changes: 0. */
+  emailNoticesVersion?: number;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */
@@ -211,6 +213,7 @@ export function toUser(doc: UserDoc): UserRecord {
     createdAt: doc.createdAt,
     lastLoginAt: doc.lastLoginAt,
     emailNotices: doc.emailNotices !== false,
+    emailNoticesVersion: doc.emailNoticesVersion ?? 0,
   };
 }
 

@@ -66,10 +66,25 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
     async setEmailNotices(uid, enabled) {
       const doc = await users.findOneAndUpdate(
         { uid: String(uid) },
-        { $set: { emailNotices: enabled } },
+        { $set: { emailNotices: enabled }, $inc: { emailNoticesVersion: 1 } },
         { returnDocument: 'after' },
       );
       return doc ? toUser(doc) : null;
+    },
+    async turnOffEmailNoticesAt(uid, version) {
+      // A member who never changed the setting has no counter yet: that is version 0.
+      const atVersion =
+        version === 0
+          ? { $or: [{ emailNoticesVersion: 0 }, { emailNoticesVersion: { $exists: false } }] }
+          : { emailNoticesVersion: version };
+      const doc = await users.findOneAndUpdate(
+        { uid: String(uid), ...atVersion },
+        { $set: { emailNotices: false }, $inc: { emailNoticesVersion: 1 } },
+        { returnDocument: 'after' },
+      );
+      if (doc) return { user: toUser(doc), applied: true };
+      const current = await users.findOne({ uid: String(uid) });
+      return current ? { user: toUser(current), applied: false } : null;
     },
     async page(search, page) {
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;

@@ -32,6 +32,7 @@ function toUser(row: Row): UserRecord {
     createdAt: date(row, 'created_at'),
     lastLoginAt: date(row, 'last_login_at'),
     emailNotices: num(row, 'email_notices') !== 0,
+    emailNoticesVersion: num(row, 'email_notices_version'),
   };
 }
 
@@ -108,9 +109,22 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
     },
     async setEmailNotices(uid, enabled) {
       const row = db
-        .prepare('UPDATE users SET email_notices = ? WHERE uid = ? RETURNING *')
+        .prepare(
+          'UPDATE users SET email_notices = ?, email_notices_version = email_notices_version + 1 WHERE uid = ? RETURNING *',
+        )
         .get(enabled ? 1 : 0, String(uid));
       return row ? toUser(row) : null;
+    },
+    async turnOffEmailNoticesAt(uid, version) {
+      const row = db
+        .prepare(
+          `UPDATE users SET email_notices = 0, email_notices_version = email_notices_version + 1
+            WHERE uid = ? AND email_notices_version = ? RETURNING *`,
+        )
+        .get(String(uid), version);
+      if (row) return { user: toUser(row), applied: true };
+      const current = db.prepare('SELECT * FROM users WHERE uid = ?').get(String(uid));
+      return current ? { user: toUser(current), applied: false } : null;
     },
   };
 }

@@ -194,4 +194,8 @@ export const MIGRATIONS: readonly string[] = [
     SELECT substr(key, i, 2), doc FROM at
       WHERE i < length(key) AND unicode(substr(key, i, 1)) >= 32 AND unicode(substr(key, i + 1, 1)) >= 32;
   `,
+  // 9: how many times a member's e-mail setting changed; unsubscribe links carry it (library/mail.ts).
+  `
+  ALTER TABLE users ADD COLUMN email_notices_version INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

@@ -83,6 +83,33 @@ export function peopleContract(factory: StoreFactory): void {
       expect(await store().users.setEmailNotices('nobody', false)).toBeNull();
     });
 
+    it('counts every change of the e-mail setting, and turns it off at a version only while that is current', async () => {
+      expect((await store().users.upsert(profile())).emailNoticesVersion).toBe(0);
+      // Never changed: version 0, as for a member who signed up before versions were counted.
+      expect(await store().users.turnOffEmailNoticesAt('uid-ada', 1)).toMatchObject({
+        applied: false,
+        user: { emailNotices: true, emailNoticesVersion: 0 },
+      });
+      expect(await store().users.turnOffEmailNoticesAt('uid-ada', 0)).toMatchObject({
+        applied: true,
+        user: { emailNotices: false, emailNoticesVersion: 1 },
+      });
+      expect((await store().users.setEmailNotices('uid-ada', true))?.emailNoticesVersion).toBe(2);
+      // A link made at version 0 or 1 is older than the member's last change: nothing moves.
+      for (const version of [0, 1]) {
+        expect(await store().users.turnOffEmailNoticesAt('uid-ada', version)).toMatchObject({
+          applied: false,
+          user: { emailNotices: true, emailNoticesVersion: 2 },
+        });
+      }
+      expect((await store().users.upsert(profile({ name: 'Ada again' }))).emailNoticesVersion).toBe(2);
+      // Two uses of one current link at once: one applies.
+      const both = await Promise.all([0, 1].map(() => store().users.turnOffEmailNoticesAt('uid-ada', 2)));
+      expect(both.map((r) => r?.applied).sort()).toEqual([false, true]);
+      expect(await store().users.getByUid('uid-ada')).toMatchObject({ emailNotices: false, emailNoticesVersion: 3 });
+      expect(await store().users.turnOffEmailNoticesAt('nobody', 0)).toBeNull();
+    });
+
     it('answers a ping', async () => {
       await expect(store().ping()).resolves.toBeUndefined();
       expect(['sqlite', 'mongodb']).toContain(store().kind);
