@@ -40,18 +40,26 @@ export interface ListLimitsResult {
   size: number;
   answerBytes: number;
   loopMaxMs: number;
+  loopMaxCpuMs: number;
   peakRssMb: number;
 }
 
 const aliased = (field: string) => Array.from({ length: ALIASES }, (_, i) => `a${i}: ${field}`).join(' ');
 
+interface Loop {
+  /** The event loop's longest block (wall clock: it counts waiting for a core on a busy machine). */
+  maxMs: number;
+  /** The most CPU time the main thread spent without the loop turning: the block's own length. */
+  maxCpuMs: number;
+}
+
 /** The longest event-loop block of the gateway since it was last asked (bench/loop-delay.ts). */
-async function loopMaxMs(pid: number, file: string): Promise<number> {
+async function loopMax(pid: number, file: string): Promise<Loop> {
   await rm(file, { force: true });
   process.kill(pid, 'SIGUSR2');
   for (let i = 0; i < 100; i++) {
     const text = await readFile(file, 'utf8').catch(() => '');
-    if (text) return (JSON.parse(text) as { maxMs: number }).maxMs;
+    if (text) return JSON.parse(text) as Loop;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('the gateway did not report its event-loop delay');
@@ -59,7 +67,13 @@ async function loopMaxMs(pid: number, file: string): Promise<number> {
 
 export async function listLimits(
   store: BenchStore,
-): Promise<{ results: ListLimitsResult[]; startRssMb: number; refused: Record<string, boolean>; targets: Targets }> {
+): Promise<{
+  results: ListLimitsResult[];
+  noneAccepted: string[];
+  startRssMb: number;
+  refused: Record<string, boolean>;
+  targets: Targets;
+}> {
   const db = await store.open();
   const genres = await Promise.all(
     (await db.books.genres()).map(async (g) => [g, await db.books.countByGenre(g)] as const),
@@ -79,7 +93,7 @@ export async function listLimits(
   try {
     gateway = await launch(
       [...GATEWAY_FLAGS, '--import', './bench/loop-delay.ts', 'server/index.ts'],
-      { ...gatewayEnv(store.env, port), LOOP_DELAY_FILE: delayFile },
+      { ...gatewayEnv(store.env, port), LOOP_DELAY_FILE: delayFile, LOOP_CPU: '1' },
       `${url}/healthz`,
     );
     const pid = gateway.pid!;
@@ -148,8 +162,8 @@ export async function listLimits(
         member: true,
       },
       {
-        name: 'the largest whole genre booksByCategory answers, with id and title',
-        body: (i) => gql('query($g: String!) { booksByCategory(category: $g) { id title } }', { g: genres[i]![0] }),
+        name: 'the largest whole genre booksByCategory answers, with only the id',
+        body: (i) => gql('query($g: String!) { booksByCategory(category: $g) { id } }', { g: genres[i]![0] }),
         sizes: [0, genres.length - 1],
         reported: (i) => genres[i]![1],
       },
@@ -163,10 +177,15 @@ export async function listLimits(
     ];
 
     const results: ListLimitsResult[] = [];
+    /** Shapes refused at their smallest size (at 50,000 books: every whole genre, the smallest one too). */
+    const noneAccepted: string[] = [];
     for (const shape of shapes) {
       // The largest accepted size: acceptance falls as the size grows.
       let [lo, hi] = shape.sizes;
-      if (await costRefused(shape.body(lo), shape.member)) continue;
+      if (await costRefused(shape.body(lo), shape.member)) {
+        noneAccepted.push(`${shape.name}: refused from ${shape.reported ? shape.reported(lo) : lo}`);
+        continue;
+      }
       while (lo < hi) {
         const mid = Math.ceil((lo + hi) / 2);
         if (await costRefused(shape.body(mid), shape.member)) hi = mid - 1;
@@ -176,15 +195,17 @@ export async function listLimits(
       const first = await send(body, shape.member);
       if (first.status !== 200 || first.errors) throw new Error(`${shape.name}: ${JSON.stringify(first.errors)}`);
       await resetPeakRss(pid);
-      await loopMaxMs(pid, delayFile);
+      await loopMax(pid, delayFile);
       for (let i = 0; i < SEQUENTIAL; i++) await send(body, shape.member);
       for (let i = 0; i < SEQUENTIAL / 2; i++)
         await Promise.all(Array.from({ length: CONCURRENT }, () => send(body, shape.member)));
+      const loop = await loopMax(pid, delayFile);
       results.push({
         shape: shape.name,
         size: shape.reported ? shape.reported(lo) : lo,
         answerBytes: first.bytes,
-        loopMaxMs: await loopMaxMs(pid, delayFile),
+        loopMaxMs: loop.maxMs,
+        loopMaxCpuMs: loop.maxCpuMs,
         peakRssMb: await peakRssMb(pid),
       });
     }
@@ -196,12 +217,12 @@ export async function listLimits(
         .map(
           (r) =>
             [
-              `Issue 24: event loop never blocked > ${LOOP_BOUND_MS} ms by the heaviest accepted ${r.shape} (${r.size})`,
-              r.loopMaxMs <= LOOP_BOUND_MS,
+              `Issue 24: event loop never blocked > ${LOOP_BOUND_MS} ms of CPU by the heaviest accepted ${r.shape} (${r.size})`,
+              r.loopMaxCpuMs <= LOOP_BOUND_MS,
             ] as const,
         ),
     ] as Targets;
-    return { results, startRssMb, refused, targets };
+    return { results, noneAccepted, startRssMb, refused, targets };
   } finally {
     gateway?.kill('SIGKILL');
     await rm(delays, { recursive: true, force: true });
@@ -211,14 +232,19 @@ export async function listLimits(
 if (import.meta.main) {
   const store = await benchStore(SEED);
   try {
-    const { results, startRssMb, targets } = await listLimits(store);
+    const { results, noneAccepted, startRssMb, targets } = await listLimits(store);
     console.log(
       `Issue 24 on ${store.kind}, ${SEED.books} books, ${SEED.users} members; gateway RSS at start ${startRssMb} MB`,
     );
-    console.log('| heaviest accepted request | size | answer bytes | loop max ms | gateway peak RSS MB |');
-    console.log('|---|---:|---:|---:|---:|');
+    console.log(
+      '| heaviest accepted request | size | answer bytes | loop max ms | longest block, CPU ms | gateway peak RSS MB |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|');
     for (const r of results)
-      console.log(`| ${r.shape} | ${r.size} | ${r.answerBytes} | ${r.loopMaxMs} | ${r.peakRssMb} |`);
+      console.log(
+        `| ${r.shape} | ${r.size} | ${r.answerBytes} | ${r.loopMaxMs} | ${r.loopMaxCpuMs} | ${r.peakRssMb} |`,
+      );
+    for (const shape of noneAccepted) console.log(`- no size accepted: ${shape}`);
     for (const [name, met] of targets) console.log(`- ${met ? 'met' : '**not met**'}: ${name}`);
   } finally {
     await store.dispose();
