@@ -56,6 +56,13 @@ const LISTS: Record<string, { size: PricedField['size']; items: 'nodes' | 'list'
   users: { size: 'members', items: 'list' },
 };
 
+/** The arguments a field's size (and a page's search) is read from. */
+const SIZED_BY: Record<PricedField['size'], string[]> = {
+  page: ['first', 'filter'],
+  genre: ['category'],
+  members: ['search', 'first', 'after'],
+};
+
 export interface PricedField {
   node: FieldNode;
   definition: GraphQLField<unknown, unknown>;
@@ -122,7 +129,8 @@ function selectionCost(
   let cost = 0;
   for (const { node, type: on } of fieldsOf(schema, document, set, type)) {
     cost += ITEM_COST.field + (PER_ITEM_READS.has(`${on.name}.${node.name.value}`) ? ITEM_COST.read : 0);
-    const named = on.getFields()[node.name.value] && getNamedType(on.getFields()[node.name.value]!.type);
+    const definition = on.getFields()[node.name.value];
+    const named = definition ? getNamedType(definition.type) : undefined;
     if (node.selectionSet && isObjectType(named)) cost += selectionCost(schema, document, node.selectionSet, named);
   }
   return cost;
@@ -157,19 +165,13 @@ export function pricedFields(
     const searchable = node.name.value === 'books' && argument('filter') !== undefined;
     // A page whose size armor counted, holding no search, adds nothing (the catalogue's pages, mostly).
     if (list.size === 'page' && literalFirst && !searchable) continue;
-    const sizedBy =
-      list.size === 'genre'
-        ? ['category']
-        : list.size === 'members'
-          ? ['search', 'first', 'after']
-          : ['first', 'filter'];
     priced.push({
       node,
       definition: definition as GraphQLField<unknown, unknown>,
       size: list.size,
       literalFirst,
       searchable,
-      variables: sizedBy.some((name) => {
+      variables: SIZED_BY[list.size].some((name) => {
         const value = argument(name)?.value;
         return value !== undefined && hasVariable(value);
       }),
