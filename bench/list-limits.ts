@@ -65,9 +65,7 @@ async function loopMax(pid: number, file: string): Promise<Loop> {
   throw new Error('the gateway did not report its event-loop delay');
 }
 
-export async function listLimits(
-  store: BenchStore,
-): Promise<{
+export async function listLimits(store: BenchStore): Promise<{
   results: ListLimitsResult[];
   noneAccepted: string[];
   startRssMb: number;

@@ -206,4 +206,3 @@ function queuesOf(db: DatabaseSync, bookIds: string[]): Map<string, HoldRecord[]
 }
 
 const QUEUES_CHUNK = 500;
-
