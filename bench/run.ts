@@ -11,6 +11,7 @@ import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn, type BorrowReturnResult } from './borrow-return.ts';
 import { holdsScenario } from './holds.ts';
+import { listLimits } from './list-limits.ts';
 import { pageBudgets } from './page-budgets.ts';
 import {
   compare,
@@ -221,6 +222,8 @@ async function main() {
     });
     // Issue 14: the same pairs with half the books queued, against no queues, in turn.
     const holds = await holdsScenario(gwUrl, store, { rssOf: pid });
+    // Issue 24: the heaviest list requests the cost limit accepts, on a gateway of their own with its loop watched.
+    const lists = await listLimits(store);
 
     await resetPeakRss(pid);
     const started = performance.now();
@@ -313,6 +316,7 @@ async function main() {
         ],
         ['P6 gateway peak RSS <= 200 MB under load', rss <= 200],
         ...holds.targets,
+        ...lists.targets,
         ...(pages?.targets ?? [[`Issue 15 page budgets (not measured: ${lcpSkip})`, false] as [string, boolean]]),
       ],
       extra: {
@@ -323,6 +327,7 @@ async function main() {
         searchTerms: terms.length,
         lcp,
         holds: holds.result,
+        listLimits: lists,
         pageBudgets: pages?.results ?? null,
       },
     });

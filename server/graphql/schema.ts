@@ -9,6 +9,7 @@ import { ACCESS, type AccessMap } from './access.ts';
 import type { Absolute } from '../library/site-urls.ts';
 import { CURRENCY } from '../library/policy.ts';
 import { ENUM_VALUES } from './enum-values.ts';
+import { batched } from './batch.ts';
 import { requireSession } from '../auth/viewer.ts';
 import { requireStaff } from '../library/circulation.ts';
 import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
@@ -90,8 +91,14 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       image: (book) => absolute(book.image),
       replacementCost: (book, _args, ctx) =>
         book.replacementCost ?? ctx.library.circulation.policy().defaultReplacementCost,
-      holdQueueLength: (book, _args, ctx) => ctx.library.holds.queueLength(book.id),
-      myHold: (book, _args, ctx) => (ctx.viewer.session ? ctx.library.holds.mine(ctx.viewer.session, book.id) : null),
+      // Read once for all the books of a list (batch.ts), not once per book.
+      holdQueueLength: async (book, _args, ctx) =>
+        (await batched(ctx, 'queueLength', book.id, (ids) => ctx.library.holds.queueLengths(ids))) ?? 0,
+      myHold: async (book, _args, ctx) => {
+        const session = ctx.viewer.session;
+        if (!session) return null;
+        return (await batched(ctx, 'myHold', book.id, (ids) => ctx.library.holds.minesOf(session, ids))) ?? null;
+      },
     },
     Notice: {
       message: (notice, _args, ctx) => ctx.library.notices.message(notice),

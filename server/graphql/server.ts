@@ -10,7 +10,7 @@ import { GraphQLError, Kind } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
-import { searchCostLimit } from './search-cost.ts';
+import { listCostLimit } from './list-cost.ts';
 import { jitGateway } from './jit-executor.ts';
 import { LibraryError } from '../library/errors.ts';
 import type { Absolute } from '../library/site-urls.ts';
@@ -48,12 +48,13 @@ export function createApolloServer(opts: {
   absolute: Absolute;
   plugins?: ApolloServerPlugin<GraphQLContext>[];
 }) {
-  // Armor prices the operation's shape; searches are added once the variables are known (search-cost.ts).
-  const searchCost = searchCostLimit(LIMITS.maxCost);
+  // Armor prices the operation's shape; lists at their size and searches at their term are added once the
+  // variables are known (list-cost.ts).
+  const listCost = listCostLimit(LIMITS.maxCost);
   const armor = new ApolloArmor({
     maxDepth: { n: LIMITS.maxDepth, flattenFragments: true },
     maxAliases: { n: LIMITS.maxAliases },
-    costLimit: { maxCost: LIMITS.maxCost, onAccept: [searchCost.onAccept] },
+    costLimit: { maxCost: LIMITS.maxCost, onAccept: [listCost.onAccept] },
     // Armor's token check re-parses in a plugin hook, so any syntax error became a 500; graphql-js counts
     // tokens itself through parseOptions below, and a query over the limit is then a plain parse failure.
     maxTokens: { enabled: false },
@@ -78,7 +79,7 @@ export function createApolloServer(opts: {
     // cache-control plugin wraps every field resolution of every request to compute them.
     plugins: [
       ...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]),
-      searchCost.plugin,
+      listCost.plugin,
       mutationRateLimit,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),

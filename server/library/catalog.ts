@@ -32,6 +32,8 @@ export interface Catalog {
   get(id: string): Promise<BookRecord | null>;
   /** Every book of one genre, streamed; the genre is checked before this returns, not while it is read. */
   byGenre(genre: string): AsyncIterable<BookRecord>;
+  /** How many books byGenre would stream (0 for a genre it would refuse: it answers its error itself). */
+  genreSize(genre: unknown): Promise<number>;
   genres(): Promise<string[]>;
   categories(): Promise<CategoryRecord[]>;
   add(session: Session, input: BookInput): Promise<BookRecord>;
@@ -138,6 +140,15 @@ export function createCatalog(store: Store, opts: { siteOrigin: () => string; po
     count: () => store.books.count(),
     get: (id) => store.books.get(check.id(id, 'id')),
     byGenre: (genre) => store.books.byGenre(check.text(genre, 'category', { max: 60 })),
+    async genreSize(genre) {
+      let checked: string;
+      try {
+        checked = check.text(genre, 'category', { max: 60 });
+      } catch {
+        return 0;
+      }
+      return store.books.countByGenre(checked);
+    },
     genres: () => store.books.genres(),
     categories: () => store.categories.list(),
     async add(session, input) {

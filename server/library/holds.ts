@@ -29,6 +29,10 @@ export interface Holds {
   mine(session: Session, bookId: string): Promise<HoldView | null>;
   /** Members in the book's queue (waiting or with a copy set aside). */
   queueLength(bookId: string): Promise<number>;
+  /** queueLength of many books (a list of them) in one read of the store, by book id. */
+  queueLengths(bookIds: string[]): Promise<Map<string, number>>;
+  /** mine() of many books (a list of them) in one read of the store, by book id. */
+  minesOf(session: Session, bookIds: string[]): Promise<Map<string, HoldView | null>>;
   /** Whether a member is waiting for the book with no copy set aside yet (renewals wait for them). */
   waitingFor(bookId: string): Promise<boolean>;
   /** Staff: the pickup shelf, set aside longest first. */
@@ -61,6 +65,14 @@ export function createHolds(
     const expired = await store.holds.expire(cutoff, now());
     await opts.onChange?.(expired, [...new Set(expired.map((h) => h.bookId))]);
     return expired;
+  }
+
+  /** The member's hold in a book's queue (ready holds first), with their place in it; null when not in it. */
+  function mineIn(session: Session, queue: HoldRecord[]): HoldView | null {
+    const index = queue.findIndex((h) => h.userId === session.uid);
+    const hold = queue[index];
+    if (!hold) return null;
+    return { ...hold, position: index + 1, readyUntil: hold.status === 'ready' ? readyUntil(hold) : null };
   }
 
   async function view(hold: HoldRecord): Promise<HoldView> {
@@ -133,15 +145,22 @@ export function createHolds(
 
     async mine(session, bookId) {
       await expireDue();
-      const queue = await store.holds.queue(bookId);
-      const index = queue.findIndex((h) => h.userId === session.uid);
-      const hold = queue[index];
-      if (!hold) return null;
-      return { ...hold, position: index + 1, readyUntil: hold.status === 'ready' ? readyUntil(hold) : null };
+      return mineIn(session, await store.holds.queue(bookId));
+    },
+
+    async minesOf(session, bookIds) {
+      await expireDue();
+      const queues = await store.holds.queues(bookIds);
+      return new Map(bookIds.map((id) => [id, mineIn(session, queues.get(id) ?? [])]));
     },
 
     async queueLength(bookId) {
       return (await store.holds.queue(bookId)).length;
+    },
+
+    async queueLengths(bookIds) {
+      const queues = await store.holds.queues(bookIds);
+      return new Map(bookIds.map((id) => [id, queues.get(id)?.length ?? 0]));
     },
 
     async waitingFor(bookId) {

@@ -26,11 +26,11 @@ export const UNSEEN_PARTS = ['leases'] as const;
 
 /** The methods that only read. Anything else, on any other part, counts as a write once it settles. */
 export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: readonly (keyof Store[P])[] } = {
-  books: ['list', 'all', 'count', 'get', 'byGenre', 'genres'],
+  books: ['list', 'all', 'count', 'get', 'byGenre', 'countByGenre', 'genres'],
   categories: ['list'],
   loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue'],
   ledger: ['balance', 'list'],
-  holds: ['get', 'listByUser', 'queue', 'ready'],
+  holds: ['get', 'listByUser', 'queue', 'queues', 'ready'],
   notices: ['list', 'unreadCount', 'recorded', 'mailDue'],
   users: ['getByUid', 'list', 'page'],
 };

@@ -103,6 +103,8 @@ export interface BookStore {
   get(id: string): Promise<BookRecord | null>;
   /** Every book of exactly one genre in insertion order, streamed like all() (the category pages, REST). */
   byGenre(genre: string): AsyncIterable<BookRecord>;
+  /** How many books byGenre(genre) would stream, without reading them (what a whole-genre list costs). */
+  countByGenre(genre: string): Promise<number>;
   /** Distinct genres, sorted ascending. */
   genres(): Promise<string[]>;
   insert(fields: BookFields): Promise<BookRecord>;
@@ -290,6 +292,11 @@ export interface HoldStore {
   listByUser(userId: string): Promise<HoldRecord[]>;
   /** The book's open holds (ready first, then waiting), in queue order. */
   queue(bookId: string): Promise<HoldRecord[]>;
+  /**
+   * The queues of many books in one read (a list of books showing each one's queue): each book's open holds in
+   * the order queue() answers them; a book with nobody waiting (or an id that is no book's) maps to [].
+   */
+  queues(bookIds: string[]): Promise<Map<string, HoldRecord[]>>;
   /** Ready holds across the library, set aside longest first (the pickup shelf). */
   ready(page: PageRequest): Promise<Page<HoldRecord>>;
 }

@@ -178,6 +178,151 @@ describeEachStore((store) => {
     });
   });
 
+  describe('lists', () => {
+    const costRefusal = [
+      {
+        message: expect.stringMatching(/^Query Cost limit of 5000 exceeded, found [\d.]+\.$/),
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ];
+    const aliased = (n: number, field: string) => Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ');
+    /** A genre of its own with `n` books (none on the shelf, so members can queue for them). */
+    async function genreOf(n: number): Promise<{ genre: string; ids: string[] }> {
+      const genre = `Genre ${randomBytes(4).toString('hex')}`;
+      for (let i = 0; i < n; i++) await gw.addBook({ genre, quantity: 0 });
+      const ids: string[] = [];
+      for await (const book of gw.store.books.byGenre(genre)) ids.push(book.id);
+      return { genre, ids };
+    }
+    let big: { genre: string; ids: string[] };
+    beforeAll(async () => {
+      big = await genreOf(40);
+    });
+
+    it('price a whole genre at its size, with what each book asks: aliases of it with the hold fields are refused before they run', async () => {
+      const m = await gw.member();
+      const book = 'id title holdQueueLength myHold { id position }';
+      const heavy = `query($g: String!) { ${aliased(8, `booksByCategory(category: $g) { ${book} }`)} }`;
+      for (const token of [null, m.token]) {
+        const answer = await gw.gql(heavy, { g: big.genre }, token);
+        expect(answer.status).toBe(400);
+        expect(answer.body.data).toBeUndefined();
+        expect(answer.body.errors).toEqual(costRefusal);
+      }
+      // The genre written in the query, and the same books without their hold fields but many times over.
+      const literal = `{ ${aliased(15, `booksByCategory(category: "${big.genre}") { ${book} }`)} }`;
+      expect((await gw.gql(literal)).body.errors).toEqual(costRefusal);
+      const plain = `{ ${aliased(15, `booksByCategory(category: "${big.genre}") { id title author genre description image rating quantity copies }`)} }`;
+      expect((await gw.gql(plain)).body.errors).toEqual(costRefusal);
+      // One list of the genre, or a small genre many times, is answered whole as before.
+      const one = await gw.gql(`query($g: String!) { booksByCategory(category: $g) { ${book} } }`, { g: big.genre });
+      expect(one.body.errors).toBeUndefined();
+      expect(one.body.data.booksByCategory.map((b: { id: string }) => b.id)).toEqual(big.ids);
+      const small = await genreOf(2);
+      const many = await gw.gql(`{ ${aliased(15, `booksByCategory(category: "${small.genre}") { ${book} }`)} }`);
+      expect(many.body.errors).toBeUndefined();
+      expect(many.body.data.a14).toHaveLength(2);
+    });
+
+    it('price pages at their first when it comes in a variable', async () => {
+      const heavy = `query($n: Int!) { ${aliased(15, 'books(first: $n) { nodes { id title holdQueueLength myHold { id } } }')} }`;
+      expect((await gw.gql(heavy, { n: 100 })).body.errors).toEqual(costRefusal);
+      expect((await gw.gql(heavy, { n: 1 })).body.errors).toBeUndefined();
+    });
+
+    it('price users without arguments at the member count: fifteen of them are refused, the All Users page is not', async () => {
+      const m = await gw.member();
+      for (let i = 0; i < 40; i++) {
+        const uid = `listed-${randomBytes(6).toString('hex')}`;
+        await gw.store.users.upsert({ uid, email: `${uid}@example.com`, name: uid, photoURL: null, role: 'member' });
+      }
+      const everyone = `{ ${aliased(15, 'users { id uid name email role status createdAt phone photoURL }')} }`;
+      const refused = await gw.gql(everyone, {}, m.token);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual(costRefusal);
+      const members = await gw.store.users.page(null, { first: 1 });
+      const one = await gw.gql('{ users { id name } }', {}, m.token);
+      expect(one.body.data.users).toHaveLength(members.totalCount);
+      // The SPA's All Users page, as it sends it, with the largest page the service allows.
+      const allUsers = `query AllUsers($search: String, $first: Int!, $after: ID) {
+        users(search: $search, first: $first, after: $after) { ...ListedUser __typename }
+        matching: userCount(search: $search) userCount
+      }
+      fragment ListedUser on User { id name email role status createdAt phone __typename }`;
+      for (const first of [24, 100]) {
+        const page = await gw.gql(allUsers, { search: null, first }, m.token);
+        expect(page.body.errors).toBeUndefined();
+        expect(page.body.data.users).toHaveLength(Math.min(first, members.totalCount));
+      }
+    });
+
+    it("let the SPA's category page through, a page of the genre at a time", async () => {
+      const category = `query CategoryBooks($genre: String!, $first: Int!, $after: String) {
+        books(filter: { genre: $genre }, first: $first, after: $after) {
+          nodes { ...CatalogBook __typename } totalCount pageInfo { hasNextPage endCursor __typename } __typename
+        }
+      }
+      fragment CatalogBook on Book { id title author genre image rating quantity __typename }`;
+      const page = await gw.gql(category, { genre: big.genre, first: 24 });
+      expect(page.body.errors).toBeUndefined();
+      expect(page.body.data.books).toMatchObject({ totalCount: 40, pageInfo: { hasNextPage: true } });
+      expect(page.body.data.books.nodes.map((b: { id: string }) => b.id)).toEqual(big.ids.slice(0, 24));
+    });
+
+    it("read a list's queue lengths and the caller's holds once for the whole list, not once per book", async () => {
+      const [m, other] = [await gw.member(), await gw.member()];
+      const { genre, ids } = await genreOf(20);
+      const hold = (bookId: string, who: { uid: string }, at: number) =>
+        gw.store.holds.place(
+          {
+            bookId,
+            userId: who.uid,
+            userName: 'N',
+            userEmail: `${who.uid}@example.com`,
+            bookTitle: 'T',
+            createdAt: new Date(at),
+          },
+          { holdLimit: 5 },
+        );
+      await hold(ids[3]!, other, 1000);
+      await hold(ids[3]!, m, 2000);
+      await hold(ids[7]!, m, 3000);
+      const holds = gw.store.holds;
+      const [queue, queues] = [holds.queue, holds.queues];
+      const calls: string[] = [];
+      holds.queue = (...args) => (calls.push('queue'), queue.apply(holds, args));
+      holds.queues = (...args) => (calls.push('queues'), queues.apply(holds, args));
+      try {
+        const list = (fields: string) =>
+          gw.gql(`query($g: String!) { booksByCategory(category: $g) { id ${fields} } }`, { g: genre }, m.token);
+        const lengths = await list('holdQueueLength');
+        expect(lengths.body.errors).toBeUndefined();
+        expect(lengths.body.data.booksByCategory.map((b: { holdQueueLength: number }) => b.holdQueueLength)).toEqual(
+          ids.map((_, i) => (i === 3 ? 2 : i === 7 ? 1 : 0)),
+        );
+        expect(calls).toHaveLength(1);
+        calls.length = 0;
+        const both = await list('holdQueueLength myHold { bookId position }');
+        expect(both.body.data.booksByCategory.map((b: { myHold: unknown }) => b.myHold)).toEqual(
+          ids.map((id, i) => (i === 3 ? { bookId: id, position: 2 } : i === 7 ? { bookId: id, position: 1 } : null)),
+        );
+        // One read for each of the two fields, whatever the list's length.
+        expect(calls).toHaveLength(2);
+        calls.length = 0;
+        const paged = await gw.gql(
+          `query($g: String!) { books(first: 20, filter: { genre: $g }) { nodes { holdQueueLength myHold { id } } } }`,
+          { g: genre },
+          m.token,
+        );
+        expect(paged.body.data.books.nodes).toHaveLength(20);
+        expect(calls).toHaveLength(2);
+      } finally {
+        holds.queue = queue;
+        holds.queues = queues;
+      }
+    });
+  });
+
   describe('rate limits', () => {
     it('cap writes per minute with one budget per member across REST and GraphQL, while reads and other members go on', async () => {
       const limited = await startTestGateway({ store, env: { RATE_LIMIT_PER_MINUTE: '4' } });

@@ -7,6 +7,7 @@ import { describe, inject, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
+import { batchReadsContract } from './contract/batch-reads.contract.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
@@ -25,6 +26,7 @@ function storeContract(factory: StoreFactory): void {
   holdsContract(factory);
   noticesContract(factory);
   leasesContract(factory);
+  batchReadsContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

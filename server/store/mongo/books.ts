@@ -216,6 +216,9 @@ export function mongoBooks(
 
     byGenre: (genre) => streamed({ genre: String(genre) }),
 
+    // Counted in the genre index (genre_id), without reading a book.
+    countByGenre: (genre) => books.countDocuments({ genre: String(genre) }),
+
     async genres() {
       const values = await books.distinct('genre');
       return values.filter((v): v is string => typeof v === 'string').sort(compareText);

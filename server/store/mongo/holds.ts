@@ -233,5 +233,27 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
         await holds.countDocuments({ status: 'ready' }),
       );
     },
+
+    queues: (bookIds) => queuesOf(holds, bookIds),
   };
 }
+
+/** HoldStore.queues: the open holds of many books in one find (the book_queue index), ordered as queue() does. */
+async function queuesOf(holds: Collection<HoldDoc>, bookIds: string[]): Promise<Map<string, HoldRecord[]>> {
+  // Keyed by the canonical id while read, answered under the ids as given.
+  const byId = new Map<string, HoldRecord[]>();
+  for (const id of bookIds.map(parseId)) if (id) byId.set(id, []);
+  const ids = [...byId.keys()];
+  if (ids.length === 0) return queuesAsGiven(bookIds, byId);
+  const docs = await holds
+    .find({ bookId: { $in: ids }, status: { $in: OPEN } })
+    .sort({ createdAt: 1, _id: 1 })
+    .toArray();
+  // Ready holds first, then waiting ones, each in the order they joined (as queue() answers one book).
+  for (const status of ['ready', 'waiting'] as const)
+    for (const doc of docs) if (doc.status === status) byId.get(doc.bookId)?.push(toHold(doc));
+  return queuesAsGiven(bookIds, byId);
+}
+
+const queuesAsGiven = (bookIds: string[], byId: Map<string, HoldRecord[]>) =>
+  new Map(bookIds.map((id) => [id, byId.get(parseId(id) ?? '') ?? []]));

@@ -342,6 +342,10 @@ export function sqliteBooks(
     byGenre: (genre) =>
       keysetChunks('SELECT * FROM books WHERE genre = ? AND id > ? ORDER BY id LIMIT ?', [String(genre)]),
 
+    // The same statement and kept count as a genre-filtered page's totalCount, so pricing a whole-genre list
+    // and paging that genre share one count (walked in the genre index by a reader, off this connection).
+    countByGenre: (genre) => filterCounts(scans.all, 'SELECT COUNT(*) AS n FROM books WHERE books.genre = ?', [genre]),
+
     async genres() {
       const rows = prepare('SELECT DISTINCT genre FROM books').all();
       return rows.map((row) => text(row, 'genre')).sort(compareText);

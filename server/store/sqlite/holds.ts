@@ -159,6 +159,8 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
       return queueOf.all(id).map(toHold);
     },
 
+    queues: async (bookIds) => queuesOf(db, bookIds),
+
     async ready(page) {
       const after = page.after ? decodeTimeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;
@@ -179,3 +181,28 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
     },
   };
 }
+
+/** HoldStore.queues: the open holds of many books in one statement, ordered per book as queue() does. */
+function queuesOf(db: DatabaseSync, bookIds: string[]): Map<string, HoldRecord[]> {
+  // Keyed by the canonical id while read, answered under the ids as given.
+  const byId = new Map<string, HoldRecord[]>();
+  for (const id of bookIds.map(parseId)) if (id) byId.set(id, []);
+  const ids = [...byId.keys()];
+  // At most a page of ids a statement (SQLite's limit on bound parameters is far above it).
+  for (let start = 0; start < ids.length; start += QUEUES_CHUNK) {
+    const chunk = ids.slice(start, start + QUEUES_CHUNK);
+    const rows = db
+      .prepare(
+        `SELECT * FROM holds WHERE book_id IN (${chunk.map(() => '?').join(', ')}) AND status IN ('waiting', 'ready')
+        ORDER BY book_id, CASE status WHEN 'ready' THEN 0 ELSE 1 END, created_at, id`,
+      )
+      .all(...chunk);
+    for (const row of rows) {
+      const hold = toHold(row);
+      byId.get(hold.bookId)?.push(hold);
+    }
+  }
+  return new Map(bookIds.map((id) => [id, byId.get(parseId(id) ?? '') ?? []]));
+}
+
+const QUEUES_CHUNK = 500;

@@ -1,0 +1,115 @@
+// The cost limit counts what lists and searches make the gateway read and answer. graphql-armor prices an
+// operation by its shape (a list once, unless `first` is written in the query as a number), so fifteen aliases
+// of a whole genre, or of every member, cost it no more than fifteen books: enough to run the process out of
+// memory at 50,000 books. Armor's price of the shape is kept from validation; once the variables are known,
+// each list field at the root adds the items it can answer times what one item costs (list-pricing.ts),
+// whole lists at their real size (read from the store without reading the list), and each search what its
+// term makes the store read (library/catalog.ts, searchCost). Over the same limit, the operation is refused
+// with armor's own answer, before anything runs.
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  GraphQLError,
+  getArgumentValues,
+  getVariableValues,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValidationContext,
+} from 'graphql';
+import { searchCost } from '../library/catalog.ts';
+import { pageSize } from '../library/paging.ts';
+import type { GraphQLContext } from './context.ts';
+import { pricedFields, type PricedField } from './list-pricing.ts';
+
+/** The priced fields of an operation, kept with the operation of the document Apollo reuses. */
+const pricedOf = new WeakMap<OperationDefinitionNode, PricedField[]>();
+
+/** A page's size: `first`, or the default; 0 for a size the service refuses (execution answers that). */
+function pageOf(first: unknown): number {
+  try {
+    return pageSize(first as number | null | undefined);
+  } catch {
+    return 0;
+  }
+}
+
+/** How many items one priced field can answer with these arguments; 0 for arguments execution refuses. */
+async function sizeOf(field: PricedField, args: Record<string, unknown>, ctx: GraphQLContext): Promise<number> {
+  switch (field.size) {
+    case 'page':
+      // `first` written as a number: armor multiplied the shape by it already.
+      return field.literalFirst ? 0 : pageOf(args['first']);
+    case 'genre':
+      return ctx.library.catalog.genreSize(args['category']);
+    case 'members': {
+      // Any argument makes it a page (accounts.ts); without a session the field is refused when it runs.
+      if (args['search'] != null || args['first'] != null || args['after'] != null)
+        return field.literalFirst ? 0 : pageOf(args['first']);
+      const session = ctx.viewer.session;
+      return session ? ctx.library.accounts.count(session, null) : 0;
+    }
+  }
+}
+
+/** The lists' and searches' cost of one operation; 0 when its variables do not fit (execution refuses them). */
+async function listsCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | undefined,
+  inputs: Record<string, unknown>,
+  ctx: GraphQLContext,
+): Promise<number> {
+  if (operation?.operation !== 'query') return 0;
+  let fields = pricedOf.get(operation);
+  if (!fields) {
+    fields = pricedFields(schema, document, operation);
+    pricedOf.set(operation, fields);
+  }
+  if (fields.length === 0) return 0;
+  // Coerced only when a size or a search comes from them (a page of the catalogue asked again and again
+  // with a cursor in a variable costs no coercion).
+  let coerced: Record<string, unknown> = {};
+  if (fields.some((field) => field.variables)) {
+    const variables = getVariableValues(schema, operation.variableDefinitions ?? [], inputs);
+    if (!variables.coerced) return 0;
+    coerced = variables.coerced;
+  }
+  const costs = fields.map(async (field) => {
+    let args: Record<string, unknown>;
+    try {
+      args = getArgumentValues(field.definition, field.node, coerced);
+    } catch {
+      return 0; // An argument that does not coerce: execution answers it with its own error.
+    }
+    const search = field.searchable ? searchCost(args['filter']) : 0;
+    return search + (await sizeOf(field, args, ctx)) * field.itemCost;
+  });
+  return (await Promise.all(costs)).reduce((sum, cost) => sum + cost, 0);
+}
+
+export function listCostLimit(maxCost: number) {
+  const shapeCosts = new WeakMap<DocumentNode, number>();
+  /** For armor's costLimit.onAccept: its price of each operation, kept with the document Apollo reuses. */
+  const onAccept = (context: ValidationContext | null, details: { n?: number }) => {
+    if (!context || typeof details.n !== 'number') return;
+    const document = context.getDocument();
+    shapeCosts.set(document, Math.max(shapeCosts.get(document) ?? 0, details.n));
+  };
+  const plugin: ApolloServerPlugin<GraphQLContext> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operation, request, contextValue }) {
+          const lists = await listsCost(schema, document, operation, request.variables ?? {}, contextValue);
+          if (lists === 0) return;
+          const total = (shapeCosts.get(document) ?? 0) + lists;
+          if (total > maxCost) {
+            throw new GraphQLError(`Query Cost limit of ${maxCost} exceeded, found ${total}.`, {
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+            });
+          }
+        },
+      };
+    },
+  };
+  return { onAccept, plugin };
+}
