@@ -11,6 +11,7 @@ import { bookWritesContract, booksContract } from './contract/books.contract.ts'
 import { circulationContract } from './contract/circulation.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
 import { leasesContract } from './contract/leases.contract.ts';
+import { ledgerContract } from './contract/ledger.contract.ts';
 import { noticesContract } from './contract/notices.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
@@ -25,6 +26,7 @@ function storeContract(factory: StoreFactory): void {
   holdsContract(factory);
   noticesContract(factory);
   leasesContract(factory);
+  ledgerContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {
