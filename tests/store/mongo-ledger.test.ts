@@ -126,9 +126,16 @@ describe.runIf(mongoUri)('MongoDB ledger recovery', () => {
       await db.collection<LedgerDoc>('ledger').insertOne(paymentDoc(100));
       await db.collection<AccountDoc>('accounts').updateMany({}, { $unset: { balance: '', counted: '', credits: '' } });
       await db.collection<AccountDoc>('accounts').deleteOne({ _id: '\u0000ledger-built' });
+      // A member whose loans all ended before accounts existed has none.
+      await db.collection<AccountDoc>('accounts').deleteOne({ _id: 'user-2' });
       const store = await open();
       expect(await store.ledger.balance('user-1')).toBe(500);
       expect(await store.ledger.balance('user-2')).toBe(600);
+      expect(await db.collection<AccountDoc>('accounts').findOne({ _id: 'user-2' })).toMatchObject({
+        onLoan: 0,
+        loansOut: [],
+        balance: 600,
+      });
       expect(await store.ledger.credit({ ...paymentDoc(501), id: undefined, kind: 'payment' })).toMatchObject({
         ok: false,
         balance: 500,
