@@ -133,8 +133,16 @@ describe.runIf(mongoUri)('MongoDB ledger recovery', () => {
       expect(await store.ledger.balance('user-2')).toBe(600);
       expect(await db.collection<AccountDoc>('accounts').findOne({ _id: 'user-2' })).toMatchObject({
         onLoan: 0,
-        loansOut: [],
         balance: 600,
+      });
+      // And the account made for them counts their loans as any other.
+      const bookId = (await store.books.insert(bookFields({ quantity: 1 }))).id;
+      const limits = { loanLimit: 1, maxBalance: 10_000 };
+      expect((await store.loans.checkout(newLoan(bookId, { userId: 'user-2' }), limits)).ok).toBe(true);
+      const other = (await store.books.insert(bookFields({ quantity: 1 }))).id;
+      expect(await store.loans.checkout(newLoan(other, { userId: 'user-2' }), limits)).toEqual({
+        ok: false,
+        reason: 'loan-limit',
       });
       expect(await store.ledger.credit({ ...paymentDoc(501), id: undefined, kind: 'payment' })).toMatchObject({
         ok: false,

@@ -42,7 +42,9 @@ function ledgerSteps({ accounts, ledger }: LedgerCollections, lock: KeyLock) {
           {
             $inc: { balance: signed(entry) },
             $addToSet: { counted: id },
-            $setOnInsert: { onLoan: 0, loansOut: [] },
+            // A member's first charge may come before any account (data from before accounts); loansOut is
+            // made by the first borrow's $addToSet.
+            $setOnInsert: { onLoan: 0 },
           },
           { upsert: true },
         );
