@@ -8,6 +8,8 @@ import { addDays, dayToDate, daysBetween, parseDay, todayIn } from './calendar.t
 import { daysLate, lateFeeFor, money, type Policy } from './policy.ts';
 import * as check from './validate.ts';
 import { cursor, pageSize, paged } from './paging.ts';
+import { createOnce } from './requests.ts';
+import { newId } from '../store/ids.ts';
 
 /** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
 export type WaitingFor = (bookId: string) => Promise<boolean>;
@@ -39,12 +41,13 @@ export interface Circulation {
   window(): { today: string; latestReturnDate: string; timeZone: string };
   policy(): Policy;
   // The desk (staff only).
-  checkIn(session: Session, loanId: unknown): Promise<LoanRecord>;
-  markLost(session: Session, loanId: unknown, damaged: boolean): Promise<LoanRecord>;
+  // `idempotencyKey`: one per submission (requests.ts); sent again, it answers the first write.
+  checkIn(session: Session, loanId: unknown, idempotencyKey?: unknown): Promise<LoanRecord>;
+  markLost(session: Session, loanId: unknown, damaged: boolean, idempotencyKey?: unknown): Promise<LoanRecord>;
   credit(
     session: Session,
     kind: 'payment' | 'waiver',
-    input: { uid?: unknown; amount?: unknown; note?: unknown },
+    input: { uid?: unknown; amount?: unknown; note?: unknown; idempotencyKey?: unknown },
   ): Promise<LedgerRecord>;
   overdue(
     session: Session,
@@ -96,6 +99,12 @@ export function createCirculation(
   const waitingFor = opts.waitingFor ?? (async () => false);
   const today = () => todayIn(opts.timeZone, now());
   const dayOf = (instant: Date) => todayIn(opts.timeZone, instant);
+  const once = createOnce(store, now);
+  /** A desk write's first answer: the loan, once it has ended as `ended` says. */
+  const endedLoan = (ended: (loan: LoanRecord) => boolean) => async (ref: string) => {
+    const loan = await store.loans.get(ref);
+    return loan && ended(loan) ? loan : null;
+  };
 
   function returnDayOf(value: unknown, from: string): string {
     if (value === undefined || value === null || value === '')
@@ -250,25 +259,44 @@ export function createCirculation(
       return entries.map((entry) => ({ ...entry, recordedBy: recorderForMembers(entry.recordedBy) }));
     },
 
-    async checkIn(session, rawLoanId) {
+    async checkIn(session, rawLoanId, idempotencyKey) {
       requireStaff(session);
-      return checkin(await activeLoan(rawLoanId, 'loanId'), staffName(session));
+      const loanId = check.id(rawLoanId, 'loanId');
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['check-in', loanId],
+        ref: loanId,
+        answer: endedLoan((loan) => loan.status === 'returned'),
+      };
+      return once(submission, async () => checkin(await activeLoan(loanId, 'loanId'), staffName(session)));
     },
 
-    async markLost(session, rawLoanId, damaged) {
+    async markLost(session, rawLoanId, damaged, idempotencyKey) {
       requireStaff(session);
-      const loan = await activeLoan(rawLoanId, 'loanId');
-      if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
-      const book = await store.books.get(loan.bookId);
-      const result = await store.loans.close(loan.id, now(), {
-        as: damaged ? 'damaged' : 'lost',
-        replacementCost: book?.replacementCost ?? policy.defaultReplacementCost,
-        processingFee: policy.lostProcessingFee,
-        by: staffName(session),
+      const loanId = check.id(rawLoanId, 'loanId');
+      const as = damaged ? 'damaged' : 'lost';
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['mark-lost', loanId, as],
+        ref: loanId,
+        answer: endedLoan((loan) => loan.status === as),
+      };
+      return once(submission, async () => {
+        const loan = await activeLoan(loanId, 'loanId');
+        if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+        const book = await store.books.get(loan.bookId);
+        const result = await store.loans.close(loan.id, now(), {
+          as,
+          replacementCost: book?.replacementCost ?? policy.defaultReplacementCost,
+          processingFee: policy.lostProcessingFee,
+          by: staffName(session),
+        });
+        if (result.ok) return result.loan;
+        if (result.reason === 'not-active') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+        throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
       });
-      if (result.ok) return result.loan;
-      if (result.reason === 'not-active') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
-      throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
     },
 
     async credit(session, kind, input) {
@@ -278,22 +306,34 @@ export function createCirculation(
       const note =
         check.text(input.note, 'note', { max: 500, required: false }) ||
         (kind === 'payment' ? 'Paid at the desk' : 'Waived at the desk');
-      if (!(await store.users.getByUid(uid))) throw new LibraryError('NOT_FOUND', 'Member not found');
-      const result = await store.ledger.credit({
-        userId: uid,
-        kind,
-        amount,
-        note,
-        recordedBy: staffName(session),
-        createdAt: now(),
+      // The entry's id is chosen here, so a repeat of the key can find the entry its first send recorded.
+      const id = newId();
+      const submission = {
+        actor: session.uid,
+        key: input.idempotencyKey,
+        request: [kind, uid, amount, note],
+        ref: id,
+        answer: async (ref: string) => (await store.ledger.list(uid)).find((entry) => entry.id === ref) ?? null,
+      };
+      return once(submission, async () => {
+        if (!(await store.users.getByUid(uid))) throw new LibraryError('NOT_FOUND', 'Member not found');
+        const result = await store.ledger.credit({
+          id,
+          userId: uid,
+          kind,
+          amount,
+          note,
+          recordedBy: staffName(session),
+          createdAt: now(),
+        });
+        if (result.ok) return result.entry;
+        throw badInput(
+          'amount',
+          result.balance === 0
+            ? 'This member owes nothing.'
+            : `The amount is more than the member owes (${money(result.balance)}).`,
+        );
       });
-      if (result.ok) return result.entry;
-      throw badInput(
-        'amount',
-        result.balance === 0
-          ? 'This member owes nothing.'
-          : `The amount is more than the member owes (${money(result.balance)}).`,
-      );
     },
 
     async overdue(session, first, after) {

@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'COPIES_AVAILABLE'
   | 'HOLD_LIMIT'
   | 'RATE_LIMITED'
+  | 'REQUEST_KEY_REUSED'
+  | 'REQUEST_IN_PROGRESS'
   | 'UNAVAILABLE';
 
 export class LibraryError extends Error {

@@ -390,6 +390,8 @@ export interface LedgerRecord {
 
 export type NewCredit = Pick<LedgerRecord, 'userId' | 'amount' | 'note' | 'recordedBy' | 'createdAt'> & {
   kind: 'payment' | 'waiver';
+  /** The entry's id when the caller chose it (24 hex, e.g. the ref of a request claim); a new one otherwise. */
+  id?: string;
 };
 
 /** A member's account as records, never an edited total: charges, payments, waivers. */
@@ -398,12 +400,41 @@ export interface LedgerStore {
   balance(userId: string): Promise<number>;
   /** Newest first. */
   list(userId: string): Promise<LedgerRecord[]>;
-  /** Records a payment or waiver, refused when it is more than the balance at that moment. */
+  /**
+   * Records a payment or waiver, refused when it is more than the balance at that moment: the check and the
+   * record are one step, so credits at once, from any number of gateways, never take the balance below zero.
+   */
   credit(
     entry: NewCredit,
   ): Promise<
     { ok: true; entry: LedgerRecord; balance: number } | { ok: false; reason: 'exceeds-balance'; balance: number }
   >;
+}
+
+/**
+ * A write's idempotency key (a desk form's submission, a member's tap), claimed before the write it names. The
+ * claim says what was asked (`fingerprint`) and which record the write makes or changes (`ref`: a ledger
+ * entry, a loan), so a repeat of the key can answer that record instead of writing again.
+ */
+export interface RequestClaim {
+  /** Whose key: the caller's uid. Keys are unique per caller. */
+  actor: string;
+  key: string;
+  fingerprint: string;
+  ref: string;
+  at: Date;
+}
+
+export type ClaimResult = { fresh: true } | { fresh: false; fingerprint: string; ref: string };
+
+export interface RequestStore {
+  /**
+   * Claims (actor, key) in one conditional write: fresh when nobody holds it, or its claim is older than
+   * `keepMs` (it is then replaced, and the caller's other expired claims go); otherwise the first claim.
+   */
+  claim(claim: RequestClaim, keepMs: number): Promise<ClaimResult>;
+  /** Gives a claim back after its write was refused (nothing recorded), so the same key may be sent again. */
+  release(actor: string, key: string): Promise<void>;
 }
 
 export interface UserStore {
@@ -446,6 +477,7 @@ export interface Store {
   readonly categories: CategoryStore;
   readonly loans: LoanStore;
   readonly ledger: LedgerStore;
+  readonly requests: RequestStore;
   readonly holds: HoldStore;
   readonly notices: NoticeStore;
   readonly users: UserStore;

@@ -12,6 +12,7 @@ import { bookWritesContract, booksContract } from './contract/books.contract.ts'
 import { circulationContract } from './contract/circulation.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
 import { leasesContract } from './contract/leases.contract.ts';
+import { ledgerContract } from './contract/ledger.contract.ts';
 import { noticesContract } from './contract/notices.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
@@ -27,6 +28,7 @@ function storeContract(factory: StoreFactory): void {
   noticesContract(factory);
   leasesContract(factory);
   batchReadsContract(factory);
+  ledgerContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

@@ -14,6 +14,7 @@ import { sqliteBooks } from '../../server/store/sqlite/books.ts';
 import { sqliteLedger, sqliteLoans } from '../../server/store/sqlite/loans.ts';
 import { sqliteHolds } from '../../server/store/sqlite/holds.ts';
 import { sqliteLeases } from '../../server/store/sqlite/leases.ts';
+import { sqliteRequests } from '../../server/store/sqlite/requests.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
@@ -158,6 +159,7 @@ describe('SQLite: every query plan uses an index', () => {
       users: sqliteUsers(db),
       categories: sqliteCategories(db),
       leases: sqliteLeases(db),
+      requests: sqliteRequests(db),
       ping: async () => undefined,
       close: async () => db.close(),
     };

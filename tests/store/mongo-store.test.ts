@@ -41,6 +41,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           'holds',
           'ledger',
           'notices',
+          'requests',
           'users',
         ]);
         const loanIndexes = await client.db(dbName).collection('borrowedBooks').indexes();

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { newRequestKey } from '../../lib/request-key.ts';
 import { fieldError, serverMessage } from './desk-errors.ts';
 import { formatMoney, parseAmount } from './money.ts';
 
@@ -9,8 +10,11 @@ type Props = {
   busyText: string;
   balance: number;
   symbol: string;
-  /** Sends the amount (the panel announces the outcome); rejects with the gateway's refusal. */
-  onSubmit: (amount: number, note: string) => Promise<void>;
+  /**
+   * Sends the amount with the submission's idempotency key (the panel announces the outcome); rejects with the
+   * gateway's refusal.
+   */
+  onSubmit: (amount: number, note: string, idempotencyKey: string) => Promise<void>;
 };
 
 /** Record payment and Waive fees: an amount (whole taka, at most the balance) and an optional note. */
@@ -22,6 +26,11 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
+  // One key per submission of an amount and note: sent again (a second click, a retry after an answer that was
+  // lost) it is the same request, which the gateway records once; a changed form or a recorded payment starts
+  // a new one. `sending` ignores clicks while one is on its way, before the disabled button has rendered.
+  const submission = useRef<{ key: string; amount: number; note: string } | null>(null);
+  const sending = useRef(false);
   // A refused amount takes the focus, so its message (in the field's description) is read out.
   const refuse = (message: string) => {
     setAmountError(message);
@@ -30,6 +39,7 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current) return;
     setFormError(null);
     const parsed = parseAmount(amount, balance, symbol);
     if (typeof parsed === 'string') {
@@ -37,9 +47,16 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
       return;
     }
     setAmountError(null);
+    const trimmed = note.trim();
+    const same = submission.current?.amount === parsed && submission.current.note === trimmed;
+    const current =
+      same && submission.current ? submission.current : { key: newRequestKey(), amount: parsed, note: trimmed };
+    submission.current = current;
+    sending.current = true;
     setBusy(true);
     try {
-      await onSubmit(parsed, note.trim());
+      await onSubmit(parsed, trimmed, current.key);
+      submission.current = null;
       setAmount('');
       setNote('');
     } catch (error) {
@@ -47,6 +64,7 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
       if (onAmount) refuse(onAmount);
       else setFormError(serverMessage(error) ?? 'Something went wrong. Please try again.');
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };

@@ -51,6 +51,23 @@ const after = (member: Parameters<typeof memberMock>[1]) => [memberMock(UID, mem
 
 const panel = () => screen.getByRole('region', { name: 'Ada Lovelace' });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * Matches a desk write's variables: exactly `expected` plus an idempotency key, a fresh UUID; every key seen
+ * is added to `keys`.
+ */
+function keyed(expected: Record<string, unknown>, keys = new Set<string>()) {
+  return (variables: Record<string, unknown>) => {
+    const { idempotencyKey, ...rest } = variables;
+    if (typeof idempotencyKey !== 'string' || !UUID.test(idempotencyKey)) return false;
+    keys.add(idempotencyKey);
+    const sorted = (o: Record<string, unknown>) =>
+      JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return sorted(rest) === sorted(expected);
+  };
+}
+
 describe('Circulation Desk: one member', () => {
   it('shows the balance that blocks borrowing, active and past loans, and the ledger', async () => {
     const container = renderMember({
@@ -155,7 +172,7 @@ describe('Circulation Desk: one member', () => {
     }));
     renderMember(owing, [
       {
-        request: { query: RECORD_PAYMENT_MUTATION, variables: { uid: UID, amount: 150, note: 'Cash at desk' } },
+        request: { query: RECORD_PAYMENT_MUTATION, variables: keyed({ uid: UID, amount: 150, note: 'Cash at desk' }) },
         result: paid,
       },
       ...after({ balance: 0, loans: [lateLoan], ledger: [entry('e9', 'PAYMENT', 150), ...owing.ledger] }),
@@ -184,10 +201,31 @@ describe('Circulation Desk: one member', () => {
     expect(within(panel()).getByRole('cell', { name: 'Payment' })).toBeTruthy();
   });
 
+  it('sends one key for a double-clicked payment, and the same key again when its answer was lost', async () => {
+    const keys = new Set<string>();
+    const paid = vi.fn(() => ({ data: { recordPayment: { __typename: 'LedgerEntry', id: 'e9', amount: 150 } } }));
+    const request = { query: RECORD_PAYMENT_MUTATION, variables: keyed({ uid: UID, amount: 150, note: null }, keys) };
+    renderMember(owing, [
+      { request, error: new Error('Failed to fetch') },
+      { request, result: paid, delay: 50 },
+      ...after({ balance: 0, loans: [lateLoan], ledger: [entry('e9', 'PAYMENT', 150), ...owing.ledger] }),
+    ]);
+    const form = await screen.findByRole('form', { name: 'Record payment' });
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('Amount (৳)'), '150');
+    await user.dblClick(within(form).getByRole('button', { name: 'Record payment' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
+    // The answer was lost: sent again, it is the same submission, under the same key.
+    await user.dblClick(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment of ৳150 recorded.')).toBeTruthy();
+    expect(paid).toHaveBeenCalledOnce();
+    expect(keys.size).toBe(1);
+  });
+
   it('shows the gateway’s refusal of an amount at the amount field', async () => {
     renderMember(owing, [
       {
-        request: { query: WAIVE_FEE_MUTATION, variables: { uid: UID, amount: 100, note: null } },
+        request: { query: WAIVE_FEE_MUTATION, variables: keyed({ uid: UID, amount: 100, note: null }) },
         result: {
           errors: [
             {
@@ -212,7 +250,7 @@ describe('Circulation Desk: one member', () => {
   it('waives part of a balance', async () => {
     renderMember(owing, [
       {
-        request: { query: WAIVE_FEE_MUTATION, variables: { uid: UID, amount: 50, note: 'First time' } },
+        request: { query: WAIVE_FEE_MUTATION, variables: keyed({ uid: UID, amount: 50, note: 'First time' }) },
         result: { data: { waiveFee: { __typename: 'LedgerEntry', id: 'e9', amount: 50 } } },
       },
       ...after({ balance: 100, loans: [lateLoan], ledger: [entry('e9', 'WAIVER', 50), ...owing.ledger] }),
@@ -230,7 +268,7 @@ describe('Circulation Desk: one member', () => {
     const returned = { ...lateLoan, status: 'RETURNED', returnedAt: '2026-03-02T10:00:00.000Z' };
     renderMember(owing, [
       {
-        request: { query: CHECK_IN_MUTATION, variables: { loanId: 'l1' } },
+        request: { query: CHECK_IN_MUTATION, variables: keyed({ loanId: 'l1' }) },
         result: {
           data: {
             checkIn: {
@@ -268,7 +306,7 @@ describe('Circulation Desk: one member', () => {
     renderMember(owing, [
       cost,
       cost,
-      { request: { query: MARK_LOST_MUTATION, variables: { loanId: 'l1', damaged: false } }, result: marked },
+      { request: { query: MARK_LOST_MUTATION, variables: keyed({ loanId: 'l1', damaged: false }) }, result: marked },
       ...after({
         balance: 1050,
         loans: [{ ...lateLoan, status: 'LOST', returnedAt: '2026-03-02T10:00:00.000Z' }],
@@ -309,7 +347,7 @@ describe('Circulation Desk: one member', () => {
         result: { data: { book: null } },
       },
       {
-        request: { query: MARK_LOST_MUTATION, variables: { loanId: 'l1', damaged: true } },
+        request: { query: MARK_LOST_MUTATION, variables: keyed({ loanId: 'l1', damaged: true }) },
         result: {
           errors: [{ message: 'This loan is already closed.', extensions: { code: 'BAD_USER_INPUT' } }],
         },

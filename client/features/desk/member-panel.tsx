@@ -4,6 +4,7 @@ import { graphql } from '../../gql/index.ts';
 import type { DeskLoanFragment } from '../../gql/graphql.ts';
 import { confirmAction } from '../../components/ui/dialogs.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { newRequestKey } from '../../lib/request-key.ts';
 import { serverMessage } from './desk-errors.ts';
 import { EmptyState, LoadError } from './desk-states.tsx';
 import { FeeForm } from './fee-form.tsx';
@@ -83,7 +84,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
     setBusy({ loanId: loan.id, action });
     try {
       if (action === 'check-in') {
-        const { data: done } = await checkIn({ variables: { loanId: loan.id } });
+        const { data: done } = await checkIn({ variables: { loanId: loan.id, idempotencyKey: newRequestKey() } });
         const fee = done?.checkIn.fee ?? 0;
         setOutcome({
           kind: 'done',
@@ -92,7 +93,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
       } else {
         const damaged = action === 'damaged';
         if (!(await confirmLoss(loan, damaged))) return;
-        await markLost({ variables: { loanId: loan.id, damaged } });
+        await markLost({ variables: { loanId: loan.id, damaged, idempotencyKey: newRequestKey() } });
         setOutcome({ kind: 'done', text: `“${loan.bookTitle}” marked ${damaged ? 'damaged' : 'lost'}.` });
       }
     } catch (actionError) {
@@ -128,9 +129,9 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
             busyText="Recording..."
             balance={member.balance}
             symbol={symbol}
-            onSubmit={async (amount, note) => {
+            onSubmit={async (amount, note, idempotencyKey) => {
               setOutcome(null);
-              await recordPayment({ variables: { uid, amount, note: note || null } });
+              await recordPayment({ variables: { uid, amount, note: note || null, idempotencyKey } });
               setOutcome({ kind: 'done', text: `Payment of ${money(amount)} recorded.` });
             }}
           />
@@ -140,9 +141,9 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
             busyText="Waiving..."
             balance={member.balance}
             symbol={symbol}
-            onSubmit={async (amount, note) => {
+            onSubmit={async (amount, note, idempotencyKey) => {
               setOutcome(null);
-              await waiveFee({ variables: { uid, amount, note: note || null } });
+              await waiveFee({ variables: { uid, amount, note: note || null, idempotencyKey } });
               setOutcome({ kind: 'done', text: `${money(amount)} waived.` });
             }}
           />

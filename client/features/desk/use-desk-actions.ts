@@ -2,12 +2,13 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 
 // Every desk action moves the member's balance and ledger, and may take a loan off the overdue list: the hooks
-// refetch what the desk shows (by operation name, so every page of a list) before they report success.
+// refetch what the desk shows (by operation name, so every page of a list) before they report success. Each
+// carries an idempotency key (client/lib/request-key.ts), one per submission, so a repeat records nothing.
 const refresh = { refetchQueries: ['DeskMember', 'DeskOverdueLoans'], awaitRefetchQueries: true };
 
 export const CHECK_IN_MUTATION = graphql(`
-  mutation DeskCheckIn($loanId: ID!) {
-    checkIn(loanId: $loanId) {
+  mutation DeskCheckIn($loanId: ID!, $idempotencyKey: String!) {
+    checkIn(loanId: $loanId, idempotencyKey: $idempotencyKey) {
       id
       status
       returnedAt
@@ -18,8 +19,8 @@ export const CHECK_IN_MUTATION = graphql(`
 `);
 
 export const RECORD_PAYMENT_MUTATION = graphql(`
-  mutation DeskRecordPayment($uid: String!, $amount: Int!, $note: String) {
-    recordPayment(uid: $uid, amount: $amount, note: $note) {
+  mutation DeskRecordPayment($uid: String!, $amount: Int!, $note: String, $idempotencyKey: String!) {
+    recordPayment(uid: $uid, amount: $amount, note: $note, idempotencyKey: $idempotencyKey) {
       id
       amount
     }
@@ -27,8 +28,8 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
 `);
 
 export const WAIVE_FEE_MUTATION = graphql(`
-  mutation DeskWaiveFee($uid: String!, $amount: Int!, $note: String) {
-    waiveFee(uid: $uid, amount: $amount, note: $note) {
+  mutation DeskWaiveFee($uid: String!, $amount: Int!, $note: String, $idempotencyKey: String!) {
+    waiveFee(uid: $uid, amount: $amount, note: $note, idempotencyKey: $idempotencyKey) {
       id
       amount
     }
@@ -36,8 +37,8 @@ export const WAIVE_FEE_MUTATION = graphql(`
 `);
 
 export const MARK_LOST_MUTATION = graphql(`
-  mutation DeskMarkLost($loanId: ID!, $damaged: Boolean!) {
-    markLost(loanId: $loanId, damaged: $damaged) {
+  mutation DeskMarkLost($loanId: ID!, $damaged: Boolean!, $idempotencyKey: String!) {
+    markLost(loanId: $loanId, damaged: $damaged, idempotencyKey: $idempotencyKey) {
       id
       status
       returnedAt

@@ -35,9 +35,10 @@ export const circulationMutations: MutationResolvers = {
   renewLoan: (_parent, { loanId }, ctx) => ctx.library.circulation.renew(sessionOf(ctx), loanId),
   placeHold: (_parent, { bookId }, ctx) => ctx.library.holds.place(sessionOf(ctx), bookId),
   cancelHold: (_parent, { holdId }, ctx) => ctx.library.holds.cancel(sessionOf(ctx), holdId),
-  checkIn: (_parent, { loanId }, ctx) => ctx.library.circulation.checkIn(sessionOf(ctx), loanId),
-  markLost: (_parent, { loanId, damaged }, ctx) =>
-    ctx.library.circulation.markLost(sessionOf(ctx), loanId, damaged === true),
+  checkIn: (_parent, { loanId, idempotencyKey }, ctx) =>
+    ctx.library.circulation.checkIn(sessionOf(ctx), loanId, idempotencyKey),
+  markLost: (_parent, { loanId, damaged, idempotencyKey }, ctx) =>
+    ctx.library.circulation.markLost(sessionOf(ctx), loanId, damaged === true, idempotencyKey),
   recordPayment: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'payment', args),
   waiveFee: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'waiver', args),
 };

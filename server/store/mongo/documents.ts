@@ -84,6 +84,8 @@ export interface LedgerDoc {
   createdAt: Date;
   /** `${loanId}:${kind}` for a charge, the entry's own id otherwise: a plain unique index charges a loan each kind once. */
   chargeKey: string;
+  /** false: a charge written but not yet in the member's balance (ledger.ts); absent once it is. */
+  counted?: false;
 }
 
 export interface HoldDoc extends Omit<HoldRecord, 'id'> {
@@ -109,6 +111,15 @@ export interface MailClaimDoc {
   at: Date;
 }
 
+/** An idempotency key's claim (requests.ts); _id is `${actor}\n${key}`, so inserting it is the claim. */
+export interface RequestDoc {
+  _id: string;
+  actor: string;
+  fingerprint: string;
+  ref: string;
+  createdAt: Date;
+}
+
 /** A lease (leases.ts): who holds the work named by _id, until when. */
 export interface LeaseDoc {
   _id: string;
@@ -121,6 +132,12 @@ export interface AccountDoc {
   _id: string;
   onLoan: number;
   loansOut: string[];
+  /** Charges minus credits, moved in the same update that adds the entry's id to `counted` (ledger.ts). */
+  balance?: number;
+  /** Ids of the ledger entries in `balance`, so an entry is counted once however often its step runs. */
+  counted?: string[];
+  /** Credits in `balance` whose ledger entry may not be written yet, by entry id (ledger.ts). */
+  credits?: Record<string, LedgerDoc>;
 }
 
 export interface UserDoc {

@@ -18,17 +18,17 @@ import type {
   CheckoutLimits,
   CheckoutResult,
   LedgerKind,
-  LedgerStore,
   LossOptions,
   LoanStore,
   NewLoan,
 } from '../port.ts';
 import { CHARGES } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
-import { activeKey, isDuplicateKey, toEntry, toLoan, toObjectId } from './documents.ts';
+import { activeKey, isDuplicateKey, toLoan, toObjectId } from './documents.ts';
 import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc } from './documents.ts';
 import { holdSteps } from './holds.ts';
 import type { KeyLock } from './key-lock.ts';
+import { countCharge } from './ledger.ts';
 
 const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning', 'closing'] };
 const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
@@ -369,10 +369,12 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
         recordedBy: kind === 'late-fee' ? null : (doc.closedBy ?? null),
         createdAt: doc.returnedAt ?? new Date(),
         chargeKey: `${loanId}:${kind}`,
+        counted: false,
       });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
+    await countCharge(c, lock, `${loanId}:${kind}`);
   }
 
   /** Removes a pending borrow; `reserved`: it may hold a place under the limit, which goes back. */
@@ -520,36 +522,4 @@ async function activeLoansBy(loans: Collection<LoanDoc>, key: 'bookId' | 'userId
     out.set(loan[key], [...(out.get(loan[key]) ?? []), loan._id.toHexString()]);
   }
   return out;
-}
-
-export function mongoLedger(ledger: Collection<LedgerDoc>, lock: KeyLock): LedgerStore {
-  return {
-    balance: (userId) => balanceOf(ledger, userId),
-    async list(userId) {
-      return (await ledger.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray()).map(toEntry);
-    },
-    // Queued per member in this process; across gateways two payments at once could both pass the check and
-    // leave a credit (a negative balance), never a lost charge.
-    async credit(entry) {
-      return lock.run(`member:${entry.userId}`, async () => {
-        const before = await balanceOf(ledger, entry.userId);
-        if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
-        const _id = new ObjectId();
-        const doc: LedgerDoc = {
-          _id,
-          userId: entry.userId,
-          kind: entry.kind,
-          amount: entry.amount,
-          loanId: null,
-          bookTitle: null,
-          note: entry.note,
-          recordedBy: entry.recordedBy,
-          createdAt: entry.createdAt,
-          chargeKey: _id.toHexString(),
-        };
-        await ledger.insertOne(doc);
-        return { ok: true, entry: toEntry(doc), balance: before - entry.amount } as const;
-      });
-    },
-  };
 }

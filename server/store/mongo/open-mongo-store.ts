@@ -13,13 +13,16 @@ import type {
   LoanDoc,
   MailClaimDoc,
   NoticeDoc,
+  RequestDoc,
   UserDoc,
 } from './documents.ts';
 import { holdSteps, mongoHolds, recoverHolds } from './holds.ts';
 import { mongoNotices } from './notices.ts';
 import { mongoLeases } from './leases.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
-import { mongoLedger, mongoLoans, recoverLoans } from './loans.ts';
+import { mongoLedger, recoverLedger } from './ledger.ts';
+import { mongoLoans, recoverLoans } from './loans.ts';
+import { mongoRequests } from './requests.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
 
 type IndexSpec = IndexDescription & { name: string };
@@ -71,7 +74,11 @@ async function ensureIndexes(db: Db): Promise<void> {
   await ensure(db.collection('ledger'), [
     { key: { chargeKey: 1 }, name: 'charge_key_unique', unique: true },
     { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
+    // Recovery on open looks for the few charges not yet in a balance.
+    { key: { counted: 1 }, name: 'counted' },
   ]);
+  // Idempotency keys: claimed by _id (actor and key), pruned per actor by age.
+  await ensure(db.collection('requests'), [{ key: { actor: 1, createdAt: 1 }, name: 'actor_age' }]);
   await ensure(db.collection('users'), [{ key: { uid: 1 }, name: 'uid_unique', unique: true }]);
 }
 
@@ -107,13 +114,15 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       holds: db.collection<HoldDoc>('holds'),
     };
     await recoverLoans(collections, lock);
+    await recoverLedger(collections, lock);
     await recoverHolds(collections, lock);
     return {
       kind: 'mongodb',
       books: mongoBooks(books, lock, (bookOid) => holdSteps(collections, lock).fill(bookOid, new Date())),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
       loans: mongoLoans(collections, lock),
-      ledger: mongoLedger(collections.ledger, lock),
+      ledger: mongoLedger(collections, lock),
+      requests: mongoRequests(db.collection<RequestDoc>('requests')),
       holds: mongoHolds(collections, lock),
       notices: mongoNotices(db.collection<NoticeDoc>('notices'), db.collection<MailClaimDoc>('noticeMailClaims'), lock),
       users: mongoUsers(db.collection<UserDoc>('users')),

@@ -252,6 +252,7 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
   const balanceOf = db.prepare(BALANCE);
   const insert = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
     created_at) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?) RETURNING *`);
+  const byId = db.prepare('SELECT * FROM ledger WHERE id = ? AND user_id = ?');
   const balance = (userId: string) => num(balanceOf.get(userId) ?? {}, 'n');
   return {
     async balance(userId) {
@@ -266,9 +267,12 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
     async credit(entry) {
       return transaction(db, () => {
         const before = balance(entry.userId);
+        // This very credit was recorded before (its id was given again): it stands, and is answered as it was.
+        const first = entry.id ? byId.get(entry.id, entry.userId) : undefined;
+        if (first) return { ok: true, entry: toEntry(first), balance: before } as const;
         if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
         const row = insert.get(
-          newId(),
+          entry.id ?? newId(),
           entry.userId,
           entry.kind,
           entry.amount,

@@ -6,6 +6,7 @@ import { sqliteLedger, sqliteLoans } from './loans.ts';
 import { sqliteHolds } from './holds.ts';
 import { sqliteNotices } from './notices.ts';
 import { sqliteLeases } from './leases.ts';
+import { sqliteRequests } from './requests.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 
@@ -20,6 +21,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),
     ledger: sqliteLedger(db),
+    requests: sqliteRequests(db),
     holds: sqliteHolds(db),
     notices: sqliteNotices(db),
     users: sqliteUsers(db),

@@ -198,4 +198,17 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE users ADD COLUMN email_notices_version INTEGER NOT NULL DEFAULT 0;
   `,
+  // 10: idempotency keys of writes (server/library/requests.ts): one claim per caller and key, naming what was
+  // asked and the record the write made, kept a day; read by (actor, key), pruned per actor by age.
+  `
+  CREATE TABLE requests (
+    actor TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (actor, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX requests_by_age ON requests (actor, created_at);
+  `,
 ];

@@ -1,0 +1,172 @@
+// The ledger in MongoDB without multi-document transactions. The member's account document (the one that
+// holds the loan limit's count, see loans.ts) also holds the balance, and every entry moves it in one atomic
+// conditional update that adds the entry's id to account.counted, so an entry is counted once however often a
+// step runs:
+// - a charge (late fee, replacement, processing) is inserted first, marked `counted: false`, then counted
+//   (balance + amount) and unmarked; recovery counts what a stopped gateway left marked;
+// - a payment or waiver is decided by the account alone: the update decrements the balance only while it
+//   stays at or above zero (`balance >= amount` in its filter) and keeps the entry in account.credits; the
+//   ledger entry is written from there and the copy dropped; recovery writes what a stopped gateway left.
+// So credits at once, on any number of gateways, never take a balance below zero: the server decides each
+// against the balance the previous one left. On FerretDB v1 writes to one account are also queued through the
+// KeyLock (see key-lock.ts).
+import { ObjectId } from 'mongodb';
+import type { Collection } from 'mongodb';
+import type { LedgerStore } from '../port.ts';
+import { CHARGES } from '../port.ts';
+import { isDuplicateKey, toEntry } from './documents.ts';
+import type { AccountDoc, LedgerDoc } from './documents.ts';
+import type { KeyLock } from './key-lock.ts';
+
+export interface LedgerCollections {
+  accounts: Collection<AccountDoc>;
+  ledger: Collection<LedgerDoc>;
+}
+
+/** Marks that balances have been built from the ledger (data from before account balances). */
+const LEDGER_BUILT = '\u0000ledger-built';
+
+const signed = (entry: LedgerDoc) => (CHARGES.includes(entry.kind) ? entry.amount : -entry.amount);
+
+function ledgerSteps({ accounts, ledger }: LedgerCollections, lock: KeyLock) {
+  const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member:${userId}`, work);
+
+  /** Moves the balance by the entry unless it is counted already; creates the account when it has none. */
+  async function count(entry: LedgerDoc): Promise<void> {
+    const id = entry._id.toHexString();
+    await memberLock(entry.userId, async () => {
+      try {
+        // Counted already: the filter misses, and the upsert's insert meets the existing account.
+        await accounts.updateOne(
+          { _id: entry.userId, counted: { $ne: id } },
+          {
+            $inc: { balance: signed(entry) },
+            $addToSet: { counted: id },
+            // A member's first charge may come before any account (data from before accounts); loansOut is
+            // made by the first borrow's $addToSet.
+            $setOnInsert: { onLoan: 0 },
+          },
+          { upsert: true },
+        );
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    });
+    await ledger.updateOne({ _id: entry._id, counted: false }, { $unset: { counted: '' } });
+  }
+
+  /** Writes a credit the account has counted to the ledger, then drops the account's copy of it. */
+  async function settle(userId: string, credit: LedgerDoc): Promise<void> {
+    try {
+      await ledger.insertOne(credit);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    await memberLock(userId, () =>
+      accounts.updateOne({ _id: userId }, { $unset: { [`credits.${credit._id.toHexString()}`]: '' } }),
+    );
+  }
+
+  return { count, settle };
+}
+
+/** Counts a loan's charge in the member's balance, once: the step after its insert (loans.ts). */
+export async function countCharge(c: LedgerCollections, lock: KeyLock, chargeKey: string): Promise<void> {
+  const entry = await c.ledger.findOne({ chargeKey });
+  if (entry && entry.counted === false) await ledgerSteps(c, lock).count(entry);
+}
+
+export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {
+  const { accounts, ledger } = c;
+  const steps = ledgerSteps(c, lock);
+
+  const pendingOf = (account: AccountDoc | null): LedgerDoc[] => Object.values(account?.credits ?? {});
+
+  return {
+    async balance(userId) {
+      return (await accounts.findOne({ _id: userId }, { projection: { balance: 1 } }))?.balance ?? 0;
+    },
+    async list(userId) {
+      const [written, account] = await Promise.all([
+        ledger.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+        accounts.findOne({ _id: userId }, { projection: { credits: 1 } }),
+      ]);
+      // A credit already in the balance whose entry is not written yet is shown too, so the list adds up.
+      const seen = new Set(written.map((doc) => doc._id.toHexString()));
+      const pending = pendingOf(account).filter((doc) => !seen.has(doc._id.toHexString()));
+      const all = pending.length === 0 ? written : [...written, ...pending].sort(newestFirst);
+      return all.map(toEntry);
+    },
+    async credit(entry) {
+      const _id = entry.id ? ObjectId.createFromHexString(entry.id) : new ObjectId();
+      const id = _id.toHexString();
+      const doc: LedgerDoc = {
+        _id,
+        userId: entry.userId,
+        kind: entry.kind,
+        amount: entry.amount,
+        loanId: null,
+        bookTitle: null,
+        note: entry.note,
+        recordedBy: entry.recordedBy,
+        createdAt: entry.createdAt,
+        chargeKey: id,
+      };
+      // The commit point: only while the balance covers the amount, in one conditional update.
+      const after = await lock.run(`member:${entry.userId}`, () =>
+        accounts.findOneAndUpdate(
+          { _id: entry.userId, balance: { $gte: entry.amount }, counted: { $ne: id } },
+          { $inc: { balance: -entry.amount }, $addToSet: { counted: id }, $set: { [`credits.${id}`]: doc } },
+          { returnDocument: 'after' },
+        ),
+      );
+      if (!after) {
+        const account = await accounts.findOne({ _id: entry.userId }, { projection: { balance: 1, counted: 1 } });
+        const balance = account?.balance ?? 0;
+        // This very credit was counted before (its id was given again): it stands, and is answered as it was.
+        if (account?.counted?.includes(id)) {
+          const first = (await ledger.findOne({ _id })) ?? doc;
+          return { ok: true, entry: toEntry(first), balance };
+        }
+        return { ok: false, reason: 'exceeds-balance', balance };
+      }
+      await steps.settle(entry.userId, doc);
+      return { ok: true, entry: toEntry(doc), balance: after.balance ?? 0 };
+    },
+  };
+}
+
+function newestFirst(a: LedgerDoc, b: LedgerDoc): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || (b._id.toHexString() < a._id.toHexString() ? -1 : 1);
+}
+
+/**
+ * Runs when the store opens, after loan recovery (which charges what returns and losses left half done).
+ * Balances are built once from ledgers written before accounts held them; charges and credits a stopped gateway
+ * left half done are finished. Every step is the live one, conditional on account.counted, so running it
+ * twice or beside a live gateway counts nothing twice.
+ */
+export async function recoverLedger(c: LedgerCollections, lock: KeyLock): Promise<{ finished: number }> {
+  const { accounts, ledger } = c;
+  const steps = ledgerSteps(c, lock);
+  if ((await accounts.countDocuments({ _id: LEDGER_BUILT }, { limit: 1 })) === 0) {
+    for await (const entry of ledger.find({})) await steps.count(entry);
+    await accounts.updateOne(
+      { _id: LEDGER_BUILT },
+      { $set: { onLoan: 0, loansOut: [], balance: 0, counted: [] } },
+      { upsert: true },
+    );
+  }
+  let finished = 0;
+  for await (const entry of ledger.find({ counted: false })) {
+    await steps.count(entry);
+    finished += 1;
+  }
+  for await (const account of accounts.find({ credits: { $exists: true } }, { projection: { credits: 1 } })) {
+    for (const credit of Object.values(account.credits ?? {})) {
+      await steps.settle(account._id, credit);
+      finished += 1;
+    }
+  }
+  return { finished };
+}

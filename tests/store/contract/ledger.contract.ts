@@ -1,0 +1,106 @@
+// The ledger's credits under concurrency, and idempotency keys' claims: what both adapters promise.
+import { describe, expect, it } from 'vitest';
+import type { NewCredit, Store } from '../../../server/store/port.ts';
+import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
+
+const DAY = 86_400_000;
+
+/** A member owing ৳600: a lost book (৳500 replacement + ৳100 processing). */
+async function owing600(store: Store, userId: string): Promise<void> {
+  const bookId = (await store.books.insert(bookFields({ quantity: 1 }))).id;
+  const loan = await store.loans.checkout(newLoan(bookId, { userId }), { loanLimit: 5, maxBalance: 10_000 });
+  if (!loan.ok) throw new Error(`checkout failed: ${loan.reason}`);
+  await store.loans.close(loan.loan.id, new Date(), {
+    as: 'lost',
+    replacementCost: 500,
+    processingFee: 100,
+    by: 'Desk',
+  });
+}
+
+const payment = (userId: string, amount: number): NewCredit => ({
+  userId,
+  kind: 'payment',
+  amount,
+  note: 'Cash',
+  recordedBy: 'Desk',
+  createdAt: new Date(),
+});
+
+export function ledgerContract(factory: StoreFactory): void {
+  describe('credits never take a balance below zero', () => {
+    const store = useStore(factory);
+
+    it('30 payments of ৳100 at once against ৳600: exactly 6 are recorded, the balance ends at 0', async () => {
+      await owing600(store(), 'user-1');
+      expect(await store().ledger.balance('user-1')).toBe(600);
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => store().ledger.credit(payment('user-1', 100))),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(6);
+      expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'exceeds-balance')).toBe(true);
+      expect(await store().ledger.balance('user-1')).toBe(0);
+      const kinds = (await store().ledger.list('user-1')).map((e) => e.kind);
+      expect(kinds.filter((k) => k === 'payment')).toHaveLength(6);
+    });
+
+    it('a payment of the whole balance sent twice at once is recorded once', async () => {
+      await owing600(store(), 'user-1');
+      const both = await Promise.all([1, 2].map(() => store().ledger.credit(payment('user-1', 600))));
+      expect(both.filter((r) => r.ok)).toHaveLength(1);
+      expect(both.find((r) => !r.ok)).toEqual({ ok: false, reason: 'exceeds-balance', balance: 0 });
+      expect(await store().ledger.balance('user-1')).toBe(0);
+      expect((await store().ledger.list('user-1')).filter((e) => e.kind === 'payment')).toHaveLength(1);
+    });
+
+    it('a credit given its id twice is recorded once, and the new charges then count in full', async () => {
+      await owing600(store(), 'user-1');
+      const id = '0123456789abcdef01234567';
+      const first = await store().ledger.credit({ ...payment('user-1', 200), id });
+      expect(first).toMatchObject({ ok: true, entry: { id, amount: 200 }, balance: 400 });
+      expect(await store().ledger.credit({ ...payment('user-1', 200), id })).toMatchObject({ ok: true, entry: { id } });
+      expect(await store().ledger.balance('user-1')).toBe(400);
+      await owing600(store(), 'user-1');
+      expect(await store().ledger.balance('user-1')).toBe(1000);
+    });
+  });
+
+  describe('idempotency keys', () => {
+    const store = useStore(factory);
+    const at = new Date('2026-03-01T10:00:00.000Z');
+    const claim = (overrides: Partial<Parameters<Store['requests']['claim']>[0]> = {}) => ({
+      actor: 'staff-1',
+      key: 'k-1',
+      fingerprint: 'f-1',
+      ref: 'r-1',
+      at,
+      ...overrides,
+    });
+
+    it('claims a key once, however many ask at once; answers the first claim after', async () => {
+      const all = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store().requests.claim(claim({ ref: `r-${i}` }), DAY)),
+      );
+      expect(all.filter((c) => c.fresh)).toHaveLength(1);
+      const winner = all.findIndex((c) => c.fresh);
+      for (const c of all.filter((x) => !x.fresh))
+        expect(c).toEqual({ fresh: false, fingerprint: 'f-1', ref: `r-${winner}` });
+      // Keys are per caller: another actor's same key is its own.
+      expect(await store().requests.claim(claim({ actor: 'staff-2' }), DAY)).toEqual({ fresh: true });
+    });
+
+    it('a released key is fresh again; a claim older than the keeping time is replaced', async () => {
+      await store().requests.claim(claim(), DAY);
+      await store().requests.release('staff-1', 'k-1');
+      expect(await store().requests.claim(claim({ fingerprint: 'f-2' }), DAY)).toEqual({ fresh: true });
+      const later = new Date(at.getTime() + DAY - 1);
+      expect(await store().requests.claim(claim({ at: later }), DAY)).toEqual({
+        fresh: false,
+        fingerprint: 'f-2',
+        ref: 'r-1',
+      });
+      const dayLater = new Date(at.getTime() + DAY);
+      expect(await store().requests.claim(claim({ at: dayLater, fingerprint: 'f-3' }), DAY)).toEqual({ fresh: true });
+    });
+  });
+}
