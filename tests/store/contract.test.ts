@@ -9,6 +9,7 @@ import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
+import { erasureContract } from './contract/erasure.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
 import { leasesContract } from './contract/leases.contract.ts';
 import { noticesContract } from './contract/notices.contract.ts';
@@ -25,6 +26,7 @@ function storeContract(factory: StoreFactory): void {
   holdsContract(factory);
   noticesContract(factory);
   leasesContract(factory);
+  erasureContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {
