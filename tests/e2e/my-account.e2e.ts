@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
 import { createAccount, signIn, uniqueEmail } from './support/accounts.ts';
 import { addBook, borrowBook, graphql, sessionToken, uniqueTag } from './support/library.ts';
 
@@ -51,6 +52,7 @@ describe('my account (desktop)', () => {
     await email.fill(stranger);
     await forgot.click();
     await page.getByRole('status').filter({ hasText: RESET_SENT }).waitFor();
+    await expectAccessible(page);
 
     await email.fill(account.email);
     await forgot.click();
@@ -86,6 +88,7 @@ describe('my account (desktop)', () => {
 
     await page.getByRole('banner').getByRole('link', { name: 'My account' }).click();
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    await expectAccessible(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download my data' }).click(),
