@@ -77,6 +77,15 @@ describe('my account (desktop)', () => {
     await signIn(page, { ...account, password: 'Renewed123' });
   });
 
+  it('tells visitors in the privacy policy how to download their data and delete their account', async () => {
+    const page = browser.page();
+    await page.goto('/legal/privacy-policy');
+    const rights = page.getByRole('heading', { name: '6. Your Rights' }).locator('xpath=..');
+    expect(await rights.textContent()).toMatch(
+      /My account page you can download everything the library holds about you.*and delete your account/s,
+    );
+  });
+
   it('downloads the member’s data, refuses deletion while a book is on loan, then deletes the account', async () => {
     const account = await createAccount({ name: 'Leaving Reader' });
     const page = browser.page();
