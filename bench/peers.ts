@@ -54,7 +54,8 @@ if (peer === 'http') {
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'x'.repeat(32),
     LOG_LEVEL: 'silent',
   });
-  const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
+  const unused = () => Promise.reject(new Error('not used by the benchmark'));
+  const verifier = { verify: unused, deleteUser: unused, close: async () => {} };
   const { library, tokens } = await createGateway(config, { verifier, logger: false });
   // Who is asking, per request, as the gateway's onRequest hook reads it.
   const contextFor = async (authorization: string | undefined): Promise<GraphQLContext> => ({

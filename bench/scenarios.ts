@@ -103,7 +103,8 @@ async function loopDelay(target: Target): Promise<{ maxMs: number; p99Ms: number
 async function prepared(): Promise<BenchStore> {
   const store = await benchStore(SIZE);
   const config = loadConfig({ ...store.env, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const verifier = { verify: () => Promise.reject(new Error('not used by the benchmark')), close: async () => {} };
+  const unused = () => Promise.reject(new Error('not used by the benchmark'));
+  const verifier = { verify: unused, deleteUser: unused, close: async () => {} };
   const gateway = await createGateway(config, { verifier, logger: false });
   await gateway.library.holds.expireDue();
   const notices = await gateway.library.notices.sweep();

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth.tsx';
 import { useEscapeToClose } from '../lib/use-escape-to-close.ts';
 import { useAccess } from './use-access.ts';
@@ -33,6 +33,8 @@ export function Header() {
   const items = NAV_ITEMS.filter(({ only }) => !only || (only === 'member' ? signedIn : access?.[only]));
   const close = () => setOpen(false);
   const toggle = useRef<HTMLButtonElement>(null);
+  // Login and Register return to the page they were opened from.
+  const from = { from: useLocation() };
 
   useEscapeToClose(open, close, toggle);
 
@@ -40,10 +42,10 @@ export function Header() {
     <UserMenu />
   ) : (
     <div className="flex items-center gap-2">
-      <Link to="/login" onClick={close} className="btn-secondary px-4 py-2">
+      <Link to="/login" state={from} onClick={close} className="btn-secondary px-4 py-2">
         Login
       </Link>
-      <Link to="/register" onClick={close} className="btn-primary px-4 py-2">
+      <Link to="/register" state={from} onClick={close} className="btn-primary px-4 py-2">
         Register
       </Link>
     </div>

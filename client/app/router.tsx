@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: 'update-book/:id', lazy: guarded(() => import('../features/book/update-book-page.tsx')) },
       { path: 'all-users', lazy: guarded(() => import('../features/users/all-users-page.tsx')) },
       { path: 'borrowed-books', lazy: guarded(() => import('../features/circulation/borrowed-books-page.tsx')) },
+      { path: 'my-account', lazy: guarded(() => import('../features/accounts/my-account-page.tsx')) },
       // Signed-in only here; the page itself tells members apart from staff (and the gateway refuses them).
       { path: 'desk', lazy: guarded(() => import('../features/desk/desk-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth.tsx';
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
@@ -53,6 +53,9 @@ export function UserMenu() {
           {name}
         </span>
       </div>
+      <Link to="/my-account" className="text-sm font-medium text-slate-700 hover:text-indigo-700">
+        My account
+      </Link>
       <button type="button" onClick={() => void onLogout()} className="btn-secondary px-4 py-2">
         Logout
       </button>

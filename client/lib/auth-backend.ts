@@ -17,5 +17,7 @@ export type AuthBackend<U extends BackendUser = BackendUser> = {
   reload(user: U): Promise<U>;
   signInWithGoogle(): Promise<U>;
   signInWithGitHub(): Promise<U>;
+  /** Asks the provider to e-mail a password-reset link to this address. */
+  sendPasswordReset(email: string): Promise<void>;
   signOut(): Promise<void>;
 };

@@ -21,6 +21,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     signUp: () => Promise.resolve(),
     signInWithGoogle: () => Promise.resolve(),
     signInWithGitHub: () => Promise.resolve(),
+    sendPasswordReset: () => Promise.resolve(),
     logOut: () => Promise.resolve(),
     ...overrides,
   };

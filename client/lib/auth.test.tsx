@@ -49,6 +49,7 @@ function fakeBackend(initial: BackendUser | null = null) {
     reload: vi.fn(async () => current ?? makeUser()),
     signInWithGoogle: vi.fn(() => Promise.reject(new Error('popup closed'))),
     signInWithGitHub: vi.fn(() => Promise.reject(new Error('popup closed'))),
+    sendPasswordReset: vi.fn(async () => {}),
     signOut: vi.fn(async () => emit(null)),
   };
   return backend;

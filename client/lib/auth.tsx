@@ -27,6 +27,8 @@ export type AuthContextValue = {
   signUp(name: string, email: string, password: string, photoURL: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   signInWithGitHub(): Promise<void>;
+  /** E-mails a password-reset link (rejects with the provider's error, e.g. auth/user-not-found). */
+  sendPasswordReset(email: string): Promise<void>;
   logOut(): Promise<void>;
 };
 
@@ -179,6 +181,7 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
         }, true),
       signInWithGoogle: () => run(async () => (await backend()).signInWithGoogle(), false),
       signInWithGitHub: () => run(async () => (await backend()).signInWithGitHub(), false),
+      sendPasswordReset: async (email) => (await backend()).sendPasswordReset(email),
       logOut: async () => {
         removeToken();
         await (await backend()).signOut();

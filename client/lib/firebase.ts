@@ -6,6 +6,7 @@ import {
   GithubAuthProvider,
   GoogleAuthProvider,
   onAuthStateChanged,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -53,6 +54,8 @@ export async function createFirebaseBackend(): Promise<AuthBackend<User>> {
     },
     signInWithGoogle: async () => (await signInWithPopup(auth, new GoogleAuthProvider())).user,
     signInWithGitHub: async () => (await signInWithPopup(auth, new GithubAuthProvider())).user,
+    // The reset page's "Continue" leads back to this site's Login page.
+    sendPasswordReset: (email) => sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/login` }),
     signOut: () => signOut(auth),
   };
 }

@@ -1,4 +1,4 @@
-// Verifies Firebase ID tokens with firebase-admin. In emulator mode (no real project configured) the
+// Verifies Firebase ID tokens, and deletes a member's Firebase account, with firebase-admin. In emulator mode (no real project configured) the
 // Admin SDK sends verification to the Auth emulator named by FIREBASE_AUTH_EMULATOR_HOST.
 import { initializeApp, applicationDefault, deleteApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -38,6 +38,14 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
         // Only token problems are the caller's fault; anything else (emulator down) is ours.
         if (code.startsWith('auth/')) throw new InvalidIdTokenError(code);
         throw error;
+      }
+    },
+    async deleteUser(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        // Deleted already (an earlier attempt that failed after this step): the outcome the caller wants.
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
       }
     },
     close: () => deleteApp(app),

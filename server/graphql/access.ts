@@ -35,6 +35,8 @@ export const ACCESS = {
     cancelHold: 'signedIn',
     markNoticesRead: 'signedIn',
     setEmailNotices: 'signedIn',
+    // Only ever the caller's own account.
+    deleteMyAccount: 'signedIn',
     checkIn: 'staff',
     recordPayment: 'staff',
     waiveFee: 'staff',

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'ALREADY_ON_HOLD'
   | 'COPIES_AVAILABLE'
   | 'HOLD_LIMIT'
+  | 'ACCOUNT_IN_USE'
   | 'RATE_LIMITED'
   | 'REQUEST_KEY_REUSED'
   | 'REQUEST_IN_PROGRESS'

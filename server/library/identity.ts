@@ -1,5 +1,5 @@
 // What the library needs to know who is asking, declared here and implemented in auth/: verifying a sign-in
-// provider's ID token, and issuing and checking the gateway's own session tokens.
+// provider's ID token (and deleting that provider's account), and issuing and checking the gateway's own session tokens.
 import type { Role } from '../store/port.ts';
 
 /** A signed-in member, as a session token carries them. */
@@ -26,6 +26,8 @@ export interface VerifiedIdentity {
 export interface IdTokenVerifier {
   /** Rejects with InvalidIdTokenError when the token is not a valid, unexpired ID token. */
   verify(idToken: string): Promise<VerifiedIdentity>;
+  /** Deletes the sign-in provider's account of this uid (a member erasing their account); done when none is left. */
+  deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -9,6 +9,7 @@ import { createHolds, type Holds } from './holds.ts';
 import { createNotices, type Notices } from './notices.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
+import { createMyData, type MyData } from './my-data.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -18,6 +19,8 @@ export interface Library {
   /** Notices by e-mail: the outbox's sender, the member's setting, unsubscribe links. */
   mail: EmailNotices;
   accounts: Accounts;
+  /** The caller's own data: download it, erase the account. */
+  myData: MyData;
 }
 
 export interface LibraryOptions {
@@ -79,5 +82,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       enforce: opts.enforcePolicy,
     }),
     accounts: createAccounts(store, { verifier: opts.verifier, tokens: opts.tokens, adminEmails: opts.adminEmails }),
+    myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
   };
 }

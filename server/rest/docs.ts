@@ -2,6 +2,7 @@
 // session, and one response schema per status it can answer. routes.ts spreads these into the route schemas,
 // so the document and the serialisers come from the same objects the gateway runs with.
 import * as r from './responses.ts';
+import { myData } from './my-data-responses.ts';
 
 /** The security requirement of every route that needs a session (POST /api/jwt issues the token). */
 export const BEARER = [{ bearerAuth: [] }];
@@ -103,4 +104,13 @@ export const users = {
   summary: 'Every member',
   security: BEARER,
   response: { 200: ok('Members, oldest first', { type: 'array', items: r.user }), ...r.failures([...SIGNED_IN, 503]) },
+};
+
+export const exportMyData = {
+  tags: ['Users'],
+  summary: 'Everything the library holds about the caller',
+  description:
+    'A download (`Content-Disposition: attachment`): profile, loans with titles, holds, ledger and notices. Private, never cached. There is no audit trail yet, so there is no audit section.',
+  security: BEARER,
+  response: { 200: ok('The caller’s data', myData), ...r.failures([...SIGNED_IN, 503]) },
 };

@@ -23,6 +23,8 @@ const STATUS: Record<ErrorCode, number> = {
   ALREADY_ON_HOLD: 409,
   COPIES_AVAILABLE: 409,
   HOLD_LIMIT: 403,
+  // Loans, holds or a balance stand in the way of deleting the account: settled, it can go.
+  ACCOUNT_IN_USE: 409,
   RATE_LIMITED: 429,
   REQUEST_KEY_REUSED: 422,
   REQUEST_IN_PROGRESS: 409,

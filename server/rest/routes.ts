@@ -228,5 +228,13 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
     app.get('/users', { schema: doc.users, preValidation: signedIn }, async (request) =>
       (await library.accounts.list(session(request))).map(shape.user),
     );
+
+    app.get('/me/export', { schema: doc.exportMyData, preValidation: signedIn }, async (request, reply) => {
+      const data = await library.myData.export(session(request));
+      return reply
+        .header('cache-control', PRIVATE)
+        .header('content-disposition', 'attachment; filename="bookhaven-my-data.json"')
+        .send(data);
+    });
   };
 }

@@ -33,6 +33,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   holds: ['get', 'listByUser', 'queue', 'queues', 'ready'],
   notices: ['list', 'unreadCount', 'recorded', 'mailDue'],
   users: ['getByUid', 'list', 'page'],
+  erasure: [],
 };
 
 /**

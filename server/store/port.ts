@@ -455,6 +455,30 @@ export interface UserStore {
   turnOffEmailNoticesAt(uid: string, version: number): Promise<{ user: UserRecord; applied: boolean } | null>;
 }
 
+/** What erasing a member's account did (store.erasure.erase). */
+export interface ErasedAccount {
+  /** False when there was no user record (already erased, or never signed in). */
+  user: boolean;
+  /** Their loans, kept with the member's name and e-mail removed. */
+  loansAnonymised: number;
+  /** Their holds (all ended), kept the same way. */
+  holdsAnonymised: number;
+  /** Their notices and the notices' e-mails, deleted. */
+  noticesDeleted: number;
+}
+
+/**
+ * Erasing a member at their request. The service checks first that nothing is open (loans, holds, balance);
+ * the ledger stays (amounts and titles, no name or e-mail: the library's accounts).
+ */
+export interface ErasureStore {
+  /**
+   * Deletes the user record and the member's notices, and removes the member's name and e-mail from their loans
+   * and holds, which stay for the library's statistics. Erasing again changes nothing.
+   */
+  erase(uid: string): Promise<ErasedAccount>;
+}
+
 /**
  * Leases: work that must run on one gateway at a time (the schedule) is done by whoever holds its lease. A
  * lease is one record per name, taken and renewed by a single conditional write, and lapses on its own when
@@ -481,6 +505,7 @@ export interface Store {
   readonly holds: HoldStore;
   readonly notices: NoticeStore;
   readonly users: UserStore;
+  readonly erasure: ErasureStore;
   readonly leases: LeaseStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;

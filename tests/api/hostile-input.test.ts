@@ -423,6 +423,7 @@ function restBaselines(f: Fixtures) {
     'POST /api/return-book': { body: { borrowId: f.loanId, bookId: f.toReturn, userId: f.m.uid } },
     'GET /api/categories': {},
     'GET /api/users': {},
+    'GET /api/me/export': {},
   } as Record<string, { params?: Record<string, string>; body?: Record<string, unknown> }>;
 }
 

@@ -59,15 +59,17 @@ describe('accounts (desktop)', () => {
     const password = page.getByLabel('Password', { exact: true });
     const submit = page.getByRole('button', { name: 'Register', exact: true });
 
-    // An e-mail that already has an account: the provider's own message, inline and in the alert.
+    // An e-mail that already has an account: a sentence (never Firebase's raw message), with a way to Login.
     await page.getByLabel('Email', { exact: true }).fill(taken.email);
     await password.fill('Secret123');
     await submit.click();
     await page.getByRole('heading', { name: 'Registration Failed' }).waitFor();
-    expect(await page.getByRole('dialog').textContent()).toContain('auth/email-already-in-use');
+    expect(await page.getByRole('dialog').textContent()).toContain('An account with this e-mail already exists.');
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await page.getByRole('alert').filter({ hasText: 'auth/email-already-in-use' }).count()).toBe(1);
+    const inUse = page.getByRole('alert').filter({ hasText: 'An account with this e-mail already exists.' });
+    expect(await inUse.getByRole('link', { name: 'Log in instead' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByText('auth/email-already-in-use').count()).toBe(0);
     expect(await token(page)).toBeNull();
 
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('grace'));

@@ -10,6 +10,7 @@ import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts'
 import { batchReadsContract } from './contract/batch-reads.contract.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
+import { erasureContract } from './contract/erasure.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
 import { leasesContract } from './contract/leases.contract.ts';
 import { ledgerContract } from './contract/ledger.contract.ts';
@@ -29,6 +30,7 @@ function storeContract(factory: StoreFactory): void {
   leasesContract(factory);
   batchReadsContract(factory);
   ledgerContract(factory);
+  erasureContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

@@ -17,6 +17,7 @@ import { sqliteLeases } from '../../server/store/sqlite/leases.ts';
 import { sqliteRequests } from '../../server/store/sqlite/requests.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
+import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
 
@@ -93,6 +94,8 @@ const CASES: Case[] = [
   },
   { name: 'categories: list', run: (s) => s.categories.list(), scans: 'answers every category (a handful of rows)' },
   { name: 'users: list', run: (s) => s.users.list(), scans: 'answers every member' },
+  // Last: it takes the fixture's member away.
+  { name: "users: erase a member's account", run: (s) => s.erasure.erase('user-1') },
 ];
 
 async function fixture(store: Store): Promise<Fixture> {
@@ -157,6 +160,7 @@ describe('SQLite: every query plan uses an index', () => {
       holds: sqliteHolds(db),
       notices: sqliteNotices(db),
       users: sqliteUsers(db),
+      erasure: sqliteErasure(db),
       categories: sqliteCategories(db),
       leases: sqliteLeases(db),
       requests: sqliteRequests(db),

@@ -6,15 +6,17 @@ type AuthCardProps = {
   title: string;
   intro: string;
   error: string;
+  /** Shown after the failure's sentence, inside its alert (a link to what to do instead). */
+  errorAction?: ReactNode;
   /** The e-mail form; the Google and GitHub buttons follow it. */
   children: ReactNode;
   social: { disabled: boolean; onGoogle: () => void; onGitHub: () => void };
   /** The way to the other page: "Don't have an account?" and a link. */
-  other: { question: string; to: string; label: string };
+  other: { question: string; to: string; label: string; state?: unknown };
 };
 
 /** The Login and Register pages' card: heading, the failure in an alert, the form, the providers, the other page. */
-export function AuthCard({ title, intro, error, children, social, other }: AuthCardProps) {
+export function AuthCard({ title, intro, error, errorAction, children, social, other }: AuthCardProps) {
   return (
     <div className="page-container flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
@@ -23,6 +25,7 @@ export function AuthCard({ title, intro, error, children, social, other }: AuthC
         {error && (
           <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
             {error}
+            {errorAction && <> {errorAction}</>}
           </p>
         )}
         {children}
@@ -31,7 +34,7 @@ export function AuthCard({ title, intro, error, children, social, other }: AuthC
         </div>
         <p className="mt-6 text-center text-slate-600">
           {other.question}{' '}
-          <Link to={other.to} className="font-semibold text-indigo-600 hover:text-indigo-800">
+          <Link to={other.to} state={other.state} className="font-semibold text-indigo-600 hover:text-indigo-800">
             {other.label}
           </Link>
         </p>

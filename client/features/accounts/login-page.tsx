@@ -1,28 +1,31 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { Location } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { GITHUB_LOGIN_FAILED, GOOGLE_LOGIN_FAILED, loginErrorMessage } from './auth-messages.ts';
+import {
+  GITHUB_LOGIN_FAILED,
+  GOOGLE_LOGIN_FAILED,
+  loginErrorMessage,
+  providerLoginMessage,
+  RESET_NEEDS_EMAIL,
+  RESET_SENT_MESSAGE,
+  resetErrorMessage,
+} from './auth-messages.ts';
 import { AuthCard, AuthField } from './auth-card.tsx';
+import { originOf } from './origin.ts';
 import { runAuth } from './run-auth.ts';
-
-function originOf(state: unknown): string {
-  const from = (state as { from?: Partial<Location> } | null)?.from;
-  if (!from?.pathname || from.pathname === '/login') return '/';
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-}
 
 export default function LoginPage() {
   useDocumentTitle('Login');
-  const { signedIn, signIn, signInWithGoogle, signInWithGitHub } = useAuth();
+  const { signedIn, signIn, signInWithGoogle, signInWithGitHub, sendPasswordReset } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [resetNotice, setResetNotice] = useState('');
   // Set once this page starts a sign-in, so the "already signed in" redirect does not cut the success alert short.
   const [attempted, setAttempted] = useState(false);
 
@@ -42,7 +45,30 @@ export default function LoginPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setResetNotice('');
     void attempt(() => signIn(email.trim(), password), loginErrorMessage);
+  };
+
+  // The same words whether or not the address has an account: the form does not tell who is a member.
+  const onForgotPassword = async () => {
+    setError('');
+    setResetNotice('');
+    const address = email.trim();
+    if (!address) {
+      setError(RESET_NEEDS_EMAIL);
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendPasswordReset(address);
+      setResetNotice(RESET_SENT_MESSAGE);
+    } catch (failure) {
+      const message = resetErrorMessage(failure);
+      if (message === null) setResetNotice(RESET_SENT_MESSAGE);
+      else setError(message);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -52,10 +78,11 @@ export default function LoginPage() {
       error={error}
       social={{
         disabled: busy,
-        onGoogle: () => void attempt(signInWithGoogle, () => GOOGLE_LOGIN_FAILED),
-        onGitHub: () => void attempt(signInWithGitHub, () => GITHUB_LOGIN_FAILED),
+        onGoogle: () => void attempt(signInWithGoogle, providerLoginMessage(GOOGLE_LOGIN_FAILED)),
+        onGitHub: () => void attempt(signInWithGitHub, providerLoginMessage(GITHUB_LOGIN_FAILED)),
       }}
-      other={{ question: "Don't have an account?", to: '/register', label: 'Register' }}
+      // Register, too, returns to the page the visitor came from.
+      other={{ question: "Don't have an account?", to: '/register', label: 'Register', state: location.state }}
     >
       <form onSubmit={onSubmit} className="space-y-4">
         <AuthField
@@ -78,11 +105,20 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="text-right">
-          {/* The spec shows this button without any behaviour. */}
-          <button type="button" className="text-sm font-medium text-indigo-600 hover:text-indigo-800">
+          <button
+            type="button"
+            onClick={() => void onForgotPassword()}
+            disabled={busy}
+            className="text-sm font-medium text-indigo-600 hover:text-indigo-800"
+          >
             Forgot password?
           </button>
         </div>
+        {resetNotice && (
+          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+            {resetNotice}
+          </p>
+        )}
         <button type="submit" disabled={busy} className="btn-primary w-full">
           {busy ? 'Signing in...' : 'Login'}
         </button>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,19 +9,26 @@ import { stubDialogs } from '../../test/dialogs.ts';
 
 const dialogs = stubDialogs();
 
-function renderRegister(auth: AuthContextValue) {
+function renderRegister(auth: AuthContextValue, from?: string) {
   const router = createMemoryRouter(
     [
       { path: '/register', element: <RegisterPage /> },
       { path: '/', element: <h1>Home page</h1> },
+      { path: '/login', element: <h1>Login page</h1> },
+      { path: '/book-details/:id', element: <h1>Book page</h1> },
     ],
-    { initialEntries: ['/register'] },
+    {
+      initialEntries: [
+        { pathname: '/register', state: from ? { from: { pathname: from, search: '', hash: '' } } : null },
+      ],
+    },
   );
   render(
     <FakeAuthProvider value={auth}>
       <RouterProvider router={router} />
     </FakeAuthProvider>,
   );
+  return router;
 }
 
 const submit = () => screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement;
@@ -74,27 +81,80 @@ describe('RegisterPage', () => {
     expect(dialogs.showSuccess).toHaveBeenCalledWith('Registration Successful', expect.any(String), { timer: 2000 });
   });
 
-  it('shows the provider message inline and in a "Registration Failed" alert', async () => {
-    const message = 'Firebase: Error (auth/email-already-in-use).';
-    renderRegister(
-      fakeAuth({
-        signUp: () => Promise.reject(Object.assign(new Error(message), { code: 'auth/email-already-in-use' })),
-      }),
+  it('returns to the page the visitor came from', async () => {
+    renderRegister(fakeAuth(), '/book-details/b1');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Engine1');
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Book page' })).toBeTruthy();
+  });
+
+  it('says an e-mail already in use in words, with a link to Login that keeps the origin', async () => {
+    const raw = 'Firebase: Error (auth/email-already-in-use).';
+    const router = renderRegister(
+      fakeAuth({ signUp: () => Promise.reject(Object.assign(new Error(raw), { code: 'auth/email-already-in-use' })) }),
+      '/book-details/b1',
     );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Engine1');
     await user.click(submit());
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
-    expect(dialogs.showError).toHaveBeenCalledWith('Registration Failed', message);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('An account with this e-mail already exists. Log in instead');
+    expect(dialogs.showError).toHaveBeenCalledWith(
+      'Registration Failed',
+      'An account with this e-mail already exists.',
+    );
+    expect(document.body.textContent).not.toContain('Firebase');
     expect(submit().disabled).toBe(false);
+    await user.click(within(alert).getByRole('link', { name: 'Log in instead' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.state).toEqual({ from: { pathname: '/book-details/b1', search: '', hash: '' } });
   });
 
-  it('treats a social sign-up failure the same way', async () => {
-    renderRegister(fakeAuth({ signInWithGitHub: () => Promise.reject(new Error('Popup closed')) }));
-    await userEvent.setup().click(screen.getByRole('button', { name: 'GitHub' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Popup closed');
-    expect(dialogs.showError).toHaveBeenCalledWith('Registration Failed', 'Popup closed');
+  it.each([
+    [
+      'auth/weak-password',
+      'That password is too weak. Use at least 6 characters, including an uppercase and a lowercase letter.',
+    ],
+    [
+      'auth/network-request-failed',
+      "We couldn't reach the sign-in service. Check your internet connection and try again.",
+    ],
+  ])('says %s in words', async (code, sentence) => {
+    renderRegister(
+      fakeAuth({ signUp: () => Promise.reject(Object.assign(new Error(`Firebase: Error (${code}).`), { code })) }),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Engine1');
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(sentence);
+  });
+
+  it('says a closed or blocked sign-up popup in words', async () => {
+    const failures = ['auth/popup-closed-by-user', 'auth/popup-blocked'].map((code) =>
+      Object.assign(new Error(`Firebase: Error (${code}).`), { code }),
+    );
+    renderRegister(fakeAuth({ signInWithGitHub: () => Promise.reject(failures.shift()) }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'GitHub' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The sign-in window was closed before you finished. Please try again.',
+    );
+    expect(dialogs.showError).toHaveBeenCalledWith(
+      'Registration Failed',
+      'The sign-in window was closed before you finished. Please try again.',
+    );
+    await user.click(screen.getByRole('button', { name: 'GitHub' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Your browser blocked the sign-in window. Allow pop-ups for this site, then try again.',
+      ),
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showError } from '../../components/ui/dialogs.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { providerMessage } from './auth-messages.ts';
+import { EMAIL_IN_USE_MESSAGE, registerErrorMessage } from './auth-messages.ts';
+import { originOf } from './origin.ts';
 import { PASSWORD_HINT, passwordError } from './password-rules.ts';
 import { AuthCard, AuthField } from './auth-card.tsx';
 import { runAuth } from './run-auth.ts';
@@ -13,6 +14,7 @@ export default function RegisterPage() {
   useDocumentTitle('Register');
   const { signUp, signInWithGoogle, signInWithGitHub } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [form, setForm] = useState({ name: '', email: '', photoURL: '', password: '' });
   const [pwError, setPwError] = useState('');
   const [error, setError] = useState('');
@@ -28,10 +30,10 @@ export default function RegisterPage() {
     runAuth(operation, {
       failureTitle: 'Registration Failed',
       success: { title: 'Registration Successful', text: 'Welcome to BookHaven!' },
-      messageOf: providerMessage,
+      messageOf: registerErrorMessage,
       setError,
       setBusy: setCreating,
-      done: () => void navigate('/', { replace: true }),
+      done: () => void navigate(originOf(location.state), { replace: true }),
     });
 
   const onSubmit = (event: FormEvent) => {
@@ -50,12 +52,19 @@ export default function RegisterPage() {
       title="Register"
       intro="Create your account to start borrowing books."
       error={error}
+      errorAction={
+        error === EMAIL_IN_USE_MESSAGE && (
+          <Link to="/login" state={location.state} className="font-semibold underline">
+            Log in instead
+          </Link>
+        )
+      }
       social={{
         disabled: creating,
         onGoogle: () => void finish(signInWithGoogle),
         onGitHub: () => void finish(signInWithGitHub),
       }}
-      other={{ question: 'Already have an account?', to: '/login', label: 'Login' }}
+      other={{ question: 'Already have an account?', to: '/login', label: 'Login', state: location.state }}
     >
       <form onSubmit={onSubmit} className="space-y-4">
         <AuthField

@@ -31,6 +31,7 @@ const auth: AuthContextValue = {
   signUp: async () => {},
   signInWithGoogle: async () => {},
   signInWithGitHub: async () => {},
+  sendPasswordReset: async () => {},
   logOut: async () => {},
 };
 

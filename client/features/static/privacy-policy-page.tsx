@@ -45,7 +45,13 @@ export default function PrivacyPolicyPage() {
       </section>
       <section>
         <h2>6. Your Rights</h2>
-        <p>You may ask us to correct or delete your personal information at any time by contacting us.</p>
+        <p>
+          On your My account page you can download everything the library holds about you (your profile, loans, holds,
+          fees and notices) as one file, and delete your account. An account is deleted once its books are returned, its
+          holds cancelled and its balance settled: your profile, notices and sign-in are removed, and your past loans
+          are kept for the library&apos;s statistics without your name or e-mail. You may also ask us to correct your
+          personal information at any time by contacting us.
+        </p>
       </section>
       <section>
         <h2>7. Governing Law</h2>

@@ -20,6 +20,7 @@ export const accountMutations: MutationResolvers = {
   issueToken: (_parent, { input }, ctx) => ctx.signIn(input),
   markNoticesRead: (_parent, { ids }, ctx) => ctx.library.notices.markRead(sessionOf(ctx), ids),
   setEmailNotices: (_parent, { enabled }, ctx) => ctx.library.mail.set(sessionOf(ctx), enabled),
+  deleteMyAccount: (_parent, _args, ctx) => ctx.library.myData.deleteAccount(sessionOf(ctx)),
 };
 
 // A member's account: the member themselves or staff (the circulation service refuses anyone else).

@@ -18,6 +18,7 @@ import type {
 } from './documents.ts';
 import { holdSteps, mongoHolds, recoverHolds } from './holds.ts';
 import { mongoNotices } from './notices.ts';
+import { mongoErasure } from './erasure.ts';
 import { mongoLeases } from './leases.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLedger, recoverLedger } from './ledger.ts';
@@ -126,6 +127,11 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       holds: mongoHolds(collections, lock),
       notices: mongoNotices(db.collection<NoticeDoc>('notices'), db.collection<MailClaimDoc>('noticeMailClaims'), lock),
       users: mongoUsers(db.collection<UserDoc>('users')),
+      erasure: mongoErasure({
+        ...collections,
+        notices: db.collection<NoticeDoc>('notices'),
+        users: db.collection<UserDoc>('users'),
+      }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
       async ping() {
         await db.command({ ping: 1 });

@@ -9,6 +9,7 @@ import { sqliteLeases } from './leases.ts';
 import { sqliteRequests } from './requests.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
+import { sqliteErasure } from './erasure.ts';
 
 export async function openSqliteStore(file: string): Promise<Store> {
   const db = openDatabase(file);
@@ -25,6 +26,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     holds: sqliteHolds(db),
     notices: sqliteNotices(db),
     users: sqliteUsers(db),
+    erasure: sqliteErasure(db),
     leases: sqliteLeases(db),
     async ping() {
       db.prepare('SELECT 1').get();

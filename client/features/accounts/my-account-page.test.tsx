@@ -1,0 +1,78 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeAuth, FakeAuthProvider, TEST_USER } from '../../lib/auth-test-utils.tsx';
+import type { AuthContextValue } from '../../lib/auth.tsx';
+import { stubDialogs } from '../../test/dialogs.ts';
+import MyAccountPage from './my-account-page.tsx';
+import { DELETE_MY_ACCOUNT_MUTATION } from './my-data.ts';
+
+const dialogs = stubDialogs();
+
+const IN_USE =
+  "You can't delete your account while you have 1 book on loan. Return your books, cancel your holds and settle your balance at the desk, then try again.";
+
+function renderPage(auth: AuthContextValue, mocks: MockLink.MockedResponse[]) {
+  const router = createMemoryRouter(
+    [
+      { path: '/my-account', element: <MyAccountPage /> },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    { initialEntries: ['/my-account'] },
+  );
+  render(
+    <MockedProvider mocks={mocks}>
+      <FakeAuthProvider value={auth}>
+        <RouterProvider router={router} />
+      </FakeAuthProvider>
+    </MockedProvider>,
+  );
+  return router;
+}
+
+const deleteAnswer = (result: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({
+  request: { query: DELETE_MY_ACCOUNT_MUTATION },
+  result,
+});
+
+describe('MyAccountPage', () => {
+  it('asks for confirmation, and shows the refusal sentence when loans, holds or a balance are open', async () => {
+    const logOut = vi.fn(() => Promise.resolve());
+    const router = renderPage(fakeAuth({ user: TEST_USER, logOut }), [
+      deleteAnswer({ errors: [new GraphQLError(IN_USE, { extensions: { code: 'ACCOUNT_IN_USE' } })] }),
+    ]);
+    expect(screen.getByRole('heading', { name: 'My account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(dialogs.confirmAction).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Delete your account?', confirmText: 'Yes, delete my account' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(IN_USE);
+    expect(logOut).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/my-account');
+  });
+
+  it('changes nothing when the confirmation is cancelled', async () => {
+    vi.mocked(dialogs.confirmAction).mockResolvedValue(false);
+    const logOut = vi.fn(() => Promise.resolve());
+    // No mocked answer: a mutation sent anyway would fail the test with an unhandled request.
+    renderPage(fakeAuth({ user: TEST_USER, logOut }), []);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(dialogs.confirmAction).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(logOut).not.toHaveBeenCalled();
+  });
+
+  it('deletes the account, signs out and goes home', async () => {
+    const logOut = vi.fn(() => Promise.resolve());
+    renderPage(fakeAuth({ user: TEST_USER, logOut }), [deleteAnswer({ data: { deleteMyAccount: true } })]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(logOut).toHaveBeenCalledTimes(1);
+    expect(dialogs.showSuccess).toHaveBeenCalledWith('Account Deleted', expect.any(String), { timer: 2000 });
+  });
+});

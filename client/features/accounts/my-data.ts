@@ -1,0 +1,40 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { graphql } from '../../gql/index.ts';
+import { getToken } from '../../lib/token-storage.ts';
+
+export const DELETE_MY_ACCOUNT_MUTATION = graphql(`
+  mutation DeleteMyAccount {
+    deleteMyAccount
+  }
+`);
+
+export const EXPORT_FILE_NAME = 'bookhaven-my-data.json';
+export const EXPORT_FAILED = "We couldn't prepare your data just now. Please try again.";
+export const DELETE_FAILED = "We couldn't delete your account just now. Please try again.";
+
+/** The gateway's sentence for a refusal it explains (ACCOUNT_IN_USE says what is still open); else null. */
+export function refusalOf(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  return error.errors.find((e) => e.extensions?.['code'] === 'ACCOUNT_IN_USE')?.message ?? null;
+}
+
+/** Fetches everything the library holds about the member and hands it to the browser as a file. */
+export async function downloadMyData(): Promise<void> {
+  const token = getToken();
+  const response = await fetch('/api/me/export', {
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!response.ok) throw new Error(`export answered ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = EXPORT_FILE_NAME;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // After the click the browser has the file; the object URL is no longer needed.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

@@ -1,0 +1,191 @@
+// A member's own data: everything the library holds about them, as one download, and erasing their account.
+// Both act only on the caller's own account (the session's uid), so there is no one else to refuse.
+import type { HoldRecord, LedgerRecord, LoanRecord, NoticeRecord, Store, UserRecord } from '../store/port.ts';
+import type { IdTokenVerifier, Session } from './identity.ts';
+import { LibraryError } from './errors.ts';
+import { money } from './policy.ts';
+
+/**
+ * The download. Staff who acted on the member are not named (their uids are about staff, not the member). It has
+ * no timestamp of its own (the response's Date header says when), so the same data answers the same bytes.
+ */
+export interface MemberExport {
+  profile: {
+    uid: string;
+    name: string;
+    email: string;
+    photoURL: string | null;
+    role: string;
+    status: string;
+    phone: string | null;
+    memberSince: Date | null;
+    lastSignIn: Date | null;
+    emailNotices: boolean;
+  };
+  loans: Pick<
+    LoanRecord,
+    | 'id'
+    | 'bookId'
+    | 'bookTitle'
+    | 'bookAuthor'
+    | 'borrowDate'
+    | 'returnDate'
+    | 'returnedAt'
+    | 'status'
+    | 'renewals'
+    | 'lateFee'
+  >[];
+  holds: Pick<HoldRecord, 'id' | 'bookId' | 'bookTitle' | 'status' | 'createdAt' | 'readyAt' | 'endedAt'>[];
+  ledger: {
+    balance: number;
+    entries: Pick<LedgerRecord, 'id' | 'kind' | 'amount' | 'loanId' | 'bookTitle' | 'note' | 'createdAt'>[];
+  };
+  notices: {
+    id: string;
+    kind: string;
+    message: string;
+    bookTitle: string;
+    day: string;
+    createdAt: Date;
+    readAt: Date | null;
+    /** What became of its e-mail; null when it was not e-mailed. */
+    email: string | null;
+  }[];
+}
+
+export interface MyData {
+  /** Everything the library holds about the caller. */
+  export(session: Session): Promise<MemberExport>;
+  /**
+   * Erases the caller's account: refused with ACCOUNT_IN_USE while they have loans, holds or a balance; otherwise
+   * their loans and holds stay without name or e-mail, the rest goes, and so does their sign-in account.
+   */
+  deleteAccount(session: Session): Promise<true>;
+}
+
+const OPEN_HOLDS = new Set(['waiting', 'ready']);
+const NOTICE_PAGE = 100;
+
+/** "2 books on loan", "1 hold": what stands in the way, in words. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function inUseSentence(loans: number, holds: number, balance: number): string {
+  const parts = [
+    loans > 0 ? count(loans, 'book on loan', 'books on loan') : null,
+    holds > 0 ? count(holds, 'hold', 'holds') : null,
+    balance > 0 ? `a balance of ${money(balance)}` : null,
+  ].filter((part): part is string => part !== null);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return (
+    `You can't delete your account while you have ${list}. ` +
+    'Return your books, cancel your holds and settle your balance at the desk, then try again.'
+  );
+}
+
+export function createMyData(
+  store: Store,
+  deps: { verifier: IdTokenVerifier; message: (notice: NoticeRecord) => string },
+): MyData {
+  async function allNotices(uid: string): Promise<NoticeRecord[]> {
+    const all: NoticeRecord[] = [];
+    let after: string | null = null;
+    do {
+      const page = await store.notices.list(uid, { unreadOnly: false, page: { first: NOTICE_PAGE, after } });
+      all.push(...page.nodes);
+      after = page.hasNextPage ? page.endCursor : null;
+    } while (after);
+    return all;
+  }
+
+  const profileOf = (session: Session, user: UserRecord | null): MemberExport['profile'] => ({
+    uid: session.uid,
+    name: user?.name ?? session.name,
+    email: user?.email ?? session.email,
+    photoURL: user?.photoURL ?? null,
+    role: user?.role ?? session.role,
+    status: user?.status ?? 'active',
+    phone: user?.phone ?? null,
+    memberSince: user?.createdAt ?? null,
+    lastSignIn: user?.lastLoginAt ?? null,
+    emailNotices: user?.emailNotices ?? true,
+  });
+
+  return {
+    async export(session) {
+      const uid = session.uid;
+      const [user, loans, holds, balance, entries, notices] = await Promise.all([
+        store.users.getByUid(uid),
+        store.loans.listByUser(uid),
+        store.holds.listByUser(uid),
+        store.ledger.balance(uid),
+        store.ledger.list(uid),
+        allNotices(uid),
+      ]);
+      return {
+        profile: profileOf(session, user),
+        loans: loans.map(
+          ({ id, bookId, bookTitle, bookAuthor, borrowDate, returnDate, returnedAt, status, renewals, lateFee }) => ({
+            id,
+            bookId,
+            bookTitle,
+            bookAuthor,
+            borrowDate,
+            returnDate,
+            returnedAt,
+            status,
+            renewals,
+            lateFee,
+          }),
+        ),
+        holds: holds.map(({ id, bookId, bookTitle, status, createdAt, readyAt, endedAt }) => ({
+          id,
+          bookId,
+          bookTitle,
+          status,
+          createdAt,
+          readyAt,
+          endedAt,
+        })),
+        ledger: {
+          balance,
+          entries: entries.map(({ id, kind, amount, loanId, bookTitle, note, createdAt }) => ({
+            id,
+            kind,
+            amount,
+            loanId,
+            bookTitle,
+            note,
+            createdAt,
+          })),
+        },
+        notices: notices.map((n) => ({
+          id: n.id,
+          kind: n.kind,
+          message: deps.message(n),
+          bookTitle: n.bookTitle,
+          day: n.day,
+          createdAt: n.createdAt,
+          readAt: n.readAt,
+          email: n.mail?.status ?? null,
+        })),
+      };
+    },
+
+    async deleteAccount(session) {
+      const uid = session.uid;
+      const [loans, holds, balance] = await Promise.all([
+        store.loans.countActiveByUser(uid),
+        store.holds.listByUser(uid),
+        store.ledger.balance(uid),
+      ]);
+      const openHolds = holds.filter((hold) => OPEN_HOLDS.has(hold.status)).length;
+      if (loans > 0 || openHolds > 0 || balance > 0)
+        throw new LibraryError('ACCOUNT_IN_USE', inUseSentence(loans, openHolds, balance));
+      // The library's records first: should the sign-in account's deletion fail, the member can still sign in
+      // and ask again, and both steps are safe to repeat.
+      await store.erasure.erase(uid);
+      await deps.verifier.deleteUser(uid);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// Erasing a member at their request (port.ts ErasureStore). MongoDB has no transaction here, so the steps run
+// in an order that a retry completes: the user record goes last, and every step is a no-op when done already.
+import type { Collection } from 'mongodb';
+import type { ErasureStore } from '../port.ts';
+import type { AccountDoc, HoldDoc, LoanDoc, NoticeDoc, UserDoc } from './documents.ts';
+
+export interface ErasureCollections {
+  loans: Collection<LoanDoc>;
+  holds: Collection<HoldDoc>;
+  notices: Collection<NoticeDoc>;
+  accounts: Collection<AccountDoc>;
+  users: Collection<UserDoc>;
+}
+
+export function mongoErasure(c: ErasureCollections): ErasureStore {
+  // Only records that still name the member, so erasing again counts nothing.
+  const named = (uid: string) => ({ userId: uid, $or: [{ userName: { $ne: '' } }, { userEmail: { $ne: '' } }] });
+  const anonymous = { $set: { userName: '', userEmail: '' } };
+  return {
+    async erase(uid) {
+      const id = String(uid);
+      const loans = await c.loans.updateMany(named(id), anonymous);
+      const holds = await c.holds.updateMany(named(id), anonymous);
+      const notices = await c.notices.deleteMany({ userId: id });
+      // The loan-limit counter, which only exists for members who borrowed; nothing is on loan by now.
+      await c.accounts.deleteOne({ _id: id, onLoan: 0 });
+      const user = await c.users.deleteOne({ uid: id });
+      return {
+        user: user.deletedCount > 0,
+        loansAnonymised: loans.modifiedCount,
+        holdsAnonymised: holds.modifiedCount,
+        noticesDeleted: notices.deletedCount,
+      };
+    },
+  };
+}

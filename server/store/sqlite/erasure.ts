@@ -1,0 +1,26 @@
+// Erasing a member at their request (port.ts ErasureStore), in one SQLite transaction.
+import type { DatabaseSync } from 'node:sqlite';
+import type { ErasureStore } from '../port.ts';
+import { transaction } from './db.ts';
+
+export function sqliteErasure(db: DatabaseSync): ErasureStore {
+  // The loans and holds stay for the library's statistics; what named the member goes.
+  const loans = db.prepare(
+    "UPDATE loans SET user_name = '', user_email = '' WHERE user_id = ? AND (user_name <> '' OR user_email <> '')",
+  );
+  const holds = db.prepare(
+    "UPDATE holds SET user_name = '', user_email = '' WHERE user_id = ? AND (user_name <> '' OR user_email <> '')",
+  );
+  const notices = db.prepare('DELETE FROM notices WHERE user_id = ?');
+  const user = db.prepare('DELETE FROM users WHERE uid = ?');
+  return {
+    async erase(uid) {
+      return transaction(db, () => ({
+        loansAnonymised: Number(loans.run(uid).changes),
+        holdsAnonymised: Number(holds.run(uid).changes),
+        noticesDeleted: Number(notices.run(uid).changes),
+        user: Number(user.run(uid).changes) > 0,
+      }));
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// A member's own data on both stores: the download (GET /api/me/export) holds everything about them and nothing
+// about anyone else; deleteMyAccount is refused while loans, holds or a balance are open, and otherwise keeps the
+// loans without name or e-mail and deletes the member's Firebase account (checked in the Auth emulator itself).
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
+import { libraryClock } from '../support/library-clock.ts';
+import { gqlBorrow, libraryDay } from './factory.ts';
+import { expectError } from './gql-assert.ts';
+
+const DELETE = 'mutation { deleteMyAccount }';
+
+/** The emulator's own record of a uid (its admin REST API, as firebase-admin reads it); null when there is none. */
+async function firebaseAccount(uid: string): Promise<{ email?: string } | null> {
+  const response = await fetch(
+    `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/demo-bookhaven/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: [uid] }),
+    },
+  );
+  const body = (await response.json()) as { users?: { email?: string }[] };
+  if (!response.ok) throw new Error(`emulator lookup failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.users?.[0] ?? null;
+}
+
+describeEachStore((kind) => {
+  let gw: TestGateway;
+  const clock = libraryClock();
+  beforeAll(async () => {
+    gw = await startTestGateway({ store: kind, libraryNow: clock.now });
+  });
+  afterAll(() => gw.close());
+
+  const exportOf = (m: Member | null) => gw.request('GET', '/api/me/export', { token: m?.token ?? null });
+  const giveBack = (m: Member, loanId: string) =>
+    gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { status } }', { id: loanId }, m.token);
+  const borrow = async (m: Member, bookId: string, due = libraryDay(14)) => {
+    const answer = await gqlBorrow(gw, m.token, bookId, due);
+    expect(answer.body.errors).toBeUndefined();
+    return answer.body.data.borrow.record.id as string;
+  };
+
+  it('downloads the caller’s profile, loans with titles, holds, ledger and notices, privately', async () => {
+    const [m, other] = [await gw.member({ name: 'Export Reader' }), await gw.member({ name: 'Someone Else' })];
+    const late = await gw.addBook({ quantity: 1, title: 'Late Export Book' });
+    const wanted = await gw.addBook({ quantity: 1, title: 'Wanted Export Book' });
+    const lateLoan = await borrow(m, late, libraryDay(2));
+    await clock.at(5, () => giveBack(m, lateLoan));
+    const otherLoan = await borrow(other, wanted);
+    await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: wanted }, m.token);
+    await giveBack(other, otherLoan); // the copy is set aside for m: a hold-ready notice
+
+    const answer = await exportOf(m);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="bookhaven-my-data.json"');
+    const data = answer.body;
+    expect(Object.keys(data).sort()).toEqual(['holds', 'ledger', 'loans', 'notices', 'profile']);
+    expect(data.profile).toMatchObject({ uid: m.uid, name: 'Export Reader', email: m.email, role: 'member' });
+    expect(data.loans).toEqual([
+      expect.objectContaining({
+        id: lateLoan,
+        bookId: late,
+        bookTitle: 'Late Export Book',
+        status: 'returned',
+        lateFee: 150,
+      }),
+    ]);
+    expect(data.holds).toEqual([
+      expect.objectContaining({ bookId: wanted, bookTitle: 'Wanted Export Book', status: 'ready' }),
+    ]);
+    expect(data.ledger).toEqual({
+      balance: 150,
+      entries: [expect.objectContaining({ kind: 'late-fee', amount: 150, bookTitle: 'Late Export Book' })],
+    });
+    expect(data.notices).toEqual([
+      expect.objectContaining({
+        kind: 'hold-ready',
+        bookTitle: 'Wanted Export Book',
+        message: expect.stringContaining('is ready for you'),
+      }),
+    ]);
+    // Nothing of the other member's.
+    expect(JSON.stringify(data)).not.toContain(other.email);
+    expect(JSON.stringify(data)).not.toContain(other.uid);
+
+    expect((await exportOf(null)).status).toBe(401);
+    expect((await gw.request('GET', '/api/me/export', { token: 'not-a-token' })).status).toBe(403);
+  });
+
+  it('refuses to delete an account with a loan, a hold or a balance, with ACCOUNT_IN_USE and a sentence, changing nothing', async () => {
+    const onLoan = await gw.member();
+    await borrow(onLoan, await gw.addBook({ quantity: 2 }));
+    const holder = await gw.member();
+    const scarce = await gw.addBook({ quantity: 1 });
+    await borrow(await gw.member(), scarce);
+    await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: scarce }, holder.token);
+    const owing = await gw.member();
+    const lateLoan = await borrow(owing, await gw.addBook({ quantity: 1 }), libraryDay(1));
+    await clock.at(3, () => giveBack(owing, lateLoan));
+
+    const sentences = [];
+    for (const m of [onLoan, holder, owing]) {
+      const error = expectError(await gw.gql(DELETE, {}, m.token), 'ACCOUNT_IN_USE');
+      sentences.push(error.message);
+      expect(await gw.store.users.getByUid(m.uid)).toMatchObject({ email: m.email });
+      expect(await firebaseAccount(m.uid)).toMatchObject({ email: m.email });
+    }
+    expect(sentences).toEqual([
+      "You can't delete your account while you have 1 book on loan. Return your books, cancel your holds and settle your balance at the desk, then try again.",
+      "You can't delete your account while you have 1 hold. Return your books, cancel your holds and settle your balance at the desk, then try again.",
+      "You can't delete your account while you have a balance of ৳100. Return your books, cancel your holds and settle your balance at the desk, then try again.",
+    ]);
+    expectError(await gw.gql(DELETE, {}, null), 'UNAUTHENTICATED');
+  });
+
+  it('deletes an account with nothing open: loans kept without name or e-mail, the Firebase user gone', async () => {
+    const m = await gw.member({ name: 'Leaving Reader' });
+    const bookId = await gw.addBook({ quantity: 1, title: 'Read Before Leaving' });
+    await giveBack(m, await borrow(m, bookId));
+    expect(await firebaseAccount(m.uid)).toMatchObject({ email: m.email });
+
+    const answer = await gw.gql(DELETE, {}, m.token);
+    expect(answer.body).toEqual({ data: { deleteMyAccount: true } });
+
+    expect(await gw.store.users.getByUid(m.uid)).toBeNull();
+    expect(await gw.store.loans.listByUser(m.uid)).toEqual([
+      expect.objectContaining({
+        bookId,
+        bookTitle: 'Read Before Leaving',
+        status: 'returned',
+        userName: '',
+        userEmail: '',
+      }),
+    ]);
+    expect(await firebaseAccount(m.uid)).toBeNull();
+    // The old ID token no longer signs anyone in.
+    expect((await gw.request('POST', '/api/jwt', { body: { idToken: m.idToken } })).status).toBe(401);
+  });
+});
