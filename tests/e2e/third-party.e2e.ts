@@ -43,7 +43,7 @@ describe('a REST client on another origin', () => {
   it('updates a book through a real preflight and shows the cover from the gateway', async () => {
     // A cross-origin PUT with an Authorization header is always preflighted: refused, fetch() rejects.
     const token = await apiToken(await createAccount());
-    const book = await addBook(token, {
+    const book = await addBook({
       title: uniqueTag('Elsewhere '),
       quantity: 2,
       image: '/assets/library/covers/dracula.svg',
