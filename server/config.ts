@@ -311,6 +311,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = str('PUBLIC_URL');
   const smtpUrl = str('SMTP_URL');
   if (smtpUrl !== null) smtp(smtpUrl);
+  const adminEmails = split(v, 'ADMIN_EMAILS', /^[^@\s]+@[^@\s]+$/, 'e-mail addresses').map((e) => e.toLowerCase());
   return {
     host: String(v.HOST),
     port: int('PORT'),
@@ -322,7 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
     libraryTimezone: timezone(String(v.LIBRARY_TIMEZONE)),
     sessionSecret,
     sessionTtlSeconds: seconds(String(v.SESSION_TTL)),
-    adminEmails: split(v, 'ADMIN_EMAILS', /^[^@\s]+@[^@\s]+$/, 'e-mail addresses').map((e) => e.toLowerCase()),
+    adminEmails,
     corsOrigins: split(v, 'CORS_ORIGINS', /^https?:\/\/[^\s/?#]+$/, 'origins such as https://app.example.org'),
     firebase: {
       projectId,
@@ -350,6 +351,8 @@ export function loadConfig(env: Env = process.env): Config {
       lostProcessingFee: int('LOST_PROCESSING_FEE'),
       defaultReplacementCost: int('DEFAULT_REPLACEMENT_COST'),
       catalogueEditors: v.CATALOGUE_EDITORS === 'staff' ? 'staff' : 'members',
+      // Inventory and money are staff fields once there is staff to keep them.
+      inventoryEditors: adminEmails.length > 0 ? 'staff' : 'members',
       holdLimit: int('HOLD_LIMIT'),
       holdPickupDays: int('HOLD_PICKUP_DAYS'),
     },

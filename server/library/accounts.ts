@@ -1,9 +1,10 @@
 // Accounts: turning a verified Firebase identity into a BookHaven member and session, and the member list.
-import type { Page, Role, Store, UserRecord } from '../store/port.ts';
+import type { Page, Role, Store, UserRecord, UserSearchFields } from '../store/port.ts';
 import { InvalidIdTokenError, type IdTokenVerifier, type Session, type SessionTokens } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
 import * as check from './validate.ts';
-import { requireStaff } from './circulation.ts';
+import { isStaff, requireStaff } from './circulation.ts';
+import { asSeenBy } from './privacy.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { encodeCursor } from '../store/ids.ts';
 
@@ -19,10 +20,11 @@ export interface Accounts {
   signIn(input: SignInInput): Promise<{ token: string; user: UserRecord }>;
   /**
    * Every member in sign-up order; with any of search, first or after, one page of them (first 1..100, after
-   * the member whose id `after` is), optionally matching a search of name or e-mail.
+   * the member whose id `after` is), optionally matching a search of name or e-mail (of the name alone for a
+   * member who is not staff). Each as the caller may see them (library/privacy.ts).
    */
   list(session: Session, query?: UserQuery): Promise<UserRecord[]>;
-  /** How many members there are, or how many match a search of name or e-mail. */
+  /** How many members there are, or how many match a search of name or e-mail (as list() searches). */
   count(session: Session, search: unknown): Promise<number>;
   me(session: Session): Promise<UserRecord | null>;
   /** Staff: one member, or null. */
@@ -45,6 +47,9 @@ export interface UserQuery {
 /** A search of name or e-mail; null for none. */
 const searchTerm = (search: unknown): string | null =>
   check.text(search, 'search', { max: 200, required: false, lines: true }) || null;
+
+/** A member searching others matches names only: a search is a probe, and e-mails are not theirs to probe. */
+const within = (session: Session): UserSearchFields => (isStaff(session) ? 'nameOrEmail' : 'name');
 
 export function createAccounts(
   store: Store,
@@ -86,17 +91,22 @@ export function createAccounts(
       const token = await deps.tokens.issue({ uid: user.uid, email: user.email, name: user.name, role: user.role });
       return { token, user };
     },
-    async list(_session, query = {}) {
+    async list(session, query = {}) {
       const { search, first, after } = query;
-      if (search == null && first == null && after == null) return store.users.list();
+      const seen = (users: UserRecord[]) => users.map((user) => asSeenBy(session, user));
+      if (search == null && first == null && after == null) return seen(await store.users.list());
       // The store pages by id, so the last member a client holds is where the next page starts.
       const start = after == null ? null : encodeCursor(check.id(after, 'after'));
-      const page = await store.users.page(searchTerm(search), { first: pageSize(first), after: start });
-      return page.nodes;
+      const page = await store.users.page(
+        searchTerm(search),
+        { first: pageSize(first), after: start },
+        within(session),
+      );
+      return seen(page.nodes);
     },
-    async count(_session, search) {
+    async count(session, search) {
       // A page of one counts every match (totalCount) without reading them.
-      return (await store.users.page(searchTerm(search), { first: 1 })).totalCount;
+      return (await store.users.page(searchTerm(search), { first: 1 }, within(session))).totalCount;
     },
     me: (session) => store.users.getByUid(session.uid),
     async member(session, uid) {

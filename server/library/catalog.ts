@@ -1,5 +1,14 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
-import type { BookEdit, BookFields, BookFilter, BookPage, BookRecord, CategoryRecord, Store } from '../store/port.ts';
+import {
+  resolveEdit,
+  type BookEdit,
+  type BookFields,
+  type BookFilter,
+  type BookPage,
+  type BookRecord,
+  type CategoryRecord,
+  type Store,
+} from '../store/port.ts';
 import { normaliseSearch, searchIndexFor } from '../store/ids.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
@@ -125,8 +134,39 @@ function filterOf(filter: BookFilter | null | undefined): BookFilter {
   };
 }
 
+/**
+ * Inventory and money are staff fields once the library has staff (policy.inventoryEditors): copies owned
+ * decide how many members can borrow at once, and the replacement cost is what a member pays for a lost copy.
+ * A member's edit may send them unchanged (the original Update form always sends quantity); a change is
+ * refused. A member's new book starts with one copy at the library's default cost (docs/decisions/106).
+ * Without staff, nobody could ever set them, so the original app's rule stands: every editor may.
+ */
+function inventoryRule(policy: Policy) {
+  const effectiveCost = (cost: number | null | undefined) => cost ?? policy.defaultReplacementCost;
+  const refuse = (what: 'copies' | 'cost') =>
+    new LibraryError('FORBIDDEN', what === 'copies' ? MESSAGES.copiesStaffOnly : MESSAGES.costStaffOnly);
+  const applies = (session: Session) => policy.inventoryEditors === 'staff' && session.role !== 'admin';
+  return {
+    checkNew(session: Session, book: BookFields): void {
+      if (!applies(session)) return;
+      if (book.quantity !== 1) throw refuse('copies');
+      if (effectiveCost(book.replacementCost) !== policy.defaultReplacementCost) throw refuse('cost');
+    },
+    /** The edit to write: a member's unchanged copies and cost are left out, so the store keeps them as they are. */
+    checkEdit(session: Session, current: BookRecord, edit: BookEdit): BookEdit {
+      if (!applies(session)) return edit;
+      const { copies: _copies, quantity: _quantity, replacementCost, ...descriptive } = edit;
+      if (resolveEdit(current, edit).copies !== current.copies) throw refuse('copies');
+      if (replacementCost !== undefined && effectiveCost(replacementCost) !== effectiveCost(current.replacementCost))
+        throw refuse('cost');
+      return descriptive;
+    },
+  };
+}
+
 export function createCatalog(store: Store, opts: { siteOrigin: () => string; policy: Policy }): Catalog {
   const sitePath = siteRelative(opts.siteOrigin);
+  const inventory = inventoryRule(opts.policy);
   const mayEdit = (session: Session) => {
     if (opts.policy.catalogueEditors === 'staff' && session.role !== 'admin')
       throw new LibraryError('FORBIDDEN', MESSAGES.editorsOnly);
@@ -153,7 +193,9 @@ export function createCatalog(store: Store, opts: { siteOrigin: () => string; po
     categories: () => store.categories.list(),
     async add(session, input) {
       mayEdit(session);
-      return store.books.insert(newBook(input, sitePath));
+      const book = newBook(input, sitePath);
+      inventory.checkNew(session, book);
+      return store.books.insert(book);
     },
     async update(session, rawId, input, expectedVersion) {
       mayEdit(session);
@@ -164,7 +206,9 @@ export function createCatalog(store: Store, opts: { siteOrigin: () => string; po
           : check.number(input.version, 'version', { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
       const current = await store.books.get(id);
       if (!current) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      const edit = bookEdit(input, sitePath, current);
+      // A stale edit is told it is stale, before its copies are judged against a book it has not seen.
+      if (version !== null && version !== current.version) throw new LibraryError('CONFLICT', MESSAGES.bookChanged);
+      const edit = inventory.checkEdit(session, current, bookEdit(input, sitePath, current));
       const result = await store.books.update(id, edit, version);
       if (!result) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
       if (result.refused === 'version') throw new LibraryError('CONFLICT', MESSAGES.bookChanged);

@@ -49,6 +49,8 @@ export const MESSAGES = {
   forbidden: 'Forbidden access',
   staffOnly: 'Only library staff can do this.',
   editorsOnly: 'Only library staff can add or update books.',
+  copiesStaffOnly: 'Only library staff can change how many copies the library owns.',
+  costStaffOnly: "Only library staff can change a book's replacement cost.",
   bookChanged: 'This book changed while you were editing it. Reload it to see the changes, then make your edit again.',
   loanNotActive: 'This loan has already ended.',
   loanOverdue:

@@ -20,6 +20,11 @@ export interface Policy {
   defaultReplacementCost: number;
   /** Who may add and update books. */
   catalogueEditors: 'members' | 'staff';
+  /**
+   * Who may change copies owned and replacement costs: 'staff' once the library has staff (config.ts derives
+   * it from ADMIN_EMAILS), else every catalogue editor, as in the original app (docs/decisions/106).
+   */
+  inventoryEditors: 'members' | 'staff';
   /** Open holds (waiting or ready) a member may have at once. */
   holdLimit: number;
   /** Days a copy set aside for a ready hold waits for its member, after the day it was set aside. */
@@ -38,6 +43,7 @@ export const DEFAULT_POLICY: Policy = {
   // A typical new paperback in Bangladesh; staff set the real price per book.
   defaultReplacementCost: 500,
   catalogueEditors: 'members',
+  inventoryEditors: 'members',
   holdLimit: 5,
   holdPickupDays: 3,
 };

@@ -28,6 +28,8 @@ export const listBooks = {
 export const addBook = {
   tags: ['Books'],
   summary: 'Add a book',
+  description:
+    "Where the library has staff (ADMIN_EMAILS), a member's new book has `quantity` 1 and no `replacementCost` of its own; more copies or another cost is 403 FORBIDDEN (staff set them).",
   security: BEARER,
   response: { 201: ok('Added', r.inserted), ...r.failures([...r.BODY_FAILURES, ...SIGNED_IN, 429, 503]) },
 };
@@ -51,7 +53,7 @@ export const updateBook = {
   tags: ['Books'],
   summary: 'Replace a book’s fields',
   description:
-    'The id in the path wins; an `_id` in the body is ignored. `quantity` is the copies available: copies owned become it plus the copies on loan. Send `__v` from the loaded book (409 when the book changed since) or its ETag in `If-Match` (412); a body with neither is applied to the book as it is now.',
+    'The id in the path wins; an `_id` in the body is ignored. `quantity` is the copies available: copies owned become it plus the copies on loan. Send `__v` from the loaded book (409 when the book changed since) or its ETag in `If-Match` (412); a body with neither is applied to the book as it is now. Where the library has staff (ADMIN_EMAILS), a member who changes the copies owned (through `quantity`) or `replacementCost` is refused 403 FORBIDDEN; the same values sent back unchanged are accepted.',
   security: BEARER,
   response: {
     200: ok('Updated (modifiedCount 0 when nothing changed)', r.updated),
@@ -102,6 +104,8 @@ export const categories = {
 export const users = {
   tags: ['Users'],
   summary: 'Every member',
+  description:
+    'Staff and the member themselves see a member in full; to other members an e-mail is masked to its first character and domain (`z•••@example.com`), and `phone` and `photoURL` are null.',
   security: BEARER,
   response: { 200: ok('Members, oldest first', { type: 'array', items: r.user }), ...r.failures([...SIGNED_IN, 503]) },
 };

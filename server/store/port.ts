@@ -437,14 +437,20 @@ export interface RequestStore {
   release(actor: string, key: string): Promise<void>;
 }
 
+/** What a search of members looks in. */
+export type UserSearchFields = 'name' | 'nameOrEmail';
+
 export interface UserStore {
   /** Creates the user on first sign-in (status "active", createdAt now); later sign-ins refresh profile and role. */
   upsert(profile: UserProfile): Promise<UserRecord>;
   getByUid(uid: string): Promise<UserRecord | null>;
   /** Oldest first. */
   list(): Promise<UserRecord[]>;
-  /** A page of members in sign-up order; search: case-insensitive substring of name or e-mail. */
-  page(search: string | null, page: PageRequest): Promise<Page<UserRecord>>;
+  /**
+   * A page of members in sign-up order; search: case-insensitive substring of name or e-mail, or of the name
+   * alone (`in: 'name'`: what a member who is not staff may search, since e-mails are not theirs to probe).
+   */
+  page(search: string | null, page: PageRequest, within?: UserSearchFields): Promise<Page<UserRecord>>;
   /** Turns the member's e-mailed notices on or off, counting the change; null when there is no such member. */
   setEmailNotices(uid: string, enabled: boolean): Promise<UserRecord | null>;
   /**

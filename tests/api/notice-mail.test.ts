@@ -306,12 +306,9 @@ describeEachStore((kind) => {
   });
 
   it("shows a member's setting only to them and staff", async () => {
-    const [a, b] = [await gw.member(), await gw.member()];
-    const answer = await gw.gql(
-      'query($uid: String!) { users(search: $uid) { uid emailNotices } }',
-      { uid: b.email },
-      a.token,
-    );
+    const name = `Private ${randomUUID()}`;
+    const [a] = [await gw.member(), await gw.member({ name })];
+    const answer = await gw.gql('query($s: String!) { users(search: $s) { uid emailNotices } }', { s: name }, a.token);
     expect(answer.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 

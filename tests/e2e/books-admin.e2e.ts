@@ -18,8 +18,10 @@ import {
   sharedSession,
   uniqueTag,
 } from './support/library.ts';
+import { keeper } from './support/staff.ts';
 
-const signedIn = sharedSession({ name: 'Catalogue Keeper' });
+// Staff: with staff configured, only they set copies owned and costs (members: tests/e2e/member-privacy.e2e.ts).
+const signedIn = sharedSession(keeper());
 const ADD_GENRES = [
   'Thriller',
   'Sci-Fi',
@@ -204,7 +206,7 @@ describe('updating a book that is on loan or changed meanwhile', () => {
   it('keeps copies owned at or above the copies on loan, and reloads a book changed while it was edited', async () => {
     const page = browser.page();
     const token = await apiToken(await signedIn(browser));
-    const book = await addBook(token, { title: `Lent Out ${uniqueTag('')}`, genre: 'Drama', quantity: 4 });
+    const book = await addBook({ title: `Lent Out ${uniqueTag('')}`, genre: 'Drama', quantity: 4 });
     // Two copies out, with two members (one member holds one copy of a book at a time).
     await borrowBook(token, book.id, 7);
     await borrowBook(await apiToken(await createAccount()), book.id, 7);

@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { createAccount } from './support/accounts.ts';
-import { addBook, apiToken, setQuantity, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
+import { addBook, setQuantity, sharedSession, uniqueTag, type ApiBook } from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'Catalogue Browser' });
 const tag = uniqueTag('zq');
@@ -17,17 +16,16 @@ let ember: ApiBook;
 
 // The file's own books, made through the API; the add form has its own journey.
 beforeAll(async () => {
-  const token = await apiToken(await createAccount());
-  lantern = await addBook(token, { title: `Lantern ${tag}`, author: `Ines ${authorTag}`, genre: 'Drama', quantity: 5 });
-  harbour = await addBook(token, {
+  lantern = await addBook({ title: `Lantern ${tag}`, author: `Ines ${authorTag}`, genre: 'Drama', quantity: 5 });
+  harbour = await addBook({
     title: `Harbour ${tag}`,
     author: `Ines ${authorTag}`,
     genre: 'Drama',
     quantity: 2,
     image: 'http://127.0.0.1:1/gone.jpg',
   });
-  ember = await addBook(token, { title: `Ember ${tag}`, author: 'Someone Else', genre: 'Poetry', quantity: 1 });
-  await setQuantity(token, ember, 0);
+  ember = await addBook({ title: `Ember ${tag}`, author: 'Someone Else', genre: 'Poetry', quantity: 1 });
+  await setQuantity(ember, 0);
   ember.quantity = 0;
 });
 

@@ -29,7 +29,7 @@ const signedIn = sharedSession({ name: 'Circulation Reader' });
 let book: ApiBook;
 
 beforeAll(async () => {
-  book = await addBook(await apiToken(await createAccount()), {
+  book = await addBook({
     title: `Borrowable ${uniqueTag('')}`,
     author: 'Circe Lender',
     genre: 'Biography',
@@ -205,7 +205,7 @@ describe('borrowing and returning', () => {
     const page = browser.page();
     const account = await signedIn(browser);
     const token = await apiToken(account);
-    const twice = await addBook(token, { title: `Returned Twice ${uniqueTag('')}`, quantity: 2 });
+    const twice = await addBook({ title: `Returned Twice ${uniqueTag('')}`, quantity: 2 });
     await borrowBook(token, twice.id, 7);
     await page.goto('/borrowed-books');
     const returnButton = page.getByRole('button', { name: `Return Book: ${twice.title}` });
@@ -231,10 +231,9 @@ describe('borrowing and returning', () => {
 
   it('does not offer an out-of-stock book', async () => {
     const page = browser.page();
-    const account = await signedIn(browser);
-    const token = await apiToken(account);
-    const gone = await addBook(token, { title: `Gone ${uniqueTag('')}`, quantity: 1 });
-    await setQuantity(token, gone, 0);
+    await signedIn(browser);
+    const gone = await addBook({ title: `Gone ${uniqueTag('')}`, quantity: 1 });
+    await setQuantity(gone, 0);
     await page.goto(`/book-details/${gone.id}`);
     await page.getByText('Out of Stock').waitFor();
     expect(await page.getByRole('button', { name: 'Borrow Book' }).isDisabled()).toBe(true);
@@ -277,8 +276,7 @@ describe('the loan limit and renewals', () => {
     const { policy } = await graphql<{ policy: { loanLimit: number } }>(null, '{ policy { loanLimit } }');
     expect(policy.loanLimit).toBe(5);
     const books: ApiBook[] = [];
-    for (let i = 1; i <= 6; i++)
-      books.push(await addBook(token, { title: `Limit ${i} ${uniqueTag('')}`, quantity: 2 }));
+    for (let i = 1; i <= 6; i++) books.push(await addBook({ title: `Limit ${i} ${uniqueTag('')}`, quantity: 2 }));
     const [fifth, sixth] = [books[4]!, books[5]!];
     for (const book of books.slice(0, 4)) await borrowBook(token, book.id, 7);
 
@@ -314,7 +312,7 @@ describe('the loan limit and renewals', () => {
     const page = browser.page();
     const token = await apiToken(await renewReader(browser));
     const { policy } = await graphql<{ policy: { renewalDays: number } }>(null, '{ policy { renewalDays } }');
-    const book = await addBook(token, { title: `Renewable ${uniqueTag('')}`, quantity: 2 });
+    const book = await addBook({ title: `Renewable ${uniqueTag('')}`, quantity: 2 });
     await borrowBook(token, book.id, 10);
     const before = await activeLoan(token, book.id);
     expect(before).toMatchObject({ renewals: 0, canRenew: true });
@@ -357,7 +355,7 @@ describe('the loan limit and renewals', () => {
   it('does not offer a renewal of a book another member is waiting for, and says why', async () => {
     const page = browser.page();
     const token = await apiToken(await renewReader(browser));
-    const book = await addBook(token, { title: `Wanted ${uniqueTag('')}`, quantity: 1 });
+    const book = await addBook({ title: `Wanted ${uniqueTag('')}`, quantity: 1 });
     await borrowBook(token, book.id, 10);
     // The only copy is out, so another member joins the queue for it.
     await graphql(await apiToken(await createAccount()), 'mutation($id: ID!) { placeHold(bookId: $id) { id } }', {
@@ -378,7 +376,7 @@ describe('the loan limit and renewals', () => {
   it("shows the gateway's sentence when a page offers a renewal that was already used elsewhere", async () => {
     const page = browser.page();
     const token = await apiToken(await renewReader(browser));
-    const book = await addBook(token, { title: `Renewed Elsewhere ${uniqueTag('')}`, quantity: 2 });
+    const book = await addBook({ title: `Renewed Elsewhere ${uniqueTag('')}`, quantity: 2 });
     await borrowBook(token, book.id, 10);
     await page.goto('/borrowed-books');
     const card = page.getByRole('article', { name: book.title });
@@ -409,7 +407,7 @@ describe('Borrowed Books at phone width', () => {
     const page = browser.page();
     const account = await signedIn(browser);
     const token = await apiToken(account);
-    const soon = await addBook(token, { title: `Due Soon ${uniqueTag('')}`, quantity: 2 });
+    const soon = await addBook({ title: `Due Soon ${uniqueTag('')}`, quantity: 2 });
     await borrowBook(token, soon.id, 2);
     await page.goto('/borrowed-books');
     const card = page.getByRole('article', { name: soon.title });

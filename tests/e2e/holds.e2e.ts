@@ -11,11 +11,9 @@ import { createAccount, signIn } from './support/accounts.ts';
 import { resetLibraryClock, setLibraryOffsetDays } from './support/clock.ts';
 import { addBook, apiToken, borrowBook, friendlyDate, graphql, libraryDay, uniqueTag } from './support/library.ts';
 
-let librarian: string;
 let pickupDays: number;
 
 beforeAll(async () => {
-  librarian = await apiToken(await createAccount({ name: 'Holds Journey Cataloguer' }));
   pickupDays = (await graphql<{ policy: { holdPickupDays: number } }>(null, '{ policy { holdPickupDays } }')).policy
     .holdPickupDays;
 });
@@ -50,7 +48,7 @@ describe('holds and notices', () => {
     const [a, b, c] = await Promise.all(
       ['A', 'B', 'C'].map((who) => createAccount({ name: `Holds Member ${who} ${tag}` })),
     );
-    const book = await addBook(librarian, { title: `Much Wanted ${tag}`, quantity: 1 });
+    const book = await addBook({ title: `Much Wanted ${tag}`, quantity: 1 });
 
     // A borrows the last copy, in the SPA.
     const pageA = browser.page();
@@ -136,7 +134,7 @@ describe('holds and notices', () => {
       ['A', 'B', 'C'].map((who) => createAccount({ name: `Pickup Member ${who} ${tag}` })),
     );
     const [tokenA, tokenB, tokenC] = await Promise.all([a!, b!, c!].map(apiToken));
-    const book = await addBook(librarian, { title: `Left On The Shelf ${tag}`, quantity: 1 });
+    const book = await addBook({ title: `Left On The Shelf ${tag}`, quantity: 1 });
     await borrowBook(tokenA!, book.id);
     await placeHoldByApi(tokenB!, book.id);
     await placeHoldByApi(tokenC!, book.id);

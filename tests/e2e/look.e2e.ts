@@ -23,7 +23,7 @@ const tag = uniqueTag('look');
 beforeAll(async () => {
   reader = await createAccount({ name: 'Look Reader' });
   const token = await apiToken(reader);
-  book = await addBook(token, {
+  book = await addBook({
     title: `The Tidewater Almanac ${tag}`,
     author: 'Selma Brightwater',
     genre: 'Fantasy',

@@ -4,8 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, useBrowser } from './support/browser.ts';
-import { createAccount } from './support/accounts.ts';
-import { addBook, apiToken, bookById, uniqueTag } from './support/library.ts';
+import { addBook, bookById, keeperToken, uniqueTag } from './support/library.ts';
 
 /** The client's page: reads a book, saves it back with one more copy (PUT, so a preflight), shows its cover. */
 const CLIENT_PAGE = `<!doctype html><html lang="en"><title>Other client</title><main><h1>Other client</h1></main><script>
@@ -42,8 +41,9 @@ describe('a REST client on another origin', () => {
 
   it('updates a book through a real preflight and shows the cover from the gateway', async () => {
     // A cross-origin PUT with an Authorization header is always preflighted: refused, fetch() rejects.
-    const token = await apiToken(await createAccount());
-    const book = await addBook(token, {
+    // Staff: with staff configured, only they change copies owned (docs/decisions/106).
+    const token = await keeperToken();
+    const book = await addBook({
       title: uniqueTag('Elsewhere '),
       quantity: 2,
       image: '/assets/library/covers/dracula.svg',

@@ -124,6 +124,8 @@ describe('configuration', () => {
       lostProcessingFee: 100,
       defaultReplacementCost: 500,
       catalogueEditors: 'members',
+      // No staff configured: the original app's rule, every editor may change copies and costs.
+      inventoryEditors: 'members',
       holdLimit: 5,
       holdPickupDays: 3,
     });
@@ -141,6 +143,8 @@ describe('configuration', () => {
       LOG_LEVEL: ' ',
     });
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
+    // With staff configured, copies owned and replacement costs are theirs to change.
+    expect(config.policy.inventoryEditors).toBe('staff');
     expect(config.sessionTtlSeconds).toBe(5400);
     expect(config.graphqlIntrospection).toBe(false);
     expect(config.corsOrigins).toEqual(['https://a.example']);

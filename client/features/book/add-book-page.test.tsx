@@ -6,6 +6,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
+import { createCache } from '../../lib/apollo.ts';
 import AddBookPage, { ADD_BOOK_MUTATION } from './add-book-page.tsx';
 
 setUpDialogsForTests();
@@ -22,7 +23,7 @@ const input = {
 
 function renderPage(mocks: MockLink.MockedResponse[] = [], editing = catalogueEditorsMocks()) {
   render(
-    <MockedProvider mocks={[...mocks, ...editing]}>
+    <MockedProvider mocks={[...mocks, ...editing]} cache={createCache()}>
       <MemoryRouter>
         <AddBookPage />
       </MemoryRouter>
@@ -35,7 +36,8 @@ async function fillForm(overrides: Partial<Record<keyof typeof input, string>> =
   await userEvent.type(screen.getByLabelText('Title'), values.title);
   await userEvent.type(screen.getByLabelText('Author'), values.author);
   await userEvent.selectOptions(screen.getByLabelText('Genre'), values.genre);
-  await userEvent.type(screen.getByLabelText('Quantity'), values.quantity);
+  // Left empty: a read-only Quantity (a member's new book where staff keep the inventory) is not typed into.
+  if (values.quantity) await userEvent.type(screen.getByLabelText('Quantity'), values.quantity);
   await userEvent.type(screen.getByLabelText('Rating'), values.rating);
   await userEvent.type(screen.getByLabelText('Image URL'), values.image);
   await userEvent.type(screen.getByLabelText('Description'), values.description);
@@ -135,5 +137,32 @@ describe('Add Book page', () => {
     expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add Book' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
+  });
+
+  it("starts a member's new book with one copy at the default cost where staff keep the inventory", async () => {
+    renderPage(
+      [
+        {
+          request: { query: ADD_BOOK_MUTATION, variables: { input: { ...input, quantity: 1 } } },
+          result: { data: { addBook: { __typename: 'Book', id: 'b9', ...input, quantity: 1 } } },
+        },
+      ],
+      catalogueEditorsMocks('MEMBERS', 'user', 'STAFF'),
+    );
+    const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
+    await waitFor(() => expect(quantity.readOnly).toBe(true));
+    expect(quantity.value).toBe('1');
+    expect((screen.getByLabelText('Replacement cost (৳)') as HTMLInputElement).readOnly).toBe(true);
+    expect(
+      screen.getByText(
+        'A new book starts with 1 copy. Only library staff can change how many copies the library owns.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText("The library's default applies. Only library staff can change a book's replacement cost."),
+    ).toBeTruthy();
+    await fillForm({ quantity: '' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
+    expect(within(await screen.findByRole('dialog')).getByText('Success!')).toBeTruthy();
   });
 });

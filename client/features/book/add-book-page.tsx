@@ -4,6 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { useCatalogueAccess } from '../../lib/use-can-edit-catalogue.ts';
+import { useInventoryAccess } from '../../lib/use-inventory-access.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { EMPTY_BOOK_FORM, parseAddBook, type BookFormValues, type FieldErrors } from './book-form.ts';
 import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
@@ -30,10 +31,13 @@ export default function AddBookPage() {
 
   // The form shows while the policy is checked: in most libraries every member may add books.
   const access = useCatalogueAccess();
+  // Where staff keep the inventory, a member's new book starts with one copy at the library's default cost.
+  const inventoryLocked = useInventoryAccess() === 'locked';
+  const shown = inventoryLocked ? { ...values, copies: '1', replacementCost: '' } : values;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = parseAddBook(values);
+    const parsed = parseAddBook(shown);
     setErrors(parsed.errors);
     if (!parsed.input) return;
     try {
@@ -53,7 +57,8 @@ export default function AddBookPage() {
         <h1 className="mb-6 text-2xl font-bold text-gray-900">Add New Book</h1>
         <BookFormFields
           mode="add"
-          values={values}
+          values={shown}
+          inventoryLocked={inventoryLocked}
           errors={errors}
           genres={ADD_GENRES}
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { BookFormValues, FieldErrors } from './book-form.ts';
+import { INVENTORY_REASONS } from '../../lib/use-inventory-access.ts';
 
 interface BookFormFieldsProps {
   values: BookFormValues;
@@ -10,17 +11,39 @@ interface BookFormFieldsProps {
   mode: 'add' | 'update';
   /** Update: the copies on loan now, the fewest the library may own. */
   onLoan?: number;
+  /** Copies owned and replacement cost are staff fields for this viewer: shown read-only, with the reason. */
+  inventoryLocked?: boolean;
 }
 
 const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-500';
 
-export function BookFormFields({ values, errors, genres, onChange, mode, onLoan = 0 }: BookFormFieldsProps) {
+export function BookFormFields({
+  values,
+  errors,
+  genres,
+  onChange,
+  mode,
+  onLoan = 0,
+  inventoryLocked = false,
+}: BookFormFieldsProps) {
   const id = useId();
-  const hints: Partial<Record<keyof BookFormValues, string>> = {
-    copies:
-      mode === 'update' ? `${onLoan} on loan now, so at least ${onLoan}. Available: copies owned minus on loan.` : '',
-    replacementCost: mode === 'add' ? "What a lost or damaged copy costs. Leave empty for the library's default." : '',
+  const lockedHints = {
+    copies: mode === 'add' ? `A new book starts with 1 copy. ${INVENTORY_REASONS.copies}` : INVENTORY_REASONS.copies,
+    replacementCost:
+      mode === 'add'
+        ? `The library's default applies. ${INVENTORY_REASONS.replacementCost}`
+        : INVENTORY_REASONS.replacementCost,
   };
+  const hints: Partial<Record<keyof BookFormValues, string>> = inventoryLocked
+    ? lockedHints
+    : {
+        copies:
+          mode === 'update'
+            ? `${onLoan} on loan now, so at least ${onLoan}. Available: copies owned minus on loan.`
+            : '',
+        replacementCost:
+          mode === 'add' ? "What a lost or damaged copy costs. Leave empty for the library's default." : '',
+      };
   const describedBy = (name: keyof BookFormValues) =>
     [hints[name] ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') ||
     undefined;
@@ -75,10 +98,11 @@ export function BookFormFields({ values, errors, genres, onChange, mode, onLoan 
           {...bind('copies')}
           type="number"
           required
+          readOnly={inventoryLocked}
           // Update checks the copies on loan itself, to say why fewer cannot be owned (a bubble would not).
           min={mode === 'add' ? 1 : 0}
           step={1}
-          className={input}
+          className={`${input} ${inventoryLocked ? 'bg-gray-100' : ''}`}
         />,
       )}
       {field(
@@ -103,7 +127,15 @@ export function BookFormFields({ values, errors, genres, onChange, mode, onLoan 
       {field(
         'replacementCost',
         'Replacement cost (৳)',
-        <input {...bind('replacementCost')} type="number" min={0} step={1} inputMode="numeric" className={input} />,
+        <input
+          {...bind('replacementCost')}
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          readOnly={inventoryLocked}
+          className={`${input} ${inventoryLocked ? 'bg-gray-100' : ''}`}
+        />,
       )}
       <div className="md:col-span-2">
         {field(

@@ -58,9 +58,11 @@ interface UpdateBookFormProps {
   book: BookRef;
   /** Fetches the book again from the gateway; null when it could not. */
   onReload: () => Promise<BookRef | null>;
+  /** Copies owned and replacement cost are staff fields for this viewer: read-only, and not sent. */
+  inventoryLocked?: boolean;
 }
 
-export function UpdateBookForm({ book: bookRef, onReload }: UpdateBookFormProps) {
+export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = false }: UpdateBookFormProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const edit = getFragmentData(BOOK_EDIT_FRAGMENT, bookRef);
   const navigate = useNavigate();
@@ -80,8 +82,11 @@ export function UpdateBookForm({ book: bookRef, onReload }: UpdateBookFormProps)
     const parsed = parseUpdateBook(values, onLoan);
     setErrors(parsed.errors);
     if (!parsed.input) return;
+    // Locked fields are left out: the gateway keeps copies and cost as they are.
+    const { copies, replacementCost, ...descriptive } = parsed.input;
+    const input = inventoryLocked ? descriptive : { ...descriptive, copies, replacementCost };
     try {
-      const { data } = await updateBook({ variables: { id: book.id, input: { ...parsed.input, version } } });
+      const { data } = await updateBook({ variables: { id: book.id, input: { ...input, version } } });
       if (data) setVersion(data.updateBook.version);
       const title = data?.updateBook.title ?? parsed.input.title;
       setMessage({ ok: true, text: 'Book updated successfully!' });
@@ -169,6 +174,7 @@ export function UpdateBookForm({ book: bookRef, onReload }: UpdateBookFormProps)
           errors={errors}
           genres={genres}
           onLoan={onLoan}
+          inventoryLocked={inventoryLocked}
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         />
         <button type="submit" disabled={loading} className="btn-primary mt-6 w-full py-3">

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { InMemoryCache } from '@apollo/client';
+import type { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
+import { createCache } from '../../lib/apollo.ts';
 import { axeViolations } from '../../test/axe.ts';
 import UpdateBookPage, { BOOK_FOR_UPDATE_QUERY } from './update-book-page.tsx';
 import { UPDATE_BOOK_MUTATION } from './update-book-form.tsx';
@@ -53,7 +54,12 @@ const updateMock = (input: object, result: MockLink.MockedResponse['result']): M
   result,
 });
 
-function renderPage(mocks: MockLink.MockedResponse[], editing = catalogueEditorsMocks(), cache = new InMemoryCache()) {
+// The app's cache: the policy's parts (who edits books, who keeps the inventory) merge into one object.
+function renderPage(
+  mocks: MockLink.MockedResponse[],
+  editing = catalogueEditorsMocks(),
+  cache: InMemoryCache = createCache(),
+) {
   render(
     <MockedProvider mocks={[...mocks, ...editing]} cache={cache}>
       <MemoryRouter initialEntries={['/update-book/b1']}>
@@ -108,7 +114,7 @@ describe('Update Book page', () => {
   });
 
   it('starts from the book as the gateway has it now, not a cached copy that missed a borrow', async () => {
-    const cache = new InMemoryCache();
+    const cache = createCache();
     cache.writeQuery({ query: BOOK_FOR_UPDATE_QUERY, variables: { id: 'b1' }, data: { book: poems } as never });
     renderPage([loadMock({ data: { book: { ...poems, quantity: 1, version: 8 } } })], catalogueEditorsMocks(), cache);
     expect(screen.getByRole('status').textContent).toContain('Loading book details...');
@@ -224,5 +230,44 @@ describe('Update Book page', () => {
       await screen.findByText('Only library staff can add and update books. Please ask at the desk.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Update Book' })).toBeNull();
+  });
+
+  it('shows a member copies owned and cost read-only with the reason, and sends neither', async () => {
+    const { copies: _copies, replacementCost: _cost, ...descriptive } = expectedInput;
+    renderPage(
+      [
+        loadMock({ data: { book: poems } }),
+        updateMock(
+          { ...descriptive, title: 'Leaves' },
+          { data: { updateBook: { ...poems, title: 'Leaves', version: 8 } } },
+        ),
+      ],
+      catalogueEditorsMocks('MEMBERS', 'user', 'STAFF'),
+    );
+    await screen.findByLabelText('Copies owned');
+    expect(copiesField().readOnly).toBe(true);
+    const cost = screen.getByLabelText('Replacement cost (৳)') as HTMLInputElement;
+    expect(cost.readOnly).toBe(true);
+    expect(screen.getByText('Only library staff can change how many copies the library owns.').id).toBe(
+      copiesField().getAttribute('aria-describedby'),
+    );
+    expect(screen.getByText("Only library staff can change a book's replacement cost.")).toBeTruthy();
+    // Typing does nothing to a read-only field; the descriptive fields stay editable.
+    await userEvent.type(copiesField(), '9');
+    expect(copiesField().value).toBe('3');
+    const title = screen.getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Leaves');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
+    expect(within(await screen.findByRole('dialog')).getByText('Book Updated!')).toBeTruthy();
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it('lets staff change copies owned and cost where the library keeps the inventory to staff', async () => {
+    renderPage([loadMock({ data: { book: poems } })], catalogueEditorsMocks('MEMBERS', 'admin', 'STAFF'));
+    await screen.findByLabelText('Copies owned');
+    expect(copiesField().readOnly).toBe(false);
+    expect((screen.getByLabelText('Replacement cost (৳)') as HTMLInputElement).readOnly).toBe(false);
+    expect(screen.queryByText(/^Only library staff can change/)).toBeNull();
   });
 });

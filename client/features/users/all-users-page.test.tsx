@@ -6,10 +6,12 @@ import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import AllUsersPage, { ALL_USERS_QUERY } from './all-users-page.tsx';
 import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
+import { MY_ROLE_QUERY } from '../../lib/use-can-edit-catalogue.ts';
 
 const user = (id: string, overrides: Record<string, unknown> = {}) => ({
   __typename: 'User',
   id,
+  uid: `uid-${id}`,
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   role: 'member',
@@ -38,13 +40,22 @@ function LocationProbe() {
   return <span aria-label="location">{useLocation().search}</span>;
 }
 
-function renderPage(mocks: Mock[], url = '/all-users') {
+/** The viewer's role, as the gateway answers `me`. */
+const viewer = (role: 'admin' | 'member'): MockLink.MockedResponse => ({
+  request: { query: MY_ROLE_QUERY },
+  result: { data: { me: { __typename: 'User', id: 'me', role } } },
+});
+
+function renderPage(mocks: Mock[], url = '/all-users', role: 'admin' | 'member' = 'member') {
   render(
     <MockedProvider
-      mocks={mocks.map(({ variables, ...rest }) => ({
-        request: { query: ALL_USERS_QUERY, variables: variables ?? { search: null, first: PAGE_SIZE } },
-        ...rest,
-      }))}
+      mocks={[
+        viewer(role),
+        ...mocks.map(({ variables, ...rest }) => ({
+          request: { query: ALL_USERS_QUERY, variables: variables ?? { search: null, first: PAGE_SIZE } },
+          ...rest,
+        })),
+      ]}
     >
       <MemoryRouter initialEntries={[url]}>
         <Routes>
@@ -57,6 +68,7 @@ function renderPage(mocks: Mock[], url = '/all-users') {
               </>
             }
           />
+          <Route path="/desk" element={<LocationProbe />} />
         </Routes>
       </MemoryRouter>
     </MockedProvider>,
@@ -65,12 +77,16 @@ function renderPage(mocks: Mock[], url = '/all-users') {
 
 describe('All Users page', () => {
   it('lists users with initials, role and status badges', async () => {
-    renderPage([
-      answer([
-        user('u1', { role: 'admin', phone: '+880 1700 000000' }),
-        user('u2', { name: '', email: 'grace@example.com', status: 'suspended' }),
-      ]),
-    ]);
+    renderPage(
+      [
+        answer([
+          user('u1', { role: 'admin', phone: '+880 1700 000000' }),
+          user('u2', { name: '', email: 'grace@example.com', status: 'suspended' }),
+        ]),
+      ],
+      '/all-users',
+      'admin',
+    );
     expect(screen.getByRole('status').textContent).toContain('Loading users...');
     expect(await screen.findByRole('heading', { name: 'All Users (2)' })).toBeTruthy();
     const ada = screen.getByRole('article', { name: 'Ada Lovelace' });
@@ -84,8 +100,36 @@ describe('All Users page', () => {
     expect(within(grace).getByText('member').className).toContain('bg-green-100');
     expect(within(grace).getByText('suspended').className).toContain('bg-gray-200');
     expect(within(grace).queryByText(/^Phone:/)).toBeNull();
-    expect(within(grace).getByRole('button', { name: 'View' })).toBeTruthy();
-    expect(within(grace).getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it("gives staff View and Edit, which open the member's record at the desk", async () => {
+    renderPage([answer([user('u1'), user('u2', { name: 'Grace Hopper' })])], '/all-users', 'admin');
+    const grace = await screen.findByRole('article', { name: 'Grace Hopper' });
+    expect(await within(grace).findByRole('link', { name: 'View Grace Hopper' })).toBeTruthy();
+    expect(within(grace).getByRole('link', { name: 'Edit Grace Hopper at the desk' }).getAttribute('href')).toBe(
+      '/desk?member=uid-u2',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search users' }).getAttribute('placeholder')).toBe(
+      'Search by name or e-mail...',
+    );
+    await userEvent.click(within(grace).getByRole('link', { name: 'View Grace Hopper' }));
+    expect((await screen.findByLabelText('location')).textContent).toBe('?member=uid-u2');
+  });
+
+  it('shows a member the masked e-mails the gateway sends, their own in full, and no View or Edit', async () => {
+    renderPage([
+      answer([
+        user('u1', { name: 'Zara Khan', email: 'z•••@example.com' }),
+        user('u2', { name: 'Me Myself', email: 'me@example.com' }),
+      ]),
+    ]);
+    const zara = await screen.findByRole('article', { name: 'Zara Khan' });
+    expect(within(zara).getByText('z•••@example.com')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Me Myself' })).getByText('me@example.com')).toBeTruthy();
+    // The role is known once its answer arrives; even then members get no View or Edit.
+    await screen.findByPlaceholderText('Search by name...');
+    expect(screen.queryByRole('link', { name: /^(View|Edit)/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(View|Edit)$/ })).toBeNull();
   });
 
   it('shows "Active" when a user has no status', async () => {
@@ -115,7 +159,7 @@ describe('All Users page', () => {
     expect(screen.getByText('3 of 10,000 shown')).toBeTruthy();
   });
 
-  it('searches by name or e-mail on the server (debounced, kept in the URL) and pages the matches', async () => {
+  it('searches on the server (debounced, kept in the URL) and pages the matches', async () => {
     renderPage([
       answer([user('u1'), user('u2', { name: 'Grace Hopper' }), user('u3', { name: 'Hopi Reader' })]),
       answer([user('u2', { name: 'Grace Hopper' })], { search: 'hop', userCount: 3, matching: 2 }),

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
 import { getFragmentData, graphql } from '../../gql/index.ts';
 import type { ListedUserFragment } from '../../gql/graphql.ts';
 import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
@@ -6,11 +7,13 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatCount } from '../../lib/format-count.ts';
+import { MY_ROLE_QUERY, STAFF_ROLE } from '../../lib/use-can-edit-catalogue.ts';
 import { useUserSearch } from './use-user-search.ts';
 
 const LISTED_USER_FRAGMENT = graphql(`
   fragment ListedUser on User {
     id
+    uid
     name
     email
     role
@@ -40,6 +43,9 @@ export default function AllUsersPage() {
   });
   // While a new search loads, keep showing the last list rather than blanking the page on every search.
   const shown = data ?? (loading ? previousData : undefined);
+  // Staff open a member's record at the desk; members see the list only (and others' e-mails masked by the
+  // gateway). Until the role is known, nothing is offered.
+  const staff = useQuery(MY_ROLE_QUERY).data?.me?.role === STAFF_ROLE;
 
   if (error) {
     return (
@@ -68,7 +74,8 @@ export default function AllUsersPage() {
         <input
           type="search"
           aria-label="Search users"
-          placeholder="Search by name or e-mail..."
+          // Members search names only (the gateway does not match another member's e-mail for them).
+          placeholder={staff ? 'Search by name or e-mail...' : 'Search by name...'}
           className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-500"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
@@ -85,7 +92,7 @@ export default function AllUsersPage() {
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {users.map((user) => (
             <li key={user.id}>
-              <UserCard user={user} />
+              <UserCard user={user} staff={staff} />
             </li>
           ))}
         </ul>
@@ -99,7 +106,7 @@ export default function AllUsersPage() {
 
 const badge = 'inline-block rounded-full px-3 py-1 text-xs font-semibold';
 
-function UserCard({ user }: { user: ListedUserFragment }) {
+function UserCard({ user, staff }: { user: ListedUserFragment; staff: boolean }) {
   const name = displayNameOf(user);
   const active = user.status === 'active';
   return (
@@ -128,15 +135,25 @@ function UserCard({ user }: { user: ListedUserFragment }) {
       </div>
       <p className="text-sm text-gray-700">Joined: {new Date(user.createdAt).toLocaleDateString()}</p>
       {user.phone && <p className="text-sm text-gray-700">Phone: {user.phone}</p>}
-      {/* View and Edit have no behaviour in the product yet; they are shown as in the original. */}
-      <div className="mt-auto flex gap-2 pt-2">
-        <button type="button" className="btn-primary btn-sm flex-1">
-          View
-        </button>
-        <button type="button" className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-800">
-          Edit
-        </button>
-      </div>
+      {staff && (
+        // The member's record is the desk's: loans, holds, balance and ledger to see, and fees and loans to settle.
+        <div className="mt-auto flex gap-2 pt-2">
+          <Link
+            to={`/desk?member=${encodeURIComponent(user.uid)}`}
+            aria-label={`View ${name}`}
+            className="btn-primary btn-sm flex-1 text-center"
+          >
+            View
+          </Link>
+          <Link
+            to={`/desk?member=${encodeURIComponent(user.uid)}`}
+            aria-label={`Edit ${name} at the desk`}
+            className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-center text-sm text-gray-800"
+          >
+            Edit
+          </Link>
+        </div>
+      )}
     </article>
   );
 }

@@ -86,11 +86,15 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
       const current = await users.findOne({ uid: String(uid) });
       return current ? { user: toUser(current), applied: false } : null;
     },
-    async page(search, page) {
+    async page(search, page, within = 'nameOrEmail') {
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
       // User input only ever becomes an escaped regex literal.
       const pattern = search ? { $regex: escapeRegex(search), $options: 'i' } : null;
-      const base = pattern ? { $or: [{ name: pattern }, { email: pattern }] } : {};
+      const base = !pattern
+        ? {}
+        : within === 'name'
+          ? { name: pattern }
+          : { $or: [{ name: pattern }, { email: pattern }] };
       const limit = Math.max(page.first, 0) + 1;
       const docs = await users
         .find(after ? { ...base, _id: { $gt: after } } : base)

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { testAuthEmulator } from '../../../scripts/auth-emulator.ts';
 import { freePort } from '../../../scripts/lib/ports.ts';
-import { newStaffEmail } from './staff.ts';
+import { newKeeperEmail, newStaffEmail } from './staff.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +22,8 @@ declare module 'vitest' {
     clockUrl: string;
     /** The staff account's e-mail address, listed in ADMIN_EMAILS (support/staff.ts). */
     staffEmail: string;
+    /** The catalogue keeper's address, also staff: journeys stock the library through it (support/staff.ts). */
+    keeperEmail: string;
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
     }),
   );
   const staffEmail = newStaffEmail();
+  const keeperEmail = newKeeperEmail();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-'));
   const foreignOrigin = `http://localhost:${await freePort()}`;
   // A gateway that never starts must not leave the emulator (and the data directory) behind.
@@ -75,7 +78,7 @@ export default async function setup(project: TestProject) {
         SIGN_IN_FAILURES_PER_MINUTE: '10000',
         SIGN_INS_PER_MINUTE: '10000',
         CORS_ORIGINS: foreignOrigin,
-        ADMIN_EMAILS: staffEmail,
+        ADMIN_EMAILS: `${staffEmail},${keeperEmail}`,
         CLOCK_PORT: String(clockPort),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -104,6 +107,7 @@ export default async function setup(project: TestProject) {
   project.provide('authEmulatorUrl', emulator.url);
   project.provide('foreignOrigin', foreignOrigin);
   project.provide('staffEmail', staffEmail);
+  project.provide('keeperEmail', keeperEmail);
   project.provide('clockUrl', `http://127.0.0.1:${clockPort}`);
   return async () => {
     const exited = new Promise((resolve) => gateway.once('exit', resolve));

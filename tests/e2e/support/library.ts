@@ -1,10 +1,12 @@
-// Test data for the signed-in screens: books made through the real GraphQL API with the session token the
-// page holds, so each journey works on its own uniquely named books instead of counting seeded ones.
+// Test data for the signed-in screens: books made through the real GraphQL API by the catalogue keeper (staff:
+// with staff configured, only staff set copies owned), so each journey works on its own uniquely named books
+// instead of counting seeded ones.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { baseUrl } from './browser.ts';
 import { createAccount, signIn, type Account } from './accounts.ts';
+import { keeper } from './staff.ts';
 
 export interface ApiBook {
   id: string;
@@ -80,7 +82,11 @@ export async function graphqlRefusal(
 
 type BookSeed = Partial<Omit<ApiBook, 'id'>> & { title: string; image?: string; replacementCost?: number };
 
-export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
+let keeperSession: Promise<string> | null = null;
+/** The catalogue keeper's session token, made once per journey file. */
+export const keeperToken = (): Promise<string> => (keeperSession ??= createAccount(keeper()).then(apiToken));
+
+export async function addBook(book: BookSeed): Promise<ApiBook> {
   const input = {
     author: 'Journey Author',
     genre: 'Drama',
@@ -91,7 +97,7 @@ export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
     ...book,
   };
   const data = await graphql<{ addBook: ApiBook }>(
-    token,
+    await keeperToken(),
     `mutation($input: BookInput!) { addBook(input: $input) { ${BOOK_FIELDS} } }`,
     { input },
   );
@@ -99,13 +105,13 @@ export async function addBook(token: string, book: BookSeed): Promise<ApiBook> {
 }
 
 /** Sets a book's copies (the add form asks for at least one; an update may go down to zero). */
-export async function setQuantity(token: string, book: ApiBook, quantity: number): Promise<void> {
+export async function setQuantity(book: ApiBook, quantity: number): Promise<void> {
   const { image } = (
     await graphql<{ book: { image: string } }>(null, 'query($id: ID!) { book(id: $id) { image } }', { id: book.id })
   ).book;
   const input = { title: book.title, author: book.author, genre: book.genre, rating: book.rating, image, quantity };
   await graphql(
-    token,
+    await keeperToken(),
     `
       mutation ($id: ID!, $input: BookUpdateInput!) {
         updateBook(id: $id, input: $input) {

@@ -262,5 +262,16 @@ export function circulationContract(factory: StoreFactory): void {
       expect((await store().users.page('m3@example', { first: 10 })).nodes.map((u) => u.name)).toEqual(['Dan Brook']);
       expect((await store().users.page('.*', { first: 10 })).totalCount).toBe(0);
     });
+
+    it("searches the name alone when asked: a member's search never matches another's e-mail", async () => {
+      for (const [i, name] of ['Ada Reader', 'Bob Stone'].entries())
+        await store().users.upsert(profile({ uid: `uid-${i}`, name, email: `secret${i}@example.com` }));
+      const byEmail = await store().users.page('secret1', { first: 10 }, 'name');
+      expect([byEmail.totalCount, byEmail.nodes]).toEqual([0, []]);
+      expect((await store().users.page('STONE', { first: 10 }, 'name')).nodes.map((u) => u.name)).toEqual([
+        'Bob Stone',
+      ]);
+      expect((await store().users.page('secret1', { first: 10 }, 'nameOrEmail')).totalCount).toBe(1);
+    });
   });
 }

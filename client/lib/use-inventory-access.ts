@@ -1,0 +1,35 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../gql/index.ts';
+import { MY_ROLE_QUERY, STAFF_ROLE } from './use-can-edit-catalogue.ts';
+
+// Copies owned and replacement costs are staff fields once the library has staff (the gateway's
+// policy.inventoryEditors); the forms show them read-only to anyone else, with the gateway's reason.
+export const INVENTORY_EDITORS_QUERY = graphql(`
+  query InventoryEditors {
+    policy {
+      inventoryEditors
+    }
+  }
+`);
+
+/** The gateway's sentences for a member's change of either field, shown beside the read-only fields. */
+export const INVENTORY_REASONS = {
+  copies: 'Only library staff can change how many copies the library owns.',
+  replacementCost: "Only library staff can change a book's replacement cost.",
+} as const;
+
+/**
+ * Whether this viewer may change copies owned and replacement costs: 'checking' until known (the forms keep
+ * the fields read-only meanwhile, so a member never starts an edit the gateway would refuse), then 'open' or
+ * 'locked'. A failed lookup opens them: the gateway still refuses what it does not allow.
+ */
+export function useInventoryAccess(): 'checking' | 'open' | 'locked' {
+  const policy = useQuery(INVENTORY_EDITORS_QUERY);
+  const staffOnly = policy.data?.policy.inventoryEditors === 'STAFF';
+  const me = useQuery(MY_ROLE_QUERY, { skip: !staffOnly });
+  if (policy.error) return 'open';
+  if (!policy.data) return 'checking';
+  if (!staffOnly || me.error) return 'open';
+  if (!me.data) return 'checking';
+  return me.data.me?.role === STAFF_ROLE ? 'open' : 'locked';
+}
