@@ -92,7 +92,7 @@ describe('my account (desktop)', () => {
     await signIn(page, account);
     const token = await sessionToken(page);
     const title = uniqueTag('Export Journey ');
-    const book = await addBook(token, { title, quantity: 2 });
+    const book = await addBook({ title, quantity: 2 });
     await borrowBook(token, book.id);
 
     await page.getByRole('banner').getByRole('link', { name: 'My account' }).click();

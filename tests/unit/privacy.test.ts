@@ -17,6 +17,7 @@ const zara: UserRecord = {
   createdAt: new Date('2026-01-01T00:00:00Z'),
   lastLoginAt: new Date('2026-01-02T00:00:00Z'),
   emailNotices: true,
+  emailNoticesVersion: 0,
 };
 const session = (uid: string, role: Session['role'] = 'member'): Session => ({
   uid,
