@@ -134,6 +134,7 @@ const SCHEMA = {
     CATALOGUE_EDITORS: { type: 'string', enum: ['members', 'staff'], default: DEFAULT_POLICY.catalogueEditors },
     HOLD_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.holdLimit },
     HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
+    DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -339,6 +340,7 @@ export function loadConfig(env: Env = process.env): Config {
       catalogueEditors: v.CATALOGUE_EDITORS === 'staff' ? 'staff' : 'members',
       holdLimit: int('HOLD_LIMIT'),
       holdPickupDays: int('HOLD_PICKUP_DAYS'),
+      dueSoonDays: int('DUE_SOON_DAYS'),
     },
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),

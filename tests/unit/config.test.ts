@@ -66,6 +66,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['DEFAULT_REPLACEMENT_COST', 'free', /DEFAULT_REPLACEMENT_COST must be a whole number/],
   ['HOLD_LIMIT', '0', /HOLD_LIMIT must be between 1 and 1000/],
   ['HOLD_PICKUP_DAYS', 'soon', /HOLD_PICKUP_DAYS must be a whole number/],
+  ['DUE_SOON_DAYS', '-1', /DUE_SOON_DAYS must be between 0 and 365, got "-1"/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
@@ -126,6 +127,7 @@ describe('configuration', () => {
       catalogueEditors: 'members',
       holdLimit: 5,
       holdPickupDays: 3,
+      dueSoonDays: 3,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
