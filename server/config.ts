@@ -359,5 +359,27 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
+const POLICY_VARIABLES: Name[] = [
+  'LOAN_LIMIT',
+  'LOAN_DAYS',
+  'RENEWAL_DAYS',
+  'MAX_RENEWALS',
+  'LATE_FEE_PER_DAY',
+  'LOST_PROCESSING_FEE',
+  'DEFAULT_REPLACEMENT_COST',
+  'CATALOGUE_EDITORS',
+  'HOLD_LIMIT',
+  'HOLD_PICKUP_DAYS',
+  'DUE_SOON_DAYS',
+];
+
+/**
+ * The policy alone, read and checked exactly as at boot, for tools that lend by it without a gateway (the
+ * seed); the other variables (a store, a secret) are not theirs to require.
+ */
+export function loadPolicy(env: Env = process.env): Policy {
+  return loadConfig(Object.fromEntries(POLICY_VARIABLES.map((name) => [name, env[name]]))).policy;
+}
+
 /** The variables loadConfig reads, for tests that try each with a bad value. */
 export const CONFIG_VARIABLES = Object.keys(SCHEMA.properties) as Name[];

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../server/config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, loadPolicy } from '../../server/config.ts';
 import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
 import { mailBanner } from '../../server/mail/smtp-mailer.ts';
 
@@ -172,6 +172,12 @@ describe('configuration', () => {
     const rows = table.split('\n').filter((line) => line.startsWith('| `'));
     expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`^${name}=`, 'm').test(example))).toEqual([]);
     expect(CONFIG_VARIABLES.filter((name) => !rows.some((row) => row.includes(`\`${name}\``)))).toEqual([]);
+  });
+
+  it('reads the policy alone for the seed, checked as at boot, whatever else the environment holds', () => {
+    const env = { MONGODB_URI: 'mongodb://db/', LOAN_LIMIT: '3', LOAN_DAYS: '21', DUE_SOON_DAYS: '0' };
+    expect(loadPolicy(env)).toMatchObject({ loanLimit: 3, loanDays: 21, dueSoonDays: 0, lateFeePerDay: 50 });
+    expect(() => loadPolicy({ LOAN_DAYS: '0' })).toThrow(/LOAN_DAYS must be between 1 and 365, got "0"/);
   });
 
   it('tries a bad value for every variable it reads', () => {
