@@ -1,5 +1,6 @@
 import type { MockLink } from '@apollo/client/testing';
-import { CATALOGUE_EDITORS_QUERY, MY_ROLE_QUERY } from './use-can-edit-catalogue.ts';
+import { policyMock } from './policy-test-utils.ts';
+import { MY_ROLE_QUERY } from './use-can-edit-catalogue.ts';
 
 /**
  * Test-only: the gateway's answers to "who may edit the catalogue" for a MockedProvider: the policy, and, in a
@@ -9,10 +10,7 @@ export function catalogueEditorsMocks(
   editors: 'MEMBERS' | 'STAFF' = 'MEMBERS',
   role = 'user',
 ): MockLink.MockedResponse[] {
-  const policy: MockLink.MockedResponse = {
-    request: { query: CATALOGUE_EDITORS_QUERY },
-    result: { data: { policy: { __typename: 'Policy', catalogueEditors: editors } } },
-  };
+  const policy = policyMock({ catalogueEditors: editors });
   if (editors === 'MEMBERS') return [policy];
   return [
     policy,
