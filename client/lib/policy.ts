@@ -44,3 +44,10 @@ export function times(count: number): string {
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** "one 7-day renewal", "up to 2 10-day renewals", or "no renewals". */
+export function renewals(policy: Pick<LibraryPolicy, 'maxRenewals' | 'renewalDays'>): string {
+  const { maxRenewals, renewalDays } = policy;
+  if (maxRenewals === 0) return 'no renewals';
+  return maxRenewals === 1 ? `one ${renewalDays}-day renewal` : `up to ${maxRenewals} ${renewalDays}-day renewals`;
+}

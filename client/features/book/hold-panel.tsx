@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BookHoldQuery } from '../../gql/graphql.ts';
-import { pickupDay } from './pickup-day.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { serverMessage } from './graphql-errors.ts';
 import { useHoldActions } from './use-book-hold.ts';
 
@@ -61,7 +61,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
       <>
         <p role="status" className="font-medium">
           {mine.status === 'READY' && mine.readyUntil
-            ? `Ready for you until ${pickupDay(mine.readyUntil)}`
+            ? `Ready for you until ${formatDay(mine.readyUntil)}`
             : `You are number ${mine.position ?? 1} in the queue`}
         </p>
         <button

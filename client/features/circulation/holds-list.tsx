@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyHoldsQuery } from '../../gql/graphql.ts';
-import { calendarDay, formatDueDate } from './due-badge.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { serverMessage } from './use-return-book.ts';
 import { useCancelMyHold } from './use-my-holds.ts';
 
@@ -78,7 +78,7 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
               {hold.status === 'READY' ? (
                 <p className="font-medium text-green-800">
                   {hold.readyUntil
-                    ? `Ready for you until ${formatDueDate(calendarDay(hold.readyUntil))}`
+                    ? `Ready for you until ${formatDay(hold.readyUntil)}`
                     : 'Ready for you'}
                 </p>
               ) : (

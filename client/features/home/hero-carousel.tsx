@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { wrapIndex } from './carousel-index.ts';
+import { usePolicy, type LibraryPolicy } from '../../lib/policy.ts';
 import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 
 export const AUTO_ADVANCE_MS = 5000;
@@ -14,7 +15,11 @@ const SLIDES = [
   },
   {
     title: 'Borrow Books with Ease',
-    description: 'Borrow up to five books at a time for 14 days and keep track of every loan in one place.',
+    // The numbers are the gateway's policy; until it answers the sentence goes without them.
+    description: (p: LibraryPolicy | null) =>
+      p
+        ? `Borrow up to ${p.loanLimit} ${p.loanLimit === 1 ? 'book' : 'books'} at a time for ${p.loanDays} days and keep track of every loan in one place.`
+        : 'Borrow books and keep track of every loan in one place.',
     image: '/images/hero/slide-2.svg',
     cta: { label: 'Start Borrowing', to: '/borrowed-books' },
   },
@@ -33,6 +38,7 @@ export function HeroCarousel() {
   // carousel or the focus is in it (hidden slides are inert: advancing would also drop a focused slide's
   // button to <body>).
   const reducedMotion = useReducedMotion();
+  const { policy } = usePolicy();
   const [choice, setChoice] = useState<'auto' | 'paused' | 'playing'>('auto');
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -77,7 +83,9 @@ export function HeroCarousel() {
             <div className="mx-auto w-full max-w-7xl px-4 pb-16 md:px-20 md:pb-0">
               <div className="max-w-xl rounded-xl bg-slate-950/85 p-6 text-white md:p-8">
                 <h2 className="mb-4 text-3xl font-bold md:text-5xl">{slide.title}</h2>
-                <p className="mb-8 text-lg text-slate-200 md:text-xl">{slide.description}</p>
+                <p className="mb-8 text-lg text-slate-200 md:text-xl">
+                  {typeof slide.description === 'string' ? slide.description : slide.description(policy)}
+                </p>
                 <Link to={slide.cta.to} className="btn-primary px-6 py-3 text-lg">
                   {slide.cta.label}
                 </Link>

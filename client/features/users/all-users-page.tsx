@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatCount } from '../../lib/format-count.ts';
+import { formatInstantDay } from '../../lib/dates.ts';
 import { useUserSearch } from './use-user-search.ts';
 
 const LISTED_USER_FRAGMENT = graphql(`
@@ -126,7 +127,7 @@ function UserCard({ user }: { user: ListedUserFragment }) {
           {user.status || 'Active'}
         </span>
       </div>
-      <p className="text-sm text-gray-700">Joined: {new Date(user.createdAt).toLocaleDateString()}</p>
+      <p className="text-sm text-gray-700">Joined: {formatInstantDay(user.createdAt)}</p>
       {user.phone && <p className="text-sm text-gray-700">Phone: {user.phone}</p>}
       {/* View and Edit have no behaviour in the product yet; they are shown as in the original. */}
       <div className="mt-auto flex gap-2 pt-2">
