@@ -52,9 +52,10 @@ export function BorrowModal({
   const today = windowData?.borrowWindow.today ?? toDateInputValue(new Date());
   const latest = windowData?.borrowWindow.latestReturnDate;
   const [chosenDate, setReturnDate] = useState<string | null>(null);
-  // The full loan period (the policy's, which is where the window ends); no guess while neither has answered.
-  const suggested = latest ?? (policy ? addDays(today, policy.loanDays) : '');
-  const returnDate = chosenDate ?? suggested;
+  // The full loan period (the policy's) unless the library's window ends sooner (YYYY-MM-DD compare as text);
+  // no guessed period while the policy is unknown.
+  const full = policy ? addDays(today, policy.loanDays) : (latest ?? '');
+  const returnDate = chosenDate ?? (latest && latest < full ? latest : full);
   const [borrow, { loading }] = useBorrowBook();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

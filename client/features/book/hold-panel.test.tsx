@@ -137,11 +137,7 @@ describe('Holds on book details', () => {
       },
     ]);
     const section = await holdSection();
-    expect(
-      await within(section).findByText(
-        `Ready for you until ${new Date(2026, 10, 27).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}`,
-      ),
-    ).toBeTruthy();
+    expect(await within(section).findByText('Ready for you until 27 Nov 2026')).toBeTruthy();
     const borrow = screen.getByRole('button', { name: 'Borrow Book' }) as HTMLButtonElement;
     expect(borrow.disabled).toBe(false);
     await userEvent.click(borrow);
