@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { BookHoldQuery } from '../../gql/graphql.ts';
+import { getFragmentData } from '../../gql/index.ts';
 import { formatDay } from '../../lib/dates.ts';
+import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { serverMessage } from './graphql-errors.ts';
 import { useHoldActions } from './use-book-hold.ts';
 
@@ -56,7 +58,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
       </>
     );
   } else {
-    const mine = hold.myHold;
+    const mine = getFragmentData(HOLD_FIELDS, hold.myHold);
     body = (
       <>
         <p role="status" className="font-medium">

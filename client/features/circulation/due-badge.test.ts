@@ -30,7 +30,7 @@ describe('dueBadge', () => {
     expect(dueBadge(on(24), now, SOON)).toEqual({ text: '14 days left', tone: 'blue' });
   });
 
-  it("takes its due-soon window from the policy, and shows no warning colour while it is unknown", () => {
+  it('takes its due-soon window from the policy, and shows no warning colour while it is unknown', () => {
     expect(dueBadge(on(15), now, 5)).toEqual({ text: '5 days left', tone: 'yellow' });
     expect(dueBadge(on(13), now, 2)).toEqual({ text: '3 days left', tone: 'blue' });
     expect(dueBadge(on(11), now, null)).toEqual({ text: '1 day left', tone: 'blue' });

@@ -29,11 +29,7 @@ export function isOverdue(returnDate: Date, now: Date): boolean {
   return daysLeft(returnDate, now) < 0;
 }
 
-export function dueBadge(
-  returnDate: Date,
-  now: Date,
-  dueSoonDays: number | null,
-): { text: string; tone: DueTone } {
+export function dueBadge(returnDate: Date, now: Date, dueSoonDays: number | null): { text: string; tone: DueTone } {
   const days = daysLeft(returnDate, now);
   if (days < 0) return { text: 'Overdue', tone: 'red' };
   const tone: DueTone = dueSoonDays !== null && days <= dueSoonDays ? 'yellow' : 'blue';

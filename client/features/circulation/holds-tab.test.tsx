@@ -9,7 +9,8 @@ import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
-import { CANCEL_MY_HOLD_MUTATION, MY_HOLDS_QUERY } from './use-my-holds.ts';
+import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
+import { MY_HOLDS_QUERY } from './use-my-holds.ts';
 
 const hold = (id: string, bookTitle: string, status: string, position: number | null, readyUntil: string | null) => ({
   __typename: 'Hold',
@@ -84,7 +85,7 @@ describe('Borrowed Books: the Holds tab', () => {
     renderPage([
       holdsMock([dune, emma]),
       {
-        request: { query: CANCEL_MY_HOLD_MUTATION, variables: { holdId: 'h2' } },
+        request: { query: CANCEL_HOLD_MUTATION, variables: { holdId: 'h2' } },
         result: { data: { cancelHold: { ...emma, status: 'CANCELLED', position: null } } },
       },
       holdsMock([dune, { ...emma, status: 'CANCELLED', position: null }]),
@@ -99,7 +100,7 @@ describe('Borrowed Books: the Holds tab', () => {
     renderPage([
       holdsMock([emma]),
       {
-        request: { query: CANCEL_MY_HOLD_MUTATION, variables: { holdId: 'h2' } },
+        request: { query: CANCEL_HOLD_MUTATION, variables: { holdId: 'h2' } },
         result: { errors: [new GraphQLError('This hold has already ended.', { extensions: { code: 'CONFLICT' } })] },
       },
     ]);
