@@ -16,7 +16,7 @@ const productionRouter = [
 // The routes' small shared helpers (dates, money, the policy, holds, who may edit) and the documents they send.
 const SHARED_HELPERS = [
   /\/client\/lib\/(dates|money|format-count|policy|holds|catalogue-access|use-can-edit-catalogue)\.ts$/,
-  /\/client\/components\/ui\/policy-text\.tsx$/,
+  /\/client\/components\/ui\/(policy-text|icons)\.tsx$/,
   /^\0graphql-document:(LibraryPolicyDocument|MyRoleDocument|HoldFieldsFragmentDoc|CancelHoldDocument)$/,
 ];
 

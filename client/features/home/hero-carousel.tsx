@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { wrapIndex } from './carousel-index.ts';
+import { Icon } from '../../components/ui/icons.tsx';
 import { usePolicy, type LibraryPolicy } from '../../lib/policy.ts';
 import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 
@@ -100,16 +101,7 @@ export function HeroCarousel() {
         onClick={() => go(-1)}
         className="absolute bottom-3 left-4 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:bottom-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M15 18l-6-6 6-6" />
-        </svg>
+        <Icon name="previous" weight={2.5} />
       </button>
       <button
         type="button"
@@ -117,16 +109,7 @@ export function HeroCarousel() {
         onClick={() => go(1)}
         className="absolute bottom-3 left-18 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:right-4 md:bottom-auto md:left-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M9 6l6 6-6 6" />
-        </svg>
+        <Icon name="next" weight={2.5} />
       </button>
       <button
         type="button"
@@ -134,15 +117,7 @@ export function HeroCarousel() {
         onClick={() => setChoice(autoplay ? 'paused' : 'playing')}
         className="absolute right-4 bottom-4 rounded-full bg-slate-950/60 p-2 text-white transition hover:bg-slate-950/80"
       >
-        {autoplay ? (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-            <path d="M7 5h3v14H7zM14 5h3v14h-3z" />
-          </svg>
-        ) : (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        )}
+        <Icon name={autoplay ? 'pause' : 'play'} className="h-5 w-5" />
       </button>
       <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">
         {SLIDES.map((slide, i) => (
