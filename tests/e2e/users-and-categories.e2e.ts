@@ -52,7 +52,10 @@ describe('users, categories and a missing book', () => {
     expect(await badges.allTextContents()).toEqual(['member', 'active']);
     // Green for a non-admin role and for an active status.
     for (const badge of await badges.all()) expect(await badge.getAttribute('class')).toContain('bg-green-100');
-    await card.getByText(`Joined: ${await page.evaluate(() => new Date().toLocaleDateString())}`).waitFor();
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(),
+    );
+    await card.getByText(`Joined: ${today}`).waitFor();
     await card.getByRole('button', { name: 'View' }).waitFor();
     await card.getByRole('button', { name: 'Edit' }).waitFor();
     await expectAccessible(page);
