@@ -144,6 +144,14 @@ describe('app shell', () => {
     expect(within(mobile).getByRole('link', { name: 'Add Book' })).toBeTruthy();
   });
 
+  it('decides who may edit as the pages do when the lookup fails: Add Book stays, the staff-only Desk does not', async () => {
+    const down: MockLink.MockedResponse = { request: { query: HEADER_ACCESS_QUERY }, error: new Error('down') };
+    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [down]);
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
+  });
+
   it('logs out after confirmation, shows the 1500 ms notice and goes to /', async () => {
     const logOut = vi.fn(() => Promise.resolve());
     const router = renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true, logOut }));
