@@ -6,6 +6,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Faker, en } from '@faker-js/faker';
 import { MongoClient } from 'mongodb';
+import { loadPolicy } from '../server/config.ts';
+import { DEFAULT_POLICY, type Policy } from '../server/library/policy.ts';
 import { openStore } from '../server/store/open-store.ts';
 import type { BookFields, Store } from '../server/store/port.ts';
 
@@ -32,6 +34,8 @@ export interface SeedOptions {
   mode: 'fresh' | 'append' | 'reset';
   seed: number;
   quiet?: boolean;
+  /** The policy the loans are made by (loan limit, loan period); the defaults when not given. */
+  policy?: Policy;
 }
 
 const printedDecile = new Map<string, number>();
@@ -122,7 +126,11 @@ export async function seed(options: SeedOptions) {
       if (i % 500 === 499 || i === options.users - 1) progress('users', i + 1, options.users, options.quiet);
     }
 
-    // Loans go through checkout, so stock and loans stay consistent; books out of stock are skipped.
+    // Loans go through checkout, so stock and loans stay consistent; books out of stock are skipped. Checkout
+    // enforces the loan limit as the gateway does (no seeded member holds more books than the policy lends),
+    // and a member at the limit leaves the pool so the attempts go to members who may still borrow.
+    const policy = options.policy ?? DEFAULT_POLICY;
+    const limits = { loanLimit: policy.loanLimit, maxBalance: 0 };
     const bookIds: string[] = [];
     for await (const book of store.books.all()) bookIds.push(book.id);
     let loans = 0;
@@ -134,20 +142,25 @@ export async function seed(options: SeedOptions) {
       const user = faker.helpers.arrayElement(users);
       const book = (await store.books.get(faker.helpers.arrayElement(bookIds)))!;
       const borrowDate = faker.date.recent({ days: 30 });
-      const result = await store.loans.checkout({
-        bookId: book.id,
-        userId: user.uid,
-        userName: user.name,
-        userEmail: user.email,
-        borrowDate,
-        returnDate: new Date(
-          Date.UTC(borrowDate.getUTCFullYear(), borrowDate.getUTCMonth(), borrowDate.getUTCDate() + 14),
-        ),
-        bookTitle: book.title,
-        bookAuthor: book.author,
-        bookImage: book.image,
-        bookCategory: book.genre,
-      });
+      const result = await store.loans.checkout(
+        {
+          bookId: book.id,
+          userId: user.uid,
+          userName: user.name,
+          userEmail: user.email,
+          borrowDate,
+          returnDate: new Date(
+            Date.UTC(borrowDate.getUTCFullYear(), borrowDate.getUTCMonth(), borrowDate.getUTCDate() + policy.loanDays),
+          ),
+          bookTitle: book.title,
+          bookAuthor: book.author,
+          bookImage: book.image,
+          bookCategory: book.genre,
+        },
+        limits,
+      );
+      if (!result.ok && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid'))
+        users.splice(users.indexOf(user), 1);
       if (result.ok) {
         loans++;
         if (loans % 500 === 0 || loans === options.loans) progress('loans', loans, options.loans, options.quiet);
@@ -200,6 +213,7 @@ if (import.meta.main) {
       mongodbDb: process.env.MONGODB_DB || 'bookhaven',
       mode: values.reset ? 'reset' : values.append ? 'append' : 'fresh',
       seed: Number(values.seed),
+      policy: loadPolicy(),
     });
   } catch (error) {
     console.error((error as Error).message);

@@ -134,6 +134,7 @@ const SCHEMA = {
     CATALOGUE_EDITORS: { type: 'string', enum: ['members', 'staff'], default: DEFAULT_POLICY.catalogueEditors },
     HOLD_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.holdLimit },
     HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
+    DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -355,6 +356,7 @@ export function loadConfig(env: Env = process.env): Config {
       inventoryEditors: adminEmails.length > 0 ? 'staff' : 'members',
       holdLimit: int('HOLD_LIMIT'),
       holdPickupDays: int('HOLD_PICKUP_DAYS'),
+      dueSoonDays: int('DUE_SOON_DAYS'),
     },
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),
@@ -371,6 +373,28 @@ export function loadConfig(env: Env = process.env): Config {
       keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS'),
     },
   };
+}
+
+const POLICY_VARIABLES: Name[] = [
+  'LOAN_LIMIT',
+  'LOAN_DAYS',
+  'RENEWAL_DAYS',
+  'MAX_RENEWALS',
+  'LATE_FEE_PER_DAY',
+  'LOST_PROCESSING_FEE',
+  'DEFAULT_REPLACEMENT_COST',
+  'CATALOGUE_EDITORS',
+  'HOLD_LIMIT',
+  'HOLD_PICKUP_DAYS',
+  'DUE_SOON_DAYS',
+];
+
+/**
+ * The policy alone, read and checked exactly as at boot, for tools that lend by it without a gateway (the
+ * seed); the other variables (a store, a secret) are not theirs to require.
+ */
+export function loadPolicy(env: Env = process.env): Policy {
+  return loadConfig(Object.fromEntries(POLICY_VARIABLES.map((name) => [name, env[name]]))).policy;
 }
 
 /** The variables loadConfig reads, for tests that try each with a bad value. */

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../gql/index.ts';
 import NoticeBell from '../features/notices/notice-bell.tsx';
+import { STAFF_ROLE, catalogueAccess } from '../lib/catalogue-access.ts';
 
 /**
  * What the header may offer the signed-in viewer, and the notices bell, which travels in this chunk so that it
@@ -23,16 +24,23 @@ export const HEADER_ACCESS_QUERY = graphql(`
 
 /**
  * Loaded after the first paint (the entry chunk is at its size budget): watches the viewer's role and who may
- * edit the catalogue, and reports them whenever the cache changes. A failed load reports nothing, so the
- * staff-only links stay hidden.
+ * edit the catalogue, and reports them whenever the cache changes. Who may edit is lib/catalogue-access.ts's
+ * word, as on the pages; a failed load shows no staff-only link.
  */
 export function watchAccess(client: ApolloClient, onAccess: (access: Access) => void): () => void {
   const subscription = client
     .watchQuery({ query: HEADER_ACCESS_QUERY, fetchPolicy: 'cache-and-network' })
-    .subscribe(({ data }) => {
-      if (!data?.policy) return;
-      const staff = data.me?.role === 'admin';
-      onAccess({ staff, editor: staff || data.policy.catalogueEditors === 'MEMBERS', Bell: NoticeBell });
+    .subscribe(({ data, error }) => {
+      const failed = Boolean(error) && !data?.policy;
+      const role = data?.policy ? (data.me?.role ?? null) : undefined;
+      const editing = catalogueAccess({
+        editors: data?.policy?.catalogueEditors,
+        policyFailed: failed,
+        role,
+        roleFailed: failed,
+      });
+      if (editing === 'checking') return;
+      onAccess({ staff: role === STAFF_ROLE, editor: editing === 'allowed', Bell: NoticeBell });
     });
   return () => subscription.unsubscribe();
 }

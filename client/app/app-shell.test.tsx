@@ -10,6 +10,7 @@ import { fakeAuth, FakeAuthProvider, TEST_USER } from '../lib/auth-test-utils.ts
 import type { AuthContextValue } from '../lib/auth.tsx';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { HEADER_ACCESS_QUERY } from './access-query.ts';
+import { policyMock } from '../lib/policy-test-utils.ts';
 import { routes } from './router.tsx';
 import { UNREAD_NOTICE_COUNT_QUERY } from '../features/notices/notice-bell.tsx';
 import { stubDialogs } from '../test/dialogs.ts';
@@ -42,7 +43,7 @@ function renderApp(
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <MockedProvider mocks={[...mocks, unreadMock()]} cache={cache} link={link}>
+    <MockedProvider mocks={[...mocks, policyMock(), unreadMock()]} cache={cache} link={link}>
       <FakeAuthProvider value={auth}>
         <RouterProvider router={router} />
       </FakeAuthProvider>
@@ -115,7 +116,9 @@ describe('app shell', () => {
         new Observable((observer) => {
           void held.then(() => {
             const bell = operation.operationName === 'UnreadNoticeCount';
-            observer.next({ data: bell ? (unreadMock().result as { data: object }).data : answer('STAFF') });
+            const policy = operation.operationName === 'LibraryPolicy';
+            const data = bell ? unreadMock().result : policy ? policyMock({ catalogueEditors: 'STAFF' }).result : null;
+            observer.next({ data: data ? (data as { data: object }).data : answer('STAFF') });
             observer.complete();
           });
         }),
@@ -139,6 +142,14 @@ describe('app shell', () => {
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     expect(within(mobile).getByRole('link', { name: 'Desk' })).toBeTruthy();
     expect(within(mobile).getByRole('link', { name: 'Add Book' })).toBeTruthy();
+  });
+
+  it('decides who may edit as the pages do when the lookup fails: Add Book stays, the staff-only Desk does not', async () => {
+    const down: MockLink.MockedResponse = { request: { query: HEADER_ACCESS_QUERY }, error: new Error('down') };
+    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [down]);
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
   });
 
   it('logs out after confirmation, shows the 1500 ms notice and goes to /', async () => {
@@ -208,9 +219,9 @@ describe('app shell', () => {
   it('renders the footer columns and the legal pages with today as Last Updated', async () => {
     renderApp('/legal/terms-conditions', fakeAuth());
     expect(await screen.findByRole('heading', { name: 'Terms & Conditions', level: 1 })).toBeTruthy();
-    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format();
     expect(screen.getByText(`Last Updated: ${today}`)).toBeTruthy();
-    expect(screen.getByText(/50 taka per day/)).toBeTruthy();
+    expect(await screen.findByText(/A late fee of 20 taka per day/)).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
     for (const name of ['Quick Links', 'Useful Links'])
       expect(within(footer).getByRole('heading', { name })).toBeTruthy();

@@ -4,7 +4,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { catalogueEditorsMocks } from './catalogue-editing-test-utils.ts';
-import { CATALOGUE_EDITORS_QUERY, useCatalogueAccess } from './use-can-edit-catalogue.ts';
+import { POLICY_QUERY } from './policy.ts';
+import { useCatalogueAccess } from './use-can-edit-catalogue.ts';
 
 function accessWith(mocks: MockLink.MockedResponse[]) {
   const wrapper = ({ children }: { children: ReactNode }) => <MockedProvider mocks={mocks}>{children}</MockedProvider>;
@@ -26,7 +27,7 @@ describe('useCatalogueAccess', () => {
   });
 
   it('allows when the policy cannot be read: the gateway still refuses what it does not allow', async () => {
-    const access = accessWith([{ request: { query: CATALOGUE_EDITORS_QUERY }, error: new Error('down') }]);
+    const access = accessWith([{ request: { query: POLICY_QUERY }, error: new Error('down') }]);
     expect(access.current).toBe('checking');
     await waitFor(() => expect(access.current).toBe('allowed'));
   });

@@ -1,16 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../gql/index.ts';
+import { usePolicy } from './policy.ts';
 import { MY_ROLE_QUERY, STAFF_ROLE } from './use-can-edit-catalogue.ts';
 
 // Copies owned and replacement costs are staff fields once the library has staff (the gateway's
 // policy.inventoryEditors); the forms show them read-only to anyone else, with the gateway's reason.
-export const INVENTORY_EDITORS_QUERY = graphql(`
-  query InventoryEditors {
-    policy {
-      inventoryEditors
-    }
-  }
-`);
 
 /** The gateway's sentences for a member's change of either field, shown beside the read-only fields. */
 export const INVENTORY_REASONS = {
@@ -24,11 +17,11 @@ export const INVENTORY_REASONS = {
  * 'locked'. A failed lookup opens them: the gateway still refuses what it does not allow.
  */
 export function useInventoryAccess(): 'checking' | 'open' | 'locked' {
-  const policy = useQuery(INVENTORY_EDITORS_QUERY);
-  const staffOnly = policy.data?.policy.inventoryEditors === 'STAFF';
+  const { policy, error } = usePolicy();
+  const staffOnly = policy?.inventoryEditors === 'STAFF';
   const me = useQuery(MY_ROLE_QUERY, { skip: !staffOnly });
-  if (policy.error) return 'open';
-  if (!policy.data) return 'checking';
+  if (error) return 'open';
+  if (!policy) return 'checking';
   if (!staffOnly || me.error) return 'open';
   if (!me.data) return 'checking';
   return me.data.me?.role === STAFF_ROLE ? 'open' : 'locked';

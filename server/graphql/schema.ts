@@ -111,6 +111,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     Policy: {
       currency: () => CURRENCY.code,
       currencySymbol: () => CURRENCY.symbol,
+      timeZone: (_policy, _args, ctx) => ctx.library.circulation.window().timeZone,
     },
     // Each enum value resolves to the value the store keeps (server/graphql/enum-values.ts).
     ...ENUM_VALUES,

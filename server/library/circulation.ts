@@ -153,7 +153,7 @@ export function createCirculation(
     const active = loan.status === 'borrowed';
     const day = active ? today() : dayOf(loan.returnedAt ?? now());
     const overdueDays = daysLate(dueDay, day);
-    const fee = active ? overdueDays * policy.lateFeePerDay : loan.lateFee;
+    const fee = active ? lateFeeFor(policy, dueDay, day) : loan.lateFee;
     let renewal: LoanStanding['renewal'] = { ok: true };
     if (!active) renewal = { ok: false, code: 'LOAN_NOT_ACTIVE', message: MESSAGES.loanNotActive };
     else if (loan.renewals >= policy.maxRenewals)

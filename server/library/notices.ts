@@ -1,5 +1,5 @@
 // Notices: a stored message to a member for each event of their loans and holds, once per event (its key):
-// due soon (within DUE_SOON_DAYS), overdue (from the day after the due date), a hold ready (with its last
+// due soon (within the policy's dueSoonDays), overdue (from the day after the due date), a hold ready (with its last
 // pickup day) and a hold expired. Recorded at the transition where the gateway makes it (a return that sets a
 // copy aside, an expiry) and by the schedule, which also finds what time alone brings (due soon, overdue).
 import type { HoldRecord, NewNotice, NoticeRecord, Page, Store } from '../store/port.ts';
@@ -11,8 +11,6 @@ import { cursor, pageSize, paged } from './paging.ts';
 import { money, type Policy } from './policy.ts';
 import * as check from './validate.ts';
 
-/** The specification's "Due soon": a loan due within this many days. */
-export const DUE_SOON_DAYS = 3;
 const SWEEP_PAGE = 100;
 
 /** Lets requests waiting on the event loop run before the next page of a long job. */
@@ -85,11 +83,11 @@ export function createNotices(
     async sweep() {
       const day = today();
       let added = 0;
-      // Active loans due within DUE_SOON_DAYS or already late, in pages of the overdue list's order. Each page
+      // Active loans due within dueSoonDays or already late, in pages of the overdue list's order. Each page
       // is recorded on its own and the event loop gets a turn between pages: SQLite answers synchronously, so
       // without it a library with thousands of due loans held every request (and the file's write lock) for
       // over a second each minute.
-      const before = dayToDate(addDays(day, DUE_SOON_DAYS + 1));
+      const before = dayToDate(addDays(day, opts.policy.dueSoonDays + 1));
       for (let after: string | null = null; ;) {
         const page = await store.loans.overdue(before, { first: SWEEP_PAGE, after });
         added += await recordNew(

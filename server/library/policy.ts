@@ -29,6 +29,8 @@ export interface Policy {
   holdLimit: number;
   /** Days a copy set aside for a ready hold waits for its member, after the day it was set aside. */
   holdPickupDays: number;
+  /** A loan due within this many days is "due soon": the SPA's badge and the member's notice both say so. */
+  dueSoonDays: number;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -46,6 +48,8 @@ export const DEFAULT_POLICY: Policy = {
   inventoryEditors: 'members',
   holdLimit: 5,
   holdPickupDays: 3,
+  // The specification's "Due soon: 3 days or fewer".
+  dueSoonDays: 3,
 };
 
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;

@@ -51,7 +51,7 @@ describeEachStore((kind) => {
       expect((await gw.store.books.get(books[5]!))?.quantity).toBe(1);
       const { policy } = (
         await gw.gql(
-          '{ policy { loanLimit loanDays renewalDays maxRenewals lateFeePerDay lostProcessingFee defaultReplacementCost currency currencySymbol catalogueEditors } }',
+          '{ policy { loanLimit loanDays renewalDays maxRenewals lateFeePerDay lostProcessingFee defaultReplacementCost currency currencySymbol catalogueEditors dueSoonDays timeZone } }',
         )
       ).body.data;
       expect(policy).toEqual({
@@ -65,6 +65,9 @@ describeEachStore((kind) => {
         currency: 'BDT',
         currencySymbol: '৳',
         catalogueEditors: 'MEMBERS',
+        // What the SPA needs besides: when a loan is due soon, and whose calendar its days are in.
+        dueSoonDays: 3,
+        timeZone: 'Asia/Dhaka',
       });
     });
   });

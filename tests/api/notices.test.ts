@@ -1,6 +1,6 @@
 // Notices end to end on both stores: due soon and overdue found by the schedule (run on demand here, on a test
 // clock), hold ready at the return itself, hold expired at the expiry; each once; read and unread.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
 import { libraryClock } from '../support/library-clock.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
@@ -108,5 +108,23 @@ describeEachStore((kind) => {
     expect(await gw.library.notices.sweep()).toBeGreaterThanOrEqual(150);
     order.push('sweep done');
     expect(order).toEqual(['another request', 'sweep done']);
+  });
+
+  describe('with a due-soon window of 6 days (DUE_SOON_DAYS)', () => {
+    let wide: TestGateway;
+    beforeAll(async () => {
+      wide = await startTestGateway({ store: kind, libraryNow: clock.now, env: { DUE_SOON_DAYS: '6' } });
+    });
+    afterAll(() => wide.close());
+
+    it('tells the member of a loan due in 5 days, and publishes the window in the policy', async () => {
+      expect((await wide.gql('{ policy { dueSoonDays } }')).body.data).toEqual({ policy: { dueSoonDays: 6 } });
+      const m = await wide.member();
+      const bookId = await wide.addBook({ quantity: 1, title: 'Five Days Left' });
+      expect((await gqlBorrow(wide, m.token, bookId, libraryDay(5))).body.errors).toBeUndefined();
+      expect(await wide.library.notices.sweep()).toBe(1);
+      const nodes = (await wide.gql(NOTICES, {}, m.token)).body.data.me.notices.nodes;
+      expect(nodes).toEqual([expect.objectContaining({ kind: 'DUE_SOON', day: libraryDay(5) })]);
+    });
   });
 });

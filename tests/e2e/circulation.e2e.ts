@@ -44,12 +44,8 @@ function localDay(offsetDays: number) {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-/** A YYYY-MM-DD day as the page's own locale writes it. */
-const pageDate = (page: Page, day: string) =>
-  page.evaluate((value) => {
-    const [y, m, d] = value.split('-').map(Number);
-    return new Date(y!, m! - 1, d).toLocaleDateString();
-  }, day);
+/** A YYYY-MM-DD day as the SPA writes it: "24 Mar 2026". */
+const pageDate = friendlyDate;
 
 /** The calendar day `days` after a YYYY-MM-DD day. */
 const addDays = (day: string, days: number) => {
@@ -166,7 +162,7 @@ describe('borrowing and returning', () => {
     await card.getByText(`${daysLeft} days left`).waitFor();
     await card.getByText('by Circe Lender').waitFor();
     await card.getByText('Biography').waitFor();
-    await card.getByText(`Borrowed: ${await pageDate(page, localDay(0))}`).waitFor();
+    await card.getByText(`Borrowed: ${await pageDate(page, libraryDay(0))}`).waitFor();
     await card.getByText(`Return by: ${await friendlyDate(page, due)}`).waitFor();
     await expectAccessible(page);
 

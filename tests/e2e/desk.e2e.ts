@@ -179,7 +179,8 @@ describe('the circulation desk', () => {
     await panel.getByText(`“${book.title}” marked lost.`).waitFor();
 
     const ledger = panel.getByRole('region', { name: 'Ledger' });
-    const charge = (kind: string) => ledger.getByRole('row', { name: new RegExp(`^\\S+ ${kind} ${book.title}`) });
+    const charge = (kind: string) =>
+      ledger.getByRole('row', { name: new RegExp(`^\\d{1,2} \\w{3} \\d{4} ${kind} ${book.title}`) });
     await charge('Processing fee').waitFor();
     expect(await charge('Replacement').getByRole('cell').last().textContent()).toBe('+৳700');
     expect(await charge('Processing fee').getByRole('cell').last().textContent()).toBe(`+৳${policy.lostProcessingFee}`);

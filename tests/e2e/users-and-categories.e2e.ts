@@ -52,7 +52,10 @@ describe('users, categories and a missing book', () => {
     expect(await badges.allTextContents()).toEqual(['member', 'active']);
     // Green for a non-admin role and for an active status.
     for (const badge of await badges.all()) expect(await badge.getAttribute('class')).toContain('bg-green-100');
-    await card.getByText(`Joined: ${await page.evaluate(() => new Date().toLocaleDateString())}`).waitFor();
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(),
+    );
+    await card.getByText(`Joined: ${today}`).waitFor();
     // View and Edit open the desk's member record: staff only (tests/e2e/member-privacy.e2e.ts).
     expect(await card.getByRole('link', { name: /^(View|Edit)/ }).count()).toBe(0);
     await expectAccessible(page);

@@ -187,7 +187,7 @@ describe('visitor pages (desktop)', () => {
 
   it('dates both legal pages today and links each to the other', async () => {
     const page = browser.page();
-    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format();
     await page.goto('/legal/privacy-policy');
     const article = page.getByRole('article');
     await article.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();

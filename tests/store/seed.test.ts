@@ -3,7 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { seed } from '../../scripts/seed.ts';
+import { daysBetween } from '../../server/library/calendar.ts';
+import { DEFAULT_POLICY } from '../../server/library/policy.ts';
+import { openStore } from '../../server/store/open-store.ts';
 import type { Store } from '../../server/store/port.ts';
 import { SEED_BOOKS } from '../../server/store/seed/books.ts';
 import { categorySvg } from '../../server/store/seed/category-svg.ts';
@@ -12,6 +18,7 @@ import { assetFile } from '../../server/store/seed/generate-assets.ts';
 import { seedIfEmpty } from '../../server/store/seed/seed-if-empty.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { bookFields, collect } from './contract/harness.ts';
+import { describeEachStore } from '../support/gateway.ts';
 
 const SPEC_CATEGORIES = [
   'Thriller',
@@ -90,3 +97,48 @@ describe('seedIfEmpty', () => {
     }
   });
 });
+
+describeEachStore((kind) => {
+  describe('npm run seed', () => {
+    const target = () => ({
+      dataDir: join(dir, 'seeded'),
+      mongodbUri: kind === 'mongodb' ? (inject('mongodbUri') ?? null) : null,
+      mongodbDb: `bookhaven_seed_${randomBytes(4).toString('hex')}`,
+    });
+    /** Seeds three members with far more loans asked for than the policy lets them hold. */
+    async function seedAndCount(policy?: typeof DEFAULT_POLICY) {
+      const where = target();
+      await seed({ books: 40, users: 3, loans: 60, mode: 'fresh', seed: 7, quiet: true, policy, ...where });
+      const seeded = await openStore(where);
+      try {
+        const users = await seeded.users.list();
+        const loans = (await Promise.all(users.map((u) => seeded.loans.listByUser(u.uid)))).flat();
+        const held = await Promise.all(users.map((u) => seeded.loans.countActiveByUser(u.uid)));
+        return { held, loans };
+      } finally {
+        await seeded.close();
+        if (where.mongodbUri) await dropDatabase(where.mongodbUri, where.mongodbDb);
+      }
+    }
+
+    it('lends no member more books than the loan limit, each for the loan period', async () => {
+      const { held, loans } = await seedAndCount();
+      expect(held).toEqual([5, 5, 5]);
+      for (const loan of loans) expect(daysBetween(day(loan.borrowDate), day(loan.returnDate))).toBe(14);
+    });
+
+    it('lends by the policy it is given', async () => {
+      const { held, loans } = await seedAndCount({ ...DEFAULT_POLICY, loanLimit: 2, loanDays: 21 });
+      expect(held).toEqual([2, 2, 2]);
+      for (const loan of loans) expect(daysBetween(day(loan.borrowDate), day(loan.returnDate))).toBe(21);
+    });
+  });
+});
+
+async function dropDatabase(uri: string, name: string) {
+  const client = await MongoClient.connect(uri);
+  await client.db(name).dropDatabase();
+  await client.close();
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);

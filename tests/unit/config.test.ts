@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, SECRET_VARIABLES, loadConfig } from '../../server/config.ts';
+import { CONFIG_VARIABLES, ConfigError, SECRET_VARIABLES, loadConfig, loadPolicy } from '../../server/config.ts';
 import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
 import { mailBanner } from '../../server/mail/smtp-mailer.ts';
 
@@ -66,6 +66,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['DEFAULT_REPLACEMENT_COST', 'free', /DEFAULT_REPLACEMENT_COST must be a whole number/],
   ['HOLD_LIMIT', '0', /HOLD_LIMIT must be between 1 and 1000/],
   ['HOLD_PICKUP_DAYS', 'soon', /HOLD_PICKUP_DAYS must be a whole number/],
+  ['DUE_SOON_DAYS', '-1', /DUE_SOON_DAYS must be between 0 and 365, got "-1"/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
@@ -128,6 +129,7 @@ describe('configuration', () => {
       inventoryEditors: 'members',
       holdLimit: 5,
       holdPickupDays: 3,
+      dueSoonDays: 3,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -173,6 +175,12 @@ describe('configuration', () => {
     const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
     expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`^${name}=`, 'm').test(example))).toEqual([]);
     expect(CONFIG_VARIABLES.filter((name) => !rows.some((row) => row.includes(`\`${name}\``)))).toEqual([]);
+  });
+
+  it('reads the policy alone for the seed, checked as at boot, whatever else the environment holds', () => {
+    const env = { MONGODB_URI: 'mongodb://db/', LOAN_LIMIT: '3', LOAN_DAYS: '21', DUE_SOON_DAYS: '0' };
+    expect(loadPolicy(env)).toMatchObject({ loanLimit: 3, loanDays: 21, dueSoonDays: 0, lateFeePerDay: 50 });
+    expect(() => loadPolicy({ LOAN_DAYS: '0' })).toThrow(/LOAN_DAYS must be between 1 and 365, got "0"/);
   });
 
   it('tries a bad value for every variable it reads', () => {

@@ -60,7 +60,7 @@ const loansMock = (loans: unknown[] = []): MockLink.MockedResponse => ({
   request: { query: MY_LOANS_QUERY },
   result: { data: { borrowedBooks: loans } },
 });
-const borrowMock = (result: MockLink.MockedResponse['result'], returnDate = '2026-03-24'): MockLink.MockedResponse => ({
+const borrowMock = (result: MockLink.MockedResponse['result'], returnDate = '2026-03-31'): MockLink.MockedResponse => ({
   request: { query: BORROW_BOOK_MUTATION, variables: { input: { bookId: 'b1', returnDate } } },
   result,
 });
@@ -185,12 +185,12 @@ describe('Borrow modal', () => {
     return modal;
   }
 
-  it('is prefilled from the user with a return date 14 days out, and restores focus on Cancel', async () => {
+  it("is prefilled from the user with a return date the policy's loan period (21 days here) out, and restores focus on Cancel", async () => {
     const modal = await openModal([]);
     expect((within(modal).getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Lovelace');
     expect((within(modal).getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
     const date = within(modal).getByLabelText('Return Date') as HTMLInputElement;
-    expect(date.value).toBe('2026-03-24');
+    expect(date.value).toBe('2026-03-31');
     expect(date.min).toBe('2026-03-10');
     expect(date.max).toBe('2027-03-10');
     // The field a person has to fill in has the focus, not the read-only name.
@@ -204,7 +204,7 @@ describe('Borrow modal', () => {
     const modal = await openModal([], undefined, windowMock('2026-03-11', '2027-03-11'));
     const date = within(modal).getByLabelText('Return Date') as HTMLInputElement;
     expect(date.min).toBe('2026-03-11');
-    expect(date.value).toBe('2026-03-25');
+    expect(date.value).toBe('2026-04-01');
   });
 
   it('alerts when the return date is missing and sends nothing', async () => {
@@ -227,7 +227,7 @@ describe('Borrow modal', () => {
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
     expect(within(alert).getByText('Book Borrowed!')).toBeTruthy();
-    const returnBy = new Date(2026, 2, 24).toLocaleDateString();
+    const returnBy = '31 Mar 2026';
     expect(
       within(alert).getByText(`You have successfully borrowed "Dune". Please return by ${returnBy}.`),
     ).toBeTruthy();

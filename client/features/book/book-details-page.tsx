@@ -5,6 +5,7 @@ import { getFragmentData, graphql } from '../../gql/index.ts';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BookDetailsView } from './book-details-view.tsx';
@@ -65,7 +66,7 @@ function BookDetails({ id }: { id: string }) {
     (loans.data?.borrowedBooks.some((loan) => loan.bookId === book.id && loan.status === 'BORROWED') ?? false);
 
   // Borrowing needs a signed-in user; a lapsed session goes to login and comes back here.
-  const heldForMe = hold.data?.book?.myHold?.status === 'READY';
+  const heldForMe = getFragmentData(HOLD_FIELDS, hold.data?.book?.myHold)?.status === 'READY';
   const openBorrow = () => {
     if (user) setModalOpen(true);
     else void navigate('/login', { state: { from: location } });

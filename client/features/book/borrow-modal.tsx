@@ -8,7 +8,8 @@ import { getFragmentData, graphql, type FragmentType } from '../../gql/index.ts'
 import type { AuthUser } from '../../lib/auth.tsx';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { hasErrorCode, serverMessage } from './graphql-errors.ts';
-import { LOAN_DAYS, addDays, formatDateInputValue, minReturnDate } from './return-date.ts';
+import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
+import { usePolicy } from '../../lib/policy.ts';
 import { useBorrowBook } from './use-borrow-book.ts';
 
 interface BorrowModalProps {
@@ -46,13 +47,15 @@ export function BorrowModal({
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const titleId = useId();
   const { data: windowData } = useQuery(BORROW_WINDOW_QUERY, { fetchPolicy: 'network-only' });
+  const { policy } = usePolicy();
   // Until the gateway answers (or if it cannot), the browser's own calendar stands in.
-  const today = windowData?.borrowWindow.today ?? minReturnDate(new Date());
+  const today = windowData?.borrowWindow.today ?? toDateInputValue(new Date());
   const latest = windowData?.borrowWindow.latestReturnDate;
   const [chosenDate, setReturnDate] = useState<string | null>(null);
-  // The full loan period, unless the library's window ends sooner (both are YYYY-MM-DD, so they compare as text).
-  const suggested = addDays(today, LOAN_DAYS);
-  const returnDate = chosenDate ?? (latest && latest < suggested ? latest : suggested);
+  // The full loan period (the policy's) unless the library's window ends sooner (YYYY-MM-DD compare as text);
+  // no guessed period while the policy is unknown.
+  const full = policy ? addDays(today, policy.loanDays) : (latest ?? '');
+  const returnDate = chosenDate ?? (latest && latest < full ? latest : full);
   const [borrow, { loading }] = useBorrowBook();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -67,7 +70,7 @@ export function BorrowModal({
       onClose();
       await showSuccess(
         'Book Borrowed!',
-        `You have successfully borrowed "${book.title}". Please return by ${formatDateInputValue(returnDate)}.`,
+        `You have successfully borrowed "${book.title}". Please return by ${formatDay(returnDate)}.`,
       );
       onSettled?.();
     } catch (error) {

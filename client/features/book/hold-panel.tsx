@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { BookHoldQuery } from '../../gql/graphql.ts';
-import { pickupDay } from './pickup-day.ts';
+import { getFragmentData } from '../../gql/index.ts';
+import { formatDay } from '../../lib/dates.ts';
+import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { serverMessage } from './graphql-errors.ts';
 import { useHoldActions } from './use-book-hold.ts';
 
@@ -56,12 +58,12 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
       </>
     );
   } else {
-    const mine = hold.myHold;
+    const mine = getFragmentData(HOLD_FIELDS, hold.myHold);
     body = (
       <>
         <p role="status" className="font-medium">
           {mine.status === 'READY' && mine.readyUntil
-            ? `Ready for you until ${pickupDay(mine.readyUntil)}`
+            ? `Ready for you until ${formatDay(mine.readyUntil)}`
             : `You are number ${mine.position ?? 1} in the queue`}
         </p>
         <button

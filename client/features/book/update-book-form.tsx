@@ -6,7 +6,7 @@ import { getFragmentData, graphql, type FragmentType } from '../../gql/index.ts'
 import type { BookDetailsFieldsFragment, BookEditFieldsFragment } from '../../gql/graphql.ts';
 import { showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { Stars } from '../../components/ui/stars.tsx';
-import { formatMoney } from '../../lib/format-count.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { parseUpdateBook, type BookFormValues, type FieldErrors } from './book-form.ts';
 import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';

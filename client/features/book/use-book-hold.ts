@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
+import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
 
 /** The caller's place in a book's queue; asked only while no copy is on the shelf. */
 export const BOOK_HOLD_QUERY = graphql(`
@@ -8,10 +9,7 @@ export const BOOK_HOLD_QUERY = graphql(`
       id
       holdQueueLength
       myHold {
-        id
-        status
-        position
-        readyUntil
+        ...HoldFields
       }
     }
   }
@@ -20,21 +18,7 @@ export const BOOK_HOLD_QUERY = graphql(`
 export const PLACE_HOLD_MUTATION = graphql(`
   mutation PlaceHold($bookId: ID!) {
     placeHold(bookId: $bookId) {
-      id
-      status
-      position
-      readyUntil
-    }
-  }
-`);
-
-export const CANCEL_HOLD_MUTATION = graphql(`
-  mutation CancelHold($holdId: ID!) {
-    cancelHold(holdId: $holdId) {
-      id
-      status
-      position
-      readyUntil
+      ...HoldFields
     }
   }
 `);

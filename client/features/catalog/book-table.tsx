@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
+import { Icon } from '../../components/ui/icons.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { StockStatus } from '../../components/ui/stock-badge.tsx';
 import { getFragmentData, type FragmentType } from '../../gql/index.ts';
@@ -70,19 +71,5 @@ export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_B
   );
 }
 
-function EyeIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-indigo-600 stroke-2">
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-function PencilIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-slate-700 stroke-2">
-      <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
-    </svg>
-  );
-}
+const EyeIcon = () => <Icon name="eye" className="h-5 w-5 text-indigo-600" />;
+const PencilIcon = () => <Icon name="pencil" className="h-5 w-5 text-slate-700" />;

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../lib/format-count.ts';
+import { formatMoney } from '../../lib/money.ts';
 
 /** What the member owes and how to pay it; nothing when they owe nothing. */
 export function BalanceNotice({ balance }: { balance: number }) {

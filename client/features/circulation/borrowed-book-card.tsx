@@ -2,8 +2,10 @@ import { Link } from 'react-router-dom';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { graphql } from '../../gql/index.ts';
 import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
-import { formatMoney } from '../../lib/format-count.ts';
-import { calendarDay, formatDueDate, lateText, loanDueBadge, type DueTone } from './due-badge.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { formatDay, formatInstantDay } from '../../lib/dates.ts';
+import { usePolicy } from '../../lib/policy.ts';
+import { calendarDay, lateText, loanDueBadge, type DueTone } from './due-badge.ts';
 import { RenewControl } from './renew-control.tsx';
 
 /**
@@ -57,7 +59,8 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
   const closed = CLOSED[loan.status];
   const due = calendarDay(loan.dueDate);
   const overdue = pending && loan.overdueDays > 0;
-  const badge = pending ? loanDueBadge(due, loan.overdueDays, now) : null;
+  const { policy } = usePolicy();
+  const badge = pending ? loanDueBadge(due, loan.overdueDays, now, policy?.dueSoonDays ?? null) : null;
   const returnText = returning ? 'Returning...' : 'Return Book';
   return (
     <article aria-label={loan.bookTitle} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
@@ -79,12 +82,12 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
         <h2 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h2>
         <p className="text-gray-600">by {loan.bookAuthor}</p>
         <p className="text-xs tracking-wide text-indigo-700 uppercase">{loan.bookCategory}</p>
-        <p>Borrowed: {new Date(loan.borrowDate).toLocaleDateString()}</p>
-        <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {formatDueDate(due)}</p>
+        <p>Borrowed: {formatInstantDay(loan.borrowDate, policy?.timeZone)}</p>
+        <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {formatDay(loan.dueDate)}</p>
         {overdue && <p className="font-semibold text-red-700">{lateText(loan.overdueDays, formatMoney(loan.fee))}</p>}
         {loan.returnedAt && (
           <p>
-            {closed ? closed.closed : 'Returned on'} {new Date(loan.returnedAt).toLocaleDateString()}
+            {closed ? closed.closed : 'Returned on'} {formatInstantDay(loan.returnedAt, policy?.timeZone)}
           </p>
         )}
         {closed && <p className="text-gray-700">Replacement cost and processing fee charged.</p>}

@@ -3,6 +3,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache, gql } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
+import { formatInstantDay } from '../../lib/dates.ts';
+import { policyMock } from '../../lib/policy-test-utils.ts';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
@@ -54,20 +56,19 @@ const listMock = (loans: unknown[], balance = 0): MockLink.MockedResponse => ({
   result: { data: { me: me(balance), borrowedBooks: loans } },
 });
 
-/** A YYYY-MM-DD day as the card writes it ("Tue, Mar 24, 2026" in English). */
+/** A day of 2026 as the card writes it: "24 Mar 2026". */
 const friendly = (month: number, day: number) =>
-  new Date(2026, month, day).toLocaleDateString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(2026, month, day),
+  );
 
 function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache()) {
   render(
     <MockedProvider
       mocks={[
         ...mocks,
+        // Due-soon window and time zone (the policy's; 4 days here, not the default 3).
+        policyMock(),
         // The Holds tab's list, asked beside the loans; these tests are about loans, so the member has none.
         { request: { query: MY_HOLDS_QUERY }, result: { data: { me: { __typename: 'User', id: 'u1', holds: [] } } } },
       ]}
@@ -160,7 +161,9 @@ describe('Borrowed Books page', () => {
       .click(screen.getByRole('tab', { name: 'Returned (2)' }));
     expect(titles()).toEqual(['Twelfth Night', 'Tempest']);
     const tempest = screen.getByRole('article', { name: 'Tempest' });
-    expect(within(tempest).getByText(`Returned on ${new Date(2026, 2, 2, 12).toLocaleDateString()}`)).toBeTruthy();
+    expect(
+      within(tempest).getByText(`Returned on ${formatInstantDay(new Date(2026, 2, 2, 12), 'Asia/Dhaka')}`),
+    ).toBeTruthy();
   });
 
   it('shows the error state with Try Again', async () => {
@@ -304,7 +307,7 @@ describe('Borrowed Books page', () => {
       ]),
     ]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Returned (3)' }));
-    const day = new Date(2026, 2, 1).toLocaleDateString();
+    const day = formatInstantDay(new Date(2026, 2, 1), 'Asia/Dhaka');
     const macbeth = screen.getByRole('article', { name: 'Macbeth' });
     expect(within(macbeth).getByText('Lost')).toBeTruthy();
     expect(within(macbeth).getByText(`Marked lost on ${day}`)).toBeTruthy();

@@ -4,20 +4,15 @@
 // here (never through a Date in UTC, which would show the day before anywhere west of UTC). Whether a loan is
 // overdue is the gateway's word (overdueDays, counted in the library's calendar): a reader's own calendar
 // may be a day ahead of or behind the library's.
+// A loan is "due soon" within the policy's dueSoonDays (null while the policy is unknown: no warning colour).
 export type DueTone = 'red' | 'yellow' | 'blue';
 
-export const DUE_SOON_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A YYYY-MM-DD calendar day (a loan's dueDate, in the library's calendar) as local midnight of that day. */
 export function calendarDay(day: string): Date {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1);
-}
-
-/** A calendar day as readers say it, with the weekday: "Tue, Mar 24, 2026" in English. */
-export function formatDueDate(day: Date, locale?: string): string {
-  return day.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 function startOfLocalDay(date: Date): number {
@@ -34,19 +29,24 @@ export function isOverdue(returnDate: Date, now: Date): boolean {
   return daysLeft(returnDate, now) < 0;
 }
 
-export function dueBadge(returnDate: Date, now: Date): { text: string; tone: DueTone } {
+export function dueBadge(returnDate: Date, now: Date, dueSoonDays: number | null): { text: string; tone: DueTone } {
   const days = daysLeft(returnDate, now);
   if (days < 0) return { text: 'Overdue', tone: 'red' };
-  const tone: DueTone = days <= DUE_SOON_DAYS ? 'yellow' : 'blue';
+  const tone: DueTone = dueSoonDays !== null && days <= dueSoonDays ? 'yellow' : 'blue';
   if (days === 0) return { text: 'Due Today', tone };
   if (days === 1) return { text: '1 day left', tone };
   return { text: `${days} days left`, tone };
 }
 
 /** The badge of a loan on loan: Overdue when the gateway counts late days, else the days left (at least 0). */
-export function loanDueBadge(due: Date, overdueDays: number, now: Date): { text: string; tone: DueTone } {
+export function loanDueBadge(
+  due: Date,
+  overdueDays: number,
+  now: Date,
+  dueSoonDays: number | null,
+): { text: string; tone: DueTone } {
   if (overdueDays > 0) return { text: 'Overdue', tone: 'red' };
-  return daysLeft(due, now) < 0 ? dueBadge(now, now) : dueBadge(due, now);
+  return dueBadge(daysLeft(due, now) < 0 ? now : due, now, dueSoonDays);
 }
 
 /** "Overdue 3 days · late fee ৳150": how late a loan is and what it has cost so far. */

@@ -1,18 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { getFragmentData } from '../../gql/index.ts';
 import type { MyHoldsQuery } from '../../gql/graphql.ts';
-import { calendarDay, formatDueDate } from './due-badge.ts';
+import { formatDay } from '../../lib/dates.ts';
+import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { serverMessage } from './use-return-book.ts';
 import { useCancelMyHold } from './use-my-holds.ts';
 
-export type OpenHold = NonNullable<MyHoldsQuery['me']>['holds'][number];
+type ListedHold = NonNullable<MyHoldsQuery['me']>['holds'][number];
+export type OpenHold = Omit<ListedHold, ' $fragmentRefs'> & ReturnType<typeof holdFields>;
 
-/** The holds still in a queue: a copy set aside, or waiting for one. */
-export const openHolds = (holds: readonly OpenHold[]) =>
-  holds.filter((hold) => hold.status === 'READY' || hold.status === 'WAITING');
+const holdFields = (hold: ListedHold) => getFragmentData(HOLD_FIELDS, hold);
+
+/** The holds still in a queue (a copy set aside, or waiting for one), with their fields read. */
+export const openHolds = (holds: readonly ListedHold[]): OpenHold[] =>
+  holds
+    .map((hold) => ({ ...hold, ...holdFields(hold) }))
+    .filter((hold) => hold.status === 'READY' || hold.status === 'WAITING');
 
 interface HoldsListProps {
-  holds: readonly OpenHold[] | undefined;
+  holds: readonly ListedHold[] | undefined;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
@@ -77,9 +84,7 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
               </h2>
               {hold.status === 'READY' ? (
                 <p className="font-medium text-green-800">
-                  {hold.readyUntil
-                    ? `Ready for you until ${formatDueDate(calendarDay(hold.readyUntil))}`
-                    : 'Ready for you'}
+                  {hold.readyUntil ? `Ready for you until ${formatDay(hold.readyUntil)}` : 'Ready for you'}
                 </p>
               ) : (
                 <p className="text-gray-700">{`Waiting: number ${hold.position ?? 1} in the queue`}</p>

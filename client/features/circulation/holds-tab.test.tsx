@@ -4,11 +4,13 @@ import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache } from '@apollo/client';
 import { GraphQLError } from 'graphql';
 import { MockedProvider } from '@apollo/client/testing/react';
+import { policyMock } from '../../lib/policy-test-utils.ts';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
-import { CANCEL_MY_HOLD_MUTATION, MY_HOLDS_QUERY } from './use-my-holds.ts';
+import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
+import { MY_HOLDS_QUERY } from './use-my-holds.ts';
 
 const hold = (id: string, bookTitle: string, status: string, position: number | null, readyUntil: string | null) => ({
   __typename: 'Hold',
@@ -54,7 +56,7 @@ const ended = hold('h3', 'Ulysses', 'EXPIRED', null, null);
 
 function renderPage(mocks: MockLink.MockedResponse[], loans: unknown[] = []) {
   render(
-    <MockedProvider mocks={[loansMock(loans), ...mocks]} cache={new InMemoryCache()}>
+    <MockedProvider mocks={[loansMock(loans), policyMock(), ...mocks]} cache={new InMemoryCache()}>
       <MemoryRouter>
         <BorrowedBooksPage />
       </MemoryRouter>
@@ -70,11 +72,7 @@ describe('Borrowed Books: the Holds tab', () => {
     expect(screen.getByRole('tab', { name: 'Returned (0)' })).toBeTruthy();
     await userEvent.click(holdsTab);
     const ready = screen.getByRole('article', { name: 'Dune' });
-    expect(
-      within(ready).getByText(
-        `Ready for you until ${new Date(2026, 10, 27).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}`,
-      ),
-    ).toBeTruthy();
+    expect(within(ready).getByText('Ready for you until 27 Nov 2026')).toBeTruthy();
     expect(within(ready).getByRole('link', { name: 'Dune' }).getAttribute('href')).toBe('/book-details/book-h1');
     expect(
       within(screen.getByRole('article', { name: 'Emma' })).getByText('Waiting: number 3 in the queue'),
@@ -87,7 +85,7 @@ describe('Borrowed Books: the Holds tab', () => {
     renderPage([
       holdsMock([dune, emma]),
       {
-        request: { query: CANCEL_MY_HOLD_MUTATION, variables: { holdId: 'h2' } },
+        request: { query: CANCEL_HOLD_MUTATION, variables: { holdId: 'h2' } },
         result: { data: { cancelHold: { ...emma, status: 'CANCELLED', position: null } } },
       },
       holdsMock([dune, { ...emma, status: 'CANCELLED', position: null }]),
@@ -102,7 +100,7 @@ describe('Borrowed Books: the Holds tab', () => {
     renderPage([
       holdsMock([emma]),
       {
-        request: { query: CANCEL_MY_HOLD_MUTATION, variables: { holdId: 'h2' } },
+        request: { query: CANCEL_HOLD_MUTATION, variables: { holdId: 'h2' } },
         result: { errors: [new GraphQLError('This hold has already ended.', { extensions: { code: 'CONFLICT' } })] },
       },
     ]);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { showError } from '../../components/ui/dialogs.ts';
-import { calendarDay, formatDueDate } from './due-badge.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { serverMessage } from './use-return-book.ts';
 import { useRenewLoan } from './use-renew-loan.ts';
 
@@ -25,7 +25,7 @@ export function RenewControl({ loan, onRefused }: RenewControlProps) {
     try {
       const { data } = await renew({ variables: { loanId: loan.id } });
       // The card already shows the new due date from the cache; this announces it.
-      setRenewedTo(data ? formatDueDate(calendarDay(data.renewLoan.dueDate)) : null);
+      setRenewedTo(data ? formatDay(data.renewLoan.dueDate) : null);
       // The button is usually disabled now (one renewal per loan): keep keyboard focus on the card.
       status.current?.focus();
     } catch (error) {

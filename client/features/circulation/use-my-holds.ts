@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
+import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
 
 export const MY_HOLDS_QUERY = graphql(`
   query MyHolds {
@@ -9,21 +10,8 @@ export const MY_HOLDS_QUERY = graphql(`
         id
         bookId
         bookTitle
-        status
-        position
-        readyUntil
+        ...HoldFields
       }
-    }
-  }
-`);
-
-export const CANCEL_MY_HOLD_MUTATION = graphql(`
-  mutation CancelMyHold($holdId: ID!) {
-    cancelHold(holdId: $holdId) {
-      id
-      status
-      position
-      readyUntil
     }
   }
 `);
@@ -35,7 +23,7 @@ export function useMyHolds() {
 
 /** Cancelling moves everyone behind up a place: the gateway's list is asked for again with the answer. */
 export function useCancelMyHold() {
-  return useMutation(CANCEL_MY_HOLD_MUTATION, {
+  return useMutation(CANCEL_HOLD_MUTATION, {
     refetchQueries: [{ query: MY_HOLDS_QUERY }],
     awaitRefetchQueries: true,
   });

@@ -197,13 +197,7 @@ describe('Circulation Desk: overdue loans', () => {
       within(grace)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual([
-      'Grace Hopper member1@example.com',
-      'Late Book l1',
-      new Date(2026, 2, 1).toLocaleDateString(),
-      '12',
-      '৳600',
-    ]);
+    ).toEqual(['Grace Hopper member1@example.com', 'Late Book l1', '1 Mar 2026', '12', '৳600']);
     expect(await axeViolations(container)).toEqual([]);
 
     await userEvent.click(

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { newRequestKey } from '../../lib/request-key.ts';
 import { fieldError, serverMessage } from './desk-errors.ts';
-import { formatMoney, parseAmount } from './money.ts';
+import { formatMoney, parseAmount } from '../../lib/money.ts';
 
 type Props = {
   title: string;

@@ -1,9 +1,9 @@
 import { graphql, type FragmentType, getFragmentData } from '../../gql/index.ts';
 import type { DeskLedgerEntryFragment, LedgerKind } from '../../gql/graphql.ts';
 import { DeskTable, type Column } from './desk-table.tsx';
-import { formatInstant } from './dates.ts';
+import { formatInstantDay } from '../../lib/dates.ts';
 import { EmptyState } from './desk-states.tsx';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../lib/money.ts';
 
 export const LEDGER_ENTRY_FRAGMENT = graphql(`
   fragment DeskLedgerEntry on LedgerEntry {
@@ -32,7 +32,7 @@ type Props = { entries: FragmentType<typeof LEDGER_ENTRY_FRAGMENT>[]; symbol: st
 type Entry = DeskLedgerEntryFragment;
 
 const columns = (symbol: string): Column<Entry>[] => [
-  { header: 'Date', cell: (entry) => formatInstant(entry.createdAt) },
+  { header: 'Date', cell: (entry) => formatInstantDay(entry.createdAt) },
   { header: 'Entry', cell: (entry) => KIND_TEXT[entry.kind] },
   { header: 'Book', cell: (entry) => entry.bookTitle ?? '' },
   { header: 'Note', cell: (entry) => entry.note },

@@ -1,8 +1,8 @@
 import { graphql, type FragmentType, getFragmentData } from '../../gql/index.ts';
 import type { DeskLoanFragment } from '../../gql/graphql.ts';
-import { formatDay, formatInstant } from './dates.ts';
+import { formatDay, formatInstantDay } from '../../lib/dates.ts';
 import { EmptyState } from './desk-states.tsx';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../lib/money.ts';
 
 export const DESK_LOAN_FRAGMENT = graphql(`
   fragment DeskLoan on BorrowRecord {
@@ -106,7 +106,7 @@ export function PastLoans({ loans, symbol }: { loans: FragmentType<typeof DESK_L
                 <p className="font-medium">{loan.bookTitle}</p>
                 <p className="text-sm text-slate-600">
                   {CLOSED_AS[loan.status] ?? loan.status}
-                  {loan.returnedAt && ` on ${formatInstant(loan.returnedAt)}`}
+                  {loan.returnedAt && ` on ${formatInstantDay(loan.returnedAt)}`}
                   {late && `; ${late}`}
                 </p>
               </li>

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
+import { formatInstantDay } from '../../lib/dates.ts';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
@@ -99,14 +100,14 @@ describe('Circulation Desk: one member', () => {
     const onLoan = within(panel()).getByRole('region', { name: 'On loan (2)' });
     const hamlet = within(onLoan).getByRole('listitem', { name: 'Hamlet' });
     expect(within(hamlet).getByText('3 days late, fee ৳150 so far')).toBeTruthy();
-    expect(within(hamlet).getByText(new RegExp(`^Due ${new Date(2026, 1, 27).toLocaleDateString()}`))).toBeTruthy();
+    expect(within(hamlet).getByText(/^Due 27 Feb 2026/)).toBeTruthy();
     for (const name of ['Check in: Hamlet', 'Mark lost: Hamlet', 'Mark damaged: Hamlet'])
       expect(within(hamlet).getByRole('button', { name })).toBeTruthy();
     expect(within(within(onLoan).getByRole('listitem', { name: 'Othello' })).queryByText(/late/)).toBeNull();
 
     const past = within(panel()).getByRole('region', { name: 'Past loans (2)' });
     expect(within(past).getByRole('listitem', { name: 'Macbeth' }).textContent).toContain(
-      `Returned on ${new Date('2026-03-01T12:00:00.000Z').toLocaleDateString()}; 2 days late, fee ৳100`,
+      `Returned on ${formatInstantDay('2026-03-01T12:00:00.000Z')}; 2 days late, fee ৳100`,
     );
     expect(within(past).getByRole('listitem', { name: 'Lear' }).textContent).toContain('Lost on');
 
@@ -337,7 +338,7 @@ describe('Circulation Desk: one member', () => {
     const ledger = within(panel()).getByRole('table');
     expect(within(ledger).getByRole('row', { name: /Replacement Hamlet/ }).textContent).toContain('+৳800');
     expect(within(ledger).getByRole('row', { name: /Processing fee Hamlet/ }).textContent).toContain('+৳100');
-    expect(within(panel()).getByText('৳1050')).toBeTruthy();
+    expect(within(panel()).getByText('৳1,050')).toBeTruthy();
   });
 
   it('charges the policy’s default replacement cost for a damaged copy of a book no longer in the catalogue', async () => {

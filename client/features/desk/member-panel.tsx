@@ -10,7 +10,7 @@ import { EmptyState, LoadError } from './desk-states.tsx';
 import { FeeForm } from './fee-form.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { ActiveLoans, PastLoans, type LoanAction } from './loan-lists.tsx';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
 
 export const DESK_MEMBER_QUERY = graphql(`

@@ -5,9 +5,9 @@ import { DeskTable, type Column } from './desk-table.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCount } from '../../lib/format-count.ts';
 import { EmptyState, LoadError, Pager } from './desk-states.tsx';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { useCursorPages } from './use-cursor-pages.ts';
-import { formatDay } from './dates.ts';
+import { formatDay } from '../../lib/dates.ts';
 
 export const OVERDUE_PAGE_SIZE = 20;
 

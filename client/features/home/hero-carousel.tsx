@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { wrapIndex } from './carousel-index.ts';
+import { Icon } from '../../components/ui/icons.tsx';
+import { usePolicy, type LibraryPolicy } from '../../lib/policy.ts';
 import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 
 export const AUTO_ADVANCE_MS = 5000;
@@ -14,7 +16,11 @@ const SLIDES = [
   },
   {
     title: 'Borrow Books with Ease',
-    description: 'Borrow up to five books at a time for 14 days and keep track of every loan in one place.',
+    // The numbers are the gateway's policy; until it answers the sentence goes without them.
+    description: (p: LibraryPolicy | null) =>
+      p
+        ? `Borrow up to ${p.loanLimit} ${p.loanLimit === 1 ? 'book' : 'books'} at a time for ${p.loanDays} days and keep track of every loan in one place.`
+        : 'Borrow books and keep track of every loan in one place.',
     image: '/images/hero/slide-2.svg',
     cta: { label: 'Start Borrowing', to: '/borrowed-books' },
   },
@@ -33,6 +39,7 @@ export function HeroCarousel() {
   // carousel or the focus is in it (hidden slides are inert: advancing would also drop a focused slide's
   // button to <body>).
   const reducedMotion = useReducedMotion();
+  const { policy } = usePolicy();
   const [choice, setChoice] = useState<'auto' | 'paused' | 'playing'>('auto');
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -77,7 +84,9 @@ export function HeroCarousel() {
             <div className="mx-auto w-full max-w-7xl px-4 pb-16 md:px-20 md:pb-0">
               <div className="max-w-xl rounded-xl bg-slate-950/85 p-6 text-white md:p-8">
                 <h2 className="mb-4 text-3xl font-bold md:text-5xl">{slide.title}</h2>
-                <p className="mb-8 text-lg text-slate-200 md:text-xl">{slide.description}</p>
+                <p className="mb-8 text-lg text-slate-200 md:text-xl">
+                  {typeof slide.description === 'string' ? slide.description : slide.description(policy)}
+                </p>
                 <Link to={slide.cta.to} className="btn-primary px-6 py-3 text-lg">
                   {slide.cta.label}
                 </Link>
@@ -92,16 +101,7 @@ export function HeroCarousel() {
         onClick={() => go(-1)}
         className="absolute bottom-3 left-4 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:bottom-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M15 18l-6-6 6-6" />
-        </svg>
+        <Icon name="previous" weight={2.5} />
       </button>
       <button
         type="button"
@@ -109,16 +109,7 @@ export function HeroCarousel() {
         onClick={() => go(1)}
         className="absolute bottom-3 left-18 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:right-4 md:bottom-auto md:left-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
-          <path d="M9 6l6 6-6 6" />
-        </svg>
+        <Icon name="next" weight={2.5} />
       </button>
       <button
         type="button"
@@ -126,15 +117,7 @@ export function HeroCarousel() {
         onClick={() => setChoice(autoplay ? 'paused' : 'playing')}
         className="absolute right-4 bottom-4 rounded-full bg-slate-950/60 p-2 text-white transition hover:bg-slate-950/80"
       >
-        {autoplay ? (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-            <path d="M7 5h3v14H7zM14 5h3v14h-3z" />
-          </svg>
-        ) : (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        )}
+        <Icon name={autoplay ? 'pause' : 'play'} className="h-5 w-5" />
       </button>
       <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">
         {SLIDES.map((slide, i) => (

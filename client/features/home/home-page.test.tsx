@@ -9,6 +9,7 @@ import { HeroCarousel } from './hero-carousel.tsx';
 import HomePage from './home-page.tsx';
 import { Newsletter } from './newsletter.tsx';
 import { SUBSCRIPTIONS_KEY } from './newsletter-email.ts';
+import { policyMock } from '../../lib/policy-test-utils.ts';
 
 const book = (n: number) => ({
   __typename: 'Book' as const,
@@ -43,7 +44,7 @@ const featuredMock = (books: ReturnType<typeof book>[]): MockedResponse => ({
 function renderHome(mocks: MockedResponse[]) {
   const router = createMemoryRouter([{ path: '/', element: <HomePage /> }], { initialEntries: ['/'] });
   render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[...mocks, policyMock()]}>
       <RouterProvider router={router} />
     </MockedProvider>,
   );
@@ -108,11 +109,24 @@ describe('HomePage data sections', () => {
   });
 });
 
-function renderInRouter(ui: React.ReactNode) {
-  render(<MemoryRouter>{ui}</MemoryRouter>);
+function renderInRouter(ui: React.ReactNode, mocks = [policyMock()]) {
+  render(
+    <MockedProvider mocks={mocks}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </MockedProvider>,
+  );
 }
 
 describe('HeroCarousel', () => {
+  it("promises the gateway's loan limit and loan period, and no number until the policy is known", async () => {
+    renderInRouter(<HeroCarousel />, [policyMock({ loanLimit: 3, loanDays: 21 }, 20)]);
+    expect(screen.getByText('Borrow books and keep track of every loan in one place.')).toBeTruthy();
+    expect(
+      await screen.findByText('Borrow up to 3 books at a time for 21 days and keep track of every loan in one place.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/five|14 days/)).toBeNull();
+  });
+
   it('auto-advances every 5 seconds, wraps both ways and has one dot per slide', () => {
     vi.useFakeTimers();
     renderInRouter(<HeroCarousel />);

@@ -7,6 +7,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { axeViolations } from '../../test/axe.ts';
 import NoticeBell, { BELL_POLL_MS, UNREAD_NOTICE_COUNT_QUERY } from './notice-bell.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 import {
   MARK_NOTICES_READ_MUTATION,
   MY_NOTICES_QUERY,
@@ -92,11 +93,7 @@ describe('Notices bell', () => {
     const panel = await screen.findByRole('region', { name: 'Notices' });
     expect(bell.getAttribute('aria-expanded')).toBe('true');
     const first = await within(panel).findByRole('article', { name: ready.message });
-    expect(
-      within(first).getByText(
-        new Date(ready.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-      ),
-    ).toBeTruthy();
+    expect(within(first).getByText(formatDateTime(ready.createdAt))).toBeTruthy();
     expect(within(panel).getByText('2 unread notices')).toBeTruthy();
     expect(within(within(panel).getByRole('article', { name: old.message })).queryByRole('button')).toBeNull();
     expect(await axeViolations(panel)).toEqual([]);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
+import { Icon } from '../../components/ui/icons.tsx';
 import { useEscapeToClose } from '../../lib/use-escape-to-close.ts';
 
 export const UNREAD_NOTICE_COUNT_QUERY = graphql(`
@@ -50,16 +51,7 @@ export default function NoticeBell() {
         onClick={() => setOpen((value) => !value)}
         className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />
-        </svg>
+        <Icon name="bell" />
         {unread > 0 && (
           <span
             aria-hidden="true"

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../lib/dates.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { useMarkNoticesRead, useMoreNotices, useNotices } from './use-notices.ts';
 import { EmailToggle } from './email-toggle.tsx';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 interface NoticesPanelProps {
   id: string;

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { PolicyText } from '../../components/ui/policy-text.tsx';
+import { plural, times, type LibraryPolicy } from '../../lib/policy.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const VALUES = [
@@ -23,6 +25,21 @@ const STATS = [
   { value: '10,000+', label: 'Active users' },
   { value: '200+', label: 'Partner libraries' },
 ];
+
+/** The lending rules as the library runs them: every number is the gateway's policy. */
+function rules(p: LibraryPolicy): string[] {
+  return [
+    `Borrow up to ${plural(p.loanLimit, 'book', 'books')} at a time.`,
+    `Each loan lasts ${plural(p.loanDays, 'day', 'days')}.`,
+    p.maxRenewals === 0
+      ? 'Loans cannot be renewed.'
+      : `Renew a loan ${times(p.maxRenewals)} for ${plural(p.renewalDays, 'day', 'days')} if nobody else has requested the book.`,
+    `We remind you when a loan is due within ${plural(p.dueSoonDays, 'day', 'days')}.`,
+    `A late fee of ${p.lateFeePerDay} taka per day is charged for each overdue book; late fees must be paid before you borrow more.`,
+    `A damaged or lost book costs its replacement cost plus a processing fee of ${p.lostProcessingFee} taka.`,
+    `Hold up to ${plural(p.holdLimit, 'book', 'books')} that are out; a copy set aside for you waits ${plural(p.holdPickupDays, 'day', 'days')}.`,
+  ];
+}
 
 export default function AboutPage() {
   useDocumentTitle('About Us');
@@ -82,6 +99,20 @@ export default function AboutPage() {
             </div>
           ))}
         </dl>
+      </section>
+      <section aria-labelledby="rules-heading" className="page-container max-w-3xl pb-16">
+        <h2 id="rules-heading" className="mb-6 text-center text-3xl font-bold text-slate-900">
+          Borrowing Rules
+        </h2>
+        <PolicyText>
+          {(policy) => (
+            <ul className="list-disc space-y-2 pl-6 text-slate-600">
+              {rules(policy).map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          )}
+        </PolicyText>
       </section>
       <section className="page-container pb-20 text-center">
         <h2 className="mb-4 text-2xl font-bold text-slate-900">Join our community of readers</h2>

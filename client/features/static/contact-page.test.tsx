@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router-dom';
+import { policyMock } from '../../lib/policy-test-utils.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_MESSAGES_KEY } from './contact-messages.ts';
 import ContactPage from './contact-page.tsx';
@@ -12,9 +14,11 @@ describe('ContactPage', () => {
     vi.useFakeTimers();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     render(
-      <MemoryRouter>
-        <ContactPage />
-      </MemoryRouter>,
+      <MockedProvider mocks={[policyMock()]}>
+        <MemoryRouter>
+          <ContactPage />
+        </MemoryRouter>
+      </MockedProvider>,
     );
     const values = {
       'Your Name': 'Ada',
@@ -49,9 +53,11 @@ describe('ContactPage', () => {
 
   it('shows opening hours, a local map and the FAQ', () => {
     render(
-      <MemoryRouter>
-        <ContactPage />
-      </MemoryRouter>,
+      <MockedProvider mocks={[policyMock()]}>
+        <MemoryRouter>
+          <ContactPage />
+        </MemoryRouter>
+      </MockedProvider>,
     );
     const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
     expect(within(hours).getByText('Saturday to Thursday')).toBeTruthy();

@@ -1,20 +1,30 @@
 import { LIBRARY_CONTACT, OPENING_HOURS } from '../../components/ui/library-info.ts';
 import { SocialLinks } from '../../components/ui/social-links.tsx';
+import { PolicyText } from '../../components/ui/policy-text.tsx';
+import { plural, times, type LibraryPolicy } from '../../lib/policy.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ContactForm } from './contact-form.tsx';
 
-const FAQ = [
+const renewal = (p: LibraryPolicy) =>
+  p.maxRenewals === 0
+    ? 'Loans cannot be renewed.'
+    : `You can renew ${times(p.maxRenewals)} for ${p.renewalDays} more days if nobody else has requested the book.`;
+
+// The answers that state a rule are written with the gateway's policy (lib/policy.ts).
+const FAQ: { q: string; a: string | ((policy: LibraryPolicy) => string) }[] = [
   {
     q: 'How do I borrow a book?',
-    a: 'Sign in, open a book from All Books and choose Borrow Book. Pick a return date and confirm. You can borrow up to 5 books at a time.',
+    a: (p) =>
+      `Sign in, open a book from All Books and choose Borrow Book. Pick a return date and confirm. You can borrow up to ${plural(p.loanLimit, 'book', 'books')} at a time.`,
   },
   {
     q: 'How long is the loan period?',
-    a: 'Books are lent for 14 days. You can renew once for 7 more days if nobody else has requested the book.',
+    a: (p) => `Books are lent for ${plural(p.loanDays, 'day', 'days')}. ${renewal(p)}`,
   },
   {
     q: 'Are there late fees?',
-    a: 'Yes: 50 taka per day for each overdue book. Late fees must be paid before you can borrow more books.',
+    a: (p) =>
+      `Yes: ${p.lateFeePerDay} taka per day for each overdue book. Late fees must be paid before you can borrow more books.`,
   },
   {
     q: 'How do I return a book?',
@@ -100,7 +110,9 @@ export default function ContactPage() {
           {FAQ.map((item) => (
             <details key={item.q} className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
               <summary className="cursor-pointer font-semibold text-slate-900 marker:text-indigo-600">{item.q}</summary>
-              <p className="mt-3 text-slate-600">{item.a}</p>
+              <p className="mt-3 text-slate-600">
+                {typeof item.a === 'string' ? item.a : <PolicyText>{item.a}</PolicyText>}
+              </p>
             </details>
           ))}
         </div>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { formatInstantDay } from '../../lib/dates.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function formatToday(now = new Date()): string {
-  return now.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatInstantDay(now);
 }
 
 type Props = { title: string; other: { to: string; label: string }; children: ReactNode };

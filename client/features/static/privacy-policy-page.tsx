@@ -1,3 +1,5 @@
+import { PolicyText } from '../../components/ui/policy-text.tsx';
+import { plural, renewals } from '../../lib/policy.ts';
 import { LegalLayout } from './legal-layout.tsx';
 
 export default function PrivacyPolicyPage() {
@@ -15,10 +17,18 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>To let you sign in and manage your loans.</li>
           <li>
-            To track loans: up to 5 books at a time, each for 14 days, with one 7-day renewal if nobody else has
-            requested the book.
+            To track loans
+            <PolicyText>
+              {(policy) =>
+                `: up to ${plural(policy.loanLimit, 'book', 'books')} at a time, each for ${plural(policy.loanDays, 'day', 'days')}, with ${renewals(policy)}${policy.maxRenewals > 0 ? ' if nobody else has requested the book' : ''}`
+              }
+            </PolicyText>
+            .
           </li>
-          <li>To calculate late fees of 50 taka per day for each overdue book.</li>
+          <li>
+            To calculate late fees
+            <PolicyText>{(policy) => ` of ${policy.lateFeePerDay} taka per day`}</PolicyText> for each overdue book.
+          </li>
           <li>To send the newsletter, only if you subscribe.</li>
         </ul>
       </section>

@@ -1,3 +1,5 @@
+import { PolicyText } from '../../components/ui/policy-text.tsx';
+import { plural, times } from '../../lib/policy.ts';
 import { LegalLayout } from './legal-layout.tsx';
 
 export default function TermsConditionsPage() {
@@ -9,17 +11,27 @@ export default function TermsConditionsPage() {
       </section>
       <section>
         <h2>2. Borrowing Rules</h2>
-        <ul>
-          <li>You may borrow up to 5 books at a time.</li>
-          <li>The loan period is 14 days.</li>
-          <li>You may renew a loan once for 7 days if nobody else has requested the book.</li>
-        </ul>
+        <PolicyText>
+          {(policy) => (
+            <ul>
+              <li>You may borrow up to {plural(policy.loanLimit, 'book', 'books')} at a time.</li>
+              <li>The loan period is {plural(policy.loanDays, 'day', 'days')}.</li>
+              <li>
+                {policy.maxRenewals === 0
+                  ? 'Loans cannot be renewed.'
+                  : `You may renew a loan ${times(policy.maxRenewals)} for ${plural(policy.renewalDays, 'day', 'days')} if nobody else has requested the book.`}
+              </li>
+            </ul>
+          )}
+        </PolicyText>
       </section>
       <section>
         <h2>3. Late Fees</h2>
         <p>
-          A late fee of 50 taka per day is charged for each overdue book. Late fees must be paid before you can borrow
-          more books.
+          <PolicyText>
+            {(policy) => `A late fee of ${policy.lateFeePerDay} taka per day is charged for each overdue book.`}
+          </PolicyText>{' '}
+          Late fees must be paid before you can borrow more books.
         </p>
       </section>
       <section>

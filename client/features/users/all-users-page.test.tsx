@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import AllUsersPage, { ALL_USERS_QUERY } from './all-users-page.tsx';
 import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
 import { MY_ROLE_QUERY } from '../../lib/use-can-edit-catalogue.ts';
+import { formatInstantDay } from '../../lib/dates.ts';
 
 const user = (id: string, overrides: Record<string, unknown> = {}) => ({
   __typename: 'User',
@@ -94,7 +95,7 @@ describe('All Users page', () => {
     expect(within(ada).getByText('admin').className).toContain('bg-red-100');
     expect(within(ada).getByText('active').className).toContain('bg-green-100');
     expect(within(ada).getByText('Phone: +880 1700 000000')).toBeTruthy();
-    expect(within(ada).getByText(`Joined: ${new Date(2026, 0, 15, 12).toLocaleDateString()}`)).toBeTruthy();
+    expect(within(ada).getByText(`Joined: ${formatInstantDay(new Date(2026, 0, 15, 12))}`)).toBeTruthy();
     // A missing name falls back to the e-mail's local part.
     const grace = screen.getByRole('article', { name: 'grace' });
     expect(within(grace).getByText('member').className).toContain('bg-green-100');

@@ -8,6 +8,7 @@ import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatCount } from '../../lib/format-count.ts';
 import { MY_ROLE_QUERY, STAFF_ROLE } from '../../lib/use-can-edit-catalogue.ts';
+import { formatInstantDay } from '../../lib/dates.ts';
 import { useUserSearch } from './use-user-search.ts';
 
 const LISTED_USER_FRAGMENT = graphql(`
@@ -133,7 +134,7 @@ function UserCard({ user, staff }: { user: ListedUserFragment; staff: boolean })
           {user.status || 'Active'}
         </span>
       </div>
-      <p className="text-sm text-gray-700">Joined: {new Date(user.createdAt).toLocaleDateString()}</p>
+      <p className="text-sm text-gray-700">Joined: {formatInstantDay(user.createdAt)}</p>
       {user.phone && <p className="text-sm text-gray-700">Phone: {user.phone}</p>}
       {staff && (
         // The member's record is the desk's: loans, holds, balance and ledger to see, and fees and loans to settle.

@@ -201,14 +201,12 @@ export function libraryDay(offsetDays: number) {
   return new Date(Date.UTC(y!, m! - 1, d! + offsetDays)).toISOString().slice(0, 10);
 }
 
-/** A YYYY-MM-DD day as the SPA writes due and pickup days ("Tue, Mar 24, 2026" in English). */
-export const friendlyDate = (page: Page, day: string) =>
-  page.evaluate((value) => {
-    const [y, m, d] = value.split('-').map(Number);
-    return new Date(y!, m! - 1, d).toLocaleDateString(undefined, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
-  }, day);
+const DAY_STYLE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD day as the SPA writes every date, whatever the browser's locale: "24 Mar 2026". */
+export const friendlyDate = (_page: Page, day: string) => Promise.resolve(DAY_STYLE.format(Date.parse(day)));

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { usePolicy, type LibraryPolicy } from '../../lib/policy.ts';
+
+/**
+ * A sentence of the library's rules, written with the gateway's policy. Until the policy is known a short grey
+ * bar stands where the sentence will be (never a guessed number); if it cannot be read the sentence is left out.
+ */
+export function PolicyText({ children }: { children: (policy: LibraryPolicy) => ReactNode }) {
+  const { policy, error } = usePolicy();
+  if (policy) return <>{children(policy)}</>;
+  if (error) return null;
+  return (
+    <span
+      data-testid="policy-pending"
+      aria-hidden="true"
+      className="inline-block h-3 w-40 animate-pulse rounded bg-slate-200 align-middle"
+    />
+  );
+}

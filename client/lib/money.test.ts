@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseAmount } from './money.ts';
+
+describe('money: the one way amounts are written', () => {
+  it('writes the symbol then a whole, grouped number', () => {
+    expect(formatMoney(150)).toBe('৳150');
+    expect(formatMoney(1500)).toBe('৳1,500');
+    expect(formatMoney(20.4)).toBe('৳20');
+    expect(formatMoney(20, 'Tk ')).toBe('Tk 20');
+  });
+
+  it('reads an amount typed at the desk, or says what is wrong', () => {
+    expect(parseAmount(' 40 ', 100)).toBe(40);
+    expect(parseAmount('0', 100)).toBe('Enter a whole amount from ৳1 to ৳100.');
+    expect(parseAmount('12.5', 1200)).toBe('Enter a whole amount from ৳1 to ৳1,200.');
+  });
+});

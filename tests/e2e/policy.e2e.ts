@@ -1,0 +1,143 @@
+// A library with its own rules: a gateway started with LOAN_LIMIT=3 LOAN_DAYS=21 LATE_FEE_PER_DAY=20 shows 3,
+// 21 and 20 wherever the SPA states the policy (About, Terms, Privacy, the Contact FAQ, the Home hero and the
+// borrow modal's default return date), and none of the defaults 5, 14 and 50.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../scripts/lib/ports.ts';
+import { createAccount, signIn } from './support/accounts.ts';
+import { useBrowser, VIEWPORTS } from './support/browser.ts';
+import { libraryDay } from './support/library.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const POLICY = { LOAN_LIMIT: '3', LOAN_DAYS: '21', LATE_FEE_PER_DAY: '20' };
+// The hold limit (5 by default here) is not the loan limit: only the loan rules' defaults are looked for.
+const DEFAULTS = /up to (5|five) books at a time|\b14 days|\b50 taka/i;
+
+let gateway: ChildProcess;
+let dataDir = '';
+let base = '';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-policy-'));
+  const port = await freePort();
+  gateway = spawn(process.execPath, [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      FIREBASE_AUTH_EMULATOR_HOST: new URL(inject('authEmulatorUrl')).host,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      SIGN_IN_FAILURES_PER_MINUTE: '10000',
+      SIGN_INS_PER_MINUTE: '10000',
+      CLOCK_PORT: String(await freePort()),
+      ...POLICY,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/healthz`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 150 || gateway.exitCode !== null) throw new Error('The gateway with its own policy did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+
+afterAll(async () => {
+  if (gateway?.exitCode === null) {
+    const exited = new Promise((resolve) => gateway.once('exit', resolve));
+    gateway.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("the gateway's policy, everywhere the SPA states it", () => {
+  const browser = useBrowser('desktop');
+  let page: Page;
+  const problems: string[] = [];
+
+  /** A page of this gateway's SPA, watched for errors like the shared journeys' pages. */
+  async function open() {
+    const context = await browser.context().browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: base });
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+    });
+    return context;
+  }
+
+  const mainText = () => page.getByRole('main').innerText();
+
+  it('prints 3 books, 21 days and 20 taka on About, Terms, Privacy, the Contact FAQ and the Home hero', async () => {
+    const context = await open();
+    try {
+      await page.goto('/about');
+      await page.getByText('Borrow up to 3 books at a time.').waitFor();
+      await page.getByText('Each loan lasts 21 days.').waitFor();
+      await page.getByText(/A late fee of 20 taka per day is charged for each overdue book/).waitFor();
+      expect(await mainText()).not.toMatch(DEFAULTS);
+
+      await page.goto('/legal/terms-conditions');
+      await page.getByText('You may borrow up to 3 books at a time.').waitFor();
+      await page.getByText('The loan period is 21 days.').waitFor();
+      await page.getByText(/A late fee of 20 taka per day is charged for each overdue book\./).waitFor();
+      expect(await mainText()).not.toMatch(DEFAULTS);
+
+      await page.goto('/legal/privacy-policy');
+      await page.getByText(/To track loans: up to 3 books at a time, each for 21 days/).waitFor();
+      await page.getByText(/To calculate late fees of 20 taka per day for each overdue book/).waitFor();
+      expect(await mainText()).not.toMatch(DEFAULTS);
+
+      await page.goto('/contact');
+      for (const question of ['How do I borrow a book?', 'How long is the loan period?', 'Are there late fees?'])
+        await page.getByText(question, { exact: true }).click();
+      await page.getByText(/You can borrow up to 3 books at a time\./).waitFor();
+      await page.getByText(/^Books are lent for 21 days\./).waitFor();
+      await page.getByText(/^Yes: 20 taka per day for each overdue book\./).waitFor();
+      expect(await mainText()).not.toMatch(DEFAULTS);
+
+      await page.goto('/');
+      // The second slide is hidden until the carousel reaches it: its text is on the page all the same.
+      await page
+        .getByText('Borrow up to 3 books at a time for 21 days and keep track of every loan in one place.')
+        .waitFor({ state: 'attached' });
+      expect(await page.getByRole('main').textContent()).not.toMatch(DEFAULTS);
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("proposes the policy's 21 days as the borrow modal's return date", async () => {
+    const context = await open();
+    try {
+      await signIn(page, await createAccount({ name: 'Policy Reader' }));
+      const answer = (await (
+        await fetch(`${base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ books(filter: { availableOnly: true }, first: 1) { nodes { id } } }' }),
+        })
+      ).json()) as { data: { books: { nodes: { id: string }[] } } };
+      await page.goto(`/book-details/${answer.data.books.nodes[0]!.id}`);
+      await page.getByRole('button', { name: 'Borrow Book' }).click();
+      const date = page.getByRole('dialog', { name: 'Borrow Book' }).getByLabel('Return Date');
+      await expect.poll(() => date.inputValue()).toBe(libraryDay(21));
+      expect(await date.getAttribute('max')).toBe(libraryDay(21));
+    } finally {
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
