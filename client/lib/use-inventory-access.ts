@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { usePolicy } from './policy.ts';
-import { MY_ROLE_QUERY, STAFF_ROLE } from './use-can-edit-catalogue.ts';
+import { STAFF_ROLE } from './catalogue-access.ts';
+import { MY_ROLE_QUERY } from './use-can-edit-catalogue.ts';
 
 // Copies owned and replacement costs are staff fields once the library has staff (the gateway's
 // policy.inventoryEditors); the forms show them read-only to anyone else, with the gateway's reason.

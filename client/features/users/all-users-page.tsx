@@ -7,7 +7,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { displayNameOf, initialsOf } from '../../lib/display-name.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatCount } from '../../lib/format-count.ts';
-import { MY_ROLE_QUERY, STAFF_ROLE } from '../../lib/use-can-edit-catalogue.ts';
+import { STAFF_ROLE } from '../../lib/catalogue-access.ts';
+import { MY_ROLE_QUERY } from '../../lib/use-can-edit-catalogue.ts';
 import { formatInstantDay } from '../../lib/dates.ts';
 import { useUserSearch } from './use-user-search.ts';
 
