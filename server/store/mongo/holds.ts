@@ -1,19 +1,25 @@
-// Holds in MongoDB without multi-document transactions. The book document's heldFor lists the ready holds a
-// copy is set aside for, changed in the same atomic update as quantity (copies owned = quantity + loansOut +
-// heldFor), and that update is each transition's commit point: setting a copy aside for the first member
-// waiting, giving it back to the shelf when a ready hold ends, handing it to that member's loan. The hold's own
-// status follows; recoverHolds() makes it agree with the book after a gateway stopped in between.
+// Holds in MongoDB without multi-document transactions. The book document's heldFor lists the holds a copy
+// is set aside for, changed in the same atomic update as quantity (copies owned = quantity + loansOut +
+// heldFor); that update is the commit point of every move of a copy. A hold's own status follows in a second
+// write, in an order that keeps "no hold is ready without a copy set aside for it" between the two:
+// - to a hold: the copy is set aside first (only for a hold not holding one), then the hold is marked ready;
+// - from a hold: the hold ends first (cancelled, expired, fulfilled), then its copy passes on.
+// Every step is conditional, so any number of gateways may run the same step at once, and a fill that finds
+// its step done by another finishes it instead of undoing it. A gateway stopped between two writes leaves a
+// state that recoverHolds() (hold-recovery.ts) completes. The hold limit is the member's document
+// (memberHolds): a new hold takes a place there in one conditional update before it joins the queue.
 import { ObjectId } from 'mongodb';
-import type { Collection } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import type { HoldRecord, HoldStatus, HoldStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
-import type { BookDoc, HoldDoc, LoanDoc } from './documents.ts';
+import type { BookDoc, HoldDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 
-const OPEN: HoldStatus[] = ['waiting', 'ready'];
+export const OPEN: HoldStatus[] = ['waiting', 'ready'];
 
 export function toHold(doc: HoldDoc): HoldRecord {
+  if (doc.status === 'placing') throw new TypeError('A hold being placed is not a hold yet');
   return {
     id: doc._id.toHexString(),
     bookId: doc.bookId,
@@ -32,11 +38,44 @@ export interface HoldCollections {
   books: Collection<BookDoc>;
   holds: Collection<HoldDoc>;
   loans: Collection<LoanDoc>;
+  memberHolds: Collection<MemberHoldsDoc>;
 }
 
 export function holdSteps(c: HoldCollections, lock: KeyLock) {
-  const { books, holds } = c;
+  const { books, holds, memberHolds } = c;
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
+  const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member-holds:${userId}`, work);
+
+  /**
+   * Takes a place under the member's hold limit for the hold unless it has one: the limit's commit point. The
+   * filter matches while the member has fewer than `limit` places (no element at index limit - 1).
+   */
+  async function reserve(userId: string, holdId: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
+    return memberLock(userId, async () => {
+      try {
+        // A member's first hold creates the document; at the limit (or already holding this place) the filter
+        // misses, the upsert's insert meets the existing document, and the answer is in its list.
+        const filter = { _id: userId, [`open.${limit - 1}`]: { $exists: false }, open: { $ne: holdId } };
+        const reserved = await memberHolds.updateOne(
+          filter as Filter<MemberHoldsDoc>,
+          { $push: { open: holdId } },
+          {
+            upsert: true,
+          },
+        );
+        if (reserved.modifiedCount === 1 || reserved.upsertedCount === 1) return true;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      return (await memberHolds.countDocuments({ _id: userId, open: holdId }, { limit: 1 })) > 0;
+    });
+  }
+
+  /** Gives back the hold's place under the limit if it holds one. */
+  async function release(userId: string, holdId: string): Promise<void> {
+    await memberLock(userId, () => memberHolds.updateOne({ _id: userId, open: holdId }, { $pull: { open: holdId } }));
+  }
 
   /** Gives a set-aside copy back to the shelf if the book still holds it for this hold. */
   async function unhold(bookOid: ObjectId, holdId: string): Promise<boolean> {
@@ -49,7 +88,11 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
     return book !== null;
   }
 
-  /** Moves copies from the shelf to the members waiting for the book, first come first served. */
+  /**
+   * Moves copies from the shelf to the members waiting for the book, first come first served, until the shelf
+   * is empty or nobody waits. Run by every write that puts a copy on the shelf or a member in the queue, so
+   * whichever runs last leaves no copy on the shelf while someone waits.
+   */
   async function fill(bookOid: ObjectId, at: Date): Promise<void> {
     const bookId = bookOid.toHexString();
     for (;;) {
@@ -57,19 +100,41 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
       if (!next) return;
       const holdId = next._id.toHexString();
       const setAside = await bookLock(bookOid, () =>
-        books.findOneAndUpdate(
+        books.updateOne(
           { _id: bookOid, quantity: { $gt: 0 }, heldFor: { $ne: holdId } },
           { $inc: { quantity: -1, version: 1 }, $addToSet: { heldFor: holdId }, $set: { updatedAt: new Date() } },
         ),
       );
-      if (!setAside && (await books.countDocuments({ _id: bookOid, heldFor: holdId }, { limit: 1 })) === 0) return;
+      if (setAside.modifiedCount === 0) {
+        const book = await books.findOne({ _id: bookOid }, { projection: { quantity: 1, heldFor: 1 } });
+        // Not set aside for this hold: the shelf was empty (done), or a copy came back meanwhile (try again).
+        // Set aside already: another fill did it and has not marked the hold yet, so this one finishes its step.
+        if (!book?.heldFor?.includes(holdId)) {
+          if ((book?.quantity ?? 0) > 0) continue;
+          return;
+        }
+      }
       const ready = await holds.updateOne(
         { _id: next._id, status: 'waiting' },
         { $set: { status: 'ready', readyAt: at } },
       );
-      // Cancelled between the read and the set-aside: the copy goes back, and the next member is tried.
-      if (ready.matchedCount === 0) await unhold(bookOid, holdId);
+      if (ready.matchedCount === 0) {
+        // Marked ready by another fill: the copy set aside is its one copy, so it stays. Ended since the read
+        // (cancelled): the copy goes back to the shelf, and the next member is tried.
+        const now = await holds.findOne({ _id: next._id }, { projection: { status: 1 } });
+        if (now?.status !== 'ready') await unhold(bookOid, holdId);
+      }
     }
+  }
+
+  /**
+   * After a hold stopped being open: its place under the limit goes back, and a copy still set aside for it
+   * (a fill that raced its end) passes on.
+   */
+  async function settleEnded(bookId: string, userId: string, holdId: string, at: Date): Promise<void> {
+    await release(userId, holdId);
+    const bookOid = toObjectId(bookId);
+    if (bookOid && (await unhold(bookOid, holdId))) await fill(bookOid, at);
   }
 
   /** Ends an open hold; a ready one's copy passes on. Null when it was not open. */
@@ -80,66 +145,50 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
       { returnDocument: 'after' },
     );
     if (!ended) return null;
-    const bookOid = toObjectId(doc.bookId);
-    if (bookOid && (await unhold(bookOid, doc._id.toHexString()))) await fill(bookOid, at);
+    await settleEnded(doc.bookId, doc.userId, doc._id.toHexString(), at);
     return ended;
   }
 
-  return { fill, unhold, end };
-}
+  /**
+   * Marks fulfilled the ready hold whose set-aside copy a loan has taken (the book's update, done before, was
+   * the commit point). Any copy set aside for it since is a stray and passes on.
+   */
+  async function fulfil(holdId: string, at: Date): Promise<void> {
+    const _id = ObjectId.createFromHexString(holdId);
+    await holds.updateOne({ _id, status: 'ready' }, { $set: { status: 'fulfilled', endedAt: at, openKey: holdId } });
+    const hold = await holds.findOne({ _id }, { projection: { bookId: 1, userId: 1, status: 1 } });
+    if (hold && !OPEN.includes(hold.status as HoldStatus)) await settleEnded(hold.bookId, hold.userId, holdId, at);
+  }
 
-/** Makes holds agree with the books after a stop between writes; gives a copy back whose hold has ended. */
-export async function recoverHolds(c: HoldCollections, lock: KeyLock): Promise<void> {
-  const { books, holds, loans } = c;
-  const steps = holdSteps(c, lock);
-  for await (const book of books.find({ 'heldFor.0': { $exists: true } }, { projection: { _id: 1, heldFor: 1 } })) {
-    for (const holdId of book.heldFor ?? []) {
-      const hold = await holds.findOne({ _id: ObjectId.createFromHexString(holdId) });
-      if (hold?.status === 'waiting')
-        await holds.updateOne({ _id: hold._id, status: 'waiting' }, { $set: { status: 'ready', readyAt: new Date() } });
-      else if (hold?.status !== 'ready' && (await steps.unhold(book._id, holdId)))
-        await steps.fill(book._id, new Date());
-    }
-  }
-  // A ready hold whose copy went to its member's loan, stopped before the hold was marked fulfilled.
-  for await (const hold of holds.find({ status: 'ready' })) {
-    const holding = await books.countDocuments(
-      { _id: ObjectId.createFromHexString(hold.bookId), heldFor: hold._id.toHexString() },
-      { limit: 1 },
-    );
-    if (holding > 0) continue;
-    const loan = await loans.findOne({
-      userId: hold.userId,
-      bookId: hold.bookId,
-      status: { $in: ['pending', 'borrowed'] },
-    });
-    await holds.updateOne(
-      { _id: hold._id, status: 'ready' },
-      loan
-        ? { $set: { status: 'fulfilled', endedAt: loan.borrowDate, openKey: hold._id.toHexString() } }
-        : { $set: { status: 'waiting', readyAt: null } },
-    );
-  }
+  return { fill, unhold, end, fulfil, reserve, release, settleEnded };
 }
 
 export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
-  const { books, holds, loans } = c;
+  const { books, holds, loans, memberHolds } = c;
   const steps = holdSteps(c, lock);
-  const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member:${userId}`, work);
+
+  /** The refusal reads can already see, in the order a member is told. */
+  async function visibleRefusal(userId: string, bookOid: ObjectId, limit: number) {
+    const book = await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } });
+    if (!book) return { ok: false, reason: 'book-not-found' } as const;
+    if (await loans.countDocuments({ activeKey: `${userId}:${bookOid.toHexString()}` }, { limit: 1 }))
+      return { ok: false, reason: 'already-borrowed' } as const;
+    if (book.quantity > 0) return { ok: false, reason: 'copies-available' } as const;
+    const member = await memberHolds.findOne({ _id: userId });
+    if ((member?.open?.length ?? 0) >= limit) return { ok: false, reason: 'hold-limit' } as const;
+    return null;
+  }
 
   return {
+    // The hold is written as 'placing' (unique per member and book, read by nobody), takes its place under the
+    // limit, then joins the queue. A place whose hold another gateway's recovery dropped in between starts over.
     async place(hold, opts) {
       const bookId = parseId(hold.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       const bookOid = ObjectId.createFromHexString(bookId);
-      return memberLock(hold.userId, async () => {
-        const book = await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } });
-        if (!book) return { ok: false, reason: 'book-not-found' } as const;
-        if (await loans.countDocuments({ activeKey: `${hold.userId}:${bookId}` }, { limit: 1 }))
-          return { ok: false, reason: 'already-borrowed' } as const;
-        if (book.quantity > 0) return { ok: false, reason: 'copies-available' } as const;
-        if ((await holds.countDocuments({ userId: hold.userId, status: { $in: OPEN } })) >= opts.holdLimit)
-          return { ok: false, reason: 'hold-limit' } as const;
+      for (;;) {
+        const seen = await visibleRefusal(hold.userId, bookOid, opts.holdLimit);
+        if (seen) return seen;
         const doc: HoldDoc = {
           _id: new ObjectId(),
           bookId,
@@ -147,28 +196,38 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
           userName: hold.userName,
           userEmail: hold.userEmail,
           bookTitle: hold.bookTitle,
-          status: 'waiting',
+          status: 'placing',
           createdAt: hold.createdAt,
           readyAt: null,
           endedAt: null,
           openKey: `${hold.userId}:${bookId}`,
         };
+        const holdId = doc._id.toHexString();
         try {
           await holds.insertOne(doc);
         } catch (error) {
           if (isDuplicateKey(error)) return { ok: false, reason: 'already-on-hold' } as const;
           throw error;
         }
+        if (!(await steps.reserve(hold.userId, holdId, opts.holdLimit))) {
+          await holds.deleteOne({ _id: doc._id, status: 'placing' });
+          return { ok: false, reason: 'hold-limit' } as const;
+        }
+        await holds.updateOne({ _id: doc._id, status: 'placing' }, { $set: { status: 'waiting' } });
+        if ((await holds.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
+          await steps.release(hold.userId, holdId);
+          continue;
+        }
         // A copy may have come back between the check and the insert: it is this member's now, if first.
         await steps.fill(bookOid, hold.createdAt);
-        const placed = (await holds.findOne({ _id: doc._id })) ?? doc;
+        const placed = (await holds.findOne({ _id: doc._id })) ?? { ...doc, status: 'waiting' as const };
         const position = await holds.countDocuments({
           bookId,
           status: { $in: OPEN },
           $or: [{ createdAt: { $lt: doc.createdAt } }, { createdAt: doc.createdAt, _id: { $lte: doc._id } }],
         });
         return { ok: true, hold: toHold(placed), position } as const;
-      });
+      }
     },
 
     async cancel(holdId, at) {
@@ -193,11 +252,16 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
     async get(id) {
       const _id = toObjectId(id);
       const doc = _id ? await holds.findOne({ _id }) : null;
-      return doc ? toHold(doc) : null;
+      return doc && doc.status !== 'placing' ? toHold(doc) : null;
     },
 
     async listByUser(userId) {
-      return (await holds.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray()).map(toHold);
+      return (
+        await holds
+          .find({ userId, status: { $ne: 'placing' } })
+          .sort({ createdAt: -1, _id: -1 })
+          .toArray()
+      ).map(toHold);
     },
 
     async queue(bookId) {

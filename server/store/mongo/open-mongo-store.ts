@@ -12,10 +12,12 @@ import type {
   LedgerDoc,
   LoanDoc,
   MailClaimDoc,
+  MemberHoldsDoc,
   NoticeDoc,
   UserDoc,
 } from './documents.ts';
-import { holdSteps, mongoHolds, recoverHolds } from './holds.ts';
+import { holdSteps, mongoHolds } from './holds.ts';
+import { recoverHolds } from './hold-recovery.ts';
 import { mongoNotices } from './notices.ts';
 import { mongoLeases } from './leases.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
@@ -105,6 +107,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       accounts: db.collection<AccountDoc>('accounts'),
       ledger: db.collection<LedgerDoc>('ledger'),
       holds: db.collection<HoldDoc>('holds'),
+      memberHolds: db.collection<MemberHoldsDoc>('memberHolds'),
     };
     await recoverLoans(collections, lock);
     await recoverHolds(collections, lock);
