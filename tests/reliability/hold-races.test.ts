@@ -107,12 +107,19 @@ async function twoReturnsThreeWaiting(pair: Pair, round: number) {
   const waiting = [1, 2, 3].map((i) => member(`r${round}-waiting-${i}`));
   for (const m of waiting) await one.holds.place(m, book.id);
 
-  // Both copies come back at the same moment, one through each gateway.
-  await Promise.all([one.circulation.giveBack(lender1, loan1.id), two.circulation.giveBack(lender2, loan2.id)]);
+  // Both copies come back at the same moment, one through each gateway, while passers-by try to borrow it:
+  // a copy going to a member waiting is never on the shelf for them.
+  const passersBy = [1, 2, 3, 4].map((i) => member(`r${round}-passer-by-${i}`));
+  const [, , ...rush] = await Promise.all([
+    one.circulation.giveBack(lender1, loan1.id),
+    two.circulation.giveBack(lender2, loan2.id),
+    ...passersBy.map((m, i) => code((i % 2 ? one : two).circulation.borrow(m, { bookId: book.id, returnDate }))),
+  ]);
+  expect(rush).toEqual(passersBy.map(() => 'OUT_OF_STOCK'));
 
   const queue = await pair.a.holds.queue(book.id);
   const ready = queue.filter((h) => h.status === 'ready');
-  const everyone = [lender1, lender2, ...waiting].map((m) => m.uid);
+  const everyone = [lender1, lender2, ...waiting, ...passersBy].map((m) => m.uid);
   expect((await pair.a.books.get(book.id))!.quantity, 'no copy on the shelf while a member waits').toBe(0);
   expect(ready.length, 'ready holds = copies set aside').toBe(await setAside(pair.a, book.id, everyone));
   expect(ready.map((h) => h.userId).sort(), 'the first two in the queue are ready').toEqual(
@@ -131,7 +138,7 @@ async function twoReturnsThreeWaiting(pair: Pair, round: number) {
       code(two.circulation.borrow(waiting[1]!, { bookId: book.id, returnDate })),
     ]),
   ).toEqual(['ok', 'ok']);
-  expect(await setAside(pair.a, book.id, [...everyone, stranger.uid])).toBe(0);
+  expect(await setAside(pair.a, book.id, [...everyone, stranger.uid, ...passersBy.map((m) => m.uid)])).toBe(0);
   expect((await pair.b.books.get(book.id))!.quantity).toBe(0);
 }
 

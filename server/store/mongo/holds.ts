@@ -88,6 +88,24 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
     return book !== null;
   }
 
+  const firstWaiting = async (bookId: string) =>
+    (await holds.find({ bookId, status: 'waiting' }).sort({ createdAt: 1, _id: 1 }).limit(1).toArray())[0];
+
+  /**
+   * Marks ready the hold a copy was just set aside for (the second write of a hand-over). Marked ready by
+   * another fill meanwhile: the copy set aside is its one copy, so it stays. Ended since the read (cancelled):
+   * the copy goes back to the shelf, and the answer is true (the caller passes it on).
+   */
+  async function markReady(bookOid: ObjectId, hold: HoldDoc, at: Date): Promise<boolean> {
+    const ready = await holds.updateOne(
+      { _id: hold._id, status: 'waiting' },
+      { $set: { status: 'ready', readyAt: at } },
+    );
+    if (ready.matchedCount === 1) return false;
+    const now = await holds.findOne({ _id: hold._id }, { projection: { status: 1 } });
+    return now?.status !== 'ready' && (await unhold(bookOid, hold._id.toHexString()));
+  }
+
   /**
    * Moves copies from the shelf to the members waiting for the book, first come first served, until the shelf
    * is empty or nobody waits. Run by every write that puts a copy on the shelf or a member in the queue, so
@@ -96,7 +114,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
   async function fill(bookOid: ObjectId, at: Date): Promise<void> {
     const bookId = bookOid.toHexString();
     for (;;) {
-      const [next] = await holds.find({ bookId, status: 'waiting' }).sort({ createdAt: 1, _id: 1 }).limit(1).toArray();
+      const next = await firstWaiting(bookId);
       if (!next) return;
       const holdId = next._id.toHexString();
       const setAside = await bookLock(bookOid, () =>
@@ -114,16 +132,42 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
           return;
         }
       }
-      const ready = await holds.updateOne(
-        { _id: next._id, status: 'waiting' },
-        { $set: { status: 'ready', readyAt: at } },
+      await markReady(bookOid, next, at);
+    }
+  }
+
+  /**
+   * Hands a returned loan's copy straight to the first member waiting without a copy set aside, in the update
+   * that takes it off the loan, so it is never on the shelf for someone else to take. False when nobody waits
+   * or the copy is not the loan's any more: the caller then puts it on the shelf, if it still is, and fills.
+   */
+  async function handOver(bookOid: ObjectId, loanId: string, at: Date): Promise<boolean> {
+    for (;;) {
+      const book = await books.findOne({ _id: bookOid }, { projection: { loansOut: 1, heldFor: 1 } });
+      if (!book?.loansOut?.includes(loanId)) return false;
+      const aside = (book.heldFor ?? []).map((id) => ObjectId.createFromHexString(id));
+      const [next] = await holds
+        .find({ bookId: bookOid.toHexString(), status: 'waiting', _id: { $nin: aside } })
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(1)
+        .toArray();
+      if (!next) return false;
+      const holdId = next._id.toHexString();
+      const handed = await bookLock(bookOid, () =>
+        books.updateOne(
+          { _id: bookOid, loansOut: loanId, heldFor: { $ne: holdId } },
+          {
+            $inc: { version: 1 },
+            $pull: { loansOut: loanId },
+            $addToSet: { heldFor: holdId },
+            $set: { updatedAt: new Date() },
+          },
+        ),
       );
-      if (ready.matchedCount === 0) {
-        // Marked ready by another fill: the copy set aside is its one copy, so it stays. Ended since the read
-        // (cancelled): the copy goes back to the shelf, and the next member is tried.
-        const now = await holds.findOne({ _id: next._id }, { projection: { status: 1 } });
-        if (now?.status !== 'ready') await unhold(bookOid, holdId);
-      }
+      // Missed: another return or fill set a copy aside for that member meanwhile; the next one gets this.
+      if (handed.modifiedCount === 0) continue;
+      if (await markReady(bookOid, next, at)) await fill(bookOid, at);
+      return true;
     }
   }
 
@@ -160,7 +204,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
     if (hold && !OPEN.includes(hold.status as HoldStatus)) await settleEnded(hold.bookId, hold.userId, holdId, at);
   }
 
-  return { fill, unhold, end, fulfil, reserve, release, settleEnded };
+  return { fill, handOver, unhold, end, fulfil, reserve, release, settleEnded };
 }
 
 export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {

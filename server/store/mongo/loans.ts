@@ -309,9 +309,9 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
   }
 
   /**
-   * Puts the loan's copy back if the ledger still has it: aside again for the hold it was taken from, or on
-   * the shelf, where the first member waiting gets it. The return's commit point. A hold that has a copy set
-   * aside again already (a fill raced the borrow) or has ended meanwhile does not keep this one: it passes on.
+   * Puts the loan's copy back if the ledger still has it: aside again for the hold it was taken from, else
+   * straight to the first member waiting, else on the shelf. The return's commit point. A hold that has a
+   * copy set aside again already (a fill raced the borrow) or has ended meanwhile does not keep this one.
    */
   async function putBack(bookOid: ObjectId, loanId: string, holdId?: string): Promise<number | null> {
     const update = { $inc: { version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } };
@@ -326,7 +326,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     if (aside && aside.modifiedCount === 1) {
       const hold = await holds.findOne({ _id: ObjectId.createFromHexString(holdId) }, { projection: { status: 1 } });
       if (hold?.status !== 'ready' && (await held.unhold(bookOid, holdId))) await held.fill(bookOid, new Date());
-    } else {
+    } else if (!(await held.handOver(bookOid, loanId, new Date()))) {
       const book = await bookLock(bookOid, () =>
         books.findOneAndUpdate({ _id: bookOid, loansOut: loanId }, { ...update, $inc: { quantity: 1, version: 1 } }),
       );
