@@ -4,8 +4,8 @@
 // so every write here is one of the live steps, conditional as they are.
 import { ObjectId } from 'mongodb';
 import type { HoldDoc } from './documents.ts';
-import { holdSteps, OPEN } from './holds.ts';
-import type { HoldCollections } from './holds.ts';
+import { holdSteps, OPEN } from './hold-steps.ts';
+import type { HoldCollections } from './hold-steps.ts';
 import type { KeyLock } from './key-lock.ts';
 
 /** Marks that members' places under the hold limit have been counted from their holds (data from before it). */

@@ -27,7 +27,7 @@ import { CHARGES } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toEntry, toLoan, toObjectId } from './documents.ts';
 import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
-import { holdSteps } from './holds.ts';
+import { holdSteps } from './hold-steps.ts';
 import type { KeyLock } from './key-lock.ts';
 
 const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning', 'closing'] };

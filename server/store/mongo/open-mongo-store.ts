@@ -16,7 +16,8 @@ import type {
   NoticeDoc,
   UserDoc,
 } from './documents.ts';
-import { holdSteps, mongoHolds } from './holds.ts';
+import { mongoHolds } from './holds.ts';
+import { holdSteps } from './hold-steps.ts';
 import { recoverHolds } from './hold-recovery.ts';
 import { mongoNotices } from './notices.ts';
 import { mongoLeases } from './leases.ts';
