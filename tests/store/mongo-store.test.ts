@@ -40,6 +40,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           'categories',
           'holds',
           'ledger',
+          'memberHolds',
           'notices',
           'requests',
           'users',
@@ -220,6 +221,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           accounts: db.collection('accounts'),
           ledger: db.collection('ledger'),
           holds: db.collection('holds'),
+          memberHolds: db.collection('memberHolds'),
         },
         NO_LOCK,
       );

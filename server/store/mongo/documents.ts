@@ -88,10 +88,18 @@ export interface LedgerDoc {
   counted?: false;
 }
 
-export interface HoldDoc extends Omit<HoldRecord, 'id'> {
+export interface HoldDoc extends Omit<HoldRecord, 'id' | 'status'> {
   _id: ObjectId;
+  /** 'placing' lasts only while a hold is between its writes (see holds.ts); it is never read as a hold. */
+  status: HoldRecord['status'] | 'placing';
   /** `${userId}:${bookId}` while open, the hold's own id once ended: one open hold per member and book. */
   openKey: string;
+}
+
+/** Per member: the open holds counted against the hold limit, changed by one conditional update (holds.ts). */
+export interface MemberHoldsDoc {
+  _id: string;
+  open: string[];
 }
 
 /** Stored as the port's record, with its id as the document's ObjectId. */

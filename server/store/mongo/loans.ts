@@ -25,8 +25,8 @@ import type {
 import { CHARGES } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toLoan, toObjectId } from './documents.ts';
-import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc } from './documents.ts';
-import { holdSteps } from './holds.ts';
+import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
+import { holdSteps } from './hold-steps.ts';
 import type { KeyLock } from './key-lock.ts';
 import { countCharge } from './ledger.ts';
 
@@ -39,6 +39,7 @@ export interface LoanCollections {
   accounts: Collection<AccountDoc>;
   ledger: Collection<LedgerDoc>;
   holds: Collection<HoldDoc>;
+  memberHolds: Collection<MemberHoldsDoc>;
 }
 
 async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise<number> {
@@ -308,36 +309,35 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
   }
 
   /**
-   * Puts the loan's copy back if the ledger still has it: aside again for the hold it was taken from, or on
-   * the shelf, where the first member waiting gets it. The return's commit point.
+   * Puts the loan's copy back if the ledger still has it: aside again for the hold it was taken from, else
+   * straight to the first member waiting, else on the shelf. The return's commit point. A hold that has a
+   * copy set aside again already (a fill raced the borrow) or has ended meanwhile does not keep this one.
    */
   async function putBack(bookOid: ObjectId, loanId: string, holdId?: string): Promise<number | null> {
-    const book = await bookLock(bookOid, () =>
-      books.findOneAndUpdate(
-        { _id: bookOid, loansOut: loanId },
-        holdId
-          ? {
-              $inc: { version: 1 },
-              $pull: { loansOut: loanId },
-              $addToSet: { heldFor: holdId },
-              $set: { updatedAt: new Date() },
-            }
-          : { $inc: { quantity: 1, version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } },
-        { returnDocument: 'after' },
-      ),
-    );
-    if (book && !holdId) await held.fill(bookOid, new Date());
+    const update = { $inc: { version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } };
+    const aside =
+      holdId &&
+      (await bookLock(bookOid, () =>
+        books.updateOne(
+          { _id: bookOid, loansOut: loanId, heldFor: { $ne: holdId } },
+          { ...update, $addToSet: { heldFor: holdId } },
+        ),
+      ));
+    if (aside && aside.modifiedCount === 1) {
+      const hold = await holds.findOne({ _id: ObjectId.createFromHexString(holdId) }, { projection: { status: 1 } });
+      if (hold?.status !== 'ready' && (await held.unhold(bookOid, holdId))) await held.fill(bookOid, new Date());
+    } else if (!(await held.handOver(bookOid, loanId, new Date()))) {
+      const book = await bookLock(bookOid, () =>
+        books.findOneAndUpdate({ _id: bookOid, loansOut: loanId }, { ...update, $inc: { quantity: 1, version: 1 } }),
+      );
+      if (book) await held.fill(bookOid, new Date());
+    }
     return (await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } }))?.quantity ?? null;
   }
 
   /** Marks the hold a loan took its copy from fulfilled. */
   async function fulfil(doc: LoanDoc): Promise<void> {
-    if (!doc.holdId) return;
-    const _id = ObjectId.createFromHexString(doc.holdId);
-    await holds.updateOne(
-      { _id, status: 'ready' },
-      { $set: { status: 'fulfilled', endedAt: doc.borrowDate, openKey: doc.holdId } },
-    );
+    if (doc.holdId) await held.fulfil(doc.holdId, doc.borrowDate);
   }
 
   /** The copy of a lost or damaged loan leaves the collection: copies owned go down, copies available stay. */

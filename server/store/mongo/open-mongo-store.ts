@@ -12,11 +12,14 @@ import type {
   LedgerDoc,
   LoanDoc,
   MailClaimDoc,
+  MemberHoldsDoc,
   NoticeDoc,
   RequestDoc,
   UserDoc,
 } from './documents.ts';
-import { holdSteps, mongoHolds, recoverHolds } from './holds.ts';
+import { mongoHolds } from './holds.ts';
+import { holdSteps } from './hold-steps.ts';
+import { recoverHolds } from './hold-recovery.ts';
 import { mongoNotices } from './notices.ts';
 import { mongoErasure } from './erasure.ts';
 import { mongoLeases } from './leases.ts';
@@ -113,6 +116,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       accounts: db.collection<AccountDoc>('accounts'),
       ledger: db.collection<LedgerDoc>('ledger'),
       holds: db.collection<HoldDoc>('holds'),
+      memberHolds: db.collection<MemberHoldsDoc>('memberHolds'),
     };
     await recoverLoans(collections, lock);
     await recoverLedger(collections, lock);
