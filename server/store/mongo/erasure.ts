@@ -2,13 +2,14 @@
 // in an order that a retry completes: the user record goes last, and every step is a no-op when done already.
 import type { Collection } from 'mongodb';
 import type { ErasureStore } from '../port.ts';
-import type { AccountDoc, HoldDoc, LoanDoc, NoticeDoc, UserDoc } from './documents.ts';
+import type { AccountDoc, HoldDoc, LoanDoc, MemberHoldsDoc, NoticeDoc, UserDoc } from './documents.ts';
 
 export interface ErasureCollections {
   loans: Collection<LoanDoc>;
   holds: Collection<HoldDoc>;
   notices: Collection<NoticeDoc>;
   accounts: Collection<AccountDoc>;
+  memberHolds: Collection<MemberHoldsDoc>;
   users: Collection<UserDoc>;
 }
 
@@ -24,6 +25,8 @@ export function mongoErasure(c: ErasureCollections): ErasureStore {
       const notices = await c.notices.deleteMany({ userId: id });
       // The loan-limit counter, which only exists for members who borrowed; nothing is on loan by now.
       await c.accounts.deleteOne({ _id: id, onLoan: 0 });
+      // The hold-limit counter, likewise: no hold is open by now.
+      await c.memberHolds.deleteOne({ _id: id, open: { $size: 0 } });
       const user = await c.users.deleteOne({ uid: id });
       return {
         user: user.deletedCount > 0,
