@@ -3,6 +3,9 @@ vcl 4.1;
 # balances the gateways by asking each for /readyz, and caches what the gateway says is public, for as long as
 # it says (Cache-Control: public, s-maxage=5), revalidating with the gateway's ETag. Everything personal is
 # `private, no-store` or carries Authorization, and goes straight through.
+# Compression: the gateway compresses (assets precompressed at build, JSON of 1 KB or more) and says
+# Vary: Accept-Encoding. Varnish's own gzip support (http_gzip_support, on by default) asks the gateways for
+# gzip, keeps that one copy, and sends it to every client that takes gzip, unzipping it for those that do not.
 
 import directors;
 
