@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import compress from '@fastify/compress';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { Redis } from 'ioredis';
@@ -79,7 +79,7 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'];
  * below that the encoding saves less than a packet and costs CPU. The SPA's own files come precompressed at
  * build (see registerClient); this covers JSON (GraphQL, REST, streamed lists), metrics and SVG images.
  */
-const COMPRESSION = { encodings: ['br', 'gzip'], threshold: 1024 };
+const COMPRESSION: FastifyCompressOptions = { encodings: ['br', 'gzip'], threshold: 1024 };
 /** Vite names what it builds under assets/ by content hash: a new build gives a new name, never new bytes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -2,19 +2,28 @@ import { createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
 import { ErrorPage } from './error-page.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { pageCodeLoaded } from './new-version.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 type PageModule = { default: React.ComponentType };
 
+/** A page's chunk; once it has loaded, a later failed chunk on this address may reload for a new version. */
+async function loadPage(load: () => Promise<PageModule>): Promise<PageModule['default']> {
+  const module = await load();
+  pageCodeLoaded();
+  return module.default;
+}
+
 // Each page is its own chunk; React Router loads it before rendering the route.
 function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+  return async () => ({ Component: await loadPage(load) });
 }
 
 function guarded(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
-    const Page = (await load()).default;
+    const Page = await loadPage(load);
     return {
       Component: () => (
         <RequireAuth>
@@ -25,13 +34,18 @@ function guarded(load: () => Promise<PageModule>): RouteObject['lazy'] {
   };
 }
 
+/** A page that fails (its code did not load, or it threw) is shown in its place, inside the layout. */
+function insideTheLayout(pages: RouteObject[]): RouteObject[] {
+  return pages.map((route) => ({ ...route, errorElement: <RouteErrorPage /> }));
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <FullScreenLoading />,
-    children: [
+    children: insideTheLayout([
       { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
       { path: 'about', lazy: page(() => import('../features/static/about-page.tsx')) },
       { path: 'contact', lazy: page(() => import('../features/static/contact-page.tsx')) },
@@ -49,7 +63,7 @@ export const routes: RouteObject[] = [
       // Signed-in only here; the page itself tells members apart from staff (and the gateway refuses them).
       { path: 'desk', lazy: guarded(() => import('../features/desk/desk-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },
-    ],
+    ]),
   },
 ];
 

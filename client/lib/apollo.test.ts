@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gql } from '@apollo/client';
 import { createApolloClient, createCache } from './apollo.ts';
 import { getToken, removeToken, setToken } from './token-storage.ts';
+import { NetworkFailure } from './network-errors.ts';
 
 const Me = gql`
   query Me {
@@ -88,6 +89,34 @@ describe('createApolloClient', () => {
     expect(sent.map((s) => s.method)).toEqual(['POST', 'GET', 'POST']);
     expect(sent[1]!.url).toMatch(/^http:\/\/gateway\.test\/graphql\?query=query%20Me/);
     expect(sent[1]!.preflight).toBe('true');
+  });
+});
+
+describe('requests that get no answer', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it.each([
+    ['Chromium offline', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['Firefox offline', () => Promise.reject(new TypeError('NetworkError when attempting to fetch resource.'))],
+    [
+      'no healthy gateway behind the proxy',
+      () => Promise.resolve(new Response('Service Unavailable', { status: 503 })),
+    ],
+  ])("fail with the sentence a member can act on (%s), not the browser's own", async (_name, answer) => {
+    globalThis.fetch = vi.fn(answer);
+    const onSessionExpired = vi.fn();
+    const failure = await createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired })
+      .query({ query: Me })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(NetworkFailure);
+    expect((failure as Error).message).toBe('We could not reach the library. Check your connection and try again.');
+    expect(onSessionExpired).not.toHaveBeenCalled();
   });
 });
 

@@ -1,0 +1,85 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { page, pageCodeLoaded } from './new-version.ts';
+import { routes } from './router.tsx';
+
+const NETWORK = 'We could not reach the library. Check your connection and try again.';
+const chunkFailure = () =>
+  new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/desk-page-1a2b3c.js');
+
+function renderFailingPage(error: Error) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/desk',
+        errorElement: <RouteErrorPage />,
+        lazy: () => Promise.reject(error),
+      },
+    ],
+    { initialEntries: ['/desk'] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+describe('a page that fails', () => {
+  let reload: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    sessionStorage.clear();
+    reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    reload.mockRestore();
+    vi.restoreAllMocks();
+  });
+
+  it('whose code did not load says so plainly, reloads once for a new version, and not again', async () => {
+    const first = renderFailingPage(chunkFailure());
+    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(NETWORK);
+    expect(document.body.textContent).not.toMatch(/dynamically imported module/);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    first.unmount();
+
+    // The reloaded page's code failed too: the member gets the page and its button, not a reload loop.
+    renderFailingPage(chunkFailure());
+    await screen.findByRole('heading', { name: 'This page could not be loaded' });
+    expect(reload).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('reloads again after a page has loaded since', async () => {
+    const first = renderFailingPage(chunkFailure());
+    await screen.findByRole('heading', { name: 'This page could not be loaded' });
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    first.unmount();
+    pageCodeLoaded();
+    renderFailingPage(chunkFailure());
+    await screen.findByRole('heading', { name: 'This page could not be loaded' });
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+  });
+
+  it('does not reload while offline: nothing new could be fetched', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderFailingPage(chunkFailure());
+    await screen.findByRole('heading', { name: 'This page could not be loaded' });
+    expect(screen.getByRole('alert').textContent).toBe(NETWORK);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('that failed for want of a network shows the sentence, not "Failed to fetch"', async () => {
+    renderFailingPage(new TypeError('Failed to fetch'));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(NETWORK);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('is shown inside the layout for every page of the app', () => {
+    const pages = routes[0]?.children ?? [];
+    expect(pages.length).toBeGreaterThan(10);
+    for (const route of pages) expect(route.errorElement, route.path ?? 'index').toBeTruthy();
+  });
+});
