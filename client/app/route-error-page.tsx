@@ -9,8 +9,9 @@ import { page, reloadOnceForNewVersion } from './new-version.ts';
  * (offline, or replaced by a deploy: then the page reloads once for the new version), or it failed to render.
  * The member reads what they can do, never the browser's message.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage(props: { error?: unknown }) {
+  const routeError = useRouteError();
+  const error = props.error ?? routeError;
   const codeMissing = isChunkLoadFailure(error);
   useDocumentTitle(codeMissing ? 'Page not loaded' : 'Something went wrong');
   useEffect(() => {

@@ -3,38 +3,10 @@ import type { RouteObject } from 'react-router-dom';
 import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { pageCodeLoaded } from './new-version.ts';
-import { RequireAuth } from './require-auth.tsx';
+import { guarded, page } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-type PageModule = { default: React.ComponentType };
-
-/** A page's chunk; once it has loaded, a later failed chunk on this address may reload for a new version. */
-async function loadPage(load: () => Promise<PageModule>): Promise<PageModule['default']> {
-  const module = await load();
-  pageCodeLoaded();
-  return module.default;
-}
-
-// Each page is its own chunk; React Router loads it before rendering the route.
-function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => ({ Component: await loadPage(load) });
-}
-
-function guarded(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => {
-    const Page = await loadPage(load);
-    return {
-      Component: () => (
-        <RequireAuth>
-          <Page />
-        </RequireAuth>
-      ),
-    };
-  };
-}
-
-/** A page that fails (its code did not load, or it threw) is shown in its place, inside the layout. */
+/** A page that fails (it threw, or its data did) is shown in its place, inside the layout. */
 function insideTheLayout(pages: RouteObject[]): RouteObject[] {
   return pages.map((route) => ({ ...route, errorElement: <RouteErrorPage /> }));
 }
