@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlineWorkbox } from './scripts/lib/offline-workbox.ts';
 import { graphqlDocuments } from './scripts/vite-graphql-documents.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
@@ -30,6 +32,14 @@ export default defineConfig(({ command }) => ({
       threshold: 1024,
       exclude: [/\.map$/, /\.(?:png|jpe?g|webp|avif|woff2?)$/],
       skipIfLargerOrEqual: true,
+    }),
+    // The service worker (production builds only: `npm run dev` has none), registered by a small script after
+    // the page's load event, so it never competes with the first paint.
+    VitePWA({
+      injectRegister: 'script-defer',
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: offlineWorkbox,
     }),
   ],
   build: {

@@ -4,6 +4,7 @@ import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
 import { ProgressBar } from '../components/ui/busy-region.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { Header } from './header.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 
 // The footer is below the fold on every page: it loads after the first paint, keeping the entry small.
 const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })));
@@ -23,6 +24,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
+      <OfflineBanner />
       <div className="fixed inset-x-0 top-0 z-50">{navigating && <ProgressBar label="Loading page..." />}</div>
       <main id="main" className="flex-1" aria-busy={navigating}>
         <Outlet />

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gql } from '@apollo/client';
+import { CombinedGraphQLErrors, gql } from '@apollo/client';
 import { createApolloClient, createCache } from './apollo.ts';
 import { getToken, removeToken, setToken } from './token-storage.ts';
-import { NetworkFailure } from './network-errors.ts';
+import { NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
 
 const Me = gql`
   query Me {
@@ -117,6 +117,41 @@ describe('requests that get no answer', () => {
     expect(failure).toBeInstanceOf(NetworkFailure);
     expect((failure as Error).message).toBe('We could not reach the library. Check your connection and try again.');
     expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+});
+
+describe('while the browser is offline', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    vi.restoreAllMocks();
+  });
+
+  it('refuses a change before sending it, with the reason, and still asks for reads', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchMock = respond(200, { data: { me: null } });
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    const Return = gql`
+      mutation ReturnWhileOffline {
+        returnBook(borrowId: "l1") {
+          id
+        }
+      }
+    `;
+    const refusal = await client.mutate({ mutation: Return }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(CombinedGraphQLErrors.is(refusal)).toBe(true);
+    expect((refusal as CombinedGraphQLErrors).errors[0]).toMatchObject({
+      message: OFFLINE_WRITES,
+      extensions: { code: 'OFFLINE' },
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A read goes out: the service worker answers it from what was loaded before, if it can.
+    await client.query({ query: Me });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -3,7 +3,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { catchError, throwError } from 'rxjs';
 import { getToken, removeToken } from './token-storage.ts';
-import { isNetworkFailure, NetworkFailure } from './network-errors.ts';
+import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
 const SESSION_CODES = new Set(['UNAUTHENTICATED']);
@@ -53,6 +53,21 @@ export const networkFailureLink = new ApolloLink((operation, forward) =>
   ),
 );
 
+/**
+ * While the browser is offline a change is refused before it is sent, with the reason the offline banner gives,
+ * as a GraphQL error (code OFFLINE) so that every form and dialog shows it where it shows the gateway's refusals.
+ * Reads go on: the service worker may answer them from what was loaded before.
+ */
+export const offlineWritesLink = new ApolloLink((operation, forward) => {
+  const isWrite = operation.query.definitions.some(
+    (definition) => definition.kind === 'OperationDefinition' && definition.operation === 'mutation',
+  );
+  if (!isWrite || navigator.onLine) return forward(operation);
+  return throwError(
+    () => new CombinedGraphQLErrors({ errors: [{ message: OFFLINE_WRITES, extensions: { code: 'OFFLINE' } }] }),
+  );
+});
+
 export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLogin }: Options = {}): ApolloClient {
   const authLink = new SetContextLink((prev) => {
     const token = getToken();
@@ -66,7 +81,7 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     // Other errors reach the caller unchanged.
   });
   return new ApolloClient({
-    link: ApolloLink.from([networkFailureLink, errorLink, authLink, transport(uri)]),
+    link: ApolloLink.from([networkFailureLink, offlineWritesLink, errorLink, authLink, transport(uri)]),
     cache: createCache(),
   });
 }

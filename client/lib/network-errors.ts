@@ -4,6 +4,10 @@
 import { ServerError } from '@apollo/client';
 
 export const NETWORK_MESSAGE = 'We could not reach the library. Check your connection and try again.';
+export const OFFLINE_BANNER = 'You are offline: showing what was loaded before';
+/** Why a change (borrow, return, renew, hold, payment, edit) is refused while offline. */
+export const OFFLINE_WRITES =
+  'Borrowing, returns and other changes need a connection; they work again once you are back online.';
 
 /** Raised in place of a request that never got an answer (offline, DNS, a dropped connection). */
 export class NetworkFailure extends Error {
