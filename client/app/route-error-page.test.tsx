@@ -67,7 +67,7 @@ describe('a page that fails', () => {
     renderFailingPage(chunkFailure());
     await screen.findByRole('heading', { name: 'This page could not be loaded' });
     expect(reload).toHaveBeenCalledTimes(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(reload).toHaveBeenCalledTimes(2);
   });
 

@@ -30,7 +30,7 @@ export function RouteErrorPage(props: { error?: unknown }) {
       </p>
       <div className="flex justify-center gap-3">
         <button type="button" className="btn-primary" onClick={() => page.reload()}>
-          Try again
+          Try Again
         </button>
         <Link to="/" className="btn-secondary">
           Go Home

@@ -92,11 +92,11 @@ describe('calm when the network is slow or fails', () => {
     // It reloaded once for a new version, and not again once that failed too.
     expect(loads).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/about');
-    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
 
     // The file is back (the deploy finished): Try again opens the page.
     await browser.context().unroute(/\/assets\/about-page-[\w-]+\.js$/);
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(loads).toBe(2);
