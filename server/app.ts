@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
@@ -33,6 +34,7 @@ import {
   isImage,
   isJson,
   jsonSecurityHeaders,
+  preferredEncoding,
   publicClientConfig,
   securityHeaders,
 } from './web.ts';
@@ -261,13 +263,18 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
   const routePage = built
     ? readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link\b[^>]*\bdata-route="\/"[^>]*>/g, '')
     : null;
-  const routePageTag = routePage === null ? '' : `"${createHash('sha256').update(routePage).digest('base64url')}"`;
+  const routePageTag = routePage === null ? '' : `W/"${createHash('sha256').update(routePage).digest('base64url')}"`;
+  // Compressed once: the 404 handler is not a route, so @fastify/compress does not see what it sends.
+  const routePageIn = routePage === null ? null : { br: brotliCompressSync(routePage), gzip: gzipSync(routePage) };
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
     if (routePage !== null) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', routePageTag);
+      reply.header('vary', 'accept-encoding');
       if (noneMatch(request.headers['if-none-match'], routePageTag)) return reply.code(304).send();
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding && routePageIn) return reply.header('content-encoding', encoding).send(routePageIn[encoding]);
       return reply.send(routePage);
     }
     return reply

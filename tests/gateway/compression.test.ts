@@ -103,9 +103,18 @@ describe('compressed and cached answers', () => {
       expect(again.status, route).toBe(304);
       expect(again.bytes).toBe(0);
     }
-    expect(
-      (await raw(`${gw.url}/`, { accept: 'text/html', 'accept-encoding': 'br' })).headers['content-encoding'],
-    ).toBe('br');
+    for (const route of ['/', '/all-books'])
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip;q=0.5', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const answer = await raw(gw.url + route, { accept: 'text/html', 'accept-encoding': accept });
+        expect(answer.headers['content-encoding'], `${route} ${accept}`).toBe(encoding);
+        expect(answer.headers.vary, route).toMatch(/accept-encoding/i);
+        expect(answer.text).toContain('<div id="root"></div>');
+      }
   });
 
   it('compresses big JSON answers (GraphQL and the streamed REST list) by Accept-Encoding, keeping the ETag', async () => {
