@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
+import { keepConfigForOffline } from './lib/offline-warmup.ts';
 import './styles.css';
 
 // Sign-in gates the first screen (Loading... until Firebase reports the user), so its chunk and
 // /config.json start downloading now, alongside React's first render, instead of after it.
 void import('./lib/firebase.ts').then((firebase) => firebase.getFirebaseAuth()).catch(() => undefined);
+
+keepConfigForOffline();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

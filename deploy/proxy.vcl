@@ -3,6 +3,10 @@ vcl 4.1;
 # balances the gateways by asking each for /readyz, and caches what the gateway says is public, for as long as
 # it says (Cache-Control: public, s-maxage=5), revalidating with the gateway's ETag. Everything personal is
 # `private, no-store` or carries Authorization, and goes straight through.
+# Compression: the gateway compresses (assets precompressed at build, JSON of 1 KB or more) and says
+# Vary: Accept-Encoding. Varnish's own gzip support (http_gzip_support, on by default) would ask the gateways for
+# gzip only; clients that take brotli (every current browser over HTTPS) get the gateway's brotli instead, kept
+# as a copy of its own, and the others the gzip copy (unzipped by Varnish for the few that take neither).
 
 import directors;
 
@@ -47,12 +51,31 @@ sub vcl_init {
 
 sub vcl_recv {
     set req.backend_hint = gateways.backend();
+    # Noted before the built-in rules rewrite Accept-Encoding to gzip or nothing.
+    unset req.http.X-Brotli;
+    if (req.http.Accept-Encoding ~ "(^|[\s,])br\s*(,|;(?!\s*q=0(\.0+)?\s*(,|$))|$)") {
+        set req.http.X-Brotli = "1";
+    }
     # For the proxy and Prometheus on the inside network, not for the public.
     if (req.url ~ "^/(metrics|livez|readyz)([?/]|$)") {
         return (synth(404, "Not found"));
     }
     # Varnish's built-in rules follow: GET and HEAD without Authorization or Cookie are looked up in the
     # cache, everything else is passed to a gateway.
+}
+
+sub vcl_hash {
+    # The brotli copy and the gzip one are two objects; the built-in hash (URL and host) follows.
+    if (req.http.X-Brotli) {
+        hash_data("br");
+    }
+}
+
+sub vcl_backend_fetch {
+    if (bereq.http.X-Brotli) {
+        set bereq.http.Accept-Encoding = "br";
+    }
+    unset bereq.http.X-Brotli;
 }
 
 sub vcl_backend_response {

@@ -50,6 +50,22 @@ export function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(contentType);
 }
 
+/**
+ * The encoding to send a precompressed text in: brotli if the client takes it, else gzip, else none
+ * (RFC 9110 12.5.3: a coding with q=0 is refused; `*` stands for any coding not named).
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const [best] = (['br', 'gzip'] as const).filter((c) => weight(c) > 0).sort((a, b) => weight(b) - weight(a));
+  return best ?? null;
+}
+
 /** image/* answers (covers, category pictures, the placeholder); SVG included. */
 export function isImage(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^image\//i.test(contentType);

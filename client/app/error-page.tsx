@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { friendlyMessage } from '../lib/network-errors.ts';
 
 // The root errorElement: shown without the layout, since the layout itself may be what failed.
 export function ErrorPage() {
@@ -7,9 +8,7 @@ export function ErrorPage() {
   useDocumentTitle('Something went wrong');
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'An unexpected error occurred.';
+    : friendlyMessage(error, 'An unexpected error occurred.');
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>

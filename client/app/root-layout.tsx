@@ -1,14 +1,18 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
+import { ProgressBar } from '../components/ui/busy-region.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { Header } from './header.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 
 // The footer is below the fold on every page: it loads after the first paint, keeping the entry small.
 const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })));
 
 export function RootLayout() {
   const { initializing, loading } = useAuth();
+  // A link to a page whose code is not loaded yet keeps the old page until it arrives: say that it is coming.
+  const navigating = useNavigation().state !== 'idle';
   // Only the first auth check replaces the layout; a sign-in in progress keeps the form on screen.
   if (initializing ?? loading) return <FullScreenLoading />;
   return (
@@ -20,7 +24,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      <OfflineBanner />
+      <div className="fixed inset-x-0 top-0 z-50">{navigating && <ProgressBar label="Loading page..." />}</div>
+      <main id="main" className="flex-1" aria-busy={navigating}>
         <Outlet />
       </main>
       <Suspense fallback={<footer className="min-h-64 bg-slate-900" aria-hidden="true" />}>

@@ -2,27 +2,13 @@ import { createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
 import { ErrorPage } from './error-page.tsx';
-import { RequireAuth } from './require-auth.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { guarded, page } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-type PageModule = { default: React.ComponentType };
-
-// Each page is its own chunk; React Router loads it before rendering the route.
-function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
-}
-
-function guarded(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => {
-    const Page = (await load()).default;
-    return {
-      Component: () => (
-        <RequireAuth>
-          <Page />
-        </RequireAuth>
-      ),
-    };
-  };
+/** A page that fails (it threw, or its data did) is shown in its place, inside the layout. */
+function insideTheLayout(pages: RouteObject[]): RouteObject[] {
+  return pages.map((route) => ({ ...route, errorElement: <RouteErrorPage /> }));
 }
 
 export const routes: RouteObject[] = [
@@ -31,7 +17,7 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <FullScreenLoading />,
-    children: [
+    children: insideTheLayout([
       { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
       { path: 'about', lazy: page(() => import('../features/static/about-page.tsx')) },
       { path: 'contact', lazy: page(() => import('../features/static/contact-page.tsx')) },
@@ -50,7 +36,7 @@ export const routes: RouteObject[] = [
       // Signed-in only here; the page itself tells members apart from staff (and the gateway refuses them).
       { path: 'desk', lazy: guarded(() => import('../features/desk/desk-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },
-    ],
+    ]),
   },
 ];
 

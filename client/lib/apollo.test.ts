@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gql } from '@apollo/client';
+import { CombinedGraphQLErrors, gql } from '@apollo/client';
 import { createApolloClient, createCache } from './apollo.ts';
 import { getToken, removeToken, setToken } from './token-storage.ts';
+import { NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
 
 const Me = gql`
   query Me {
@@ -88,6 +89,69 @@ describe('createApolloClient', () => {
     expect(sent.map((s) => s.method)).toEqual(['POST', 'GET', 'POST']);
     expect(sent[1]!.url).toMatch(/^http:\/\/gateway\.test\/graphql\?query=query%20Me/);
     expect(sent[1]!.preflight).toBe('true');
+  });
+});
+
+describe('requests that get no answer', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it.each([
+    ['Chromium offline', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['Firefox offline', () => Promise.reject(new TypeError('NetworkError when attempting to fetch resource.'))],
+    [
+      'no healthy gateway behind the proxy',
+      () => Promise.resolve(new Response('Service Unavailable', { status: 503 })),
+    ],
+  ])("fail with the sentence a member can act on (%s), not the browser's own", async (_name, answer) => {
+    globalThis.fetch = vi.fn(answer);
+    const onSessionExpired = vi.fn();
+    const failure = await createApolloClient({ uri: 'http://gateway.test/graphql', onSessionExpired })
+      .query({ query: Me })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(NetworkFailure);
+    expect((failure as Error).message).toBe('We could not reach the library. Check your connection and try again.');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+});
+
+describe('while the browser is offline', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    vi.restoreAllMocks();
+  });
+
+  it('refuses a change before sending it, with the reason, and still asks for reads', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchMock = respond(200, { data: { me: null } });
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    const Return = gql`
+      mutation ReturnWhileOffline {
+        returnBook(borrowId: "l1") {
+          id
+        }
+      }
+    `;
+    const refusal = await client.mutate({ mutation: Return }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(CombinedGraphQLErrors.is(refusal)).toBe(true);
+    expect((refusal as CombinedGraphQLErrors).errors[0]).toMatchObject({
+      message: OFFLINE_WRITES,
+      extensions: { code: 'OFFLINE' },
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A read goes out: the service worker answers it from what was loaded before, if it can.
+    await client.query({ query: Me });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

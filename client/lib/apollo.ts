@@ -1,7 +1,9 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { catchError, throwError } from 'rxjs';
 import { getToken, removeToken } from './token-storage.ts';
+import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
 const SESSION_CODES = new Set(['UNAUTHENTICATED']);
@@ -41,6 +43,31 @@ function transport(uri: string): ApolloLink {
   );
 }
 
+/**
+ * Every request that got no answer fails with one error, NetworkFailure, whose message is the sentence a member
+ * can act on; the browser's own ("Failed to fetch") stays in its cause for the console.
+ */
+export const networkFailureLink = new ApolloLink((operation, forward) =>
+  forward(operation).pipe(
+    catchError((error: unknown) => throwError(() => (isNetworkFailure(error) ? new NetworkFailure(error) : error))),
+  ),
+);
+
+/**
+ * While the browser is offline a change is refused before it is sent, with the reason the offline banner gives,
+ * as a GraphQL error (code OFFLINE) so that every form and dialog shows it where it shows the gateway's refusals.
+ * Reads go on: the service worker may answer them from what was loaded before.
+ */
+export const offlineWritesLink = new ApolloLink((operation, forward) => {
+  const isWrite = operation.query.definitions.some(
+    (definition) => definition.kind === 'OperationDefinition' && definition.operation === 'mutation',
+  );
+  if (!isWrite || navigator.onLine) return forward(operation);
+  return throwError(
+    () => new CombinedGraphQLErrors({ errors: [{ message: OFFLINE_WRITES, extensions: { code: 'OFFLINE' } }] }),
+  );
+});
+
 export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLogin }: Options = {}): ApolloClient {
   const authLink = new SetContextLink((prev) => {
     const token = getToken();
@@ -54,7 +81,7 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     // Other errors reach the caller unchanged.
   });
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, authLink, transport(uri)]),
+    link: ApolloLink.from([networkFailureLink, offlineWritesLink, errorLink, authLink, transport(uri)]),
     cache: createCache(),
   });
 }

@@ -22,8 +22,12 @@ export const SHARED_MAX_AGE_S = UNSEEN_WRITES_MS / 1000;
 /** Browsers revalidate every time (a borrow must show at once); shared caches may keep it for a few seconds. */
 export const PUBLIC = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}`;
 export const PRIVATE = 'private, no-store';
-/** What a shared answer depends on besides the URL: Apollo picks the media type from Accept. */
-const VARY = 'Authorization, Accept';
+/**
+ * What a shared answer depends on besides the URL: Apollo picks the media type from Accept, and the answer is
+ * compressed or not by Accept-Encoding (even when this one was not: a cache must not give it to a client that
+ * takes brotli). Lower case as @fastify/compress looks for it, so it is not listed twice.
+ */
+const VARY = 'Authorization, Accept, accept-encoding';
 
 /** If-None-Match compared weakly (RFC 9110 13.1.2): `*`, or any listed tag with the same opaque part. */
 export function noneMatch(header: string | undefined, etag: string): boolean {

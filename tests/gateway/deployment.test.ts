@@ -4,7 +4,9 @@
 // requests to a gateway whose /readyz fails.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -153,6 +155,21 @@ describe('deploy/proxy.vcl', () => {
   });
 });
 
+const ASSET = 'assets/index-Ab12Cd34.js';
+const SCRIPT = `export const books = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `Book ${i}`))};\n`;
+
+/** A GET with exactly these headers, its body as sent (fetch would ask for and decode compression itself). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 const varnishd = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((file) => existsSync(file));
 
 describe.skipIf(!varnishd)(
@@ -164,6 +181,7 @@ describe.skipIf(!varnishd)(
     let dir: string;
     let proxy: ChildProcess;
     let url: string;
+    let clientDir: string;
 
     /** How many requests for `method route` this gateway has answered 200, by its own /metrics. */
     const served = async (gw: TestGateway, route: string, method = 'GET') => {
@@ -192,7 +210,17 @@ describe.skipIf(!varnishd)(
     }
 
     beforeAll(async () => {
-      const start = () => startTestGateway({ env: { METRICS_TOKEN: TOKEN } });
+      // A built SPA with one hashed asset, precompressed as vite.config.ts does it.
+      clientDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-client-'));
+      await mkdir(path.join(clientDir, 'assets'));
+      await writeFile(
+        path.join(clientDir, 'index.html'),
+        '<!doctype html><title>BookHaven</title><div id="root"></div>',
+      );
+      await writeFile(path.join(clientDir, ASSET), SCRIPT);
+      await writeFile(path.join(clientDir, `${ASSET}.gz`), gzipSync(SCRIPT));
+      await writeFile(path.join(clientDir, `${ASSET}.br`), brotliCompressSync(SCRIPT));
+      const start = () => startTestGateway({ env: { METRICS_TOKEN: TOKEN }, clientDir });
       [a, b] = await Promise.all([start(), start()]);
       dir = await mkdtemp(path.join(tmpdir(), 'bookhaven-proxy-'));
       // Varnish's worker runs as its own user (when started as root) and needs to enter its working directory.
@@ -219,6 +247,36 @@ describe.skipIf(!varnishd)(
       proxy?.kill('SIGTERM');
       await Promise.all([a?.close(), b?.close()]);
       if (dir) await rm(dir, { recursive: true, force: true });
+      if (clientDir) await rm(clientDir, { recursive: true, force: true });
+    });
+
+    it('sends assets and big JSON in brotli or gzip as the client takes them, and keeps assets for a year', async () => {
+      for (const gw of [a, b])
+        for (let i = 0; i < 8; i++) await gw.addBook({ description: 'A longer text. '.repeat(8) });
+      for (const route of [`/${ASSET}`, '/api/books']) {
+        // Twice: the second answer comes from the proxy's cache, in the same encodings.
+        for (let i = 0; i < 2; i++) {
+          const plain = await rawGet(`${url}${route}`, {});
+          expect(plain.status).toBe(200);
+          expect(plain.headers['content-encoding'], route).toBeUndefined();
+          for (const [accept, encoding] of [
+            ['gzip, deflate, br', 'br'],
+            ['gzip, deflate', 'gzip'],
+            ['br;q=0, gzip', 'gzip'],
+          ] as const) {
+            const answer = await rawGet(`${url}${route}`, { 'accept-encoding': accept });
+            expect(answer.headers['content-encoding'], `${route} ${accept}`).toBe(encoding);
+            expect(answer.headers.vary, route).toMatch(/accept-encoding/i);
+            const decoded = encoding === 'br' ? brotliDecompressSync(answer.body) : gunzipSync(answer.body);
+            // Each gateway here has its own store (its own 8 books): the same script, the same number of books.
+            if (route === '/api/books') expect(JSON.parse(decoded.toString())).toHaveLength(8);
+            else expect(decoded.toString()).toBe(SCRIPT);
+            expect(answer.body.length).toBeLessThan(plain.body.length / 2);
+          }
+        }
+      }
+      const asset = await rawGet(`${url}/${ASSET}`, { 'accept-encoding': 'br' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
     it('caches public reads for their s-maxage, answers If-None-Match with 304, and passes signed-in reads', async () => {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { formatCount } from '../../lib/format-count.ts';
+import { friendlyMessage, isNetworkFailure, NETWORK_MESSAGE } from '../../lib/network-errors.ts';
+import { ProgressBar } from './busy-region.tsx';
 
 /** How many items a list the server pages asks for at a time (All Books, category pages, All Users). */
 export const PAGE_SIZE = 24;
@@ -23,19 +25,25 @@ export function LoadMore({ shown, total, onLoadMore }: LoadMoreProps) {
     try {
       await onLoadMore();
     } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : 'Failed to load more');
+      // A lost request gets the sentence a member can act on; a refusal keeps the list's "Error: message".
+      setFailure(isNetworkFailure(error) ? NETWORK_MESSAGE : `Error: ${friendlyMessage(error, 'Failed to load more')}`);
     } finally {
       setLoading(false);
     }
   };
   return (
-    <div className="mt-8 text-center">
+    <div className="mt-8 text-center" aria-busy={loading}>
+      {loading && (
+        <div className="mx-auto mb-3 max-w-xs">
+          <ProgressBar label="Loading more..." />
+        </div>
+      )}
       <p className="mb-3 text-sm text-gray-600">
         {formatCount(shown)} of {formatCount(total)} shown
       </p>
       {failure && (
         <p role="alert" className="mb-3 text-sm text-red-700">
-          Error: {failure}
+          {failure}
         </p>
       )}
       <button

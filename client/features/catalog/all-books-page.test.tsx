@@ -149,6 +149,33 @@ describe('All Books page', () => {
     expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
   });
 
+  it('dims the old list under a progress bar, aria-busy, while a new search is on its way', async () => {
+    renderPage([
+      answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 1)], { bookCount: 2 }),
+      { ...answer({ search: 'dun' }, [book('b2', 'Dune', 1)], { bookCount: 2 }), delay: Infinity },
+    ]);
+    await screen.findByText('Showing 2 of 2 books');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search books' }), 'dun');
+    const bar = await screen.findByRole('progressbar', { name: 'Loading books...' });
+    const emma = screen.getByRole('article', { name: 'Emma' });
+    expect(emma.closest('[aria-busy="true"]')).toBe(bar.closest('[aria-busy="true"]'));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says it could not reach the library when Load more gets no answer, and keeps the list', async () => {
+    renderPage([
+      answer({}, [book('b1', 'Emma', 4)], { bookCount: 2, totalCount: 2, endCursor: 'c1' }),
+      { ...answer({}, [], { after: 'c1' }), result: undefined, error: new TypeError('Failed to fetch') },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not reach the library. Check your connection and try again.',
+    );
+    expect(screen.getByRole('article', { name: 'Emma' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+
   it('formats large counts and says how many of them are on screen', async () => {
     renderPage([answer({}, [book('b1', 'Emma', 4)], { bookCount: 50_000, totalCount: 50_000, endCursor: 'c1' })]);
     expect(await screen.findByText('Showing 50,000 of 50,000 books')).toBeTruthy();

@@ -11,6 +11,7 @@ import { BookTable } from './book-table.tsx';
 import { formatCount } from '../../lib/format-count.ts';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
+import { BusyRegion } from '../../components/ui/busy-region.tsx';
 
 export const ALL_BOOKS_QUERY = graphql(`
   query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
@@ -39,6 +40,8 @@ export default function AllBooksPage() {
   const canEdit = useCanEditCatalogue();
   // While a new filter loads, keep showing the last list rather than blanking the page on every keystroke.
   const shown = data ?? (loading ? previousData : undefined);
+  // The list on screen answers an earlier search or filter while this one's answer is on its way.
+  const refreshing = loading && !data && shown !== undefined;
 
   if (error) {
     return (
@@ -97,19 +100,21 @@ export default function AllBooksPage() {
       <p className="mb-4 text-sm text-gray-600" aria-live="polite">
         Showing {formatCount(totalCount)} of {formatCount(shown.bookCount)} books
       </p>
-      {nodes.length === 0 ? (
-        <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-          <p className="mb-4 text-gray-700">No books found matching your search criteria.</p>
-          <button type="button" className="btn-primary" onClick={clear}>
-            Clear All Filters
-          </button>
-        </div>
-      ) : filters.view === 'table' ? (
-        <BookTable books={nodes} canEdit={canEdit} />
-      ) : (
-        <BookCardGrid books={nodes} canEdit={canEdit} />
-      )}
-      {pageInfo.hasNextPage && nodes.length > 0 && (
+      <BusyRegion busy={refreshing} label="Loading books...">
+        {nodes.length === 0 ? (
+          <div className="rounded-xl bg-white p-10 text-center shadow-sm">
+            <p className="mb-4 text-gray-700">No books found matching your search criteria.</p>
+            <button type="button" className="btn-primary" onClick={clear}>
+              Clear All Filters
+            </button>
+          </div>
+        ) : filters.view === 'table' ? (
+          <BookTable books={nodes} canEdit={canEdit} />
+        ) : (
+          <BookCardGrid books={nodes} canEdit={canEdit} />
+        )}
+      </BusyRegion>
+      {pageInfo.hasNextPage && nodes.length > 0 && !refreshing && (
         <LoadMore shown={nodes.length} total={totalCount} onLoadMore={loadMore} />
       )}
     </section>

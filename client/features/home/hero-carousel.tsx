@@ -32,6 +32,18 @@ const SLIDES = [
   },
 ];
 
+/** True once the window's load event has passed (at once if it already has). */
+function useAfterPageLoad(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded;
+}
+
 export function HeroCarousel() {
   const [index, setIndex] = useState(0);
   // WCAG 2.2.2: moving content can be paused. The slides move on by themselves unless the person paused them
@@ -45,6 +57,9 @@ export function HeroCarousel() {
   const [focused, setFocused] = useState(false);
   const autoplay = choice === 'playing' || (choice === 'auto' && !reducedMotion);
   const moving = autoplay && !hovered && !focused;
+  // The first slide is the page's largest paint (preloaded by index.html); the others, hidden, wait until the
+  // page has loaded rather than share a slow network with it.
+  const later = useAfterPageLoad();
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, SLIDES.length)), []);
 
   // Restarting the timer on every change means a manual move gives the new slide its full 5 seconds.
@@ -76,7 +91,7 @@ export function HeroCarousel() {
           aria-hidden={i !== index}
           inert={i !== index}
           className={`absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out ${i === index ? 'opacity-100' : 'opacity-0'}`}
-          style={{ backgroundImage: `url(${slide.image})` }}
+          style={i === 0 || i === index || later ? { backgroundImage: `url(${slide.image})` } : undefined}
         >
           <div className="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">
             {/* The text sits on a solid panel (the pictures are busy), clear of the controls: on a phone they

@@ -31,8 +31,15 @@ export async function closeSharedBrowser() {
   await (await launched?.catch(() => undefined))?.close();
 }
 
-/** Registers hooks that give each test a fresh context and page; returns accessors. */
-export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
+/**
+ * Registers hooks that give each test a fresh context and page; returns accessors. The production build
+ * registers a service worker; journeys block it (it would answer requests that they route and watch) unless
+ * they are about it (`serviceWorkers: 'allow'`).
+ */
+export function useBrowser(
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+) {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -42,7 +49,7 @@ export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
     browser = await (shared ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }));
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+    context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl(), serviceWorkers });
     page = await context.newPage();
     problems = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -70,7 +77,9 @@ export function useBrowser(viewport: keyof typeof VIEWPORTS = 'desktop') {
 
 /** Another signed-in browser for a member, watched for page errors like the journey's own. */
 export async function memberBrowser(context: BrowserContext, account: Account) {
-  const own = await context.browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl() });
+  const own = await context
+    .browser()!
+    .newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl(), serviceWorkers: 'block' });
   const page = await own.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { friendlyMessage, isChunkLoadFailure } from '../lib/network-errors.ts';
+import { page, reloadOnceForNewVersion } from './new-version.ts';
+
+/**
+ * A page that failed, shown inside the layout (header and footer still work): its code did not load
+ * (offline, or replaced by a deploy: then the page reloads once for the new version), or it failed to render.
+ * The member reads what they can do, never the browser's message.
+ */
+export function RouteErrorPage(props: { error?: unknown }) {
+  const routeError = useRouteError();
+  const error = props.error ?? routeError;
+  const codeMissing = isChunkLoadFailure(error);
+  useDocumentTitle(codeMissing ? 'Page not loaded' : 'Something went wrong');
+  useEffect(() => {
+    if (codeMissing) reloadOnceForNewVersion();
+  }, [codeMissing]);
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : friendlyMessage(error, 'An unexpected error occurred.');
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">
+        {codeMissing ? 'This page could not be loaded' : 'Something went wrong'}
+      </h1>
+      <p role="alert" className="mb-6 text-slate-700">
+        {detail}
+      </p>
+      <div className="flex justify-center gap-3">
+        <button type="button" className="btn-primary" onClick={() => page.reload()}>
+          Try Again
+        </button>
+        <Link to="/" className="btn-secondary">
+          Go Home
+        </Link>
+      </div>
+    </section>
+  );
+}
