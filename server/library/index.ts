@@ -9,6 +9,7 @@ import { createHolds, type Holds } from './holds.ts';
 import { createNotices, type Notices } from './notices.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
+import { createAuditTrail, type AuditTrail } from './audit.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -18,6 +19,8 @@ export interface Library {
   /** Notices by e-mail: the outbox's sender, the member's setting, unsubscribe links. */
   mail: EmailNotices;
   accounts: Accounts;
+  /** Who did what at the desk, to the catalogue and to roles (staff read it). */
+  audit: AuditTrail;
 }
 
 export interface LibraryOptions {
@@ -45,6 +48,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const now = opts.now ?? (() => new Date());
   const siteOrigin = opts.siteOrigin ?? (() => '');
   const mailer = opts.mailer ?? null;
+  const audit = createAuditTrail(store, now);
   const notices = createNotices(store, { timeZone: opts.timeZone, policy, now, mail: mailer !== null });
   const mail = createEmailNotices(store, {
     mailer,
@@ -60,6 +64,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     timeZone: opts.timeZone,
     policy,
     now: opts.now,
+    audit,
     async onChange(expired, bookIds) {
       await notices.expired(expired);
       for (const bookId of bookIds) await notices.readyFor(bookId);
@@ -69,7 +74,8 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     holds,
     notices,
     mail,
-    catalog: createCatalog(store, { siteOrigin, policy }),
+    audit,
+    catalog: createCatalog(store, { siteOrigin, policy, audit }),
     circulation: createCirculation(store, {
       timeZone: opts.timeZone,
       policy,
@@ -77,7 +83,13 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       waitingFor: holds.waitingFor,
       afterReturn: notices.readyFor,
       enforce: opts.enforcePolicy,
+      audit,
     }),
-    accounts: createAccounts(store, { verifier: opts.verifier, tokens: opts.tokens, adminEmails: opts.adminEmails }),
+    accounts: createAccounts(store, {
+      verifier: opts.verifier,
+      tokens: opts.tokens,
+      adminEmails: opts.adminEmails,
+      audit,
+    }),
   };
 }
