@@ -232,7 +232,9 @@ describeEachStore((kind) => {
       const seen: string[] = [];
       let after: string | null = null;
       for (let pages = 0; pages < 5; pages++) {
-        const page = (await log({ bookId: id, first: 2, after })).body.data!.auditLog;
+        const page: { nodes: Entry[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = (
+          await log({ bookId: id, first: 2, after })
+        ).body.data!.auditLog;
         seen.push(...page.nodes.map((e) => e.newValue ?? ''));
         if (pages === 0) expect((await rename('T6')).body.errors).toBeUndefined();
         if (!page.pageInfo.hasNextPage) break;

@@ -10,6 +10,7 @@ import { EmptyState, LoadError } from './desk-states.tsx';
 import { FeeForm } from './fee-form.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { ActiveLoans, PastLoans, type LoanAction } from './loan-lists.tsx';
+import { AuditHistory } from './audit-history.tsx';
 import { formatMoney } from './money.ts';
 import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
 
@@ -165,6 +166,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
       />
       <PastLoans loans={member.loans} symbol={symbol} />
       <LedgerTable entries={member.ledger} symbol={symbol} />
+      <AuditHistory key={uid} uid={uid} />
     </section>
   );
 }
