@@ -445,14 +445,7 @@ export type AuditApi = 'graphql' | 'rest';
  * cancelled by staff), a catalogue change (one entry per field added or edited) or a member's role changing.
  */
 export type AuditAction =
-  | 'check-in'
-  | 'mark-lost'
-  | 'payment'
-  | 'waiver'
-  | 'hold-cancelled'
-  | 'book-added'
-  | 'book-edited'
-  | 'role-changed';
+  'check-in' | 'mark-lost' | 'payment' | 'waiver' | 'hold-cancelled' | 'book-added' | 'book-edited' | 'role-changed';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {

@@ -75,7 +75,10 @@ const CASES: Case[] = [
     name: "audit: a book's history, next page",
     run: (s, f) => s.audit.listByBook(f.bookId, { first: 5, after: f.cursor }),
   },
-  { name: "audit: a member's history, next page", run: (s, f) => s.audit.listByUid('uid-ada', { first: 5, after: f.cursor }) },
+  {
+    name: "audit: a member's history, next page",
+    run: (s, f) => s.audit.listByUid('uid-ada', { first: 5, after: f.cursor }),
+  },
   {
     name: 'books: search by title/author substring',
     run: (s) => s.books.list({ search: 'ula' }, { first: 5 }),
