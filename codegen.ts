@@ -22,6 +22,7 @@ const config: CodegenConfig = {
           Policy: '../../library/policy.ts#Policy as PolicyRecord',
           Hold: '../../library/holds.ts#HoldView',
           Notice: '../../store/port.ts#NoticeRecord',
+          AuditEntry: '../../store/port.ts#AuditRecord',
         },
         scalars: { DateTime: { input: 'string', output: 'Date | string' } },
         enumsAsTypes: true,

@@ -157,7 +157,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       return done();
     }
     viewerFrom(authorization, tokens).then((viewer) => {
-      request.viewer = viewer;
+      // Which API the session acts through, said once here for every service call (the audit trail's "from").
+      const api = request.url.startsWith('/graphql') ? 'graphql' : 'rest';
+      request.viewer = viewer.session ? { ...viewer, session: { ...viewer.session, api } } : viewer;
       done();
     }, done);
   });
@@ -194,7 +196,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         library,
         viewer: request.viewer,
         countMutation: () => limits.write(request),
-        signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input)),
+        signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input, 'graphql')),
       }),
     }),
   });

@@ -22,6 +22,7 @@ export const ACCESS = {
     members: 'staff',
     overdueLoans: 'staff',
     holdsReady: 'staff',
+    auditLog: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.

@@ -52,6 +52,7 @@ const LISTS: Record<string, { size: PricedField['size']; items: 'nodes' | 'list'
   members: { size: 'page', items: 'nodes' },
   holdsReady: { size: 'page', items: 'nodes' },
   overdueLoans: { size: 'page', items: 'nodes' },
+  auditLog: { size: 'page', items: 'nodes' },
   booksByCategory: { size: 'genre', items: 'list' },
   users: { size: 'members', items: 'list' },
 };

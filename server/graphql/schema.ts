@@ -16,6 +16,7 @@ import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
 import { loanFields } from './resolvers/circulation.ts';
+import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -77,7 +78,7 @@ export function rootFieldNames(sdl: string): Record<'Query' | 'Mutation', string
 export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): Resolvers {
   const root = secureRootFields(
     {
-      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries },
+      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries, ...auditQueries },
       Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations },
     },
     rootFieldNames(typeDefs),
@@ -108,6 +109,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     Category: { image: (category) => absolute(category.image) },
     BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },
     User: userFields,
+    AuditEntry: auditEntryFields,
     Policy: {
       currency: () => CURRENCY.code,
       currencySymbol: () => CURRENCY.symbol,

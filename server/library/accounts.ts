@@ -7,6 +7,8 @@ import { isStaff, requireStaff } from './circulation.ts';
 import { asSeenBy } from './privacy.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { encodeCursor } from '../store/ids.ts';
+import type { AuditApi } from '../store/port.ts';
+import type { AuditTrail } from './audit.ts';
 
 export interface SignInInput {
   idToken?: unknown;
@@ -16,8 +18,11 @@ export interface SignInInput {
 }
 
 export interface Accounts {
-  /** Verifies the Firebase ID token, records the member and answers with a session token. */
-  signIn(input: SignInInput): Promise<{ token: string; user: UserRecord }>;
+  /**
+   * Verifies the Firebase ID token, records the member and answers with a session token. `api`: the API it came
+   * through, for the audit trail when the sign-in changes the member's role.
+   */
+  signIn(input: SignInInput, api?: AuditApi): Promise<{ token: string; user: UserRecord }>;
   /**
    * Every member in sign-up order; with any of search, first or after, one page of them (first 1..100, after
    * the member whose id `after` is), optionally matching a search of name or e-mail (of the name alone for a
@@ -53,12 +58,12 @@ const within = (session: Session): UserSearchFields => (isStaff(session) ? 'name
 
 export function createAccounts(
   store: Store,
-  deps: { verifier: IdTokenVerifier; tokens: SessionTokens; adminEmails: string[] },
+  deps: { verifier: IdTokenVerifier; tokens: SessionTokens; adminEmails: string[]; audit: AuditTrail },
 ): Accounts {
   const roleOf = (email: string): Role => (deps.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'member');
 
   return {
-    async signIn(input) {
+    async signIn(input, api) {
       if (typeof input.idToken !== 'string' || input.idToken.trim() === '') {
         throw new LibraryError('UNAUTHENTICATED', 'idToken is required: sign in with Firebase and send its ID token');
       }
@@ -80,6 +85,7 @@ export function createAccounts(
       const photoInput = check.text(input.photoURL, 'photoURL', { max: 2048, required: false });
       const photoURL = photoInput ? check.imageUrl(photoInput, 'photoURL') : identity.picture;
       const email = identity.email.toLowerCase();
+      const before = await store.users.getByUid(identity.uid);
       const user = await store.users.upsert({
         uid: identity.uid,
         email,
@@ -88,6 +94,12 @@ export function createAccounts(
         photoURL: photoURL ?? null,
         role: roleOf(email),
       });
+      // ADMIN_EMAILS decides roles; a sign-in applies it, and is recorded as the change (a new member who starts
+      // as staff too). The actor is the member whose sign-in applied it.
+      if ((before?.role ?? 'member') !== user.role) {
+        const change = { field: 'role', oldValue: before?.role ?? null, newValue: user.role, uid: user.uid };
+        await deps.audit.record({ uid: user.uid, name: user.name, api }, [{ action: 'role-changed', ...change }]);
+      }
       const token = await deps.tokens.issue({ uid: user.uid, email: user.email, name: user.name, role: user.role });
       return { token, user };
     },

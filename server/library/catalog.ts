@@ -16,6 +16,7 @@ import * as check from './validate.ts';
 import { siteRelative } from './site-urls.ts';
 import type { Policy } from './policy.ts';
 import { cursor, pageSize, paged } from './paging.ts';
+import type { AuditChange, AuditTrail } from './audit.ts';
 
 export interface BookInput {
   title?: unknown;
@@ -164,7 +165,24 @@ function inventoryRule(policy: Policy) {
   };
 }
 
-export function createCatalog(store: Store, opts: { siteOrigin: () => string; policy: Policy }): Catalog {
+/** The fields of a book the audit trail follows: what an edit can change (copies owned, not copies available). */
+const AUDITED = ['title', 'author', 'genre', 'description', 'image', 'rating', 'copies', 'replacementCost'] as const;
+
+/** One audit change per field that differs between two states of a book (a new book: every field set). */
+function bookChanges(before: BookRecord | null, after: BookRecord): AuditChange[] {
+  return AUDITED.filter((field) => (before ? before[field] !== after[field] : after[field] !== null)).map((field) => ({
+    action: before ? 'book-edited' : 'book-added',
+    field,
+    oldValue: before ? before[field] : null,
+    newValue: after[field],
+    bookId: after.id,
+  }));
+}
+
+export function createCatalog(
+  store: Store,
+  opts: { siteOrigin: () => string; policy: Policy; audit: AuditTrail },
+): Catalog {
   const sitePath = siteRelative(opts.siteOrigin);
   const inventory = inventoryRule(opts.policy);
   const mayEdit = (session: Session) => {
@@ -195,7 +213,9 @@ export function createCatalog(store: Store, opts: { siteOrigin: () => string; po
       mayEdit(session);
       const book = newBook(input, sitePath);
       inventory.checkNew(session, book);
-      return store.books.insert(book);
+      const added = await store.books.insert(book);
+      await opts.audit.record(session, bookChanges(null, added));
+      return added;
     },
     async update(session, rawId, input, expectedVersion) {
       mayEdit(session);
@@ -219,6 +239,7 @@ export function createCatalog(store: Store, opts: { siteOrigin: () => string; po
           `${onLoan === 1 ? '1 copy is' : `${onLoan} copies are`} on loan, so the library cannot own fewer than ${onLoan}.`,
         );
       }
+      if (result.modified) await opts.audit.record(session, bookChanges(current, result.book));
       return result;
     },
   };

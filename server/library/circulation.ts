@@ -10,6 +10,7 @@ import * as check from './validate.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { createOnce } from './requests.ts';
 import { newId } from '../store/ids.ts';
+import { createAuditTrail, type AuditTrail } from './audit.ts';
 
 /** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
 export type WaitingFor = (bookId: string) => Promise<boolean>;
@@ -91,6 +92,8 @@ export function createCirculation(
     enforce?: boolean;
     /** After a copy came back to a book (a return, a check-in): its queue may have moved. */
     afterReturn?: (bookId: string) => Promise<void>;
+    /** Where desk actions are recorded; the store's own trail when left out. */
+    audit?: AuditTrail;
   },
 ): Circulation {
   const enforce = opts.enforce !== false;
@@ -100,6 +103,12 @@ export function createCirculation(
   const today = () => todayIn(opts.timeZone, now());
   const dayOf = (instant: Date) => todayIn(opts.timeZone, instant);
   const once = createOnce(store, now);
+  const audit = opts.audit ?? createAuditTrail(store, now);
+  /** A loan's end at the desk, in the audit trail: its status, from active to how it ended. */
+  const loanEnded = (session: Session, action: 'check-in' | 'mark-lost', loan: LoanRecord) =>
+    audit.record(session, [
+      { action, field: 'status', oldValue: 'borrowed', newValue: loan.status, bookId: loan.bookId, uid: loan.userId },
+    ]);
   /** A desk write's first answer: the loan, once it has ended as `ended` says. */
   const endedLoan = (ended: (loan: LoanRecord) => boolean) => async (ref: string) => {
     const loan = await store.loans.get(ref);
@@ -269,7 +278,11 @@ export function createCirculation(
         ref: loanId,
         answer: endedLoan((loan) => loan.status === 'returned'),
       };
-      return once(submission, async () => checkin(await activeLoan(loanId, 'loanId'), staffName(session)));
+      return once(submission, async () => {
+        const loan = await checkin(await activeLoan(loanId, 'loanId'), staffName(session));
+        await loanEnded(session, 'check-in', loan);
+        return loan;
+      });
     },
 
     async markLost(session, rawLoanId, damaged, idempotencyKey) {
@@ -293,7 +306,10 @@ export function createCirculation(
           processingFee: policy.lostProcessingFee,
           by: staffName(session),
         });
-        if (result.ok) return result.loan;
+        if (result.ok) {
+          await loanEnded(session, 'mark-lost', result.loan);
+          return result.loan;
+        }
         if (result.reason === 'not-active') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
         throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
       });
@@ -326,7 +342,11 @@ export function createCirculation(
           recordedBy: staffName(session),
           createdAt: now(),
         });
-        if (result.ok) return result.entry;
+        if (result.ok) {
+          const change = { field: 'balance', oldValue: result.balance + amount, newValue: result.balance, uid };
+          await audit.record(session, [{ action: kind, ...change }]);
+          return result.entry;
+        }
         throw badInput(
           'amount',
           result.balance === 0

@@ -11,6 +11,7 @@ import { isStaff, requireStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import type { Policy } from './policy.ts';
 import * as check from './validate.ts';
+import { createAuditTrail, type AuditTrail } from './audit.ts';
 
 /** A hold with what a member sees of it: their place in the queue and the day a ready copy waits until. */
 export interface HoldView extends HoldRecord {
@@ -49,10 +50,13 @@ export function createHolds(
     now?: () => Date;
     /** After holds expired or a hold was cancelled: the holds that expired, and the books whose queue moved. */
     onChange?: (expired: HoldRecord[], bookIds: string[]) => Promise<void>;
+    /** Where staff's cancelling of a member's hold is recorded; the store's own trail when left out. */
+    audit?: AuditTrail;
   },
 ): Holds {
   const { policy } = opts;
   const now = opts.now ?? (() => new Date());
+  const audit = opts.audit ?? createAuditTrail(store, now);
   const readyUntil = (hold: HoldRecord) =>
     hold.readyAt ? addDays(todayIn(opts.timeZone, hold.readyAt), policy.holdPickupDays) : null;
 
@@ -128,6 +132,11 @@ export function createHolds(
       if (hold.userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.notYourHold);
       const result = await store.holds.cancel(id, now());
       if (result.ok) {
+        // Staff cancelling someone else's hold is a desk action; a member leaving a queue is not.
+        if (hold.userId !== session.uid) {
+          const change = { field: 'status', oldValue: hold.status, newValue: result.hold.status };
+          await audit.record(session, [{ action: 'hold-cancelled', ...change, bookId: hold.bookId, uid: hold.userId }]);
+        }
         await opts.onChange?.([], [hold.bookId]);
         return view(result.hold);
       }

@@ -1,6 +1,6 @@
 // What the library needs to know who is asking, declared here and implemented in auth/: verifying a sign-in
 // provider's ID token (and deleting that provider's account), and issuing and checking the gateway's own session tokens.
-import type { Role } from '../store/port.ts';
+import type { AuditApi, Role } from '../store/port.ts';
 
 /** A signed-in member, as a session token carries them. */
 export interface Session {
@@ -8,6 +8,8 @@ export interface Session {
   email: string;
   name: string;
   role: Role;
+  /** The API this request came through, set by the transport (not carried in the token): the audit trail's "from". */
+  api?: AuditApi;
 }
 
 export interface SessionTokens {

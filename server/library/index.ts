@@ -10,6 +10,7 @@ import { createNotices, type Notices } from './notices.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
 import { createMyData, type MyData } from './my-data.ts';
+import { createAuditTrail, type AuditTrail } from './audit.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -21,6 +22,8 @@ export interface Library {
   accounts: Accounts;
   /** The caller's own data: download it, erase the account. */
   myData: MyData;
+  /** Who did what at the desk, to the catalogue and to roles (staff read it). */
+  audit: AuditTrail;
 }
 
 export interface LibraryOptions {
@@ -48,6 +51,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const now = opts.now ?? (() => new Date());
   const siteOrigin = opts.siteOrigin ?? (() => '');
   const mailer = opts.mailer ?? null;
+  const audit = createAuditTrail(store, now);
   const notices = createNotices(store, { timeZone: opts.timeZone, policy, now, mail: mailer !== null });
   const mail = createEmailNotices(store, {
     mailer,
@@ -63,6 +67,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     timeZone: opts.timeZone,
     policy,
     now: opts.now,
+    audit,
     async onChange(expired, bookIds) {
       await notices.expired(expired);
       for (const bookId of bookIds) await notices.readyFor(bookId);
@@ -72,7 +77,8 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     holds,
     notices,
     mail,
-    catalog: createCatalog(store, { siteOrigin, policy }),
+    audit,
+    catalog: createCatalog(store, { siteOrigin, policy, audit }),
     circulation: createCirculation(store, {
       timeZone: opts.timeZone,
       policy,
@@ -80,8 +86,14 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       waitingFor: holds.waitingFor,
       afterReturn: notices.readyFor,
       enforce: opts.enforcePolicy,
+      audit,
     }),
-    accounts: createAccounts(store, { verifier: opts.verifier, tokens: opts.tokens, adminEmails: opts.adminEmails }),
+    accounts: createAccounts(store, {
+      verifier: opts.verifier,
+      tokens: opts.tokens,
+      adminEmails: opts.adminEmails,
+      audit,
+    }),
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
   };
 }

@@ -81,7 +81,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       '/jwt',
       { schema: { ...doc.signIn, body: schema.tokenBody } },
       async (request) => {
-        const { token } = await limits.signIn(request, () => library.accounts.signIn(request.body));
+        const { token } = await limits.signIn(request, () => library.accounts.signIn(request.body, 'rest'));
         return { token };
       },
     );

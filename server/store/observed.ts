@@ -20,9 +20,10 @@ type Part = {
 
 /**
  * Parts that hold no library data: no answer shows them, so their writes leave the revision alone (the schedule
- * renews its lease every minute, which must not change every ETag).
+ * renews its lease every minute, which must not change every ETag). The audit trail is shown to staff only,
+ * never in a cacheable answer.
  */
-export const UNSEEN_PARTS = ['leases', 'requests'] as const;
+export const UNSEEN_PARTS = ['leases', 'requests', 'audit'] as const;
 
 /** The methods that only read. Anything else, on any other part, counts as a write once it settles. */
 export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: readonly (keyof Store[P])[] } = {

@@ -440,6 +440,51 @@ export interface RequestStore {
 /** What a search of members looks in. */
 export type UserSearchFields = 'name' | 'nameOrEmail';
 
+/** Which API a write came through (the transport says, per request). */
+export type AuditApi = 'graphql' | 'rest';
+
+/**
+ * What an audit entry records: a desk action (check-in, lost or damaged, payment, waiver, a member's hold
+ * cancelled by staff), a catalogue change (one entry per field added or edited) or a member's role changing.
+ */
+export type AuditAction =
+  'check-in' | 'mark-lost' | 'payment' | 'waiver' | 'hold-cancelled' | 'book-added' | 'book-edited' | 'role-changed';
+
+/** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
+export interface AuditRecord {
+  id: string;
+  at: Date;
+  actorUid: string;
+  actorName: string;
+  /** null: not through an API (a script calling the services). */
+  api: AuditApi | null;
+  action: AuditAction;
+  /** The field changed (a book's field, `role`, a loan's `status`, a member's `balance`); null when none. */
+  field: string | null;
+  /** Values as text (numbers written out); null where there was none (a field of a new book). */
+  oldValue: string | null;
+  newValue: string | null;
+  /** The book it is about, if any. */
+  bookId: string | null;
+  /** The member it is about, if any. */
+  uid: string | null;
+}
+
+export type NewAudit = Omit<AuditRecord, 'id'>;
+
+/**
+ * The audit trail: append-only by construction, so this port has no way to change or remove an entry. Pages are
+ * newest first (descending id, which is insertion order); endCursor is the last entry's id, encoded.
+ */
+export interface AuditStore {
+  /** Records the entries in one write, in the given order. */
+  record(entries: NewAudit[]): Promise<AuditRecord[]>;
+  /** A book's history. A malformed cursor throws InvalidCursorError. */
+  listByBook(bookId: string, page: PageRequest): Promise<Page<AuditRecord>>;
+  /** A member's history: entries about them (uid), not the ones they made. */
+  listByUid(uid: string, page: PageRequest): Promise<Page<AuditRecord>>;
+}
+
 export interface UserStore {
   /** Creates the user on first sign-in (status "active", createdAt now); later sign-ins refresh profile and role. */
   upsert(profile: UserProfile): Promise<UserRecord>;
@@ -513,6 +558,7 @@ export interface Store {
   readonly users: UserStore;
   readonly erasure: ErasureStore;
   readonly leases: LeaseStore;
+  readonly audit: AuditStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -103,6 +103,7 @@ describe('the access map', () => {
       'Mutation.markLost',
       'Mutation.recordPayment',
       'Mutation.waiveFee',
+      'Query.auditLog',
       'Query.holdsReady',
       'Query.member',
       'Query.members',

@@ -658,6 +658,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     placeHold: { bookId: f.toQueue },
     cancelHold: { holdId: f.holdId },
     holdsReady: { first: 5, after: null },
+    auditLog: { bookId: f.toUpdate, uid: null, first: 5, after: null },
     markNoticesRead: { ids: [] },
     setEmailNotices: { enabled: true },
   };

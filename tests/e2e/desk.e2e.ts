@@ -193,6 +193,19 @@ describe('the circulation desk', () => {
     expect(await copiesOf(book.id)).toBe(1);
     await page.locator('.swal2-container').waitFor({ state: 'detached' });
     await expectAccessible(page);
+
+    // The member's history says who closed the loan, and through which API.
+    const history = panel.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: 'Show history' }).click();
+    const closed = history.getByRole('row', { name: /Closed as lost or damaged/ });
+    await closed.waitFor();
+    expect((await closed.getByRole('cell').allTextContents()).slice(1)).toEqual([
+      'Closed as lost or damaged',
+      'status: borrowed → lost',
+      STAFF.name,
+      'GraphQL',
+    ]);
+    await expectAccessible(page);
   });
 
   it('tells a member the desk is for staff, and shows them no Desk link', async () => {

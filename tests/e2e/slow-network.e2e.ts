@@ -4,15 +4,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
-import { createAccount } from './support/accounts.ts';
-import { addBook, apiToken, holdOperation, sharedSession, uniqueTag } from './support/library.ts';
+import { addBook, holdOperation, sharedSession, uniqueTag } from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'Slow Network Reader' });
 const tag = uniqueTag('qv');
 
 beforeAll(async () => {
-  const token = await apiToken(await createAccount());
-  for (const title of ['Monsoon', 'Delta', 'Ferry']) await addBook(token, { title: `${title} ${tag}`, genre: 'Drama' });
+  for (const title of ['Monsoon', 'Delta', 'Ferry']) await addBook({ title: `${title} ${tag}`, genre: 'Drama' });
 });
 
 describe('bytes', () => {

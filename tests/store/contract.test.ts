@@ -7,6 +7,7 @@ import { describe, inject, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
+import { auditContract } from './contract/audit.contract.ts';
 import { batchReadsContract } from './contract/batch-reads.contract.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
@@ -31,6 +32,7 @@ function storeContract(factory: StoreFactory): void {
   batchReadsContract(factory);
   ledgerContract(factory);
   erasureContract(factory);
+  auditContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

@@ -15,6 +15,7 @@ import { sqliteLedger, sqliteLoans } from '../../server/store/sqlite/loans.ts';
 import { sqliteHolds } from '../../server/store/sqlite/holds.ts';
 import { sqliteLeases } from '../../server/store/sqlite/leases.ts';
 import { sqliteRequests } from '../../server/store/sqlite/requests.ts';
+import { sqliteAudit } from '../../server/store/sqlite/audit.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
@@ -70,6 +71,15 @@ const CASES: Case[] = [
   { name: 'loans: every active loan, counted (the /metrics gauge)', run: (s) => s.loans.countActive() },
   { name: 'users: sign-in upsert', run: (s) => s.users.upsert(profile()) },
   { name: 'users: by uid', run: (s) => s.users.getByUid('uid-ada') },
+  { name: "audit: a book's history, newest first", run: (s, f) => s.audit.listByBook(f.bookId, { first: 5 }) },
+  {
+    name: "audit: a book's history, next page",
+    run: (s, f) => s.audit.listByBook(f.bookId, { first: 5, after: f.cursor }),
+  },
+  {
+    name: "audit: a member's history, next page",
+    run: (s, f) => s.audit.listByUid('uid-ada', { first: 5, after: f.cursor }),
+  },
   {
     name: 'books: search by title/author substring',
     run: (s) => s.books.list({ search: 'ula' }, { first: 5 }),
@@ -164,6 +174,7 @@ describe('SQLite: every query plan uses an index', () => {
       categories: sqliteCategories(db),
       leases: sqliteLeases(db),
       requests: sqliteRequests(db),
+      audit: sqliteAudit(db),
       ping: async () => undefined,
       close: async () => db.close(),
     };
@@ -292,6 +303,12 @@ describe.skipIf(!mongodbUri)(
         ]),
       );
       expect(await names('users')).toEqual(expect.arrayContaining([['uid_unique', { uid: 1 }]]));
+      expect(await names('audit')).toEqual(
+        expect.arrayContaining([
+          ['book_id', { bookId: 1, _id: 1 }],
+          ['uid_id', { uid: 1, _id: 1 }],
+        ]),
+      );
     });
 
     it.each(CASES)('$name', async (c) => {

@@ -35,6 +35,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
         const names = (await client.db(dbName).listCollections().toArray()).map((c) => c.name).sort();
         expect(names).toEqual([
           'accounts',
+          'audit',
           'books',
           'borrowedBooks',
           'categories',

@@ -207,3 +207,33 @@ describe('SQLite reader threads', () => {
     expect(isStoreUnavailable(refused)).toBe(true);
   });
 });
+
+describe('SQLite audit trail', () => {
+  it('refuses to change or remove an entry, whatever connection asks', async () => {
+    const file = join(dir, 'bookhaven.db');
+    const store = await openSqliteStore(file);
+    const [entry] = await store.audit.record([
+      {
+        at: new Date('2026-03-01T10:00:00.000Z'),
+        actorUid: 'uid-staff',
+        actorName: 'Sam Staff',
+        api: 'rest',
+        action: 'payment',
+        field: 'balance',
+        oldValue: '50',
+        newValue: '20',
+        bookId: null,
+        uid: 'uid-ada',
+      },
+    ]);
+    const db = new DatabaseSync(file);
+    try {
+      expect(() => db.exec("UPDATE audit SET new_value = '0'")).toThrow(/never changed/);
+      expect(() => db.exec('DELETE FROM audit')).toThrow(/never deleted/);
+    } finally {
+      db.close();
+    }
+    expect((await store.audit.listByUid('uid-ada', { first: 5 })).nodes).toEqual([entry]);
+    await store.close();
+  });
+});

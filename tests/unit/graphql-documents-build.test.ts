@@ -61,6 +61,7 @@ describe('graphql() documents in the production build', () => {
       ],
       'desk-page.tsx': [
         'DeskAccessDocument',
+        'DeskAuditDocument',
         'DeskBookCostDocument',
         'DeskCheckInDocument',
         'DeskMarkLostDocument',

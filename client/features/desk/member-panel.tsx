@@ -11,6 +11,7 @@ import { FeeForm } from './fee-form.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { ActiveLoans, PastLoans, type LoanAction } from './loan-lists.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { AuditHistory } from './audit-history.tsx';
 import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
 
 export const DESK_MEMBER_QUERY = graphql(`
@@ -165,6 +166,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
       />
       <PastLoans loans={member.loans} symbol={symbol} />
       <LedgerTable entries={member.ledger} symbol={symbol} />
+      <AuditHistory key={uid} uid={uid} />
     </section>
   );
 }

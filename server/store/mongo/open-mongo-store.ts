@@ -27,6 +27,7 @@ import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLedger, recoverLedger } from './ledger.ts';
 import { mongoLoans, recoverLoans } from './loans.ts';
 import { mongoRequests } from './requests.ts';
+import { mongoAudit, type AuditDoc } from './audit.ts';
 import { mongoCategories, mongoUsers } from './people.ts';
 
 type IndexSpec = IndexDescription & { name: string };
@@ -84,6 +85,11 @@ async function ensureIndexes(db: Db): Promise<void> {
   // Idempotency keys: claimed by _id (actor and key), pruned per actor by age.
   await ensure(db.collection('requests'), [{ key: { actor: 1, createdAt: 1 }, name: 'actor_age' }]);
   await ensure(db.collection('users'), [{ key: { uid: 1 }, name: 'uid_unique', unique: true }]);
+  // The audit trail, read newest first per book and per member.
+  await ensure(db.collection('audit'), [
+    { key: { bookId: 1, _id: 1 }, name: 'book_id' },
+    { key: { uid: 1, _id: 1 }, name: 'uid_id' },
+  ]);
 }
 
 export interface MongoStoreOptions {
@@ -137,6 +143,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
         users: db.collection<UserDoc>('users'),
       }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
+      audit: mongoAudit(db.collection<AuditDoc>('audit')),
       async ping() {
         await db.command({ ping: 1 });
       },

@@ -7,6 +7,7 @@ import { sqliteHolds } from './holds.ts';
 import { sqliteNotices } from './notices.ts';
 import { sqliteLeases } from './leases.ts';
 import { sqliteRequests } from './requests.ts';
+import { sqliteAudit } from './audit.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 import { sqliteErasure } from './erasure.ts';
@@ -28,6 +29,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     users: sqliteUsers(db),
     erasure: sqliteErasure(db),
     leases: sqliteLeases(db),
+    audit: sqliteAudit(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

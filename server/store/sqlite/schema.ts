@@ -211,4 +211,27 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX requests_by_age ON requests (actor, created_at);
   `,
+  // 11: the audit trail (server/library/audit.ts): append-only, read newest first per book and per member.
+  // Triggers refuse any UPDATE or DELETE, so no code path, present or future, can change the record.
+  `
+  CREATE TABLE audit (
+    id TEXT PRIMARY KEY,
+    at INTEGER NOT NULL,
+    actor_uid TEXT NOT NULL,
+    actor_name TEXT NOT NULL,
+    api TEXT CHECK (api IN ('graphql', 'rest')),
+    action TEXT NOT NULL,
+    field TEXT,
+    old_value TEXT,
+    new_value TEXT,
+    book_id TEXT,
+    uid TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX audit_by_book ON audit (book_id, id) WHERE book_id IS NOT NULL;
+  CREATE INDEX audit_by_uid ON audit (uid, id) WHERE uid IS NOT NULL;
+  CREATE TRIGGER audit_never_updated BEFORE UPDATE ON audit
+    BEGIN SELECT RAISE(ABORT, 'audit entries are never changed'); END;
+  CREATE TRIGGER audit_never_deleted BEFORE DELETE ON audit
+    BEGIN SELECT RAISE(ABORT, 'audit entries are never deleted'); END;
+  `,
 ];

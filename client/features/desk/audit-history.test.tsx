@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { AUDIT_PAGE_SIZE, AuditHistory, DESK_AUDIT_QUERY } from './audit-history.tsx';
+
+const UID = 'uid-1';
+
+const entry = (id: string, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'AuditEntry',
+  id,
+  at: '2026-03-02T09:00:00.000Z',
+  actor: { __typename: 'AuditActor', uid: 'uid-staff', name: 'Desk Clerk' },
+  api: 'graphql',
+  action: 'payment',
+  field: 'balance',
+  oldValue: '600',
+  newValue: '400',
+  ...overrides,
+});
+
+const page = (after: string | null, nodes: unknown[], endCursor: string | null, hasNextPage: boolean) =>
+  ({
+    request: {
+      query: DESK_AUDIT_QUERY,
+      variables: after === null ? { uid: UID, first: AUDIT_PAGE_SIZE } : { uid: UID, first: AUDIT_PAGE_SIZE, after },
+    },
+    result: {
+      data: {
+        auditLog: {
+          __typename: 'AuditConnection',
+          totalCount: 2,
+          pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor },
+          nodes,
+        },
+      },
+    },
+  }) as MockLink.MockedResponse;
+
+describe('Circulation Desk: a member’s history', () => {
+  it('loads when asked, newest first, and adds the next page with Load more', async () => {
+    const user = userEvent.setup();
+    render(
+      <MockedProvider
+        mocks={[
+          page(null, [entry('a2')], 'c1', true),
+          page(
+            'c1',
+            [
+              entry('a1', {
+                action: 'check-in',
+                field: 'status',
+                oldValue: 'borrowed',
+                newValue: 'returned',
+                api: 'rest',
+              }),
+            ],
+            'c2',
+            false,
+          ),
+        ]}
+      >
+        <AuditHistory uid={UID} />
+      </MockedProvider>,
+    );
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).queryByRole('table')).toBeNull();
+    await user.click(within(history).getByRole('button', { name: 'Show history' }));
+    expect(await within(history).findByRole('cell', { name: 'balance: 600 → 400' })).toBeTruthy();
+    expect(within(history).getByRole('cell', { name: 'Desk Clerk' })).toBeTruthy();
+    expect(within(history).getByText('Showing 1 of 2')).toBeTruthy();
+    await user.click(within(history).getByRole('button', { name: 'Load more' }));
+    expect(await within(history).findByRole('cell', { name: 'status: borrowed → returned' })).toBeTruthy();
+    expect(within(history).getByRole('cell', { name: 'REST' })).toBeTruthy();
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
+    expect(within(history).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

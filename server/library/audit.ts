@@ -1,0 +1,70 @@
+// The audit trail: who did what at the desk, to the catalogue and to a member's role, when, and through which
+// API. Services record an entry right after the write it describes, in the same call (see docs/decisions/111);
+// staff read a book's or a member's history, paged newest first. Nothing here edits or removes an entry.
+import type { AuditAction, AuditRecord, NewAudit, Page, Store } from '../store/port.ts';
+import type { Session } from './identity.ts';
+import { LibraryError, MESSAGES, badInput } from './errors.ts';
+import * as check from './validate.ts';
+import { cursor, pageSize, paged } from './paging.ts';
+
+/** What one entry says, besides who, when and from where (the session and the clock give those). */
+export interface AuditChange {
+  action: AuditAction;
+  field?: string | null;
+  oldValue?: unknown;
+  newValue?: unknown;
+  bookId?: string | null;
+  uid?: string | null;
+}
+
+export interface AuditTrail {
+  /** Records the changes as made by the session's member, now. */
+  record(by: Pick<Session, 'uid' | 'name' | 'api'>, changes: AuditChange[]): Promise<void>;
+  /** Staff: the history of exactly one of a book (bookId) or a member (uid), newest first. */
+  list(
+    session: Session,
+    about: { bookId?: unknown; uid?: unknown },
+    first: number | null | undefined,
+    after: string | null | undefined,
+  ): Promise<Page<AuditRecord>>;
+}
+
+/** A value as the trail keeps it: text, numbers written out, null for none. */
+const asText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
+
+export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
+  return {
+    async record(by, changes) {
+      if (changes.length === 0) return;
+      const at = now();
+      const entries: NewAudit[] = changes.map((c) => ({
+        at,
+        actorUid: by.uid,
+        actorName: by.name,
+        api: by.api ?? null,
+        action: c.action,
+        field: c.field ?? null,
+        oldValue: asText(c.oldValue),
+        newValue: asText(c.newValue),
+        bookId: c.bookId ?? null,
+        uid: c.uid ?? null,
+      }));
+      await store.audit.record(entries);
+    },
+    async list(session, about, first, after) {
+      // The rule of circulation.ts's requireStaff, stated here too: the services that record import this module.
+      if (session.role !== 'admin') throw new LibraryError('FORBIDDEN', MESSAGES.staffOnly);
+      if ((about.bookId == null) === (about.uid == null))
+        throw badInput('bookId', "Give exactly one of bookId (a book's history) or uid (a member's history).");
+      const size = pageSize(first);
+      const page = { first: size, after: cursor(after) };
+      if (about.bookId != null) {
+        const bookId = check.id(about.bookId, 'bookId');
+        return paged(() => store.audit.listByBook(bookId, page));
+      }
+      const uid = check.text(about.uid, 'uid', { max: 128 });
+      return paged(() => store.audit.listByUid(uid, page));
+    },
+  };
+}

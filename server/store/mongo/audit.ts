@@ -1,0 +1,49 @@
+// The audit trail in MongoDB: inserts only, read newest first by (bookId, _id) or (uid, _id). Nothing here
+// updates or deletes an entry; the port offers no way to.
+import { ObjectId } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
+import type { AuditRecord, AuditStore, NewAudit, PageRequest } from '../port.ts';
+import { decodeCursor, encodeCursor, keysetPage } from '../ids.ts';
+
+export interface AuditDoc extends NewAudit {
+  _id: ObjectId;
+}
+
+const toAudit = ({ _id, ...entry }: AuditDoc): AuditRecord => ({ id: _id.toHexString(), ...entry });
+
+export function mongoAudit(audit: Collection<AuditDoc>): AuditStore {
+  const reader = (field: 'bookId' | 'uid') => async (key: string, page: PageRequest) => {
+    const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
+    const base: Filter<AuditDoc> = { [field]: key };
+    const limit = Math.max(page.first, 0) + 1;
+    const docs = await audit
+      .find(after ? { ...base, _id: { $lt: after } } : base)
+      .sort({ _id: -1 })
+      .limit(limit)
+      .toArray();
+    return keysetPage(docs, limit, toAudit, (entry) => encodeCursor(entry.id), await audit.countDocuments(base));
+  };
+  return {
+    async record(entries) {
+      if (entries.length === 0) return [];
+      // Fields in a fixed order, so every entry reads the same whatever object it was built from.
+      const docs: AuditDoc[] = entries.map((e) => ({
+        _id: new ObjectId(),
+        at: e.at,
+        actorUid: e.actorUid,
+        actorName: e.actorName,
+        api: e.api,
+        action: e.action,
+        field: e.field,
+        oldValue: e.oldValue,
+        newValue: e.newValue,
+        bookId: e.bookId,
+        uid: e.uid,
+      }));
+      await audit.insertMany(docs, { ordered: true });
+      return docs.map(toAudit);
+    },
+    listByBook: reader('bookId'),
+    listByUid: reader('uid'),
+  };
+}
