@@ -1,6 +1,16 @@
 // A member's own data: everything the library holds about them, as one download, and erasing their account.
 // Both act only on the caller's own account (the session's uid), so there is no one else to refuse.
-import type { HoldRecord, LedgerRecord, LoanRecord, NoticeRecord, Store, UserRecord } from '../store/port.ts';
+import type {
+  AuditRecord,
+  HoldRecord,
+  LedgerRecord,
+  LoanRecord,
+  NoticeRecord,
+  Page,
+  PageRequest,
+  Store,
+  UserRecord,
+} from '../store/port.ts';
 import type { IdTokenVerifier, Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { money } from './policy.ts';
@@ -51,6 +61,8 @@ export interface MemberExport {
     /** What became of its e-mail; null when it was not e-mailed. */
     email: string | null;
   }[];
+  /** The audit trail's entries about the member (a check-in, a payment, a role change), without who made them. */
+  audit: Pick<AuditRecord, 'id' | 'at' | 'api' | 'action' | 'field' | 'oldValue' | 'newValue' | 'bookId'>[];
 }
 
 export interface MyData {
@@ -64,7 +76,7 @@ export interface MyData {
 }
 
 const OPEN_HOLDS = new Set(['waiting', 'ready']);
-const NOTICE_PAGE = 100;
+const PAGE_SIZE = 100;
 
 /** "2 books on loan", "1 hold": what stands in the way, in words. */
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -86,11 +98,12 @@ export function createMyData(
   store: Store,
   deps: { verifier: IdTokenVerifier; message: (notice: NoticeRecord) => string },
 ): MyData {
-  async function allNotices(uid: string): Promise<NoticeRecord[]> {
-    const all: NoticeRecord[] = [];
+  /** Every page of a list, in order. */
+  async function everyPage<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
+    const all: T[] = [];
     let after: string | null = null;
     do {
-      const page = await store.notices.list(uid, { unreadOnly: false, page: { first: NOTICE_PAGE, after } });
+      const page = await read({ first: PAGE_SIZE, after });
       all.push(...page.nodes);
       after = page.hasNextPage ? page.endCursor : null;
     } while (after);
@@ -113,13 +126,14 @@ export function createMyData(
   return {
     async export(session) {
       const uid = session.uid;
-      const [user, loans, holds, balance, entries, notices] = await Promise.all([
+      const [user, loans, holds, balance, entries, notices, audit] = await Promise.all([
         store.users.getByUid(uid),
         store.loans.listByUser(uid),
         store.holds.listByUser(uid),
         store.ledger.balance(uid),
         store.ledger.list(uid),
-        allNotices(uid),
+        everyPage((page) => store.notices.list(uid, { unreadOnly: false, page })),
+        everyPage((page) => store.audit.listByUid(uid, page)),
       ]);
       return {
         profile: profileOf(session, user),
@@ -167,6 +181,16 @@ export function createMyData(
           createdAt: n.createdAt,
           readAt: n.readAt,
           email: n.mail?.status ?? null,
+        })),
+        audit: audit.map(({ id, at, api, action, field, oldValue, newValue, bookId }) => ({
+          id,
+          at,
+          api,
+          action,
+          field,
+          oldValue,
+          newValue,
+          bookId,
         })),
       };
     },

@@ -87,4 +87,18 @@ export const myData = record({
       },
     }),
   },
+  audit: {
+    type: 'array',
+    description: 'The audit trail’s entries about the member, newest first, without who made them.',
+    items: record({
+      id: objectId,
+      at: dateTime,
+      api: { type: ['string', 'null'], enum: ['graphql', 'rest', null] },
+      action: text,
+      field: nullableText,
+      oldValue: nullableText,
+      newValue: nullableText,
+      bookId: { type: ['string', 'null'] },
+    }),
+  },
 });

@@ -50,13 +50,38 @@ describeEachStore((kind) => {
     const otherLoan = await borrow(other, wanted);
     await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: wanted }, m.token);
     await giveBack(other, otherLoan); // the copy is set aside for m: a hold-ready notice
+    // A desk payment recorded about m (staff's name is not part of the download).
+    await gw.store.audit.record([
+      {
+        at: new Date(),
+        actorUid: 'desk-clerk',
+        actorName: 'Desk Clerk',
+        api: 'graphql',
+        action: 'payment',
+        field: 'balance',
+        oldValue: '200',
+        newValue: '150',
+        bookId: null,
+        uid: m.uid,
+      },
+    ]);
 
     const answer = await exportOf(m);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="bookhaven-my-data.json"');
     const data = answer.body;
-    expect(Object.keys(data).sort()).toEqual(['holds', 'ledger', 'loans', 'notices', 'profile']);
+    expect(Object.keys(data).sort()).toEqual(['audit', 'holds', 'ledger', 'loans', 'notices', 'profile']);
+    expect(data.audit).toEqual([
+      expect.objectContaining({
+        action: 'payment',
+        field: 'balance',
+        oldValue: '200',
+        newValue: '150',
+        api: 'graphql',
+      }),
+    ]);
+    expect(JSON.stringify(data.audit)).not.toContain('Desk Clerk');
     expect(data.profile).toMatchObject({ uid: m.uid, name: 'Export Reader', email: m.email, role: 'member' });
     expect(data.loans).toEqual([
       expect.objectContaining({
