@@ -1,8 +1,9 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// findBy* and waitFor give up after 3 s rather than 1 s: lazy routes load and render slower on a loaded machine.
-configure({ asyncUtilTimeout: 3_000 });
+// findBy* and waitFor give up after 10 s rather than 1 s: they wait only as long as needed, and on a loaded two-core
+// machine (npm test beside other work) a lazy route or a mocked answer can take seconds to render.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Strict tests: a console error (React warnings, failed prop types, unhandled Apollo errors) fails the test.
 let consoleErrors: unknown[][] = [];
