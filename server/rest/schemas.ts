@@ -55,7 +55,8 @@ export const uidParams = {
 
 /** A field of the book table (store/book-fields.ts) as JSON schema: new books, or edits (`edit`). */
 function bookFieldSchema(spec: BookFieldSpec, edit: boolean): Record<string, unknown> {
-  const about = spec.description ? { description: spec.description } : {};
+  const told = [spec.description, spec.inputHint].filter(Boolean).join(' ');
+  const about = told ? { description: told } : {};
   switch (spec.kind) {
     case 'line':
     case 'url':

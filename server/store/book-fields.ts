@@ -21,8 +21,10 @@ export interface BookFieldSpec {
   readonly nullable?: true;
   /** May be left out of an edit (or sent as null): the book keeps its value. */
   readonly keptOnEdit?: true;
-  /** What the REST schema tells a client about it. */
+  /** What it means, as the REST documents tell a client (requests and answers). */
   readonly description?: string;
+  /** What a client may send, told in the REST documents of request bodies only. */
+  readonly inputHint?: string;
 }
 
 export const BOOK_FIELDS = {
@@ -34,11 +36,17 @@ export const BOOK_FIELDS = {
     column: 'image',
     kind: 'url',
     max: 2048,
-    description: 'An http(s) URL, or a path on this site such as /assets/library/…',
+    inputHint: 'An http(s) URL, or a path on this site such as /assets/library/…',
   },
   rating: { column: 'rating', kind: 'rating', min: 1, max: 5 },
-  /** What a lost or damaged copy costs; null: the policy's default. */
-  replacementCost: { column: 'replacement_cost', kind: 'money', min: 0, max: 1_000_000, nullable: true },
+  replacementCost: {
+    column: 'replacement_cost',
+    kind: 'money',
+    min: 0,
+    max: 1_000_000,
+    nullable: true,
+    description: 'What a lost or damaged copy costs in whole taka; null: the policy default.',
+  },
 } as const satisfies Record<string, BookFieldSpec>;
 
 type Specs = typeof BOOK_FIELDS;

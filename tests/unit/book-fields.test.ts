@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchema, getNullableType, isInputObjectType, isNonNullType, type GraphQLInputObjectType } from 'graphql';
 import { BOOK_FIELD_NAMES, BOOK_FIELDS, type BookFieldKind, type BookFieldSpec } from '../../server/store/port.ts';
 import { bookUpdateBody, newBookBody } from '../../server/rest/schemas.ts';
+import { book as bookAnswer } from '../../server/rest/responses.ts';
 
 const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
 const input = (name: string): GraphQLInputObjectType => {
@@ -53,5 +54,10 @@ describe('REST book bodies', () => {
       expect(body.properties).toHaveProperty(field);
       expect((body.required as readonly string[]).includes(field)).toBe(!optional(BOOK_FIELDS[field], edit));
     }
+  });
+
+  it('answer with every field of the table', () => {
+    expect(bookAnswer.required).toEqual(expect.arrayContaining(BOOK_FIELD_NAMES));
+    for (const field of BOOK_FIELD_NAMES) expect(bookAnswer.properties).toHaveProperty(field);
   });
 });
