@@ -45,6 +45,17 @@ describe.each([
   });
 });
 
+describe('type Book', () => {
+  it('resolves every field of the table, typed as the table declares', () => {
+    const type = schema.getType('Book');
+    const fields = type && 'getFields' in type ? type.getFields() : {};
+    for (const field of BOOK_FIELD_NAMES) {
+      const declared = fields[field]?.type;
+      expect(declared && String(getNullableType(declared))).toBe(GRAPHQL_TYPE[BOOK_FIELDS[field].kind]);
+    }
+  });
+});
+
 describe('REST book bodies', () => {
   it.each([
     [newBookBody, false],
