@@ -1,8 +1,9 @@
 // A book's descriptive fields, declared once. The store port's types, both adapters' writes and reads, the
-// catalogue's input checks, the REST body schemas and the audit trail are derived from this table, so a field
-// added here is stored, checked and followed everywhere; tests/store/book-fields.test.ts fails when GraphQL's
-// BookInput names a field this table (or the stock, `quantity`) does not. Copies owned and available are not
-// here: they are stock, kept by the store's conditional writes (port.ts resolveEdit, changeStock).
+// catalogue's input checks, the REST schemas and shapes and the audit trail are derived from this table, so a
+// field added here is stored, checked and followed everywhere. tests/unit/book-fields.test.ts fails when
+// GraphQL's book inputs and this table disagree, tests/store/contract/book-fields.contract.ts when a store
+// drops a field. Copies owned and available are not here: they are stock, kept by the store's conditional
+// writes (port.ts resolveEdit, changeStock).
 
 /**
  * line: one line of text (shown in lists and e-mails); text: several lines; url: an http(s) URL or a path on
