@@ -1,5 +1,6 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
 import {
+  BOOK_FIELD_NAMES,
   resolveEdit,
   type BookEdit,
   type BookFields,
@@ -13,23 +14,13 @@ import { normaliseSearch, searchIndexFor } from '../store/ids.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import * as check from './validate.ts';
+import { bookEdit, newBook, type BookInput } from './book-input.ts';
 import { siteRelative } from './site-urls.ts';
 import type { Policy } from './policy.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import type { AuditChange, AuditTrail } from './audit.ts';
 
-export interface BookInput {
-  title?: unknown;
-  author?: unknown;
-  genre?: unknown;
-  description?: unknown;
-  image?: unknown;
-  rating?: unknown;
-  quantity?: unknown;
-  copies?: unknown;
-  version?: unknown;
-  replacementCost?: unknown;
-}
+export type { BookInput } from './book-input.ts';
 
 export interface Catalog {
   list(
@@ -57,45 +48,6 @@ export interface Catalog {
     input: BookInput,
     expectedVersion?: number | null,
   ): Promise<{ book: BookRecord; modified: boolean }>;
-}
-
-const COPIES_MAX = 1_000_000;
-
-function commonFields(input: BookInput, sitePath: (url: string) => string) {
-  return {
-    title: check.text(input.title, 'title', { max: 300 }),
-    author: check.text(input.author, 'author', { max: 200 }),
-    genre: check.text(input.genre, 'genre', { max: 60 }),
-    // A client sends back the absolute URL it was given for a cover of ours: keep the path, not the address.
-    image: sitePath(check.imageUrl(input.image, 'image')),
-    rating: check.number(input.rating, 'rating', { min: 1, max: 5 }),
-  };
-}
-
-const replacementCostOf = (value: unknown): number | null =>
-  value == null ? null : check.number(value, 'replacementCost', { min: 0, max: COPIES_MAX, integer: true });
-
-function newBook(input: BookInput, sitePath: (url: string) => string): BookFields {
-  return {
-    ...commonFields(input, sitePath),
-    description: check.text(input.description, 'description', { max: 5000, lines: true }),
-    quantity: check.number(input.quantity, 'quantity', { min: 1, max: COPIES_MAX, integer: true }),
-    replacementCost: replacementCostOf(input.replacementCost),
-  };
-}
-
-function bookEdit(input: BookInput, sitePath: (url: string) => string, current: BookRecord): BookEdit {
-  const description = check.text(input.description, 'description', { max: 5000, required: false, lines: true });
-  const count = (field: 'copies' | 'quantity') =>
-    input[field] == null ? undefined : check.number(input[field], field, { min: 0, max: COPIES_MAX, integer: true });
-  return {
-    ...commonFields(input, sitePath),
-    // An update that leaves the optional description out keeps the one the book has.
-    description: input.description == null ? current.description : description,
-    copies: count('copies'),
-    quantity: count('quantity'),
-    ...(input.replacementCost === undefined ? {} : { replacementCost: replacementCostOf(input.replacementCost) }),
-  };
 }
 
 /**
@@ -166,7 +118,7 @@ function inventoryRule(policy: Policy) {
 }
 
 /** The fields of a book the audit trail follows: what an edit can change (copies owned, not copies available). */
-const AUDITED = ['title', 'author', 'genre', 'description', 'image', 'rating', 'copies', 'replacementCost'] as const;
+const AUDITED = [...BOOK_FIELD_NAMES, 'copies'] as const;
 
 /** One audit change per field that differs between two states of a book (a new book: every field set). */
 function bookChanges(before: BookRecord | null, after: BookRecord): AuditChange[] {
@@ -228,7 +180,7 @@ export function createCatalog(
       if (!current) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
       // A stale edit is told it is stale, before its copies are judged against a book it has not seen.
       if (version !== null && version !== current.version) throw new LibraryError('CONFLICT', MESSAGES.bookChanged);
-      const edit = inventory.checkEdit(session, current, bookEdit(input, sitePath, current));
+      const edit = inventory.checkEdit(session, current, bookEdit(input, sitePath));
       const result = await store.books.update(id, edit, version);
       if (!result) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
       if (result.refused === 'version') throw new LibraryError('CONFLICT', MESSAGES.bookChanged);

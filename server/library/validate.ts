@@ -69,8 +69,8 @@ export function number(value: unknown, field: string, opts: { min: number; max: 
 }
 
 /** An absolute http(s) URL, or a path on this site (the seeded covers live under /assets/library/). */
-export function imageUrl(value: unknown, field: string): string {
-  const url = text(value, field, { max: 2048 });
+export function imageUrl(value: unknown, field: string, max = 2048): string {
+  const url = text(value, field, { max });
   if (url.startsWith('/') && !url.startsWith('//') && !/\s/.test(url)) return url;
   try {
     const parsed = new URL(url);

@@ -1,40 +1,29 @@
 // Response schemas for the REST layer. Fastify serialises each reply with the schema of its status, so every
 // field a route sends is declared here (an undeclared one would be dropped); the same schemas become the
 // OpenAPI document's responses, which Schemathesis checks the live answers against.
+import { BOOK_FIELD_NAMES, bookFieldEntries, type BookFieldSpec } from '../store/port.ts';
+
 const objectId = { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } as const;
 const text = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 
+/** A field of the book table (store/book-fields.ts) as an answer carries it. */
+function bookFieldAnswer(spec: BookFieldSpec) {
+  const about = spec.description ? { description: spec.description } : {};
+  if (spec.kind === 'rating') return { type: 'number', ...about };
+  if (spec.kind === 'money') return { type: spec.nullable ? ['integer', 'null'] : 'integer', ...about };
+  return spec.nullable ? { ...nullableText, ...about } : { ...text, ...about };
+}
+
 export const book = {
   type: 'object',
-  required: [
-    '_id',
-    'title',
-    'author',
-    'genre',
-    'description',
-    'image',
-    'rating',
-    'quantity',
-    'copies',
-    'replacementCost',
-    '__v',
-  ],
+  required: ['_id', ...BOOK_FIELD_NAMES, 'quantity', 'copies', '__v'],
   properties: {
     _id: objectId,
-    title: text,
-    author: text,
-    genre: text,
-    description: text,
-    image: text,
-    rating: { type: 'number' },
+    ...Object.fromEntries(bookFieldEntries().map(([name, spec]) => [name, bookFieldAnswer(spec)])),
     quantity: { type: 'integer', description: 'Copies available: copies owned minus copies on loan.' },
     copies: { type: 'integer', description: 'Copies the library owns.' },
-    replacementCost: {
-      type: ['integer', 'null'],
-      description: 'What a lost or damaged copy costs in whole taka; null: the policy default.',
-    },
     __v: {
       type: 'integer',
       description:

@@ -6,6 +6,7 @@ import {
   SINGLE_LINE_CONTROL_CHARACTERS,
   UNTYPEABLE_MESSAGE,
 } from '../library/validate.ts';
+import { bookFieldEntries, type BookFieldSpec } from '../store/port.ts';
 
 const ID_PATTERN = '^[0-9a-fA-F]{24}$';
 /**
@@ -52,37 +53,49 @@ export const uidParams = {
   additionalProperties: false,
 } as const;
 
-// The bounds are the catalogue's (server/library/catalog.ts), stated here so the OpenAPI document shows them.
-const bookProperties = {
-  title: { ...shortText(300), minLength: 1 },
-  author: { ...shortText(200), minLength: 1 },
-  genre: { ...shortText(60), minLength: 1 },
-  description: { type: 'string', maxLength: 5000, pattern: TEXT_PATTERN, minLength: 1 },
-  image: {
-    ...shortText(2048),
-    minLength: 1,
-    description: 'An http(s) URL, or a path on this site such as /assets/library/…',
-  },
-  rating: { type: 'number', minimum: 1, maximum: 5 },
-  quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-  replacementCost: { type: ['integer', 'null'], minimum: 0, maximum: 1_000_000 },
-} as const;
+/** A field of the book table (store/book-fields.ts) as JSON schema: new books, or edits (`edit`). */
+function bookFieldSchema(spec: BookFieldSpec, edit: boolean): Record<string, unknown> {
+  const told = [spec.description, spec.inputHint].filter(Boolean).join(' ');
+  const about = told ? { description: told } : {};
+  switch (spec.kind) {
+    case 'line':
+    case 'url':
+      return { ...shortText(spec.max), minLength: 1, ...about };
+    case 'text':
+      // An edit may leave it out or send null (the book keeps it), or send it empty.
+      return edit && spec.keptOnEdit
+        ? { type: ['string', 'null'], maxLength: spec.max, pattern: TEXT_PATTERN, ...about }
+        : { type: 'string', maxLength: spec.max, pattern: TEXT_PATTERN, minLength: 1, ...about };
+    case 'rating':
+      return { type: 'number', minimum: spec.min, maximum: spec.max, ...about };
+    case 'money':
+      return { type: spec.nullable ? ['integer', 'null'] : 'integer', minimum: spec.min, maximum: spec.max, ...about };
+  }
+}
+
+const bookProperties = (edit: boolean) =>
+  Object.fromEntries(bookFieldEntries().map(([name, spec]) => [name, bookFieldSchema(spec, edit)]));
+const requiredFields = (edit: boolean) =>
+  bookFieldEntries()
+    .filter(([, spec]) => !spec.nullable && !(edit && spec.keptOnEdit))
+    .map(([name]) => name);
+// Copies: the catalogue's bounds (server/library/book-input.ts), stated here so the OpenAPI document shows them.
+const quantity = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
 
 export const newBookBody = {
   type: 'object',
-  required: ['title', 'author', 'genre', 'description', 'image', 'rating', 'quantity'],
-  properties: bookProperties,
+  required: [...requiredFields(false), 'quantity'],
+  properties: { ...bookProperties(false), quantity },
   additionalProperties: false,
 } as const;
 
 // The original client sends the whole loaded book back, `_id` included; the id in the path wins.
 export const bookUpdateBody = {
   type: 'object',
-  required: ['title', 'author', 'genre', 'image', 'rating', 'quantity'],
+  required: [...requiredFields(true), 'quantity'],
   properties: {
-    ...bookProperties,
-    description: { type: ['string', 'null'], maxLength: 5000, pattern: TEXT_PATTERN },
-    quantity: { ...bookProperties.quantity, minimum: 0 },
+    ...bookProperties(true),
+    quantity: { ...quantity, minimum: 0 },
     copies: {
       type: 'integer',
       minimum: 0,

@@ -1,21 +1,27 @@
 // Records in the shapes a client of the original REST API understands (`_id`, lower-case statuses, the
 // fields its MongoDB answers had), with this site's image paths made absolute.
-import type { BookRecord, CategoryRecord, LoanRecord, UserRecord } from '../store/port.ts';
+import {
+  bookFieldEntries,
+  type BookRecord,
+  type CategoryRecord,
+  type LoanRecord,
+  type UserRecord,
+} from '../store/port.ts';
 import type { Absolute } from '../library/site-urls.ts';
 
 export function restShapes(absolute: Absolute) {
   return {
     book: (b: BookRecord) => ({
       _id: b.id,
-      title: b.title,
-      author: b.author,
-      genre: b.genre,
-      description: b.description,
-      image: absolute(b.image),
-      rating: b.rating,
+      // Every field of the book table (store/book-fields.ts); this site's URLs made absolute.
+      ...Object.fromEntries(
+        bookFieldEntries().map(([name, spec]) => {
+          const value = b[name];
+          return [name, spec.kind === 'url' && typeof value === 'string' ? absolute(value) : value];
+        }),
+      ),
       quantity: b.quantity,
       copies: b.copies,
-      replacementCost: b.replacementCost,
       // Mongoose's version key: send it back with PUT and a book changed since is refused (409).
       __v: b.version,
     }),

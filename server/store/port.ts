@@ -2,33 +2,34 @@
 // Every adapter (sqlite/, mongo/) implements Store and passes tests/store/contract.test.ts.
 // Ids are 24-hex ObjectId strings in every adapter; dates are Date objects.
 
+import { BOOK_FIELD_NAMES, storedFields } from './book-fields.ts';
+import type { BookFieldValues, NewBookFieldValues } from './book-fields.ts';
+
+// The field table is part of the port: adapters and services take it from here.
+export { BOOK_FIELDS, BOOK_FIELD_NAMES, bookFieldEntries, editedFields } from './book-fields.ts';
+export type { BookFieldKind, BookFieldName, BookFieldSpec, BookFieldValues } from './book-fields.ts';
+
 /** 'lost' and 'damaged': closed by staff, the copy left the collection and the member was charged. */
 export type LoanStatus = 'borrowed' | 'returned' | 'lost' | 'damaged';
 export type Role = 'admin' | 'member';
 
-export interface BookFields {
-  title: string;
-  author: string;
-  genre: string;
-  description: string;
-  image: string;
-  rating: number;
+/** A new book: its descriptive fields (book-fields.ts) and its copies. */
+export interface BookFields extends NewBookFieldValues {
   /** On insert: the copies the library owns, all on the shelf. */
   quantity: number;
-  /** What a lost or damaged copy costs; null: the policy's default. */
-  replacementCost?: number | null;
 }
 
 /**
- * An edit of a book. Copies are given either as copies owned (`copies`) or, as the original API does, as
- * copies available now (`quantity`: copies owned become that plus the copies on loan).
+ * An edit of a book: each descriptive field it gives (one left out keeps its value), and copies given either
+ * as copies owned (`copies`) or, as the original API does, as copies available now (`quantity`: copies owned
+ * become that plus the copies on loan).
  */
-export interface BookEdit extends Omit<BookFields, 'quantity'> {
+export interface BookEdit extends Partial<BookFieldValues> {
   copies?: number;
   quantity?: number;
 }
 
-export interface BookRecord extends Omit<BookFields, 'replacementCost'> {
+export interface BookRecord extends BookFieldValues {
   id: string;
   /** Copies available: copies owned minus copies on loan. Kept by the store, never written directly. */
   quantity: number;
@@ -36,21 +37,16 @@ export interface BookRecord extends Omit<BookFields, 'replacementCost'> {
   copies: number;
   /** Moves with every change of the book: edits, copies owned, borrows and returns (REST's __v and ETag). */
   version: number;
-  replacementCost: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-const EDITED_FIELDS = ['title', 'author', 'genre', 'description', 'image', 'rating'] as const;
-
-/** The fields an edit writes, and copies owned, after resolving `quantity` against the stored book. */
 /** A new book as both stores keep it: every copy owned on the shelf, at version 0. */
 export function newBookState(fields: BookFields): Omit<BookRecord, 'id' | 'createdAt' | 'updatedAt'> {
-  const { title, author, genre, description, image, rating, quantity } = fields;
-  const replacementCost = fields.replacementCost ?? null;
-  return { title, author, genre, description, image, rating, quantity, copies: quantity, version: 0, replacementCost };
+  return { ...storedFields(fields), quantity: fields.quantity, copies: fields.quantity, version: 0 };
 }
 
+/** The fields an edit writes, and copies owned, after resolving `quantity` against the stored book. */
 export function resolveEdit(stored: BookRecord, edit: BookEdit): { copies: number; onLoan: number } {
   const onLoan = stored.copies - stored.quantity;
   return { copies: edit.copies ?? (edit.quantity === undefined ? stored.copies : edit.quantity + onLoan), onLoan };
@@ -59,9 +55,7 @@ export function resolveEdit(stored: BookRecord, edit: BookEdit): { copies: numbe
 /** True when a stored book already holds what an edit writes: an update that would change nothing. */
 export function sameBook(stored: BookRecord, edit: BookEdit, copies: number): boolean {
   return (
-    EDITED_FIELDS.every((key) => stored[key] === edit[key]) &&
-    stored.copies === copies &&
-    (edit.replacementCost === undefined || stored.replacementCost === edit.replacementCost)
+    BOOK_FIELD_NAMES.every((key) => edit[key] === undefined || stored[key] === edit[key]) && stored.copies === copies
   );
 }
 

@@ -8,6 +8,7 @@ import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { auditContract } from './contract/audit.contract.ts';
+import { bookFieldsContract } from './contract/book-fields.contract.ts';
 import { batchReadsContract } from './contract/batch-reads.contract.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
@@ -23,6 +24,7 @@ import { peopleContract } from './contract/people.contract.ts';
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
   bookWritesContract(factory);
+  bookFieldsContract(factory);
   loansContract(factory);
   peopleContract(factory);
   circulationContract(factory);

@@ -3,6 +3,7 @@
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import {
+  editedFields,
   newBookState,
   resolveEdit,
   sameBook,
@@ -156,21 +157,12 @@ export function mongoBooks(
             };
           if (sameBook(current, edit, copies)) return { result: { book: current, modified: false }, added: false };
           const delta = copies - current.copies;
-          const { title, author, genre, description, image, rating } = edit;
+          // Every descriptive field (book-fields.ts), each as the edit gives it or as stored.
+          const fields = editedFields(current, edit);
           const updated = await books.findOneAndUpdate(
             { _id, version: current.version },
             {
-              $set: {
-                title,
-                author,
-                genre,
-                description,
-                image,
-                rating,
-                ...(edit.replacementCost === undefined ? {} : { replacementCost: edit.replacementCost }),
-                ...searchFields(title, author),
-                updatedAt: new Date(),
-              },
+              $set: { ...fields, ...searchFields(fields.title, fields.author), updatedAt: new Date() },
               $inc: { copies: delta, quantity: delta, version: 1 },
             },
             { returnDocument: 'after' },

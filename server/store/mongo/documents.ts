@@ -1,6 +1,8 @@
 // Document shapes of the Mongo adapter and their conversion to port records. ObjectIds never leave this folder.
 import { MongoServerError, ObjectId } from 'mongodb';
+import { bookFieldEntries } from '../port.ts';
 import type {
+  BookFieldValues,
   BookFields,
   BookRecord,
   CategoryRecord,
@@ -30,7 +32,6 @@ export interface BookDoc extends BookFields {
   /** Copies owned: quantity + loansOut.length + heldFor.length, kept in the same updates. Missing on books from before it (see recoverLoans). */
   copies?: number;
   version?: number;
-  replacementCost?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -179,19 +180,20 @@ export function isDuplicateKey(error: unknown): boolean {
   return error instanceof MongoServerError && error.code === 11000;
 }
 
+/** The descriptive fields (book-fields.ts) of a book document; a nullable one it lacks is null. */
+function bookFieldsOf(doc: BookDoc): BookFieldValues {
+  const fields: Record<string, unknown> = {};
+  for (const [name, spec] of bookFieldEntries()) fields[name] = spec.nullable ? (doc[name] ?? null) : doc[name];
+  return fields as BookFieldValues;
+}
+
 export function toBook(doc: BookDoc): BookRecord {
   return {
     id: doc._id.toHexString(),
-    title: doc.title,
-    author: doc.author,
-    genre: doc.genre,
-    description: doc.description,
-    image: doc.image,
-    rating: doc.rating,
+    ...bookFieldsOf(doc),
     quantity: doc.quantity,
     copies: doc.copies ?? doc.quantity + (doc.loansOut?.length ?? 0) + (doc.heldFor?.length ?? 0),
     version: doc.version ?? 0,
-    replacementCost: doc.replacementCost ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

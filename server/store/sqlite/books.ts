@@ -1,9 +1,13 @@
 // Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
+  bookFieldEntries,
+  editedFields,
   newBookState,
   resolveEdit,
   sameBook,
+  type BookFieldKind,
+  type BookFieldValues,
   type BookFields,
   type BookFilter,
   type BookPage,
@@ -33,19 +37,29 @@ const STREAM_CHUNK = 500;
 // scan (200 characters of "the the ...": 40 ms at 50,000 books, 8 ms at 43): those wait with the scans.
 const LONG_PHRASE = 24;
 
+/** The descriptive fields' columns (book-fields.ts), in table order: the column lists of INSERT and UPDATE. */
+const FIELD_COLUMNS = bookFieldEntries().map(([name, spec]) => ({ name, column: spec.column, kind: spec.kind }));
+
+const READ: Record<BookFieldKind, (row: Row, column: string) => string | number | null> = {
+  line: text,
+  text,
+  url: text,
+  rating: num,
+  money: (row, column) => (row[column] == null ? null : num(row, column)),
+};
+
+/** The values of the descriptive fields in FIELD_COLUMNS order, as SQL parameters. */
+const fieldValues = (fields: BookFieldValues): SQLInputValue[] => FIELD_COLUMNS.map(({ name }) => fields[name]);
+
 export function toBook(row: Row): BookRecord {
+  const fields: Record<string, unknown> = {};
+  for (const { name, column, kind } of FIELD_COLUMNS) fields[name] = READ[kind](row, column);
   return {
     id: text(row, 'id'),
-    title: text(row, 'title'),
-    author: text(row, 'author'),
-    genre: text(row, 'genre'),
-    description: text(row, 'description'),
-    image: text(row, 'image'),
-    rating: num(row, 'rating'),
+    ...(fields as BookFieldValues),
     quantity: num(row, 'quantity'),
     copies: num(row, 'copies'),
     version: num(row, 'version'),
-    replacementCost: row['replacement_cost'] == null ? null : num(row, 'replacement_cost'),
     createdAt: date(row, 'created_at'),
     updatedAt: date(row, 'updated_at'),
   };
@@ -181,8 +195,11 @@ export function sqliteBooks(
     return statement;
   };
   // No RETURNING: a statement that opens a savepoint makes FTS5 flush its pending rows, one segment per book.
-  const insertSql = `INSERT INTO books (id, title, author, genre, description, image, rating, quantity, copies,
-    version, replacement_cost, search_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`;
+  const columns = FIELD_COLUMNS.map(({ column }) => column);
+  const insertSql = `INSERT INTO books (id, ${columns.join(', ')}, quantity, copies, version, search_key, created_at,
+    updated_at) VALUES (?, ${columns.map(() => '?').join(', ')}, ?, ?, 0, ?, ?, ?)`;
+  const updateSql = `UPDATE books SET ${columns.map((column) => `${column} = ?`).join(', ')}, copies = ?,
+    quantity = ? - (copies - quantity), version = version + 1, search_key = ?, updated_at = ? WHERE id = ? RETURNING *`;
   const { indexNew, reindex } = searchIndex(prepare);
   /**
    * Every book a keyset statement (its last two parameters: the id to start after, the chunk size) finds, read
@@ -206,23 +223,8 @@ export function sqliteBooks(
     const now = Date.now();
     const id = newId();
     const book = newBookState(fields);
-    const { title, author, genre, description, image, rating, quantity, copies, replacementCost } = book;
-    const key = searchKey(title, author);
-    prepare(insertSql).run(
-      id,
-      title,
-      author,
-      genre,
-      description,
-      image,
-      rating,
-      quantity,
-      copies,
-      replacementCost,
-      key,
-      now,
-      now,
-    );
+    const key = searchKey(book.title, book.author);
+    prepare(insertSql).run(id, ...fieldValues(book), book.quantity, book.copies, key, now, now);
     indexNew(id, key);
     catalogueWrites += 1;
     return { id, ...book, createdAt: new Date(now), updatedAt: new Date(now) };
@@ -371,24 +373,9 @@ export function sqliteBooks(
         const { copies, onLoan } = resolveEdit(current, edit);
         if (copies < onLoan) return { refused: 'copies-on-loan' as const, book: current, modified: false as const };
         if (sameBook(current, edit, copies)) return { book: current, modified: false };
-        const { title, author, genre, description, image, rating } = edit;
-        const newKey = searchKey(title, author);
-        const updated = prepare(`UPDATE books SET title = ?, author = ?, genre = ?, description = ?, image = ?,
-          rating = ?, copies = ?, quantity = ? - (copies - quantity), replacement_cost = ?, version = version + 1,
-          search_key = ?, updated_at = ? WHERE id = ? RETURNING *`).get(
-          title,
-          author,
-          genre,
-          description,
-          image,
-          rating,
-          copies,
-          copies,
-          edit.replacementCost === undefined ? current.replacementCost : edit.replacementCost,
-          newKey,
-          Date.now(),
-          key,
-        );
+        const fields = editedFields(current, edit);
+        const newKey = searchKey(fields.title, fields.author);
+        const updated = prepare(updateSql).get(...fieldValues(fields), copies, copies, newKey, Date.now(), key);
         if (!updated) return null;
         if (newKey !== text(row, 'search_key')) {
           reindex(key, text(row, 'search_key'), newKey);
