@@ -2,27 +2,38 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { friendlyMessage } from '../lib/network-errors.ts';
 
+/** What an error page says about the failure: the route's status, or a sentence, never the browser's message. */
+export function errorDetail(error: unknown): string {
+  return isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : friendlyMessage(error, 'An unexpected error occurred.');
+}
+
+/** The way forward on every error page: try again (reloading), or go home. */
+export function ErrorActions(props: { reload: () => void; className: string }) {
+  return (
+    <div className={props.className}>
+      <button type="button" className="btn-primary" onClick={props.reload}>
+        Try Again
+      </button>
+      <Link to="/" className="btn-secondary">
+        Go Home
+      </Link>
+    </div>
+  );
+}
+
 // The root errorElement: shown without the layout, since the layout itself may be what failed.
 export function ErrorPage() {
   const error = useRouteError();
   useDocumentTitle('Something went wrong');
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : friendlyMessage(error, 'An unexpected error occurred.');
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
       <p role="alert" className="max-w-lg text-slate-600">
-        {detail}
+        {errorDetail(error)}
       </p>
-      <div className="flex gap-3">
-        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
-          Try Again
-        </button>
-        <Link to="/" className="btn-secondary">
-          Go Home
-        </Link>
-      </div>
+      <ErrorActions className="flex gap-3" reload={() => window.location.reload()} />
     </main>
   );
 }

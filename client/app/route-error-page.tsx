@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { useRouteError } from 'react-router-dom';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { friendlyMessage, isChunkLoadFailure } from '../lib/network-errors.ts';
+import { isChunkLoadFailure } from '../lib/network-errors.ts';
+import { ErrorActions, errorDetail } from './error-page.tsx';
 import { page, reloadOnceForNewVersion } from './new-version.ts';
 
 /**
@@ -17,25 +18,15 @@ export function RouteErrorPage(props: { error?: unknown }) {
   useEffect(() => {
     if (codeMissing) reloadOnceForNewVersion();
   }, [codeMissing]);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : friendlyMessage(error, 'An unexpected error occurred.');
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="mb-2 text-2xl font-bold text-slate-900">
         {codeMissing ? 'This page could not be loaded' : 'Something went wrong'}
       </h1>
       <p role="alert" className="mb-6 text-slate-700">
-        {detail}
+        {errorDetail(error)}
       </p>
-      <div className="flex justify-center gap-3">
-        <button type="button" className="btn-primary" onClick={() => page.reload()}>
-          Try Again
-        </button>
-        <Link to="/" className="btn-secondary">
-          Go Home
-        </Link>
-      </div>
+      <ErrorActions className="flex justify-center gap-3" reload={() => page.reload()} />
     </section>
   );
 }
