@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { offlineWorkbox } from './scripts/lib/offline-workbox.ts';
+import { firstScreenPreload } from './scripts/vite-first-screen-preload.ts';
 import { graphqlDocuments } from './scripts/vite-graphql-documents.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
@@ -40,6 +41,8 @@ export default defineConfig(({ command }) => ({
       exclude: [/\.map$/, /\.(?:png|jpe?g|webp|avif|woff2?)$/],
       skipIfLargerOrEqual: true,
     }),
+    // Home's page chunk is needed for its first screen: it downloads with the entry instead of after it runs.
+    firstScreenPreload([{ module: /\/client\/features\/home\/home-page\.tsx$/, route: '/' }]),
     // The service worker (production builds only: `npm run dev` has none), registered by a small script after
     // the page's load event, so it never competes with the first paint.
     VitePWA({

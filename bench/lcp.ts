@@ -2,8 +2,12 @@
 // browser's own PerformanceObserver: a fresh context per run (cold HTTP cache), the median of several runs.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT } from './load.ts';
+import os from 'node:os';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { ROOT, rows, SEED, someBookId } from './load.ts';
+import { signedInGateway, type StorageState } from './page-budgets.ts';
+import { report, type Targets } from './report.ts';
+import { benchStore, type BenchStore } from './store.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/lib/chromium.ts';
 
 export interface LcpResult {
@@ -59,4 +63,247 @@ export async function measureLcp(url: string, runs = 5): Promise<LcpResult> {
   }
   const sorted = [...runsMs].sort((a, b) => a - b);
   return { medianMs: sorted[Math.floor(sorted.length / 2)]!, runsMs, element };
+}
+
+// Issue 27: the first visit on a slow phone. A 390x844 phone profile in Chromium, a slow 4G network (150 ms
+// round trip, 1.6 Mbps down, 750 kbps up) and a 4x slower CPU, set through a CDP session on each page before
+// it navigates. Home (a new member, signed out), All Books and Book details (signed in): the median LCP of cold
+// loads (a fresh context each, service worker blocked so its install neither competes nor counts), and a repeat
+// visit (a second tab in a context whose first visit installed the service worker). Bytes: every response's
+// encoded body and headers (CDP `Network.loadingFinished` encodedDataLength) until the network is quiet.
+export const SLOW_4G = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+export const CPU_SLOWDOWN = 4;
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+export const FIRST_VISIT_GOALS = { coldLcpMs: 2000, repeatLcpMs: 1000, homeKb: 250 };
+
+export interface Transfer {
+  url: string;
+  bytes: number;
+  encoding: string;
+  type: string;
+}
+
+export interface Visit {
+  lcpMs: number;
+  element: string;
+  bytes: number;
+  transfers: Transfer[];
+}
+
+declare global {
+  interface Window {
+    __lcp?: { ms: number; element: string };
+  }
+}
+
+/** In the page before any of its scripts: the latest LCP candidate, as the browser reports it. */
+function watchLcp() {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; url?: string })[]) {
+      const el = entry.element;
+      const what = entry.url || (el?.textContent ?? '').trim().slice(0, 40);
+      window.__lcp = { ms: entry.startTime, element: el ? `${el.tagName.toLowerCase()} ${what}` : what };
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+/** One throttled visit of `url` in a new tab of `context`; `headers` are sent with every request. */
+async function visit(context: BrowserContext, url: string, headers?: Record<string, string>): Promise<Visit> {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(watchLcp);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (headers) await cdp.send('Network.setExtraHTTPHeaders', { headers });
+    const seen = new Map<string, Omit<Transfer, 'bytes'>>();
+    const transfers: Transfer[] = [];
+    cdp.on('Network.responseReceived', (e) => {
+      const encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding');
+      seen.set(e.requestId, { url: e.response.url, encoding: encoding?.[1] ?? '', type: e.type ?? '' });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const what = seen.get(e.requestId);
+      if (what) transfers.push({ ...what, bytes: e.encodedDataLength });
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    // Data, covers and lazy parts arrive after the load event; LCP candidates stop once the page is quiet.
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    if (new URL(page.url()).pathname === '/login') throw new Error(`${url} sent the signed-in reader to /login`);
+    const lcp = await page.evaluate(() => window.__lcp ?? { ms: 0, element: '(no LCP entry)' });
+    await cdp.detach();
+    return {
+      lcpMs: Math.round(lcp.ms),
+      element: lcp.element,
+      bytes: transfers.reduce((sum, t) => sum + t.bytes, 0),
+      transfers: transfers.sort((a, b) => b.bytes - a.bytes),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export interface FirstVisitPage {
+  page: string;
+  path: string;
+  coldLcpMs: number;
+  coldRunsMs: number[];
+  repeatLcpMs: number;
+  repeatRunsMs: number[];
+  element: string;
+  /** The cold load whose LCP was the median: its bytes and largest transfers. */
+  coldBytes: number;
+  repeatBytes: number;
+  transfers: Transfer[];
+}
+
+async function measurePage(
+  browser: Browser,
+  url: string,
+  state: StorageState | undefined,
+  runs: number,
+  repeats: number,
+) {
+  const cold: Visit[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ ...PHONE, storageState: state, serviceWorkers: 'block' });
+    try {
+      cold.push(await visit(context, url));
+    } finally {
+      await context.close();
+    }
+  }
+  const repeat: Visit[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const context = await browser.newContext({ ...PHONE, storageState: state, serviceWorkers: 'allow' });
+    try {
+      // The first visit (not throttled: only its end state matters) installs the worker and fills the caches.
+      const first = await context.newPage();
+      await first.goto(url, { waitUntil: 'load' });
+      await first.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await first.waitForLoadState('networkidle');
+      await first.close();
+      repeat.push(await visit(context, url));
+    } finally {
+      await context.close();
+    }
+  }
+  const coldLcpMs = median(cold.map((v) => v.lcpMs));
+  const typical = cold.find((v) => v.lcpMs === coldLcpMs)!;
+  return {
+    coldLcpMs,
+    coldRunsMs: cold.map((v) => v.lcpMs),
+    repeatLcpMs: median(repeat.map((v) => v.lcpMs)),
+    repeatRunsMs: repeat.map((v) => v.lcpMs),
+    element: typical.element,
+    coldBytes: median(cold.map((v) => v.bytes)),
+    repeatBytes: median(repeat.map((v) => v.bytes)),
+    transfers: typical.transfers,
+  };
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Issue 27's goals on `store`: Home, All Books and Book details on a slow phone, and the bytes of a cold Home. */
+export async function firstVisit(store: BenchStore, runs = 5, repeats = 3) {
+  // The CPU is throttled 4x on top of whatever else the machine runs: the load average goes with the figures.
+  const loadBefore = os.loadavg();
+  const { url, browser, state, stop } = await signedInGateway(store);
+  try {
+    const pages = [
+      { page: 'Home', path: '/', state: undefined },
+      { page: 'All Books', path: '/all-books', state },
+      { page: 'Book details', path: `/book-details/${await someBookId(url)}`, state },
+    ];
+    const results: FirstVisitPage[] = [];
+    for (const target of pages) {
+      const measured = await measurePage(browser, `${url}${target.path}`, target.state, runs, repeats);
+      results.push({ page: target.page, path: target.path, ...measured });
+      console.log(
+        `  ${target.page}: LCP cold ${measured.coldLcpMs} ms (${measured.coldRunsMs.join(', ')}), repeat ${measured.repeatLcpMs} ms (${measured.repeatRunsMs.join(', ')}); ${kb(measured.coldBytes)} KB cold, ${kb(measured.repeatBytes)} KB repeat; ${measured.element}`,
+      );
+    }
+    // Chromium asks for brotli over HTTPS and from loopback (which it counts as secure), so the figures above
+    // are what a phone gets over HTTPS. Over plain HTTP to a real host it asks for gzip: one more cold Home load.
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    const gzip = await visit(context, `${url}/`, { 'Accept-Encoding': 'gzip, deflate' }).finally(() => context.close());
+    const home = results[0]!;
+    console.log(
+      `  load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} after`,
+    );
+    console.log(`  Home cold: ${kb(home.coldBytes)} KB as brotli, ${kb(gzip.bytes)} KB as gzip (plain HTTP)`);
+    for (const t of home.transfers.slice(0, 8))
+      console.log(`    ${kb(t.bytes)} KB ${t.encoding || 'identity'} ${t.type} ${new URL(t.url).pathname}`);
+    const goals = FIRST_VISIT_GOALS;
+    const profile = `390x844, 4x CPU, 150 ms RTT, 1.6/0.75 Mbps`;
+    for (const r of results)
+      rows.push({
+        scenario: `Issue 27: ${r.page} (${r.path.replace(/[^/]+$/, (id) => (id.length > 20 ? ':id' : id))}) LCP on a slow phone (${profile}), median of ${runs} cold loads`,
+        rps: 0,
+        p50: r.coldLcpMs,
+        p99: Math.max(...r.coldRunsMs),
+        errors: 0,
+        note: `runs ${r.coldRunsMs.join(', ')} ms; repeat visit ${r.repeatRunsMs.join(', ')} ms; ${kb(r.coldBytes)} KB cold; ${r.element}`,
+      });
+    const targets: Targets = [
+      ...results.flatMap(
+        (r) =>
+          [
+            [`Issue 27: ${r.page} LCP <= ${goals.coldLcpMs} ms cold on a slow phone`, r.coldLcpMs <= goals.coldLcpMs],
+            [
+              `Issue 27: ${r.page} LCP <= ${goals.repeatLcpMs} ms on a repeat visit`,
+              r.repeatLcpMs <= goals.repeatLcpMs,
+            ],
+          ] as Targets,
+      ),
+      [`Issue 27: cold Home load <= ${goals.homeKb} KB transferred (brotli)`, kb(home.coldBytes) <= goals.homeKb],
+      [`Issue 27: cold Home load <= ${goals.homeKb} KB transferred (gzip, plain HTTP)`, kb(gzip.bytes) <= goals.homeKb],
+    ];
+    return {
+      results,
+      homeGzip: { bytes: gzip.bytes, transfers: gzip.transfers },
+      loadAverage: { before: loadBefore, after: os.loadavg() },
+      headline: {
+        ...Object.fromEntries(
+          results.flatMap((r) => [
+            [`${r.page} LCP cold ms (slow phone)`, r.coldLcpMs],
+            [`${r.page} LCP repeat ms (slow phone)`, r.repeatLcpMs],
+          ]),
+        ),
+        'Home cold KB (brotli)': kb(home.coldBytes),
+        'Home cold KB (gzip)': kb(gzip.bytes),
+      },
+      targets,
+    };
+  } finally {
+    await stop();
+  }
+}
+
+if (import.meta.main) {
+  if (lcpUnavailable()) throw new Error(`Cannot measure: ${lcpUnavailable()}`);
+  const store = await benchStore(SEED);
+  try {
+    const result = await firstVisit(
+      store,
+      Number(process.env.BENCH_LCP_RUNS ?? 5),
+      Number(process.env.BENCH_LCP_REPEATS ?? 3),
+    );
+    await report({
+      store: `${store.kind}-first-visit`,
+      books: SEED.books,
+      rows,
+      headline: result.headline,
+      targets: result.targets,
+      extra: { firstVisit: { pages: result.results, homeGzip: result.homeGzip, loadAverage: result.loadAverage } },
+    });
+  } finally {
+    await store.dispose();
+  }
 }

@@ -28,7 +28,7 @@ export interface PageBudget {
   cards: number;
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 declare global {
   interface Window {
@@ -99,8 +99,8 @@ async function measurePage(browser: Browser, state: StorageState, url: string, r
   return { firstCardMs: sorted[Math.floor(sorted.length / 2)]!, runsMs, domNodes, cards };
 }
 
-/** The three pages against their budgets, with a gateway and an Auth emulator of their own on `store`. */
-export async function pageBudgets(store: BenchStore, runs = 5) {
+/** A gateway and an Auth emulator of their own on `store`, Debian's Chromium, and a reader's signed-in session. */
+export async function signedInGateway(store: BenchStore) {
   const children: ChildProcess[] = [];
   const emulator = await startAuthEmulator({
     port: await freePort(),
@@ -108,6 +108,11 @@ export async function pageBudgets(store: BenchStore, runs = 5) {
     loggingPort: await freePort(),
   });
   let browser: Browser | null = null;
+  const stop = async () => {
+    await browser?.close();
+    for (const child of children) child.kill('SIGTERM');
+    await emulator.stop();
+  };
   try {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -118,6 +123,19 @@ export async function pageBudgets(store: BenchStore, runs = 5) {
         `${url}/healthz`,
       ),
     );
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    const state = await signedInState(browser, url, emulator);
+    return { url, browser, state, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The three pages against their budgets, with a gateway and an Auth emulator of their own on `store`. */
+export async function pageBudgets(store: BenchStore, runs = 5) {
+  const { url, browser, state, stop } = await signedInGateway(store);
+  try {
     const genres = (await (
       await fetch(`${url}/graphql`, {
         method: 'POST',
@@ -126,8 +144,6 @@ export async function pageBudgets(store: BenchStore, runs = 5) {
       })
     ).json()) as { data: { genres: string[] } };
     const genre = genres.data.genres[0] ?? 'Fiction';
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-    const state = await signedInState(browser, url, emulator);
     const pages = [
       { page: 'All Books', path: '/all-books' },
       { page: `category ${genre}`, path: `/category/${encodeURIComponent(genre)}` },
@@ -168,9 +184,7 @@ export async function pageBudgets(store: BenchStore, runs = 5) {
       ]) as Targets,
     };
   } finally {
-    await browser?.close();
-    for (const child of children) child.kill('SIGTERM');
-    await emulator.stop();
+    await stop();
   }
 }
 

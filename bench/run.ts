@@ -29,7 +29,7 @@ import {
   SEED,
   type Row,
 } from './load.ts';
-import { lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
+import { firstVisit, lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
 import { report } from './report.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
@@ -260,6 +260,8 @@ async function main() {
 
     // Issue 15: first card of All Books, a category and All Users, and the tab's DOM size, signed in.
     const pages = lcpSkip ? null : await pageBudgets(store);
+    // Issue 27: Home, All Books and Book details on a slow phone (throttled), cold and repeat, and Home's bytes.
+    const phone = lcpSkip ? null : await firstVisit(store);
 
     // A scenario with no answer in its window has no ratio and meets no target.
     const ratio = (a: number, b: number) => (a > 0 && b > 0 ? Math.round((a / b) * 100) / 100 : 0);
@@ -282,6 +284,7 @@ async function main() {
       'gateway peak RSS MB (worst scenario)': rss,
       ...holds.headline,
       ...pages?.headline,
+      ...phone?.headline,
     };
     await report({
       store: store.kind,
@@ -318,6 +321,7 @@ async function main() {
         ...holds.targets,
         ...lists.targets,
         ...(pages?.targets ?? [[`Issue 15 page budgets (not measured: ${lcpSkip})`, false] as [string, boolean]]),
+        ...(phone?.targets ?? [[`Issue 27 slow-phone goals (not measured: ${lcpSkip})`, false] as [string, boolean]]),
       ],
       extra: {
         borrowReturn: pairs,
@@ -329,6 +333,7 @@ async function main() {
         holds: holds.result,
         listLimits: lists,
         pageBudgets: pages?.results ?? null,
+        firstVisit: phone ? { pages: phone.results, homeGzip: phone.homeGzip, loadAverage: phone.loadAverage } : null,
       },
     });
   } finally {

@@ -9,6 +9,7 @@ import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 const INDEX = `<!doctype html><html><head><title>BookHaven</title>
 <link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />
 <link rel="preload" href="/images/hero/slide-1.svg" as="image" type="image/svg+xml" data-route="/" />
+<link rel="modulepreload" crossorigin href="/assets/home-page-abc123.js" data-route="/">
 </head><body><div id="root"></div></body></html>`;
 
 describe('SPA pages', () => {
@@ -25,15 +26,17 @@ describe('SPA pages', () => {
   });
   const page = (route: string) => gw.request('GET', route, { headers: { accept: 'text/html' } });
 
-  it('preloads the hero image on Home only', async () => {
+  it('preloads the hero image and the home page code on Home only', async () => {
     const home = await page('/');
     expect(home.status).toBe(200);
     expect(home.body).toContain('/images/hero/slide-1.svg');
+    expect(home.body).toContain('/assets/home-page-abc123.js');
     for (const route of ['/all-books', '/book-details/0123456789abcdef01234567', '/login']) {
       const other = await page(route);
       expect(other.status).toBe(200);
       expect(other.headers.get('content-type')).toMatch(/^text\/html/);
       expect(other.body).not.toContain('slide-1.svg');
+      expect(other.body).not.toContain('home-page-abc123.js');
       expect(other.body).toContain('<div id="root"></div>');
       expect(other.body).toContain('/config.json');
     }
