@@ -159,6 +159,8 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         returnedAt: at,
         lateFee: opts?.lateFee(toLoan(doc)) ?? 0,
         closedBy: opts?.by ?? null,
+        returnedVia: opts?.via ?? (opts?.by ? 'DESK' : 'APP'),
+        returnedBy: opts?.returnedBy ?? opts?.by ?? null,
       }));
       if (!returning) return notEnded(_id);
       const quantity = await steps.finishReturn(returning);
@@ -174,6 +176,8 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         lateFee: 0,
         loss: opts.as,
         closedBy: opts.by,
+        returnedVia: 'DESK',
+        returnedBy: opts.by,
         charges: { replacement: opts.replacementCost, processing: opts.processingFee },
       }));
       if (!closing) return notEnded(_id);
@@ -187,7 +191,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       for (;;) {
         const doc = await loans.findOne({ _id });
         if (!doc || doc.status === 'pending') return { ok: false, reason: 'loan-not-found' };
-        if (doc.status !== 'borrowed') return { ok: false, reason: 'not-active' };
+        if (doc.status !== 'borrowed' || doc.claimedAt) return { ok: false, reason: 'not-active' };
         const renewals = doc.renewals ?? 0;
         if (renewals >= opts.maxRenewals) return { ok: false, reason: 'renewal-limit' };
         // Conditional on the due date read: two renewals at once move it once.
@@ -205,6 +209,23 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         );
         if (renewed) return { ok: true, loan: toLoan(renewed) };
       }
+    },
+
+    async claimReturn(loanId, at) {
+      const _id = toObjectId(loanId);
+      if (!_id) return { ok: false, reason: 'loan-not-found' };
+      // Only the loan changes: it stays 'borrowed' (its copy on the book's and member's ledgers), so no return
+      // step, recovery or hold sees it as coming back until the desk checks it in.
+      const claimed = await loanLock(_id, () =>
+        loans.findOneAndUpdate(
+          { _id, status: 'borrowed', claimedAt: null },
+          { $set: { claimedAt: at } },
+          { returnDocument: 'after' },
+        ),
+      );
+      if (claimed) return { ok: true, loan: toLoan(claimed) };
+      const current = await loans.findOne({ _id });
+      return { ok: false, reason: current && current.status !== 'pending' ? 'not-active' : 'loan-not-found' };
     },
 
     async overdue(dueBefore, page) {
