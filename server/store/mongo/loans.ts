@@ -334,7 +334,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
    * straight to the first member waiting, else on the shelf. The return's commit point. A hold that has a
    * copy set aside again already (a fill raced the borrow) or has ended meanwhile does not keep this one.
    */
-  async function putBack(bookOid: ObjectId, loanId: string, holdId?: string): Promise<number | null> {
+  async function putBack(bookOid: ObjectId, loanId: string, holdId?: string, at = new Date()): Promise<number | null> {
     const update = { $inc: { version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } };
     const aside =
       holdId &&
@@ -347,11 +347,11 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     if (aside && aside.modifiedCount === 1) {
       const hold = await holds.findOne({ _id: ObjectId.createFromHexString(holdId) }, { projection: { status: 1 } });
       if (hold?.status !== 'ready' && (await held.unhold(bookOid, holdId))) await held.fill(bookOid, new Date());
-    } else if (!(await held.handOver(bookOid, loanId, new Date()))) {
+    } else if (!(await held.handOver(bookOid, loanId, at))) {
       const book = await bookLock(bookOid, () =>
         books.findOneAndUpdate({ _id: bookOid, loansOut: loanId }, { ...update, $inc: { quantity: 1, version: 1 } }),
       );
-      if (book) await held.fill(bookOid, new Date());
+      if (book) await held.fill(bookOid, at);
     }
     return (await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } }))?.quantity ?? null;
   }
@@ -462,7 +462,8 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       const loanId = doc._id.toHexString();
       await charge(doc, 'late-fee', doc.lateFee ?? 0, 'Returned late');
       const bookOid = toObjectId(doc.bookId);
-      const quantity = bookOid ? await putBack(bookOid, loanId) : null;
+      // The hold it goes to is ready from the return's day (the library's clock), as on SQLite.
+      const quantity = bookOid ? await putBack(bookOid, loanId, undefined, doc.returnedAt ?? new Date()) : null;
       await release(doc.userId, loanId);
       await loans.updateOne({ _id: doc._id, status: 'returning' }, { $set: { status: 'returned', activeKey: loanId } });
       return quantity;
