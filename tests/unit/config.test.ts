@@ -131,6 +131,7 @@ describe('configuration', () => {
       holdLimit: 5,
       holdPickupDays: 3,
       dueSoonDays: 3,
+      returns: 'self',
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

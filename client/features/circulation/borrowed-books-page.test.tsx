@@ -23,7 +23,7 @@ beforeEach(() => {
 
 const dueDay = (month: number, day: number) => new Date(Date.UTC(2026, month, day));
 
-type Status = 'BORROWED' | 'RETURNED' | 'LOST' | 'DAMAGED';
+type Status = 'BORROWED' | 'RETURNING' | 'RETURNED' | 'LOST' | 'DAMAGED';
 type LoanExtras = Partial<{ overdueDays: number; fee: number; canRenew: boolean; renewBlockedReason: string | null }>;
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10);
@@ -35,7 +35,9 @@ const loan = (id: string, title: string, returnDate: Date, status: Status = 'BOR
   borrowDate: dueDay(1, 20).toISOString(),
   returnDate: returnDate.toISOString(),
   dueDate: ymd(returnDate),
-  returnedAt: status === 'BORROWED' ? null : new Date(2026, 2, 1).toISOString(),
+  returnedAt: status === 'BORROWED' || status === 'RETURNING' ? null : new Date(2026, 2, 1).toISOString(),
+  claimedAt: status === 'RETURNING' ? new Date(2026, 2, 9, 15, 0).toISOString() : null,
+  returnedVia: status === 'BORROWED' || status === 'RETURNING' ? null : 'APP',
   status,
   renewals: 0,
   overdueDays: 0,
