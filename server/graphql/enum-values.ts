@@ -1,7 +1,13 @@
 // The stored value behind each value of the schema's enums. One table for both sides: codegen.ts maps the
 // resolver types with it (enumValues), and schema.ts gives it to the executable schema as the enums' resolvers.
 export const ENUM_VALUES = {
-  BorrowStatus: { BORROWED: 'borrowed', RETURNING: 'returning', RETURNED: 'returned', LOST: 'lost', DAMAGED: 'damaged' },
+  BorrowStatus: {
+    BORROWED: 'borrowed',
+    RETURNING: 'returning',
+    RETURNED: 'returned',
+    LOST: 'lost',
+    DAMAGED: 'damaged',
+  },
   LedgerKind: {
     LATE_FEE: 'late-fee',
     REPLACEMENT: 'replacement',

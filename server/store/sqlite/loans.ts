@@ -30,8 +30,7 @@ function toStatus(row: Row): LoanStatus {
   throw new TypeError(`Unknown loan status ${status}`);
 }
 
-const toChannel = (value: string | null): ReturnChannel | null =>
-  value === 'APP' || value === 'DESK' ? value : null;
+const toChannel = (value: string | null): ReturnChannel | null => (value === 'APP' || value === 'DESK' ? value : null);
 
 function toLoan(row: Row): LoanRecord {
   return {
