@@ -85,6 +85,16 @@ describeEachStore((kind) => {
         const ledger = await gw.store.ledger.list(ann.uid);
         expect(ledger.filter((e) => e.kind === 'late-fee').map((e) => e.amount)).toEqual([100]);
         expect(await myHoldOf(gw, ben, bookId)).toEqual({ status: 'READY' });
+        // The audit trail records the check-in on its own day, from the claim.
+        const log = await gw.gql(
+          `query($id: ID) { auditLog(bookId: $id) { nodes { at action oldValue newValue } } }`,
+          { id: bookId },
+          staff.token,
+        );
+        expect(log.body.data.auditLog.nodes).toEqual([
+          { at: expect.any(String), action: 'check-in', oldValue: 'returning', newValue: 'returned' },
+        ]);
+        expect(libraryDay(0, new Date(log.body.data.auditLog.nodes[0].at))).toBe(libraryDay(6));
         // The member sees who closed it by name only.
         expect((await myLoans(gw, ann))[0]).toMatchObject({ returnedVia: 'DESK', returnedBy: 'Desk Clerk' });
       } finally {
