@@ -51,6 +51,7 @@ export const overdueRow = (id: string, overrides: Record<string, unknown> = {}) 
   userEmail: 'member1@example.com',
   bookTitle: `Late Book ${id}`,
   dueDate: '2026-03-01',
+  claimedAt: null,
   overdueDays: 3,
   fee: 150,
   ...overrides,
