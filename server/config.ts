@@ -135,6 +135,7 @@ const SCHEMA = {
     HOLD_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.holdLimit },
     HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
     DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
+    RETURNS: { type: 'string', enum: ['self', 'desk'], default: DEFAULT_POLICY.returns },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -357,6 +358,7 @@ export function loadConfig(env: Env = process.env): Config {
       holdLimit: int('HOLD_LIMIT'),
       holdPickupDays: int('HOLD_PICKUP_DAYS'),
       dueSoonDays: int('DUE_SOON_DAYS'),
+      returns: v.RETURNS === 'desk' ? 'desk' : 'self',
     },
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),
@@ -387,6 +389,7 @@ const POLICY_VARIABLES: Name[] = [
   'HOLD_LIMIT',
   'HOLD_PICKUP_DAYS',
   'DUE_SOON_DAYS',
+  'RETURNS',
 ];
 
 /**

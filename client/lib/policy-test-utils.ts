@@ -18,6 +18,7 @@ export const TEST_POLICY: LibraryPolicy = {
   dueSoonDays: 4,
   catalogueEditors: 'MEMBERS',
   inventoryEditors: 'MEMBERS',
+  returns: 'SELF',
   timeZone: 'Asia/Dhaka',
 };
 

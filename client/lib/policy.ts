@@ -21,6 +21,7 @@ export const POLICY_QUERY = graphql(`
       dueSoonDays
       catalogueEditors
       inventoryEditors
+      returns
       timeZone
     }
   }

@@ -107,7 +107,14 @@ export function createCirculation(
   /** A loan's end at the desk, in the audit trail: its status, from active to how it ended. */
   const loanEnded = (session: Session, action: 'check-in' | 'mark-lost', loan: LoanRecord) =>
     audit.record(session, [
-      { action, field: 'status', oldValue: 'borrowed', newValue: loan.status, bookId: loan.bookId, uid: loan.userId },
+      {
+        action,
+        field: 'status',
+        oldValue: loan.claimedAt ? 'returning' : 'borrowed',
+        newValue: loan.status,
+        bookId: loan.bookId,
+        uid: loan.userId,
+      },
     ]);
   /** A desk write's first answer: the loan, once it has ended as `ended` says. */
   const endedLoan = (ended: (loan: LoanRecord) => boolean) => async (ref: string) => {
@@ -137,7 +144,11 @@ export function createCirculation(
     return userId;
   }
 
-  const lateFee = (loan: LoanRecord) => lateFeeFor(policy, dueDayOf(loan), today());
+  /** The day a loan's late fee runs to: the member's return claim, if any (RETURNS=desk), else today. */
+  const feeDay = (loan: LoanRecord) => (loan.claimedAt ? dayOf(loan.claimedAt) : today());
+  const lateFee = (loan: LoanRecord) => lateFeeFor(policy, dueDayOf(loan), feeDay(loan));
+  /** Still out: on loan, or claimed as returned but not checked in yet. */
+  const isOpen = (loan: LoanRecord) => loan.status === 'borrowed' || loan.status === 'returning';
 
   async function activeLoan(rawId: unknown, field: string): Promise<LoanRecord> {
     const id = check.id(rawId, field);
@@ -146,9 +157,11 @@ export function createCirculation(
     return loan;
   }
 
-  async function checkin(loan: LoanRecord, by: string | null): Promise<LoanRecord> {
-    if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
-    const result = await store.loans.checkin(loan.id, now(), enforce ? { lateFee, by } : { lateFee: () => 0, by });
+  /** Closes an open loan: in the app by its member (by null), or at the desk by a staff member. */
+  async function checkin(loan: LoanRecord, by: string | null, member?: string): Promise<LoanRecord> {
+    if (!isOpen(loan)) throw badInput('borrowId', MESSAGES.alreadyReturned);
+    const returned = { by, via: by === null ? 'APP' : 'DESK', returnedBy: by ?? member ?? null } as const;
+    const result = await store.loans.checkin(loan.id, now(), { lateFee: enforce ? lateFee : () => 0, ...returned });
     if (result.ok) {
       await opts.afterReturn?.(loan.bookId);
       return result.loan;
@@ -160,9 +173,10 @@ export function createCirculation(
   async function standing(loan: LoanRecord): Promise<LoanStanding> {
     const dueDay = dueDayOf(loan);
     const active = loan.status === 'borrowed';
-    const day = active ? today() : dayOf(loan.returnedAt ?? now());
+    // A claimed return's fee stopped on the claim's day; it is charged when the desk checks the book in.
+    const day = isOpen(loan) ? feeDay(loan) : dayOf(loan.returnedAt ?? now());
     const overdueDays = daysLate(dueDay, day);
-    const fee = active ? lateFeeFor(policy, dueDay, day) : loan.lateFee;
+    const fee = isOpen(loan) ? lateFeeFor(policy, dueDay, day) : loan.lateFee;
     let renewal: LoanStanding['renewal'] = { ok: true };
     if (!active) renewal = { ok: false, code: 'LOAN_NOT_ACTIVE', message: MESSAGES.loanNotActive };
     else if (loan.renewals >= policy.maxRenewals)
@@ -236,7 +250,15 @@ export function createCirculation(
       if (claimedBookId !== undefined && claimedBookId !== null && check.id(claimedBookId, 'bookId') !== loan.bookId) {
         throw badInput('bookId', 'bookId does not match the borrowed book');
       }
-      return checkin(loan, null);
+      if (policy.returns === 'self') return checkin(loan, null, session.name);
+      // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (decisions/112).
+      if (loan.status === 'returning') return loan;
+      if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
+      const claimed = await store.loans.claimReturn(loan.id, now());
+      if (claimed.ok) return claimed.loan;
+      const current = await store.loans.get(loan.id);
+      if (current?.status === 'returning') return current;
+      throw badInput('borrowId', MESSAGES.alreadyReturned);
     },
 
     async renew(session, rawLoanId) {
@@ -298,7 +320,7 @@ export function createCirculation(
       };
       return once(submission, async () => {
         const loan = await activeLoan(loanId, 'loanId');
-        if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+        if (!isOpen(loan)) throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
         const book = await store.books.get(loan.bookId);
         const result = await store.loans.close(loan.id, now(), {
           as,

@@ -91,21 +91,24 @@ export function createNotices(
       for (let after: string | null = null; ;) {
         const page = await store.loans.overdue(before, { first: SWEEP_PAGE, after });
         added += await recordNew(
-          page.nodes.map((loan) => {
-            const dueDay = dueDayOf(loan);
-            const kind = daysBetween(dueDay, day) >= 1 ? 'overdue' : 'due-soon';
-            return {
-              userId: loan.userId,
-              kind,
-              key: `${kind}:${loan.id}:${dueDay}`,
-              bookId: loan.bookId,
-              bookTitle: loan.bookTitle,
-              loanId: loan.id,
-              holdId: null,
-              day: dueDay,
-              createdAt: now(),
-            };
-          }),
+          // A claimed return (RETURNS=desk) is on its way back: no "due soon" or "overdue" nudges for it.
+          page.nodes
+            .filter((loan) => loan.status !== 'returning')
+            .map((loan) => {
+              const dueDay = dueDayOf(loan);
+              const kind = daysBetween(dueDay, day) >= 1 ? 'overdue' : 'due-soon';
+              return {
+                userId: loan.userId,
+                kind,
+                key: `${kind}:${loan.id}:${dueDay}`,
+                bookId: loan.bookId,
+                bookTitle: loan.bookTitle,
+                loanId: loan.id,
+                holdId: null,
+                day: dueDay,
+                createdAt: now(),
+              };
+            }),
         );
         if (!page.hasNextPage) break;
         after = page.endCursor;

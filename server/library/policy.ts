@@ -31,6 +31,11 @@ export interface Policy {
   holdPickupDays: number;
   /** A loan due within this many days is "due soon": the SPA's badge and the member's notice both say so. */
   dueSoonDays: number;
+  /**
+   * What a member's Return Book does: 'self' closes the loan (the original app); 'desk' records a return claim
+   * that a desk check-in completes (docs/decisions/112).
+   */
+  returns: 'self' | 'desk';
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -50,6 +55,7 @@ export const DEFAULT_POLICY: Policy = {
   holdPickupDays: 3,
   // The specification's "Due soon: 3 days or fewer".
   dueSoonDays: 3,
+  returns: 'self',
 };
 
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;

@@ -76,7 +76,11 @@ export const loan = {
       format: 'date-time',
       description: 'The same as returnedAt (the original server named it so).',
     },
-    status: { type: 'string', enum: ['borrowed', 'returned', 'lost', 'damaged'] },
+    status: {
+      type: 'string',
+      enum: ['borrowed', 'returning', 'returned', 'lost', 'damaged'],
+      description: "returning: RETURNS=desk, the member claimed the return; the desk's check-in closes it.",
+    },
     renewals: { type: 'integer', description: 'How many times the loan has been renewed.' },
     lateFee: { type: 'integer', description: 'The late fee charged at the return, in whole taka (0 while on loan).' },
     bookTitle: text,

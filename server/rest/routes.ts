@@ -216,7 +216,9 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
         if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
           return reply.code(403).send({ success: false, message: MESSAGES.notYourLoan });
         }
-        await library.circulation.giveBack(caller, request.body.borrowId, request.body.bookId);
+        const loan = await library.circulation.giveBack(caller, request.body.borrowId, request.body.bookId);
+        // RETURNS=desk: the loan is only claimed; the member is told what closes it.
+        if (loan.status === 'returning') return { success: true, message: MESSAGES.returnClaimed };
         return { success: true, message: 'Book returned successfully' };
       },
     );

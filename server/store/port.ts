@@ -10,7 +10,10 @@ export { BOOK_FIELDS, BOOK_FIELD_NAMES, bookFieldEntries, editedFields } from '.
 export type { BookFieldKind, BookFieldName, BookFieldSpec, BookFieldValues } from './book-fields.ts';
 
 /** 'lost' and 'damaged': closed by staff, the copy left the collection and the member was charged. */
-export type LoanStatus = 'borrowed' | 'returned' | 'lost' | 'damaged';
+/** `returning`: the member says the book is on its way back (RETURNS=desk); the copy is still out. */
+export type LoanStatus = 'borrowed' | 'returning' | 'returned' | 'lost' | 'damaged';
+/** How a loan was closed: by the member in the app, or at the desk. */
+export type ReturnChannel = 'APP' | 'DESK';
 export type Role = 'admin' | 'member';
 
 /** A new book: its descriptive fields (book-fields.ts) and its copies. */
@@ -145,13 +148,21 @@ export interface LoanRecord {
   lateFee: number;
   /** The staff member who closed the loan at the desk (check-in, lost, damaged); null otherwise. */
   closedBy: string | null;
+  /** When the member claimed the return (RETURNS=desk); the late fee stops on that day. Null otherwise. */
+  claimedAt: Date | null;
+  /** How the loan was closed, and who closed it (the member, or the staff member); null while open. */
+  returnedVia: ReturnChannel | null;
+  returnedBy: string | null;
   bookTitle: string;
   bookAuthor: string;
   bookImage: string;
   bookCategory: string;
 }
 
-export type NewLoan = Omit<LoanRecord, 'id' | 'status' | 'returnedAt' | 'renewals' | 'lateFee' | 'closedBy'>;
+export type NewLoan = Omit<
+  LoanRecord,
+  'id' | 'status' | 'returnedAt' | 'renewals' | 'lateFee' | 'closedBy' | 'claimedAt' | 'returnedVia' | 'returnedBy'
+>;
 
 /** What a borrow must respect, checked atomically with it (the policy's numbers, from library/policy.ts). */
 export interface CheckoutLimits {
@@ -174,6 +185,9 @@ export interface CheckinOptions {
   lateFee: (loan: LoanRecord) => number;
   /** The staff member checking it in at the desk. */
   by?: string | null;
+  /** How it comes back, and who brings it (the member in the app, or the staff member): recorded on the loan. */
+  via?: ReturnChannel;
+  returnedBy?: string | null;
 }
 
 export interface LossOptions {
@@ -207,6 +221,11 @@ export interface LoanStore {
    * waiting) and charges its late fee (if any).
    */
   checkin(loanId: string, at: Date, opts?: CheckinOptions): Promise<CheckinResult>;
+  /**
+   * Records the member's claim that an active loan's book is on its way back: status `returning` as of `at`.
+   * The copy stays out (not on the shelf, not to a hold) until checkin. Refused when not active or claimed.
+   */
+  claimReturn(loanId: string, at: Date): Promise<RenewResult>;
   /** Moves an active loan's due date `days` later, if it has been renewed fewer than maxRenewals times. */
   renew(loanId: string, opts: { days: number; maxRenewals: number }): Promise<RenewResult>;
   /** Closes an active loan as lost or damaged: the copy leaves the collection and the charges are recorded. */

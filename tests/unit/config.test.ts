@@ -68,6 +68,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['HOLD_PICKUP_DAYS', 'soon', /HOLD_PICKUP_DAYS must be a whole number/],
   ['DUE_SOON_DAYS', '-1', /DUE_SOON_DAYS must be between 0 and 365, got "-1"/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
+  ['RETURNS', 'librarian', /RETURNS must be one of self, desk, got "librarian"/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
   ['GOOGLE_APPLICATION_CREDENTIALS', '/no/such/key.json', /GOOGLE_APPLICATION_CREDENTIALS names no file/],
@@ -130,6 +131,7 @@ describe('configuration', () => {
       holdLimit: 5,
       holdPickupDays: 3,
       dueSoonDays: 3,
+      returns: 'self',
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

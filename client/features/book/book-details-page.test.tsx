@@ -76,6 +76,8 @@ const loan = {
   returnDate: '2026-03-24T00:00:00.000Z',
   dueDate: '2026-03-24',
   returnedAt: null,
+  claimedAt: null,
+  returnedVia: null,
   status: 'BORROWED',
   renewals: 0,
   overdueDays: 0,

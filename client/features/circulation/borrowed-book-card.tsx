@@ -21,6 +21,8 @@ export const BORROWED_LOAN_FRAGMENT = graphql(`
     returnDate
     dueDate
     returnedAt
+    claimedAt
+    returnedVia
     renewals
     overdueDays
     fee
@@ -54,8 +56,13 @@ interface BorrowedBookCardProps {
   onStale: () => void;
 }
 
+/** RETURNS=desk: what a member is told once their Return Book recorded a claim (the gateway's own words). */
+export const RETURN_CLAIMED = "We'll close this loan when the book reaches the desk or the book drop.";
+
 export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: BorrowedBookCardProps) {
   const pending = loan.status === 'BORROWED';
+  // Claimed as returned, not yet checked in: still on the Pending tab, with nothing left for the member to do.
+  const claimed = loan.status === 'RETURNING';
   const closed = CLOSED[loan.status];
   const due = calendarDay(loan.dueDate);
   const overdue = pending && loan.overdueDays > 0;
@@ -74,6 +81,11 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
             {badge.text}
           </span>
         )}
+        {claimed && (
+          <span className="self-start rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-800">
+            Return claimed
+          </span>
+        )}
         {closed && (
           <span className="self-start rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-800">
             {closed.badge}
@@ -89,6 +101,14 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
           <p>
             {closed ? closed.closed : 'Returned on'} {formatInstantDay(loan.returnedAt, policy?.timeZone)}
           </p>
+        )}
+        {claimed && loan.claimedAt && (
+          <p>
+            You returned it on {formatInstantDay(loan.claimedAt, policy?.timeZone)}. {RETURN_CLAIMED}
+          </p>
+        )}
+        {claimed && loan.fee > 0 && (
+          <p className="text-red-700">Late fee, charged when the desk checks it in: {formatMoney(loan.fee)}</p>
         )}
         {closed && <p className="text-gray-700">Replacement cost and processing fee charged.</p>}
         {!pending && loan.fee > 0 && (

@@ -23,7 +23,7 @@ beforeEach(() => {
 
 const dueDay = (month: number, day: number) => new Date(Date.UTC(2026, month, day));
 
-type Status = 'BORROWED' | 'RETURNED' | 'LOST' | 'DAMAGED';
+type Status = 'BORROWED' | 'RETURNING' | 'RETURNED' | 'LOST' | 'DAMAGED';
 type LoanExtras = Partial<{ overdueDays: number; fee: number; canRenew: boolean; renewBlockedReason: string | null }>;
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10);
@@ -35,7 +35,9 @@ const loan = (id: string, title: string, returnDate: Date, status: Status = 'BOR
   borrowDate: dueDay(1, 20).toISOString(),
   returnDate: returnDate.toISOString(),
   dueDate: ymd(returnDate),
-  returnedAt: status === 'BORROWED' ? null : new Date(2026, 2, 1).toISOString(),
+  returnedAt: status === 'BORROWED' || status === 'RETURNING' ? null : new Date(2026, 2, 1).toISOString(),
+  claimedAt: status === 'RETURNING' ? new Date(2026, 2, 9, 15, 0).toISOString() : null,
+  returnedVia: status === 'BORROWED' || status === 'RETURNING' ? null : 'APP',
   status,
   renewals: 0,
   overdueDays: 0,
@@ -216,6 +218,52 @@ describe('Borrowed Books page', () => {
       `,
     });
     expect(book?.quantity).toBe(3);
+  });
+
+  it('RETURNS=desk: a return claim stays on Pending with its badge and the sentence, the copy still out', async () => {
+    const cache = new InMemoryCache();
+    cache.writeFragment({
+      id: 'Book:book-l1',
+      fragment: gql`
+        fragment Q2 on Book {
+          id
+          quantity
+        }
+      `,
+      data: { __typename: 'Book', id: 'book-l1', quantity: 0 },
+    });
+    const claimed = loan('l1', 'Hamlet', dueDay(2, 12), 'RETURNING', { canRenew: false });
+    renderPage(
+      [
+        listMock([loan('l1', 'Hamlet', dueDay(2, 12))]),
+        {
+          request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } },
+          result: { data: { returnBook: claimed } },
+        },
+      ],
+      cache,
+    );
+    const card = await screen.findByRole('article', { name: 'Hamlet' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Return Book: Hamlet' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
+    expect(await screen.findByText('Return Recorded')).toBeTruthy();
+    expect(screen.queryByText('Book Returned!')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Pending (1)', hidden: true })).toBeTruthy();
+    const pendingCard = screen.getByRole('article', { name: 'Hamlet', hidden: true });
+    expect(within(pendingCard).getByText('Return claimed')).toBeTruthy();
+    expect(
+      within(pendingCard).getByText(/We'll close this loan when the book reaches the desk or the book drop\./),
+    ).toBeTruthy();
+    expect(within(pendingCard).queryByRole('button', { name: /Return Book/, hidden: true })).toBeNull();
+    const book = cache.readFragment<{ quantity: number }>({
+      id: 'Book:book-l1',
+      fragment: gql`
+        fragment R2 on Book {
+          quantity
+        }
+      `,
+    });
+    expect(book?.quantity).toBe(0);
   });
 
   it('does nothing when the return is not confirmed, and reports a failed return', async () => {

@@ -6,7 +6,7 @@ import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
 import { confirmAction, showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard } from './borrowed-book-card.tsx';
+import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard, RETURN_CLAIMED } from './borrowed-book-card.tsx';
 import { BalanceNotice } from './balance-notice.tsx';
 import { LoanTabs, type LoanTab } from './loan-tabs.tsx';
 import { serverMessage, useReturnBook } from './use-return-book.ts';
@@ -52,8 +52,10 @@ export default function BorrowedBooksPage() {
     if (!confirmed) return;
     setReturningId(loan.id);
     try {
-      await returnBook({ variables: { borrowId: loan.id } });
-      await showSuccess('Book Returned!', 'Thank you for returning the book.');
+      const { data: answer } = await returnBook({ variables: { borrowId: loan.id } });
+      // RETURNS=desk: the return is a claim the desk completes; the member is told so, not "Book Returned!".
+      if (answer?.returnBook.status === 'RETURNING') await showSuccess('Return Recorded', RETURN_CLAIMED);
+      else await showSuccess('Book Returned!', 'Thank you for returning the book.');
     } catch (returnError) {
       // A refused return usually means this list is stale (returned in another tab): show the server's view.
       void refetch().catch(() => undefined);
@@ -94,9 +96,11 @@ export default function BorrowedBooksPage() {
     const now = new Date();
     const loans = getFragmentData(BORROWED_LOAN_FRAGMENT, data.borrowedBooks);
     // What needs doing first: overdue loans, then the rest by due date; returns newest first.
-    const pending = loans.filter((loan) => loan.status === 'BORROWED').sort(byDate('dueDate', 1));
+    // A claimed return (RETURNS=desk) stays pending, badged, until the desk checks the book in.
+    const open = (loan: BorrowedLoanFragment) => loan.status === 'BORROWED' || loan.status === 'RETURNING';
+    const pending = loans.filter(open).sort(byDate('dueDate', 1));
     // Past loans: returned, and those staff closed as lost or damaged (labelled on their cards).
-    const returned = loans.filter((loan) => loan.status !== 'BORROWED').sort(byDate('returnedAt', -1));
+    const returned = loans.filter((loan) => !open(loan)).sort(byDate('returnedAt', -1));
     const shown = tab === 'pending' ? pending : returned;
     body = (
       <LoanTabs

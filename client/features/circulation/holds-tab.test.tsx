@@ -35,6 +35,8 @@ const returned = {
   returnDate: '2026-03-06T00:00:00.000Z',
   dueDate: '2026-03-06',
   returnedAt: '2026-03-01T00:00:00.000Z',
+  claimedAt: null,
+  returnedVia: 'APP',
   status: 'RETURNED',
   renewals: 0,
   overdueDays: 0,

@@ -7,6 +7,7 @@ export const RETURN_BOOK_MUTATION = graphql(`
     returnBook(borrowId: $borrowId) {
       id
       bookId
+      status
       fee
       ...BorrowedLoan
     }
@@ -31,13 +32,15 @@ export const MY_BALANCE_QUERY = graphql(`
 export function useReturnBook() {
   return useMutation(RETURN_BOOK_MUTATION, {
     update(cache, { data }) {
-      if (!data) return;
+      // A claimed return (RETURNS=desk) keeps the copy out until the desk checks it in.
+      if (!data || data.returnBook.status !== 'RETURNED') return;
       cache.modify({
         id: cache.identify({ __typename: 'Book', id: data.returnBook.bookId }),
         fields: { quantity: (quantity: number) => quantity + 1 },
       });
     },
-    refetchQueries: ({ data }) => (data && data.returnBook.fee > 0 ? [{ query: MY_BALANCE_QUERY }] : []),
+    refetchQueries: ({ data }) =>
+      data && data.returnBook.status === 'RETURNED' && data.returnBook.fee > 0 ? [{ query: MY_BALANCE_QUERY }] : [],
   });
 }
 

@@ -1,3 +1,4 @@
+import { formatInstantDay } from '../../lib/dates.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -177,7 +178,7 @@ describe('Circulation Desk: overdue loans', () => {
       overdueMock(null, {
         nodes: [
           overdueRow('l1', { userId: 'uid-9', userName: 'Grace Hopper', overdueDays: 12, fee: 600 }),
-          overdueRow('l2'),
+          overdueRow('l2', { claimedAt: '2026-03-03T09:00:00.000Z' }),
         ],
         totalCount: 21,
         endCursor: 'o20',
@@ -198,6 +199,10 @@ describe('Circulation Desk: overdue loans', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['Grace Hopper member1@example.com', 'Late Book l1', '1 Mar 2026', '12', '৳600']);
+    // A claimed return (RETURNS=desk) says so, with the claim's day.
+    expect(within(table).getAllByRole('cell', { name: /Late Book l2/ })[0]!.textContent).toBe(
+      `Late Book l2Return claimed on ${formatInstantDay('2026-03-03T09:00:00.000Z')}`,
+    );
     expect(await axeViolations(container)).toEqual([]);
 
     await userEvent.click(

@@ -14,6 +14,9 @@ export const DESK_LOAN_FRAGMENT = graphql(`
     dueDate
     returnedAt
     status
+    claimedAt
+    returnedVia
+    returnedBy
     overdueDays
     fee
   }
@@ -22,6 +25,14 @@ export const DESK_LOAN_FRAGMENT = graphql(`
 export type LoanAction = 'check-in' | 'lost' | 'damaged';
 
 const CLOSED_AS: Record<string, string> = { RETURNED: 'Returned', LOST: 'Lost', DAMAGED: 'Damaged' };
+const VIA: Record<string, string> = { APP: 'in the app', DESK: 'at the desk' };
+
+/** Still out: on loan, or claimed as returned by the member (RETURNS=desk) and waiting for its check-in. */
+const isOpen = (loan: DeskLoanFragment) => loan.status === 'BORROWED' || loan.status === 'RETURNING';
+
+/** How and by whom a closed loan was closed: "at the desk by Desk Clerk (clerk@…)". */
+const closedHow = (loan: DeskLoanFragment) =>
+  loan.returnedVia ? ` ${VIA[loan.returnedVia]}${loan.returnedBy ? ` by ${loan.returnedBy}` : ''}` : '';
 
 const lateText = (loan: DeskLoanFragment, symbol: string, soFar: boolean) =>
   loan.overdueDays > 0
@@ -44,7 +55,7 @@ const BUSY_TEXT: Record<LoanAction, string> = {
 const ACTION_TEXT: Record<LoanAction, string> = { 'check-in': 'Check in', lost: 'Mark lost', damaged: 'Mark damaged' };
 
 export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
-  const active = getFragmentData(DESK_LOAN_FRAGMENT, loans).filter((loan) => loan.status === 'BORROWED');
+  const active = getFragmentData(DESK_LOAN_FRAGMENT, loans).filter(isOpen);
   return (
     <section aria-labelledby="active-loans-heading">
       <h3 id="active-loans-heading" className="mb-2 text-lg font-semibold">
@@ -63,6 +74,11 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
                   Due {formatDay(loan.dueDate)}
                   {late && <span className="ml-2 font-semibold text-red-700">{late}</span>}
                 </p>
+                {loan.status === 'RETURNING' && loan.claimedAt && (
+                  <p className="text-sm font-semibold text-emerald-800">
+                    Return claimed on {formatInstantDay(loan.claimedAt)}: check it in when the book arrives
+                  </p>
+                )}
                 <div className="mt-2 flex flex-wrap gap-2">
                   {(['check-in', 'lost', 'damaged'] as const).map((action) => (
                     <button
@@ -89,7 +105,7 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
 }
 
 export function PastLoans({ loans, symbol }: { loans: FragmentType<typeof DESK_LOAN_FRAGMENT>[]; symbol: string }) {
-  const past = getFragmentData(DESK_LOAN_FRAGMENT, loans).filter((loan) => loan.status !== 'BORROWED');
+  const past = getFragmentData(DESK_LOAN_FRAGMENT, loans).filter((loan) => !isOpen(loan));
   return (
     <section aria-labelledby="past-loans-heading">
       <h3 id="past-loans-heading" className="mb-2 text-lg font-semibold">
@@ -107,6 +123,8 @@ export function PastLoans({ loans, symbol }: { loans: FragmentType<typeof DESK_L
                 <p className="text-sm text-slate-600">
                   {CLOSED_AS[loan.status] ?? loan.status}
                   {loan.returnedAt && ` on ${formatInstantDay(loan.returnedAt)}`}
+                  {closedHow(loan)}
+                  {loan.claimedAt && ` (claimed ${formatInstantDay(loan.claimedAt)})`}
                   {late && `; ${late}`}
                 </p>
               </li>

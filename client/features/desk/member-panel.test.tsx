@@ -130,6 +130,38 @@ describe('Circulation Desk: one member', () => {
     expect(await axeViolations(container)).toEqual([]);
   });
 
+  it('shows a claimed return among the loans on loan with its claim day, and how each past loan was closed', async () => {
+    renderMember({
+      balance: 0,
+      loans: [
+        loan('l1', 'Hamlet', { status: 'RETURNING', claimedAt: '2026-03-03T09:00:00.000Z' }),
+        loan('l2', 'Othello', {
+          status: 'RETURNED',
+          returnedAt: '2026-03-01T12:00:00.000Z',
+          returnedVia: 'DESK',
+          returnedBy: 'Desk Clerk (clerk@example.com)',
+        }),
+        loan('l3', 'Macbeth', {
+          status: 'RETURNED',
+          returnedAt: '2026-02-20T12:00:00.000Z',
+          returnedVia: 'APP',
+          returnedBy: 'Ada Lovelace',
+        }),
+      ],
+    });
+    const onLoan = await screen.findByRole('region', { name: 'On loan (1)' });
+    const hamlet = within(onLoan).getByRole('listitem', { name: 'Hamlet' });
+    expect(hamlet.textContent).toContain(
+      `Return claimed on ${formatInstantDay('2026-03-03T09:00:00.000Z')}: check it in when the book arrives`,
+    );
+    expect(within(hamlet).getByRole('button', { name: 'Check in: Hamlet' })).toBeTruthy();
+    const past = within(panel()).getByRole('region', { name: 'Past loans (2)' });
+    expect(within(past).getByRole('listitem', { name: 'Othello' }).textContent).toContain(
+      'at the desk by Desk Clerk (clerk@example.com)',
+    );
+    expect(within(past).getByRole('listitem', { name: 'Macbeth' }).textContent).toContain('in the app by Ada Lovelace');
+  });
+
   it('shows the empty states of a member with no loans and no ledger, without the fee forms', async () => {
     const container = renderMember({ balance: 0 });
     expect(await screen.findByText('No books on loan.')).toBeTruthy();

@@ -7,7 +7,7 @@ import { formatCount } from '../../lib/format-count.ts';
 import { EmptyState, LoadError, Pager } from './desk-states.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useCursorPages } from './use-cursor-pages.ts';
-import { formatDay } from '../../lib/dates.ts';
+import { formatDay, formatInstantDay } from '../../lib/dates.ts';
 
 export const OVERDUE_PAGE_SIZE = 20;
 
@@ -21,6 +21,7 @@ export const DESK_OVERDUE_QUERY = graphql(`
         userEmail
         bookTitle
         dueDate
+        claimedAt
         overdueDays
         fee
       }
@@ -52,7 +53,18 @@ const columns = (symbol: string, onOpenMember: Props['onOpenMember']): Column<Ov
       </>
     ),
   },
-  { header: 'Book', cell: (loan) => loan.bookTitle },
+  {
+    header: 'Book',
+    // A claimed return (RETURNS=desk): its fee stopped on the claim's day; it waits for its check-in.
+    cell: (loan) => (
+      <>
+        {loan.bookTitle}
+        {loan.claimedAt && (
+          <span className="block text-emerald-800">Return claimed on {formatInstantDay(loan.claimedAt)}</span>
+        )}
+      </>
+    ),
+  },
   { header: 'Due', cell: (loan) => formatDay(loan.dueDate) },
   { header: 'Days late', numeric: true, cell: (loan) => loan.overdueDays },
   { header: 'Fee', numeric: true, cell: (loan) => formatMoney(loan.fee, symbol) },

@@ -1,7 +1,7 @@
 import type { BorrowRecordResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 import type { GraphQLContext } from '../context.ts';
-import type { LoanStanding } from '../../library/circulation.ts';
+import { isStaff, recorderForMembers, type LoanStanding } from '../../library/circulation.ts';
 import type { LoanRecord } from '../../store/port.ts';
 
 export const circulationQueries: QueryResolvers = {
@@ -62,6 +62,11 @@ function standingOf(loan: LoanRecord, ctx: GraphQLContext): Promise<LoanStanding
 }
 
 export const loanFields: BorrowRecordResolvers = {
+  // A member sees only their own loans; who closed one is told them without the staff member's e-mail.
+  returnedBy: (loan, _args, ctx) => {
+    const session = ctx.viewer.session;
+    return session && isStaff(session) ? loan.returnedBy : recorderForMembers(loan.returnedBy);
+  },
   dueDate: async (loan, _args, ctx) => (await standingOf(loan, ctx)).dueDay,
   overdueDays: async (loan, _args, ctx) => (await standingOf(loan, ctx)).overdueDays,
   fee: async (loan, _args, ctx) => (await standingOf(loan, ctx)).fee,

@@ -13,6 +13,7 @@ import type {
   NoticeRecord,
   LoanRecord,
   LoanStatus,
+  ReturnChannel,
   Role,
   UserRecord,
 } from '../port.ts';
@@ -64,6 +65,11 @@ export interface LoanDoc {
   /** What a loan closing as lost or damaged is charged (set with status 'closing'). */
   charges?: { replacement: number; processing: number };
   closedBy?: string | null;
+  /** A member's return claim (RETURNS=desk): the loan stays 'borrowed', so its copy stays out, until checkin. */
+  claimedAt?: Date | null;
+  /** How the loan was closed and by whom; set with 'returning' or 'closing'. */
+  returnedVia?: ReturnChannel | null;
+  returnedBy?: string | null;
   // `${userId}:${bookId}` while borrowed, the loan's own id once returned: a plain unique index on it allows
   // one active loan per pair without partial-index support (FerretDB, old servers).
   activeKey: string;
@@ -216,10 +222,13 @@ export function toLoan(doc: LoanDoc): LoanRecord {
     returnDate: doc.returnDate,
     returnedAt: ENDED.includes(doc.status) ? (doc.returnedAt ?? null) : null,
     // A return that has not reached the book yet is still a loan; a pending borrow is never read (filtered out).
-    status: ENDED.includes(doc.status) ? (doc.status as LoanStatus) : 'borrowed',
+    status: ENDED.includes(doc.status) ? (doc.status as LoanStatus) : doc.claimedAt ? 'returning' : 'borrowed',
     renewals: doc.renewals ?? 0,
     lateFee: ENDED.includes(doc.status) ? (doc.lateFee ?? 0) : 0,
     closedBy: doc.closedBy ?? null,
+    claimedAt: doc.claimedAt ?? null,
+    returnedVia: ENDED.includes(doc.status) ? (doc.returnedVia ?? null) : null,
+    returnedBy: ENDED.includes(doc.status) ? (doc.returnedBy ?? null) : null,
     bookTitle: doc.bookTitle,
     bookAuthor: doc.bookAuthor,
     bookImage: doc.bookImage,

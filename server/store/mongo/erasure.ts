@@ -20,6 +20,12 @@ export function mongoErasure(c: ErasureCollections): ErasureStore {
   return {
     async erase(uid) {
       const id = String(uid);
+      // The member's own app returns name them as who closed the loan; cleared before the name itself, so a
+      // retry after a crash between the two (the name still there) does both again.
+      await c.loans.updateMany(
+        { userId: id, returnedVia: 'APP', returnedBy: { $ne: null } },
+        { $set: { returnedBy: null } },
+      );
       const loans = await c.loans.updateMany(named(id), anonymous);
       const holds = await c.holds.updateMany(named(id), anonymous);
       const notices = await c.notices.deleteMany({ userId: id });

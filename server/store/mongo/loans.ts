@@ -159,6 +159,8 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         returnedAt: at,
         lateFee: opts?.lateFee(toLoan(doc)) ?? 0,
         closedBy: opts?.by ?? null,
+        returnedVia: opts?.via ?? (opts?.by ? 'DESK' : 'APP'),
+        returnedBy: opts?.returnedBy ?? opts?.by ?? null,
       }));
       if (!returning) return notEnded(_id);
       const quantity = await steps.finishReturn(returning);
@@ -174,6 +176,8 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         lateFee: 0,
         loss: opts.as,
         closedBy: opts.by,
+        returnedVia: 'DESK',
+        returnedBy: opts.by,
         charges: { replacement: opts.replacementCost, processing: opts.processingFee },
       }));
       if (!closing) return notEnded(_id);
@@ -187,7 +191,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       for (;;) {
         const doc = await loans.findOne({ _id });
         if (!doc || doc.status === 'pending') return { ok: false, reason: 'loan-not-found' };
-        if (doc.status !== 'borrowed') return { ok: false, reason: 'not-active' };
+        if (doc.status !== 'borrowed' || doc.claimedAt) return { ok: false, reason: 'not-active' };
         const renewals = doc.renewals ?? 0;
         if (renewals >= opts.maxRenewals) return { ok: false, reason: 'renewal-limit' };
         // Conditional on the due date read: two renewals at once move it once.
@@ -205,6 +209,23 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         );
         if (renewed) return { ok: true, loan: toLoan(renewed) };
       }
+    },
+
+    async claimReturn(loanId, at) {
+      const _id = toObjectId(loanId);
+      if (!_id) return { ok: false, reason: 'loan-not-found' };
+      // Only the loan changes: it stays 'borrowed' (its copy on the book's and member's ledgers), so no return
+      // step, recovery or hold sees it as coming back until the desk checks it in.
+      const claimed = await loanLock(_id, () =>
+        loans.findOneAndUpdate(
+          { _id, status: 'borrowed', claimedAt: null },
+          { $set: { claimedAt: at } },
+          { returnDocument: 'after' },
+        ),
+      );
+      if (claimed) return { ok: true, loan: toLoan(claimed) };
+      const current = await loans.findOne({ _id });
+      return { ok: false, reason: current && current.status !== 'pending' ? 'not-active' : 'loan-not-found' };
     },
 
     async overdue(dueBefore, page) {
@@ -313,7 +334,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
    * straight to the first member waiting, else on the shelf. The return's commit point. A hold that has a
    * copy set aside again already (a fill raced the borrow) or has ended meanwhile does not keep this one.
    */
-  async function putBack(bookOid: ObjectId, loanId: string, holdId?: string): Promise<number | null> {
+  async function putBack(bookOid: ObjectId, loanId: string, holdId?: string, at = new Date()): Promise<number | null> {
     const update = { $inc: { version: 1 }, $pull: { loansOut: loanId }, $set: { updatedAt: new Date() } };
     const aside =
       holdId &&
@@ -326,11 +347,11 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     if (aside && aside.modifiedCount === 1) {
       const hold = await holds.findOne({ _id: ObjectId.createFromHexString(holdId) }, { projection: { status: 1 } });
       if (hold?.status !== 'ready' && (await held.unhold(bookOid, holdId))) await held.fill(bookOid, new Date());
-    } else if (!(await held.handOver(bookOid, loanId, new Date()))) {
+    } else if (!(await held.handOver(bookOid, loanId, at))) {
       const book = await bookLock(bookOid, () =>
         books.findOneAndUpdate({ _id: bookOid, loansOut: loanId }, { ...update, $inc: { quantity: 1, version: 1 } }),
       );
-      if (book) await held.fill(bookOid, new Date());
+      if (book) await held.fill(bookOid, at);
     }
     return (await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } }))?.quantity ?? null;
   }
@@ -441,7 +462,8 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       const loanId = doc._id.toHexString();
       await charge(doc, 'late-fee', doc.lateFee ?? 0, 'Returned late');
       const bookOid = toObjectId(doc.bookId);
-      const quantity = bookOid ? await putBack(bookOid, loanId) : null;
+      // The hold it goes to is ready from the return's day (the library's clock), as on SQLite.
+      const quantity = bookOid ? await putBack(bookOid, loanId, undefined, doc.returnedAt ?? new Date()) : null;
       await release(doc.userId, loanId);
       await loans.updateOne({ _id: doc._id, status: 'returning' }, { $set: { status: 'returned', activeKey: loanId } });
       return quantity;

@@ -4,9 +4,12 @@ import type { ErasureStore } from '../port.ts';
 import { transaction } from './db.ts';
 
 export function sqliteErasure(db: DatabaseSync): ErasureStore {
-  // The loans and holds stay for the library's statistics; what named the member goes.
+  // The loans and holds stay for the library's statistics; what named the member goes, the name their own
+  // app returns recorded as who closed the loan (returned_by) included.
   const loans = db.prepare(
-    "UPDATE loans SET user_name = '', user_email = '' WHERE user_id = ? AND (user_name <> '' OR user_email <> '')",
+    `UPDATE loans SET user_name = '', user_email = '',
+      returned_by = CASE WHEN returned_via = 'APP' THEN NULL ELSE returned_by END
+      WHERE user_id = ? AND (user_name <> '' OR user_email <> '')`,
   );
   const holds = db.prepare(
     "UPDATE holds SET user_name = '', user_email = '' WHERE user_id = ? AND (user_name <> '' OR user_email <> '')",

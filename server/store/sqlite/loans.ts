@@ -14,6 +14,7 @@ import type {
   LoanStatus,
   LoanStore,
   NewLoan,
+  ReturnChannel,
 } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
@@ -24,9 +25,12 @@ function toStatus(row: Row): LoanStatus {
   const status = text(row, 'status');
   const loss = textOrNull(row, 'loss');
   if (status === 'returned' && (loss === 'lost' || loss === 'damaged')) return loss;
-  if (status === 'borrowed' || status === 'returned') return status;
+  if (status === 'borrowed') return row.claimed_at == null ? 'borrowed' : 'returning';
+  if (status === 'returned') return status;
   throw new TypeError(`Unknown loan status ${status}`);
 }
+
+const toChannel = (value: string | null): ReturnChannel | null => (value === 'APP' || value === 'DESK' ? value : null);
 
 function toLoan(row: Row): LoanRecord {
   return {
@@ -42,6 +46,9 @@ function toLoan(row: Row): LoanRecord {
     renewals: num(row, 'renewals'),
     lateFee: num(row, 'late_fee'),
     closedBy: textOrNull(row, 'closed_by'),
+    claimedAt: dateOrNull(row, 'claimed_at'),
+    returnedVia: toChannel(textOrNull(row, 'returned_via')),
+    returnedBy: textOrNull(row, 'returned_by'),
     bookTitle: text(row, 'book_title'),
     bookAuthor: text(row, 'book_author'),
     bookImage: text(row, 'book_image'),
@@ -107,7 +114,9 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     return_date, returned_at, status, book_title, book_author, book_image, book_category)
     VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'borrowed', ?, ?, ?, ?) RETURNING *`);
   const endLoan = db.prepare(`UPDATE loans SET status = 'returned', returned_at = ?, late_fee = ?, closed_by = ?,
-    loss = ? WHERE id = ? AND status = 'borrowed' RETURNING *`);
+    loss = ?, returned_via = ?, returned_by = ? WHERE id = ? AND status = 'borrowed' RETURNING *`);
+  const claim = db.prepare(`UPDATE loans SET claimed_at = ? WHERE id = ? AND status = 'borrowed'
+    AND claimed_at IS NULL RETURNING *`);
   const loanById = db.prepare('SELECT * FROM loans WHERE id = ?');
   const charge = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
     created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -117,11 +126,13 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   };
 
   /** Ends an active loan inside the caller's transaction; null when it is not active. */
-  const end = (id: string, at: Date, lateFee: (loan: LoanRecord) => number, by: string | null, loss: string | null) => {
+  const end = (id: string, at: Date, opts: CheckinOptions, loss: string | null) => {
     const row = loanById.get(id);
     if (!row || text(row, 'status') !== 'borrowed') return null;
-    const fee = lateFee(toLoan(row));
-    const ended = endLoan.get(at.getTime(), fee, by, loss, id);
+    const fee = opts.lateFee(toLoan(row));
+    const by = opts.by ?? null;
+    const via = opts.via ?? (by === null ? 'APP' : 'DESK');
+    const ended = endLoan.get(at.getTime(), fee, by, loss, via, opts.returnedBy ?? by, id);
     if (!ended) return null;
     const loan = toLoan(ended);
     chargeFor(loan, 'late-fee', fee, 'Returned late', null, at);
@@ -174,7 +185,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       const id = parseId(loanId);
       if (!id) return { ok: false, reason: 'loan-not-found' };
       return transaction(db, (): CheckinResult => {
-        const loan = end(id, at, opts.lateFee, opts.by ?? null, null);
+        const loan = end(id, at, opts, null);
         if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
         putCopyBack.get(Date.now(), loan.bookId);
         // The copy goes to the first member waiting, if anyone is.
@@ -188,7 +199,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       const id = parseId(loanId);
       if (!id) return { ok: false, reason: 'loan-not-found' };
       return transaction(db, (): CheckinResult => {
-        const loan = end(id, at, () => 0, opts.by, opts.as);
+        const loan = end(id, at, { lateFee: () => 0, by: opts.by, via: 'DESK' }, opts.as);
         if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
         const what = opts.as === 'lost' ? 'Lost' : 'Damaged';
         chargeFor(loan, 'replacement', opts.replacementCost, `${what}: replacement cost`, opts.by, at);
@@ -204,7 +215,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       return transaction(db, () => {
         const row = loanById.get(id);
         if (!row) return { ok: false, reason: 'loan-not-found' } as const;
-        if (text(row, 'status') !== 'borrowed') return { ok: false, reason: 'not-active' } as const;
+        if (toStatus(row) !== 'borrowed') return { ok: false, reason: 'not-active' } as const;
         if (num(row, 'renewals') >= opts.maxRenewals) return { ok: false, reason: 'renewal-limit' } as const;
         const renewed = db
           .prepare('UPDATE loans SET return_date = return_date + ?, renewals = renewals + 1 WHERE id = ? RETURNING *')
@@ -212,6 +223,14 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         if (!renewed) throw new Error('Update returned no row');
         return { ok: true, loan: toLoan(renewed) } as const;
       });
+    },
+
+    async claimReturn(loanId, at) {
+      const id = parseId(loanId);
+      if (!id) return { ok: false, reason: 'loan-not-found' };
+      const row = claim.get(at.getTime(), id);
+      if (row) return { ok: true, loan: toLoan(row) };
+      return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
     },
 
     async overdue(dueBefore, page) {

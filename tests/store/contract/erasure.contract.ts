@@ -31,7 +31,12 @@ export function erasureContract(factory: StoreFactory): void {
       const adaLoan = await s.loans.checkout(newLoan(shelf, ada));
       const bobLoan = await s.loans.checkout(newLoan(scarce, bob));
       if (!adaLoan.ok || !bobLoan.ok) throw new Error('fixture borrow failed');
-      await s.loans.checkin(adaLoan.loan.id, new Date('2026-03-05T10:00:00.000Z'));
+      // Returned in the app: the loan names her as who closed it, too.
+      await s.loans.checkin(adaLoan.loan.id, new Date('2026-03-05T10:00:00.000Z'), {
+        lateFee: () => 0,
+        via: 'APP',
+        returnedBy: 'Ada Reader',
+      });
       const placed = await s.holds.place(
         { bookId: scarce, ...ada, bookTitle: 'Carmilla', createdAt: new Date('2026-03-03T10:00:00.000Z') },
         { holdLimit: 5 },
@@ -57,6 +62,8 @@ export function erasureContract(factory: StoreFactory): void {
         userName: '',
         userEmail: '',
         status: 'returned',
+        returnedVia: 'APP',
+        returnedBy: null,
         bookTitle: 'Dracula',
       });
       expect(await s.holds.listByUser('ada')).toEqual([

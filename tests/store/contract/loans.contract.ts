@@ -25,6 +25,9 @@ export function loansContract(factory: StoreFactory): void {
         renewals: 0,
         lateFee: 0,
         closedBy: null,
+        claimedAt: null,
+        returnedVia: null,
+        returnedBy: null,
       });
       expect(result.loan.borrowDate).toBeInstanceOf(Date);
       expect(await quantityOf(bookId)).toBe(1);
@@ -62,7 +65,11 @@ export function loansContract(factory: StoreFactory): void {
       if (!out.ok) throw new Error(out.reason);
       const at = new Date('2026-03-10T12:00:00.000Z');
       const back = await store().loans.checkin(out.loan.id, at);
-      expect(back).toEqual({ ok: true, quantity: 1, loan: { ...out.loan, status: 'returned', returnedAt: at } });
+      expect(back).toEqual({
+        ok: true,
+        quantity: 1,
+        loan: { ...out.loan, status: 'returned', returnedAt: at, returnedVia: 'APP' },
+      });
       expect(await quantityOf(bookId)).toBe(1);
       expect(await activeLoan(store(), 'user-1', bookId)).toBeNull();
       // Once returned, the same user may borrow the same book again.
@@ -79,6 +86,37 @@ export function loansContract(factory: StoreFactory): void {
       expect((await store().loans.checkin(out.loan.id, new Date())).ok).toBe(true);
       expect(await store().loans.checkin(out.loan.id, new Date())).toEqual({ ok: false, reason: 'not-active' });
       expect(await quantityOf(bookId)).toBe(1);
+    });
+
+    it('records a return claim: status returning, the copy still out, no renewal; the check-in closes it', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 1 }]);
+      const out = await store().loans.checkout(newLoan(bookId));
+      if (!out.ok) throw new Error(out.reason);
+      const claimedAt = new Date('2026-03-10T12:00:00.000Z');
+      const claim = await store().loans.claimReturn(out.loan.id, claimedAt);
+      expect(claim).toEqual({ ok: true, loan: { ...out.loan, status: 'returning', claimedAt } });
+      expect(await store().loans.get(out.loan.id)).toEqual({ ...out.loan, status: 'returning', claimedAt });
+      expect(await store().loans.claimReturn(out.loan.id, new Date())).toEqual({ ok: false, reason: 'not-active' });
+      expect(await store().loans.claimReturn(MISSING, new Date())).toEqual({ ok: false, reason: 'loan-not-found' });
+      expect(await store().loans.renew(out.loan.id, { days: 7, maxRenewals: 3 })).toEqual({
+        ok: false,
+        reason: 'not-active',
+      });
+      expect(await quantityOf(bookId)).toBe(0);
+      expect(await store().loans.countActiveByUser('user-1')).toBe(1);
+      expect(await store().loans.checkout(newLoan(bookId))).toEqual({ ok: false, reason: 'already-borrowed' });
+
+      const at = new Date('2026-03-12T09:00:00.000Z');
+      const seen: (string | null)[] = [];
+      const lateFee = (loan: { claimedAt: Date | null }) => (seen.push(loan.claimedAt?.toISOString() ?? null), 30);
+      const back = await store().loans.checkin(out.loan.id, at, { lateFee, by: 'Desk (d@example.com)', via: 'DESK' });
+      expect(seen).toEqual([claimedAt.toISOString()]);
+      expect(back).toMatchObject({
+        ok: true,
+        quantity: 1,
+        loan: { status: 'returned', claimedAt, returnedVia: 'DESK', returnedBy: 'Desk (d@example.com)', lateFee: 30 },
+      });
+      expect(await store().loans.claimReturn(out.loan.id, new Date())).toEqual({ ok: false, reason: 'not-active' });
     });
 
     it("restores the loan's own book, not another one", async () => {
