@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { RetryLink } from '@apollo/client/link/retry';
 import { catchError, throwError } from 'rxjs';
 import { getToken, removeToken } from './token-storage.ts';
 import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
@@ -54,6 +55,20 @@ export const networkFailureLink = new ApolloLink((operation, forward) =>
 );
 
 /**
+ * A write that carries an idempotency key is sent once more, with the same key, when no answer came back: if
+ * the first send did reach the gateway, the gateway answers its first result instead of a refusal ("already
+ * borrowed"). Reads and writes without a key are not retried here; after the second failure the caller says
+ * plainly that the library could not be reached (see lib/uncertain-write.ts).
+ */
+export const keyedWriteRetryLink = new RetryLink({
+  delay: { initial: 300, max: 300, jitter: false },
+  attempts: {
+    max: 2,
+    retryIf: (error, operation) => isNetworkFailure(error) && typeof operation.variables['idempotencyKey'] === 'string',
+  },
+});
+
+/**
  * While the browser is offline a change is refused before it is sent, with the reason the offline banner gives,
  * as a GraphQL error (code OFFLINE) so that every form and dialog shows it where it shows the gateway's refusals.
  * Reads go on: the service worker may answer them from what was loaded before.
@@ -81,7 +96,14 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     // Other errors reach the caller unchanged.
   });
   return new ApolloClient({
-    link: ApolloLink.from([networkFailureLink, offlineWritesLink, errorLink, authLink, transport(uri)]),
+    link: ApolloLink.from([
+      networkFailureLink,
+      offlineWritesLink,
+      keyedWriteRetryLink,
+      errorLink,
+      authLink,
+      transport(uri),
+    ]),
     cache: createCache(),
   });
 }
