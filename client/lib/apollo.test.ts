@@ -132,6 +132,13 @@ describe('a write with an idempotency key whose answer was lost', () => {
       }
     }
   `;
+  const BorrowWithoutKey = gql`
+    mutation UnkeyedBorrow {
+      borrow(input: { bookId: "b1", returnDate: "2026-03-31" }) {
+        currentQuantity
+      }
+    }
+  `;
   const sentKeys = (fetchMock: ReturnType<typeof vi.fn>) =>
     fetchMock.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)).variables.idempotencyKey);
 
@@ -158,9 +165,28 @@ describe('a write with an idempotency key whose answer was lost', () => {
     expect(keyed).toBeInstanceOf(NetworkFailure);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     fetchMock.mockClear();
-    const unkeyed = await client.mutate({ mutation: Borrow }).catch((e) => e);
+    const unkeyed = await client.mutate({ mutation: BorrowWithoutKey }).catch((e) => e);
     expect(unkeyed).toBeInstanceOf(NetworkFailure);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gets a key of its own when its caller chose none, the same on the retry', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ data: { borrow: { currentQuantity: 2 } } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    await client.mutate({ mutation: Borrow });
+    await client.mutate({ mutation: Borrow });
+    const [first, retry, next] = sentKeys(fetchMock);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+    expect(next).not.toBe(first);
   });
 
   it("is not sent again after the gateway's refusal", async () => {

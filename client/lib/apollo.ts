@@ -5,6 +5,7 @@ import { RetryLink } from '@apollo/client/link/retry';
 import { catchError, throwError } from 'rxjs';
 import { getToken, removeToken } from './token-storage.ts';
 import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
+import { newRequestKey } from './request-key.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
 const SESSION_CODES = new Set(['UNAUTHENTICATED']);
@@ -55,6 +56,22 @@ export const networkFailureLink = new ApolloLink((operation, forward) =>
 );
 
 /**
+ * A write that takes an idempotency key (it declares `$idempotencyKey`) gets one per call, that is per action
+ * of the member, unless its caller chose one; the retry below sends the same operation, so the same key.
+ */
+export const requestKeyLink = new ApolloLink((operation, forward) => {
+  const takesKey = operation.query.definitions.some(
+    (definition) =>
+      definition.kind === 'OperationDefinition' &&
+      definition.operation === 'mutation' &&
+      definition.variableDefinitions?.some((variable) => variable.variable.name.value === 'idempotencyKey'),
+  );
+  if (takesKey && operation.variables['idempotencyKey'] == null)
+    operation.variables = { ...operation.variables, idempotencyKey: newRequestKey() };
+  return forward(operation);
+});
+
+/**
  * A write that carries an idempotency key is sent once more, with the same key, when no answer came back: if
  * the first send did reach the gateway, the gateway answers its first result instead of a refusal ("already
  * borrowed"). Reads and writes without a key are not retried here; after the second failure the caller says
@@ -99,6 +116,7 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     link: ApolloLink.from([
       networkFailureLink,
       offlineWritesLink,
+      requestKeyLink,
       keyedWriteRetryLink,
       errorLink,
       authLink,

@@ -2,6 +2,18 @@
 // the library may or may not have recorded it, so the app says so plainly and offers to look. "Check" asks the
 // gateway for the member's current state and says which it is; a later try with a new key is then safe.
 import { confirmAction } from '../components/ui/dialogs.ts';
+import { graphql } from '../gql/index.ts';
+
+/** The caller's loans as the gateway has them now: after a borrow or return whose answer never came, whether it happened. */
+export const CHECK_MY_LOANS_QUERY = graphql(`
+  query CheckMyLoans {
+    borrowedBooks {
+      id
+      bookId
+      status
+    }
+  }
+`);
 
 export const UNREACHED_TITLE = 'Could Not Reach the Library';
 

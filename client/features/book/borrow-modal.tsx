@@ -10,10 +10,10 @@ import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { hasErrorCode, serverMessage } from './graphql-errors.ts';
 import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
 import { usePolicy } from '../../lib/policy.ts';
-import { CHECK_MY_LOANS_QUERY, useBorrowBook } from './use-borrow-book.ts';
+import { useBorrowBook } from './use-borrow-book.ts';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { newRequestKey } from '../../lib/request-key.ts';
-import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
+import { askWhetherItHappened, CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
 
 interface BorrowModalProps {
   book: FragmentType<typeof BOOK_DETAILS_FRAGMENT>;

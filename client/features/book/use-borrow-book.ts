@@ -20,17 +20,6 @@ export const BORROW_BOOK_MUTATION = graphql(`
  * caller's loan list, where the new loan goes first as the server orders loans newest first. The loan is
  * asked for through BorrowedLoan, the fragment that list selects, so the entry added to it is always whole.
  */
-/** The caller's loans as the gateway has them now: after a borrow whose answer never came, whether it happened. */
-export const CHECK_MY_LOANS_QUERY = graphql(`
-  query CheckMyLoans {
-    borrowedBooks {
-      id
-      bookId
-      status
-    }
-  }
-`);
-
 export function useBorrowBook() {
   return useMutation(BORROW_BOOK_MUTATION, {
     update(cache, { data }) {
