@@ -132,6 +132,14 @@ describeEachStore((kind) => {
       expect((await restBorrow(gw, m, bookId)).status).toBe(400);
     });
 
+    it('documents the header in the OpenAPI document of both writes', async () => {
+      const { body } = await gw.request('GET', '/api/openapi.json');
+      for (const path of ['/api/borrow', '/api/return-book']) {
+        const header = body.paths[path].post.parameters.find((p: { in: string }) => p.in === 'header');
+        expect(header, path).toMatchObject({ name: 'idempotency-key', required: false });
+      }
+    });
+
     it('a return sent again answers 200 success; another request with the key is refused with 422', async () => {
       const m = await gw.member();
       const bookId = await gw.addBook({ quantity: 2 });
