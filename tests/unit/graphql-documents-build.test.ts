@@ -53,6 +53,7 @@ describe('graphql() documents in the production build', () => {
       'all-users-page.tsx': ['AllUsersDocument'],
       'my-account-page.tsx': ['DeleteMyAccountDocument'],
       'borrowed-books-page.tsx': [
+        'CheckMyRenewalsDocument',
         'MyBalanceDocument',
         'MyBorrowedBooksDocument',
         'MyHoldsDocument',
