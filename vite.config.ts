@@ -18,11 +18,12 @@ const productionRouter = [
   { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
 ];
 
-// The routes' small shared helpers (dates, money, the policy, holds, who may edit) and the documents they send.
+// The routes' small shared helpers (dates, money, the policy, holds, who may edit, asking whether a write whose
+// answer was lost happened) and the documents they send.
 const SHARED_HELPERS = [
-  /\/client\/lib\/(dates|money|format-count|policy|holds|catalogue-access|use-can-edit-catalogue)\.ts$/,
+  /\/client\/lib\/(dates|money|format-count|policy|holds|catalogue-access|use-can-edit-catalogue|uncertain-write)\.ts$/,
   /\/client\/components\/ui\/(policy-text|icons)\.tsx$/,
-  /^\0graphql-document:(LibraryPolicyDocument|MyRoleDocument|HoldFieldsFragmentDoc|CancelHoldDocument)$/,
+  /^\0graphql-document:(LibraryPolicyDocument|MyRoleDocument|HoldFieldsFragmentDoc|CancelHoldDocument|CheckMyLoansDocument)$/,
 ];
 
 // The SPA lives in client/; `npm run dev` serves it with a proxy to the gateway.

@@ -120,6 +120,84 @@ describe('requests that get no answer', () => {
   });
 });
 
+describe('a write with an idempotency key whose answer was lost', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const Borrow = gql`
+    mutation KeyedBorrow($idempotencyKey: String) {
+      borrow(input: { bookId: "b1", returnDate: "2026-03-31" }, idempotencyKey: $idempotencyKey) {
+        currentQuantity
+      }
+    }
+  `;
+  const BorrowWithoutKey = gql`
+    mutation UnkeyedBorrow {
+      borrow(input: { bookId: "b1", returnDate: "2026-03-31" }) {
+        currentQuantity
+      }
+    }
+  `;
+  const sentKeys = (fetchMock: ReturnType<typeof vi.fn>) =>
+    fetchMock.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)).variables.idempotencyKey);
+
+  it('is sent once more with the same key, and the answer to that is the answer', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ data: { borrow: { currentQuantity: 2 } } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    const answer = await client.mutate({ mutation: Borrow, variables: { idempotencyKey: 'k-1' } });
+    expect(answer.data).toEqual({ borrow: { currentQuantity: 2 } });
+    expect(sentKeys(fetchMock)).toEqual(['k-1', 'k-1']);
+  });
+
+  it('fails with NetworkFailure after the second try, and a write without a key is sent only once', async () => {
+    const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    const keyed = await client.mutate({ mutation: Borrow, variables: { idempotencyKey: 'k-2' } }).catch((e) => e);
+    expect(keyed).toBeInstanceOf(NetworkFailure);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fetchMock.mockClear();
+    const unkeyed = await client.mutate({ mutation: BorrowWithoutKey }).catch((e) => e);
+    expect(unkeyed).toBeInstanceOf(NetworkFailure);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gets a key of its own when its caller chose none, the same on the retry', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      if (++calls === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ data: { borrow: { currentQuantity: 2 } } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    await client.mutate({ mutation: Borrow });
+    await client.mutate({ mutation: Borrow });
+    const [first, retry, next] = sentKeys(fetchMock);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+    expect(next).not.toBe(first);
+  });
+
+  it("is not sent again after the gateway's refusal", async () => {
+    const fetchMock = respond(200, { data: null, errors: [{ message: 'No', extensions: { code: 'OUT_OF_STOCK' } }] });
+    globalThis.fetch = fetchMock;
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql' });
+    await expect(client.mutate({ mutation: Borrow, variables: { idempotencyKey: 'k-3' } })).rejects.toThrow('No');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('while the browser is offline', () => {
   const realFetch = globalThis.fetch;
   afterEach(() => {

@@ -1,9 +1,11 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { RetryLink } from '@apollo/client/link/retry';
 import { catchError, throwError } from 'rxjs';
 import { getToken, removeToken } from './token-storage.ts';
 import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
+import { newRequestKey } from './request-key.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
 const SESSION_CODES = new Set(['UNAUTHENTICATED']);
@@ -54,6 +56,36 @@ export const networkFailureLink = new ApolloLink((operation, forward) =>
 );
 
 /**
+ * A write that takes an idempotency key (it declares `$idempotencyKey`) gets one per call, that is per action
+ * of the member, unless its caller chose one; the retry below sends the same operation, so the same key.
+ */
+export const requestKeyLink = new ApolloLink((operation, forward) => {
+  const takesKey = operation.query.definitions.some(
+    (definition) =>
+      definition.kind === 'OperationDefinition' &&
+      definition.operation === 'mutation' &&
+      definition.variableDefinitions?.some((variable) => variable.variable.name.value === 'idempotencyKey'),
+  );
+  if (takesKey && operation.variables['idempotencyKey'] == null)
+    operation.variables = { ...operation.variables, idempotencyKey: newRequestKey() };
+  return forward(operation);
+});
+
+/**
+ * A write that carries an idempotency key is sent once more, with the same key, when no answer came back: if
+ * the first send did reach the gateway, the gateway answers its first result instead of a refusal ("already
+ * borrowed"). Reads and writes without a key are not retried here; after the second failure the caller says
+ * plainly that the library could not be reached (see lib/uncertain-write.ts).
+ */
+export const keyedWriteRetryLink = new RetryLink({
+  delay: { initial: 300, max: 300, jitter: false },
+  attempts: {
+    max: 2,
+    retryIf: (error, operation) => isNetworkFailure(error) && typeof operation.variables['idempotencyKey'] === 'string',
+  },
+});
+
+/**
  * While the browser is offline a change is refused before it is sent, with the reason the offline banner gives,
  * as a GraphQL error (code OFFLINE) so that every form and dialog shows it where it shows the gateway's refusals.
  * Reads go on: the service worker may answer them from what was loaded before.
@@ -81,7 +113,15 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     // Other errors reach the caller unchanged.
   });
   return new ApolloClient({
-    link: ApolloLink.from([networkFailureLink, offlineWritesLink, errorLink, authLink, transport(uri)]),
+    link: ApolloLink.from([
+      networkFailureLink,
+      offlineWritesLink,
+      requestKeyLink,
+      keyedWriteRetryLink,
+      errorLink,
+      authLink,
+      transport(uri),
+    ]),
     cache: createCache(),
   });
 }

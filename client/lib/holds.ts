@@ -13,8 +13,8 @@ export const HOLD_FIELDS = graphql(`
 
 /** Leaves a queue, or gives up a copy set aside; the callers ask again for the lists that move with it. */
 export const CANCEL_HOLD_MUTATION = graphql(`
-  mutation CancelHold($holdId: ID!) {
-    cancelHold(holdId: $holdId) {
+  mutation CancelHold($holdId: ID!, $idempotencyKey: String) {
+    cancelHold(holdId: $holdId, idempotencyKey: $idempotencyKey) {
       ...HoldFields
     }
   }

@@ -28,11 +28,12 @@ export interface LoanStanding {
 export interface Circulation {
   borrow(
     session: Session,
-    input: { bookId?: unknown; returnDate?: unknown },
+    input: { bookId?: unknown; returnDate?: unknown; idempotencyKey?: unknown },
   ): Promise<{ loan: LoanRecord; quantity: number }>;
+  // Member writes take an `idempotencyKey` too (requests.ts): a retry after a lost answer gets the first answer.
   /** `claimedBookId` is what a REST client said the loan was for; it must match the loan when given. */
-  giveBack(session: Session, borrowId: unknown, claimedBookId?: unknown): Promise<LoanRecord>;
-  renew(session: Session, loanId: unknown): Promise<LoanRecord>;
+  giveBack(session: Session, borrowId: unknown, claimedBookId?: unknown, idempotencyKey?: unknown): Promise<LoanRecord>;
+  renew(session: Session, loanId: unknown, idempotencyKey?: unknown): Promise<LoanRecord>;
   /** A member's loans, newest first: their own, or anyone's for staff. */
   loansOf(session: Session, userId?: string | null): Promise<LoanRecord[]>;
   standing(loan: LoanRecord): Promise<LoanStanding>;
@@ -170,6 +171,57 @@ export function createCirculation(
     throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
   }
 
+  async function borrowNow(session: Session, bookId: string, returnDay: string, id: string) {
+    const book = await store.books.get(bookId);
+    if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    const result = await store.loans.checkout(
+      {
+        id,
+        bookId,
+        userId: session.uid,
+        userName: session.name,
+        userEmail: session.email,
+        borrowDate: now(),
+        returnDate: dayToDate(returnDay),
+        bookTitle: book.title,
+        bookAuthor: book.author,
+        bookImage: book.image,
+        bookCategory: book.genre,
+      },
+      enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined,
+    );
+    if (result.ok) return { loan: result.loan, quantity: result.quantity };
+    switch (result.reason) {
+      case 'already-borrowed':
+        throw new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
+      case 'out-of-stock':
+        throw new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
+      case 'loan-limit':
+        throw new LibraryError(
+          'LOAN_LIMIT',
+          `You already have ${plural(policy.loanLimit, 'book', 'books')} on loan, the most the library lends at once. Return one to borrow another.`,
+        );
+      case 'fees-unpaid':
+        throw new LibraryError(
+          'FEES_UNPAID',
+          `You owe ${money(result.balance)} in fees. Please pay at the desk before borrowing more.`,
+        );
+      default:
+        throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    }
+  }
+
+  async function renewNow(loan: LoanRecord): Promise<LoanRecord> {
+    const { renewal } = await standing(loan);
+    if (!renewal.ok) throw new LibraryError(renewal.code, renewal.message);
+    const result = await store.loans.renew(loan.id, { days: policy.renewalDays, maxRenewals: policy.maxRenewals });
+    if (result.ok) return result.loan;
+    // Another request renewed or returned it meanwhile: say why, as of now.
+    const current = await standing((await store.loans.get(loan.id)) ?? loan);
+    if (!current.renewal.ok) throw new LibraryError(current.renewal.code, current.renewal.message);
+    throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+  }
+
   async function standing(loan: LoanRecord): Promise<LoanStanding> {
     const dueDay = dueDayOf(loan);
     const active = loan.status === 'borrowed';
@@ -204,74 +256,65 @@ export function createCirculation(
 
     async borrow(session, input) {
       const bookId = check.id(input.bookId, 'bookId');
-      const from = today();
-      const returnDay = returnDayOf(input.returnDate, from);
-      const book = await store.books.get(bookId);
-      if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      const result = await store.loans.checkout(
-        {
-          bookId,
-          userId: session.uid,
-          userName: session.name,
-          userEmail: session.email,
-          borrowDate: now(),
-          returnDate: dayToDate(returnDay),
-          bookTitle: book.title,
-          bookAuthor: book.author,
-          bookImage: book.image,
-          bookCategory: book.genre,
+      const returnDay = returnDayOf(input.returnDate, today());
+      // The loan's id is chosen here, so a repeat of the key can answer the loan its first send made.
+      const id = newId();
+      const submission = {
+        actor: session.uid,
+        key: input.idempotencyKey,
+        request: ['borrow', bookId, returnDay],
+        ref: id,
+        answer: async (ref: string) => {
+          const loan = await store.loans.get(ref);
+          if (!loan || loan.userId !== session.uid) return null;
+          return { loan, quantity: (await store.books.get(loan.bookId))?.quantity ?? 0 };
         },
-        enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined,
-      );
-      if (result.ok) return { loan: result.loan, quantity: result.quantity };
-      switch (result.reason) {
-        case 'already-borrowed':
-          throw new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
-        case 'out-of-stock':
-          throw new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
-        case 'loan-limit':
-          throw new LibraryError(
-            'LOAN_LIMIT',
-            `You already have ${plural(policy.loanLimit, 'book', 'books')} on loan, the most the library lends at once. Return one to borrow another.`,
-          );
-        case 'fees-unpaid':
-          throw new LibraryError(
-            'FEES_UNPAID',
-            `You owe ${money(result.balance)} in fees. Please pay at the desk before borrowing more.`,
-          );
-        default:
-          throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      }
+      };
+      return once(submission, () => borrowNow(session, bookId, returnDay, id));
     },
 
-    async giveBack(session, rawBorrowId, claimedBookId) {
+    async giveBack(session, rawBorrowId, claimedBookId, idempotencyKey) {
       const loan = await activeLoan(rawBorrowId, 'borrowId');
       if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', MESSAGES.notYourLoan);
       if (claimedBookId !== undefined && claimedBookId !== null && check.id(claimedBookId, 'bookId') !== loan.bookId) {
         throw badInput('bookId', 'bookId does not match the borrowed book');
       }
-      if (policy.returns === 'self') return checkin(loan, null, session.name);
-      // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (decisions/112).
-      if (loan.status === 'returning') return loan;
-      if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
-      const claimed = await store.loans.claimReturn(loan.id, now());
-      if (claimed.ok) return claimed.loan;
-      const current = await store.loans.get(loan.id);
-      if (current?.status === 'returning') return current;
-      throw badInput('borrowId', MESSAGES.alreadyReturned);
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['return', loan.id],
+        ref: loan.id,
+        answer: endedLoan((ended) => ended.status !== 'borrowed'),
+      };
+      return once(submission, async () => {
+        if (policy.returns === 'self') return checkin(loan, null, session.name);
+        // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (decisions/112).
+        if (loan.status === 'returning') return loan;
+        if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
+        const claimed = await store.loans.claimReturn(loan.id, now());
+        if (claimed.ok) return claimed.loan;
+        const current = await store.loans.get(loan.id);
+        if (current?.status === 'returning') return current;
+        throw badInput('borrowId', MESSAGES.alreadyReturned);
+      });
     },
 
-    async renew(session, rawLoanId) {
+    async renew(session, rawLoanId, idempotencyKey) {
       const loan = await activeLoan(rawLoanId, 'loanId');
       if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', 'You can only renew books you borrowed.');
-      const { renewal } = await standing(loan);
-      if (!renewal.ok) throw new LibraryError(renewal.code, renewal.message);
-      const result = await store.loans.renew(loan.id, { days: policy.renewalDays, maxRenewals: policy.maxRenewals });
-      if (result.ok) return result.loan;
-      // Another request renewed or returned it meanwhile: say why, as of now.
-      const current = await standing((await store.loans.get(loan.id)) ?? loan);
-      if (!current.renewal.ok) throw new LibraryError(current.renewal.code, current.renewal.message);
-      throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+      // What a renewal makes is the loan at its next renewal count: a repeat answers the loan once it is there.
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['renew', loan.id],
+        ref: `${loan.id}:${loan.renewals + 1}`,
+        answer: async (ref: string) => {
+          const [loanId = '', count = ''] = ref.split(':');
+          const renewed = await store.loans.get(loanId);
+          return renewed && renewed.renewals >= Number(count) ? renewed : null;
+        },
+      };
+      return once(submission, () => renewNow(loan));
     },
 
     async loansOf(session, userId) {

@@ -12,6 +12,8 @@ import { cursor, pageSize, paged } from './paging.ts';
 import type { Policy } from './policy.ts';
 import * as check from './validate.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { createOnce } from './requests.ts';
+import { newId } from '../store/ids.ts';
 
 /** A hold with what a member sees of it: their place in the queue and the day a ready copy waits until. */
 export interface HoldView extends HoldRecord {
@@ -22,8 +24,9 @@ export interface HoldView extends HoldRecord {
 }
 
 export interface Holds {
-  place(session: Session, bookId: unknown): Promise<HoldView>;
-  cancel(session: Session, holdId: unknown): Promise<HoldView>;
+  // `idempotencyKey` (requests.ts): sent again, it answers the first write instead of a refusal.
+  place(session: Session, bookId: unknown, idempotencyKey?: unknown): Promise<HoldView>;
+  cancel(session: Session, holdId: unknown, idempotencyKey?: unknown): Promise<HoldView>;
   /** The member's holds, newest first: their own, or anyone's for staff. */
   of(session: Session, userId?: string | null): Promise<HoldView[]>;
   /** The caller's open hold of a book, or null. */
@@ -57,6 +60,12 @@ export function createHolds(
   const { policy } = opts;
   const now = opts.now ?? (() => new Date());
   const audit = opts.audit ?? createAuditTrail(store, now);
+  const once = createOnce(store, now);
+  /** A hold write's first answer: the hold, once `done` says the write happened. */
+  const heldAs = (done: (hold: HoldRecord) => boolean) => async (ref: string) => {
+    const hold = await store.holds.get(ref);
+    return hold && done(hold) ? view(hold) : null;
+  };
   const readyUntil = (hold: HoldRecord) =>
     hold.readyAt ? addDays(todayIn(opts.timeZone, hold.readyAt), policy.holdPickupDays) : null;
 
@@ -90,58 +99,83 @@ export function createHolds(
     };
   }
 
-  return {
-    async place(session, rawBookId) {
-      const bookId = check.id(rawBookId, 'bookId');
-      await expireDue();
-      const book = await store.books.get(bookId);
-      if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      const result = await store.holds.place(
-        {
-          bookId,
-          userId: session.uid,
-          userName: session.name,
-          userEmail: session.email,
-          bookTitle: book.title,
-          createdAt: now(),
-        },
-        { holdLimit: policy.holdLimit },
-      );
-      if (result.ok) return view(result.hold);
-      switch (result.reason) {
-        case 'already-borrowed':
-          throw new LibraryError('ALREADY_BORROWED', 'You have this book on loan already.');
-        case 'already-on-hold':
-          throw new LibraryError('ALREADY_ON_HOLD', 'You are already in the queue for this book.');
-        case 'copies-available':
-          throw new LibraryError('COPIES_AVAILABLE', 'Copies are available: borrow it now.');
-        case 'hold-limit':
-          throw new LibraryError(
-            'HOLD_LIMIT',
-            `You already have ${policy.holdLimit === 1 ? '1 hold' : `${policy.holdLimit} holds`}, the most the library keeps at once. Cancel one to place another.`,
-          );
-        default:
-          throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+  async function placeNow(session: Session, bookId: string, id: string): Promise<HoldView> {
+    await expireDue();
+    const book = await store.books.get(bookId);
+    if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    const result = await store.holds.place(
+      {
+        id,
+        bookId,
+        userId: session.uid,
+        userName: session.name,
+        userEmail: session.email,
+        bookTitle: book.title,
+        createdAt: now(),
+      },
+      { holdLimit: policy.holdLimit },
+    );
+    if (result.ok) return view(result.hold);
+    switch (result.reason) {
+      case 'already-borrowed':
+        throw new LibraryError('ALREADY_BORROWED', 'You have this book on loan already.');
+      case 'already-on-hold':
+        throw new LibraryError('ALREADY_ON_HOLD', 'You are already in the queue for this book.');
+      case 'copies-available':
+        throw new LibraryError('COPIES_AVAILABLE', 'Copies are available: borrow it now.');
+      case 'hold-limit':
+        throw new LibraryError(
+          'HOLD_LIMIT',
+          `You already have ${policy.holdLimit === 1 ? '1 hold' : `${policy.holdLimit} holds`}, the most the library keeps at once. Cancel one to place another.`,
+        );
+      default:
+        throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    }
+  }
+
+  async function cancelNow(session: Session, id: string): Promise<HoldView> {
+    const hold = await store.holds.get(id);
+    if (!hold) throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
+    if (hold.userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.notYourHold);
+    const result = await store.holds.cancel(id, now());
+    if (result.ok) {
+      // Staff cancelling someone else's hold is a desk action; a member leaving a queue is not.
+      if (hold.userId !== session.uid) {
+        const change = { field: 'status', oldValue: hold.status, newValue: result.hold.status };
+        await audit.record(session, [{ action: 'hold-cancelled', ...change, bookId: hold.bookId, uid: hold.userId }]);
       }
+      await opts.onChange?.([], [hold.bookId]);
+      return view(result.hold);
+    }
+    if (result.reason === 'not-open') throw new LibraryError('BAD_USER_INPUT', MESSAGES.holdEnded, 'holdId');
+    throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
+  }
+
+  return {
+    async place(session, rawBookId, idempotencyKey) {
+      const bookId = check.id(rawBookId, 'bookId');
+      // The hold's id is chosen here, so a repeat of the key can answer the hold its first send placed.
+      const id = newId();
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['place-hold', bookId],
+        ref: id,
+        answer: heldAs((hold) => hold.userId === session.uid),
+      };
+      return once(submission, () => placeNow(session, bookId, id));
     },
 
-    async cancel(session, rawHoldId) {
+    async cancel(session, rawHoldId, idempotencyKey) {
       const id = check.id(rawHoldId, 'holdId');
-      const hold = await store.holds.get(id);
-      if (!hold) throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
-      if (hold.userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.notYourHold);
-      const result = await store.holds.cancel(id, now());
-      if (result.ok) {
-        // Staff cancelling someone else's hold is a desk action; a member leaving a queue is not.
-        if (hold.userId !== session.uid) {
-          const change = { field: 'status', oldValue: hold.status, newValue: result.hold.status };
-          await audit.record(session, [{ action: 'hold-cancelled', ...change, bookId: hold.bookId, uid: hold.userId }]);
-        }
-        await opts.onChange?.([], [hold.bookId]);
-        return view(result.hold);
-      }
-      if (result.reason === 'not-open') throw new LibraryError('BAD_USER_INPUT', MESSAGES.holdEnded, 'holdId');
-      throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['cancel-hold', id],
+        ref: id,
+        answer: heldAs((hold) => hold.status === 'cancelled'),
+      };
+      return once(submission, () => cancelNow(session, id));
     },
 
     async of(session, userId) {

@@ -181,14 +181,19 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
 
     app.post<Body<{ bookId: string; returnDate: string; userId?: string }>>(
       '/borrow',
-      { schema: { ...doc.borrow, body: schema.borrowBody }, preValidation: signedIn, config: writeLimit },
+      {
+        schema: { ...doc.borrow, body: schema.borrowBody, headers: schema.idempotencyHeaders },
+        preValidation: signedIn,
+        config: writeLimit,
+      },
       async (request, reply) => {
         const caller = session(request);
         // The borrower is whoever holds the session; a body naming someone else is refused, not obeyed.
         if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
           return reply.code(403).send({ message: 'You can only borrow books for yourself.' });
         }
-        const { loan, quantity } = await library.circulation.borrow(caller, request.body);
+        const idempotencyKey = request.headers['idempotency-key'];
+        const { loan, quantity } = await library.circulation.borrow(caller, { ...request.body, idempotencyKey });
         return reply.code(201).send({
           message: 'Book borrowed successfully',
           bookId: loan.bookId,
@@ -207,7 +212,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
     app.post<Body<{ borrowId: string; bookId?: string; userId?: string }>>(
       '/return-book',
       {
-        schema: { ...doc.giveBack, body: schema.returnBody },
+        schema: { ...doc.giveBack, body: schema.returnBody, headers: schema.idempotencyHeaders },
         preValidation: signedIn,
         config: { ...writeLimit, envelope: 'success' },
       },
@@ -216,7 +221,8 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
         if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
           return reply.code(403).send({ success: false, message: MESSAGES.notYourLoan });
         }
-        const loan = await library.circulation.giveBack(caller, request.body.borrowId, request.body.bookId);
+        const { borrowId, bookId } = request.body;
+        const loan = await library.circulation.giveBack(caller, borrowId, bookId, request.headers['idempotency-key']);
         // RETURNS=desk: the loan is only claimed; the member is told what closes it.
         if (loan.status === 'returning') return { success: true, message: MESSAGES.returnClaimed };
         return { success: true, message: 'Book returned successfully' };

@@ -142,6 +142,22 @@ export const borrowBody = {
   additionalProperties: false,
 } as const;
 
+/**
+ * The optional `Idempotency-Key` header of a member's write: sent again with the same key, the write answers what
+ * it first did (the same status and body) instead of a refusal. Checked by the service (library/requests.ts),
+ * which answers a malformed key with a sentence, so the schema only documents it.
+ */
+export const idempotencyHeaders = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      description:
+        'One per action, e.g. a UUID (1 to 128 visible characters), kept a day. A retry with it answers the first result; the same key with a different request is refused with 422 and `code` REQUEST_KEY_REUSED.',
+    },
+  },
+} as const;
+
 export const returnBody = {
   type: 'object',
   required: ['borrowId'],

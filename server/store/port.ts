@@ -162,7 +162,10 @@ export interface LoanRecord {
 export type NewLoan = Omit<
   LoanRecord,
   'id' | 'status' | 'returnedAt' | 'renewals' | 'lateFee' | 'closedBy' | 'claimedAt' | 'returnedVia' | 'returnedBy'
->;
+> & {
+  /** The loan's id when the caller chose it up front (an idempotency key answers it); a fresh one otherwise. */
+  id?: string;
+};
 
 /** What a borrow must respect, checked atomically with it (the policy's numbers, from library/policy.ts). */
 export interface CheckoutLimits {
@@ -277,7 +280,10 @@ export interface HoldRecord {
   endedAt: Date | null;
 }
 
-export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'>;
+export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'> & {
+  /** The hold's id when the caller chose it up front (an idempotency key answers it); a fresh one otherwise. */
+  id?: string;
+};
 
 export type PlaceHoldResult =
   | { ok: true; hold: HoldRecord; position: number }

@@ -53,6 +53,7 @@ describe('graphql() documents in the production build', () => {
       'all-users-page.tsx': ['AllUsersDocument'],
       'my-account-page.tsx': ['DeleteMyAccountDocument'],
       'borrowed-books-page.tsx': [
+        'CheckMyRenewalsDocument',
         'MyBalanceDocument',
         'MyBorrowedBooksDocument',
         'MyHoldsDocument',
@@ -88,7 +89,7 @@ describe('graphql() documents in the production build', () => {
     expect(access?.dynamicImports).toContain(notices?.fileName);
     expect(entry?.dynamicImports).not.toContain(notices?.fileName);
     // What several routes send (the policy, the role that decides who may edit the catalogue, cancelling a
-    // hold) travels in the one chunk of shared helpers that only those lazy routes load, never the entry or
+    // hold, checking the member's loans after a lost answer) travels in the one chunk of shared helpers that only those lazy routes load, never the entry or
     // what / preloads (vite.config.ts).
     const shared = chunks.filter(
       (c) =>
@@ -98,7 +99,9 @@ describe('graphql() documents in the production build', () => {
         !c.facadeModuleId?.endsWith('-page.tsx') &&
         operationsIn(c).length > 0,
     );
-    expect(shared.map(operationsIn)).toEqual([['CancelHoldDocument', 'LibraryPolicyDocument', 'MyRoleDocument']]);
+    expect(shared.map(operationsIn)).toEqual([
+      ['CancelHoldDocument', 'CheckMyLoansDocument', 'LibraryPolicyDocument', 'MyRoleDocument'],
+    ]);
     expect(entry?.imports).not.toContain(shared[0]?.fileName);
     // A spread fragment travels inside the operation's own document, as codegen wrote it.
     const borrowedBooks = chunks.find((c) => c.facadeModuleId?.endsWith('/borrowed-books-page.tsx'));

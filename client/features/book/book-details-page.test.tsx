@@ -10,6 +10,8 @@ import { AuthContext, type AuthContextValue } from '../../lib/auth.tsx';
 import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-details-page.tsx';
 import { graphql } from '../../gql/index.ts';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
+import { CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
+import { NetworkFailure } from '../../lib/network-errors.ts';
 import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
 import { BOOK_HOLD_QUERY } from './use-book-hold.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
@@ -61,7 +63,12 @@ const loansMock = (loans: unknown[] = []): MockLink.MockedResponse => ({
   result: { data: { borrowedBooks: loans } },
 });
 const borrowMock = (result: MockLink.MockedResponse['result'], returnDate = '2026-03-31'): MockLink.MockedResponse => ({
-  request: { query: BORROW_BOOK_MUTATION, variables: { input: { bookId: 'b1', returnDate } } },
+  // Each press of Confirm sends a fresh idempotency key.
+  request: {
+    query: BORROW_BOOK_MUTATION,
+    variables: (v) =>
+      v.input.bookId === 'b1' && v.input.returnDate === returnDate && /^[0-9a-f-]{36}$/.test(v.idempotencyKey ?? ''),
+  },
   result,
 });
 
@@ -284,5 +291,39 @@ describe('Borrow modal', () => {
     const alert = await swalDialog();
     expect(within(alert).getByText('Failed to Borrow')).toBeTruthy();
     expect(within(alert).getByText('No copies left')).toBeTruthy();
+  });
+  describe('when the borrow got no answer, even on its retry', () => {
+    const lost = (): MockLink.MockedResponse => ({ ...borrowMock(undefined), error: new NetworkFailure() });
+    const checkMock = (loans: unknown[]): MockLink.MockedResponse => ({
+      request: { query: CHECK_MY_LOANS_QUERY },
+      result: { data: { borrowedBooks: loans } },
+    });
+
+    it('says plainly that it may have happened, and Check shows the loan as borrowed', async () => {
+      const modal = await openModal([
+        lost(),
+        checkMock([{ __typename: 'BorrowRecord', id: 'l1', bookId: 'b1', status: 'BORROWED' }]),
+      ]);
+      await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+      const alert = await swalDialog();
+      expect(
+        within(alert).getByText("We could not reach the library, so we don't know whether your borrow went through."),
+      ).toBeTruthy();
+      expect(screen.queryByText('Failed to Borrow')).toBeNull();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Check' }));
+      await waitFor(() => expect(screen.getByText('Book Borrowed!')).toBeTruthy());
+      expect(screen.getByText('Already Borrowed')).toBeTruthy();
+    });
+
+    it('Check says so when the library has no such loan, and Borrow Book stays', async () => {
+      const modal = await openModal([lost(), checkMock([])]);
+      await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+      await userEvent.click(within(await swalDialog()).getByRole('button', { name: 'Check' }));
+      await waitFor(() => expect(screen.getByText('Not Borrowed')).toBeTruthy());
+      expect(
+        screen.getByText('The library has no record of this borrow, so it did not happen. You can borrow it again.'),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+    });
   });
 });

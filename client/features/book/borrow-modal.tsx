@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { FormEvent } from 'react';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -11,6 +11,9 @@ import { hasErrorCode, serverMessage } from './graphql-errors.ts';
 import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
 import { usePolicy } from '../../lib/policy.ts';
 import { useBorrowBook } from './use-borrow-book.ts';
+import { isNetworkFailure } from '../../lib/network-errors.ts';
+import { newRequestKey } from '../../lib/request-key.ts';
+import { askWhetherItHappened, CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
 
 interface BorrowModalProps {
   book: FragmentType<typeof BOOK_DETAILS_FRAGMENT>;
@@ -57,6 +60,28 @@ export function BorrowModal({
   const full = policy ? addDays(today, policy.loanDays) : (latest ?? '');
   const returnDate = chosenDate ?? (latest && latest < full ? latest : full);
   const [borrow, { loading }] = useBorrowBook();
+  const client = useApolloClient();
+
+  /** After a borrow whose answer never came: the member's loans as the library has them now. */
+  const onLoanNow = async () => {
+    const { data } = await client.query({ query: CHECK_MY_LOANS_QUERY, fetchPolicy: 'network-only' });
+    return data?.borrowedBooks.some((loan) => loan.bookId === book.id && loan.status === 'BORROWED') ?? false;
+  };
+
+  const settleUnknown = async () => {
+    onClose();
+    const happened = await askWhetherItHappened('borrow', onLoanNow);
+    if (happened === true) {
+      onBorrowed();
+      await showSuccess('Book Borrowed!', `Your borrow went through: "${book.title}" is on loan to you.`);
+    } else if (happened === false) {
+      await showWarning(
+        'Not Borrowed',
+        'The library has no record of this borrow, so it did not happen. You can borrow it again.',
+      );
+    }
+    onSettled?.();
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,7 +90,8 @@ export function BorrowModal({
       return;
     }
     try {
-      await borrow({ variables: { input: { bookId: book.id, returnDate } } });
+      // One key per press of Confirm: a retry of this press (lib/apollo.ts) answers the first borrow.
+      await borrow({ variables: { input: { bookId: book.id, returnDate }, idempotencyKey: newRequestKey() } });
       onBorrowed();
       onClose();
       await showSuccess(
@@ -82,6 +108,10 @@ export function BorrowModal({
           'You have already borrowed this book. You can borrow it again after returning it.',
         );
         onSettled?.();
+        return;
+      }
+      if (isNetworkFailure(error)) {
+        await settleUnknown();
         return;
       }
       // The gateway's refusals (loan limit, unpaid fees, no copies left, a date outside the window) are

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { isNetworkFailure } from '../../lib/network-errors.ts';
+import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
 import type { BookHoldQuery } from '../../gql/graphql.ts';
 import { getFragmentData } from '../../gql/index.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { serverMessage } from './graphql-errors.ts';
-import { useHoldActions } from './use-book-hold.ts';
+import { BOOK_HOLD_QUERY, useHoldActions } from './use-book-hold.ts';
 
 type HoldState = NonNullable<BookHoldQuery['book']>;
 
@@ -21,11 +24,25 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
   const { place, cancel, busy } = useHoldActions(bookId);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const run = async (action: () => Promise<unknown>) => {
+  const client = useApolloClient();
+
+  /** `placing`: whether the action joins the queue (else it leaves it); the panel follows the checked state. */
+  const run = async (action: () => Promise<unknown>, placing: boolean) => {
     setRefusal(null);
     try {
       await action();
     } catch (e) {
+      if (isNetworkFailure(e)) {
+        await askWhetherItHappened(placing ? 'hold' : 'cancellation', async () => {
+          const { data } = await client.query({
+            query: BOOK_HOLD_QUERY,
+            variables: { id: bookId },
+            fetchPolicy: 'network-only',
+          });
+          return Boolean(data?.book?.myHold) === placing;
+        });
+        return;
+      }
       setRefusal(serverMessage(e) ?? 'Something went wrong. Please try again.');
     }
   };
@@ -50,7 +67,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
         <button
           type="button"
           disabled={busy}
-          onClick={() => void run(() => place({ variables: { bookId } }))}
+          onClick={() => void run(() => place({ variables: { bookId } }), true)}
           className="btn-primary btn-sm"
         >
           Place Hold
@@ -69,7 +86,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
         <button
           type="button"
           disabled={busy}
-          onClick={() => void run(() => cancel({ variables: { holdId: mine.id } }))}
+          onClick={() => void run(() => cancel({ variables: { holdId: mine.id } }), false)}
           className="btn-danger btn-sm"
         >
           Cancel Hold

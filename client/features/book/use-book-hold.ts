@@ -16,8 +16,8 @@ export const BOOK_HOLD_QUERY = graphql(`
 `);
 
 export const PLACE_HOLD_MUTATION = graphql(`
-  mutation PlaceHold($bookId: ID!) {
-    placeHold(bookId: $bookId) {
+  mutation PlaceHold($bookId: ID!, $idempotencyKey: String) {
+    placeHold(bookId: $bookId, idempotencyKey: $idempotencyKey) {
       ...HoldFields
     }
   }

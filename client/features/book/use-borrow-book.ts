@@ -3,8 +3,8 @@ import type { Reference } from '@apollo/client';
 import { graphql } from '../../gql/index.ts';
 
 export const BORROW_BOOK_MUTATION = graphql(`
-  mutation BorrowBook($input: BorrowInput!) {
-    borrow(input: $input) {
+  mutation BorrowBook($input: BorrowInput!, $idempotencyKey: String) {
+    borrow(input: $input, idempotencyKey: $idempotencyKey) {
       currentQuantity
       record {
         id

@@ -11,7 +11,9 @@ import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
 import { MY_BALANCE_QUERY, RETURN_BOOK_MUTATION } from './use-return-book.ts';
-import { RENEW_LOAN_MUTATION } from './use-renew-loan.ts';
+import { CHECK_MY_RENEWALS_QUERY, RENEW_LOAN_MUTATION } from './use-renew-loan.ts';
+import { CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
+import { NetworkFailure } from '../../lib/network-errors.ts';
 import { MY_HOLDS_QUERY } from './use-my-holds.ts';
 
 setUpDialogsForTests();
@@ -343,6 +345,61 @@ describe('Borrowed Books page', () => {
     const card = screen.getByRole('article', { name: 'Hamlet', hidden: true });
     await waitFor(() => expect(within(card).getByText(reason)).toBeTruthy());
     expect(within(card).getByText(`Return by: ${friendly(2, 20)}`)).toBeTruthy();
+  });
+
+  it('when a return gets no answer, says plainly it may have happened, and Check shows it returned', async () => {
+    renderPage([
+      listMock([loan('l1', 'Hamlet', dueDay(2, 12))]),
+      { request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } }, error: new NetworkFailure() },
+      {
+        request: { query: CHECK_MY_LOANS_QUERY },
+        result: {
+          data: { borrowedBooks: [{ __typename: 'BorrowRecord', id: 'l1', bookId: 'book-l1', status: 'RETURNED' }] },
+        },
+      },
+      listMock([loan('l1', 'Hamlet', dueDay(2, 12), 'RETURNED')]),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Return Book: Hamlet' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
+    expect(
+      await screen.findByText("We could not reach the library, so we don't know whether your return went through."),
+    ).toBeTruthy();
+    expect(screen.queryByText('Failed to Return')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Book Returned!')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Returned (1)', hidden: true })).toBeTruthy());
+  });
+
+  it('when a renewal gets no answer, Check says the due date is unchanged if it did not happen', async () => {
+    renderPage([
+      listMock([loan('l1', 'Hamlet', dueDay(2, 20))]),
+      { request: { query: RENEW_LOAN_MUTATION, variables: { loanId: 'l1' } }, error: new NetworkFailure() },
+      {
+        request: { query: CHECK_MY_RENEWALS_QUERY },
+        result: {
+          data: {
+            borrowedBooks: [
+              {
+                __typename: 'BorrowRecord',
+                id: 'l1',
+                renewals: 0,
+                dueDate: ymd(dueDay(2, 20)),
+                canRenew: true,
+                renewBlockedReason: null,
+              },
+            ],
+          },
+        },
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew: Hamlet' }));
+    expect(
+      await screen.findByText("We could not reach the library, so we don't know whether your renewal went through."),
+    ).toBeTruthy();
+    expect(screen.queryByText('Failed to Renew')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Not Renewed')).toBeTruthy();
+    expect(screen.getByText('The library has no record of this renewal, so the due date is unchanged.')).toBeTruthy();
   });
 
   it('lists loans closed as lost or damaged among the past ones, labelled, with nothing to do', async () => {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { getFragmentData, graphql } from '../../gql/index.ts';
 import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
-import { confirmAction, showError, showSuccess } from '../../components/ui/dialogs.ts';
+import { confirmAction, showError, showSuccess, showWarning } from '../../components/ui/dialogs.ts';
+import { isNetworkFailure } from '../../lib/network-errors.ts';
+import { askWhetherItHappened, CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard, RETURN_CLAIMED } from './borrowed-book-card.tsx';
@@ -39,9 +41,26 @@ export default function BorrowedBooksPage() {
   const [tab, setTab] = useState<LoanTab>('pending');
   const [returningId, setReturningId] = useState<string | null>(null);
   const [returnBook] = useReturnBook();
+  const client = useApolloClient();
   const myHolds = useMyHolds();
   const holds = myHolds.data?.me?.holds;
   const holdsCount = holds ? openHolds(holds).length : null;
+
+  /** After a return whose answer never came, even on its retry: Check asks the library whether it happened. */
+  const settleUnknownReturn = async (loanId: string) => {
+    const happened = await askWhetherItHappened('return', async () => {
+      const { data } = await client.query({ query: CHECK_MY_LOANS_QUERY, fetchPolicy: 'network-only' });
+      return data?.borrowedBooks.some((loan) => loan.id === loanId && loan.status !== 'BORROWED') ?? false;
+    });
+    if (happened === null) return;
+    void refetch().catch(() => undefined);
+    if (happened) await showSuccess('Book Returned!', 'Thank you for returning the book.');
+    else
+      await showWarning(
+        'Not Returned',
+        'The library has no record of this return, so the book is still on loan to you. You can return it again.',
+      );
+  };
 
   const onReturn = async (loan: BorrowedLoanFragment) => {
     const confirmed = await confirmAction({
@@ -57,6 +76,10 @@ export default function BorrowedBooksPage() {
       if (answer?.returnBook.status === 'RETURNING') await showSuccess('Return Recorded', RETURN_CLAIMED);
       else await showSuccess('Book Returned!', 'Thank you for returning the book.');
     } catch (returnError) {
+      if (isNetworkFailure(returnError)) {
+        await settleUnknownReturn(loan.id);
+        return;
+      }
       // A refused return usually means this list is stale (returned in another tab): show the server's view.
       void refetch().catch(() => undefined);
       await showError('Failed to Return', serverMessage(returnError) ?? 'Something went wrong. Please try again.');

@@ -1,11 +1,14 @@
 import { useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { getFragmentData } from '../../gql/index.ts';
 import type { MyHoldsQuery } from '../../gql/graphql.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { serverMessage } from './use-return-book.ts';
-import { useCancelMyHold } from './use-my-holds.ts';
+import { MY_HOLDS_QUERY, useCancelMyHold } from './use-my-holds.ts';
+import { isNetworkFailure } from '../../lib/network-errors.ts';
+import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
 
 type ListedHold = NonNullable<MyHoldsQuery['me']>['holds'][number];
 export type OpenHold = Omit<ListedHold, ' $fragmentRefs'> & ReturnType<typeof holdFields>;
@@ -29,6 +32,7 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
   const [cancel] = useCancelMyHold();
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const client = useApolloClient();
 
   if (loading && !holds) return <p role="status">Loading holds...</p>;
   if (failed && !holds) {
@@ -57,6 +61,15 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
     try {
       await cancel({ variables: { holdId: hold.id } });
     } catch (error) {
+      if (isNetworkFailure(error)) {
+        // No answer even on the retry: Check asks for the member's holds, and the list shows them as they are.
+        await askWhetherItHappened('cancellation', async () => {
+          const { data } = await client.query({ query: MY_HOLDS_QUERY, fetchPolicy: 'network-only' });
+          const now = openHolds(data?.me?.holds ?? []);
+          return !now.some((open) => open.id === hold.id);
+        });
+        return;
+      }
       setRefusal(serverMessage(error) ?? 'Something went wrong. Please try again.');
     } finally {
       setCancelling(null);

@@ -11,6 +11,10 @@ import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
 import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
 import { MY_HOLDS_QUERY } from './use-my-holds.ts';
+import { NetworkFailure } from '../../lib/network-errors.ts';
+import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
+
+setUpDialogsForTests();
 
 const hold = (id: string, bookTitle: string, status: string, position: number | null, readyUntil: string | null) => ({
   __typename: 'Hold',
@@ -109,6 +113,24 @@ describe('Borrowed Books: the Holds tab', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Holds (1)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Hold on Emma' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This hold has already ended.');
+  });
+
+  it('when a cancel gets no answer, says plainly it may have happened, and Check shows the list as it is', async () => {
+    renderPage([
+      holdsMock([dune, emma]),
+      { request: { query: CANCEL_HOLD_MUTATION, variables: { holdId: 'h2' } }, error: new NetworkFailure() },
+      holdsMock([dune, { ...emma, status: 'CANCELLED', position: null }]),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (2)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Hold on Emma' }));
+    expect(
+      await screen.findByText(
+        "We could not reach the library, so we don't know whether your cancellation went through.",
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByRole('tab', { name: 'Holds (1)', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Emma', hidden: true })).toBeNull();
   });
 
   it('shows an empty Holds tab beside loans', async () => {

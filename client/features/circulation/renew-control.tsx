@@ -1,11 +1,14 @@
 import { useId, useRef, useState } from 'react';
-import { showError } from '../../components/ui/dialogs.ts';
+import { useApolloClient } from '@apollo/client/react';
+import { showError, showWarning } from '../../components/ui/dialogs.ts';
+import { isNetworkFailure } from '../../lib/network-errors.ts';
+import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { serverMessage } from './use-return-book.ts';
-import { useRenewLoan } from './use-renew-loan.ts';
+import { CHECK_MY_RENEWALS_QUERY, useRenewLoan } from './use-renew-loan.ts';
 
 interface RenewControlProps {
-  loan: { id: string; bookTitle: string; canRenew: boolean; renewBlockedReason?: string | null };
+  loan: { id: string; bookTitle: string; canRenew: boolean; renewBlockedReason?: string | null; renewals: number };
   /** Called after a refusal: the list is stale (the book was requested, the loan returned elsewhere...). */
   onRefused: () => void;
 }
@@ -17,6 +20,7 @@ interface RenewControlProps {
 export function RenewControl({ loan, onRefused }: RenewControlProps) {
   const id = useId();
   const [renew, { loading }] = useRenewLoan();
+  const client = useApolloClient();
   const [renewedTo, setRenewedTo] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const text = loading ? 'Renewing...' : 'Renew';
@@ -29,6 +33,19 @@ export function RenewControl({ loan, onRefused }: RenewControlProps) {
       // The button is usually disabled now (one renewal per loan): keep keyboard focus on the card.
       status.current?.focus();
     } catch (error) {
+      if (isNetworkFailure(error)) {
+        // No answer even on the retry: the library may have renewed it. Check asks it, and the card follows.
+        const before = loan.renewals;
+        const happened = await askWhetherItHappened('renewal', async () => {
+          const { data } = await client.query({ query: CHECK_MY_RENEWALS_QUERY, fetchPolicy: 'network-only' });
+          const now = data?.borrowedBooks.find((item) => item.id === loan.id);
+          if (now && now.renewals > before) setRenewedTo(formatDay(now.dueDate));
+          return (now?.renewals ?? 0) > before;
+        });
+        if (happened === false)
+          await showWarning('Not Renewed', 'The library has no record of this renewal, so the due date is unchanged.');
+        return;
+      }
       onRefused();
       await showError('Failed to Renew', serverMessage(error) ?? 'Something went wrong. Please try again.');
     }

@@ -3,8 +3,8 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 
 export const RETURN_BOOK_MUTATION = graphql(`
-  mutation ReturnBook($borrowId: ID!) {
-    returnBook(borrowId: $borrowId) {
+  mutation ReturnBook($borrowId: ID!, $idempotencyKey: String) {
+    returnBook(borrowId: $borrowId, idempotencyKey: $idempotencyKey) {
       id
       bookId
       status

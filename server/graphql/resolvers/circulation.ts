@@ -27,14 +27,18 @@ export const circulationQueries: QueryResolvers = {
 };
 
 export const circulationMutations: MutationResolvers = {
-  async borrow(_parent, { input }, ctx) {
-    const { loan, quantity } = await ctx.library.circulation.borrow(sessionOf(ctx), input);
+  async borrow(_parent, { input, idempotencyKey }, ctx) {
+    const { loan, quantity } = await ctx.library.circulation.borrow(sessionOf(ctx), { ...input, idempotencyKey });
     return { record: loan, currentQuantity: quantity };
   },
-  returnBook: (_parent, { borrowId }, ctx) => ctx.library.circulation.giveBack(sessionOf(ctx), borrowId),
-  renewLoan: (_parent, { loanId }, ctx) => ctx.library.circulation.renew(sessionOf(ctx), loanId),
-  placeHold: (_parent, { bookId }, ctx) => ctx.library.holds.place(sessionOf(ctx), bookId),
-  cancelHold: (_parent, { holdId }, ctx) => ctx.library.holds.cancel(sessionOf(ctx), holdId),
+  returnBook: (_parent, { borrowId, idempotencyKey }, ctx) =>
+    ctx.library.circulation.giveBack(sessionOf(ctx), borrowId, undefined, idempotencyKey),
+  renewLoan: (_parent, { loanId, idempotencyKey }, ctx) =>
+    ctx.library.circulation.renew(sessionOf(ctx), loanId, idempotencyKey),
+  placeHold: (_parent, { bookId, idempotencyKey }, ctx) =>
+    ctx.library.holds.place(sessionOf(ctx), bookId, idempotencyKey),
+  cancelHold: (_parent, { holdId, idempotencyKey }, ctx) =>
+    ctx.library.holds.cancel(sessionOf(ctx), holdId, idempotencyKey),
   checkIn: (_parent, { loanId, idempotencyKey }, ctx) =>
     ctx.library.circulation.checkIn(sessionOf(ctx), loanId, idempotencyKey),
   markLost: (_parent, { loanId, damaged, idempotencyKey }, ctx) =>

@@ -52,7 +52,7 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
         const seen = await visibleRefusal(hold.userId, bookOid, opts.holdLimit);
         if (seen) return seen;
         const doc: HoldDoc = {
-          _id: new ObjectId(),
+          _id: hold.id ? ObjectId.createFromHexString(hold.id) : new ObjectId(),
           bookId,
           userId: hold.userId,
           userName: hold.userName,

@@ -104,7 +104,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       // A copy set aside for this member's ready hold is theirs to take, whatever the shelf holds.
       const ready = await c.holds.findOne({ userId: loan.userId, bookId, status: 'ready' }, { projection: { _id: 1 } });
       const doc: LoanDoc = {
-        _id: new ObjectId(),
+        _id: loan.id ? ObjectId.createFromHexString(loan.id) : new ObjectId(),
         bookId,
         userId: loan.userId,
         userName: loan.userName,

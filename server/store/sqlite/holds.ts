@@ -106,7 +106,15 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
               `INSERT INTO holds (id, book_id, user_id, user_name, user_email, book_title, status, created_at)
               VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?) RETURNING *`,
             )
-            .get(newId(), bookId, hold.userId, hold.userName, hold.userEmail, hold.bookTitle, hold.createdAt.getTime());
+            .get(
+              hold.id ?? newId(),
+              bookId,
+              hold.userId,
+              hold.userName,
+              hold.userEmail,
+              hold.bookTitle,
+              hold.createdAt.getTime(),
+            );
           if (!row) throw new Error('Insert returned no row');
           const position = db
             .prepare("SELECT COUNT(*) AS n FROM holds WHERE book_id = ? AND status IN ('waiting', 'ready')")

@@ -159,7 +159,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
           if (!taken) return { ok: false, reason: 'out-of-stock' };
           if (ready) fulfil.run(loan.borrowDate.getTime(), text(ready, 'id'));
           const row = insertLoan.get(
-            newId(),
+            loan.id ?? newId(),
             bookId,
             loan.userId,
             loan.userName,

@@ -2,6 +2,7 @@
 // only they can borrow it, and a ready hold that ends passes it on. A copy is on the shelf, on loan, or set
 // aside for exactly one ready hold.
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../../server/store/ids.ts';
 import type { NewHold, Store } from '../../../server/store/port.ts';
 import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { activeLoan } from '../../support/active-loan.ts';
@@ -42,6 +43,14 @@ async function expectAccounted(store: Store, bookId: string) {
 export function holdsContract(factory: StoreFactory): void {
   describe('holds', () => {
     const store = useStore(factory);
+
+    it('places a hold under the id its caller chose, so a repeated request can find it', async () => {
+      const bookId = (await store().books.insert(bookFields({ quantity: 0 }))).id;
+      const id = newId();
+      const result = await store().holds.place({ ...hold(bookId, 'chooser'), id }, HOLDS);
+      expect(result.ok && result.hold.id).toBe(id);
+      expect((await store().holds.get(id))?.userId).toBe('chooser');
+    });
 
     it('queues members only when no copy is on the shelf, once each, within the hold limit', async () => {
       const id = (await store().books.insert(bookFields({ quantity: 1 }))).id;

@@ -1,5 +1,6 @@
 // Contract: circulation (LoanStore): stock and loans move together, one active loan per user and book.
 import { describe, expect, it } from 'vitest';
+import { newId } from '../../../server/store/ids.ts';
 import { HEX24, insertBooks, newLoan, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
 import { activeLoan } from '../../support/active-loan.ts';
@@ -34,6 +35,14 @@ export function loansContract(factory: StoreFactory): void {
       const stored = await store().loans.get(result.loan.id);
       expect(stored).toEqual(result.loan);
       expect(stored?.returnDate).toBeInstanceOf(Date);
+    });
+
+    it('records the loan under the id its caller chose, so a repeated request can find it', async () => {
+      const [bookId = ''] = await insertBooks(store(), [{ quantity: 1 }]);
+      const id = newId();
+      const result = await store().loans.checkout({ ...newLoan(bookId), id });
+      expect(result.ok && result.loan.id).toBe(id);
+      expect((await store().loans.get(id))?.bookId).toBe(bookId);
     });
 
     it('refuses unknown and malformed books without touching anything', async () => {
