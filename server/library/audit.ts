@@ -1,5 +1,5 @@
 // The audit trail: who did what at the desk, to the catalogue and to a member's role, when, and through which
-// API. Services record an entry right after the write it describes, in the same call (see docs/decisions/111);
+// API. Services record an entry right after the write it describes, in the same call (see docs/decisions/040);
 // staff read a book's or a member's history, paged newest first. Nothing here edits or removes an entry.
 import type { AuditAction, AuditRecord, NewAudit, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';

@@ -91,7 +91,7 @@ function filterOf(filter: BookFilter | null | undefined): BookFilter {
  * Inventory and money are staff fields once the library has staff (policy.inventoryEditors): copies owned
  * decide how many members can borrow at once, and the replacement cost is what a member pays for a lost copy.
  * A member's edit may send them unchanged (the original Update form always sends quantity); a change is
- * refused. A member's new book starts with one copy at the library's default cost (docs/decisions/106).
+ * refused. A member's new book starts with one copy at the library's default cost (docs/decisions/035).
  * Without staff, nobody could ever set them, so the original app's rule stands: every editor may.
  */
 function inventoryRule(policy: Policy) {

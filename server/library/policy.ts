@@ -22,7 +22,7 @@ export interface Policy {
   catalogueEditors: 'members' | 'staff';
   /**
    * Who may change copies owned and replacement costs: 'staff' once the library has staff (config.ts derives
-   * it from ADMIN_EMAILS), else every catalogue editor, as in the original app (docs/decisions/106).
+   * it from ADMIN_EMAILS), else every catalogue editor, as in the original app (docs/decisions/035).
    */
   inventoryEditors: 'members' | 'staff';
   /** Open holds (waiting or ready) a member may have at once. */
@@ -33,7 +33,7 @@ export interface Policy {
   dueSoonDays: number;
   /**
    * What a member's Return Book does: 'self' closes the loan (the original app); 'desk' records a return claim
-   * that a desk check-in completes (docs/decisions/112).
+   * that a desk check-in completes (docs/decisions/041).
    */
   returns: 'self' | 'desk';
 }

@@ -1,4 +1,4 @@
-// Returns the library can trust (RETURNS, docs/decisions/112), on both stores with a test clock: with
+// Returns the library can trust (RETURNS, docs/decisions/041), on both stores with a test clock: with
 // RETURNS=desk a member's Return Book is a claim (the copy stays out, the fee stops that day) that the desk's
 // check-in completes; in both modes a closed loan says how (APP or DESK) and by whom.
 import { randomUUID } from 'node:crypto';

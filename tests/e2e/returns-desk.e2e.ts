@@ -1,5 +1,5 @@
 // RETURNS=desk in the browser: a member's Return Book records a claim. They are told the desk closes the loan,
-// and Borrowed Books keeps it on the Pending tab with its own badge, the copy still out (docs/decisions/112).
+// and Borrowed Books keeps it on the Pending tab with its own badge, the copy still out (docs/decisions/041).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -41,7 +41,7 @@ describe('a REST client on another origin', () => {
 
   it('updates a book through a real preflight and shows the cover from the gateway', async () => {
     // A cross-origin PUT with an Authorization header is always preflighted: refused, fetch() rejects.
-    // Staff: with staff configured, only they change copies owned (docs/decisions/106).
+    // Staff: with staff configured, only they change copies owned (docs/decisions/035).
     const token = await keeperToken();
     const book = await addBook({
       title: uniqueTag('Elsewhere '),

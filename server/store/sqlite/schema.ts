@@ -234,7 +234,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER audit_never_deleted BEFORE DELETE ON audit
     BEGIN SELECT RAISE(ABORT, 'audit entries are never deleted'); END;
   `,
-  // 12: returns the library can trust (RETURNS=desk, docs/decisions/112): a claimed return keeps status
+  // 12: returns the library can trust (RETURNS=desk, docs/decisions/041): a claimed return keeps status
   // 'borrowed' (the copy is still out, so every active-loan rule still counts it) with the claim's instant;
   // every closed loan records how (APP or DESK) and by whom.
   `
