@@ -288,7 +288,7 @@ export function createCirculation(
       };
       return once(submission, async () => {
         if (policy.returns === 'self') return checkin(loan, null, session.name);
-        // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (decisions/112).
+        // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (docs/decisions/041).
         if (loan.status === 'returning') return loan;
         if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
         const claimed = await store.loans.claimReturn(loan.id, now());

@@ -45,7 +45,7 @@ export const MESSAGES = {
   notYourLoan: 'You can only return books you borrowed.',
   notYourList: 'You can only see your own borrowed books.',
   alreadyReturned: 'This book has already been returned.',
-  /** RETURNS=desk: what a member's Return Book says (decisions/112). */
+  /** RETURNS=desk: what a member's Return Book says (docs/decisions/041). */
   returnClaimed: "We'll close this loan when the book reaches the desk or the book drop.",
   unauthorized: 'Unauthorized access',
   forbidden: 'Forbidden access',
