@@ -8,6 +8,8 @@ import { page } from './lazy-page.tsx';
 import { routes } from './router.tsx';
 
 const NETWORK = 'We could not reach the library. Check your connection and try again.';
+/** Where new-version.ts keeps the address it reloaded for. */
+const RELOADED_FOR = 'bookhaven:reloaded-for';
 const chunkFailure = () =>
   new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/desk-page-1a2b3c.js');
 
@@ -61,9 +63,14 @@ describe('a page that fails', () => {
     expect(document.body.textContent).not.toMatch(/dynamically imported module/);
     expect(screen.getByRole('link', { name: 'Desk' })).toBeTruthy();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    const guard = sessionStorage.getItem(RELOADED_FOR);
+    expect(guard).toBe(window.location.pathname + window.location.search);
     first.unmount();
 
-    // The reloaded page's code failed too: the member gets the page and its button, not a reload loop.
+    // The reloaded page's code failed too: the member gets the page and its button, not a reload loop. (The
+    // guard is as the reload left it: test files share this thread, and another file's page whose code arrives
+    // late marks its own load, which clears the guard.)
+    sessionStorage.setItem(RELOADED_FOR, guard ?? '');
     renderFailingPage(chunkFailure());
     await screen.findByRole('heading', { name: 'This page could not be loaded' });
     expect(reload).toHaveBeenCalledTimes(1);
