@@ -1,65 +1,26 @@
 // A library with its own rules: a gateway started with LOAN_LIMIT=3 LOAN_DAYS=21 LATE_FEE_PER_DAY=20 shows 3,
 // 21 and 20 wherever the SPA states the policy (About, Terms, Privacy, the Contact FAQ, the Home hero and the
 // borrow modal's default return date), and none of the defaults 5, 14 and 50.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../scripts/lib/ports.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts.ts';
 import { useBrowser, VIEWPORTS } from './support/browser.ts';
+import { startOwnGateway, type OwnGateway } from './support/own-gateway.ts';
 import { libraryDay } from './support/library.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const POLICY = { LOAN_LIMIT: '3', LOAN_DAYS: '21', LATE_FEE_PER_DAY: '20' };
 // The hold limit (5 by default here) is not the loan limit: only the loan rules' defaults are looked for.
 const DEFAULTS = /up to (5|five) books at a time|\b14 days|\b50 taka/i;
 
-let gateway: ChildProcess;
-let dataDir = '';
+let gateway: OwnGateway;
 let base = '';
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-policy-'));
-  const port = await freePort();
-  gateway = spawn(process.execPath, [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      FIREBASE_AUTH_EMULATOR_HOST: new URL(inject('authEmulatorUrl')).host,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SIGN_IN_FAILURES_PER_MINUTE: '10000',
-      SIGN_INS_PER_MINUTE: '10000',
-      CLOCK_PORT: String(await freePort()),
-      ...POLICY,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/healthz`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 150 || gateway.exitCode !== null) throw new Error('The gateway with its own policy did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  gateway = await startOwnGateway('policy', POLICY);
+  base = gateway.base;
 });
 
-afterAll(async () => {
-  if (gateway?.exitCode === null) {
-    const exited = new Promise((resolve) => gateway.once('exit', resolve));
-    gateway.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => gateway?.stop());
 
 describe("the gateway's policy, everywhere the SPA states it", () => {
   const browser = useBrowser('desktop');

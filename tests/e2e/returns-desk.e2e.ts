@@ -1,62 +1,22 @@
 // RETURNS=desk in the browser: a member's Return Book records a claim. They are told the desk closes the loan,
 // and Borrowed Books keeps it on the Pending tab with its own badge, the copy still out (docs/decisions/041).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../scripts/lib/ports.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts.ts';
 import { useBrowser, VIEWPORTS } from './support/browser.ts';
+import { startOwnGateway, type OwnGateway } from './support/own-gateway.ts';
 import { expectAccessible } from './support/axe.ts';
 import { libraryDay } from './support/library.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-let gateway: ChildProcess;
-let dataDir = '';
+let gateway: OwnGateway;
 let base = '';
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-e2e-returns-'));
-  const port = await freePort();
-  gateway = spawn(process.execPath, [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      FIREBASE_AUTH_EMULATOR_HOST: new URL(inject('authEmulatorUrl')).host,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SIGN_IN_FAILURES_PER_MINUTE: '10000',
-      SIGN_INS_PER_MINUTE: '10000',
-      CLOCK_PORT: String(await freePort()),
-      RETURNS: 'desk',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/healthz`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 150 || gateway.exitCode !== null) throw new Error('The gateway with RETURNS=desk did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  gateway = await startOwnGateway('returns', { RETURNS: 'desk' });
+  base = gateway.base;
 });
 
-afterAll(async () => {
-  if (gateway?.exitCode === null) {
-    const exited = new Promise((resolve) => gateway.once('exit', resolve));
-    gateway.kill('SIGTERM');
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => gateway?.stop());
 
 describe('a return claim (RETURNS=desk)', () => {
   const browser = useBrowser('desktop');
