@@ -292,6 +292,7 @@ describe.skipIf(!mongodbUri)(
         expect.arrayContaining([
           ['genre_id', { genre: 1, _id: 1 }],
           ['in_stock', { quantity: 1 }],
+          ['held_for', { heldFor: 1 }],
         ]),
       );
       expect(await names('borrowedBooks')).toEqual(

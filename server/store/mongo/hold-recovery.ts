@@ -36,8 +36,9 @@ export async function recoverHolds(c: HoldCollections, lock: KeyLock): Promise<v
     else await holds.deleteOne({ _id: hold._id, status: 'placing' });
   }
 
-  // Copies set aside: a hold not marked ready yet is marked; one that ended gives its copy back.
-  for await (const book of books.find({ 'heldFor.0': { $exists: true } }, { projection: { _id: 1, heldFor: 1 } })) {
+  // Copies set aside: a hold not marked ready yet is marked; one that ended gives its copy back. (A hold id is a
+  // string in heldFor, so `$type: 'string'` reads only books with one, from the held_for index.)
+  for await (const book of books.find({ heldFor: { $type: 'string' } }, { projection: { _id: 1, heldFor: 1 } })) {
     for (const holdId of book.heldFor ?? []) {
       const hold = await holds.findOne({ _id: ObjectId.createFromHexString(holdId) }, { projection: { status: 1 } });
       if (hold?.status === 'waiting')

@@ -53,6 +53,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { genre: 1, _id: 1 }, name: 'genre_id' },
     // availableOnly counts (quantity > 0); FerretDB has no partial indexes, so not { _id } where quantity > 0.
     { key: { quantity: 1 }, name: 'in_stock' },
+    // Hold recovery on every open finds the few books with a copy set aside; without it, a scan of the catalogue.
+    { key: { heldFor: 1 }, name: 'held_for', sparse: true },
   ]);
   await ensure(db.collection('categories'), [{ key: { name: 1 }, name: 'name_unique', unique: true }]);
   await ensure(db.collection('borrowedBooks'), [
