@@ -110,7 +110,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       leases: store.leases,
       work: async () => {
         await library.holds.expireDue();
-        await library.notices.sweep();
+        await library.notices.sweep({ onceADay: true });
         await library.mail.deliver();
       },
       now: overrides.libraryNow ?? overrides.now ?? (() => new Date()),

@@ -93,6 +93,8 @@ export function createCirculation(
     enforce?: boolean;
     /** After a copy came back to a book (a return, a check-in): its queue may have moved. */
     afterReturn?: (bookId: string) => Promise<void>;
+    /** Told of each loan made or renewed (its due-soon notice, when it is due within the window already). */
+    afterLoan?: (loan: LoanRecord) => Promise<void>;
     /** Where desk actions are recorded; the store's own trail when left out. */
     audit?: AuditTrail;
   },
@@ -190,7 +192,10 @@ export function createCirculation(
       },
       enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined,
     );
-    if (result.ok) return { loan: result.loan, quantity: result.quantity };
+    if (result.ok) {
+      await opts.afterLoan?.(result.loan);
+      return { loan: result.loan, quantity: result.quantity };
+    }
     switch (result.reason) {
       case 'already-borrowed':
         throw new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
@@ -215,7 +220,10 @@ export function createCirculation(
     const { renewal } = await standing(loan);
     if (!renewal.ok) throw new LibraryError(renewal.code, renewal.message);
     const result = await store.loans.renew(loan.id, { days: policy.renewalDays, maxRenewals: policy.maxRenewals });
-    if (result.ok) return result.loan;
+    if (result.ok) {
+      await opts.afterLoan?.(result.loan);
+      return result.loan;
+    }
     // Another request renewed or returned it meanwhile: say why, as of now.
     const current = await standing((await store.loans.get(loan.id)) ?? loan);
     if (!current.renewal.ok) throw new LibraryError(current.renewal.code, current.renewal.message);

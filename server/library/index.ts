@@ -85,6 +85,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       now: opts.now,
       waitingFor: holds.waitingFor,
       afterReturn: notices.readyFor,
+      afterLoan: notices.forLoan,
       enforce: opts.enforcePolicy,
       audit,
     }),

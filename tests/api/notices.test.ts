@@ -111,6 +111,44 @@ describeEachStore((kind) => {
     // 150 borrows and 150 notices: on the MongoDB test server beside other work, more than the default 30 s.
   }, 120_000);
 
+  it('tells a member at once when a loan is made or renewed already due soon, without waiting for the schedule', async () => {
+    const m = await gw.member();
+    const bookId = await gw.addBook({ quantity: 1, title: 'Short Loan Book' });
+    expect((await gqlBorrow(gw, m.token, bookId, libraryDay(1))).body.errors).toBeUndefined();
+    expect((await noticesOf(m)).notices.nodes).toEqual([
+      expect.objectContaining({ kind: 'DUE_SOON', day: libraryDay(1), bookTitle: 'Short Loan Book' }),
+    ]);
+    // Nothing is left for the schedule, and nothing is told twice.
+    expect(await gw.library.notices.sweep()).toBe(0);
+    expect((await noticesOf(m)).notices.totalCount).toBe(1);
+  });
+
+  it("reads the loans once a library day in the schedule's minute runs, and finds what the day brings", async () => {
+    const bookId = await gw.addBook({ quantity: 1, title: 'Turn Of The Day' });
+    const returnDate = new Date(`${libraryDay(4)}T00:00:00.000Z`);
+    await clock.at(10, async () => {
+      // The day's first run reads every loan due soon or late.
+      await gw.schedule.tick();
+      // A loan written behind the services' back (no forLoan) within the window is not looked for again today:
+      // the minute runs of one day read no loans.
+      const uid = `day-turn-${kind}`;
+      expect((await gw.store.loans.checkout(newLoan(bookId, { userId: uid, returnDate }))).ok).toBe(true);
+      await gw.schedule.tick();
+      expect(await gw.store.notices.list(uid, { unreadOnly: false, page: { first: 5, after: null } })).toMatchObject({
+        totalCount: 0,
+      });
+    });
+    // The next library day's first run finds it (the loan is due in 3 days from there: due soon).
+    await clock.at(1, async () => {
+      await gw.schedule.tick();
+    });
+    const found = await gw.store.notices.list(`day-turn-${kind}`, {
+      unreadOnly: false,
+      page: { first: 5, after: null },
+    });
+    expect(found.nodes.map((n) => [n.kind, n.day])).toEqual([['due-soon', libraryDay(4)]]);
+  });
+
   describe('with a due-soon window of 6 days (DUE_SOON_DAYS)', () => {
     let wide: TestGateway;
     beforeAll(async () => {
@@ -123,7 +161,8 @@ describeEachStore((kind) => {
       const m = await wide.member();
       const bookId = await wide.addBook({ quantity: 1, title: 'Five Days Left' });
       expect((await gqlBorrow(wide, m.token, bookId, libraryDay(5))).body.errors).toBeUndefined();
-      expect(await wide.library.notices.sweep()).toBe(1);
+      // Told at the borrow itself (the loan is due within the window already); the schedule finds nothing more.
+      expect(await wide.library.notices.sweep()).toBe(0);
       const nodes = (await wide.gql(NOTICES, {}, m.token)).body.data.me.notices.nodes;
       expect(nodes).toEqual([expect.objectContaining({ kind: 'DUE_SOON', day: libraryDay(5) })]);
     });
