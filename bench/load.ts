@@ -252,6 +252,8 @@ export async function paced(
     rate: number;
     bodies: string[];
     rssOf?: number;
+    /** A process (the server) whose CPU time per answered request goes into the row. */
+    cpuOf?: number;
     mix?: MixJob;
     /** Called after the warm-up, just before the measured seconds start (a new window for server-side probes). */
     warmed?: () => Promise<unknown>;
@@ -276,8 +278,10 @@ export async function paced(
     await next<{ phase: 'warm' }>();
     if (opts.rssOf) await resetPeakRss(opts.rssOf);
     await opts.warmed?.();
+    const cpuBefore = opts.cpuOf ? await cpuMs(opts.cpuOf) : 0;
     client.send('go');
     const { latencies, errors, elapsed, clientStallMs, outcomes } = await next<PacedResult>();
+    const cpuUs = opts.cpuOf ? Math.round((((await cpuMs(opts.cpuOf)) - cpuBefore) * 1000) / latencies.length) : null;
     const at = (q: number) =>
       Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
     const row: Row = {
@@ -286,7 +290,7 @@ export async function paced(
       p50: at(0.5),
       p99: at(0.99),
       errors,
-      note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms`,
+      note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms${cpuUs === null ? '' : `; server CPU ${cpuUs} µs a request`}`,
     };
     if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
     rows.push(row);

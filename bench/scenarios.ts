@@ -126,6 +126,23 @@ interface Probe {
  */
 async function sustainable(targets: Target[], mix: MixJob, borrowers: string[][], rssOf: number) {
   const state = targets.map(() => ({ lo: 0, hi: Infinity, rate: 100, probes: [] as Probe[] }));
+  // BENCH_S5_RATES=700,700: each target at these rates only, in turn (to compare CPU a request at one rate).
+  const fixed = (process.env.BENCH_S5_RATES ?? '').split(',').filter(Boolean).map(Number);
+  for (const [step, rate] of fixed.entries())
+    for (const [i, target] of targets.entries()) {
+      const row = await paced(`S5 mixed, ${rate} req/s over ${PACED_CONNECTIONS} open conns: ${target.name}`, {
+        url: target.url,
+        connections: PACED_CONNECTIONS,
+        rate,
+        bodies: [],
+        mix: { ...mix, borrowers: borrowers[i]!, seed: mix.seed + step },
+        cpuOf: target.pid,
+        warmed: () => loopDelay(target),
+      });
+      const { maxMs } = await loopDelay(target);
+      state[i]!.probes.push({ rate, row, loopMaxMs: maxMs, outcomes: row.outcomes });
+    }
+  if (fixed.length > 0) return state.map((s) => ({ rate: 0, best: null, probes: s.probes }));
   const settled = (s: (typeof state)[number]) =>
     s.hi !== Infinity && (s.lo === 0 ? s.hi <= 25 : s.hi - s.lo <= Math.max(10, s.hi / 16));
   for (let step = 0; step < 10; step++) {
@@ -142,6 +159,7 @@ async function sustainable(targets: Target[], mix: MixJob, borrowers: string[][]
         // Each target's own 1,000 members (they share one store) and new choices at every step.
         mix: { ...mix, borrowers: borrowers[i]!, seed: mix.seed + step },
         rssOf: target.pid === rssOf ? rssOf : undefined,
+        cpuOf: target.pid,
         // The loop's window is the measured seconds: the warm-up sends one request on each of the 200
         // connections at once, and a queue of 200 requests handled back to back is not one request blocking.
         warmed: () => loopDelay(target),
@@ -243,13 +261,17 @@ export async function scenarios(): Promise<void> {
       rows.push(...result);
       return result;
     };
-    const s1 = await turns('S1 books(first: 20, after: random cursor)', pages);
-    const s2 = await turns('S2 book(id: random)', books);
+    // BENCH_ONLY=S5 skips S1-S4 and the report (a quick look at S5 alone).
+    const onlyS5 = process.env.BENCH_ONLY === 'S5';
+    const s1 = onlyS5 ? [] : await turns('S1 books(first: 20, after: random cursor)', pages);
+    const s2 = onlyS5 ? [] : await turns('S2 book(id: random)', books);
     for (const t of targets) await loopDelay(t);
-    const s3 = await turns(`S3 search, ${terms.length} distinct terms (1 in 4 of 1-2 letters)`, searches);
+    const s3 = onlyS5 ? [] : await turns(`S3 search, ${terms.length} distinct terms (1 in 4 of 1-2 letters)`, searches);
     const s3Loop: { maxMs: number; p99Ms: number }[] = [];
     for (const t of targets) s3Loop.push(await loopDelay(t));
-    const s4 = await turns(`S4 me { loans notices }, ${readers.length} signed-in members`, [mine], readers);
+    const s4 = onlyS5
+      ? []
+      : await turns(`S4 me { loans notices }, ${readers.length} signed-in members`, [mine], readers);
 
     const reads: string[] = [];
     for (let i = 0; i < 20_000; i++) {
@@ -288,6 +310,10 @@ export async function scenarios(): Promise<void> {
           note: `${p.row.note}; loop max ${p.loopMaxMs} ms${p.rate === s5[i]!.rate ? '; sustained' : ''}`,
         });
 
+    if (onlyS5) {
+      for (const row of rows) console.log(`${row.scenario}: p99 ${row.p99} ms; ${row.note}`);
+      return;
+    }
     const ratio = (a: number, b: number) => (a > 0 && b > 0 ? Math.round((a / b) * 100) / 100 : 0);
     const [gwS5, yogaS5, mercS5] = s5 as [(typeof s5)[0], (typeof s5)[0], (typeof s5)[0]];
     const s5Rss = gwS5.best?.row.rssMb ?? 0;
