@@ -81,7 +81,8 @@ interface WordMatch {
 }
 
 const phraseOf = (word: string) => `"${word.replaceAll('"', '""')}"`;
-const onKey = 'instr(books.search_key, ?) > 0';
+// The docs table holds each book's key too (schema.ts, 13), so matches are checked and ranked without reading books.
+const onKey = 'instr(d.search_key, ?) > 0';
 
 function wordMatch(words: string[]): WordMatch {
   const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
@@ -90,7 +91,7 @@ function wordMatch(words: string[]): WordMatch {
   if (long.length > 0) {
     const query = long.map(phraseOf).join(' AND ');
     return {
-      from: 'book_search JOIN book_search_docs d ON d.doc = book_search.rowid JOIN books ON books.id = d.id',
+      from: 'book_search JOIN book_search_docs d ON d.doc = book_search.rowid',
       where: ['book_search MATCH ?', ...short.map(() => onKey)],
       params: [query, ...short],
       count: broad ? null : 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
@@ -99,7 +100,7 @@ function wordMatch(words: string[]): WordMatch {
   }
   const [driver = '', ...rest] = short;
   return {
-    from: 'book_grams g JOIN book_search_docs d ON d.doc = g.doc JOIN books ON books.id = d.id',
+    from: 'book_grams g JOIN book_search_docs d ON d.doc = g.doc',
     where: ['g.gram = ?', ...rest.map(() => onKey)],
     params: [driver, ...rest],
     count: rest.length > 0 ? null : 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
@@ -132,7 +133,10 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
     prepare('DELETE FROM book_grams WHERE doc = ? AND gram IN (SELECT value FROM json_each(?))').run(doc, grams(key));
   };
   const addDoc = (id: string, key: string): void => {
-    const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id) VALUES (?)').run(id);
+    const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id, search_key) VALUES (?, ?)').run(
+      id,
+      key,
+    );
     prepare('INSERT INTO book_search (rowid, search_key) VALUES (?, ?)').run(doc, key);
     addGrams(doc, key);
   };
@@ -160,6 +164,7 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
     if (!row) return indexNew(id, key);
     const doc = num(row, 'doc');
     prepare('UPDATE book_search SET search_key = ? WHERE rowid = ?').run(key, doc);
+    prepare('UPDATE book_search_docs SET search_key = ? WHERE doc = ?').run(key, doc);
     dropGrams(doc, oldKey);
     addGrams(doc, key);
   };
@@ -288,7 +293,9 @@ export function sqliteBooks(
     limit: number,
   ): Promise<BookPage> => {
     const match = wordMatch(words);
-    const tier = tierSql(words, 'books.search_key');
+    const tier = tierSql(words, 'd.search_key');
+    // Genre and stock are the book's own: only a filtered search reads the books of its matches.
+    const from = where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from;
     const conditions = [...match.where, ...where.sql].join(' AND ');
     const params = [...match.params, ...where.params];
     let resume = '';
@@ -297,21 +304,24 @@ export function sqliteBooks(
       const at = decodeRankCursor(afterCursor);
       const row = prepare('SELECT search_key FROM books WHERE id = ?').get(at.id);
       if (!row) throw new InvalidCursorError();
-      resume = 'WHERE (-tier, -recent, search_key, id) > (?, ?, ?, ?)';
+      resume = 'WHERE (-tier, -recent, key, id) > (?, ?, ?, ?)';
       resumeParams.push(-at.tier, -at.recent, text(row, 'search_key'), at.id);
     }
     const read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
+    // Ranked on the docs table and the loans index alone; only the page's books are read whole.
     const rows = await read(
-      `SELECT * FROM (SELECT books.*, ${tier.sql} AS tier,
-        (SELECT COUNT(*) FROM loans WHERE loans.book_id = books.id AND loans.borrow_date >= ?) AS recent
-        FROM ${match.from} WHERE ${conditions}) ${resume}
-      ORDER BY tier DESC, recent DESC, search_key, id LIMIT ?`,
+      `SELECT books.*, r.tier AS tier, r.recent AS recent FROM (
+        SELECT * FROM (SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier,
+          (SELECT COUNT(*) FROM loans WHERE loans.book_id = d.id AND loans.borrow_date >= ?) AS recent
+          FROM ${from} WHERE ${conditions}) ${resume}
+        ORDER BY tier DESC, recent DESC, key, id LIMIT ?
+      ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
       [...tier.params, Date.now() - RECENT_LOANS_MS, ...params, ...resumeParams, limit],
     );
     const count = () =>
       match.count !== null && where.sql.length === 0
         ? searchCounts(read, match.count, match.params.slice(0, 1))
-        : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${match.from} WHERE ${conditions}`, params);
+        : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
     const totalCount = !afterCursor && rows.length < limit ? rows.length : await count();
     const pageRows = rows.slice(0, limit - 1);
     const last = pageRows.at(-1);
@@ -360,7 +370,7 @@ export function sqliteBooks(
       if (words.length > 0) {
         const match = wordMatch(words);
         const sql = `SELECT books.genre AS genre, COUNT(*) AS n, SUM(books.quantity > 0) AS available
-          FROM ${match.from} WHERE ${match.where.join(' AND ')} GROUP BY books.genre`;
+          FROM ${match.from} JOIN books ON books.id = d.id WHERE ${match.where.join(' AND ')} GROUP BY books.genre`;
         rows = await facetReads(scans.all, sql, match.params);
       } else {
         // Without a search, two walks of small indexes (schema.ts, 13) instead of a read of every book.

@@ -246,7 +246,8 @@ export const MIGRATIONS: readonly string[] = [
   // lowercase, Latin accents dropped, NFC, one space between words); the books whose key changes get their
   // trigram and short-gram rows again. folded_key() is the adapter's JS function (db.ts registers it before
   // migrating), so the migration folds exactly as new writes do, in the same transaction as the version bump.
-  // Members get the same key of name and e-mail. Ranking ties count a book's loans since a date (by book, then
+  // book_search_docs keeps each book's key beside its doc, so a search checks and ranks its matches on that
+  // narrow table and reads only the page's books. Members get the same key of name and e-mail. Ranking ties count a book's loans since a date (by book, then
   // borrow date). Facets count the books of each genre in books_genre_id and the available ones in
   // books_available_genre, without reading a book; the latter also gives a genre's in-stock pages in id order.
   `
@@ -272,5 +273,7 @@ export const MIGRATIONS: readonly string[] = [
     SELECT substr(key, i, 2), doc FROM at
       WHERE i < length(key) AND unicode(substr(key, i, 1)) >= 32 AND unicode(substr(key, i + 1, 1)) >= 32;
   DROP TABLE refolded;
+  ALTER TABLE book_search_docs ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
+  UPDATE book_search_docs SET search_key = (SELECT b.search_key FROM books b WHERE b.id = book_search_docs.id);
   `,
 ];
