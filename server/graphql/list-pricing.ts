@@ -76,7 +76,7 @@ export interface PricedField {
   variables: boolean;
   /** What one item costs; a connection's nodes asked for twice (aliases) count twice. */
   itemCost: number;
-  /** How many times the catalogue's facets (genreCounts, availableCount) are asked for: each reads the matches. */
+  /** 1 when the catalogue's facets (genreCounts, availableCount) are asked for: one more read of the matches. */
   facets: number;
 }
 
@@ -163,7 +163,8 @@ export function pricedFields(
       for (const { node: child } of fieldsOf(schema, document, node.selectionSet, listType))
         if (child.name.value === 'nodes' && child.selectionSet)
           itemCost += ITEM_COST.item + selectionCost(schema, document, child.selectionSet, itemType);
-        else if (child.name.value === 'genreCounts' || child.name.value === 'availableCount') facets += 1;
+        // Both facets, however often asked, come from one read per page (resolvers/catalog.ts).
+        else if (child.name.value === 'genreCounts' || child.name.value === 'availableCount') facets = 1;
     }
     const argument = (name: string) => node.arguments?.find((a) => a.name.value === name);
     const literalFirst = argument('first')?.value.kind === Kind.INT;
