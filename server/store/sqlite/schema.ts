@@ -249,10 +249,10 @@ export const MIGRATIONS: readonly string[] = [
   // book_search_docs keeps each book's key beside its doc, so a search checks and ranks its matches on that
   // narrow table and reads only the page's books. Members get the same key of name and e-mail. Ranking ties count a book's loans since a date (by book, then
   // borrow date). Facets count the books of each genre in books_genre_id and the available ones in
-  // books_available_genre, without reading a book; the latter also gives a genre's in-stock pages in id order.
+  // books_available_genre, without reading a book (quantity is in it, so the index answers the count alone).
   `
   CREATE INDEX loans_by_book ON loans (book_id, borrow_date);
-  CREATE INDEX books_available_genre ON books (genre) WHERE quantity > 0;
+  CREATE INDEX books_available_genre ON books (genre, quantity) WHERE quantity > 0;
   ALTER TABLE users ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
   UPDATE users SET search_key = folded_key(name, email);
   CREATE TEMP TABLE refolded AS
