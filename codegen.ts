@@ -23,6 +23,7 @@ const config: CodegenConfig = {
           Hold: '../../library/holds.ts#HoldView',
           Notice: '../../store/port.ts#NoticeRecord',
           AuditEntry: '../../store/port.ts#AuditRecord',
+          BookConnection: '../resolvers/catalog.ts#BookConnectionParent',
         },
         scalars: { DateTime: { input: 'string', output: 'Date | string' } },
         enumsAsTypes: true,

@@ -2,7 +2,7 @@
 // Seeds (and caches) a 50k-book store, starts the gateway and its peers as processes, drives each scenario
 // with autocannon and reports a Markdown table, the ratios and the targets (JSON in bench/results/).
 // BENCH_DURATION (seconds per scenario, default 5), BENCH_ROUNDS (turns of each compared target, default 3),
-// BENCH_BOOKS (default 50000), BENCH_STORE (sqlite|mongodb).
+// BENCH_BOOKS (default 50000), BENCH_STORE (sqlite|mongodb), BENCH_SCALE=0 (no scale run, bench/scale.ts).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +34,7 @@ import { report } from './report.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
 import { scenarios } from './scenarios.ts';
+import { scale } from './scale.ts';
 
 const BOOKS = SEED.books;
 // Mixed case on purpose: stored titles are title case, so this also exercises case-insensitive matching.
@@ -344,3 +345,5 @@ async function main() {
 await main();
 // S1-S5 against Yoga and Mercurius + graphql-jit, on their own store of members and loans (bench/scenarios.ts).
 await scenarios();
+// Issue 28: the catalogue at 10,000, 100,000 and 1,000,000 books (bench/scale.ts); BENCH_SCALE=0 leaves it out.
+if (process.env.BENCH_SCALE !== '0') await scale();

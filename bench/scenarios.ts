@@ -74,7 +74,7 @@ function inTurn(bodies: string[], tokens?: string[]): autocannon.Request[] {
 }
 
 /** Search terms: the catalogue's words, and every fourth one 1-2 letters (a scan: no trigram answers it). */
-function s3Terms(words: string[]): string[] {
+export function s3Terms(words: string[]): string[] {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const short: string[] = [];
   for (const a of letters) for (const b of ['', ...letters]) short.push(a + b);

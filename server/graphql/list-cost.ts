@@ -16,7 +16,7 @@ import {
   type OperationDefinitionNode,
   type ValidationContext,
 } from 'graphql';
-import { searchCost } from '../library/catalog.ts';
+import { facetsCost, searchCost } from '../library/catalog.ts';
 import { pageSize } from '../library/paging.ts';
 import type { GraphQLContext } from './context.ts';
 import { pricedFields, type PricedField } from './list-pricing.ts';
@@ -82,7 +82,8 @@ async function listsCost(
       return 0; // An argument that does not coerce: execution answers it with its own error.
     }
     const search = field.searchable ? searchCost(args['filter']) : 0;
-    return search + (await sizeOf(field, args, ctx)) * field.itemCost;
+    const facets = field.facets > 0 ? field.facets * facetsCost(args['filter']) : 0;
+    return search + facets + (await sizeOf(field, args, ctx)) * field.itemCost;
   });
   return (await Promise.all(costs)).reduce((sum, cost) => sum + cost, 0);
 }

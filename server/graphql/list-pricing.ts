@@ -76,6 +76,8 @@ export interface PricedField {
   variables: boolean;
   /** What one item costs; a connection's nodes asked for twice (aliases) count twice. */
   itemCost: number;
+  /** 1 when the catalogue's facets (genreCounts, availableCount) are asked for: one more read of the matches. */
+  facets: number;
 }
 
 /** Whether an argument's value is, or holds, a variable. */
@@ -152,6 +154,7 @@ export function pricedFields(
     const listType = definition && getNamedType(definition.type);
     if (!list || !definition || !node.selectionSet || !isObjectType(listType)) continue;
     let itemCost = 0;
+    let facets = 0;
     if (list.items === 'list') itemCost = ITEM_COST.item + selectionCost(schema, document, node.selectionSet, listType);
     else {
       const nodes = listType.getFields()['nodes'];
@@ -160,12 +163,14 @@ export function pricedFields(
       for (const { node: child } of fieldsOf(schema, document, node.selectionSet, listType))
         if (child.name.value === 'nodes' && child.selectionSet)
           itemCost += ITEM_COST.item + selectionCost(schema, document, child.selectionSet, itemType);
+        // Both facets, however often asked, come from one read per page (resolvers/catalog.ts).
+        else if (child.name.value === 'genreCounts' || child.name.value === 'availableCount') facets = 1;
     }
     const argument = (name: string) => node.arguments?.find((a) => a.name.value === name);
     const literalFirst = argument('first')?.value.kind === Kind.INT;
     const searchable = node.name.value === 'books' && argument('filter') !== undefined;
     // A page whose size armor counted, holding no search, adds nothing (the catalogue's pages, mostly).
-    if (list.size === 'page' && literalFirst && !searchable) continue;
+    if (list.size === 'page' && literalFirst && !searchable && facets === 0) continue;
     priced.push({
       node,
       definition: definition as GraphQLField<unknown, unknown>,
@@ -177,6 +182,7 @@ export function pricedFields(
         return value !== undefined && hasVariable(value);
       }),
       itemCost,
+      facets,
     });
   }
   return priced;

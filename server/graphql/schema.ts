@@ -12,7 +12,7 @@ import { ENUM_VALUES } from './enum-values.ts';
 import { batched } from './batch.ts';
 import { requireSession } from '../auth/viewer.ts';
 import { requireStaff } from '../library/circulation.ts';
-import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
+import { bookConnectionFields, catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
 import { loanFields } from './resolvers/circulation.ts';
@@ -107,6 +107,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       read: (notice) => notice.readAt !== null,
     },
     Category: { image: (category) => absolute(category.image) },
+    BookConnection: bookConnectionFields,
     BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },
     User: userFields,
     AuditEntry: auditEntryFields,

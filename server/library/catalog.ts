@@ -3,6 +3,7 @@ import {
   BOOK_FIELD_NAMES,
   resolveEdit,
   type BookEdit,
+  type BookFacets,
   type BookFields,
   type BookFilter,
   type BookPage,
@@ -10,7 +11,8 @@ import {
   type CategoryRecord,
   type Store,
 } from '../store/port.ts';
-import { normaliseSearch, searchIndexFor } from '../store/ids.ts';
+import { searchIndexFor } from '../store/ids.ts';
+import { points, searchWords } from '../store/search-words.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import * as check from './validate.ts';
@@ -28,6 +30,8 @@ export interface Catalog {
     first: number | null | undefined,
     after: string | null | undefined,
   ): Promise<BookPage>;
+  /** How a list's matches spread over genres and stock (the filter checked as list() checks it). */
+  facets(filter: BookFilter | null | undefined): Promise<BookFacets>;
   all(): AsyncIterable<BookRecord>;
   count(): Promise<number>;
   get(id: string): Promise<BookRecord | null>;
@@ -52,27 +56,34 @@ export interface Catalog {
 
 /**
  * What a page of the catalogue may make the store read, in the units of the GraphQL cost limit (5000 a
- * request), so one request cannot ask for many expensive searches. A term of 1-2 characters comes from both
- * stores' indexes of short substrings, but one letter is in nearly every book, so its count reads an index
- * entry per book; a term the indexes cannot answer (one holding a tab or a line break) reads every book (at
- * 50,000 books, 10 to 45 ms of a core). Both are priced as a scan. A longer term costs
- * more the more trigrams it checks (200 characters of the most common ones: 40 ms, priced like one scan).
- * Invalid input costs nothing here: list() refuses it.
+ * request), so one request cannot ask for many expensive searches. A search ranks every book its words match
+ * (docs/search.md). Words of 3+ characters are found in the trigram index, and cost more the more trigrams they
+ * check (200 characters of the most common ones: 40 ms at 50,000 books, priced like one scan). A search of
+ * words of 1-2 characters alone is driven by one short gram, which one letter has in nearly every book: priced
+ * as a scan. Facets read the matches once more, counting them by genre and stock (without a search: an index
+ * of every book). Invalid input costs nothing here: list() refuses it.
  */
-const SEARCH_COST = { scan: 2000, trigram: 100, perCharacter: 10 } as const;
+const SEARCH_COST = { scan: 2000, trigram: 100, perCharacter: 10, facets: 500 } as const;
+
+function searchOf(filter: unknown): string | null {
+  try {
+    return filterOf(filter as BookFilter).search ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export function searchCost(filter: unknown): number {
-  let search: string | null | undefined;
-  try {
-    search = filterOf(filter as BookFilter).search;
-  } catch {
-    return 0;
-  }
-  if (!search) return 0;
-  const term = normaliseSearch(search);
-  return searchIndexFor(term) === 'trigrams'
-    ? SEARCH_COST.trigram + SEARCH_COST.perCharacter * [...term].length
-    : SEARCH_COST.scan;
+  const words = searchWords(searchOf(filter));
+  if (words.length === 0) return 0;
+  const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
+  if (long.length === 0) return SEARCH_COST.scan;
+  return long.reduce((sum, word) => sum + SEARCH_COST.trigram + SEARCH_COST.perCharacter * points(word), 0);
+}
+
+/** What asking a page's facets costs: one more read of the matches (see SEARCH_COST). */
+export function facetsCost(filter: unknown): number {
+  return SEARCH_COST.facets + searchCost(filter);
 }
 
 function filterOf(filter: BookFilter | null | undefined): BookFilter {
@@ -146,6 +157,7 @@ export function createCatalog(
       const size = pageSize(first);
       return paged(() => store.books.list(filterOf(filter), { first: size, after: cursor(after) }));
     },
+    facets: (filter) => store.books.facets(filterOf(filter)),
     all: () => store.books.all(),
     count: () => store.books.count(),
     get: (id) => store.books.get(check.id(id, 'id')),

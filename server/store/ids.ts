@@ -1,6 +1,7 @@
 // Helpers shared by both adapters, so ids, cursors and search behave identically whatever the engine.
 import { randomBytes } from 'node:crypto';
 import { InvalidCursorError, type Page } from './port.ts';
+import { foldedKey } from './search-words.ts';
 
 const HEX24 = /^[0-9a-fA-F]{24}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -48,22 +49,15 @@ export function decodeTimeCursor(cursor: string): { time: Date; id: string } {
   return { time: new Date(Number(match[1])), id: match[2] as string };
 }
 
-// The unit separator keeps a search from matching across the title/author boundary.
-const SEPARATOR = '\u001f';
-
-/** The normalised text a book is searched by: title and author, lowercased. */
+/** The folded text a book is searched by: title and author (search-words.ts). */
 export function searchKey(title: string, author: string): string {
-  return `${normaliseSearch(title)}${SEPARATOR}${normaliseSearch(author)}`;
-}
-
-export function normaliseSearch(text: string): string {
-  return text.toLowerCase();
+  return foldedKey(title, author);
 }
 
 /**
- * Which index answers a search for this normalised term: its trigrams (3+ code points), its one short gram
- * (1-2 code points, see searchShortGrams), or none, for an empty term or one holding a control character (NUL
- * ends an FTS5 query string early, and no gram holds one). Both adapters scan searchKey for the last kind.
+ * Which index answers one folded search word: its trigrams (3+ code points) or its one short gram (1-2 code
+ * points, see searchShortGrams); none for an empty term or one holding a control character (NUL ends an FTS5
+ * query string early, and no gram holds one), which searchWords never gives.
  */
 export function searchIndexFor(term: string): 'trigrams' | 'short' | null {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for

@@ -68,7 +68,10 @@ export type BookUpdateResult =
   | { refused: 'version' | 'copies-on-loan'; book: BookRecord; modified: false };
 
 export interface BookFilter {
-  /** Case-insensitive substring of title or author. */
+  /**
+   * Words, each a substring of the title or the author, folded (case, Latin accents) and in any order; a page
+   * is then ranked best match first (search-words.ts, docs/search.md).
+   */
   search?: string | null;
   /** Exact genre name. */
   genre?: string | null;
@@ -91,9 +94,22 @@ export interface BookPage {
   endCursor: string | null;
 }
 
+/** How the books of a search spread: per genre (ignoring the genre filter) and available (ignoring availableOnly). */
+export interface BookFacets {
+  /** Books per genre for the search and availableOnly, genres sorted; genres with none left out. */
+  genreCounts: { genre: string; count: number }[];
+  /** Books with a copy available for the search and genre. */
+  availableCount: number;
+}
+
 export interface BookStore {
-  /** Keyset paging in insertion order (ascending id). A malformed cursor throws InvalidCursorError. */
+  /**
+   * Keyset paging in insertion order (ascending id), or with a search best match first (search-words.ts). A
+   * malformed cursor throws InvalidCursorError.
+   */
   list(filter: BookFilter, page: PageRequest): Promise<BookPage>;
+  /** The counts a filter's facets show, from one read of the matching books. */
+  facets(filter: BookFilter): Promise<BookFacets>;
   /** Every book in insertion order, streamed (REST GET /api/books). */
   all(): AsyncIterable<BookRecord>;
   count(): Promise<number>;

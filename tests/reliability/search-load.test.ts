@@ -65,8 +65,9 @@ const percentile = (values: number[], p: number) =>
 const shortTerm = (n: number) => `${LETTERS[n % 26]}${n >= 26 ? LETTERS[Math.floor(n / 26) % 26] : ''}`;
 
 /**
- * A term no index answers (a tab inside, which a member may type), so it reads every book; priced as a scan
- * like a 1-2 letter term, which both stores now answer from an index. Different for every n.
+ * Two one-letter words (a tab, which a member may type, separates words like a space): the books of one letter
+ * are ranked and checked for the other, most of the catalogue; priced as a scan like any search of 1-2 letter
+ * words alone. Different for every n.
  */
 const scanTerm = (n: number) => `${LETTERS[n % 26]}\t${LETTERS[Math.floor(n / 26) % 26]}`;
 

@@ -54,27 +54,27 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
           searchShortGrams(searchKey('Quiet Field 71', 'Old Writer')),
         );
         const lantern = old.filter((_, i) => i % 5 === 2).map((b) => b._id.toHexString());
+        // Ranked (by title here: every one starts with the words), so compared as sets; each book once.
+        const sorted = (ids: string[]) => [...ids].sort();
         const first = await store.books.list({ search: 'LANTERN bay' }, { first: 10 });
         expect(first.totalCount).toBe(26);
-        expect(first.nodes.map((b) => b.id)).toEqual(lantern.slice(0, 10));
         expect(first.nodes[0]).not.toHaveProperty('searchGrams');
         const rest = await store.books.list({ search: 'lantern bay' }, { first: 100, after: first.endCursor });
-        expect(rest.nodes.map((b) => b.id)).toEqual(lantern.slice(10));
+        expect(sorted([...first.nodes, ...rest.nodes].map((b) => b.id))).toEqual(sorted(lantern));
         // One and two characters: the short grams, backfilled ones (books 60-79) included.
         const short = await store.books.list({ search: 'LA' }, { first: 10 });
         expect(short.totalCount).toBe(26);
-        expect(short.nodes.map((b) => b.id)).toEqual(lantern.slice(0, 10));
+        expect(short.nodes.map((b) => b.id)).toEqual(first.nodes.map((b) => b.id));
         expect(short.nodes[0]).not.toHaveProperty('shortGrams');
-        // The page is asked of the short grams alone (their index), exact without a substring check.
-        expect(filters.at(-1)).toEqual({ shortGrams: 'la' });
+        // The matches are asked of the short grams alone (their index), exact without a substring check.
+        expect(filters).toContainEqual({ shortGrams: { $all: ['la'] } });
         expect((await store.books.list({ search: 'q' }, { first: 200 })).totalCount).toBe(104);
         // "... 12" then "old ...": no gram spans the separator of title and author.
         expect((await store.books.list({ search: '2o' }, { first: 5 })).totalCount).toBe(0);
         const added = await store.books.insert(bookFields({ title: 'Lantern Bay Revisited' }));
-        expect((await store.books.list({ search: 'ntern b' }, { first: 100 })).nodes.map((b) => b.id)).toEqual([
-          ...lantern,
-          added.id,
-        ]);
+        expect(sorted((await store.books.list({ search: 'ntern b' }, { first: 100 })).nodes.map((b) => b.id))).toEqual(
+          sorted([...lantern, added.id]),
+        );
         // A rename written by the old version (no trigrams) is filled in on the next open.
         await books.updateOne(
           { _id: old[7]!._id },
@@ -91,12 +91,26 @@ describe.runIf(mongoUri)('MongoDB trigram search', () => {
         expect.arrayContaining([SEARCH_INDEX.name, SHORT_SEARCH_INDEX.name]),
       );
 
+      // A book as a version before folding wrote it (accents kept in its key): folded on the next open.
+      const accentedKey = 'café über\u001födön kis';
+      const { insertedId: accented } = await books.insertOne({
+        ...bookFields({ title: 'Café Über', author: 'Ödön Kis' }),
+        searchKey: accentedKey,
+        searchGrams: searchTrigrams(accentedKey),
+        shortGrams: searchShortGrams(accentedKey),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
       const reopened = await openMongoStore(uri, dbName);
       try {
         expect((await reopened.books.list({ search: 'lantern hill' }, { first: 5 })).nodes.map((b) => b.id)).toEqual([
           old[7]!._id.toHexString(),
         ]);
         expect((await reopened.books.list({ search: 'lantern' }, { first: 5 })).totalCount).toBe(27);
+        for (const text of ['cafe uber', 'odon', 'CAFÉ', 'fe'])
+          expect((await reopened.books.list({ search: text }, { first: 5 })).nodes.map((b) => b.id)).toEqual([
+            accented.toHexString(),
+          ]);
         await reopened.books.update(
           old[7]!._id.toHexString(),
           bookFields({ title: 'Harbour Hill', author: 'Old Writer' }),

@@ -201,7 +201,7 @@ describe('SQLite reader threads', () => {
       ids: [two.id],
       totalCount: 1,
     });
-    expect((await store.books.list({ search: 'zq o' }, { first: 1 })).totalCount).toBe(0);
+    expect((await store.books.list({ search: 'zq x' }, { first: 1 })).totalCount).toBe(0);
     await store.close();
     const refused = await store.books.list({ search: 'zq' }, { first: 1 }).catch((error: unknown) => error);
     expect(isStoreUnavailable(refused)).toBe(true);

@@ -24,7 +24,14 @@ const book = (id: string, title: string, quantity: number, extra: Partial<Record
 function answer(
   filter: Record<string, unknown>,
   nodes: ReturnType<typeof book>[],
-  opts: { totalCount?: number; bookCount?: number; after?: string; endCursor?: string | null } = {},
+  opts: {
+    totalCount?: number;
+    bookCount?: number;
+    after?: string;
+    endCursor?: string | null;
+    genreCounts?: { genre: string; count: number }[];
+    availableCount?: number;
+  } = {},
 ): MockLink.MockedResponse {
   const variables: Record<string, unknown> = { filter, first: PAGE_SIZE };
   if (opts.after) variables['after'] = opts.after;
@@ -37,6 +44,8 @@ function answer(
           nodes,
           totalCount: opts.totalCount ?? nodes.length,
           pageInfo: { __typename: 'PageInfo', hasNextPage: Boolean(opts.endCursor), endCursor: opts.endCursor ?? null },
+          genreCounts: (opts.genreCounts ?? []).map((entry) => ({ __typename: 'GenreCount', ...entry })),
+          availableCount: opts.availableCount ?? nodes.filter((node) => node.quantity > 0).length,
         },
         bookCount: opts.bookCount ?? nodes.length,
         genres: ['Fantasy', 'Sci-Fi'],
@@ -98,6 +107,21 @@ describe('All Books page', () => {
     await waitFor(() => expect(document.title).toBe('All Books | BookHaven'));
   });
 
+  it('shows how many books each genre and the available toggle leave for the search', async () => {
+    renderPage([
+      answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 0)], {
+        bookCount: 2,
+        genreCounts: [{ genre: 'Fantasy', count: 1_204 }],
+        availableCount: 1_187,
+      }),
+    ]);
+    expect(await screen.findByText('Showing 2 of 2 books')).toBeTruthy();
+    const options = within(screen.getByRole('combobox', { name: 'Genre' })).getAllByRole('option');
+    // A genre the search leaves no book of shows 0.
+    expect(options.map((option) => option.textContent)).toEqual(['All', 'Fantasy (1,204)', 'Sci-Fi (0)']);
+    expect(screen.getByRole('button', { name: 'Show Available Books (1,187)' })).toBeTruthy();
+  });
+
   it('shows the error state with Try Again', async () => {
     renderPage([
       { request: { query: ALL_BOOKS_QUERY, variables: { filter: {}, first: PAGE_SIZE } }, error: new Error('boom') },
@@ -125,7 +149,7 @@ describe('All Books page', () => {
     expect(await screen.findByText('No books found matching your search criteria.')).toBeTruthy();
     expect(screen.getByText('Showing 0 of 7 books')).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Genre' }) as HTMLSelectElement).value).toBe('Sci-Fi');
-    expect(screen.getByRole('button', { name: 'Available Books' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Available Books (0)' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));

@@ -24,6 +24,11 @@ export const ALL_BOOKS_QUERY = graphql(`
         hasNextPage
         endCursor
       }
+      genreCounts {
+        genre
+        count
+      }
+      availableCount
     }
     bookCount
     genres
@@ -92,6 +97,8 @@ export default function AllBooksPage() {
         filters={filters}
         searchText={searchText}
         genres={shown.genres}
+        genreCounts={new Map(shown.books.genreCounts.map(({ genre, count }) => [genre, count]))}
+        availableCount={shown.books.availableCount}
         active={hasActiveFilters(filters)}
         onSearchText={setSearchText}
         onChange={update}

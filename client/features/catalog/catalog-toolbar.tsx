@@ -1,10 +1,15 @@
 import { Button } from '../../components/ui/button.tsx';
+import { formatCount } from '../../lib/format-count.ts';
 import type { CatalogFilters, ViewMode } from './catalog-filters.ts';
 
 interface CatalogToolbarProps {
   filters: CatalogFilters;
   searchText: string;
   genres: string[];
+  /** Books per genre for the search and stock filter (a genre missing: none); none given: no counts shown. */
+  genreCounts?: ReadonlyMap<string, number>;
+  /** Books with a copy available for the search and genre: what the toggle leaves. */
+  availableCount?: number;
   active: boolean;
   onSearchText: (text: string) => void;
   onChange: (patch: Partial<CatalogFilters>) => void;
@@ -18,6 +23,8 @@ export function CatalogToolbar({
   filters,
   searchText,
   genres,
+  genreCounts,
+  availableCount,
   active,
   onSearchText,
   onChange,
@@ -27,7 +34,7 @@ export function CatalogToolbar({
   const options = filters.genre && !genres.includes(filters.genre) ? [filters.genre, ...genres] : genres;
   return (
     // A grid whose last column is kept for Clear Filters, so the controls keep their places when it appears.
-    <div className="mb-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_auto_12rem_auto_8rem] lg:items-center">
+    <div className="mb-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_auto_15rem_auto_8rem] lg:items-center">
       <input
         type="search"
         aria-label="Search books"
@@ -45,7 +52,7 @@ export function CatalogToolbar({
         <option value="">All</option>
         {options.map((genre) => (
           <option key={genre} value={genre}>
-            {genre}
+            {genreCounts ? `${genre} (${formatCount(genreCounts.get(genre) ?? 0)})` : genre}
           </option>
         ))}
       </select>
@@ -57,6 +64,7 @@ export function CatalogToolbar({
         onClick={() => onChange({ availableOnly: !filters.availableOnly })}
       >
         {filters.availableOnly ? 'Available Books' : 'Show Available Books'}
+        {availableCount !== undefined && ` (${formatCount(availableCount)})`}
       </Button>
       <select
         aria-label="View mode"

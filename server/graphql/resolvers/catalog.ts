@@ -1,13 +1,24 @@
-import type { QueryResolvers, MutationResolvers } from '../generated/resolvers-types.ts';
+import type { BookConnectionResolvers, QueryResolvers, MutationResolvers } from '../generated/resolvers-types.ts';
+import type { BookFacets, BookRecord } from '../../store/port.ts';
 import { sessionOf } from '../session-of.ts';
+
+/** A page of books, with its facets read only if asked for, once for both fields. */
+export interface BookConnectionParent {
+  nodes: BookRecord[];
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  facets: () => Promise<BookFacets>;
+}
 
 export const catalogQueries: QueryResolvers = {
   async books(_parent, { filter, first, after }, { library }) {
     const page = await library.catalog.list(filter, first, after);
+    let facets: Promise<BookFacets> | null = null;
     return {
       nodes: page.nodes,
       totalCount: page.totalCount,
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+      facets: () => (facets ??= library.catalog.facets(filter)),
     };
   },
   async book(_parent, { id }, { library }) {
@@ -30,4 +41,9 @@ export const catalogMutations: MutationResolvers = {
     const { book } = await ctx.library.catalog.update(sessionOf(ctx), id, input);
     return book;
   },
+};
+
+export const bookConnectionFields: BookConnectionResolvers = {
+  genreCounts: async (connection) => (await connection.facets()).genreCounts,
+  availableCount: async (connection) => (await connection.facets()).availableCount,
 };

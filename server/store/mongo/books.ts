@@ -15,21 +15,30 @@ import {
   type BookRecord,
   type BookStore,
   type PageRequest,
+  InvalidCursorError,
 } from '../port.ts';
 import {
   compareText,
   decodeCursor,
   encodeCursor,
   escapeRegex,
-  normaliseSearch,
   searchKey,
   searchIndexFor,
   searchShortGrams,
   searchTrigrams,
   keysetPage,
 } from '../ids.ts';
+import {
+  RECENT_LOANS_MS,
+  compareRanked,
+  decodeRankCursor,
+  encodeRankCursor,
+  matchTier,
+  searchWords,
+  type Ranked,
+} from '../search-words.ts';
 import { toBook, toObjectId } from './documents.ts';
-import type { BookDoc } from './documents.ts';
+import type { BookDoc, LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 
 /** The search's index: { searchGrams, _id } gives the books holding one trigram in _id order, cursor included. */
@@ -38,29 +47,34 @@ export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_gra
 export const SHORT_SEARCH_INDEX = { key: { shortGrams: 1, _id: 1 }, name: 'short_grams_id' } as const;
 /** What list(), all() and byGenre() leave out: the grams are for the indexes, not for the caller. */
 const WITHOUT_GRAMS = { projection: { searchGrams: 0, shortGrams: 0 } } as const;
-/** Books written before one of the gram fields existed. */
+/** Books written before one of the gram fields, or the folded key (searchFold), existed. */
 const MISSING_GRAMS: Filter<BookDoc> = {
-  $or: [{ searchGrams: { $exists: false } }, { shortGrams: { $exists: false } }],
+  $or: [{ searchGrams: { $exists: false } }, { shortGrams: { $exists: false } }, { searchFold: { $exists: false } }],
 };
+/** Finds the books written before folded keys on open, without reading the others. */
+const FOLD_INDEX = { key: { searchFold: 1 }, name: 'search_fold' } as const;
 // Small: FerretDB v1 scans the collection for every update, and one bulkWrite must finish within the socket timeout.
 const BACKFILL_BATCH = 100;
 
+/**
+ * The books holding every word: user input only ever becomes a plain string or an escaped regex literal, never
+ * an operator. Words of 1-2 characters are short grams of exactly the books that contain them; words of 3+
+ * need all their trigrams (which the index finds) and the regex (exact on its own) checks them.
+ */
+function wordsFilter(words: string[]): Filter<BookDoc> {
+  const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
+  const short = words.filter((word) => searchIndexFor(word) === 'short');
+  const query: Filter<BookDoc> = {};
+  if (short.length > 0) query.shortGrams = { $all: short };
+  if (long.length > 0) {
+    query.searchGrams = { $all: [...new Set(long.flatMap((word) => searchTrigrams(word)))] };
+    query.$and = long.map((word) => ({ searchKey: { $regex: escapeRegex(word) } }));
+  }
+  return query;
+}
+
 function toFilter(filter: BookFilter): Filter<BookDoc> {
   const query: Filter<BookDoc> = {};
-  if (filter.search) {
-    const term = normaliseSearch(filter.search);
-    // User input only ever becomes an escaped regex literal or a plain string, never an operator. A term of
-    // 1-2 characters is one of the short grams of exactly the books that contain it: the index finds them,
-    // and no regex needs to check them. For 3+ characters the trigrams let the index pick the candidates, and
-    // the regex (exact on its own) checks them.
-    const index = searchIndexFor(term);
-    if (index === 'short') {
-      query.shortGrams = term;
-    } else {
-      if (index === 'trigrams') query.searchGrams = { $all: searchTrigrams(term) };
-      query.searchKey = { $regex: escapeRegex(term) };
-    }
-  }
   if (filter.genre) query.genre = String(filter.genre);
   if (filter.availableOnly) query.quantity = { $gt: 0 };
   return query;
@@ -80,14 +94,14 @@ function newDoc(fields: BookFields, now: Date): BookDoc {
 function searchFields(
   title: string,
   author: string,
-): { searchKey: string; searchGrams: string[]; shortGrams: string[] } {
+): { searchKey: string; searchGrams: string[]; shortGrams: string[]; searchFold: 1 } {
   const key = searchKey(title, author);
-  return { searchKey: key, searchGrams: searchTrigrams(key), shortGrams: searchShortGrams(key) };
+  return { searchKey: key, searchGrams: searchTrigrams(key), shortGrams: searchShortGrams(key), searchFold: 1 };
 }
 
 /**
- * Creates the search indexes and gives books written before them their grams: only documents without one of
- * the fields, in _id order and batches, so a reopen costs two index probes. Returns how many books it filled
+ * Creates the search indexes and gives books written before them their folded key and grams: only documents
+ * without one of the fields, in _id order and batches, so a reopen costs three index probes. Returns how many books it filled
  * in. On MongoDB 50k books take seconds; FerretDB v1 scans the collection per update, so there it is slow for
  * big catalogues.
  */
@@ -99,7 +113,7 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
       if ((error as { code?: number }).code === 26) return []; // NamespaceNotFound: a new collection
       throw error;
     });
-  const missing = [SEARCH_INDEX, SHORT_SEARCH_INDEX].filter(
+  const missing = [SEARCH_INDEX, SHORT_SEARCH_INDEX, FOLD_INDEX].filter(
     (wanted) => !existing.some((index) => index['name'] === wanted.name),
   );
   if (missing.length > 0) await books.createIndexes(missing.map((index) => ({ ...index })));
@@ -129,11 +143,37 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
   }
 }
 
-/** fillHolds: moves shelf copies of a book to the members waiting for it (holds.ts), after copies are added. */
+/** How many loans of each book began since a date, for the books asked (all with loans since, for many). */
+export type RecentLoans = (bookIds: string[], since: Date) => Promise<Map<string, number>>;
+
+/** RecentLoans from the loans collection, grouped in the database (index book_borrowed). */
+export function recentLoansOf(loans: Collection<LoanDoc>): RecentLoans {
+  return async (bookIds, since) => {
+    if (bookIds.length === 0) return new Map();
+    // A long list of ids costs more to send than the library's recent loans cost to read.
+    const match: Filter<LoanDoc> =
+      bookIds.length > 1000
+        ? { borrowDate: { $gte: since } }
+        : { bookId: { $in: bookIds }, borrowDate: { $gte: since } };
+    const groups = await loans
+      .aggregate<{ _id: string; n: number }>([
+        { $match: { ...match, status: { $ne: 'pending' } } },
+        { $group: { _id: '$bookId', n: { $sum: 1 } } },
+      ])
+      .toArray();
+    return new Map(groups.map((group) => [String(group._id), group.n]));
+  };
+}
+
+/**
+ * fillHolds: moves shelf copies of a book to the members waiting for it (holds.ts), after copies are added.
+ * recentLoans: what ranking breaks ties with (none without it).
+ */
 export function mongoBooks(
   books: Collection<BookDoc>,
   lock: KeyLock,
   fillHolds: (bookOid: ObjectId) => Promise<void> = async () => {},
+  recentLoans: RecentLoans = async () => new Map(),
 ): BookStore {
   /** Writes an edit under the book's queue; see update. */
   function writeEdit(_id: ObjectId, edit: BookEdit, expectedVersion: number | null | undefined) {
@@ -174,15 +214,68 @@ export function mongoBooks(
     );
   }
 
+  /**
+   * A page of a search, best match first (search-words.ts): every match's key is read and ranked here, as no
+   * index holds an order that depends on the words; then only the page's books are read whole.
+   */
+  async function rankedPage(
+    words: string[],
+    filters: Filter<BookDoc>,
+    afterCursor: string | null,
+    first: number,
+  ): Promise<BookPage> {
+    const resume = afterCursor ? decodeRankCursor(afterCursor) : null;
+    const matches = await books
+      .find({ ...wordsFilter(words), ...filters }, { projection: { _id: 1, searchKey: 1 } })
+      .toArray();
+    const ids = matches.map((doc) => doc._id.toHexString());
+    const recent = await recentLoans(ids, new Date(Date.now() - RECENT_LOANS_MS));
+    const ranked: Ranked[] = matches.map((doc, i) => ({
+      tier: matchTier(doc.searchKey, words),
+      recent: recent.get(ids[i] as string) ?? 0,
+      key: doc.searchKey,
+      id: ids[i] as string,
+    }));
+    ranked.sort(compareRanked);
+    let start = 0;
+    if (resume) {
+      const at = await books.findOne(
+        { _id: ObjectId.createFromHexString(resume.id) },
+        { projection: { searchKey: 1 } },
+      );
+      if (!at) throw new InvalidCursorError();
+      const cursor = { ...resume, key: at.searchKey };
+      start = ranked.findIndex((entry) => compareRanked(entry, cursor) > 0);
+      if (start < 0) start = ranked.length;
+    }
+    const onPage = ranked.slice(start, start + first);
+    const docs = await books
+      .find({ _id: { $in: onPage.map((entry) => ObjectId.createFromHexString(entry.id)) } }, WITHOUT_GRAMS)
+      .toArray();
+    const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+    const last = onPage.at(-1);
+    return {
+      nodes: onPage.flatMap((entry) => {
+        const doc = byId.get(entry.id);
+        return doc ? [toBook(doc)] : [];
+      }),
+      totalCount: ranked.length,
+      hasNextPage: start + first < ranked.length,
+      endCursor: last ? encodeRankCursor(last) : null,
+    };
+  }
+
   /** The matching books in _id order, fetched by the driver in batches as the caller reads them. */
   async function* streamed(query: Filter<BookDoc>): AsyncIterable<BookRecord> {
     for await (const doc of books.find(query, WITHOUT_GRAMS).sort({ _id: 1 }).batchSize(500)) yield toBook(doc);
   }
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
+      const first = Math.max(page.first, 0);
+      const words = searchWords(filter.search);
+      if (words.length > 0) return rankedPage(words, toFilter(filter), page.after ?? null, first);
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
       const query = toFilter(filter);
-      const first = Math.max(page.first, 0);
       const pageQuery: Filter<BookDoc> = after ? { ...query, _id: { $gt: after } } : query;
       const docs = await books
         .find(pageQuery, WITHOUT_GRAMS)
@@ -192,6 +285,26 @@ export function mongoBooks(
       // A first page that holds every match is its own count (most distinct searches end on page one).
       const totalCount = !after && docs.length <= first ? docs.length : await books.countDocuments(query);
       return keysetPage(docs, first + 1, toBook, (book) => encodeCursor(book.id), totalCount);
+    },
+
+    async facets(filter) {
+      const words = searchWords(filter.search);
+      // One read of the matches' genre and stock gives every count (the genre and stock filters left out, so
+      // each facet shows what choosing it would leave).
+      const docs = await books
+        .find(words.length > 0 ? wordsFilter(words) : {}, { projection: { _id: 0, genre: 1, quantity: 1 } })
+        .toArray();
+      const perGenre = new Map<string, number>();
+      let availableCount = 0;
+      for (const doc of docs) {
+        const available = doc.quantity > 0;
+        if (!filter.availableOnly || available) perGenre.set(doc.genre, (perGenre.get(doc.genre) ?? 0) + 1);
+        if (available && (!filter.genre || doc.genre === filter.genre)) availableCount += 1;
+      }
+      const genreCounts = [...perGenre]
+        .map(([genre, count]) => ({ genre, count }))
+        .sort((a, b) => compareText(a.genre, b.genre));
+      return { genreCounts, availableCount };
     },
 
     all: () => streamed({}),

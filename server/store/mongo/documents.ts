@@ -26,6 +26,8 @@ export interface BookDoc extends BookFields {
   searchGrams?: string[];
   /** searchShortGrams(searchKey), under a multikey index: answers a search of 1-2 characters (books.ts). */
   shortGrams?: string[];
+  /** 1 once searchKey is folded (search-words.ts); books written before it are refolded on open (books.ts). */
+  searchFold?: 1;
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
   /** Ids of the ready holds a copy is set aside for, changed in the same atomic update as quantity (holds.ts). */
@@ -170,6 +172,8 @@ export interface UserDoc {
   emailNotices?: boolean;
   /** Absent until the setting first changes: 0. */
   emailNoticesVersion?: number;
+  /** foldedKey(name, email), what a member search matches; filled on open for members written before it. */
+  searchKey?: string;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */

@@ -2,7 +2,7 @@
 import { MongoClient } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
-import { mongoBooks, prepareBookSearch } from './books.ts';
+import { mongoBooks, prepareBookSearch, recentLoansOf } from './books.ts';
 import type {
   AccountDoc,
   BookDoc,
@@ -28,7 +28,7 @@ import { mongoLedger, recoverLedger } from './ledger.ts';
 import { mongoLoans, recoverLoans } from './loans.ts';
 import { mongoRequests } from './requests.ts';
 import { mongoAudit, type AuditDoc } from './audit.ts';
-import { mongoCategories, mongoUsers } from './people.ts';
+import { mongoCategories, mongoUsers, prepareMemberSearch } from './people.ts';
 
 type IndexSpec = IndexDescription & { name: string };
 
@@ -65,6 +65,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { status: 1 }, name: 'status' },
     // The overdue list: active loans by due date.
     { key: { status: 1, returnDate: 1, _id: 1 }, name: 'status_due' },
+    // A search's ranking ties: how many loans of each matching book began recently.
+    { key: { bookId: 1, borrowDate: 1 }, name: 'book_borrowed' },
   ]);
   await ensure(db.collection('holds'), [
     { key: { openKey: 1 }, name: 'open_key_unique', unique: true },
@@ -116,6 +118,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     await ensureIndexes(db);
     const books = db.collection<BookDoc>('books');
     await prepareBookSearch(books);
+    await prepareMemberSearch(db.collection<UserDoc>('users'));
     const loans = db.collection<LoanDoc>('borrowedBooks');
     const lock = needsWriteQueue(await db.admin().command({ buildInfo: 1 })) ? createKeyLock() : NO_LOCK;
     const collections = {
@@ -131,7 +134,12 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     await recoverHolds(collections, lock);
     return {
       kind: 'mongodb',
-      books: mongoBooks(books, lock, (bookOid) => holdSteps(collections, lock).fill(bookOid, new Date())),
+      books: mongoBooks(
+        books,
+        lock,
+        (bookOid) => holdSteps(collections, lock).fill(bookOid, new Date()),
+        recentLoansOf(loans),
+      ),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
       loans: mongoLoans(collections, lock),
       ledger: mongoLedger(collections, lock),

@@ -2,8 +2,10 @@
 import { MongoBulkWriteError } from 'mongodb';
 import type { Collection } from 'mongodb';
 import { ObjectId } from 'mongodb';
-import type { CategoryStore, UserProfile, UserRecord, UserStore } from '../port.ts';
+import { InvalidCursorError } from '../port.ts';
+import type { CategoryStore, UserProfile, UserRecord, UserSearchFields, UserStore } from '../port.ts';
 import { decodeCursor, encodeCursor, escapeRegex, keysetPage } from '../ids.ts';
+import { SEPARATOR, compareRanked, foldedKey, matchTier, searchWords, type Ranked } from '../search-words.ts';
 import { isDuplicateKey, toCategory, toUser } from './documents.ts';
 import type { CategoryDoc, UserDoc } from './documents.ts';
 
@@ -26,7 +28,71 @@ export function mongoCategories(categories: Collection<CategoryDoc>): CategorySt
   };
 }
 
+/** What a member search looks in: the whole folded key, or the name and its separator alone (as SQLite does). */
+const within = (key: string, fields: UserSearchFields): string =>
+  fields === 'name' ? key.slice(0, key.indexOf(SEPARATOR) + 1) : key;
+
+/**
+ * Gives members written before folded keys theirs, in batches; only while still missing, as a sign-in in
+ * between has written it already. A reopen reads the members without one (none, once done).
+ */
+export async function prepareMemberSearch(users: Collection<UserDoc>): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const batch = await users
+      .find({ searchKey: { $exists: false } }, { projection: { _id: 1, name: 1, email: 1 } })
+      .limit(100)
+      .toArray();
+    if (batch.length === 0) return filled;
+    await users.bulkWrite(
+      batch.map((doc) => ({
+        updateOne: {
+          filter: { _id: doc._id, searchKey: { $exists: false } },
+          update: { $set: { searchKey: foldedKey(String(doc.name), String(doc.email)) } },
+        },
+      })),
+      { ordered: false },
+    );
+    filled += batch.length;
+  }
+}
+
 export function mongoUsers(users: Collection<UserDoc>): UserStore {
+  /**
+   * A page of a member search, best match first as books are (search-words.ts), then by key and id: every
+   * member whose key holds every word (escaped regex literals) is ranked here, then the page is sliced off.
+   */
+  async function rankedPage(words: string[], afterCursor: string | null, first: number, fields: UserSearchFields) {
+    // The cursor is the last member's id (as without a search): their rank is worked out again from it.
+    const resume = afterCursor ? decodeCursor(afterCursor) : null;
+    const docs = await users
+      .find({ $and: words.map((word) => ({ searchKey: { $regex: escapeRegex(word) } })) })
+      .toArray();
+    const ranked: (Ranked & { doc: UserDoc })[] = docs.flatMap((doc) => {
+      const key = within(doc.searchKey ?? '', fields);
+      if (!words.every((word) => key.includes(word))) return [];
+      return [{ tier: matchTier(key, words), recent: 0, key, id: doc._id.toHexString(), doc }];
+    });
+    ranked.sort(compareRanked);
+    let start = 0;
+    if (resume) {
+      const at = await users.findOne({ _id: ObjectId.createFromHexString(resume) });
+      if (!at) throw new InvalidCursorError();
+      const key = within(at.searchKey ?? '', fields);
+      const cursor = { tier: matchTier(key, words), recent: 0, key, id: resume };
+      start = ranked.findIndex((entry) => compareRanked(entry, cursor) > 0);
+      if (start < 0) start = ranked.length;
+    }
+    const onPage = ranked.slice(start, start + first);
+    const last = onPage.at(-1);
+    return {
+      nodes: onPage.map((entry) => toUser(entry.doc)),
+      totalCount: ranked.length,
+      hasNextPage: start + first < ranked.length,
+      endCursor: last ? encodeCursor(last.id) : null,
+    };
+  }
+
   async function upsertOnce(profile: UserProfile): Promise<UserRecord> {
     const now = new Date();
     const doc = await users.findOneAndUpdate(
@@ -38,6 +104,7 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
           photoURL: profile.photoURL,
           role: profile.role,
           lastLoginAt: now,
+          searchKey: foldedKey(profile.name, profile.email),
         },
         $setOnInsert: { status: 'active', phone: null, createdAt: now },
       },
@@ -87,21 +154,16 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
       return current ? { user: toUser(current), applied: false } : null;
     },
     async page(search, page, within = 'nameOrEmail') {
-      const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
-      // User input only ever becomes an escaped regex literal.
-      const pattern = search ? { $regex: escapeRegex(search), $options: 'i' } : null;
-      const base = !pattern
-        ? {}
-        : within === 'name'
-          ? { name: pattern }
-          : { $or: [{ name: pattern }, { email: pattern }] };
       const limit = Math.max(page.first, 0) + 1;
+      const words = searchWords(search);
+      if (words.length > 0) return rankedPage(words, page.after ?? null, limit - 1, within);
+      const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
       const docs = await users
-        .find(after ? { ...base, _id: { $gt: after } } : base)
+        .find(after ? { _id: { $gt: after } } : {})
         .sort({ _id: 1 })
         .limit(limit)
         .toArray();
-      const totalCount = !after && docs.length < limit ? docs.length : await users.countDocuments(base);
+      const totalCount = !after && docs.length < limit ? docs.length : await users.countDocuments({});
       return keysetPage(docs, limit, toUser, (user) => encodeCursor(user.id), totalCount);
     },
   };

@@ -3,7 +3,8 @@
 import type { BookFields } from '../port.ts';
 import { assetPath, slugify } from './slug.ts';
 
-type SeedBook = Omit<BookFields, 'image'>;
+/** slug: the cover's file name, for a title with no Latin letters to make one from (Bengali titles). */
+type SeedBook = Omit<BookFields, 'image'> & { slug?: string };
 
 const book = (
   title: string,
@@ -12,6 +13,7 @@ const book = (
   rating: number,
   quantity: number,
   description: string,
+  slug?: string,
 ): SeedBook => ({
   title,
   author,
@@ -19,6 +21,7 @@ const book = (
   rating,
   quantity,
   description,
+  ...(slug ? { slug } : {}),
 });
 
 const BOOKS: readonly SeedBook[] = [
@@ -270,9 +273,64 @@ const BOOKS: readonly SeedBook[] = [
     0,
     'Richard Hannay finds a murdered spy in his London flat and flees to the Scottish moors, pursued by a ring of enemy agents.',
   ),
+  // Bengali classics, titled (and some authored) in Bengali script: a search matches them as typed.
+  book(
+    'গীতাঞ্জলি',
+    'রবীন্দ্রনাথ ঠাকুর',
+    'Poetry',
+    4.9,
+    4,
+    "Tagore's Bengali song offerings of 1910, the poems he later rendered into English as Gitanjali.",
+    'gitanjali-bn',
+  ),
+  book(
+    'অগ্নিবীণা',
+    'কাজী নজরুল ইসলাম',
+    'Poetry',
+    4.8,
+    3,
+    'The Fiery Lute: Kazi Nazrul Islam\'s first collection of 1922, with "Bidrohi", the rebel poem that named him.',
+    'agnibina',
+  ),
+  book(
+    'রূপসী বাংলা',
+    'জীবনানন্দ দাশ',
+    'Poetry',
+    4.8,
+    2,
+    "Beautiful Bengal: sonnets of rivers, fields and birds, written in 1934 and published after the poet's death.",
+    'rupashi-bangla',
+  ),
+  book(
+    'পথের পাঁচালী',
+    'Bibhutibhushan Bandyopadhyay',
+    'Drama',
+    4.7,
+    0,
+    'Song of the Little Road: the childhood of Apu and his sister Durga in a poor Bengal village.',
+    'pather-panchali',
+  ),
+  book(
+    'দেবদাস',
+    'শরৎচন্দ্র চট্টোপাধ্যায়',
+    'Romance',
+    4.5,
+    2,
+    "Devdas and Paro, kept apart by family pride, in Sarat Chandra Chattopadhyay's novel of 1917.",
+    'devdas',
+  ),
+  book(
+    'ঠাকুরমার ঝুলি',
+    'Dakshinaranjan Mitra Majumder',
+    'Children',
+    4.6,
+    5,
+    "Grandmother's Bag of Tales: Bengali fairy tales of princes, demons and talking birds, collected in 1907.",
+    'thakurmar-jhuli',
+  ),
 ];
 
-export const SEED_BOOKS: readonly BookFields[] = BOOKS.map((b) => ({
+export const SEED_BOOKS: readonly BookFields[] = BOOKS.map(({ slug, ...b }) => ({
   ...b,
-  image: assetPath('covers', slugify(b.title)),
+  image: assetPath('covers', slug ?? slugify(b.title)),
 }));

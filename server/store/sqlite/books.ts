@@ -1,4 +1,5 @@
-// Books in SQLite: keyset paging by id, search through a trigram index on a normalised column, conditional stock changes.
+// Books in SQLite: keyset paging by id, ranked search through a trigram index on a folded column, conditional stock
+// changes.
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   bookFieldEntries,
@@ -14,6 +15,7 @@ import {
   type BookRecord,
   type BookStore,
   type PageRequest,
+  InvalidCursorError,
 } from '../port.ts';
 import {
   decodeCursor,
@@ -21,21 +23,19 @@ import {
   compareText,
   keysetPage,
   newId,
-  normaliseSearch,
   parseId,
   searchKey,
   searchIndexFor,
   searchShortGrams,
 } from '../ids.ts';
+import { RECENT_LOANS_MS, decodeRankCursor, encodeRankCursor, points, searchWords } from '../search-words.ts';
 import { date, num, text, transaction } from './db.ts';
+import { tierSql } from './search-sql.ts';
 import type { Row } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
 import { fillHolds } from './holds.ts';
 
 const STREAM_CHUNK = 500;
-// FTS5 checks a phrase at every occurrence of its trigrams, so a long phrase of common ones costs as much as a
-// scan (200 characters of "the the ...": 40 ms at 50,000 books, 8 ms at 43): those wait with the scans.
-const LONG_PHRASE = 24;
 
 /** The descriptive fields' columns (book-fields.ts), in table order: the column lists of INSERT and UPDATE. */
 const FIELD_COLUMNS = bookFieldEntries().map(([name, spec]) => ({ name, column: spec.column, kind: spec.kind }));
@@ -65,58 +65,52 @@ export function toBook(row: Row): BookRecord {
   };
 }
 
-/** Where an index answers a search: the rows it joins, its condition and parameter, and its doc column. */
-interface IndexedSearch {
+/**
+ * Where the words of a search are found. Words of 3+ characters go to the trigram index as one FTS5 query (a
+ * quoted phrase per word, joined by AND: user text is never FTS5 syntax), which drives the read in doc order;
+ * without one, the longest short word's range of book_grams drives it. The other short words are checked on
+ * the book's key. `count` counts the index alone when it says everything (no short word left to check).
+ */
+interface WordMatch {
   from: string;
-  match: string;
-  param: string;
-  doc: string;
-  /** The count of the index alone, without touching a row. */
-  count: string;
-  /** Costs about a scan (see LONG_PHRASE), so it waits with the scans. */
-  long: boolean;
+  where: string[];
+  params: SQLInputValue[];
+  count: string | null;
+  /** Some word has 1-2 characters: its matches may be most of the catalogue, so the read waits with the scans. */
+  broad: boolean;
 }
 
-// A search of 3+ characters walks the trigram index (see schema.ts, migration 2), one of 1-2 characters a range
-// of book_grams (migration 8): matching rows come out in doc order, which is id order, so a page stops after
-// `first` matches and the cursor becomes a doc bound. Only a term with a control character is left to a scan.
-const SEARCH_FROM = `book_search JOIN book_search_docs d ON d.doc = book_search.rowid JOIN books ON books.id = d.id`;
-const GRAMS_FROM = `book_grams g JOIN book_search_docs d ON d.doc = g.doc JOIN books ON books.id = d.id`;
+const phraseOf = (word: string) => `"${word.replaceAll('"', '""')}"`;
+// The docs table holds each book's key too (schema.ts, 13), so matches are checked and ranked without reading books.
+const onKey = 'instr(d.search_key, ?) > 0';
 
-function indexedSearch(term: string): IndexedSearch | null {
-  switch (searchIndexFor(term)) {
-    case 'trigrams':
-      return {
-        from: SEARCH_FROM,
-        match: 'book_search MATCH ?',
-        // One quoted phrase (a `"` doubled), so user text is never FTS5 syntax.
-        param: `"${term.replaceAll('"', '""')}"`,
-        doc: 'book_search.rowid',
-        count: 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
-        long: [...term].length > LONG_PHRASE,
-      };
-    case 'short':
-      return {
-        from: GRAMS_FROM,
-        match: 'g.gram = ?',
-        param: term,
-        doc: 'g.doc',
-        count: 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
-        long: false,
-      };
-    default:
-      return null;
+function wordMatch(words: string[]): WordMatch {
+  const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
+  const short = words.filter((word) => searchIndexFor(word) === 'short').sort((a, b) => points(b) - points(a));
+  const broad = short.length > 0;
+  if (long.length > 0) {
+    const query = long.map(phraseOf).join(' AND ');
+    return {
+      from: 'book_search JOIN book_search_docs d ON d.doc = book_search.rowid',
+      where: ['book_search MATCH ?', ...short.map(() => onKey)],
+      params: [query, ...short],
+      count: broad ? null : 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
+      broad,
+    };
   }
+  const [driver = '', ...rest] = short;
+  return {
+    from: 'book_grams g JOIN book_search_docs d ON d.doc = g.doc',
+    where: ['g.gram = ?', ...rest.map(() => onKey)],
+    params: [driver, ...rest],
+    count: rest.length > 0 ? null : 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
+    broad,
+  };
 }
 
-function whereClause(filter: BookFilter, scanSearch: boolean): { sql: string[]; params: SQLInputValue[] } {
+function filterClause(filter: BookFilter): { sql: string[]; params: SQLInputValue[] } {
   const sql: string[] = [];
   const params: SQLInputValue[] = [];
-  if (filter.search && scanSearch) {
-    // instr() takes the needle literally, so % and _ in user input need no escaping.
-    sql.push('instr(search_key, ?) > 0');
-    params.push(normaliseSearch(filter.search));
-  }
   if (filter.genre) {
     sql.push('books.genre = ?');
     params.push(filter.genre);
@@ -124,10 +118,6 @@ function whereClause(filter: BookFilter, scanSearch: boolean): { sql: string[]; 
   if (filter.availableOnly) sql.push('books.quantity > 0');
   return { sql, params };
 }
-
-/** The pages after a cursor: docs past the cursor's book (FTS5 takes it as a range on its doclist). */
-const afterDoc = (doc: string) =>
-  `${doc} > COALESCE((SELECT doc FROM book_search_docs WHERE id <= ? ORDER BY id DESC LIMIT 1), 0)`;
 
 /**
  * Upkeep of the search indexes (schema.ts, migrations 2 and 8), inside the transaction that wrote the book.
@@ -143,7 +133,10 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
     prepare('DELETE FROM book_grams WHERE doc = ? AND gram IN (SELECT value FROM json_each(?))').run(doc, grams(key));
   };
   const addDoc = (id: string, key: string): void => {
-    const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id) VALUES (?)').run(id);
+    const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id, search_key) VALUES (?, ?)').run(
+      id,
+      key,
+    );
     prepare('INSERT INTO book_search (rowid, search_key) VALUES (?, ?)').run(doc, key);
     addGrams(doc, key);
   };
@@ -171,6 +164,7 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
     if (!row) return indexNew(id, key);
     const doc = num(row, 'doc');
     prepare('UPDATE book_search SET search_key = ? WHERE rowid = ?').run(key, doc);
+    prepare('UPDATE book_search_docs SET search_key = ? WHERE doc = ?').run(key, doc);
     dropGrams(doc, oldKey);
     addGrams(doc, key);
   };
@@ -239,23 +233,23 @@ export function sqliteBooks(
   // The same count asked for while it runs (aliases of one query, a burst of the same search) shares its run;
   // a count during which the database changed is answered but not kept.
   const dataVersion = (): number => num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
-  const keptCounts = (version: () => string) => {
-    const counts = new Map<string, Promise<number>>();
-    let countsVersion = '';
-    return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<number> => {
+  const keptReads = (version: () => string) => {
+    const kept = new Map<string, Promise<Row[]>>();
+    let keptVersion = '';
+    return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<Row[]> => {
       const started = version();
-      if (started !== countsVersion) {
-        counts.clear();
-        countsVersion = started;
+      if (started !== keptVersion) {
+        kept.clear();
+        keptVersion = started;
       }
       const key = `${sql}\u0000${JSON.stringify(params)}`;
-      let n = counts.get(key);
-      if (n === undefined) {
-        if (counts.size >= 1000) counts.clear();
-        const running = read(sql, params).then((rows) => num(rows[0] ?? {}, 'n'));
-        counts.set(key, running);
+      let rows = kept.get(key);
+      if (rows === undefined) {
+        if (kept.size >= 1000) kept.clear();
+        const running = read(sql, params);
+        kept.set(key, running);
         const forget = () => {
-          if (counts.get(key) === running) counts.delete(key);
+          if (kept.get(key) === running) kept.delete(key);
         };
         const keepIfUnchanged = () => {
           try {
@@ -265,69 +259,143 @@ export function sqliteBooks(
           }
         };
         running.then(keepIfUnchanged, forget);
-        n = running;
+        rows = running;
       }
-      return n;
+      return rows;
     };
+  };
+  const keptCounts = (version: () => string) => {
+    const reads = keptReads(version);
+    return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<number> =>
+      reads(read, sql, params).then((rows) => num(rows[0] ?? {}, 'n'));
   };
   const filterCounts = keptCounts(
     () => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`,
   );
   const searchCounts = keptCounts(() => `${catalogueWrites}:${dataVersion()}`);
+  // Facets count stock too, so they are kept like filter counts: until anything is written.
+  const facetReads = keptReads(
+    () => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`,
+  );
   // Statements that may walk the whole catalogue go to a reader (scans or searches, see reader.ts); bounded
   // ones stay on this connection.
   const here: Reader['all'] = async (sql, params) => prepare(sql).all(...params);
 
+  /**
+   * A page of a search, best match first (tierSql, then loans in the last RECENT_LOANS_MS, then key, then id).
+   * Every match is ranked, as no index holds an order that depends on the words; the sort keeps only the page.
+   * The cursor carries the last book's tier, recent loans and id; its key is read back by id.
+   */
+  const rankedPage = async (
+    words: string[],
+    where: { sql: string[]; params: SQLInputValue[] },
+    afterCursor: string | null,
+    limit: number,
+  ): Promise<BookPage> => {
+    const match = wordMatch(words);
+    const tier = tierSql(words, 'd.search_key');
+    // Genre and stock are the book's own: only a filtered search reads the books of its matches.
+    const from = where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from;
+    const conditions = [...match.where, ...where.sql].join(' AND ');
+    const params = [...match.params, ...where.params];
+    let resume = '';
+    const resumeParams: SQLInputValue[] = [];
+    if (afterCursor) {
+      const at = decodeRankCursor(afterCursor);
+      const row = prepare('SELECT search_key FROM books WHERE id = ?').get(at.id);
+      if (!row) throw new InvalidCursorError();
+      resume = 'WHERE (-tier, -recent, key, id) > (?, ?, ?, ?)';
+      resumeParams.push(-at.tier, -at.recent, text(row, 'search_key'), at.id);
+    }
+    const read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
+    // Ranked on the docs table and the loans index alone; only the page's books are read whole.
+    const rows = await read(
+      `SELECT books.*, r.tier AS tier, r.recent AS recent FROM (
+        SELECT * FROM (SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier,
+          (SELECT COUNT(*) FROM loans WHERE loans.book_id = d.id AND loans.borrow_date >= ?) AS recent
+          FROM ${from} WHERE ${conditions}) ${resume}
+        ORDER BY tier DESC, recent DESC, key, id LIMIT ?
+      ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
+      [...tier.params, Date.now() - RECENT_LOANS_MS, ...params, ...resumeParams, limit],
+    );
+    const count = () =>
+      match.count !== null && where.sql.length === 0
+        ? searchCounts(read, match.count, match.params.slice(0, 1))
+        : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
+    const totalCount = !afterCursor && rows.length < limit ? rows.length : await count();
+    const pageRows = rows.slice(0, limit - 1);
+    const last = pageRows.at(-1);
+    return {
+      nodes: pageRows.map(toBook),
+      totalCount,
+      hasNextPage: rows.length > pageRows.length,
+      endCursor: last
+        ? encodeRankCursor({ tier: num(last, 'tier'), recent: num(last, 'recent'), id: text(last, 'id') })
+        : null,
+    };
+  };
+
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
-      const after = page.after ? decodeCursor(page.after) : null;
+      const words = searchWords(filter.search);
+      const where = filterClause(filter);
       const limit = Math.max(page.first, 0) + 1;
-      const term = filter.search ? normaliseSearch(filter.search) : null;
-      const indexed = term === null ? null : indexedSearch(term);
-      const where = whereClause(filter, indexed === null);
-      let count: () => Promise<number>;
-      let rows: Row[];
-      if (indexed !== null) {
-        const filters = where.sql.map((condition) => ` AND ${condition}`).join('');
-        // With a filter, every match's row is read until a page is full: as many as the term has matches.
-        const read = filters || indexed.long ? scans.all : searches.all;
-        const pageAfter = after ? ` AND ${afterDoc(indexed.doc)}` : '';
-        rows = await read(
-          `SELECT books.* FROM ${indexed.from} WHERE ${indexed.match}${filters}${pageAfter}
-          ORDER BY ${indexed.doc} LIMIT ?`,
-          [indexed.param, ...where.params, ...(after ? [after] : []), limit],
+      if (words.length > 0) return rankedPage(words, where, page.after ?? null, limit);
+      const after = page.after ? decodeCursor(page.after) : null;
+      // Without a filter, a page is the next `limit` rows of the primary key, and the count a B-tree count; a
+      // genre or stock filter has an index for its pages.
+      const [read, countRead] = where.sql.length ? [searches.all, scans.all] : [here, here];
+      const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
+      const pageParams = after ? [...where.params, after] : where.params;
+      // A genre's in-stock page walks the genre in id order, skipping books out of stock; the index of in-stock
+      // books by genre (kept for counts) would give them in stock order, to be sorted.
+      const table = filter.genre && filter.availableOnly ? 'books INDEXED BY books_genre_id' : 'books';
+      const rows = await read(
+        `SELECT * FROM ${table}${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
+        [...pageParams, limit],
+      );
+      const count = () =>
+        filterCounts(
+          countRead,
+          `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`,
+          where.params,
         );
-        // Only the search: count the index alone, without touching a row.
-        count = () =>
-          filters
-            ? filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${indexed.from} WHERE ${indexed.match}${filters}`, [
-                indexed.param,
-                ...where.params,
-              ])
-            : searchCounts(read, indexed.count, [indexed.param]);
-      } else {
-        // Without a filter, a page is the next `limit` rows of the primary key, and the count a B-tree count.
-        // A term with a control character is checked book by book; a genre or stock filter alone has an index
-        // for its pages.
-        const [read, countRead] =
-          term !== null ? [scans.all, scans.all] : where.sql.length ? [searches.all, scans.all] : [here, here];
-        const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
-        const pageParams = after ? [...where.params, after] : where.params;
-        rows = await read(
-          `SELECT * FROM books${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
-          ORDER BY id LIMIT ?`,
-          [...pageParams, limit],
-        );
-        count = () =>
-          filterCounts(
-            countRead,
-            `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`,
-            where.params,
-          );
-      }
       // A first page that holds every match is its own count (most distinct searches end on page one).
       const totalCount = !after && rows.length < limit ? rows.length : await count();
       return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
+    },
+
+    async facets(filter) {
+      const words = searchWords(filter.search);
+      // One read of the matching books gives every count: per genre, and of those with a copy available. The
+      // genre filter and the stock filter are left out of it, each facet showing what choosing it would leave.
+      let rows: Row[];
+      if (words.length > 0) {
+        const match = wordMatch(words);
+        const sql = `SELECT books.genre AS genre, COUNT(*) AS n, SUM(books.quantity > 0) AS available
+          FROM ${match.from} JOIN books ON books.id = d.id WHERE ${match.where.join(' AND ')} GROUP BY books.genre`;
+        rows = await facetReads(scans.all, sql, match.params);
+      } else {
+        // Without a search, two walks of small indexes (schema.ts, 13) instead of a read of every book.
+        const [all, available] = await Promise.all([
+          facetReads(scans.all, 'SELECT genre, COUNT(*) AS n FROM books GROUP BY genre', []),
+          facetReads(scans.all, 'SELECT genre, COUNT(*) AS n FROM books WHERE quantity > 0 GROUP BY genre', []),
+        ]);
+        const inStock = new Map(available.map((row) => [text(row, 'genre'), num(row, 'n')]));
+        rows = all.map((row) => ({
+          genre: text(row, 'genre'),
+          n: num(row, 'n'),
+          available: inStock.get(text(row, 'genre')) ?? 0,
+        }));
+      }
+      const genreCounts = rows
+        .map((row) => ({ genre: text(row, 'genre'), count: num(row, filter.availableOnly ? 'available' : 'n') }))
+        .filter((entry) => entry.count > 0)
+        .sort((a, b) => compareText(a.genre, b.genre));
+      const availableCount = rows
+        .filter((row) => !filter.genre || text(row, 'genre') === filter.genre)
+        .reduce((sum, row) => sum + num(row, 'available'), 0);
+      return { genreCounts, availableCount };
     },
 
     all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?', []),

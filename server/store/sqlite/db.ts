@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
+import { foldedKey } from '../search-words.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -14,6 +15,8 @@ export function openDatabase(file: string): DatabaseSync {
   db.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
   );
+  // The folding of search keys, for migrations that refold stored text (schema.ts, 13).
+  db.function('folded_key', { deterministic: true }, (first, second) => foldedKey(String(first), String(second)));
   migrate(db);
   return db;
 }

@@ -1,7 +1,10 @@
 // Categories and users in SQLite: small tables, read whole, written rarely.
-import type { DatabaseSync } from 'node:sqlite';
-import type { CategoryRecord, CategoryStore, Role, UserRecord, UserStore } from '../port.ts';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { CategoryRecord, CategoryStore, Role, UserRecord, UserSearchFields, UserStore } from '../port.ts';
+import { InvalidCursorError } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
+import { foldedKey, matchTier, searchWords } from '../search-words.ts';
+import { tierSql } from './search-sql.ts';
 import { date, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
@@ -54,12 +57,60 @@ export function sqliteCategories(db: DatabaseSync): CategoryStore {
   };
 }
 
+/**
+ * What a member search looks in, as an SQL expression of the folded key (name, separator, e-mail): the whole
+ * key, or the name and its separator alone, so the tiers read the name as the first field either way.
+ */
+const KEY_WITHIN: Record<UserSearchFields, string> = {
+  nameOrEmail: 'search_key',
+  name: 'substr(search_key, 1, instr(search_key, char(31)))',
+};
+
 export function sqliteUsers(db: DatabaseSync): UserStore {
+  /**
+   * A page of a member search, best match first as books are (search-words.ts), then by folded name and id.
+   * Every word is a substring of the name or the e-mail (instr() takes it literally); a scan, which at 10,000
+   * members takes a few milliseconds.
+   */
+  function rankedPage(words: string[], afterCursor: string | null, limit: number, within: UserSearchFields) {
+    const key = KEY_WITHIN[within];
+    const tier = tierSql(words, key);
+    const where = words.map(() => `instr(${key}, ?) > 0`).join(' AND ');
+    let resume = '';
+    const resumeParams: SQLInputValue[] = [];
+    if (afterCursor) {
+      // The cursor is the last member's id (as without a search): their rank is worked out again from it.
+      const id = decodeCursor(afterCursor);
+      const row = db.prepare(`SELECT ${key} AS k FROM users WHERE id = ?`).get(id);
+      if (!row) throw new InvalidCursorError();
+      resume = 'WHERE (-tier, k, id) > (?, ?, ?)';
+      resumeParams.push(-matchTier(text(row, 'k'), words), text(row, 'k'), id);
+    }
+    const rows = db
+      .prepare(
+        `SELECT * FROM (SELECT users.*, ${key} AS k, ${tier.sql} AS tier FROM users WHERE ${where}) ${resume}
+        ORDER BY tier DESC, k, id LIMIT ?`,
+      )
+      .all(...tier.params, ...words, ...resumeParams, limit);
+    const totalCount =
+      !afterCursor && rows.length < limit
+        ? rows.length
+        : num(db.prepare(`SELECT COUNT(*) AS n FROM users WHERE ${where}`).get(...words) ?? {}, 'n');
+    const pageRows = rows.slice(0, limit - 1);
+    const last = pageRows.at(-1);
+    return {
+      nodes: pageRows.map(toUser),
+      totalCount,
+      hasNextPage: rows.length > pageRows.length,
+      endCursor: last ? encodeCursor(text(last, 'id')) : null,
+    };
+  }
+
   // One statement, so two first sign-ins of the same uid cannot both insert.
   const upsert = db.prepare(`INSERT INTO users (id, uid, email, name, photo_url, role, status, phone, created_at,
-      last_login_at) VALUES (?, ?, ?, ?, ?, ?, 'active', NULL, ?, ?)
+      last_login_at, search_key) VALUES (?, ?, ?, ?, ?, ?, 'active', NULL, ?, ?, ?)
     ON CONFLICT (uid) DO UPDATE SET email = excluded.email, name = excluded.name, photo_url = excluded.photo_url,
-      role = excluded.role, last_login_at = excluded.last_login_at
+      role = excluded.role, last_login_at = excluded.last_login_at, search_key = excluded.search_key
     RETURNING *`);
   return {
     async upsert(profile) {
@@ -73,6 +124,7 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
         profile.role,
         now,
         now,
+        foldedKey(profile.name, profile.email),
       );
       if (!row) throw new Error('Upsert returned no row');
       return toUser(row);
@@ -85,27 +137,17 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
       return db.prepare('SELECT * FROM users ORDER BY id').all().map(toUser);
     },
     async page(search, page, within = 'nameOrEmail') {
-      const after = page.after ? decodeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;
-      // instr() on lower-cased text: a substring, with no LIKE wildcards to escape. A scan, which at 10,000
-      // members takes a few milliseconds.
-      const haystack = within === 'name' ? 'lower(name)' : 'lower(name || char(31) || email)';
-      const where = search ? [`instr(${haystack}, ?) > 0`] : [];
-      const params: string[] = search ? [search.toLowerCase()] : [];
-      const pageWhere = after ? [...where, 'id > ?'] : where;
+      const words = searchWords(search);
+      if (words.length > 0) return rankedPage(words, page.after ?? null, limit, within);
+      const after = page.after ? decodeCursor(page.after) : null;
       const rows = db
-        .prepare(
-          `SELECT * FROM users${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
-        )
-        .all(...params, ...(after ? [after] : []), limit);
+        .prepare(`SELECT * FROM users${after ? ' WHERE id > ?' : ''} ORDER BY id LIMIT ?`)
+        .all(...(after ? [after] : []), limit);
       const totalCount =
         !after && rows.length < limit
           ? rows.length
-          : num(
-              db.prepare(`SELECT COUNT(*) AS n FROM users${where.length ? ` WHERE ${where[0]}` : ''}`).get(...params) ??
-                {},
-              'n',
-            );
+          : num(db.prepare('SELECT COUNT(*) AS n FROM users').get() ?? {}, 'n');
       return keysetPage(rows, limit, toUser, (user) => encodeCursor(user.id), totalCount);
     },
     async setEmailNotices(uid, enabled) {

@@ -242,4 +242,38 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE loans ADD COLUMN returned_via TEXT CHECK (returned_via IN ('APP', 'DESK'));
   ALTER TABLE loans ADD COLUMN returned_by TEXT;
   `,
+  // 13: search by words, folded, ranked (docs/search.md). search_key becomes the folded key (search-words.ts:
+  // lowercase, Latin accents dropped, NFC, one space between words); the books whose key changes get their
+  // trigram and short-gram rows again. folded_key() is the adapter's JS function (db.ts registers it before
+  // migrating), so the migration folds exactly as new writes do, in the same transaction as the version bump.
+  // book_search_docs keeps each book's key beside its doc, so a search checks and ranks its matches on that
+  // narrow table and reads only the page's books. Members get the same key of name and e-mail. Ranking ties count a book's loans since a date (by book, then
+  // borrow date). Facets count the books of each genre in books_genre_id and the available ones in
+  // books_available_genre, without reading a book (quantity is in it, so the index answers the count alone).
+  `
+  CREATE INDEX loans_by_book ON loans (book_id, borrow_date);
+  CREATE INDEX books_available_genre ON books (genre, quantity) WHERE quantity > 0;
+  ALTER TABLE users ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
+  UPDATE users SET search_key = folded_key(name, email);
+  CREATE TEMP TABLE refolded AS
+    SELECT d.doc AS doc, b.id AS id, folded_key(b.title, b.author) AS key
+    FROM books b JOIN book_search_docs d ON d.id = b.id WHERE b.search_key <> folded_key(b.title, b.author);
+  UPDATE books SET search_key = (SELECT key FROM refolded r WHERE r.id = books.id)
+    WHERE id IN (SELECT id FROM refolded);
+  DELETE FROM book_search WHERE rowid IN (SELECT doc FROM refolded);
+  INSERT INTO book_search (rowid, search_key) SELECT doc, key FROM refolded;
+  DELETE FROM book_grams WHERE doc IN (SELECT doc FROM refolded);
+  WITH RECURSIVE at (doc, key, i) AS (
+    SELECT doc, key, 1 FROM refolded WHERE key <> ''
+    UNION ALL SELECT doc, key, i + 1 FROM at WHERE i < length(key)
+  )
+  INSERT OR IGNORE INTO book_grams (gram, doc)
+    SELECT substr(key, i, 1), doc FROM at WHERE unicode(substr(key, i, 1)) >= 32
+    UNION ALL
+    SELECT substr(key, i, 2), doc FROM at
+      WHERE i < length(key) AND unicode(substr(key, i, 1)) >= 32 AND unicode(substr(key, i + 1, 1)) >= 32;
+  DROP TABLE refolded;
+  ALTER TABLE book_search_docs ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
+  UPDATE book_search_docs SET search_key = (SELECT b.search_key FROM books b WHERE b.id = book_search_docs.id);
+  `,
 ];

@@ -1,0 +1,92 @@
+// What a search means, shared by both adapters so they find and order the same books: the words of a search,
+// the folded text they are matched against, and the rank of a match (docs/search.md).
+import { InvalidCursorError } from './port.ts';
+
+// The unit separator keeps a word from matching across the title/author (or name/e-mail) boundary.
+export const SEPARATOR = '\u001f';
+
+/** How far back a loan counts as a recent borrow, for ranking ties. */
+export const RECENT_LOANS_MS = 90 * 86_400_000;
+
+/**
+ * Text as a search compares it: lowercased, Latin letters without their accents ("Brontë" is "bronte": NFD,
+ * then the combining marks after a Latin letter go), everything else (Bengali's vowel signs included, which
+ * are part of the letter) as typed, in NFC so the same text typed two ways is one text. Runs of white space
+ * become one space, so a word starts after exactly one.
+ */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** The folded text a record is searched by: two fields (title and author; name and e-mail), kept apart. */
+export function foldedKey(first: string, second: string): string {
+  return `${foldText(first)}${SEPARATOR}${foldText(second)}`;
+}
+
+/**
+ * The distinct words of a search, folded: split at any white space or control character (no title holds
+ * one), so order and extra spaces do not matter. Empty when the search holds no word.
+ */
+export function searchWords(search: string | null | undefined): string[] {
+  if (!search) return [];
+  // eslint-disable-next-line no-control-regex -- control characters separate words like spaces
+  return [...new Set(foldText(search).split(/[\s\u0000-\u001f\u007f]+/u))].filter((word) => word !== '');
+}
+
+/** Code points, as SQLite's length() and substr() count them. */
+export const points = (text: string): number => [...text].length;
+
+/**
+ * How well a key matches the words (all of which it contains): 3, its first field equals the search (the words
+ * joined by one space); 2, the first field starts with it; 1, every word occurs at the start of a word of either
+ * field (the field's start, or after a space); 0, some word only inside a word. SQLite computes the same in SQL
+ * (sqlite/books.ts, tierSql).
+ */
+export function matchTier(key: string, words: readonly string[]): number {
+  const phrase = words.join(' ');
+  if (key.startsWith(`${phrase}${SEPARATOR}`)) return 3;
+  if (key.startsWith(phrase)) return 2;
+  const spaced = ` ${key.replaceAll(SEPARATOR, ' ')}`;
+  return words.every((word) => spaced.includes(` ${word}`)) ? 1 : 0;
+}
+
+/** A ranked record: its tier, recent borrows (0 for members), folded key and id. */
+export interface Ranked {
+  tier: number;
+  recent: number;
+  key: string;
+  id: string;
+}
+
+/** UTF-8 byte order, which is SQLite's BINARY collation, so both adapters break ties alike. */
+const utf8 = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** Best first: higher tier, then more recent borrows, then key (title, then author), then id. */
+export function compareRanked(a: Ranked, b: Ranked): number {
+  return b.tier - a.tier || b.recent - a.recent || utf8(a.key, b.key) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Where a ranked page resumes: the last record's tier, recent borrows and id (its key is read back by id). */
+export interface RankCursor {
+  tier: number;
+  recent: number;
+  id: string;
+}
+
+export function encodeRankCursor(cursor: RankCursor): string {
+  return Buffer.from(`r${cursor.tier}.${cursor.recent}.${cursor.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeRankCursor(cursor: string): RankCursor {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new InvalidCursorError();
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^r([0-3])\.(\d{1,9})\.([0-9a-f]{24})$/.exec(text);
+  if (!match || Buffer.from(text, 'utf8').toString('base64url') !== cursor) throw new InvalidCursorError();
+  return { tier: Number(match[1]), recent: Number(match[2]), id: match[3] as string };
+}
