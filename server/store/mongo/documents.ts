@@ -8,6 +8,7 @@ import type {
   CategoryRecord,
   HoldRecord,
   LedgerKind,
+  Locale,
   LedgerRecord,
   NoticeMail,
   NoticeRecord,
@@ -170,6 +171,8 @@ export interface UserDoc {
   emailNotices?: boolean;
   /** Absent until the setting first changes: 0. */
   emailNoticesVersion?: number;
+  /** Absent until the member chooses a language. */
+  locale?: Locale;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */
@@ -250,6 +253,7 @@ export function toUser(doc: UserDoc): UserRecord {
     lastLoginAt: doc.lastLoginAt,
     emailNotices: doc.emailNotices !== false,
     emailNoticesVersion: doc.emailNoticesVersion ?? 0,
+    locale: doc.locale === 'en' || doc.locale === 'bn' ? doc.locale : null,
   };
 }
 

@@ -242,4 +242,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE loans ADD COLUMN returned_via TEXT CHECK (returned_via IN ('APP', 'DESK'));
   ALTER TABLE loans ADD COLUMN returned_by TEXT;
   `,
+  // 13: the member's language (issue 29): e-mails and refusals follow it; NULL until they choose one.
+  `
+  ALTER TABLE users ADD COLUMN locale TEXT CHECK (locale IN ('en', 'bn'));
+  `,
 ];
