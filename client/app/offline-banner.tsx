@@ -1,13 +1,15 @@
-import { OFFLINE_BANNER, OFFLINE_WRITES } from '../lib/network-errors.ts';
+import { offlineBanner, offlineWrites } from '../lib/network-errors.ts';
+import { useI18n } from '../lib/i18n.ts';
 import { useOnline } from '../lib/use-online.ts';
 
 /** Under the header while the browser has no network: what is on screen is what was loaded before. */
 export function OfflineBanner() {
   const online = useOnline();
+  useI18n(); // drawn again in a newly chosen language
   if (online) return null;
   return (
     <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
-      <strong className="font-semibold">{OFFLINE_BANNER}.</strong> {OFFLINE_WRITES}
+      <strong className="font-semibold">{offlineBanner()}.</strong> {offlineWrites()}
     </div>
   );
 }
