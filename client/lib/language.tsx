@@ -2,6 +2,7 @@
 // this browser, then re-renders everything under the IntlProvider in the new language.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { RawIntlProvider, type IntlShape } from 'react-intl';
+import { useApolloClient } from '@apollo/client/react';
 import { intl, language, loadCatalogue } from './i18n.ts';
 import { saveLocale, type Locale } from './locale.ts';
 
@@ -20,11 +21,17 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     intl: intl(),
     locale: language(),
   }));
-  const choose = useCallback(async (locale: Locale) => {
-    saveLocale(locale);
-    const next = await loadCatalogue(locale);
-    setState({ intl: next, locale });
-  }, []);
+  const client = useApolloClient();
+  const choose = useCallback(
+    async (locale: Locale) => {
+      saveLocale(locale);
+      const next = await loadCatalogue(locale);
+      setState({ intl: next, locale });
+      // What the gateway wrote in words (notices) was written in the old language: ask again in the new one.
+      void client.resetStore().catch(() => undefined);
+    },
+    [client],
+  );
   const value = useMemo(() => ({ locale: state.locale, choose }), [state.locale, choose]);
   return (
     <RawIntlProvider value={state.intl}>
