@@ -1,12 +1,15 @@
+import { useI18n } from '../../lib/i18n.ts';
+
 type Props = { disabled: boolean; onGoogle: () => void; onGitHub: () => void };
 
 export function SocialButtons({ disabled, onGoogle, onGitHub }: Props) {
+  const { formatMessage: t } = useI18n();
   const base =
     'flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-700 transition hover:bg-slate-50 disabled:opacity-60';
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3 text-sm text-slate-500">
-        <span className="h-px flex-1 bg-slate-200" /> or continue with <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200" /> {t({ id: 'auth.orContinue' })} <span className="h-px flex-1 bg-slate-200" />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <button type="button" className={base} disabled={disabled} onClick={onGoogle}>
