@@ -46,7 +46,7 @@ export function Footer() {
     <footer className="bg-slate-900 text-slate-300">
       <div className="page-container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-1">
-          <p className="mb-3 text-2xl font-bold text-white">BookHaven</p>
+          <p className="mb-3 text-2xl font-bold text-white">{t({ id: 'app.name' })}</p>
           <p className="mb-4 text-sm">{t({ id: 'footer.tagline' })}</p>
           <SocialLinks />
         </div>
@@ -71,7 +71,7 @@ export function Footer() {
           <ul className="space-y-1 text-sm">
             {OPENING_HOURS.map((row) => (
               <li key={row.days}>
-                {t({ id: row.days })}: {t({ id: row.hours })}
+                {t({ id: 'footer.hoursRow' }, { days: t({ id: row.days }), hours: t({ id: row.hours }) })}
               </li>
             ))}
           </ul>

@@ -59,7 +59,7 @@ export function Header() {
       <div className="page-container flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-indigo-700" onClick={close}>
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          BookHaven
+          {t({ id: 'app.name' })}
         </Link>
         <nav aria-label={t({ id: 'header.mainNav' })} className="hidden lg:block">
           <ul className="flex items-center gap-1">

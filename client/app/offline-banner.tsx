@@ -5,11 +5,11 @@ import { useOnline } from '../lib/use-online.ts';
 /** Under the header while the browser has no network: what is on screen is what was loaded before. */
 export function OfflineBanner() {
   const online = useOnline();
-  useI18n(); // drawn again in a newly chosen language
+  const { formatMessage: t } = useI18n();
   if (online) return null;
   return (
     <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
-      <strong className="font-semibold">{offlineBanner()}.</strong> {offlineWrites()}
+      <strong className="font-semibold">{t({ id: 'network.offlineBannerTitle' }, { banner: offlineBanner() })}</strong> {offlineWrites()}
     </div>
   );
 }

@@ -100,7 +100,7 @@ export default function LoginPage() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
+          placeholder={t({ id: 'auth.emailPlaceholder' })}
         />
         <AuthField
           id="login-password"

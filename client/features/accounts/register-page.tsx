@@ -91,7 +91,7 @@ export default function RegisterPage() {
           required
           value={form.email}
           onChange={update('email')}
-          placeholder="you@example.com"
+          placeholder={t({ id: 'auth.emailPlaceholder' })}
         />
         <AuthField
           id="register-photo"
@@ -99,7 +99,7 @@ export default function RegisterPage() {
           type="url"
           value={form.photoURL}
           onChange={update('photoURL')}
-          placeholder="https://example.com/me.jpg"
+          placeholder={t({ id: 'auth.photoPlaceholder' })}
         />
         <AuthField
           id="register-password"

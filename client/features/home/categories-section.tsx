@@ -47,7 +47,8 @@ export function CategoriesSection() {
                 <h3 className="mb-2 text-xl font-semibold text-slate-900">{category.name}</h3>
                 <p className="mb-4 text-slate-600">{category.description}</p>
                 <span className="font-semibold text-indigo-600 group-hover:text-indigo-800">
-                  {t({ id: 'home.exploreBooks' })} <span aria-hidden="true">→</span>
+                  {t({ id: 'home.exploreBooks' })}
+                  <span aria-hidden="true" className="ml-1 after:content-['→']" />
                 </span>
               </div>
             </Link>

@@ -12,7 +12,7 @@ export default function HomePage() {
   useDocumentTitle(t({ id: 'nav.home' }));
   return (
     <>
-      <h1 className="sr-only">BookHaven</h1>
+      <h1 className="sr-only">{t({ id: 'app.name' })}</h1>
       <HeroCarousel />
       <section aria-labelledby="welcome-heading" className="page-container py-16 text-center">
         <h2 id="welcome-heading" className="mb-4 text-3xl font-bold text-slate-900 md:text-4xl">

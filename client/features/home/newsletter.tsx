@@ -39,7 +39,7 @@ export function Newsletter() {
         <h2 id="newsletter-heading" className="mb-3 text-3xl font-bold">
           {t({ id: 'newsletter.title' })}
         </h2>
-        <p className="mb-8 text-indigo-100">New arrivals, reading lists and library events, straight to your inbox.</p>
+        <p className="mb-8 text-indigo-100">{t({ id: 'newsletter.text' })}</p>
         <div aria-live="polite">
           {subscribed ? (
             <p className="rounded-lg bg-white/15 px-4 py-6 text-xl font-semibold">{t({ id: 'newsletter.thanks' })}</p>

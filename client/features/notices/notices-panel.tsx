@@ -87,7 +87,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
                 </div>
                 <Link to={notice.link} onClick={onClose} className="text-indigo-700 underline">
                   {t({ id: 'notices.open' })}
-                  <span className="sr-only">: {notice.message}</span>
+                  <span className="sr-only">{t({ id: 'notices.openLabel' }, { message: notice.message })}</span>
                 </Link>
                 {!notice.read && (
                   <button
