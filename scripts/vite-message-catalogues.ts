@@ -14,7 +14,12 @@ export function messageCatalogues(): Plugin {
     apply: 'build',
     config: () => ({
       resolve: {
-        alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+        alias: [
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+          },
+        ],
       },
     }),
     transform(code, id) {

@@ -7,8 +7,8 @@ import { useLanguage } from '../lib/language.tsx';
 import { LOCALE_NAMES, savedLocale, type Locale } from '../lib/locale.ts';
 
 /** Keeps a signed-in member's language on their account, so that their e-mails follow it (loaded on use). */
-const saveOnAccount = (client: ApolloClient, locale: Locale) =>
-  void import('./save-locale.ts').then((module) => module.saveLocaleOnAccount(client, locale)).catch(() => undefined);
+const saveOnAccount = (client: ApolloClient, locale: Locale): Promise<void> =>
+  import('./save-locale.ts').then((module) => module.saveLocaleOnAccount(client, locale)).catch(() => undefined);
 
 /**
  * The language switch: one button naming the other language in itself ("বাংলা" / "English"). The choice is kept
@@ -24,13 +24,15 @@ export function LanguageSwitch({ accountLocale }: { accountLocale?: Locale | nul
 
   useEffect(() => {
     if (!signedIn || accountLocale === undefined) return;
-    if (accountLocale === null) saveOnAccount(client, locale);
+    if (accountLocale === null) void saveOnAccount(client, locale);
     else if (accountLocale !== locale && savedLocale() === null) void choose(accountLocale);
   }, [signedIn, accountLocale, locale, choose, client]);
 
+  // The account first: the gateway answers a member in their account's language, so what the app asks again
+  // in the new language (notices) must find it there.
   const onSwitch = async () => {
+    if (signedIn) await saveOnAccount(client, other);
     await choose(other);
-    if (signedIn) saveOnAccount(client, other);
   };
   return (
     <button

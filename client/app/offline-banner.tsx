@@ -9,7 +9,14 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
-      <strong className="font-semibold">{t({ id: 'network.offlineBannerTitle' }, { banner: offlineBanner() })}</strong> {offlineWrites()}
+      {t(
+        { id: 'network.offlineLine' },
+        {
+          banner: offlineBanner(),
+          writes: offlineWrites(),
+          strong: (words) => <strong className="font-semibold">{words}</strong>,
+        },
+      )}
     </div>
   );
 }

@@ -31,7 +31,9 @@ export function RootLayout() {
       </a>
       <Header />
       <OfflineBanner />
-      <div className="fixed inset-x-0 top-0 z-50">{navigating && <ProgressBar label={t({ id: 'layout.loadingPage' })} />}</div>
+      <div className="fixed inset-x-0 top-0 z-50">
+        {navigating && <ProgressBar label={t({ id: 'layout.loadingPage' })} />}
+      </div>
       <main id="main" className="flex-1" aria-busy={navigating}>
         <Outlet key={locale} />
       </main>

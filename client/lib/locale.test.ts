@@ -3,7 +3,7 @@ import { formatCount } from './format-count.ts';
 import { initialLocale, LOCALE_KEY, localeFromLanguages, saveLocale } from './locale.ts';
 
 describe('the language to start in', () => {
-  it("takes Bangla from a browser whose first language is Bangla (bn, bn-BD), else English", () => {
+  it('takes Bangla from a browser whose first language is Bangla (bn, bn-BD), else English', () => {
     expect(localeFromLanguages(['bn'])).toBe('bn');
     expect(localeFromLanguages(['bn-BD', 'en-US'])).toBe('bn');
     expect(localeFromLanguages(['en-US', 'bn'])).toBe('en');

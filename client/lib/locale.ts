@@ -35,7 +35,9 @@ export function saveLocale(locale: Locale): void {
 
 /** The language to start in: the one chosen here before, else the browser's. */
 export function initialLocale(): Locale {
-  return savedLocale() ?? localeFromLanguages(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
+  return (
+    savedLocale() ?? localeFromLanguages(navigator.languages.length > 0 ? navigator.languages : [navigator.language])
+  );
 }
 
 // The language dates, numbers and money are written in where no React context reaches (dialogs, helpers).

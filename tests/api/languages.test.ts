@@ -69,7 +69,10 @@ describeEachStore((kind) => {
     });
     // Signed out: the header alone decides.
     const visitor = await gql(BORROW, variables, null, 'bn');
-    expect(visitor.body.errors?.[0]).toMatchObject({ message: BN_UNAUTHORIZED, extensions: { code: 'UNAUTHENTICATED' } });
+    expect(visitor.body.errors?.[0]).toMatchObject({
+      message: BN_UNAUTHORIZED,
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it("follows the member's chosen language over the browser's Accept-Language", async () => {
@@ -105,7 +108,11 @@ describeEachStore((kind) => {
       });
     const bangla = await again('bn');
     expect(bangla.status).toBe(400);
-    expect(bangla.body).toMatchObject({ message: BN_ALREADY_BORROWED, code: 'ALREADY_BORROWED', alreadyBorrowed: true });
+    expect(bangla.body).toMatchObject({
+      message: BN_ALREADY_BORROWED,
+      code: 'ALREADY_BORROWED',
+      alreadyBorrowed: true,
+    });
     expect((await again('en')).body.message).toBe(MESSAGES.alreadyBorrowed);
     const visitor = await gw.request('GET', '/api/users', { headers: { 'accept-language': 'bn-BD' } });
     expect(visitor.status).toBe(401);
@@ -132,7 +139,9 @@ describeEachStore((kind) => {
     const notice = (await gql('{ me { notices { nodes { kind message } } } }', {}, b.token)).body.data.me.notices
       .nodes[0];
     expect(notice.kind).toBe('HOLD_READY');
-    expect(notice.message).toMatch(/^“পথের পাঁচালী” [০-৯]+ [^\d\s]+ [০-৯]{4} পর্যন্ত আপনার জন্য রাখা আছে। বইয়ের পাতা থেকে ধার নিন।$/);
+    expect(notice.message).toMatch(
+      /^“পথের পাঁচালী” [০-৯]+ [^\d\s]+ [০-৯]{4} পর্যন্ত আপনার জন্য রাখা আছে। বইয়ের পাতা থেকে ধার নিন।$/,
+    );
 
     await gw.library.mail.deliver();
     const [mail] = smtp.to(b.email) as [ParsedMail];

@@ -12,7 +12,11 @@ export function Stars({ rating }: { rating: number }) {
   const value = Number.isFinite(rating) ? rating : 0;
   const shown = Math.round(Math.min(5, Math.max(0, value)) * 10) / 10;
   return (
-    <span role="img" aria-label={t({ id: 'stars.rated' }, { rating: formatNumber(shown) })} className="inline-flex gap-0.5">
+    <span
+      role="img"
+      aria-label={t({ id: 'stars.rated' }, { rating: formatNumber(shown) })}
+      className="inline-flex gap-0.5"
+    >
       {[1, 2, 3, 4, 5].map((star) => (
         <span key={star} className="relative inline-block h-4 w-4">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="absolute inset-0 h-4 w-4 fill-slate-300">

@@ -9,7 +9,9 @@ export function SocialButtons({ disabled, onGoogle, onGitHub }: Props) {
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3 text-sm text-slate-500">
-        <span className="h-px flex-1 bg-slate-200" /> {t({ id: 'auth.orContinue' })} <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200" />
+        {t({ id: 'auth.orContinue' })}
+        <span className="h-px flex-1 bg-slate-200" />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <button type="button" className={base} disabled={disabled} onClick={onGoogle}>

@@ -30,9 +30,7 @@ const SLIDES: {
     title: 'hero.borrowTitle',
     // The numbers are the gateway's policy; until it answers the sentence goes without them.
     description: (t, p) =>
-      p
-        ? t({ id: 'hero.borrowText' }, { limit: p.loanLimit, days: p.loanDays })
-        : t({ id: 'hero.borrowTextNoPolicy' }),
+      p ? t({ id: 'hero.borrowText' }, { limit: p.loanLimit, days: p.loanDays }) : t({ id: 'hero.borrowTextNoPolicy' }),
     image: '/images/hero/slide-2.svg',
     cta: { label: 'hero.borrowCta', to: '/borrowed-books' },
   },
@@ -113,9 +111,7 @@ export function HeroCarousel() {
             <div className="mx-auto w-full max-w-7xl px-4 pb-16 md:px-20 md:pb-0">
               <div className="max-w-xl rounded-xl bg-slate-950/85 p-6 text-white md:p-8">
                 <h2 className="mb-4 text-3xl font-bold md:text-5xl">{t({ id: slide.title })}</h2>
-                <p className="mb-8 text-lg text-slate-200 md:text-xl">
-                  {slide.description(t, policy)}
-                </p>
+                <p className="mb-8 text-lg text-slate-200 md:text-xl">{slide.description(t, policy)}</p>
                 <Link to={slide.cta.to} className="btn-primary px-6 py-3 text-lg">
                   {t({ id: slide.cta.label })}
                 </Link>

@@ -29,7 +29,9 @@ export function Testimonials() {
         {TESTIMONIALS.map((t) => (
           <li key={t.name} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <figure>
-              <blockquote className="mb-4 text-slate-700 italic">{say({ id: 'testimonials.quote' }, { quote: say({ id: t.quote }) })}</blockquote>
+              <blockquote className="mb-4 text-slate-700 italic">
+                {say({ id: 'testimonials.quote' }, { quote: say({ id: t.quote }) })}
+              </blockquote>
               <figcaption className="flex items-center gap-3">
                 <span
                   aria-hidden="true"

@@ -25,8 +25,7 @@ export const bn: Record<SentenceKey, string> = {
   holdNotFound: 'রিজার্ভটি পাওয়া যায়নি',
   holdEnded: 'এই রিজার্ভ আগেই শেষ হয়ে গেছে।',
   notYourHold: 'আপনি শুধু নিজের রিজার্ভ বাতিল করতে পারেন।',
-  bookRequested:
-    'আরেকজন সদস্য বইটি চেয়েছেন, তাই মেয়াদ বাড়ানো যাবে না। অনুগ্রহ করে ফেরতের তারিখের মধ্যে বইটি ফেরত দিন।',
+  bookRequested: 'আরেকজন সদস্য বইটি চেয়েছেন, তাই মেয়াদ বাড়ানো যাবে না। অনুগ্রহ করে ফেরতের তারিখের মধ্যে বইটি ফেরত দিন।',
   unavailable: 'লাইব্রেরি এই মুহূর্তে সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।',
 
   idTokenRequired: 'idToken দিতে হবে: Firebase দিয়ে সাইন ইন করে তার ID token পাঠান',
@@ -53,8 +52,7 @@ export const bn: Record<SentenceKey, string> = {
   returnDateMissing: 'ফেরতের একটি তারিখ বেছে নিন',
   returnDateFormat: 'returnDate একটি তারিখ হতে হবে (YYYY-MM-DD)',
   returnDatePast: 'ফেরতের তারিখ আজকের আগে হতে পারে না',
-  returnDateTooLate:
-    'ধার সর্বোচ্চ {days, number} দিনের জন্য: {day} বা তার আগের একটি ফেরতের তারিখ বেছে নিন।',
+  returnDateTooLate: 'ধার সর্বোচ্চ {days, number} দিনের জন্য: {day} বা তার আগের একটি ফেরতের তারিখ বেছে নিন।',
   bookMismatch: 'bookId ধার নেওয়া বইয়ের সঙ্গে মেলে না',
   owesNothing: 'এই সদস্যের কোনো বকেয়া নেই।',
   amountOverBalance: 'পরিমাণটি সদস্যের বকেয়ার ({amount}) চেয়ে বেশি।',

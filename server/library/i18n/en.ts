@@ -87,7 +87,7 @@ export const en = {
   // Notices (library/notices.ts); {day} is the library's calendar day.
   noticeDueSoon: '“{title}” is due back on {day}.',
   noticeOverdue: '“{title}” was due back on {day}. Late fees are {fee} a day: please return it.',
-  noticeHoldReady: '“{title}” is ready for you until {day}. Borrow it from the book\'s page.',
+  noticeHoldReady: "“{title}” is ready for you until {day}. Borrow it from the book's page.",
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
 
   // E-mailed notices (library/mail.ts), said with keys rather than matched.

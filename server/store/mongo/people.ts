@@ -64,11 +64,7 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
       return (await users.find({}).sort({ _id: 1 }).toArray()).map(toUser);
     },
     async setLocale(uid, locale) {
-      const doc = await users.findOneAndUpdate(
-        { uid: String(uid) },
-        { $set: { locale } },
-        { returnDocument: 'after' },
-      );
+      const doc = await users.findOneAndUpdate({ uid: String(uid) }, { $set: { locale } }, { returnDocument: 'after' });
       return doc ? toUser(doc) : null;
     },
     async setEmailNotices(uid, enabled) {
