@@ -22,7 +22,6 @@ const NOT_YET_IN_CATALOGUES = [
   'client/features/circulation/**',
   'client/features/desk/**',
   'client/features/static/**',
-  'client/features/users/**',
 ];
 
 const features = readdirSync(path.join(import.meta.dirname, 'client', 'features'), { withFileTypes: true })
