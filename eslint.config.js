@@ -21,7 +21,6 @@ const NOT_YET_IN_CATALOGUES = [
   'client/features/book/**',
   'client/features/circulation/**',
   'client/features/desk/**',
-  'client/features/static/**',
 ];
 
 const features = readdirSync(path.join(import.meta.dirname, 'client', 'features'), { withFileTypes: true })
