@@ -113,3 +113,21 @@ describe('the app in Bangla', () => {
     }
   });
 });
+
+describe('the language switch on a phone', () => {
+  const browser = useBrowser('phone');
+
+  it('sits in the phone menu, and switches an English browser to Bangla', async () => {
+    const page = browser.page();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome to BookHaven' }).waitFor();
+    expect(await lang(page)).toBe('en');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'বাংলা' }).click();
+    await page.getByRole('heading', { name: 'BookHaven-এ স্বাগতম' }).waitFor();
+    expect(await lang(page)).toBe('bn');
+    await page.getByRole('navigation', { name: 'মোবাইল' }).getByRole('link', { name: 'যোগাযোগ' }).click();
+    await page.getByRole('heading', { name: 'যোগাযোগ করুন', level: 1 }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('bookHavenLocale'))).toBe('bn');
+  });
+});
