@@ -2,14 +2,29 @@
 // (<html lang="bn">, the header, home), sign-in is in Bangla and keeps the language on the member's account,
 // a notice reads in Bangla with a Bangla date, and the header's switch turns everything, notices included,
 // to English and back, remembered in the browser and on the account.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser, VIEWPORTS, baseUrl } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
 import { createAccount } from './support/accounts.ts';
 import { addBook, apiToken, borrowBook, graphql, uniqueTag } from './support/library.ts';
 
 const BENGALI_DATE =
   /[০-৯]{1,2} (জানুয়ারী|জানুয়ারি|ফেব্রুয়ারী|ফেব্রুয়ারি|মার্চ|এপ্রিল|মে|জুন|জুলাই|আগস্ট|সেপ্টেম্বর|অক্টোবর|নভেম্বর|ডিসেম্বর) [০-৯]{4}/;
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Home in Bangla, photographed like look.e2e.ts's English one; README_SCREENSHOTS=1 refreshes the README's. */
+async function photograph(page: Page) {
+  const dir = path.join(ROOT, 'test-results', 'e2e');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'languages-desktop-home-bn.png');
+  await page.screenshot({ path: file });
+  if (process.env.README_SCREENSHOTS === '1')
+    copyFileSync(file, path.join(ROOT, '.github', 'screenshots', 'home-bn.png'));
+}
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const localeOf = async (token: string) =>
@@ -54,6 +69,9 @@ describe('the app in Bangla', () => {
       await main.getByRole('link', { name: 'হোম' }).waitFor();
       await page.getByRole('heading', { name: 'বইয়ের বিভাগ' }).waitFor();
       await page.getByRole('button', { name: 'English' }).waitFor();
+      await page.getByRole('heading', { name: 'বাছাই করা বই' }).waitFor();
+      await expectAccessible(page);
+      await photograph(page);
 
       // Sign-in, in Bangla.
       const tag = uniqueTag('');
