@@ -129,6 +129,22 @@ describeEachStore((kind) => {
     expect((await again('en')).body.message).toBe(BN_ALREADY_BORROWED);
   });
 
+  it("says why a loan cannot be renewed in the reader's language", async () => {
+    const [m, other] = [await gw.member(), await gw.member()];
+    const bookId = await gw.addBook({ quantity: 1 });
+    expect((await gqlBorrow(gw, m.token, bookId, libraryDay(7))).body.errors).toBeUndefined();
+    await gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: bookId }, other.token);
+    const reason = async (language: string) =>
+      (await gql('{ borrowedBooks { canRenew renewBlockedReason } }', {}, m.token, language)).body.data
+        .borrowedBooks[0];
+    expect(await reason('en')).toEqual({ canRenew: false, renewBlockedReason: MESSAGES.bookRequested });
+    expect(await reason('bn')).toEqual({
+      canRenew: false,
+      renewBlockedReason:
+        'আরেকজন সদস্য বইটি চেয়েছেন, তাই মেয়াদ বাড়ানো যাবে না। অনুগ্রহ করে ফেরতের তারিখের মধ্যে বইটি ফেরত দিন।',
+    });
+  });
+
   it("writes a member's notices, and e-mails them, in their language: Bengali digits and a Bangla date", async () => {
     const [a, b] = [await gw.member(), await gw.member({ name: 'Rina Akter' })];
     await setLocale(b, 'bn');
