@@ -22,7 +22,8 @@ function sourceFiles(dir: string): string[] {
 /** The plain sentences the code raises: the text of `new LibraryError(CODE, '...')` and `badInput(field, '...')`. */
 function raisedSentences(): string[] {
   const found = new Set<string>();
-  const raise = /(?:new LibraryError\(\s*'[A-Z_]+',|badInput\(\s*'[A-Za-z]+',)\s*(['"])((?:(?!\1)[^\\\n]|\\.)+)\1\s*[,)]/g;
+  const raise =
+    /(?:new LibraryError\(\s*'[A-Z_]+',|badInput\(\s*'[A-Za-z]+',)\s*(['"])((?:(?!\1)[^\\\n]|\\.)+)\1\s*[,)]/g;
   for (const file of sourceFiles(SERVER))
     for (const m of readFileSync(file, 'utf8').matchAll(raise)) found.add((m[2] ?? '').replace(/\\(['"])/g, '$1'));
   return [...found];
