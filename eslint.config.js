@@ -10,6 +10,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import formatjs from 'eslint-plugin-formatjs';
+
+/**
+ * SPA folders whose words are not in the message catalogues yet (issue 29 converts them next): remove each from
+ * this list once it is converted, so that lint holds it to the catalogues too.
+ */
+const NOT_YET_IN_CATALOGUES = [
+  'client/features/catalog/**',
+  'client/features/book/**',
+  'client/features/circulation/**',
+  'client/features/desk/**',
+];
 
 const features = readdirSync(path.join(import.meta.dirname, 'client', 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -116,6 +128,19 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['client/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Words a member reads come from the message catalogues (client/messages/<locale>.json), in their language:
+    // a literal text in JSX, or in a prop a person reads or hears, fails. The sandbox's chrome stays English.
+    files: ['client/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'client/sandbox/**', ...NOT_YET_IN_CATALOGUES],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{label,placeholder,title,alt,intro,question}']] } },
+      ],
+    },
+  },
   {
     // Test harnesses read loosely typed JSON answers.
     files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'],

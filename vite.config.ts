@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { offlineWorkbox } from './scripts/lib/offline-workbox.ts';
 import { firstScreenPreload } from './scripts/vite-first-screen-preload.ts';
 import { graphqlDocuments } from './scripts/vite-graphql-documents.ts';
+import { messageCatalogues } from './scripts/vite-message-catalogues.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
 
@@ -32,6 +33,7 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionRouter : [] },
   plugins: [
     ...graphqlDocuments(new URL('./client/gql/', import.meta.url).pathname),
+    messageCatalogues(),
     react(),
     tailwindcss(),
     // Each file of 1 KB or more gets a .br (quality 11: paid once, at build) and a .gz beside it, which the

@@ -63,6 +63,7 @@ if (peer === 'http') {
     viewer: await viewerFrom(authorization, tokens),
     countMutation: async () => {},
     signIn: (input) => library.accounts.signIn(input),
+    locale: () => Promise.resolve('en'),
   });
   const schema = makeExecutableSchema<GraphQLContext>({
     typeDefs,

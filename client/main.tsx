@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { keepConfigForOffline } from './lib/offline-warmup.ts';
+import { intl, loadCatalogue } from './lib/i18n.ts';
+import { initialLocale } from './lib/locale.ts';
 import './styles.css';
 
 // Sign-in gates the first screen (Loading... until Firebase reports the user), so its chunk and
@@ -13,8 +15,15 @@ keepConfigForOffline();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders />
-  </StrictMode>,
+// The language's catalogue (a small chunk of its own) loads alongside Firebase, which gates the first screen
+// anyway; English stands in if it cannot load (offline before the first visit cached it).
+const catalogue = loadCatalogue(initialLocale())
+  .catch(() => loadCatalogue('en'))
+  .catch(() => intl());
+void catalogue.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders />
+    </StrictMode>,
+  ),
 );

@@ -5,7 +5,8 @@
 # tests/gateway/deployment.test.ts; Redis, which tests/gateway/shared-rate-limits.test.ts runs as a process of its
 # own (the system service is left stopped; a fresh install may start it, and nothing uses it); and a font with
 # the taka sign (U+09F3), which the SPA writes money with and which no other installed font has, so the
-# journeys' screenshots show it instead of a box. Go (for the FerretDB test server) comes with the machine;
+# journeys' screenshots show it instead of a box; and Noto's Bengali (fonts-noto-core), so that the app in Bangla
+# renders in the journeys and their screenshots as on members' phones, not as boxes. Go (for the FerretDB test server) comes with the machine;
 # scripts/provision-mongo.sh builds FerretDB from the Go module proxy, with one patch applied by patch(1).
 # Installs only what is missing.
 set -euo pipefail
@@ -25,6 +26,11 @@ if command -v fc-list >/dev/null && [ -n "$(fc-list ':charset=9f3')" ]; then
   echo "install-system-deps: a font with the taka sign already installed"
 else
   missing+=(fonts-lohit-beng-bengali)
+fi
+if command -v fc-list >/dev/null && fc-list ':lang=bn' family | grep -q 'Noto Sans Bengali'; then
+  echo "install-system-deps: Noto Sans Bengali already installed"
+else
+  missing+=(fonts-noto-core)
 fi
 if [ -x /usr/sbin/varnishd ]; then
   echo "install-system-deps: varnish already installed"

@@ -15,13 +15,14 @@ import type { ObservedStore } from './store/observed.ts';
 import { httpCache, noneMatch } from './cache/http-cache.ts';
 import { sharedGraphqlRead } from './cache/shared-query.ts';
 import type { Library } from './library/index.ts';
+import type { Locale } from './store/port.ts';
 import type { SessionTokens } from './library/identity.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
 import { unsubscribeRoutes } from './rest/unsubscribe.ts';
-import { restErrorHandler, routerErrorHandler } from './rest/errors.ts';
+import { failuresInLanguage, restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
 import { createRateLimits } from './rate-limits.ts';
@@ -173,6 +174,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.setErrorHandler(restErrorHandler);
+      api.addHook(
+        'preSerialization',
+        failuresInLanguage((request) =>
+          library.language.forRequest(request.viewer.session, request.headers['accept-language']),
+        ),
+      );
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
       await registerOpenApi(api);
       await api.register(restRoutes(library, limits, absolute));
@@ -192,12 +199,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     method: ['GET', 'POST', 'OPTIONS'],
     config: { cacheable: sharedGraphqlRead },
     handler: fastifyApolloHandler<GraphQLContext>(apollo, {
-      context: async (request) => ({
-        library,
-        viewer: request.viewer,
-        countMutation: () => limits.write(request),
-        signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input, 'graphql')),
-      }),
+      context: async (request) => {
+        let locale: Promise<Locale> | undefined;
+        return {
+          library,
+          viewer: request.viewer,
+          countMutation: () => limits.write(request),
+          signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input, 'graphql')),
+          locale: () =>
+            (locale ??= library.language.forRequest(request.viewer.session, request.headers['accept-language'])),
+        };
+      },
     }),
   });
   app.addHook('onClose', async () => {

@@ -3,18 +3,20 @@ import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../gql/index.ts';
 import NoticeBell from '../features/notices/notice-bell.tsx';
 import { STAFF_ROLE, catalogueAccess } from '../lib/catalogue-access.ts';
+import type { Locale } from '../lib/locale.ts';
 
 /**
  * What the header may offer the signed-in viewer, and the notices bell, which travels in this chunk so that it
  * too costs the entry nothing.
  */
-export type Access = { staff: boolean; editor: boolean; Bell: ComponentType };
+export type Access = { staff: boolean; editor: boolean; Bell: ComponentType; locale: Locale | null };
 
 export const HEADER_ACCESS_QUERY = graphql(`
   query HeaderAccess {
     me {
       id
       role
+      locale
     }
     policy {
       catalogueEditors
@@ -40,7 +42,8 @@ export function watchAccess(client: ApolloClient, onAccess: (access: Access) => 
         roleFailed: failed,
       });
       if (editing === 'checking') return;
-      onAccess({ staff: role === STAFF_ROLE, editor: editing === 'allowed', Bell: NoticeBell });
+      const locale = data?.me?.locale ?? null;
+      onAccess({ staff: role === STAFF_ROLE, editor: editing === 'allowed', Bell: NoticeBell, locale });
     });
   return () => subscription.unsubscribe();
 }

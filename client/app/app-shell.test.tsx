@@ -22,7 +22,7 @@ const accessMock = (role = 'member', catalogueEditors = 'MEMBERS'): MockLink.Moc
   request: { query: HEADER_ACCESS_QUERY },
   result: {
     data: {
-      me: { __typename: 'User', id: 'u1', role },
+      me: { __typename: 'User', id: 'u1', role, locale: 'en' },
       policy: { __typename: 'Policy', catalogueEditors },
     },
   },

@@ -2,22 +2,26 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIBRARY_CONTACT, OPENING_HOURS } from '../components/ui/library-info.ts';
 import { SocialLinks } from '../components/ui/social-links.tsx';
+import { useI18n, type MessageId } from '../lib/i18n.ts';
 
-const QUICK_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/all-books', label: 'All Books' },
-  { to: '/add-book', label: 'Add Book' },
-  { to: '/borrowed-books', label: 'Borrowed Books' },
+type FooterLink = { to: string; label: MessageId };
+
+const QUICK_LINKS: FooterLink[] = [
+  { to: '/', label: 'nav.home' },
+  { to: '/all-books', label: 'nav.allBooks' },
+  { to: '/add-book', label: 'nav.addBook' },
+  { to: '/borrowed-books', label: 'nav.borrowedBooks' },
 ];
 
-const USEFUL_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/legal/privacy-policy', label: 'Privacy Policy' },
-  { to: '/legal/terms-conditions', label: 'Terms & Conditions' },
+const USEFUL_LINKS: FooterLink[] = [
+  { to: '/about', label: 'footer.aboutUs' },
+  { to: '/contact', label: 'footer.contactUs' },
+  { to: '/legal/privacy-policy', label: 'footer.privacy' },
+  { to: '/legal/terms-conditions', label: 'footer.terms' },
 ];
 
-function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
+  const { formatMessage: t } = useI18n();
   return (
     <div>
       <h2 className="mb-4 text-lg font-semibold text-white">{title}</h2>
@@ -25,7 +29,7 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="transition hover:text-white">
-              {link.label}
+              {t({ id: link.label })}
             </Link>
           </li>
         ))}
@@ -37,20 +41,21 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 export function Footer() {
   // The footer newsletter box is decorative in the spec: nothing happens on submit.
   const ignore = (event: FormEvent) => event.preventDefault();
+  const { formatMessage: t } = useI18n();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="page-container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-1">
-          <p className="mb-3 text-2xl font-bold text-white">BookHaven</p>
-          <p className="mb-4 text-sm">Your community library: discover, borrow and share books since 2010.</p>
+          <p className="mb-3 text-2xl font-bold text-white">{t({ id: 'app.name' })}</p>
+          <p className="mb-4 text-sm">{t({ id: 'footer.tagline' })}</p>
           <SocialLinks />
         </div>
-        <LinkColumn title="Quick Links" links={QUICK_LINKS} />
-        <LinkColumn title="Useful Links" links={USEFUL_LINKS} />
+        <LinkColumn title={t({ id: 'footer.quickLinks' })} links={QUICK_LINKS} />
+        <LinkColumn title={t({ id: 'footer.usefulLinks' })} links={USEFUL_LINKS} />
         <div>
-          <h2 className="mb-4 text-lg font-semibold text-white">Contact Us</h2>
+          <h2 className="mb-4 text-lg font-semibold text-white">{t({ id: 'footer.contactUs' })}</h2>
           <address className="space-y-2 text-sm not-italic">
-            <p>{LIBRARY_CONTACT.address}</p>
+            <p>{t({ id: LIBRARY_CONTACT.address })}</p>
             <p>
               <a href={`mailto:${LIBRARY_CONTACT.email}`} className="hover:text-white">
                 {LIBRARY_CONTACT.email}
@@ -62,31 +67,36 @@ export function Footer() {
               </a>
             </p>
           </address>
-          <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Opening Hours</h3>
+          <h3 className="mt-4 mb-1 text-sm font-semibold text-white">{t({ id: 'footer.openingHours' })}</h3>
           <ul className="space-y-1 text-sm">
             {OPENING_HOURS.map((row) => (
               <li key={row.days}>
-                {row.days}: {row.hours}
+                {t({ id: 'footer.hoursRow' }, { days: t({ id: row.days }), hours: t({ id: row.hours }) })}
               </li>
             ))}
           </ul>
         </div>
         <div>
-          <h2 className="mb-4 text-lg font-semibold text-white">Newsletter</h2>
-          <p className="mb-3 text-sm">Get new arrivals and library news in your inbox.</p>
+          <h2 className="mb-4 text-lg font-semibold text-white">{t({ id: 'footer.newsletter' })}</h2>
+          <p className="mb-3 text-sm">{t({ id: 'footer.newsletterText' })}</p>
           <form onSubmit={ignore} className="flex flex-col gap-2">
             <label htmlFor="footer-newsletter-email" className="sr-only">
-              Email address
+              {t({ id: 'footer.emailLabel' })}
             </label>
-            <input id="footer-newsletter-email" type="email" placeholder="Your email" className="form-input" />
+            <input
+              id="footer-newsletter-email"
+              type="email"
+              placeholder={t({ id: 'footer.emailPlaceholder' })}
+              className="form-input"
+            />
             <button type="submit" className="btn-primary">
-              Subscribe
+              {t({ id: 'footer.subscribe' })}
             </button>
           </form>
         </div>
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-sm">
-        © {new Date().getFullYear()} BookHaven. All rights reserved.
+        {t({ id: 'footer.rights' }, { year: String(new Date().getFullYear()) })}
       </div>
     </footer>
   );

@@ -1,22 +1,24 @@
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth.tsx';
+import { useI18n, type MessageId } from '../lib/i18n.ts';
 import { useEscapeToClose } from '../lib/use-escape-to-close.ts';
 import { useAccess } from './use-access.ts';
 import { UserMenu } from './user-menu.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
 /** Who sees a link: everyone, signed-in members, catalogue editors (the policy's), or staff. */
-type NavItem = { to: string; label: string; only?: 'member' | 'editor' | 'staff' };
+type NavItem = { to: string; label: MessageId; only?: 'member' | 'editor' | 'staff' };
 
 const NAV_ITEMS: NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/all-books', label: 'All Books', only: 'member' },
-  { to: '/add-book', label: 'Add Book', only: 'editor' },
-  { to: '/borrowed-books', label: 'Borrowed Books', only: 'member' },
-  { to: '/all-users', label: 'All Users', only: 'member' },
-  { to: '/desk', label: 'Desk', only: 'staff' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/', label: 'nav.home' },
+  { to: '/all-books', label: 'nav.allBooks', only: 'member' },
+  { to: '/add-book', label: 'nav.addBook', only: 'editor' },
+  { to: '/borrowed-books', label: 'nav.borrowedBooks', only: 'member' },
+  { to: '/all-users', label: 'nav.allUsers', only: 'member' },
+  { to: '/desk', label: 'nav.desk', only: 'staff' },
+  { to: '/about', label: 'nav.about' },
+  { to: '/contact', label: 'nav.contact' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -26,6 +28,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const { user, signedIn } = useAuth();
+  const { formatMessage: t } = useI18n();
   const [open, setOpen] = useState(false);
   const access = useAccess(signedIn);
   // Loaded with the access query, after the first paint.
@@ -43,10 +46,10 @@ export function Header() {
   ) : (
     <div className="flex items-center gap-2">
       <Link to="/login" state={from} onClick={close} className="btn-secondary px-4 py-2">
-        Login
+        {t({ id: 'header.login' })}
       </Link>
       <Link to="/register" state={from} onClick={close} className="btn-primary px-4 py-2">
-        Register
+        {t({ id: 'header.register' })}
       </Link>
     </div>
   );
@@ -56,20 +59,23 @@ export function Header() {
       <div className="page-container flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-indigo-700" onClick={close}>
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          BookHaven
+          {t({ id: 'app.name' })}
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t({ id: 'header.mainNav' })} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-                  {item.label}
+                  {t({ id: item.label })}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         {Bell && <Bell />}
+        <div className="hidden lg:block">
+          <LanguageSwitch accountLocale={access?.locale} />
+        </div>
         <div className="hidden lg:block">{account}</div>
         <button
           ref={toggle}
@@ -77,7 +83,7 @@ export function Header() {
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={t({ id: open ? 'header.closeMenu' : 'header.openMenu' })}
           onClick={() => setOpen((value) => !value)}
         >
           {/* Drawn here, not by components/ui/icons.tsx: the header is in the entry chunk, at its size budget. */}
@@ -95,18 +101,21 @@ export function Header() {
       </div>
       {open && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 lg:hidden">
-          <nav aria-label="Mobile">
+          <nav aria-label={t({ id: 'header.mobileNav' })}>
             <ul className="space-y-1">
               {items.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={close}>
-                    {item.label}
+                    {t({ id: item.label })}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-          <div className="mt-3 border-t border-slate-100 pt-3">{account}</div>
+          <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+            <LanguageSwitch />
+            {account}
+          </div>
         </div>
       )}
     </header>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { isChunkLoadFailure } from '../lib/network-errors.ts';
+import { useI18n } from '../lib/i18n.ts';
 import { ErrorActions, errorDetail } from './error-page.tsx';
 import { page, reloadOnceForNewVersion } from './new-version.ts';
 
@@ -14,14 +15,15 @@ export function RouteErrorPage(props: { error?: unknown }) {
   const routeError = useRouteError();
   const error = props.error ?? routeError;
   const codeMissing = isChunkLoadFailure(error);
-  useDocumentTitle(codeMissing ? 'Page not loaded' : 'Something went wrong');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: codeMissing ? 'error.pageNotLoadedTitle' : 'error.title' }));
   useEffect(() => {
     if (codeMissing) reloadOnceForNewVersion();
   }, [codeMissing]);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="mb-2 text-2xl font-bold text-slate-900">
-        {codeMissing ? 'This page could not be loaded' : 'Something went wrong'}
+        {t({ id: codeMissing ? 'error.pageNotLoaded' : 'error.title' })}
       </h1>
       <p role="alert" className="mb-6 text-slate-700">
         {errorDetail(error)}

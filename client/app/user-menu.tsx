@@ -1,22 +1,24 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth.tsx';
+import { useI18n } from '../lib/i18n.ts';
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 export function UserMenu() {
   const { user, logOut } = useAuth();
   const navigate = useNavigate();
+  const { formatMessage: t } = useI18n();
   if (!user) return null;
-  const name = user.displayName?.trim() || 'User';
+  const name = user.displayName?.trim() || t({ id: 'userMenu.fallbackName' });
 
   const onLogout = async () => {
     // Loaded on first use, out of the initial bundle.
     const { confirmAction, showError, showSuccess } = await import('../components/ui/dialogs.ts');
     const confirmed = await confirmAction({
-      title: 'Are you sure?',
-      text: 'You will be logged out of your account',
-      confirmText: 'Yes, log out',
-      cancelText: 'Cancel',
+      title: t({ id: 'userMenu.confirmTitle' }),
+      text: t({ id: 'userMenu.confirmText' }),
+      confirmText: t({ id: 'userMenu.confirmButton' }),
+      cancelText: t({ id: 'common.cancel' }),
       icon: 'warning',
     });
     if (!confirmed) return;
@@ -25,9 +27,9 @@ export function UserMenu() {
     await navigate('/', { flushSync: true });
     try {
       await logOut();
-      void showSuccess('Logged Out', 'You have been successfully logged out', { timer: 1500 });
+      void showSuccess(t({ id: 'userMenu.loggedOut' }), t({ id: 'userMenu.loggedOutText' }), { timer: 1500 });
     } catch {
-      await showError('Error', 'Failed to log out. Please try again.');
+      await showError(t({ id: 'common.error' }), t({ id: 'userMenu.logoutFailed' }));
     }
   };
 
@@ -35,7 +37,7 @@ export function UserMenu() {
     <div className="flex items-center gap-3">
       {/* Focusable so keyboard users can reveal the name shown on hover; the avatar's alt text names them too. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="group relative" tabIndex={0} aria-label={`Signed in as ${name}`}>
+      <div className="group relative" tabIndex={0} aria-label={t({ id: 'userMenu.signedInAs' }, { name })}>
         <img
           src={user.photoURL || DEFAULT_AVATAR}
           alt={name}
@@ -54,10 +56,10 @@ export function UserMenu() {
         </span>
       </div>
       <Link to="/my-account" className="text-sm font-medium text-slate-700 hover:text-indigo-700">
-        My account
+        {t({ id: 'userMenu.myAccount' })}
       </Link>
       <button type="button" onClick={() => void onLogout()} className="btn-secondary px-4 py-2">
-        Logout
+        {t({ id: 'userMenu.logout' })}
       </button>
     </div>
   );

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CombinedGraphQLErrors, gql } from '@apollo/client';
 import { createApolloClient, createCache } from './apollo.ts';
 import { getToken, removeToken, setToken } from './token-storage.ts';
-import { NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
+import { NetworkFailure, offlineWrites } from './network-errors.ts';
 
 const Me = gql`
   query Me {
@@ -223,7 +223,7 @@ describe('while the browser is offline', () => {
     );
     expect(CombinedGraphQLErrors.is(refusal)).toBe(true);
     expect((refusal as CombinedGraphQLErrors).errors[0]).toMatchObject({
-      message: OFFLINE_WRITES,
+      message: offlineWrites(),
       extensions: { code: 'OFFLINE' },
     });
     expect(fetchMock).not.toHaveBeenCalled();

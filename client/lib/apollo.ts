@@ -4,7 +4,8 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { catchError, throwError } from 'rxjs';
 import { getToken, removeToken } from './token-storage.ts';
-import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
+import { language } from './i18n.ts';
+import { isNetworkFailure, NetworkFailure, offlineWrites } from './network-errors.ts';
 import { newRequestKey } from './request-key.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
@@ -96,14 +97,16 @@ export const offlineWritesLink = new ApolloLink((operation, forward) => {
   );
   if (!isWrite || navigator.onLine) return forward(operation);
   return throwError(
-    () => new CombinedGraphQLErrors({ errors: [{ message: OFFLINE_WRITES, extensions: { code: 'OFFLINE' } }] }),
+    () => new CombinedGraphQLErrors({ errors: [{ message: offlineWrites(), extensions: { code: 'OFFLINE' } }] }),
   );
 });
 
 export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLogin }: Options = {}): ApolloClient {
   const authLink = new SetContextLink((prev) => {
     const token = getToken();
-    return token ? { headers: { ...prev['headers'], authorization: `Bearer ${token}` } } : {};
+    // The gateway answers refusals in the language the member reads the SPA in, not the browser's.
+    const headers = { ...(prev['headers'] as Record<string, string> | undefined), 'accept-language': language() };
+    return { headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers };
   });
   const errorLink = new ErrorLink(({ error }) => {
     if (isSessionError(error)) {

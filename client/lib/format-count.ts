@@ -1,6 +1,11 @@
-const COUNT = new Intl.NumberFormat('en-US');
+import { currentLocale, INTL_LOCALE, type Locale } from './locale.ts';
 
-/** A count for readers: 50000 is "50,000". */
-export function formatCount(value: number): string {
-  return COUNT.format(value);
+const COUNT: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(INTL_LOCALE.en),
+  bn: new Intl.NumberFormat(INTL_LOCALE.bn),
+};
+
+/** A count for readers in their language: 50000 is "50,000" or "৫০,০০০". */
+export function formatCount(value: number, locale: Locale = currentLocale()): string {
+  return COUNT[locale].format(value);
 }

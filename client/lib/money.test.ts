@@ -9,6 +9,16 @@ describe('money: the one way amounts are written', () => {
     expect(formatMoney(20, 'Tk ')).toBe('Tk 20');
   });
 
+  it('writes amounts in Bangla with Bengali digits: ৳৫০, ৳১,৫০০', () => {
+    expect(formatMoney(50, undefined, 'bn')).toBe('৳৫০');
+    expect(formatMoney(1500, undefined, 'bn')).toBe('৳১,৫০০');
+    expect(formatMoney(50, undefined, 'en')).toBe('৳50');
+  });
+
+  it('reads an amount typed in Bengali digits', () => {
+    expect(parseAmount('৪০', 100)).toBe(40);
+  });
+
   it('reads an amount typed at the desk, or says what is wrong', () => {
     expect(parseAmount(' 40 ', 100)).toBe(40);
     expect(parseAmount('0', 100)).toBe('Enter a whole amount from ৳1 to ৳100.');

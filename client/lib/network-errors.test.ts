@@ -4,7 +4,7 @@ import {
   friendlyMessage,
   isChunkLoadFailure,
   isNetworkFailure,
-  NETWORK_MESSAGE,
+  networkMessage,
   NetworkFailure,
 } from './network-errors.ts';
 
@@ -22,7 +22,7 @@ describe('network errors', () => {
     serverError(504),
   ])('reads %s as a request that got no answer', (error) => {
     expect(isNetworkFailure(error)).toBe(true);
-    expect(friendlyMessage(error, 'fallback')).toBe(NETWORK_MESSAGE);
+    expect(friendlyMessage(error, 'fallback')).toBe(networkMessage());
   });
 
   it.each([new TypeError('x is undefined'), serverError(500), serverError(401), new Error('Book not found')])(
@@ -39,7 +39,7 @@ describe('network errors', () => {
     'Unable to preload CSS for /assets/desk-page-1a2b3c.css',
   ])('reads a page whose code did not load: %s', (message) => {
     expect(isChunkLoadFailure(new TypeError(message))).toBe(true);
-    expect(friendlyMessage(new TypeError(message), 'fallback')).toBe(NETWORK_MESSAGE);
+    expect(friendlyMessage(new TypeError(message), 'fallback')).toBe(networkMessage());
   });
 
   it('shows a server refusal as it is worded, and the fallback for an error with no text', () => {

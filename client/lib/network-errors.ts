@@ -2,17 +2,18 @@
 // imported module: ...", "NetworkError when attempting to fetch resource.") become sentences a member
 // understands. Each browser words them differently; none of them means anything to a reader.
 import { ServerError } from '@apollo/client';
+import { intl } from './i18n.ts';
 
-export const NETWORK_MESSAGE = 'We could not reach the library. Check your connection and try again.';
-export const OFFLINE_BANNER = 'You are offline: showing what was loaded before';
+/** "We could not reach the library. Check your connection and try again." in the member's language. */
+export const networkMessage = (): string => intl().formatMessage({ id: 'network.unreachable' });
+export const offlineBanner = (): string => intl().formatMessage({ id: 'network.offlineBanner' });
 /** Why a change (borrow, return, renew, hold, payment, edit) is refused while offline. */
-export const OFFLINE_WRITES =
-  'Borrowing, returns and other changes need a connection; they work again once you are back online.';
+export const offlineWrites = (): string => intl().formatMessage({ id: 'network.offlineWrites' });
 
 /** Raised in place of a request that never got an answer (offline, DNS, a dropped connection). */
 export class NetworkFailure extends Error {
   constructor(cause?: unknown) {
-    super(NETWORK_MESSAGE, { cause });
+    super(networkMessage(), { cause });
     this.name = 'NetworkFailure';
   }
 }
@@ -39,6 +40,6 @@ export function isChunkLoadFailure(error: unknown): boolean {
 
 /** What to show a member for an error: the network sentence for a lost request, else the error's own text. */
 export function friendlyMessage(error: unknown, fallback: string): string {
-  if (isNetworkFailure(error) || isChunkLoadFailure(error)) return NETWORK_MESSAGE;
+  if (isNetworkFailure(error) || isChunkLoadFailure(error)) return networkMessage();
   return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -1,5 +1,10 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import english from '../messages/en.json' with { type: 'json' };
+import { applyCatalogue } from '../lib/i18n.ts';
+
+// Components read their words from the English catalogue, as in the app before a language is chosen.
+applyCatalogue('en', english);
 
 // findBy* and waitFor give up after 10 s rather than 1 s: they wait only as long as needed, and on a loaded two-core
 // machine (npm test beside other work) a lazy route or a mocked answer can take seconds to render.
@@ -17,6 +22,7 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  applyCatalogue('en', english);
   vi.useRealTimers();
   const errors = consoleErrors;
   consoleErrors = [];

@@ -42,6 +42,7 @@ export const ACCESS = {
     recordPayment: 'staff',
     waiveFee: 'staff',
     markLost: 'staff',
+    setLocale: 'signedIn',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
@@ -60,6 +61,7 @@ export const FIELD_ACCESS = {
     notices: 'selfOrStaff',
     unreadNoticeCount: 'selfOrStaff',
     emailNotices: 'selfOrStaff',
+    locale: 'selfOrStaff',
   },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },

@@ -2,7 +2,7 @@
 import type { Library } from '../library/index.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { SignInInput } from '../library/accounts.ts';
-import type { UserRecord } from '../store/port.ts';
+import type { Locale, UserRecord } from '../store/port.ts';
 
 export interface GraphQLContext {
   library: Library;
@@ -11,4 +11,6 @@ export interface GraphQLContext {
   countMutation: () => Promise<void>;
   /** Signs in within the sign-in budgets shared with POST /api/jwt. */
   signIn: (input: SignInInput) => Promise<{ token: string; user: UserRecord }>;
+  /** The language to answer in (the member's choice, else Accept-Language); read once, when first needed. */
+  locale: () => Promise<Locale>;
 }

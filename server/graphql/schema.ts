@@ -16,6 +16,7 @@ import { bookConnectionFields, catalogMutations, catalogQueries } from './resolv
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
 import { loanFields } from './resolvers/circulation.ts';
+import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
@@ -102,7 +103,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       },
     },
     Notice: {
-      message: (notice, _args, ctx) => ctx.library.notices.message(notice),
+      message: async (notice, _args, ctx) => translate(ctx.library.notices.message(notice), await ctx.locale()),
       link: (notice, _args, ctx) => ctx.library.notices.link(notice),
       read: (notice) => notice.readAt !== null,
     },

@@ -13,6 +13,7 @@ import { formatError } from './errors.ts';
 import { listCostLimit } from './list-cost.ts';
 import { jitGateway } from './jit-executor.ts';
 import { LibraryError } from '../library/errors.ts';
+import { translate } from '../library/i18n/index.ts';
 import type { Absolute } from '../library/site-urls.ts';
 
 export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 } as const;
@@ -37,6 +38,24 @@ const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
             throw new GraphQLError(error.message, { originalError: error, extensions: { http: { status: 429 } } });
           throw error;
         }
+      },
+    };
+  },
+};
+
+/**
+ * Refusals in the caller's language: the member's choice, else Accept-Language (the code stays the same). Only
+ * an answer with errors asks which language that is, so a signed-in member's record is read only then.
+ */
+const errorsInLanguage: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response, contextValue }) {
+        if (response.body.kind !== 'single' || !response.body.singleResult.errors?.length) return;
+        const locale = await contextValue.locale().catch(() => 'en' as const);
+        if (locale === 'en') return;
+        const result = response.body.singleResult;
+        result.errors = result.errors?.map((error) => ({ ...error, message: translate(error.message, locale) }));
       },
     };
   },
@@ -81,6 +100,7 @@ export function createApolloServer(opts: {
       ...(armor.plugins as ApolloServerPlugin<GraphQLContext>[]),
       listCost.plugin,
       mutationRateLimit,
+      errorsInLanguage,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       ...(opts.plugins ?? []),

@@ -11,6 +11,7 @@ import { createAccounts, type Accounts } from './accounts.ts';
 import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
 import { createMyData, type MyData } from './my-data.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { createLanguage, type Language } from './language.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -24,6 +25,8 @@ export interface Library {
   myData: MyData;
   /** Who did what at the desk, to the catalogue and to roles (staff read it). */
   audit: AuditTrail;
+  /** The member's language (English or Bangla) and the language to answer a request in. */
+  language: Language;
 }
 
 export interface LibraryOptions {
@@ -96,5 +99,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       audit,
     }),
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
+    language: createLanguage(store),
   };
 }

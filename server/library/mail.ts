@@ -9,6 +9,8 @@ import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { isStaff } from './circulation.ts';
 import { oneLine } from './validate.ts';
+import { say, translate } from './i18n/index.ts';
+import type { SentenceKey } from './i18n/en.ts';
 
 /** One e-mail, as the library composes it; the Mailer only transports it. */
 export interface MailMessage {
@@ -88,11 +90,11 @@ export const BAD_UNSUBSCRIBE_LINK =
 export const OUTDATED_UNSUBSCRIBE_LINK =
   'This unsubscribe link is older than your last change to "E-mail me notices", so it no longer changes it, and notices are still e-mailed to you. To stop them, use the link in your newest e-mail, or sign in to BookHaven and turn off "E-mail me notices" under Notices.';
 
-const SUBJECTS: Record<NoticeRecord['kind'], string> = {
-  'due-soon': 'Due soon',
-  overdue: 'Overdue',
-  'hold-ready': 'Ready for you',
-  'hold-expired': 'Hold expired',
+const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
+  'due-soon': 'mailSubjectDueSoon',
+  overdue: 'mailSubjectOverdue',
+  'hold-ready': 'mailSubjectHoldReady',
+  'hold-expired': 'mailSubjectHoldExpired',
 };
 
 const escapeHtml = (s: string) =>
@@ -130,35 +132,39 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 
   function compose(notice: NoticeRecord, user: UserRecord): MailMessage {
     const origin = opts.siteOrigin();
+    // In the member's chosen language; English until they choose one.
+    const locale = user.locale ?? 'en';
+    const words = (key: SentenceKey, values?: Record<string, string>) => say(locale, key, values);
     // Titles and names are one line since the services refuse line breaks; one recorded before that (or
     // written around the services) must not start lines of its own in the text part either.
-    const sentence = oneLine(opts.message(notice));
+    const sentence = oneLine(translate(opts.message(notice), locale));
     const name = oneLine(user.name);
     const page = origin + opts.link(notice);
     const off = unsubscribeUrl(user);
     const host = new URL(origin || 'http://localhost').hostname;
+    const hello = words('mailHello', { name });
     const text = [
-      `Hello ${name},`,
+      hello,
       '',
       sentence,
       '',
-      `Open it in BookHaven: ${page}`,
+      `${words('mailOpen')}: ${page}`,
       '',
       '--',
-      'You get this e-mail because your BookHaven notices are e-mailed to you.',
-      `Stop e-mailing me notices: ${off}`,
+      words('mailWhy'),
+      `${words('mailStop')}: ${off}`,
       '',
     ].join('\n');
-    const html = `<!doctype html><html><body>
-<p>Hello ${escapeHtml(name)},</p>
+    const html = `<!doctype html><html lang="${locale}"><body>
+<p>${escapeHtml(hello)}</p>
 <p>${escapeHtml(sentence)}</p>
-<p><a href="${escapeHtml(page)}">Open it in BookHaven</a></p>
-<hr><p style="font-size:small">You get this e-mail because your BookHaven notices are e-mailed to you.
-<a href="${escapeHtml(off)}">Stop e-mailing me notices</a></p>
+<p><a href="${escapeHtml(page)}">${escapeHtml(words('mailOpen'))}</a></p>
+<hr><p style="font-size:small">${escapeHtml(words('mailWhy'))}
+<a href="${escapeHtml(off)}">${escapeHtml(words('mailStop'))}</a></p>
 </body></html>`;
     return {
       to: user.email,
-      subject: `${SUBJECTS[notice.kind]}: “${oneLine(notice.bookTitle)}”`,
+      subject: words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,
       html,
       messageId: `<notice-${notice.id}@${host}>`,

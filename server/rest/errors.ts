@@ -3,6 +3,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { LibraryError, MESSAGES, type ErrorCode } from '../library/errors.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
+import type { Locale } from '../store/port.ts';
+import { translate } from '../library/i18n/index.ts';
 import { MAX_PARAM_LENGTH, PATTERN_MESSAGES } from './schemas.ts';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -102,4 +104,23 @@ export function routerErrorHandler(error: FastifyError, _request: FastifyRequest
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
     void reply.code(414).send({ message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` });
   else void reply.code(400).send({ message: 'Malformed URL' });
+}
+
+/** Which language to answer a request in: the member's choice, else its Accept-Language. */
+export type AnswerLanguage = (request: FastifyRequest) => Promise<Locale>;
+
+/**
+ * Every failure's `message`, however it was sent (the error handler, a guard's own reply), in the caller's
+ * language; the status, code and field stay the same. Only failures ask which language, so a signed-in member's
+ * record is read only then.
+ */
+export function failuresInLanguage(language: AnswerLanguage) {
+  return async function inLanguage(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    if (reply.statusCode < 400 || typeof (payload as { message?: unknown } | null)?.message !== 'string')
+      return payload;
+    const locale = await language(request).catch(() => 'en' as const);
+    if (locale === 'en') return payload;
+    const body = payload as { message: string };
+    return { ...body, message: translate(body.message, locale) };
+  };
 }

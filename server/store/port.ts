@@ -277,7 +277,12 @@ export interface UserRecord extends UserProfile {
   emailNotices: boolean;
   /** How many times emailNotices was set: an unsubscribe link carries it, and stops working once it moves on. */
   emailNoticesVersion: number;
+  /** The language the member chose (the SPA's switch), which their e-mails follow; null until they choose. */
+  locale: Locale | null;
 }
+
+/** The languages the library speaks: English and Bangla. */
+export type Locale = 'en' | 'bn';
 
 export type HoldStatus = 'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired';
 
@@ -539,6 +544,8 @@ export interface UserStore {
    * there is no such member.
    */
   turnOffEmailNoticesAt(uid: string, version: number): Promise<{ user: UserRecord; applied: boolean } | null>;
+  /** Records the member's language; null when there is no such member. */
+  setLocale(uid: string, locale: Locale): Promise<UserRecord | null>;
 }
 
 /** What erasing a member's account did (store.erasure.erase). */

@@ -88,6 +88,11 @@ describe('graphql() documents in the production build', () => {
     ]);
     expect(access?.dynamicImports).toContain(notices?.fileName);
     expect(entry?.dynamicImports).not.toContain(notices?.fileName);
+    // Keeping the chosen language on the member's account is a chunk the language switch loads when used.
+    const saveLocale = chunks.find((c) => c.facadeModuleId?.endsWith('/client/app/save-locale.ts'));
+    expect(saveLocale && operationsIn(saveLocale)).toEqual(['SetLocaleDocument']);
+    expect(entry?.dynamicImports).toContain(saveLocale?.fileName);
+    expect(entry?.imports).not.toContain(saveLocale?.fileName);
     // What several routes send (the policy, the role that decides who may edit the catalogue, cancelling a
     // hold, checking the member's loans after a lost answer) travels in the one chunk of shared helpers that only those lazy routes load, never the entry or
     // what / preloads (vite.config.ts).
@@ -96,6 +101,7 @@ describe('graphql() documents in the production build', () => {
         !c.isEntry &&
         c !== access &&
         c !== notices &&
+        c !== saveLocale &&
         !c.facadeModuleId?.endsWith('-page.tsx') &&
         operationsIn(c).length > 0,
     );

@@ -115,6 +115,16 @@ describe('lint: code', () => {
     const fired = await rulesFiredOn(code, 'client/features/book/new-cover.tsx');
     expect(fired).toEqual(expect.arrayContaining(['jsx-a11y/alt-text', 'jsx-a11y/click-events-have-key-events']));
   });
+
+  it('refuses words written in a component instead of read from the message catalogues', async () => {
+    const literal = 'export const Empty = () => <p title="Nothing here">No Borrowed Books</p>;\n';
+    const fired = await rulesFiredOn(literal, 'client/features/notices/new-empty.tsx');
+    expect(fired).toEqual(['formatjs/no-literal-string-in-jsx', 'formatjs/no-literal-string-in-jsx']);
+    const fromCatalogue =
+      "import { useI18n } from '../../lib/i18n.ts';\n" +
+      "export const Empty = () => <p>{useI18n().formatMessage({ id: 'notices.emptyTitle' })}</p>;\n";
+    expect(await rulesFiredOn(fromCatalogue, 'client/features/notices/new-empty.tsx')).toEqual([]);
+  });
 });
 
 describe('format', () => {

@@ -1,4 +1,5 @@
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import { intl } from '../../lib/i18n.ts';
 
 // Every alert in the app goes through these four helpers so the look and the button texts stay consistent.
 // SweetAlert2 is loaded on first use so it stays out of the initial bundle.
@@ -22,7 +23,7 @@ export async function showSuccess(
     timer: opts.timer,
     timerProgressBar: autoClose,
     showConfirmButton: !autoClose,
-    confirmButtonText: opts.confirmText ?? 'OK',
+    confirmButtonText: opts.confirmText ?? intl().formatMessage({ id: 'common.ok' }),
     ...buttonColors,
   });
   return result.isConfirmed;
@@ -49,7 +50,7 @@ export async function confirmAction(opts: {
     text: opts.text,
     showCancelButton: true,
     confirmButtonText: opts.confirmText,
-    cancelButtonText: opts.cancelText ?? 'Cancel',
+    cancelButtonText: opts.cancelText ?? intl().formatMessage({ id: 'common.cancel' }),
     ...buttonColors,
   });
   return result.isConfirmed;

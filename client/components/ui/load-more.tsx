@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatCount } from '../../lib/format-count.ts';
-import { friendlyMessage, isNetworkFailure, NETWORK_MESSAGE } from '../../lib/network-errors.ts';
+import { friendlyMessage, isNetworkFailure, networkMessage } from '../../lib/network-errors.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { ProgressBar } from './busy-region.tsx';
 
 /** How many items a list the server pages asks for at a time (All Books, category pages, All Users). */
@@ -19,6 +20,7 @@ interface LoadMoreProps {
 export function LoadMore({ shown, total, onLoadMore }: LoadMoreProps) {
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { formatMessage: t } = useI18n();
   const load = async () => {
     setLoading(true);
     setFailure(null);
@@ -26,7 +28,11 @@ export function LoadMore({ shown, total, onLoadMore }: LoadMoreProps) {
       await onLoadMore();
     } catch (error) {
       // A lost request gets the sentence a member can act on; a refusal keeps the list's "Error: message".
-      setFailure(isNetworkFailure(error) ? NETWORK_MESSAGE : `Error: ${friendlyMessage(error, 'Failed to load more')}`);
+      setFailure(
+        isNetworkFailure(error)
+          ? networkMessage()
+          : t({ id: 'loadMore.errorPrefix' }, { message: friendlyMessage(error, t({ id: 'loadMore.failed' })) }),
+      );
     } finally {
       setLoading(false);
     }
@@ -35,11 +41,11 @@ export function LoadMore({ shown, total, onLoadMore }: LoadMoreProps) {
     <div className="mt-8 text-center" aria-busy={loading}>
       {loading && (
         <div className="mx-auto mb-3 max-w-xs">
-          <ProgressBar label="Loading more..." />
+          <ProgressBar label={t({ id: 'loadMore.loadingMore' })} />
         </div>
       )}
       <p className="mb-3 text-sm text-gray-600">
-        {formatCount(shown)} of {formatCount(total)} shown
+        {t({ id: 'loadMore.shown' }, { shown: formatCount(shown), total: formatCount(total) })}
       </p>
       {failure && (
         <p role="alert" className="mb-3 text-sm text-red-700">
@@ -52,7 +58,7 @@ export function LoadMore({ shown, total, onLoadMore }: LoadMoreProps) {
         className="rounded-lg bg-gray-800 px-6 py-2 text-white disabled:opacity-60"
         onClick={() => void load()}
       >
-        {loading ? 'Loading...' : 'Load more'}
+        {t({ id: loading ? 'common.loading' : 'loadMore.button' })}
       </button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { useI18n } from '../../lib/i18n.ts';
+
 const SOCIALS = [
   {
     name: 'Facebook',
@@ -22,19 +24,20 @@ const SOCIALS = [
 ];
 
 export function SocialLinks({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { formatMessage: t } = useI18n();
   const color =
     tone === 'light'
       ? 'bg-white/10 text-white hover:bg-indigo-500'
       : 'bg-indigo-50 text-indigo-700 hover:bg-indigo-600 hover:text-white';
   return (
-    <ul className="flex gap-3" aria-label="Social media">
+    <ul className="flex gap-3" aria-label={t({ id: 'social.label' })}>
       {SOCIALS.map((social) => (
         <li key={social.name}>
           <a
             href={social.href}
             target="_blank"
             rel="noreferrer noopener"
-            aria-label={`BookHaven on ${social.name}`}
+            aria-label={t({ id: 'social.on' }, { name: social.name })}
             className={`flex h-10 w-10 items-center justify-center rounded-full transition ${color}`}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">

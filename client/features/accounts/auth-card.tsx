@@ -33,7 +33,7 @@ export function AuthCard({ title, intro, error, errorAction, children, social, o
           <SocialButtons {...social} />
         </div>
         <p className="mt-6 text-center text-slate-600">
-          {other.question}{' '}
+          <span className="mr-1">{other.question}</span>
           <Link to={other.to} state={other.state} className="font-semibold text-indigo-600 hover:text-indigo-800">
             {other.label}
           </Link>

@@ -1,43 +1,39 @@
-// What a person sees for each Firebase failure: the one place a Firebase error code becomes a sentence. No raw
-// Firebase message ("Firebase: Error (auth/...)") ever reaches the page.
+// What a person sees for each Firebase failure: the one place a Firebase error code becomes a sentence, in the
+// member's language (client/messages). No raw Firebase message ("Firebase: Error (auth/...)") reaches the page.
+import { intl, type MessageId } from '../../lib/i18n.ts';
+
+const say = (id: MessageId) => intl().formatMessage({ id });
 
 // Spec 8: the sign-in form's own texts.
-const LOGIN_MESSAGES: Record<string, string> = {
-  'auth/invalid-credential': 'Invalid email or password. Please try again.',
-  'auth/invalid-login-credentials': 'Invalid email or password. Please try again.',
-  'auth/user-not-found': 'No user found with this email. Please register first.',
-  'auth/wrong-password': 'Wrong password. Please try again.',
-  'auth/too-many-requests': 'Too many failed login attempts. Please try again later.',
+const LOGIN_MESSAGES: Record<string, MessageId> = {
+  'auth/invalid-credential': 'auth.invalidCredential',
+  'auth/invalid-login-credentials': 'auth.invalidCredential',
+  'auth/user-not-found': 'auth.userNotFound',
+  'auth/wrong-password': 'auth.wrongPassword',
+  'auth/too-many-requests': 'auth.tooManyLogins',
 };
-
-export const EMAIL_IN_USE_MESSAGE = 'An account with this e-mail already exists.';
-export const POPUP_CLOSED_MESSAGE = 'The sign-in window was closed before you finished. Please try again.';
 
 /** Failures any of the account screens can meet (registration, providers, network). */
-const ACCOUNT_MESSAGES: Record<string, string> = {
-  'auth/email-already-in-use': EMAIL_IN_USE_MESSAGE,
-  'auth/weak-password':
-    'That password is too weak. Use at least 6 characters, including an uppercase and a lowercase letter.',
-  'auth/invalid-email': "That doesn't look like an e-mail address. Please check it and try again.",
-  'auth/missing-email': 'Please enter your e-mail address.',
-  'auth/network-request-failed': "We couldn't reach the sign-in service. Check your internet connection and try again.",
-  'auth/popup-closed-by-user': POPUP_CLOSED_MESSAGE,
-  'auth/cancelled-popup-request': POPUP_CLOSED_MESSAGE,
-  'auth/user-cancelled': POPUP_CLOSED_MESSAGE,
-  'auth/popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups for this site, then try again.',
-  'auth/account-exists-with-different-credential':
-    'This e-mail is already registered with another sign-in method. Please log in that way.',
-  'auth/user-disabled': 'This account has been disabled. Please contact the library.',
-  'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
+const ACCOUNT_MESSAGES: Record<string, MessageId> = {
+  'auth/email-already-in-use': 'auth.emailInUse',
+  'auth/weak-password': 'auth.weakPassword',
+  'auth/invalid-email': 'auth.invalidEmail',
+  'auth/missing-email': 'auth.missingEmail',
+  'auth/network-request-failed': 'auth.networkFailed',
+  'auth/popup-closed-by-user': 'auth.popupClosed',
+  'auth/cancelled-popup-request': 'auth.popupClosed',
+  'auth/user-cancelled': 'auth.popupClosed',
+  'auth/popup-blocked': 'auth.popupBlocked',
+  'auth/account-exists-with-different-credential': 'auth.otherMethod',
+  'auth/user-disabled': 'auth.disabled',
+  'auth/too-many-requests': 'auth.tooManyAttempts',
 };
 
-export const LOGIN_FALLBACK_MESSAGE = 'Login failed. Please check your credentials.';
-export const GOOGLE_LOGIN_FAILED = 'Google login failed. Please try again.';
-export const GITHUB_LOGIN_FAILED = 'GitHub login failed. Please try again.';
-export const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Please try again.';
-export const RESET_SENT_MESSAGE = 'If an account exists for this e-mail, a reset link is on its way.';
-export const RESET_FALLBACK_MESSAGE = "We couldn't send a reset link just now. Please try again.";
-export const RESET_NEEDS_EMAIL = 'Enter your e-mail address above, then choose “Forgot password?” again.';
+export const emailInUseMessage = () => say('auth.emailInUse');
+export const googleLoginFailed = () => say('auth.googleFailed');
+export const githubLoginFailed = () => say('auth.githubFailed');
+export const resetSentMessage = () => say('auth.resetSent');
+export const resetNeedsEmail = () => say('auth.resetNeedsEmail');
 
 export function errorCode(error: unknown): string | null {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
@@ -48,15 +44,17 @@ export function errorCode(error: unknown): string | null {
 /** The sentence for a Firebase failure, or `fallback` for one this app has no sentence for. */
 export function authErrorMessage(error: unknown, fallback: string): string {
   const code = errorCode(error);
-  return (code && ACCOUNT_MESSAGES[code]) || fallback;
+  const id = code ? ACCOUNT_MESSAGES[code] : undefined;
+  return id ? say(id) : fallback;
 }
 
 export function loginErrorMessage(error: unknown): string {
   const code = errorCode(error);
-  return (code && LOGIN_MESSAGES[code]) || authErrorMessage(error, LOGIN_FALLBACK_MESSAGE);
+  const id = code ? LOGIN_MESSAGES[code] : undefined;
+  return id ? say(id) : authErrorMessage(error, say('auth.loginFallback'));
 }
 
-export const registerErrorMessage = (error: unknown): string => authErrorMessage(error, REGISTER_FALLBACK_MESSAGE);
+export const registerErrorMessage = (error: unknown): string => authErrorMessage(error, say('auth.registerFallback'));
 
 /** Google or GitHub: the provider's own failure sentence unless the failure has a sentence of its own. */
 export const providerLoginMessage =
@@ -70,5 +68,5 @@ export const providerLoginMessage =
  */
 export function resetErrorMessage(error: unknown): string | null {
   if (errorCode(error) === 'auth/user-not-found') return null;
-  return authErrorMessage(error, RESET_FALLBACK_MESSAGE);
+  return authErrorMessage(error, say('auth.resetFallback'));
 }

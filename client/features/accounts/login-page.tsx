@@ -3,21 +3,23 @@ import type { FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import {
-  GITHUB_LOGIN_FAILED,
-  GOOGLE_LOGIN_FAILED,
+  githubLoginFailed,
+  googleLoginFailed,
   loginErrorMessage,
   providerLoginMessage,
-  RESET_NEEDS_EMAIL,
-  RESET_SENT_MESSAGE,
   resetErrorMessage,
+  resetNeedsEmail,
+  resetSentMessage,
 } from './auth-messages.ts';
 import { AuthCard, AuthField } from './auth-card.tsx';
 import { originOf } from './origin.ts';
 import { runAuth } from './run-auth.ts';
 
 export default function LoginPage() {
-  useDocumentTitle('Login');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: 'login.title' }));
   const { signedIn, signIn, signInWithGoogle, signInWithGitHub, sendPasswordReset } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -34,8 +36,8 @@ export default function LoginPage() {
   const attempt = (operation: () => Promise<void>, messageOf: (error: unknown) => string) => {
     setAttempted(true);
     return runAuth(operation, {
-      failureTitle: 'Login Failed',
-      success: { title: 'Login Successful', text: 'Welcome back to BookHaven!' },
+      failureTitle: t({ id: 'login.failed' }),
+      success: { title: t({ id: 'login.success' }), text: t({ id: 'login.welcomeBack' }) },
       messageOf,
       setError,
       setBusy,
@@ -55,16 +57,16 @@ export default function LoginPage() {
     setResetNotice('');
     const address = email.trim();
     if (!address) {
-      setError(RESET_NEEDS_EMAIL);
+      setError(resetNeedsEmail());
       return;
     }
     setBusy(true);
     try {
       await sendPasswordReset(address);
-      setResetNotice(RESET_SENT_MESSAGE);
+      setResetNotice(resetSentMessage());
     } catch (failure) {
       const message = resetErrorMessage(failure);
-      if (message === null) setResetNotice(RESET_SENT_MESSAGE);
+      if (message === null) setResetNotice(resetSentMessage());
       else setError(message);
     } finally {
       setBusy(false);
@@ -73,31 +75,36 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Login"
-      intro="Welcome back! Sign in to borrow and manage books."
+      title={t({ id: 'login.title' })}
+      intro={t({ id: 'login.intro' })}
       error={error}
       social={{
         disabled: busy,
-        onGoogle: () => void attempt(signInWithGoogle, providerLoginMessage(GOOGLE_LOGIN_FAILED)),
-        onGitHub: () => void attempt(signInWithGitHub, providerLoginMessage(GITHUB_LOGIN_FAILED)),
+        onGoogle: () => void attempt(signInWithGoogle, providerLoginMessage(googleLoginFailed())),
+        onGitHub: () => void attempt(signInWithGitHub, providerLoginMessage(githubLoginFailed())),
       }}
       // Register, too, returns to the page the visitor came from.
-      other={{ question: "Don't have an account?", to: '/register', label: 'Register', state: location.state }}
+      other={{
+        question: t({ id: 'login.noAccount' }),
+        to: '/register',
+        label: t({ id: 'header.register' }),
+        state: location.state,
+      }}
     >
       <form onSubmit={onSubmit} className="space-y-4">
         <AuthField
           id="login-email"
-          label="Email"
+          label={t({ id: 'auth.email' })}
           type="email"
           autoComplete="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
+          placeholder={t({ id: 'auth.emailPlaceholder' })}
         />
         <AuthField
           id="login-password"
-          label="Password"
+          label={t({ id: 'auth.password' })}
           type="password"
           autoComplete="current-password"
           required
@@ -111,7 +118,7 @@ export default function LoginPage() {
             disabled={busy}
             className="text-sm font-medium text-indigo-600 hover:text-indigo-800"
           >
-            Forgot password?
+            {t({ id: 'login.forgot' })}
           </button>
         </div>
         {resetNotice && (
@@ -120,7 +127,7 @@ export default function LoginPage() {
           </p>
         )}
         <button type="submit" disabled={busy} className="btn-primary w-full">
-          {busy ? 'Signing in...' : 'Login'}
+          {t({ id: busy ? 'login.busy' : 'login.title' })}
         </button>
       </form>
     </AuthCard>

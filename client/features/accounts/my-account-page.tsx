@@ -4,11 +4,13 @@ import { useNavigate } from 'react-router-dom';
 import { confirmAction, showSuccess } from '../../components/ui/dialogs.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { DELETE_FAILED, DELETE_MY_ACCOUNT_MUTATION, downloadMyData, EXPORT_FAILED, refusalOf } from './my-data.ts';
+import { deleteFailed, DELETE_MY_ACCOUNT_MUTATION, downloadMyData, exportFailed, refusalOf } from './my-data.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 /** The member's own account: download everything the library holds about them, or delete the account. */
 export default function MyAccountPage() {
-  useDocumentTitle('My account');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: 'userMenu.myAccount' }));
   const { user, logOut } = useAuth();
   const navigate = useNavigate();
   const [deleteMyAccount, { loading: deleting }] = useMutation(DELETE_MY_ACCOUNT_MUTATION);
@@ -22,7 +24,7 @@ export default function MyAccountPage() {
     try {
       await downloadMyData();
     } catch {
-      setExportError(EXPORT_FAILED);
+      setExportError(exportFailed());
     } finally {
       setDownloading(false);
     }
@@ -31,44 +33,44 @@ export default function MyAccountPage() {
   const onDelete = async () => {
     setDeleteError('');
     const confirmed = await confirmAction({
-      title: 'Delete your account?',
-      text: 'Your profile, notices and sign-in are deleted for good. Your past loans stay in the library’s statistics without your name or e-mail.',
-      confirmText: 'Yes, delete my account',
-      cancelText: 'Cancel',
+      title: t({ id: 'account.deleteConfirmTitle' }),
+      text: t({ id: 'account.deleteConfirmText' }),
+      confirmText: t({ id: 'account.deleteConfirmButton' }),
+      cancelText: t({ id: 'common.cancel' }),
       icon: 'warning',
     });
     if (!confirmed) return;
     try {
       await deleteMyAccount();
     } catch (error) {
-      setDeleteError(refusalOf(error) ?? DELETE_FAILED);
+      setDeleteError(refusalOf(error) ?? deleteFailed());
       return;
     }
     // Leave the guarded page before the session goes, or the guard would send the visitor to /login.
     await navigate('/', { flushSync: true });
     await logOut();
-    void showSuccess('Account Deleted', 'Your BookHaven account has been deleted.', { timer: 2000 });
+    void showSuccess(t({ id: 'account.deleted' }), t({ id: 'account.deletedText' }), { timer: 2000 });
   };
 
   return (
     <div className="page-container max-w-3xl py-10">
-      <h1 className="mb-2 text-3xl font-bold text-slate-900">My account</h1>
+      <h1 className="mb-2 text-3xl font-bold text-slate-900">{t({ id: 'userMenu.myAccount' })}</h1>
       {user && (
         <p className="mb-8 text-slate-600">
-          Signed in as {user.displayName?.trim() || 'User'} ({user.email})
+          {t(
+            { id: 'account.signedInAs' },
+            { name: user.displayName?.trim() || t({ id: 'userMenu.fallbackName' }), email: user.email ?? '' },
+          )}
         </p>
       )}
 
       <section aria-labelledby="my-data-heading" className="mb-8 rounded-xl bg-white p-6 shadow ring-1 ring-slate-200">
         <h2 id="my-data-heading" className="mb-2 text-xl font-semibold text-slate-900">
-          Your data
+          {t({ id: 'account.yourData' })}
         </h2>
-        <p className="mb-4 text-slate-600">
-          Download everything the library holds about you: your profile, loans, holds, fees and payments, and notices,
-          as one JSON file.
-        </p>
+        <p className="mb-4 text-slate-600">{t({ id: 'account.yourDataText' })}</p>
         <button type="button" className="btn-primary" disabled={downloading} onClick={() => void onDownload()}>
-          {downloading ? 'Preparing...' : 'Download my data'}
+          {t({ id: downloading ? 'account.preparing' : 'account.download' })}
         </button>
         {exportError && (
           <p role="alert" className="mt-3 text-sm text-red-700">
@@ -79,14 +81,11 @@ export default function MyAccountPage() {
 
       <section aria-labelledby="delete-heading" className="rounded-xl bg-white p-6 shadow ring-1 ring-red-200">
         <h2 id="delete-heading" className="mb-2 text-xl font-semibold text-slate-900">
-          Delete my account
+          {t({ id: 'account.delete' })}
         </h2>
-        <p className="mb-4 text-slate-600">
-          Return your books, cancel your holds and settle any balance first. Your past loans are kept for the library’s
-          statistics, with your name and e-mail removed; everything else is deleted.
-        </p>
+        <p className="mb-4 text-slate-600">{t({ id: 'account.deleteText' })}</p>
         <button type="button" className="btn-danger" disabled={deleting} onClick={() => void onDelete()}>
-          {deleting ? 'Deleting...' : 'Delete my account'}
+          {t({ id: deleting ? 'account.deleting' : 'account.delete' })}
         </button>
         {deleteError && (
           <p role="alert" className="mt-3 text-sm text-red-700">

@@ -1,3 +1,4 @@
+import { intl } from '../../lib/i18n.ts';
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { graphql } from '../../gql/index.ts';
 import { getToken } from '../../lib/token-storage.ts';
@@ -9,8 +10,8 @@ export const DELETE_MY_ACCOUNT_MUTATION = graphql(`
 `);
 
 export const EXPORT_FILE_NAME = 'bookhaven-my-data.json';
-export const EXPORT_FAILED = "We couldn't prepare your data just now. Please try again.";
-export const DELETE_FAILED = "We couldn't delete your account just now. Please try again.";
+export const exportFailed = (): string => intl().formatMessage({ id: 'account.exportFailed' });
+export const deleteFailed = (): string => intl().formatMessage({ id: 'account.deleteFailed' });
 
 /** The gateway's sentence for a refusal it explains (ACCOUNT_IN_USE says what is still open); else null. */
 export function refusalOf(error: unknown): string | null {

@@ -1,13 +1,16 @@
-export const PASSWORD_HINT =
-  'Password must contain at least 6 characters, including an uppercase and lowercase letter.';
+import { intl, type MessageId } from '../../lib/i18n.ts';
 
-const RULES: { test: (password: string) => boolean; message: string }[] = [
-  { test: (p) => p.length >= 6, message: 'Password must be at least 6 characters long' },
-  { test: (p) => /[A-Z]/.test(p), message: 'Password must contain at least one uppercase letter' },
-  { test: (p) => /[a-z]/.test(p), message: 'Password must contain at least one lowercase letter' },
+/** "Password must contain at least 6 characters, ..." in the member's language. */
+export const passwordHint = (): string => intl().formatMessage({ id: 'password.hint' });
+
+const RULES: { test: (password: string) => boolean; message: MessageId }[] = [
+  { test: (p) => p.length >= 6, message: 'password.tooShort' },
+  { test: (p) => /[A-Z]/.test(p), message: 'password.needsUpper' },
+  { test: (p) => /[a-z]/.test(p), message: 'password.needsLower' },
 ];
 
 /** The first broken rule's message, or an empty string when the password is acceptable. */
 export function passwordError(password: string): string {
-  return RULES.find((rule) => !rule.test(password))?.message ?? '';
+  const broken = RULES.find((rule) => !rule.test(password));
+  return broken ? intl().formatMessage({ id: broken.message }) : '';
 }

@@ -4,14 +4,16 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showError } from '../../components/ui/dialogs.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { EMAIL_IN_USE_MESSAGE, registerErrorMessage } from './auth-messages.ts';
+import { emailInUseMessage, registerErrorMessage } from './auth-messages.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { originOf } from './origin.ts';
-import { PASSWORD_HINT, passwordError } from './password-rules.ts';
+import { passwordError, passwordHint } from './password-rules.ts';
 import { AuthCard, AuthField } from './auth-card.tsx';
 import { runAuth } from './run-auth.ts';
 
 export default function RegisterPage() {
-  useDocumentTitle('Register');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: 'register.title' }));
   const { signUp, signInWithGoogle, signInWithGitHub } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -28,8 +30,8 @@ export default function RegisterPage() {
 
   const finish = (operation: () => Promise<void>) =>
     runAuth(operation, {
-      failureTitle: 'Registration Failed',
-      success: { title: 'Registration Successful', text: 'Welcome to BookHaven!' },
+      failureTitle: t({ id: 'register.failed' }),
+      success: { title: t({ id: 'register.success' }), text: t({ id: 'register.welcome' }) },
       messageOf: registerErrorMessage,
       setError,
       setBusy: setCreating,
@@ -41,7 +43,7 @@ export default function RegisterPage() {
     const problem = passwordError(form.password);
     if (problem) {
       setPwError(problem);
-      void showError('Password Error', problem);
+      void showError(t({ id: 'register.passwordError' }), problem);
       return;
     }
     void finish(() => signUp(form.name.trim(), form.email.trim(), form.password, form.photoURL.trim()));
@@ -49,13 +51,13 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Register"
-      intro="Create your account to start borrowing books."
+      title={t({ id: 'register.title' })}
+      intro={t({ id: 'register.intro' })}
       error={error}
       errorAction={
-        error === EMAIL_IN_USE_MESSAGE && (
+        error === emailInUseMessage() && (
           <Link to="/login" state={location.state} className="font-semibold underline">
-            Log in instead
+            {t({ id: 'register.loginInstead' })}
           </Link>
         )
       }
@@ -64,12 +66,17 @@ export default function RegisterPage() {
         onGoogle: () => void finish(signInWithGoogle),
         onGitHub: () => void finish(signInWithGitHub),
       }}
-      other={{ question: 'Already have an account?', to: '/login', label: 'Login', state: location.state }}
+      other={{
+        question: t({ id: 'register.haveAccount' }),
+        to: '/login',
+        label: t({ id: 'header.login' }),
+        state: location.state,
+      }}
     >
       <form onSubmit={onSubmit} className="space-y-4">
         <AuthField
           id="register-name"
-          label="Name"
+          label={t({ id: 'auth.name' })}
           type="text"
           autoComplete="name"
           required
@@ -78,25 +85,25 @@ export default function RegisterPage() {
         />
         <AuthField
           id="register-email"
-          label="Email"
+          label={t({ id: 'auth.email' })}
           type="email"
           autoComplete="email"
           required
           value={form.email}
           onChange={update('email')}
-          placeholder="you@example.com"
+          placeholder={t({ id: 'auth.emailPlaceholder' })}
         />
         <AuthField
           id="register-photo"
-          label="Photo URL"
+          label={t({ id: 'auth.photoUrl' })}
           type="url"
           value={form.photoURL}
           onChange={update('photoURL')}
-          placeholder="https://example.com/me.jpg"
+          placeholder={t({ id: 'auth.photoPlaceholder' })}
         />
         <AuthField
           id="register-password"
-          label="Password"
+          label={t({ id: 'auth.password' })}
           type="password"
           autoComplete="new-password"
           required
@@ -110,13 +117,13 @@ export default function RegisterPage() {
                 {pwError}
               </p>
               <p id="register-password-hint" className="mt-1 text-xs text-slate-500">
-                {PASSWORD_HINT}
+                {passwordHint()}
               </p>
             </>
           }
         />
         <button type="submit" disabled={creating || pwError !== ''} className="btn-primary w-full">
-          {creating ? 'Creating Account...' : 'Register'}
+          {t({ id: creating ? 'register.busy' : 'register.title' })}
         </button>
       </form>
     </AuthCard>

@@ -1,12 +1,17 @@
+import { useI18n } from '../../lib/i18n.ts';
+
 type Props = { disabled: boolean; onGoogle: () => void; onGitHub: () => void };
 
 export function SocialButtons({ disabled, onGoogle, onGitHub }: Props) {
+  const { formatMessage: t } = useI18n();
   const base =
     'flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-700 transition hover:bg-slate-50 disabled:opacity-60';
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3 text-sm text-slate-500">
-        <span className="h-px flex-1 bg-slate-200" /> or continue with <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200" />
+        {t({ id: 'auth.orContinue' })}
+        <span className="h-px flex-1 bg-slate-200" />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <button type="button" className={base} disabled={disabled} onClick={onGoogle}>
@@ -28,13 +33,13 @@ export function SocialButtons({ disabled, onGoogle, onGitHub }: Props) {
               d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
             />
           </svg>
-          Google
+          {t({ id: 'auth.google' })}
         </button>
         <button type="button" className={base} disabled={disabled} onClick={onGitHub}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-slate-900">
             <path d="M12 .5a12 12 0 0 0-3.8 23.4c.6.1.8-.3.8-.6v-2c-3.3.7-4-1.6-4-1.6-.6-1.4-1.4-1.8-1.4-1.8-1-.7.1-.7.1-.7 1.2.1 1.8 1.2 1.8 1.2 1 1.8 2.8 1.3 3.5 1 .1-.8.4-1.3.8-1.6-2.7-.3-5.5-1.3-5.5-5.9 0-1.3.5-2.4 1.2-3.2-.1-.3-.5-1.5.1-3.2 0 0 1-.3 3.3 1.2a11.5 11.5 0 0 1 6 0C17.3 4.6 18.3 5 18.3 5c.7 1.7.3 2.9.1 3.2.8.8 1.2 1.9 1.2 3.2 0 4.6-2.8 5.6-5.5 5.9.4.4.8 1.1.8 2.2v3.3c0 .3.2.7.8.6A12 12 0 0 0 12 .5z" />
           </svg>
-          GitHub
+          {t({ id: 'auth.github' })}
         </button>
       </div>
     </div>

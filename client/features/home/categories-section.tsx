@@ -1,3 +1,4 @@
+import { useI18n } from '../../lib/i18n.ts';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { graphql } from '../../gql/index.ts';
@@ -18,12 +19,13 @@ export const HomeCategoriesQuery = graphql(`
 
 export function CategoriesSection() {
   const { data, loading, error } = useQuery(HomeCategoriesQuery);
+  const { formatMessage: t } = useI18n();
   let body;
-  if (loading) body = <Spinner label="Loading categories..." />;
+  if (loading) body = <Spinner label={t({ id: 'home.loadingCategories' })} />;
   else if (error)
     body = (
       <p role="alert" className="text-center text-red-600">
-        Failed to fetch categories
+        {t({ id: 'home.categoriesFailed' })}
       </p>
     );
   else
@@ -37,7 +39,7 @@ export function CategoriesSection() {
             >
               <BookImage
                 src={category.image}
-                alt={`${category.name} books`}
+                alt={t({ id: 'home.categoryImage' }, { name: category.name })}
                 className="aspect-[3/2] w-full object-cover"
                 loading="lazy"
               />
@@ -45,7 +47,8 @@ export function CategoriesSection() {
                 <h3 className="mb-2 text-xl font-semibold text-slate-900">{category.name}</h3>
                 <p className="mb-4 text-slate-600">{category.description}</p>
                 <span className="font-semibold text-indigo-600 group-hover:text-indigo-800">
-                  Explore Books <span aria-hidden="true">→</span>
+                  {t({ id: 'home.exploreBooks' })}
+                  <span aria-hidden="true" className="ml-1 after:content-['→']" />
                 </span>
               </div>
             </Link>
@@ -56,7 +59,7 @@ export function CategoriesSection() {
   return (
     <section aria-labelledby="categories-heading" className="page-container py-16">
       <h2 id="categories-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">
-        Book Categories
+        {t({ id: 'home.categories' })}
       </h2>
       {body}
     </section>

@@ -1,3 +1,4 @@
+import { useI18n } from '../../lib/i18n.ts';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { getFragmentData, graphql } from '../../gql/index.ts';
@@ -30,12 +31,13 @@ export const FeaturedBooksQuery = graphql(`
 
 export function FeaturedBooks() {
   const { data, loading, error } = useQuery(FeaturedBooksQuery, { variables: { first: FEATURED_COUNT } });
+  const { formatMessage: t } = useI18n();
   let body;
-  if (loading) body = <Spinner label="Loading featured books..." />;
+  if (loading) body = <Spinner label={t({ id: 'home.loadingFeatured' })} />;
   else if (error)
     body = (
       <p role="alert" className="text-center text-red-600">
-        Failed to fetch featured books
+        {t({ id: 'home.featuredFailed' })}
       </p>
     );
   else
@@ -49,7 +51,7 @@ export function FeaturedBooks() {
             >
               <BookImage
                 src={book.image}
-                alt={`Cover of ${book.title}`}
+                alt={t({ id: 'home.coverOf' }, { title: book.title })}
                 className="h-72 w-full bg-slate-100 object-contain"
                 loading="lazy"
               />
@@ -58,7 +60,7 @@ export function FeaturedBooks() {
                   {book.genre}
                 </span>
                 <h3 className="mb-1 text-lg font-semibold text-slate-900 group-hover:text-indigo-700">{book.title}</h3>
-                <p className="mb-3 text-slate-600">by {book.author}</p>
+                <p className="mb-3 text-slate-600">{t({ id: 'home.byAuthor' }, { author: book.author })}</p>
                 <Stars rating={book.rating} />
               </div>
             </Link>
@@ -70,12 +72,12 @@ export function FeaturedBooks() {
     <section aria-labelledby="featured-heading" className="bg-indigo-50/60 py-16">
       <div className="page-container">
         <h2 id="featured-heading" className="mb-10 text-center text-3xl font-bold text-slate-900">
-          Featured Books
+          {t({ id: 'home.featured' })}
         </h2>
         {body}
         <div className="mt-10 text-center">
           <Link to="/all-books" className="btn-primary px-6 py-3">
-            View All Books
+            {t({ id: 'home.viewAll' })}
           </Link>
         </div>
       </div>

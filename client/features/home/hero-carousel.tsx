@@ -1,3 +1,5 @@
+import type { IntlShape } from 'react-intl';
+import { useI18n, type MessageId } from '../../lib/i18n.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { wrapIndex } from './carousel-index.ts';
@@ -7,28 +9,37 @@ import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 
 export const AUTO_ADVANCE_MS = 5000;
 
-const SLIDES = [
+type Say = IntlShape['formatMessage'];
+
+const SLIDES: {
+  id: string;
+  title: MessageId;
+  description: (t: Say, policy: LibraryPolicy | null) => string;
+  image: string;
+  cta: { label: MessageId; to: string };
+}[] = [
   {
-    title: 'Discover Your Next Great Read',
-    description: 'Explore thousands of books across every genre, from timeless classics to new releases.',
+    id: 'discover',
+    title: 'hero.discoverTitle',
+    description: (t) => t({ id: 'hero.discoverText' }),
     image: '/images/hero/slide-1.svg',
-    cta: { label: 'Browse Books', to: '/all-books' },
+    cta: { label: 'hero.discoverCta', to: '/all-books' },
   },
   {
-    title: 'Borrow Books with Ease',
+    id: 'borrow',
+    title: 'hero.borrowTitle',
     // The numbers are the gateway's policy; until it answers the sentence goes without them.
-    description: (p: LibraryPolicy | null) =>
-      p
-        ? `Borrow up to ${p.loanLimit} ${p.loanLimit === 1 ? 'book' : 'books'} at a time for ${p.loanDays} days and keep track of every loan in one place.`
-        : 'Borrow books and keep track of every loan in one place.',
+    description: (t, p) =>
+      p ? t({ id: 'hero.borrowText' }, { limit: p.loanLimit, days: p.loanDays }) : t({ id: 'hero.borrowTextNoPolicy' }),
     image: '/images/hero/slide-2.svg',
-    cta: { label: 'Start Borrowing', to: '/borrowed-books' },
+    cta: { label: 'hero.borrowCta', to: '/borrowed-books' },
   },
   {
-    title: 'Share Your Favourite Books',
-    description: 'Grow our community collection by adding the books you love for other readers to enjoy.',
+    id: 'share',
+    title: 'hero.shareTitle',
+    description: (t) => t({ id: 'hero.shareText' }),
     image: '/images/hero/slide-3.svg',
-    cta: { label: 'Add Book', to: '/add-book' },
+    cta: { label: 'nav.addBook', to: '/add-book' },
   },
 ];
 
@@ -45,6 +56,7 @@ function useAfterPageLoad(): boolean {
 }
 
 export function HeroCarousel() {
+  const { formatMessage: t } = useI18n();
   const [index, setIndex] = useState(0);
   // WCAG 2.2.2: moving content can be paused. The slides move on by themselves unless the person paused them
   // (or asked their system for less motion and has not pressed Play), and never while the pointer is over the
@@ -72,7 +84,7 @@ export function HeroCarousel() {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Featured highlights"
+      aria-label={t({ id: 'hero.label' })}
       className="relative h-[70vh] overflow-hidden bg-slate-900"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -84,10 +96,10 @@ export function HeroCarousel() {
     >
       {SLIDES.map((slide, i) => (
         <div
-          key={slide.title}
+          key={slide.id}
           role="group"
           aria-roledescription="slide"
-          aria-label={`${i + 1} of ${SLIDES.length}`}
+          aria-label={t({ id: 'hero.slideOf' }, { n: i + 1, total: SLIDES.length })}
           aria-hidden={i !== index}
           inert={i !== index}
           className={`absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out ${i === index ? 'opacity-100' : 'opacity-0'}`}
@@ -98,12 +110,10 @@ export function HeroCarousel() {
                 share a row below it, on wider screens the arrows sit in the side padding. */}
             <div className="mx-auto w-full max-w-7xl px-4 pb-16 md:px-20 md:pb-0">
               <div className="max-w-xl rounded-xl bg-slate-950/85 p-6 text-white md:p-8">
-                <h2 className="mb-4 text-3xl font-bold md:text-5xl">{slide.title}</h2>
-                <p className="mb-8 text-lg text-slate-200 md:text-xl">
-                  {typeof slide.description === 'string' ? slide.description : slide.description(policy)}
-                </p>
+                <h2 className="mb-4 text-3xl font-bold md:text-5xl">{t({ id: slide.title })}</h2>
+                <p className="mb-8 text-lg text-slate-200 md:text-xl">{slide.description(t, policy)}</p>
                 <Link to={slide.cta.to} className="btn-primary px-6 py-3 text-lg">
-                  {slide.cta.label}
+                  {t({ id: slide.cta.label })}
                 </Link>
               </div>
             </div>
@@ -112,7 +122,7 @@ export function HeroCarousel() {
       ))}
       <button
         type="button"
-        aria-label="Previous slide"
+        aria-label={t({ id: 'hero.previous' })}
         onClick={() => go(-1)}
         className="absolute bottom-3 left-4 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:bottom-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
@@ -120,7 +130,7 @@ export function HeroCarousel() {
       </button>
       <button
         type="button"
-        aria-label="Next slide"
+        aria-label={t({ id: 'hero.next' })}
         onClick={() => go(1)}
         className="absolute bottom-3 left-18 rounded-full bg-slate-950/60 p-3 md:top-1/2 md:right-4 md:bottom-auto md:left-auto md:-translate-y-1/2 text-white transition hover:bg-slate-950/80"
       >
@@ -128,7 +138,7 @@ export function HeroCarousel() {
       </button>
       <button
         type="button"
-        aria-label={autoplay ? 'Pause slide show' : 'Play slide show'}
+        aria-label={t({ id: autoplay ? 'hero.pause' : 'hero.play' })}
         onClick={() => setChoice(autoplay ? 'paused' : 'playing')}
         className="absolute right-4 bottom-4 rounded-full bg-slate-950/60 p-2 text-white transition hover:bg-slate-950/80"
       >
@@ -137,9 +147,9 @@ export function HeroCarousel() {
       <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">
         {SLIDES.map((slide, i) => (
           <button
-            key={slide.title}
+            key={slide.id}
             type="button"
-            aria-label={`Go to slide ${i + 1}`}
+            aria-label={t({ id: 'hero.goTo' }, { n: i + 1 })}
             aria-current={i === index}
             onClick={() => setIndex(i)}
             className={`h-3 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 hover:bg-white/80'}`}

@@ -1,3 +1,4 @@
+import { useI18n } from '../../lib/i18n.ts';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CategoriesSection } from './categories-section.tsx';
@@ -7,21 +8,19 @@ import { Newsletter } from './newsletter.tsx';
 import { Testimonials } from './testimonials.tsx';
 
 export default function HomePage() {
-  useDocumentTitle('Home');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: 'nav.home' }));
   return (
     <>
-      <h1 className="sr-only">BookHaven</h1>
+      <h1 className="sr-only">{t({ id: 'app.name' })}</h1>
       <HeroCarousel />
       <section aria-labelledby="welcome-heading" className="page-container py-16 text-center">
         <h2 id="welcome-heading" className="mb-4 text-3xl font-bold text-slate-900 md:text-4xl">
-          Welcome to BookHaven
+          {t({ id: 'home.welcome' })}
         </h2>
-        <p className="mx-auto max-w-3xl text-lg text-slate-600">
-          BookHaven is your community library online. Discover books across every genre, borrow the ones you want to
-          read and share your own favourites with fellow readers. Sign in to start borrowing today.
-        </p>
+        <p className="mx-auto max-w-3xl text-lg text-slate-600">{t({ id: 'home.intro' })}</p>
         <Link to="/about" className="btn-secondary mt-6">
-          Learn more about us
+          {t({ id: 'home.learnMore' })}
         </Link>
       </section>
       <CategoriesSection />

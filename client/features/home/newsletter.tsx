@@ -1,3 +1,4 @@
+import { useI18n } from '../../lib/i18n.ts';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { isValidNewsletterEmail, saveSubscription } from './newsletter-email.ts'
 export const THANK_YOU_MS = 5000;
 
 export function Newsletter() {
+  const { formatMessage: t } = useI18n();
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [subscribed, setSubscribed] = useState(false);
@@ -19,7 +21,7 @@ export function Newsletter() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValidNewsletterEmail(email)) {
-      setError('Please enter a valid email address');
+      setError(t({ id: 'newsletter.invalid' }));
       return;
     }
     saveSubscription(email);
@@ -35,23 +37,23 @@ export function Newsletter() {
     >
       <div className="page-container max-w-2xl text-center">
         <h2 id="newsletter-heading" className="mb-3 text-3xl font-bold">
-          Subscribe to Our Newsletter
+          {t({ id: 'newsletter.title' })}
         </h2>
-        <p className="mb-8 text-indigo-100">New arrivals, reading lists and library events, straight to your inbox.</p>
+        <p className="mb-8 text-indigo-100">{t({ id: 'newsletter.text' })}</p>
         <div aria-live="polite">
           {subscribed ? (
-            <p className="rounded-lg bg-white/15 px-4 py-6 text-xl font-semibold">Thank you for subscribing!</p>
+            <p className="rounded-lg bg-white/15 px-4 py-6 text-xl font-semibold">{t({ id: 'newsletter.thanks' })}</p>
           ) : (
             <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row">
               <label htmlFor="newsletter-email" className="sr-only">
-                Email address
+                {t({ id: 'footer.emailLabel' })}
               </label>
               <input
                 id="newsletter-email"
                 type="email"
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
-                placeholder="Enter your email"
+                placeholder={t({ id: 'newsletter.placeholder' })}
                 aria-invalid={error !== ''}
                 aria-describedby={error ? 'newsletter-error' : undefined}
                 className="form-input flex-1 text-slate-900"
@@ -60,7 +62,7 @@ export function Newsletter() {
                 type="submit"
                 className="rounded-lg bg-white px-6 py-2.5 font-semibold text-indigo-700 transition hover:bg-indigo-50"
               >
-                Subscribe Now
+                {t({ id: 'newsletter.subscribe' })}
               </button>
             </form>
           )}
@@ -71,11 +73,16 @@ export function Newsletter() {
           </p>
         )}
         <p className="mt-4 text-sm text-indigo-100">
-          We respect your privacy. Read our{' '}
-          <Link to="/legal/privacy-policy" className="underline hover:text-white">
-            Privacy Policy
-          </Link>
-          .
+          {t(
+            { id: 'newsletter.privacy' },
+            {
+              link: (words) => (
+                <Link to="/legal/privacy-policy" className="underline hover:text-white">
+                  {words}
+                </Link>
+              ),
+            },
+          )}
         </p>
       </div>
     </section>

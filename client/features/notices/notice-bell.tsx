@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { Icon } from '../../components/ui/icons.tsx';
 import { useEscapeToClose } from '../../lib/use-escape-to-close.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 export const UNREAD_NOTICE_COUNT_QUERY = graphql(`
   query UnreadNoticeCount {
@@ -30,6 +31,7 @@ export default function NoticeBell() {
     skipPollAttempt: () => document.visibilityState === 'hidden',
   });
   const unread = data?.me?.unreadNoticeCount ?? 0;
+  const { formatMessage: t, formatNumber } = useI18n();
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -45,7 +47,7 @@ export default function NoticeBell() {
       <button
         ref={button}
         type="button"
-        aria-label={unread > 0 ? `Notices, ${unread} unread` : 'Notices'}
+        aria-label={unread > 0 ? t({ id: 'notices.bellUnread' }, { count: unread }) : t({ id: 'notices.title' })}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((value) => !value)}
@@ -57,7 +59,7 @@ export default function NoticeBell() {
             aria-hidden="true"
             className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white"
           >
-            {unread > 99 ? '99+' : unread}
+            {unread > 99 ? t({ id: 'notices.manyUnread' }, { count: 99 }) : formatNumber(unread)}
           </span>
         )}
       </button>
@@ -65,7 +67,7 @@ export default function NoticeBell() {
         <Suspense
           fallback={
             <p role="status" className="absolute top-full right-0 rounded-b-xl bg-white p-4 shadow-lg">
-              Loading notices...
+              {t({ id: 'notices.loading' })}
             </p>
           }
         >

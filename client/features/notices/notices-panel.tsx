@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { useMarkNoticesRead, useMoreNotices, useNotices } from './use-notices.ts';
@@ -20,34 +21,35 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
   const [markRead, marking] = useMarkNoticesRead();
   const more = useMoreNotices(fetchMore);
   const [failure, setFailure] = useState<string | null>(null);
+  const { formatMessage: t } = useI18n();
 
   const mark = async (ids: string[] | null) => {
     setFailure(null);
     try {
       await markRead(ids, ids ?? (data?.me?.notices.nodes ?? []).map((notice) => notice.id));
     } catch {
-      setFailure('Failed to mark notices read. Please try again.');
+      setFailure(t({ id: 'notices.markFailed' }));
     }
   };
 
   const notices = data?.me?.notices;
   let body: React.ReactNode;
   if (loading && !data) {
-    body = <Spinner label="Loading notices..." />;
+    body = <Spinner label={t({ id: 'notices.loading' })} />;
   } else if (error && !data) {
     body = (
       <div role="alert" className="py-6 text-center">
-        <p className="mb-6 text-red-700">Failed to fetch notices. Please try again.</p>
+        <p className="mb-6 text-red-700">{t({ id: 'notices.fetchFailed' })}</p>
         <button type="button" className="btn-primary btn-sm" onClick={() => void refetch()}>
-          Try Again
+          {t({ id: 'error.tryAgain' })}
         </button>
       </div>
     );
   } else if (!notices || notices.nodes.length === 0) {
     body = (
       <div className="rounded-xl bg-slate-50 p-6 text-center">
-        <h3 className="mb-2 text-lg font-semibold">No Notices</h3>
-        <p className="text-gray-700">Reminders about your loans and holds will appear here.</p>
+        <h3 className="mb-2 text-lg font-semibold">{t({ id: 'notices.emptyTitle' })}</h3>
+        <p className="text-gray-700">{t({ id: 'notices.emptyText' })}</p>
       </div>
     );
   } else {
@@ -55,14 +57,14 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
     body = (
       <>
         <div className="mb-4 flex items-center justify-between gap-4">
-          <p className="text-gray-700">{unread === 1 ? '1 unread notice' : `${unread} unread notices`}</p>
+          <p className="text-gray-700">{t({ id: 'notices.unreadCount' }, { count: unread })}</p>
           <button
             type="button"
             disabled={unread === 0 || marking.loading}
             onClick={() => void mark(null)}
             className="btn-primary btn-sm"
           >
-            Mark all read
+            {t({ id: 'notices.markAllRead' })}
           </button>
         </div>
         <ul className="space-y-3">
@@ -76,7 +78,7 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
               >
                 <div className="min-w-0 flex-1">
                   <p className={notice.read ? 'text-gray-800' : 'font-semibold text-gray-900'}>
-                    {notice.read ? null : <span className="sr-only">Unread: </span>}
+                    {notice.read ? null : <span className="sr-only">{t({ id: 'notices.unreadPrefix' })} </span>}
                     {notice.message}
                   </p>
                   <p className="text-sm text-gray-600">
@@ -84,7 +86,8 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
                   </p>
                 </div>
                 <Link to={notice.link} onClick={onClose} className="text-indigo-700 underline">
-                  Open<span className="sr-only">: {notice.message}</span>
+                  {t({ id: 'notices.open' })}
+                  <span className="sr-only">{t({ id: 'notices.openLabel' }, { message: notice.message })}</span>
                 </Link>
                 {!notice.read && (
                   <button
@@ -92,9 +95,9 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
                     disabled={marking.loading}
                     onClick={() => void mark([notice.id])}
                     className="btn-quiet btn-sm"
-                    aria-label={`Mark read: ${notice.message}`}
+                    aria-label={t({ id: 'notices.markReadLabel' }, { message: notice.message })}
                   >
-                    Mark read
+                    {t({ id: 'notices.markRead' })}
                   </button>
                 )}
               </article>
@@ -120,10 +123,10 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
     >
       <div className="mb-4 flex items-center justify-between">
         <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
-          Notices
+          {t({ id: 'notices.title' })}
         </h2>
         <button type="button" onClick={onClose} className="btn-quiet btn-sm">
-          Close
+          {t({ id: 'notices.close' })}
         </button>
       </div>
       {failure && (

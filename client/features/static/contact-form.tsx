@@ -1,3 +1,4 @@
+import { useI18n } from '../../lib/i18n.ts';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { showSuccess } from '../../components/ui/dialogs.ts';
@@ -10,6 +11,7 @@ export const SENT_ALERT_MS = 3000;
 const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
+  const { formatMessage: t } = useI18n();
   const [form, setForm] = useState(EMPTY);
   const [sending, setSending] = useState(false);
 
@@ -26,7 +28,7 @@ export function ContactForm() {
       saveContactMessage(form);
       setSending(false);
       setForm(EMPTY);
-      void showSuccess('Message Sent!', "We'll get back to you as soon as possible.", { timer: SENT_ALERT_MS });
+      void showSuccess(t({ id: 'contact.sent' }), t({ id: 'contact.sentText' }), { timer: SENT_ALERT_MS });
     }, SIMULATED_SEND_MS);
   };
 
@@ -42,16 +44,16 @@ export function ContactForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
-        Send Us a Message
+        {t({ id: 'contact.formTitle' })}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('name', 'Your Name', 'text')}
-        {field('email', 'Your Email', 'email')}
+        {field('name', t({ id: 'contact.name' }), 'text')}
+        {field('email', t({ id: 'contact.email' }), 'email')}
       </div>
-      {field('subject', 'Subject', 'text')}
+      {field('subject', t({ id: 'contact.subject' }), 'text')}
       <div>
         <label htmlFor="contact-message" className="form-label">
-          Message
+          {t({ id: 'contact.message' })}
         </label>
         <textarea
           id="contact-message"
@@ -63,7 +65,7 @@ export function ContactForm() {
         />
       </div>
       <button type="submit" disabled={sending} className="btn-primary">
-        {sending ? 'Sending...' : 'Send Message'}
+        {t({ id: sending ? 'contact.sending' : 'contact.send' })}
       </button>
     </form>
   );

@@ -1,46 +1,38 @@
 import { LIBRARY_CONTACT, OPENING_HOURS } from '../../components/ui/library-info.ts';
 import { SocialLinks } from '../../components/ui/social-links.tsx';
 import { PolicyText } from '../../components/ui/policy-text.tsx';
-import { plural, times, type LibraryPolicy } from '../../lib/policy.ts';
+import type { LibraryPolicy } from '../../lib/policy.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useI18n, type MessageId } from '../../lib/i18n.ts';
+import type { IntlShape } from 'react-intl';
 import { ContactForm } from './contact-form.tsx';
 
-const renewal = (p: LibraryPolicy) =>
+type Say = IntlShape['formatMessage'];
+
+const renewal = (t: Say, p: LibraryPolicy) =>
   p.maxRenewals === 0
-    ? 'Loans cannot be renewed.'
-    : `You can renew ${times(p.maxRenewals)} for ${p.renewalDays} more days if nobody else has requested the book.`;
+    ? t({ id: 'faq.noRenewals' })
+    : t({ id: 'faq.renewals' }, { times: p.maxRenewals, days: p.renewalDays });
 
 // The answers that state a rule are written with the gateway's policy (lib/policy.ts).
-const FAQ: { q: string; a: string | ((policy: LibraryPolicy) => string) }[] = [
+const FAQ: { q: MessageId; a: MessageId | ((t: Say, policy: LibraryPolicy) => string) }[] = [
+  { q: 'faq.borrowQ', a: (t, p) => t({ id: 'faq.borrowA' }, { limit: p.loanLimit }) },
   {
-    q: 'How do I borrow a book?',
-    a: (p) =>
-      `Sign in, open a book from All Books and choose Borrow Book. Pick a return date and confirm. You can borrow up to ${plural(p.loanLimit, 'book', 'books')} at a time.`,
+    q: 'faq.periodQ',
+    a: (t, p) => t({ id: 'faq.periodA' }, { days: p.loanDays, renewal: renewal(t, p) }),
   },
-  {
-    q: 'How long is the loan period?',
-    a: (p) => `Books are lent for ${plural(p.loanDays, 'day', 'days')}. ${renewal(p)}`,
-  },
-  {
-    q: 'Are there late fees?',
-    a: (p) =>
-      `Yes: ${p.lateFeePerDay} taka per day for each overdue book. Late fees must be paid before you can borrow more books.`,
-  },
-  {
-    q: 'How do I return a book?',
-    a: 'Open My Borrowed Books, find the book under Pending and choose Return Book, then bring the copy to the library desk.',
-  },
+  { q: 'faq.feesQ', a: (t, p) => t({ id: 'faq.feesA' }, { fee: p.lateFeePerDay }) },
+  { q: 'faq.returnQ', a: 'faq.returnA' },
 ];
 
 export default function ContactPage() {
-  useDocumentTitle('Contact Us');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: 'footer.contactUs' }));
   return (
     <div>
       <section className="bg-gradient-to-r from-indigo-700 to-violet-700 py-16 text-center text-white">
-        <h1 className="mb-3 text-4xl font-bold">Contact Us</h1>
-        <p className="text-lg text-indigo-100">
-          Questions, suggestions or book requests? We would love to hear from you.
-        </p>
+        <h1 className="mb-3 text-4xl font-bold">{t({ id: 'footer.contactUs' })}</h1>
+        <p className="text-lg text-indigo-100">{t({ id: 'contact.intro' })}</p>
       </section>
       <div className="page-container grid gap-10 py-16 lg:grid-cols-3">
         <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
@@ -52,10 +44,10 @@ export default function ContactPage() {
             className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
           >
             <h2 id="contact-info-heading" className="mb-3 text-xl font-semibold text-slate-900">
-              Contact Information
+              {t({ id: 'contact.info' })}
             </h2>
             <address className="space-y-2 text-slate-600 not-italic">
-              <p>{LIBRARY_CONTACT.address}</p>
+              <p>{t({ id: LIBRARY_CONTACT.address })}</p>
               <p>
                 <a className="text-indigo-700 hover:underline" href={`mailto:${LIBRARY_CONTACT.email}`}>
                   {LIBRARY_CONTACT.email}
@@ -66,13 +58,13 @@ export default function ContactPage() {
           </section>
           <section aria-labelledby="hours-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h2 id="hours-heading" className="mb-3 text-xl font-semibold text-slate-900">
-              Opening Hours
+              {t({ id: 'footer.openingHours' })}
             </h2>
             <dl className="space-y-1 text-slate-600">
               {OPENING_HOURS.map((row) => (
                 <div key={row.days} className="flex justify-between gap-4">
-                  <dt>{row.days}</dt>
-                  <dd className="font-medium">{row.hours}</dd>
+                  <dt>{t({ id: row.days })}</dt>
+                  <dd className="font-medium">{t({ id: row.hours })}</dd>
                 </div>
               ))}
             </dl>
@@ -82,7 +74,7 @@ export default function ContactPage() {
             className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
           >
             <h2 id="follow-heading" className="mb-3 text-xl font-semibold text-slate-900">
-              Follow Us
+              {t({ id: 'contact.follow' })}
             </h2>
             <SocialLinks tone="dark" />
           </section>
@@ -90,28 +82,36 @@ export default function ContactPage() {
       </div>
       <section aria-labelledby="map-heading" className="page-container pb-16">
         <h2 id="map-heading" className="mb-4 text-2xl font-bold text-slate-900">
-          Find Us
+          {t({ id: 'contact.findUs' })}
         </h2>
         {/* A local map illustration: the app must work without access to an external map service. */}
         <figure className="overflow-hidden rounded-2xl shadow-sm ring-1 ring-slate-200">
           <img
             src="/images/map.svg"
-            alt={`Map showing BookHaven at ${LIBRARY_CONTACT.address}`}
+            alt={t({ id: 'contact.mapAlt' }, { address: t({ id: LIBRARY_CONTACT.address }) })}
             className="h-80 w-full object-cover"
           />
-          <figcaption className="bg-white px-4 py-2 text-sm text-slate-600">{LIBRARY_CONTACT.address}</figcaption>
+          <figcaption className="bg-white px-4 py-2 text-sm text-slate-600">
+            {t({ id: LIBRARY_CONTACT.address })}
+          </figcaption>
         </figure>
       </section>
       <section aria-labelledby="faq-heading" className="page-container max-w-3xl pb-20">
         <h2 id="faq-heading" className="mb-6 text-center text-2xl font-bold text-slate-900">
-          Frequently Asked Questions
+          {t({ id: 'contact.faq' })}
         </h2>
         <div className="space-y-3">
           {FAQ.map((item) => (
             <details key={item.q} className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-              <summary className="cursor-pointer font-semibold text-slate-900 marker:text-indigo-600">{item.q}</summary>
+              <summary className="cursor-pointer font-semibold text-slate-900 marker:text-indigo-600">
+                {t({ id: item.q })}
+              </summary>
               <p className="mt-3 text-slate-600">
-                {typeof item.a === 'string' ? item.a : <PolicyText>{item.a}</PolicyText>}
+                {typeof item.a === 'string' ? (
+                  t({ id: item.a })
+                ) : (
+                  <PolicyText>{(policy) => (item.a as Exclude<typeof item.a, string>)(t, policy)}</PolicyText>
+                )}
               </p>
             </details>
           ))}

@@ -1,30 +1,30 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useI18n, type MessageId } from '../../lib/i18n.ts';
 
-const LINKS = [
-  { to: '/', label: 'Go Home' },
-  { to: '/all-books', label: 'Browse Books' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/login', label: 'Login' },
+const LINKS: { to: string; label: MessageId }[] = [
+  { to: '/', label: 'error.goHome' },
+  { to: '/all-books', label: 'hero.discoverCta' },
+  { to: '/contact', label: 'footer.contactUs' },
+  { to: '/login', label: 'header.login' },
 ];
 
 export default function NotFoundPage() {
-  useDocumentTitle('Page Not Found');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: 'notFound.title' }));
   return (
     <div className="page-container flex flex-col items-center py-24 text-center">
       <p aria-hidden="true" className="text-8xl font-extrabold text-indigo-500">
-        404
+        {t({ id: 'notFound.code' })}
       </p>
-      <h1 className="mt-4 mb-3 text-3xl font-bold text-slate-900">Oops! Page Not Found</h1>
-      <p className="mb-8 max-w-lg text-slate-600">
-        The page you are looking for might have been moved, renamed or never existed. Try one of these instead:
-      </p>
-      <nav aria-label="Helpful links">
+      <h1 className="mt-4 mb-3 text-3xl font-bold text-slate-900">{t({ id: 'notFound.heading' })}</h1>
+      <p className="mb-8 max-w-lg text-slate-600">{t({ id: 'notFound.text' })}</p>
+      <nav aria-label={t({ id: 'notFound.links' })}>
         <ul className="flex flex-wrap justify-center gap-3">
           {LINKS.map((link, i) => (
             <li key={link.to}>
               <Link to={link.to} className={i === 0 ? 'btn-primary' : 'btn-secondary'}>
-                {link.label}
+                {t({ id: link.label })}
               </Link>
             </li>
           ))}

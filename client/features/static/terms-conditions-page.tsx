@@ -1,58 +1,55 @@
 import { PolicyText } from '../../components/ui/policy-text.tsx';
-import { plural, times } from '../../lib/policy.ts';
+import { useI18n, type MessageId } from '../../lib/i18n.ts';
 import { LegalLayout } from './legal-layout.tsx';
 
+const PLAIN: { heading: MessageId; text: MessageId }[] = [
+  { heading: 'terms.lost', text: 'terms.lostText' },
+  { heading: 'terms.account', text: 'terms.accountText' },
+  { heading: 'terms.books', text: 'terms.booksText' },
+  { heading: 'terms.law', text: 'terms.lawText' },
+];
+
 export default function TermsConditionsPage() {
+  const { formatMessage: t } = useI18n();
   return (
-    <LegalLayout title="Terms & Conditions" other={{ to: '/legal/privacy-policy', label: 'Privacy Policy' }}>
+    <LegalLayout
+      title={t({ id: 'footer.terms' })}
+      other={{ to: '/legal/privacy-policy', label: t({ id: 'footer.privacy' }) }}
+    >
       <section>
-        <h2>1. Acceptance of Terms</h2>
-        <p>By using BookHaven you agree to these terms. Our services are not available to children under 13.</p>
+        <h2>{t({ id: 'terms.accept' })}</h2>
+        <p>{t({ id: 'terms.acceptText' })}</p>
       </section>
       <section>
-        <h2>2. Borrowing Rules</h2>
+        <h2>{t({ id: 'terms.rules' })}</h2>
         <PolicyText>
-          {(policy) => (
+          {(p) => (
             <ul>
-              <li>You may borrow up to {plural(policy.loanLimit, 'book', 'books')} at a time.</li>
-              <li>The loan period is {plural(policy.loanDays, 'day', 'days')}.</li>
+              <li>{t({ id: 'terms.borrow' }, { limit: p.loanLimit })}</li>
+              <li>{t({ id: 'terms.period' }, { days: p.loanDays })}</li>
               <li>
-                {policy.maxRenewals === 0
-                  ? 'Loans cannot be renewed.'
-                  : `You may renew a loan ${times(policy.maxRenewals)} for ${plural(policy.renewalDays, 'day', 'days')} if nobody else has requested the book.`}
+                {p.maxRenewals === 0
+                  ? t({ id: 'faq.noRenewals' })
+                  : t({ id: 'terms.renew' }, { times: p.maxRenewals, days: p.renewalDays })}
               </li>
             </ul>
           )}
         </PolicyText>
       </section>
       <section>
-        <h2>3. Late Fees</h2>
+        <h2>{t({ id: 'terms.fees' })}</h2>
         <p>
-          <PolicyText>
-            {(policy) => `A late fee of ${policy.lateFeePerDay} taka per day is charged for each overdue book.`}
-          </PolicyText>{' '}
-          Late fees must be paid before you can borrow more books.
+          <PolicyText unknown={t({ id: 'terms.feesUnknown' })}>
+            {(p) => t({ id: 'terms.feesText' }, { fee: p.lateFeePerDay })}
+          </PolicyText>
         </p>
       </section>
-      <section>
-        <h2>4. Damaged or Lost Books</h2>
-        <p>If a book is damaged or lost while on loan, you must pay its replacement cost plus a processing fee.</p>
-      </section>
-      <section>
-        <h2>5. Your Account</h2>
-        <p>You are responsible for keeping your sign-in details safe and for all activity under your account.</p>
-      </section>
-      <section>
-        <h2>6. Adding and Updating Books</h2>
-        <p>
-          Books you add or update must be described accurately. We may remove entries that are misleading or
-          inappropriate.
-        </p>
-      </section>
-      <section>
-        <h2>7. Governing Law</h2>
-        <p>These terms are governed by the laws of Bangladesh, and any dispute falls under the courts of Bangladesh.</p>
-      </section>
+      {PLAIN.map((section) => (
+        <section key={section.heading}>
+          <h2>{t({ id: section.heading })}</h2>
+          <p>{t({ id: section.text })}</p>
+        </section>
+      ))}
     </LegalLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { useI18n } from '../../lib/i18n.ts';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { getFragmentData, graphql } from '../../gql/index.ts';
@@ -37,7 +38,8 @@ export const ALL_USERS_QUERY = graphql(`
 `);
 
 export default function AllUsersPage() {
-  useDocumentTitle('All Users');
+  const { formatMessage: t } = useI18n();
+  useDocumentTitle(t({ id: 'nav.allUsers' }));
   const { search, searchText, setSearchText } = useUserSearch();
   const { data, previousData, loading, error, fetchMore } = useQuery(ALL_USERS_QUERY, {
     variables: { search: search || null, first: PAGE_SIZE },
@@ -52,12 +54,12 @@ export default function AllUsersPage() {
   if (error) {
     return (
       <div role="alert" className="mx-auto my-10 max-w-xl rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-        <strong className="mr-2 font-bold">Error!</strong>
+        <strong className="mr-2 font-bold">{t({ id: 'users.error' })}</strong>
         <span>{error.message}</span>
       </div>
     );
   }
-  if (!shown) return <Spinner label="Loading users..." />;
+  if (!shown) return <Spinner label={t({ id: 'users.loading' })} />;
   const users = getFragmentData(LISTED_USER_FRAGMENT, shown.users);
   // The members are paged by id: the last one on screen is where the next page starts.
   const loadMore = () =>
@@ -71,13 +73,15 @@ export default function AllUsersPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold text-gray-900">All Users ({formatCount(shown.userCount)})</h1>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900">
+        {t({ id: 'users.heading' }, { count: formatCount(shown.userCount) })}
+      </h1>
       <div className="mb-6 rounded-xl bg-white p-4 shadow-sm">
         <input
           type="search"
-          aria-label="Search users"
+          aria-label={t({ id: 'users.search' })}
           // Members search names only (the gateway does not match another member's e-mail for them).
-          placeholder={staff ? 'Search by name or e-mail...' : 'Search by name...'}
+          placeholder={t({ id: staff ? 'users.searchStaff' : 'users.searchMember' })}
           className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-500"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
@@ -85,11 +89,11 @@ export default function AllUsersPage() {
       </div>
       {search && (
         <p className="mb-4 text-sm text-gray-600" aria-live="polite">
-          Showing {formatCount(shown.matching)} of {formatCount(shown.userCount)} users
+          {t({ id: 'users.showing' }, { matching: formatCount(shown.matching), total: formatCount(shown.userCount) })}
         </p>
       )}
       {users.length === 0 ? (
-        <p className="rounded-xl bg-white p-10 text-center text-gray-600 shadow-sm">No users found</p>
+        <p className="rounded-xl bg-white p-10 text-center text-gray-600 shadow-sm">{t({ id: 'users.none' })}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {users.map((user) => (
@@ -111,6 +115,7 @@ const badge = 'inline-block rounded-full px-3 py-1 text-xs font-semibold';
 function UserCard({ user, staff }: { user: ListedUserFragment; staff: boolean }) {
   const name = displayNameOf(user);
   const active = user.status === 'active';
+  const { formatMessage: t } = useI18n();
   return (
     <article aria-label={name} className="flex h-full flex-col gap-3 rounded-xl bg-white p-6 shadow-sm">
       <div className="flex items-center gap-4">
@@ -129,30 +134,30 @@ function UserCard({ user, staff }: { user: ListedUserFragment; staff: boolean })
         <span
           className={`${badge} ${user.role === 'admin' ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}
         >
-          {user.role}
+          {t({ id: 'users.role' }, { role: user.role })}
         </span>
         <span className={`${badge} ${active ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-700'}`}>
-          {user.status || 'Active'}
+          {user.status ? t({ id: 'users.status' }, { status: user.status }) : t({ id: 'users.active' })}
         </span>
       </div>
-      <p className="text-sm text-gray-700">Joined: {formatInstantDay(user.createdAt)}</p>
-      {user.phone && <p className="text-sm text-gray-700">Phone: {user.phone}</p>}
+      <p className="text-sm text-gray-700">{t({ id: 'users.joined' }, { day: formatInstantDay(user.createdAt) })}</p>
+      {user.phone && <p className="text-sm text-gray-700">{t({ id: 'users.phone' }, { phone: user.phone })}</p>}
       {staff && (
         // The member's record is the desk's: loans, holds, balance and ledger to see, and fees and loans to settle.
         <div className="mt-auto flex gap-2 pt-2">
           <Link
             to={`/desk?member=${encodeURIComponent(user.uid)}`}
-            aria-label={`View ${name}`}
+            aria-label={t({ id: 'users.viewLabel' }, { name })}
             className="btn-primary btn-sm flex-1 text-center"
           >
-            View
+            {t({ id: 'users.view' })}
           </Link>
           <Link
             to={`/desk?member=${encodeURIComponent(user.uid)}`}
-            aria-label={`Edit ${name} at the desk`}
+            aria-label={t({ id: 'users.editLabel' }, { name })}
             className="flex-1 rounded-lg bg-gray-100 px-3 py-2 text-center text-sm text-gray-800"
           >
-            Edit
+            {t({ id: 'users.edit' })}
           </Link>
         </div>
       )}

@@ -21,6 +21,7 @@ export const accountMutations: MutationResolvers = {
   markNoticesRead: (_parent, { ids }, ctx) => ctx.library.notices.markRead(sessionOf(ctx), ids),
   setEmailNotices: (_parent, { enabled }, ctx) => ctx.library.mail.set(sessionOf(ctx), enabled),
   deleteMyAccount: (_parent, _args, ctx) => ctx.library.myData.deleteAccount(sessionOf(ctx)),
+  setLocale: (_parent, { locale }, ctx) => ctx.library.language.set(sessionOf(ctx), locale),
 };
 
 // A member's account: the member themselves or staff (the circulation service refuses anyone else).
@@ -43,4 +44,5 @@ export const userFields: UserResolvers = {
   },
   unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
   emailNotices: (user, _args, ctx) => ctx.library.mail.settingOf(sessionOf(ctx), user),
+  locale: (user, _args, ctx) => ctx.library.language.of(sessionOf(ctx), user),
 };

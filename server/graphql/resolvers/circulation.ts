@@ -3,6 +3,7 @@ import { sessionOf } from '../session-of.ts';
 import type { GraphQLContext } from '../context.ts';
 import { isStaff, recorderForMembers, type LoanStanding } from '../../library/circulation.ts';
 import type { LoanRecord } from '../../store/port.ts';
+import { translate } from '../../library/i18n/index.ts';
 
 export const circulationQueries: QueryResolvers = {
   borrowedBooks: (_parent, { userId }, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), userId),
@@ -77,6 +78,6 @@ export const loanFields: BorrowRecordResolvers = {
   canRenew: async (loan, _args, ctx) => (await standingOf(loan, ctx)).renewal.ok,
   renewBlockedReason: async (loan, _args, ctx) => {
     const { renewal } = await standingOf(loan, ctx);
-    return renewal.ok ? null : renewal.message;
+    return renewal.ok ? null : translate(renewal.message, await ctx.locale());
   },
 };

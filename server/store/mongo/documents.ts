@@ -8,6 +8,7 @@ import type {
   CategoryRecord,
   HoldRecord,
   LedgerKind,
+  Locale,
   LedgerRecord,
   NoticeMail,
   NoticeRecord,
@@ -174,6 +175,8 @@ export interface UserDoc {
   emailNoticesVersion?: number;
   /** foldedKey(name, email), what a member search matches; filled on open for members written before it. */
   searchKey?: string;
+  /** Absent until the member chooses a language. */
+  locale?: Locale;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */
@@ -254,6 +257,7 @@ export function toUser(doc: UserDoc): UserRecord {
     lastLoginAt: doc.lastLoginAt,
     emailNotices: doc.emailNotices !== false,
     emailNoticesVersion: doc.emailNoticesVersion ?? 0,
+    locale: doc.locale === 'en' || doc.locale === 'bn' ? doc.locale : null,
   };
 }
 

@@ -130,6 +130,10 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
     async list() {
       return (await users.find({}).sort({ _id: 1 }).toArray()).map(toUser);
     },
+    async setLocale(uid, locale) {
+      const doc = await users.findOneAndUpdate({ uid: String(uid) }, { $set: { locale } }, { returnDocument: 'after' });
+      return doc ? toUser(doc) : null;
+    },
     async setEmailNotices(uid, enabled) {
       const doc = await users.findOneAndUpdate(
         { uid: String(uid) },

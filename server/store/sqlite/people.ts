@@ -1,6 +1,14 @@
 // Categories and users in SQLite: small tables, read whole, written rarely.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { CategoryRecord, CategoryStore, Role, UserRecord, UserSearchFields, UserStore } from '../port.ts';
+import type {
+  CategoryRecord,
+  CategoryStore,
+  Locale,
+  Role,
+  UserRecord,
+  UserSearchFields,
+  UserStore,
+} from '../port.ts';
 import { InvalidCursorError } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
 import { foldedKey, matchTier, searchWords } from '../search-words.ts';
@@ -22,6 +30,9 @@ function toRole(value: string): Role {
   throw new TypeError(`Unknown role ${value}`);
 }
 
+/** A language the library speaks, or null (not chosen, or a value this version does not know). */
+const toLocale = (value: string | null): Locale | null => (value === 'en' || value === 'bn' ? value : null);
+
 function toUser(row: Row): UserRecord {
   return {
     id: text(row, 'id'),
@@ -36,6 +47,7 @@ function toUser(row: Row): UserRecord {
     lastLoginAt: date(row, 'last_login_at'),
     emailNotices: num(row, 'email_notices') !== 0,
     emailNoticesVersion: num(row, 'email_notices_version'),
+    locale: toLocale(textOrNull(row, 'locale')),
   };
 }
 
@@ -156,6 +168,10 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
           'UPDATE users SET email_notices = ?, email_notices_version = email_notices_version + 1 WHERE uid = ? RETURNING *',
         )
         .get(enabled ? 1 : 0, String(uid));
+      return row ? toUser(row) : null;
+    },
+    async setLocale(uid, locale) {
+      const row = db.prepare('UPDATE users SET locale = ? WHERE uid = ? RETURNING *').get(locale, String(uid));
       return row ? toUser(row) : null;
     },
     async turnOffEmailNoticesAt(uid, version) {

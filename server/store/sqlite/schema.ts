@@ -276,4 +276,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE book_search_docs ADD COLUMN search_key TEXT NOT NULL DEFAULT '';
   UPDATE book_search_docs SET search_key = (SELECT b.search_key FROM books b WHERE b.id = book_search_docs.id);
   `,
+  // 14: the member's language (issue 29): e-mails and refusals follow it; NULL until they choose one.
+  `
+  ALTER TABLE users ADD COLUMN locale TEXT CHECK (locale IN ('en', 'bn'));
+  `,
 ];

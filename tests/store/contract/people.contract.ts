@@ -110,6 +110,16 @@ export function peopleContract(factory: StoreFactory): void {
       expect(await store().users.turnOffEmailNoticesAt('nobody', 0)).toBeNull();
     });
 
+    it("keeps the member's language: none until chosen, then the last one chosen, across sign-ins", async () => {
+      expect((await store().users.upsert(profile())).locale).toBeNull();
+      expect((await store().users.setLocale('uid-ada', 'bn'))?.locale).toBe('bn');
+      expect((await store().users.upsert(profile({ name: 'Ada again' }))).locale).toBe('bn');
+      expect((await store().users.getByUid('uid-ada'))?.locale).toBe('bn');
+      expect((await store().users.setLocale('uid-ada', 'en'))?.locale).toBe('en');
+      expect((await store().users.list()).find((u) => u.uid === 'uid-ada')?.locale).toBe('en');
+      expect(await store().users.setLocale('nobody', 'bn')).toBeNull();
+    });
+
     it('answers a ping', async () => {
       await expect(store().ping()).resolves.toBeUndefined();
       expect(['sqlite', 'mongodb']).toContain(store().kind);

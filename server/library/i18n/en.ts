@@ -1,0 +1,104 @@
+// The library's English sentences as ICU message templates: every refusal, notice and e-mail line a member
+// reads. Refusals and notices are written in English where they are raised (the sentence stays beside its
+// rule); an entry here is that same sentence with its changing parts as {arguments}, so that it can be said in
+// another language (./index.ts). Adding a sentence: one entry here and one in bn.ts (the compiler and a test
+// refuse one without the other). Words of the API (field names, codes) stay English inside every language.
+import { MESSAGES } from '../errors.ts';
+
+export const en = {
+  ...MESSAGES,
+
+  // Accounts and sign-in.
+  idTokenRequired: 'idToken is required: sign in with Firebase and send its ID token',
+  idTokenInvalid: 'idToken is not a valid Firebase ID token',
+  uidMismatch: 'uid does not match the signed-in user',
+  noEmail: 'The signed-in account has no e-mail address',
+  ownAccountOnly: 'You can only see your own account.',
+  memberNotFound: 'Member not found',
+  noAccountForSession: 'Sign in again: there is no BookHaven account for this session.',
+  accountInUse:
+    "You can't delete your account while you have {list}. Return your books, cancel your holds and settle your balance at the desk, then try again.",
+
+  // Loans, holds and fees.
+  onLoanAlready: 'You have this book on loan already.',
+  alreadyOnHold: 'You are already in the queue for this book.',
+  copiesAvailable: 'Copies are available: borrow it now.',
+  holdLimit:
+    'You already have {limit, plural, one {# hold} other {# holds}}, the most the library keeps at once. Cancel one to place another.',
+  loanLimit:
+    'You already have {limit, plural, one {# book} other {# books}} on loan, the most the library lends at once. Return one to borrow another.',
+  feesUnpaid: 'You owe {amount} in fees. Please pay at the desk before borrowing more.',
+  renewOwnOnly: 'You can only renew books you borrowed.',
+  noRenewals: 'The library does not renew loans.',
+  renewalLimit:
+    'This loan has already been renewed {times, plural, =1 {once} other {# times}}, the most the library allows.',
+  returnDateMissing: 'Please select a return date',
+  returnDateFormat: 'returnDate must be a date (YYYY-MM-DD)',
+  returnDatePast: 'The return date cannot be before today',
+  returnDateTooLate:
+    'Loans last at most {days, plural, one {# day} other {# days}}: choose a return date on or before {day}.',
+  bookMismatch: 'bookId does not match the borrowed book',
+  owesNothing: 'This member owes nothing.',
+  amountOverBalance: 'The amount is more than the member owes ({amount}).',
+  copiesOnLoan:
+    '{onLoan, plural, one {# copy is} other {# copies are}} on loan, so the library cannot own fewer than {fewest}.',
+  auditOneOf: "Give exactly one of bookId (a book's history) or uid (a member's history).",
+
+  // Notices and e-mail settings.
+  ownNoticesOnly: 'You can only see your own notices.',
+  markAtMost: 'Mark at most 100 notices at once.',
+  emailSettingOwn: "Only the member and staff can see a member's e-mail setting.",
+  unsubscribeBad:
+    'This unsubscribe link is not valid: it may have been cut short or changed. Sign in to BookHaven and turn off "E-mail me notices" under Notices instead.',
+  unsubscribeOutdated:
+    'This unsubscribe link is older than your last change to "E-mail me notices", so it no longer changes it, and notices are still e-mailed to you. To stop them, use the link in your newest e-mail, or sign in to BookHaven and turn off "E-mail me notices" under Notices.',
+  unsubscribeGone: 'The account this link was sent to no longer exists.',
+
+  // Requests and limits.
+  requestKeyFormat: 'idempotencyKey must be 1 to 128 visible characters, such as a UUID.',
+  requestKeyReused:
+    'This request key was already used for a different request. Nothing was recorded; please submit again.',
+  requestInProgress: 'This request is still being recorded. Please wait a moment, then reload to see whether it was.',
+  tooManyRequests: 'Too many requests, please try again later.',
+  tooManyFailedSignIns: 'Too many failed sign-in attempts from this address. Please wait a minute and try again.',
+  tooManySignIns: 'Too many sign-ins for this account in the last minute. Please wait a moment and try again.',
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+  malformedUrl: 'Malformed URL',
+  internalError: 'Internal server error',
+
+  // Input checks: {field} is the API's name for it, the same in every language.
+  fieldRequired: '{field} is required',
+  fieldText: '{field} must be text',
+  fieldOneLine: '{field} must be one line: no line breaks, tabs or other control characters',
+  fieldTypeable: '{field} must not contain control characters or broken Unicode',
+  fieldTooLong: '{field} must be at most {max} characters',
+  fieldNumber: '{field} must be a number',
+  fieldWhole: '{field} must be a whole number',
+  fieldRange: '{field} must be between {min} and {max}',
+  fieldUrl: '{field} must be an http or https URL',
+  fieldId: '{field} must be a 24-character hexadecimal id',
+  fieldDay: '{field} must be a date (YYYY-MM-DD)',
+  fieldUnknown: 'Unknown field "{field}"',
+  localeUnknown: 'locale must be "en" or "bn"',
+  localeOwn: "Only the member and staff can see a member's language.",
+  afterCursor: 'after is not a valid cursor',
+
+  // Notices (library/notices.ts); {day} is the library's calendar day.
+  noticeDueSoon: '“{title}” is due back on {day}.',
+  noticeOverdue: '“{title}” was due back on {day}. Late fees are {fee} a day: please return it.',
+  noticeHoldReady: "“{title}” is ready for you until {day}. Borrow it from the book's page.",
+  noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
+
+  // E-mailed notices (library/mail.ts), said with keys rather than matched.
+  mailSubjectDueSoon: 'Due soon: “{title}”',
+  mailSubjectOverdue: 'Overdue: “{title}”',
+  mailSubjectHoldReady: 'Ready for you: “{title}”',
+  mailSubjectHoldExpired: 'Hold expired: “{title}”',
+  mailHello: 'Hello {name},',
+  mailOpen: 'Open it in BookHaven',
+  mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
+  mailStop: 'Stop e-mailing me notices',
+} as const satisfies Record<string, string>;
+
+export type SentenceKey = keyof typeof en;
