@@ -1,14 +1,6 @@
 // Categories and users in SQLite: small tables, read whole, written rarely.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type {
-  CategoryRecord,
-  CategoryStore,
-  Locale,
-  Role,
-  UserRecord,
-  UserSearchFields,
-  UserStore,
-} from '../port.ts';
+import type { CategoryRecord, CategoryStore, Locale, Role, UserRecord, UserSearchFields, UserStore } from '../port.ts';
 import { InvalidCursorError } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
 import { foldedKey, matchTier, searchWords } from '../search-words.ts';
