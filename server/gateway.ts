@@ -46,7 +46,7 @@ export interface Gateway {
   /** Hold expiry and notices, every minute on the gateway holding the schedule's lease. */
   schedule: Schedule;
   /** What seeding added (nothing unless asked for and the store was empty). */
-  seeded: { books: number; categories: number };
+  seeded: { books: number; categories: number; closures: number };
   /** From now on /readyz says 503 (the balancer stops sending requests); everything else is still served. */
   drain(): void;
   /** Closes the app, then the store and the verifier. */
@@ -66,7 +66,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
   let mailer: Mailer | null = null;
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   try {
-    const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
+    const clock = overrides.libraryNow ?? overrides.now ?? (() => new Date());
+    const seeded = overrides.seed ? await seedIfEmpty(store, clock()) : { books: 0, categories: 0, closures: 0 };
     const secret = await loadSessionSecret(config.sessionSecret, config.dataDir);
     const tokens = createSessionTokens(secret, config.sessionTtlSeconds, overrides.now);
     const emulatorHost = config.firebase.emulator ? config.firebase.authEmulatorHost : null;

@@ -23,6 +23,7 @@ export const ACCESS = {
     overdueLoans: 'staff',
     holdsReady: 'staff',
     auditLog: 'staff',
+    calendar: 'public',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -42,6 +43,8 @@ export const ACCESS = {
     recordPayment: 'staff',
     waiveFee: 'staff',
     markLost: 'staff',
+    addClosure: 'staff',
+    removeClosure: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
@@ -60,6 +63,7 @@ export const FIELD_ACCESS = {
     notices: 'selfOrStaff',
     unreadNoticeCount: 'selfOrStaff',
     emailNotices: 'selfOrStaff',
+    borrowing: 'selfOrStaff',
   },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },

@@ -15,7 +15,7 @@ import { requireStaff } from '../library/circulation.ts';
 import { catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
-import { loanFields } from './resolvers/circulation.ts';
+import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
@@ -109,6 +109,8 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     Category: { image: (category) => absolute(category.image) },
     BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },
     User: userFields,
+    BorrowWindow: borrowWindowFields,
+    Closure: { date: (closure) => closure.day },
     AuditEntry: auditEntryFields,
     Policy: {
       currency: () => CURRENCY.code,

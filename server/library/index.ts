@@ -11,6 +11,8 @@ import { createAccounts, type Accounts } from './accounts.ts';
 import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
 import { createMyData, type MyData } from './my-data.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
+import { addDays, dayToDate } from './calendar.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -24,6 +26,8 @@ export interface Library {
   myData: MyData;
   /** Who did what at the desk, to the catalogue and to roles (staff read it). */
   audit: AuditTrail;
+  /** Opening hours and closures: what due dates, pickup days and late fees follow. */
+  calendar: LibraryCalendar;
 }
 
 export interface LibraryOptions {
@@ -52,7 +56,22 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const siteOrigin = opts.siteOrigin ?? (() => '');
   const mailer = opts.mailer ?? null;
   const audit = createAuditTrail(store, now);
-  const notices = createNotices(store, { timeZone: opts.timeZone, policy, now, mail: mailer !== null });
+  const calendar = createLibraryCalendar(store, {
+    timeZone: opts.timeZone,
+    policy,
+    now,
+    audit,
+    // A closure moves what fell on its day to the next open day, and tells each member whose date moved.
+    async onClosed(closure) {
+      // Read from well before the day: a pickup day computed from a week ago may land on it.
+      const days = await calendar.days(addDays(closure.day, -60), closure.day);
+      const to = dayToDate(days.nextOpen(closure.day));
+      const loans = await store.loans.moveDue(dayToDate(closure.day), to);
+      const pickups = await holds.pickupsMovedBy(closure.day, days);
+      await notices.datesMoved(closure.day, loans, pickups);
+    },
+  });
+  const notices = createNotices(store, { timeZone: opts.timeZone, policy, calendar, now, mail: mailer !== null });
   const mail = createEmailNotices(store, {
     mailer,
     // Without the session secret, links are good for this process only.
@@ -66,6 +85,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const holds = createHolds(store, {
     timeZone: opts.timeZone,
     policy,
+    calendar,
     now: opts.now,
     audit,
     async onChange(expired, bookIds) {
@@ -74,6 +94,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     },
   });
   return {
+    calendar,
     holds,
     notices,
     mail,
@@ -87,6 +108,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       afterReturn: notices.readyFor,
       enforce: opts.enforcePolicy,
       audit,
+      calendar,
     }),
     accounts: createAccounts(store, {
       verifier: opts.verifier,

@@ -93,6 +93,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], string> = {
   overdue: 'Overdue',
   'hold-ready': 'Ready for you',
   'hold-expired': 'Hold expired',
+  'due-date-moved': 'The library is closed: a new date',
 };
 
 const escapeHtml = (s: string) =>

@@ -20,6 +20,7 @@ import { noticesContract } from './contract/notices.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
+import { calendarContract } from './contract/calendar.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -35,6 +36,7 @@ function storeContract(factory: StoreFactory): void {
   ledgerContract(factory);
   erasureContract(factory);
   auditContract(factory);
+  calendarContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

@@ -43,4 +43,5 @@ export const userFields: UserResolvers = {
   },
   unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
   emailNotices: (user, _args, ctx) => ctx.library.mail.settingOf(sessionOf(ctx), user),
+  borrowing: (user, _args, ctx) => ctx.library.circulation.borrowing(sessionOf(ctx), user.uid),
 };
