@@ -21,6 +21,8 @@ import { createSchedule, type Schedule } from './schedule.ts';
 export interface GatewayOverrides {
   /** Seed an empty store with the sample catalogue (boot does; tests start empty). */
   seed?: boolean;
+  /** false: seeding leaves out the year's fixed holidays (journeys whose late days must not depend on the date). */
+  holidays?: boolean;
   verifier?: IdTokenVerifier;
   /** The clock the services and session tokens read. */
   now?: () => Date;
@@ -67,7 +69,9 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   try {
     const clock = overrides.libraryNow ?? overrides.now ?? (() => new Date());
-    const seeded = overrides.seed ? await seedIfEmpty(store, clock()) : { books: 0, categories: 0, closures: 0 };
+    const seeded = overrides.seed
+      ? await seedIfEmpty(store, clock(), { holidays: overrides.holidays })
+      : { books: 0, categories: 0, closures: 0 };
     const secret = await loadSessionSecret(config.sessionSecret, config.dataDir);
     const tokens = createSessionTokens(secret, config.sessionTtlSeconds, overrides.now);
     const emulatorHost = config.firebase.emulator ? config.firebase.authEmulatorHost : null;

@@ -133,6 +133,7 @@ export function createLibraryCalendar(
       const reason = check.text(rawReason, 'reason', { max: 120 });
       // A closure long past changes no fee left to charge; a year back covers an emergency recorded late.
       if (daysBetween(day, today()) > 366) throw badInput('date', 'A closure can be at most a year in the past.');
+      if (daysBetween(today(), day) > 3 * 366) throw badInput('date', 'A closure can be at most three years ahead.');
       const result = await store.calendar.addClosure({ day, reason, createdAt: opts.now() });
       if (!result.ok) throw badInput('date', `The library is already closed on ${day} (${result.closure.reason}).`);
       await opts.audit.record(session, [{ action: 'closure-added', field: 'closure', newValue: `${day}: ${reason}` }]);
