@@ -211,7 +211,7 @@ describeEachStore((kind) => {
   describe('borrowing told up front', () => {
     const BORROWING = '{ me { borrowing { allowed code message } } }';
 
-    it('refuses a member with an overdue loan (LOAN_OVERDUE, naming the book), over GraphQL and REST, until it is back', async () => {
+    it('refuses a member with an overdue loan (LOAN_OVERDUE, naming the book), over GraphQL and REST (403), until it is back', async () => {
       const m = await gw.member();
       const title = `Dracula ${randomUUID().slice(0, 4)}`;
       const loanId = await borrow(m, await gw.addBook({ quantity: 1, title }), libraryDay(2));
@@ -231,7 +231,7 @@ describeEachStore((kind) => {
         const refused = expectError(await gqlBorrow(gw, m.token, other, libraryDay(10)), 'LOAN_OVERDUE');
         expect(refused.message).toBe(sentence);
         const rest = await restBorrow(gw, m, other, { returnDate: libraryDay(10) });
-        expect([rest.status, rest.body.code, rest.body.message]).toEqual([409, 'LOAN_OVERDUE', sentence]);
+        expect([rest.status, rest.body.code, rest.body.message]).toEqual([403, 'LOAN_OVERDUE', sentence]);
         expect((await gw.store.books.get(other))?.quantity).toBe(1);
         // Back, with its fee owed: now the fee is the reason, with the amount.
         await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loanId }, m.token);
