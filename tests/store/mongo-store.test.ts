@@ -39,10 +39,12 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           'books',
           'borrowedBooks',
           'categories',
+          'closures',
           'holds',
           'ledger',
           'memberHolds',
           'notices',
+          'openingHours',
           'requests',
           'users',
         ]);
