@@ -78,11 +78,12 @@ export function createHolds(
     hold.readyAt ? calendar.lastPickupDay(hold.readyAt, days) : null;
 
   async function expireDue(): Promise<HoldRecord[]> {
-    // Ready until the end of its last pickup day (calendar.expiryCutoff says which days those are).
-    const cutoff = await calendar.expiryCutoff();
     // A read first: expiring is a write, which would move the store's revision (and every ETag) on each look.
     const [oldest] = (await store.holds.ready({ first: 1 })).nodes;
-    if (!oldest?.readyAt || oldest.readyAt >= cutoff) return [];
+    if (!oldest?.readyAt) return [];
+    // Ready until the end of its last pickup day (calendar.expiryCutoff says which days those are).
+    const cutoff = await calendar.expiryCutoff();
+    if (oldest.readyAt >= cutoff) return [];
     const expired = await store.holds.expire(cutoff, now());
     await opts.onChange?.(expired, [...new Set(expired.map((h) => h.bookId))]);
     return expired;
