@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LIBRARY_CONTACT, OPENING_HOURS } from '../components/ui/library-info.ts';
+import { LIBRARY_CONTACT } from '../components/ui/library-info.ts';
+import { FooterHours } from './footer-hours.tsx';
 import { SocialLinks } from '../components/ui/social-links.tsx';
 
 const QUICK_LINKS = [
@@ -63,13 +64,7 @@ export function Footer() {
             </p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Opening Hours</h3>
-          <ul className="space-y-1 text-sm">
-            {OPENING_HOURS.map((row) => (
-              <li key={row.days}>
-                {row.days}: {row.hours}
-              </li>
-            ))}
-          </ul>
+          <FooterHours />
         </div>
         <div>
           <h2 className="mb-4 text-lg font-semibold text-white">Newsletter</h2>
