@@ -136,6 +136,10 @@ const SCHEMA = {
     HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
     DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
     RETURNS: { type: 'string', enum: ['self', 'desk'], default: DEFAULT_POLICY.returns },
+    FEE_DAYS: { type: 'string', enum: ['open', 'calendar'], default: DEFAULT_POLICY.feeDays },
+    GRACE_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.graceDays },
+    FEE_CAP: { type: 'string', enum: ['replacement', 'none'], default: DEFAULT_POLICY.feeCap },
+    OVERDUE_BLOCKS_BORROWING: { ...SWITCH, default: String(DEFAULT_POLICY.overdueBlocksBorrowing) },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -359,6 +363,10 @@ export function loadConfig(env: Env = process.env): Config {
       holdPickupDays: int('HOLD_PICKUP_DAYS'),
       dueSoonDays: int('DUE_SOON_DAYS'),
       returns: v.RETURNS === 'desk' ? 'desk' : 'self',
+      feeDays: v.FEE_DAYS === 'calendar' ? 'calendar' : 'open',
+      graceDays: int('GRACE_DAYS'),
+      feeCap: v.FEE_CAP === 'none' ? 'none' : 'replacement',
+      overdueBlocksBorrowing: on(v.OVERDUE_BLOCKS_BORROWING),
     },
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),
@@ -390,6 +398,10 @@ const POLICY_VARIABLES: Name[] = [
   'HOLD_PICKUP_DAYS',
   'DUE_SOON_DAYS',
   'RETURNS',
+  'FEE_DAYS',
+  'GRACE_DAYS',
+  'FEE_CAP',
+  'OVERDUE_BLOCKS_BORROWING',
 ];
 
 /**

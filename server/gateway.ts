@@ -21,6 +21,8 @@ import { createSchedule, type Schedule } from './schedule.ts';
 export interface GatewayOverrides {
   /** Seed an empty store with the sample catalogue (boot does; tests start empty). */
   seed?: boolean;
+  /** false: seeding leaves out the year's fixed holidays (journeys whose late days must not depend on the date). */
+  holidays?: boolean;
   verifier?: IdTokenVerifier;
   /** The clock the services and session tokens read. */
   now?: () => Date;
@@ -46,7 +48,7 @@ export interface Gateway {
   /** Hold expiry and notices, every minute on the gateway holding the schedule's lease. */
   schedule: Schedule;
   /** What seeding added (nothing unless asked for and the store was empty). */
-  seeded: { books: number; categories: number };
+  seeded: { books: number; categories: number; closures: number };
   /** From now on /readyz says 503 (the balancer stops sending requests); everything else is still served. */
   drain(): void;
   /** Closes the app, then the store and the verifier. */
@@ -66,7 +68,10 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
   let mailer: Mailer | null = null;
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   try {
-    const seeded = overrides.seed ? await seedIfEmpty(store) : { books: 0, categories: 0 };
+    const clock = overrides.libraryNow ?? overrides.now ?? (() => new Date());
+    const seeded = overrides.seed
+      ? await seedIfEmpty(store, clock(), { holidays: overrides.holidays })
+      : { books: 0, categories: 0, closures: 0 };
     const secret = await loadSessionSecret(config.sessionSecret, config.dataDir);
     const tokens = createSessionTokens(secret, config.sessionTtlSeconds, overrides.now);
     const emulatorHost = config.firebase.emulator ? config.firebase.authEmulatorHost : null;

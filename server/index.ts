@@ -26,7 +26,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   }
   const gateway = await createGateway(config, { seed: true });
   const { app } = gateway;
-  if (gateway.seeded.books > 0 || gateway.seeded.categories > 0) app.log.info(gateway.seeded, 'seeded an empty store');
+  if (Object.values(gateway.seeded).some((added) => added > 0)) app.log.info(gateway.seeded, 'seeded an empty store');
   const address = await app.listen({ host: config.host, port: config.port });
   // With NODE_COMPILE_CACHE set (the Dockerfile, npm start), keep what this boot compiled now rather than at exit,
   // which a killed process never reaches: the next boot skips stripping the TypeScript and compiling.

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloLink } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
@@ -11,6 +11,8 @@ import type { AuthContextValue } from '../lib/auth.tsx';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { HEADER_ACCESS_QUERY } from './access-query.ts';
 import { policyMock } from '../lib/policy-test-utils.ts';
+import { createCache } from '../lib/apollo.ts';
+import { footerCalendarAnswer, footerCalendarMock } from './footer-test-utils.ts';
 import { routes } from './router.tsx';
 import { UNREAD_NOTICE_COUNT_QUERY } from '../features/notices/notice-bell.tsx';
 import { stubDialogs } from '../test/dialogs.ts';
@@ -38,12 +40,13 @@ function renderApp(
   path: string,
   auth: AuthContextValue,
   mocks: MockLink.MockedResponse[] = [accessMock()],
-  cache = new InMemoryCache(),
+  // The app's own cache: the policy is one object that the header's, the footer's and the pages' answers share.
+  cache = createCache(),
   link?: ApolloLink,
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <MockedProvider mocks={[...mocks, policyMock(), unreadMock()]} cache={cache} link={link}>
+    <MockedProvider mocks={[...mocks, policyMock(), unreadMock(), footerCalendarMock()]} cache={cache} link={link}>
       <FakeAuthProvider value={auth}>
         <RouterProvider router={router} />
       </FakeAuthProvider>
@@ -105,7 +108,7 @@ describe('app shell', () => {
   it('hides Add Book from members once the policy says only staff edit the catalogue', async () => {
     // The browser still holds the earlier answer (members may edit); the gateway's answer, held until the
     // cached one is on screen, says STAFF.
-    const cache = new InMemoryCache();
+    const cache = createCache();
     const answer = (editors: string) =>
       (accessMock('member', editors).result as { data: Record<string, unknown> }).data;
     cache.writeQuery({ query: HEADER_ACCESS_QUERY, data: answer('MEMBERS') as never });
@@ -118,7 +121,8 @@ describe('app shell', () => {
             const bell = operation.operationName === 'UnreadNoticeCount';
             const policy = operation.operationName === 'LibraryPolicy';
             const data = bell ? unreadMock().result : policy ? policyMock({ catalogueEditors: 'STAFF' }).result : null;
-            observer.next({ data: data ? (data as { data: object }).data : answer('STAFF') });
+            const footer = operation.operationName === 'FooterCalendar' ? footerCalendarAnswer() : null;
+            observer.next({ data: footer ?? (data ? (data as { data: object }).data : answer('STAFF')) });
             observer.complete();
           });
         }),

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LIBRARY_CONTACT, OPENING_HOURS } from '../components/ui/library-info.ts';
+import { LIBRARY_CONTACT } from '../components/ui/library-info.ts';
+import { FooterHours } from './footer-hours.tsx';
 import { SocialLinks } from '../components/ui/social-links.tsx';
 import { useI18n, type MessageId } from '../lib/i18n.ts';
 
@@ -68,13 +69,7 @@ export function Footer() {
             </p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">{t({ id: 'footer.openingHours' })}</h3>
-          <ul className="space-y-1 text-sm">
-            {OPENING_HOURS.map((row) => (
-              <li key={row.days}>
-                {t({ id: 'footer.hoursRow' }, { days: t({ id: row.days }), hours: t({ id: row.hours }) })}
-              </li>
-            ))}
-          </ul>
+          <FooterHours />
         </div>
         <div>
           <h2 className="mb-4 text-lg font-semibold text-white">{t({ id: 'footer.newsletter' })}</h2>

@@ -5,6 +5,7 @@ import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeAuth, FakeAuthProvider } from '../lib/auth-test-utils.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { footerCalendarMock } from './footer-test-utils.ts';
 
 describe('moving to a page whose code is on its way', () => {
   beforeEach(() => {
@@ -34,7 +35,7 @@ describe('moving to a page whose code is on its way', () => {
       { initialEntries: ['/'] },
     );
     render(
-      <MockedProvider mocks={[]}>
+      <MockedProvider mocks={[footerCalendarMock()]}>
         <FakeAuthProvider value={fakeAuth()}>
           <RouterProvider router={router} />
         </FakeAuthProvider>

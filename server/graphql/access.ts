@@ -23,6 +23,7 @@ export const ACCESS = {
     overdueLoans: 'staff',
     holdsReady: 'staff',
     auditLog: 'staff',
+    calendar: 'public',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -43,6 +44,8 @@ export const ACCESS = {
     waiveFee: 'staff',
     markLost: 'staff',
     setLocale: 'signedIn',
+    addClosure: 'staff',
+    removeClosure: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
@@ -62,6 +65,7 @@ export const FIELD_ACCESS = {
     unreadNoticeCount: 'selfOrStaff',
     emailNotices: 'selfOrStaff',
     locale: 'selfOrStaff',
+    borrowing: 'selfOrStaff',
   },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },

@@ -17,11 +17,16 @@ export const ENUM_VALUES = {
   },
   CatalogueEditors: { MEMBERS: 'members', STAFF: 'staff' },
   ReturnsMode: { SELF: 'self', DESK: 'desk' },
+  FeeDays: { OPEN: 'open', CALENDAR: 'calendar' },
+  FeeCap: { REPLACEMENT: 'replacement', NONE: 'none' },
+  // As the store counts them (Date.getUTCDay).
+  Weekday: { SUNDAY: 0, MONDAY: 1, TUESDAY: 2, WEDNESDAY: 3, THURSDAY: 4, FRIDAY: 5, SATURDAY: 6 },
   NoticeKind: {
     DUE_SOON: 'due-soon',
     OVERDUE: 'overdue',
     HOLD_READY: 'hold-ready',
     HOLD_EXPIRED: 'hold-expired',
+    DUE_DATE_MOVED: 'due-date-moved',
   },
   HoldStatus: {
     WAITING: 'waiting',

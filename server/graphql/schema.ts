@@ -15,7 +15,7 @@ import { requireStaff } from '../library/circulation.ts';
 import { bookConnectionFields, catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
-import { loanFields } from './resolvers/circulation.ts';
+import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 
@@ -111,6 +111,8 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     BookConnection: bookConnectionFields,
     BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },
     User: userFields,
+    BorrowWindow: borrowWindowFields,
+    Closure: { date: (closure) => closure.day },
     AuditEntry: auditEntryFields,
     Policy: {
       currency: () => CURRENCY.code,

@@ -6,6 +6,7 @@ import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
 import { daysLate, lateFeeFor, money, type Policy } from './policy.ts';
+import { createLibraryCalendar, type LibraryCalendar, type OpenDays } from './library-calendar.ts';
 import * as check from './validate.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { createOnce } from './requests.ts';
@@ -25,6 +26,17 @@ export interface LoanStanding {
     | { ok: false; code: 'LOAN_NOT_ACTIVE' | 'RENEWAL_LIMIT' | 'LOAN_OVERDUE' | 'BOOK_REQUESTED'; message: string };
 }
 
+/** Whether a member may borrow now, and if not, why (the refusal a borrow would meet first). */
+export type BorrowingStatus =
+  | { allowed: true; code: null; message: null }
+  | { allowed: false; code: 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; message: string };
+
+export interface BorrowWindow {
+  today: string;
+  latestReturnDate: string;
+  timeZone: string;
+}
+
 export interface Circulation {
   borrow(
     session: Session,
@@ -37,6 +49,8 @@ export interface Circulation {
   /** A member's loans, newest first: their own, or anyone's for staff. */
   loansOf(session: Session, userId?: string | null): Promise<LoanRecord[]>;
   standing(loan: LoanRecord): Promise<LoanStanding>;
+  /** Whether the member may borrow now: told before any form (me.borrowing), the same rules a borrow meets. */
+  borrowing(session: Session, userId?: string | null): Promise<BorrowingStatus>;
   balance(session: Session, userId?: string | null): Promise<number>;
   ledger(session: Session, userId?: string | null): Promise<LedgerRecord[]>;
   /** The return dates a borrow accepts now: from today to the latest, in the library's calendar. */
@@ -69,6 +83,15 @@ export const dueDayOf = (loan: LoanRecord): string => loan.returnDate.toISOStrin
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** LOAN_OVERDUE for a borrow: names the book (the first overdue) and what to do. */
+function overdueRefusal(late: LoanRecord[]): string {
+  const [first] = late;
+  const title = `“${first?.bookTitle ?? ''}”`;
+  if (late.length === 1) return `${title} is overdue. Please return it before borrowing another book.`;
+  const others = plural(late.length - 1, 'other book', 'other books');
+  return `${title} and ${others} are overdue. Please return them before borrowing another book.`;
+}
+
 /** Who a desk action is recorded as: name and e-mail, so staff can tell two clerks of one name apart. */
 const staffName = (session: Session): string => `${session.name} (${session.email})`;
 
@@ -97,6 +120,8 @@ export function createCirculation(
     afterLoan?: (loan: LoanRecord) => Promise<void>;
     /** Where desk actions are recorded; the store's own trail when left out. */
     audit?: AuditTrail;
+    /** The library's calendar: due dates fall on open days and late fees count them. */
+    calendar?: LibraryCalendar;
   },
 ): Circulation {
   const enforce = opts.enforce !== false;
@@ -107,6 +132,7 @@ export function createCirculation(
   const dayOf = (instant: Date) => todayIn(opts.timeZone, instant);
   const once = createOnce(store, now);
   const audit = opts.audit ?? createAuditTrail(store, now);
+  const calendar = opts.calendar ?? createLibraryCalendar(store, { timeZone: opts.timeZone, policy, now, audit });
   /** A loan's end at the desk, in the audit trail: its status, from active to how it ended. */
   const loanEnded = (session: Session, action: 'check-in' | 'mark-lost', loan: LoanRecord) =>
     audit.record(session, [
@@ -149,7 +175,24 @@ export function createCirculation(
 
   /** The day a loan's late fee runs to: the member's return claim, if any (RETURNS=desk), else today. */
   const feeDay = (loan: LoanRecord) => (loan.claimedAt ? dayOf(loan.claimedAt) : today());
-  const lateFee = (loan: LoanRecord) => lateFeeFor(policy, dueDayOf(loan), feeDay(loan));
+  /**
+   * What a loan's late fee needs besides the policy, read once so the fee can be worked out inside a store's
+   * step (a return): the library's days from the due day on, and the book's replacement cost (the cap).
+   */
+  async function feeFacts(loan: LoanRecord): Promise<{ days: OpenDays; replacementCost: number }> {
+    const [days, book] = await Promise.all([calendar.days(dueDayOf(loan), today()), store.books.get(loan.bookId)]);
+    return { days, replacementCost: book?.replacementCost ?? policy.defaultReplacementCost };
+  }
+  const feeWith = (facts: { days: OpenDays; replacementCost: number }) => (loan: LoanRecord) =>
+    lateFeeFor(policy, {
+      dueDay: dueDayOf(loan),
+      day: feeDay(loan),
+      isOpen: facts.days.isOpen,
+      replacementCost: facts.replacementCost,
+    });
+  /** The late fee of an open loan as of now (or its return claim): the one rule, read with what it needs. */
+  const lateFee = async (loan: LoanRecord) =>
+    daysLate(dueDayOf(loan), feeDay(loan)) === 0 ? 0 : feeWith(await feeFacts(loan))(loan);
   /** Still out: on loan, or claimed as returned but not checked in yet. */
   const isOpen = (loan: LoanRecord) => loan.status === 'borrowed' || loan.status === 'returning';
 
@@ -164,7 +207,8 @@ export function createCirculation(
   async function checkin(loan: LoanRecord, by: string | null, member?: string): Promise<LoanRecord> {
     if (!isOpen(loan)) throw badInput('borrowId', MESSAGES.alreadyReturned);
     const returned = { by, via: by === null ? 'APP' : 'DESK', returnedBy: by ?? member ?? null } as const;
-    const result = await store.loans.checkin(loan.id, now(), { lateFee: enforce ? lateFee : () => 0, ...returned });
+    const fee = enforce ? feeWith(await feeFacts(loan)) : () => 0;
+    const result = await store.loans.checkin(loan.id, now(), { lateFee: fee, ...returned });
     if (result.ok) {
       await opts.afterReturn?.(loan.bookId);
       return result.loan;
@@ -173,9 +217,23 @@ export function createCirculation(
     throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
   }
 
+  /** The member's loans past their due day (not claimed as returned), the longest overdue first. */
+  async function overdueLoansOf(uid: string): Promise<LoanRecord[]> {
+    const day = today();
+    return (await store.loans.listByUser(uid))
+      .filter((loan) => loan.status === 'borrowed' && dueDayOf(loan) < day)
+      .sort((a, b) => a.returnDate.getTime() - b.returnDate.getTime());
+  }
+
   async function borrowNow(session: Session, bookId: string, returnDay: string, id: string) {
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    if (enforce && policy.overdueBlocksBorrowing) {
+      const late = await overdueLoansOf(session.uid);
+      if (late.length > 0) throw new LibraryError('LOAN_OVERDUE', overdueRefusal(late));
+    }
+    // The day chosen, or the next day the library opens when it is closed then.
+    const dueDay = (await calendar.days(returnDay, returnDay)).nextOpen(returnDay);
     const result = await store.loans.checkout(
       {
         id,
@@ -184,7 +242,7 @@ export function createCirculation(
         userName: session.name,
         userEmail: session.email,
         borrowDate: now(),
-        returnDate: dayToDate(returnDay),
+        returnDate: dayToDate(dueDay),
         bookTitle: book.title,
         bookAuthor: book.author,
         bookImage: book.image,
@@ -202,24 +260,29 @@ export function createCirculation(
       case 'out-of-stock':
         throw new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
       case 'loan-limit':
-        throw new LibraryError(
-          'LOAN_LIMIT',
-          `You already have ${plural(policy.loanLimit, 'book', 'books')} on loan, the most the library lends at once. Return one to borrow another.`,
-        );
+        throw new LibraryError('LOAN_LIMIT', loanLimitRefusal());
       case 'fees-unpaid':
-        throw new LibraryError(
-          'FEES_UNPAID',
-          `You owe ${money(result.balance)} in fees. Please pay at the desk before borrowing more.`,
-        );
+        throw new LibraryError('FEES_UNPAID', feesRefusal(result.balance));
       default:
         throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
     }
   }
 
+  const loanLimitRefusal = () =>
+    `You already have ${plural(policy.loanLimit, 'book', 'books')} on loan, the most the library lends at once. Return one to borrow another.`;
+  const feesRefusal = (balance: number) =>
+    `You owe ${money(balance)} in fees. Please pay at the desk before borrowing more.`;
+
   async function renewNow(loan: LoanRecord): Promise<LoanRecord> {
     const { renewal } = await standing(loan);
     if (!renewal.ok) throw new LibraryError(renewal.code, renewal.message);
-    const result = await store.loans.renew(loan.id, { days: policy.renewalDays, maxRenewals: policy.maxRenewals });
+    // The new due day is the policy's days on from the due day as stored then, moved to a day the library opens.
+    const from = dueDayOf(loan);
+    const days = await calendar.days(from, addDays(from, policy.renewalDays));
+    const result = await store.loans.renew(loan.id, {
+      maxRenewals: policy.maxRenewals,
+      dueDate: (current) => dayToDate(days.nextOpen(addDays(dueDayOf(current), policy.renewalDays))),
+    });
     if (result.ok) {
       await opts.afterLoan?.(result.loan);
       return result.loan;
@@ -236,7 +299,7 @@ export function createCirculation(
     // A claimed return's fee stopped on the claim's day; it is charged when the desk checks the book in.
     const day = isOpen(loan) ? feeDay(loan) : dayOf(loan.returnedAt ?? now());
     const overdueDays = daysLate(dueDay, day);
-    const fee = isOpen(loan) ? lateFeeFor(policy, dueDay, day) : loan.lateFee;
+    const fee = isOpen(loan) ? await lateFee(loan) : loan.lateFee;
     let renewal: LoanStanding['renewal'] = { ok: true };
     if (!active) renewal = { ok: false, code: 'LOAN_NOT_ACTIVE', message: MESSAGES.loanNotActive };
     else if (loan.renewals >= policy.maxRenewals)
@@ -330,6 +393,22 @@ export function createCirculation(
     },
 
     standing,
+
+    async borrowing(session, userId) {
+      const uid = subject(session, userId, 'You can only see your own account.');
+      if (enforce && policy.overdueBlocksBorrowing) {
+        const late = await overdueLoansOf(uid);
+        if (late.length > 0) return { allowed: false, code: 'LOAN_OVERDUE', message: overdueRefusal(late) };
+      }
+      if (enforce) {
+        // The order a borrow meets them in (the store's checkout): fees, then the loan limit.
+        const balance = await store.ledger.balance(uid);
+        if (balance > 0) return { allowed: false, code: 'FEES_UNPAID', message: feesRefusal(balance) };
+        if ((await store.loans.countActiveByUser(uid)) >= policy.loanLimit)
+          return { allowed: false, code: 'LOAN_LIMIT', message: loanLimitRefusal() };
+      }
+      return { allowed: true, code: null, message: null };
+    },
 
     async balance(session, userId) {
       return store.ledger.balance(subject(session, userId, 'You can only see your own account.'));

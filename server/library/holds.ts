@@ -6,7 +6,7 @@
 import type { HoldRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES } from './errors.ts';
-import { addDays, startOfDay, todayIn } from './calendar.ts';
+import { createLibraryCalendar, type LibraryCalendar, type OpenDays } from './library-calendar.ts';
 import { isStaff, requireStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import type { Policy } from './policy.ts';
@@ -43,6 +43,11 @@ export interface Holds {
   ready(session: Session, first: number | null | undefined, after: string | null | undefined): Promise<Page<HoldView>>;
   /** Ends ready holds past their pickup day; their copies pass on. Answers the holds that expired. */
   expireDue(): Promise<HoldRecord[]>;
+  /**
+   * Ready holds whose last pickup day was `day` before it closed, with the day they now wait until (`days`: the
+   * calendar with the closure).
+   */
+  pickupsMovedBy(day: string, days: OpenDays): Promise<{ hold: HoldRecord; until: string }[]>;
 }
 
 export function createHolds(
@@ -50,6 +55,8 @@ export function createHolds(
   opts: {
     timeZone: string;
     policy: Policy;
+    /** The library's calendar: a last pickup day is always a day it opens. */
+    calendar?: LibraryCalendar;
     now?: () => Date;
     /** After holds expired or a hold was cancelled: the holds that expired, and the books whose queue moved. */
     onChange?: (expired: HoldRecord[], bookIds: string[]) => Promise<void>;
@@ -61,31 +68,33 @@ export function createHolds(
   const now = opts.now ?? (() => new Date());
   const audit = opts.audit ?? createAuditTrail(store, now);
   const once = createOnce(store, now);
+  const calendar = opts.calendar ?? createLibraryCalendar(store, { timeZone: opts.timeZone, policy, now, audit });
   /** A hold write's first answer: the hold, once `done` says the write happened. */
   const heldAs = (done: (hold: HoldRecord) => boolean) => async (ref: string) => {
     const hold = await store.holds.get(ref);
     return hold && done(hold) ? view(hold) : null;
   };
-  const readyUntil = (hold: HoldRecord) =>
-    hold.readyAt ? addDays(todayIn(opts.timeZone, hold.readyAt), policy.holdPickupDays) : null;
+  const readyUntil = async (hold: HoldRecord, days?: OpenDays) =>
+    hold.readyAt ? calendar.lastPickupDay(hold.readyAt, days) : null;
 
   async function expireDue(): Promise<HoldRecord[]> {
-    // Ready until the end of its pickup day: set aside before the start of the day that many days ago.
-    const cutoff = startOfDay(addDays(todayIn(opts.timeZone, now()), -policy.holdPickupDays), opts.timeZone);
     // A read first: expiring is a write, which would move the store's revision (and every ETag) on each look.
     const [oldest] = (await store.holds.ready({ first: 1 })).nodes;
-    if (!oldest?.readyAt || oldest.readyAt >= cutoff) return [];
+    if (!oldest?.readyAt) return [];
+    // Ready until the end of its last pickup day (calendar.expiryCutoff says which days those are).
+    const cutoff = await calendar.expiryCutoff();
+    if (oldest.readyAt >= cutoff) return [];
     const expired = await store.holds.expire(cutoff, now());
     await opts.onChange?.(expired, [...new Set(expired.map((h) => h.bookId))]);
     return expired;
   }
 
   /** The member's hold in a book's queue (ready holds first), with their place in it; null when not in it. */
-  function mineIn(session: Session, queue: HoldRecord[]): HoldView | null {
+  async function mineIn(session: Session, queue: HoldRecord[]): Promise<HoldView | null> {
     const index = queue.findIndex((h) => h.userId === session.uid);
     const hold = queue[index];
     if (!hold) return null;
-    return { ...hold, position: index + 1, readyUntil: hold.status === 'ready' ? readyUntil(hold) : null };
+    return { ...hold, position: index + 1, readyUntil: hold.status === 'ready' ? await readyUntil(hold) : null };
   }
 
   async function view(hold: HoldRecord): Promise<HoldView> {
@@ -95,7 +104,7 @@ export function createHolds(
     return {
       ...hold,
       position: index >= 0 ? index + 1 : null,
-      readyUntil: hold.status === 'ready' ? readyUntil(hold) : null,
+      readyUntil: hold.status === 'ready' ? await readyUntil(hold) : null,
     };
   }
 
@@ -194,7 +203,9 @@ export function createHolds(
     async minesOf(session, bookIds) {
       await expireDue();
       const queues = await store.holds.queues(bookIds);
-      return new Map(bookIds.map((id) => [id, mineIn(session, queues.get(id) ?? [])]));
+      return new Map(
+        await Promise.all(bookIds.map(async (id) => [id, await mineIn(session, queues.get(id) ?? [])] as const)),
+      );
     },
 
     async queueLength(bookId) {
@@ -215,9 +226,27 @@ export function createHolds(
       await expireDue();
       const size = pageSize(first);
       const page = await paged(() => store.holds.ready({ first: size, after: cursor(after) }));
-      return { ...page, nodes: page.nodes.map((hold) => ({ ...hold, position: 1, readyUntil: readyUntil(hold) })) };
+      const nodes = await Promise.all(
+        page.nodes.map(async (hold) => ({ ...hold, position: 1, readyUntil: await readyUntil(hold) })),
+      );
+      return { ...page, nodes };
     },
 
     expireDue,
+
+    async pickupsMovedBy(day, days) {
+      const before = days.without(day);
+      const moved: { hold: HoldRecord; until: string }[] = [];
+      for (let after: string | null = null; ;) {
+        const page = await store.holds.ready({ first: 100, after });
+        for (const hold of page.nodes) {
+          if (!hold.readyAt || (await readyUntil(hold, before)) !== day) continue;
+          moved.push({ hold, until: await calendar.lastPickupDay(hold.readyAt, days) });
+        }
+        if (!page.hasNextPage) break;
+        after = page.endCursor;
+      }
+      return moved;
+    },
   };
 }

@@ -12,6 +12,8 @@ import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
 import { createMyData, type MyData } from './my-data.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createLanguage, type Language } from './language.ts';
+import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
+import { addDays, dayToDate } from './calendar.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -27,6 +29,8 @@ export interface Library {
   audit: AuditTrail;
   /** The member's language (English or Bangla) and the language to answer a request in. */
   language: Language;
+  /** Opening hours and closures: what due dates, pickup days and late fees follow. */
+  calendar: LibraryCalendar;
 }
 
 export interface LibraryOptions {
@@ -55,7 +59,22 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const siteOrigin = opts.siteOrigin ?? (() => '');
   const mailer = opts.mailer ?? null;
   const audit = createAuditTrail(store, now);
-  const notices = createNotices(store, { timeZone: opts.timeZone, policy, now, mail: mailer !== null });
+  const calendar = createLibraryCalendar(store, {
+    timeZone: opts.timeZone,
+    policy,
+    now,
+    audit,
+    // A closure moves what fell on its day to the next open day, and tells each member whose date moved.
+    async onClosed(closure) {
+      // Read from well before the day: a pickup day computed from a week ago may land on it.
+      const days = await calendar.days(addDays(closure.day, -60), closure.day);
+      const to = dayToDate(days.nextOpen(closure.day));
+      const loans = await store.loans.moveDue(dayToDate(closure.day), to);
+      const pickups = await holds.pickupsMovedBy(closure.day, days);
+      await notices.datesMoved(closure.day, loans, pickups);
+    },
+  });
+  const notices = createNotices(store, { timeZone: opts.timeZone, policy, calendar, now, mail: mailer !== null });
   const mail = createEmailNotices(store, {
     mailer,
     // Without the session secret, links are good for this process only.
@@ -69,6 +88,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const holds = createHolds(store, {
     timeZone: opts.timeZone,
     policy,
+    calendar,
     now: opts.now,
     audit,
     async onChange(expired, bookIds) {
@@ -77,6 +97,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     },
   });
   return {
+    calendar,
     holds,
     notices,
     mail,
@@ -91,6 +112,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       afterLoan: notices.forLoan,
       enforce: opts.enforcePolicy,
       audit,
+      calendar,
     }),
     accounts: createAccounts(store, {
       verifier: opts.verifier,

@@ -95,6 +95,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
   overdue: 'mailSubjectOverdue',
   'hold-ready': 'mailSubjectHoldReady',
   'hold-expired': 'mailSubjectHoldExpired',
+  'due-date-moved': 'mailSubjectDueDateMoved',
 };
 
 const escapeHtml = (s: string) =>

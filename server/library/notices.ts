@@ -6,12 +6,21 @@ import type { HoldRecord, LoanRecord, NewNotice, NoticeRecord, Page, Store } fro
 import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { addDays, dayToDate, daysBetween, todayIn } from './calendar.ts';
+import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
+import { createAuditTrail } from './audit.ts';
 import { dueDayOf, isStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { money, type Policy } from './policy.ts';
 import * as check from './validate.ts';
 
 const SWEEP_PAGE = 100;
+
+/** The closed day a due-date-moved notice is about: the last part of its key (datesMoved writes it). */
+const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.lastIndexOf(':') + 1);
+
+const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+/** "10 April": how the issue's members read a day in a sentence (the day is the library's, kept as UTC midnight). */
+const longDay = (day: string): string => LONG_DAY.format(dayToDate(day));
 
 /** Lets requests waiting on the event loop run before the next page of a long job. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -29,6 +38,8 @@ export interface Notices {
   readyFor(bookId: string): Promise<void>;
   /** Records "expired" for these holds. */
   expired(holds: HoldRecord[]): Promise<void>;
+  /** Records "due date moved" for the loans and ready holds a closure on `closedDay` moved to a later day. */
+  datesMoved(closedDay: string, loans: LoanRecord[], holds: { hold: HoldRecord; until: string }[]): Promise<void>;
   list(
     session: Session,
     userId: string,
@@ -47,6 +58,8 @@ export function createNotices(
   opts: {
     timeZone: string;
     policy: Policy;
+    /** The library's calendar: a ready hold's last pickup day is a day it opens. */
+    calendar?: LibraryCalendar;
     now?: () => Date;
     /** Queue each new notice's e-mail too. */ mail?: boolean;
   },
@@ -54,10 +67,8 @@ export function createNotices(
   const now = opts.now ?? (() => new Date());
   const mail = { mail: opts.mail === true };
   const today = () => todayIn(opts.timeZone, now());
-  const lastPickupDay = (hold: HoldRecord) =>
-    addDays(todayIn(opts.timeZone, hold.readyAt ?? now()), opts.policy.holdPickupDays);
-
-  const holdNotice = (hold: HoldRecord, kind: 'hold-ready' | 'hold-expired'): NewNotice => ({
+  const calendar = opts.calendar ?? createLibraryCalendar(store, { ...opts, now, audit: createAuditTrail(store, now) });
+  const holdNotice = async (hold: HoldRecord, kind: 'hold-ready' | 'hold-expired'): Promise<NewNotice> => ({
     userId: hold.userId,
     kind,
     key: `${kind}:${hold.id}`,
@@ -65,9 +76,11 @@ export function createNotices(
     bookTitle: hold.bookTitle,
     loanId: null,
     holdId: hold.id,
-    day: lastPickupDay(hold),
+    day: await calendar.lastPickupDay(hold.readyAt ?? now()),
     createdAt: now(),
   });
+  const holdNotices = (holds: HoldRecord[], kind: 'hold-ready' | 'hold-expired') =>
+    Promise.all(holds.map((hold) => holdNotice(hold, kind)));
 
   /** The notice a loan is owed today, if any: due soon within the window, overdue from the day after. */
   const loanNotice = (loan: LoanRecord, day: string): NewNotice | null => {
@@ -130,7 +143,7 @@ export function createNotices(
       }
       for (let after: string | null = null; ;) {
         const page = await store.holds.ready({ first: SWEEP_PAGE, after });
-        added += await recordNew(page.nodes.map((hold) => holdNotice(hold, 'hold-ready')));
+        added += await recordNew(await holdNotices(page.nodes, 'hold-ready'));
         if (!page.hasNextPage) break;
         after = page.endCursor;
         await nextTurn();
@@ -145,18 +158,40 @@ export function createNotices(
     },
 
     async readyFor(bookId) {
-      await recordNew(
-        (await store.holds.queue(bookId))
-          .filter((h) => h.status === 'ready')
-          .map((hold) => holdNotice(hold, 'hold-ready')),
-      );
+      const ready = (await store.holds.queue(bookId)).filter((h) => h.status === 'ready');
+      await recordNew(await holdNotices(ready, 'hold-ready'));
     },
 
     async expired(holds) {
-      await store.notices.record(
-        holds.map((hold) => holdNotice(hold, 'hold-expired')),
-        mail,
-      );
+      await store.notices.record(await holdNotices(holds, 'hold-expired'), mail);
+    },
+
+    async datesMoved(closedDay, loans, holds) {
+      // The key ends with the closed day, which the message names (movedFrom): one notice per closure and loan.
+      const moved = (id: string) => `due-date-moved:${id}:${closedDay}`;
+      const base = { kind: 'due-date-moved', createdAt: now() } as const;
+      await recordNew([
+        ...loans.map((loan) => ({
+          ...base,
+          userId: loan.userId,
+          key: moved(loan.id),
+          bookId: loan.bookId,
+          bookTitle: loan.bookTitle,
+          loanId: loan.id,
+          holdId: null,
+          day: dueDayOf(loan),
+        })),
+        ...holds.map(({ hold, until }) => ({
+          ...base,
+          userId: hold.userId,
+          key: moved(hold.id),
+          bookId: hold.bookId,
+          bookTitle: hold.bookTitle,
+          loanId: null,
+          holdId: hold.id,
+          day: until,
+        })),
+      ]);
     },
 
     async list(session, userId, o) {
@@ -184,11 +219,17 @@ export function createNotices(
         case 'due-soon':
           return `${title} is due back on ${notice.day}.`;
         case 'overdue':
-          return `${title} was due back on ${notice.day}. Late fees are ${money(opts.policy.lateFeePerDay)} a day: please return it.`;
+          return `${title} was due back on ${notice.day}. Late fees are ${money(opts.policy.lateFeePerDay)} ${opts.policy.feeDays === 'open' ? 'for each day the library is open' : 'a day'}: please return it.`;
         case 'hold-ready':
           return `${title} is ready for you until ${notice.day}. Borrow it from the book's page.`;
         case 'hold-expired':
           return `Your hold on ${title} has expired: the copy was not borrowed by ${notice.day}.`;
+        case 'due-date-moved': {
+          const closed = longDay(movedFrom(notice));
+          return notice.loanId
+            ? `The library is closed on ${closed}; your loan of ${title} is now due on ${longDay(notice.day)}.`
+            : `The library is closed on ${closed}; your hold on ${title} now waits for you until ${longDay(notice.day)}.`;
+        }
       }
     },
 

@@ -1,7 +1,7 @@
 // The circulation policy: every number the library lends by, in one place. Each is a setting (config.ts reads
 // LOAN_LIMIT and friends, validated at boot); the defaults are the rules printed on the About page.
 // Money is whole taka (BDT), shown as "৳150".
-import { daysBetween } from './calendar.ts';
+import { addDays, daysBetween } from './calendar.ts';
 
 export interface Policy {
   /** The most books a member may have on loan at once. */
@@ -12,8 +12,16 @@ export interface Policy {
   renewalDays: number;
   /** Renewals allowed per loan. */
   maxRenewals: number;
-  /** Late fee per calendar day per overdue book. */
+  /** Late fee per day late per overdue book (the days feeDays counts). */
   lateFeePerDay: number;
+  /** Which days late count for the fee: 'open' the days the library was open (Koha's finesCalendar), or every day. */
+  feeDays: 'open' | 'calendar';
+  /** Days late (as feeDays counts them) charged nothing. */
+  graceDays: number;
+  /** 'replacement': one loan's late fee never exceeds its book's replacement cost (Koha's MaxFine); 'none'. */
+  feeCap: 'replacement' | 'none';
+  /** A member with an overdue loan may not borrow until it is back (Koha's OverduesBlockCirc). */
+  overdueBlocksBorrowing: boolean;
   /** Charged on top of the replacement cost for a lost or damaged book. */
   lostProcessingFee: number;
   /** The replacement cost of a book that has none of its own. */
@@ -44,6 +52,10 @@ export const DEFAULT_POLICY: Policy = {
   renewalDays: 7,
   maxRenewals: 1,
   lateFeePerDay: 50,
+  feeDays: 'open',
+  graceDays: 0,
+  feeCap: 'replacement',
+  overdueBlocksBorrowing: true,
   // Ordering, cataloguing, covering and labelling a replacement copy: about an hour of staff time and
   // materials; what Dhaka's lending libraries commonly charge on top of the book's price.
   lostProcessingFee: 100,
@@ -66,6 +78,29 @@ export const money = (amount: number): string => `${CURRENCY.symbol}${amount}`;
 /** Calendar days from the due day to `day` (both YYYY-MM-DD), 0 when not late. */
 export const daysLate = (dueDay: string, day: string): number => Math.max(0, daysBetween(dueDay, day));
 
-/** The late fee for a loan due on dueDay and returned (or looked at) on day. */
-export const lateFeeFor = (policy: Policy, dueDay: string, day: string): number =>
-  daysLate(dueDay, day) * policy.lateFeePerDay;
+/** What a loan's late fee is worked out from, besides the policy. */
+export interface FeeFacts {
+  /** The day the loan is due, and the day it came back (or today, while it is out). */
+  dueDay: string;
+  day: string;
+  /** Whether the library was (or will be) open that day: the library's calendar. */
+  isOpen: (day: string) => boolean;
+  /** The book's replacement cost: the cap of one loan's fee (FEE_CAP=replacement). */
+  replacementCost: number;
+}
+
+/**
+ * The late fee of one loan: the one rule the SPA's figure, the notice, the desk and the charge at return all
+ * come from. Days late are counted after the due day up to `day` (open days only with FEE_DAYS=open), the
+ * grace days are taken off, and the total stops at the replacement cost (FEE_CAP=replacement).
+ */
+export function lateFeeFor(policy: Policy, facts: FeeFacts): number {
+  const late = daysLate(facts.dueDay, facts.day);
+  let counted = late;
+  if (policy.feeDays === 'open') {
+    counted = 0;
+    for (let i = 1; i <= late; i += 1) if (facts.isOpen(addDays(facts.dueDay, i))) counted += 1;
+  }
+  const fee = Math.max(0, counted - policy.graceDays) * policy.lateFeePerDay;
+  return policy.feeCap === 'replacement' ? Math.min(fee, facts.replacementCost) : fee;
+}

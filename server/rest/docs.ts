@@ -65,7 +65,7 @@ export const borrow = {
   tags: ['Circulation'],
   summary: 'Borrow a copy of a book',
   description:
-    'The borrower is the session’s member; a `userId` naming someone else is refused with 403. The library’s policy applies: the return date is at most the loan period away, and a member at the loan limit or owing fees is refused with 403 and a `code` (LOAN_LIMIT, FEES_UNPAID).',
+    'The borrower is the session’s member; a `userId` naming someone else is refused with 403. The library’s policy applies: the return date is at most the loan period away (a return date on a day the library is closed makes the loan due the next day it opens), and a member at the loan limit, owing fees or with an overdue loan (OVERDUE_BLOCKS_BORROWING) is refused with 403 and a `code` (LOAN_LIMIT, FEES_UNPAID, LOAN_OVERDUE).',
   security: BEARER,
   response: {
     201: ok('Borrowed', r.borrowed),

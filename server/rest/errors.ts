@@ -20,7 +20,8 @@ const STATUS: Record<ErrorCode, number> = {
   RENEWAL_LIMIT: 409,
   BOOK_REQUESTED: 409,
   LOAN_NOT_ACTIVE: 409,
-  LOAN_OVERDUE: 409,
+  // A borrow refused while a loan is overdue: the policy refuses it for now, as FEES_UNPAID and LOAN_LIMIT.
+  LOAN_OVERDUE: 403,
   CONFLICT: 409,
   ALREADY_ON_HOLD: 409,
   COPIES_AVAILABLE: 409,

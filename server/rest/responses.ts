@@ -181,7 +181,7 @@ export const envelopeFailure = {
 const WHY: Record<number, string> = {
   400: 'Malformed or invalid input',
   401: 'No session token',
-  403: 'The session token is invalid, or the caller may not do this (code LOAN_LIMIT, FEES_UNPAID: the policy refuses it for now)',
+  403: 'The session token is invalid, or the caller may not do this (code LOAN_LIMIT, FEES_UNPAID, LOAN_OVERDUE: the policy refuses it for now)',
   404: 'Not found',
   409: 'The book changed since the version sent in __v (code CONFLICT)',
   412: 'The book no longer matches the ETag sent in If-Match (code CONFLICT)',

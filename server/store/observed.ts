@@ -35,6 +35,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   notices: ['list', 'unreadCount', 'recorded', 'mailDue'],
   users: ['getByUid', 'list', 'page'],
   erasure: [],
+  calendar: ['openingHours', 'closures'],
 };
 
 /**

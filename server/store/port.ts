@@ -245,8 +245,16 @@ export interface LoanStore {
    * The copy stays out (not on the shelf, not to a hold) until checkin. Refused when not active or claimed.
    */
   claimReturn(loanId: string, at: Date): Promise<RenewResult>;
-  /** Moves an active loan's due date `days` later, if it has been renewed fewer than maxRenewals times. */
-  renew(loanId: string, opts: { days: number; maxRenewals: number }): Promise<RenewResult>;
+  /**
+   * Moves an active loan's due date to `dueDate(loan)` (the loan as stored at that moment), if it has been
+   * renewed fewer than maxRenewals times.
+   */
+  renew(loanId: string, opts: { dueDate: (loan: LoanRecord) => Date; maxRenewals: number }): Promise<RenewResult>;
+  /**
+   * Moves every active loan (claimed returns too) due on `from` to `to`: the library closed on that day. Answers
+   * the loans moved, as they are now; a loan already moved (a second run) is not moved again.
+   */
+  moveDue(from: Date, to: Date): Promise<LoanRecord[]>;
   /** Closes an active loan as lost or damaged: the copy leaves the collection and the charges are recorded. */
   close(loanId: string, at: Date, opts: LossOptions): Promise<CheckinResult>;
   /** Active loans due before `dueBefore`, the longest overdue first (due date, then id). */
@@ -341,7 +349,8 @@ export interface HoldStore {
   ready(page: PageRequest): Promise<Page<HoldRecord>>;
 }
 
-export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired';
+/** 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts). */
+export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired' | 'due-date-moved';
 
 /** A message to a member about one event of a loan or hold, stored once per event (its key). */
 export interface NoticeRecord {
@@ -488,7 +497,16 @@ export type AuditApi = 'graphql' | 'rest';
  * cancelled by staff), a catalogue change (one entry per field added or edited) or a member's role changing.
  */
 export type AuditAction =
-  'check-in' | 'mark-lost' | 'payment' | 'waiver' | 'hold-cancelled' | 'book-added' | 'book-edited' | 'role-changed';
+  | 'check-in'
+  | 'mark-lost'
+  | 'payment'
+  | 'waiver'
+  | 'hold-cancelled'
+  | 'book-added'
+  | 'book-edited'
+  | 'role-changed'
+  | 'closure-added'
+  | 'closure-removed';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {
@@ -588,8 +606,44 @@ export interface LeaseStore {
   release(name: string, holder: string): Promise<void>;
 }
 
+/** A weekday the library opens, and its hours ('HH:MM', 24-hour, in the library's time zone). */
+export interface OpeningHours {
+  /** 0 Sunday to 6 Saturday (as Date.getUTCDay counts). A weekday without hours is a closed day every week. */
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+/** A day the library is closed besides its weekly hours: a holiday or an emergency. */
+export interface ClosureRecord {
+  /** YYYY-MM-DD in the library's calendar. */
+  day: string;
+  reason: string;
+  createdAt: Date;
+}
+
+/** The library's calendar: its weekly opening hours and its closures, one per day. */
+export interface CalendarStore {
+  /** The weekly hours, by weekday (the defaults from seed/calendar.ts until staff change them). */
+  openingHours(): Promise<OpeningHours[]>;
+  /** Closures from `from` to `to` (both YYYY-MM-DD, inclusive), by day. */
+  closures(from: string, to: string): Promise<ClosureRecord[]>;
+  /** Records a closure, refused when that day has one already (answered with it). */
+  addClosure(
+    closure: ClosureRecord,
+  ): Promise<{ ok: true; closure: ClosureRecord } | { ok: false; closure: ClosureRecord }>;
+  /** Removes the day's closure; answers it, or null when the day had none. */
+  removeClosure(day: string): Promise<ClosureRecord | null>;
+  /**
+   * Records a year's fixed holidays only if that year has no closure yet (so a holiday staff removed is not put
+   * back on the next start); answers how many it added.
+   */
+  seedYear(year: number, closures: ClosureRecord[]): Promise<number>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'mongodb';
+  readonly calendar: CalendarStore;
   readonly books: BookStore;
   readonly categories: CategoryStore;
   readonly loans: LoanStore;

@@ -105,6 +105,7 @@ type Kind =
   | 'ref'
   | 'uid'
   | 'date'
+  | 'day'
   | 'url'
   | 'token'
   | 'cursor'
@@ -127,6 +128,9 @@ function hostileValues(kind: Kind, required: boolean): Value[] {
       return [...common, ...NOT_STRINGS.slice(1), LONG, "' OR 1=1 --", '../', '{"$ne":null}', ...blank];
     case 'date':
       return [...common, ...NOT_STRINGS, LONG, ...BAD_DATES, 20260101];
+    // A day of the library's calendar, which may be in the past (a closure recorded afterwards).
+    case 'day':
+      return [...common, ...NOT_STRINGS, LONG, ...BAD_DATES.filter((d) => d !== libraryDay(-1)), 20260101];
     case 'url':
       return [...common, ...NOT_STRINGS, LONG, ...BAD_URLS, ...CONTROL, ...LINE_BREAKS, ...blank];
     case 'token':
@@ -168,6 +172,9 @@ function kindOf(name: string, type: string): Kind {
     uid: 'uid',
     userId: 'uid',
     returnDate: 'date',
+    date: 'day',
+    from: 'day',
+    to: 'day',
     image: 'url',
     photoURL: 'url',
     idToken: 'token',
@@ -661,6 +668,10 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     auditLog: { bookId: f.toUpdate, uid: null, first: 5, after: null },
     markNoticesRead: { ids: [] },
     setEmailNotices: { enabled: true },
+    calendar: { from: libraryDay(0), to: libraryDay(30) },
+    // In this order (the schema's): the baseline closes a day, then opens it again.
+    addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
+    removeClosure: { date: libraryDay(20) },
   };
 }
 
@@ -670,6 +681,8 @@ const DOMAIN_CODES: Record<string, string[]> = {
   'issueToken.input.idToken': ['UNAUTHENTICATED'],
   'issueToken.input.uid': ['FORBIDDEN'],
   'recordPayment.uid': ['NOT_FOUND'],
+  // A well-formed day the library is not closed on: nothing to reopen.
+  'removeClosure.date': ['NOT_FOUND'],
   'updateBook.input.version': ['CONFLICT'],
   'waiveFee.uid': ['NOT_FOUND'],
 };

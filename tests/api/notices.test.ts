@@ -46,7 +46,9 @@ describeEachStore((kind) => {
     }
     const late = await noticesOf(m);
     expect(late.notices.nodes.map((n: { kind: string }) => n.kind)).toEqual(['OVERDUE', 'DUE_SOON']);
-    expect(late.notices.nodes[0].message).toMatch(/was due back on .*Late fees are ৳50 a day/);
+    expect(late.notices.nodes[0].message).toMatch(
+      /was due back on .*Late fees are ৳50 for each day the library is open: please return it/,
+    );
   });
 
   it('tells the first member waiting the moment a copy is set aside, and when the hold expires', async () => {

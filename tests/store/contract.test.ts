@@ -21,6 +21,7 @@ import type { StoreFactory } from './contract/harness.ts';
 import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
 import { searchContract } from './contract/search.contract.ts';
+import { calendarContract } from './contract/calendar.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -37,6 +38,7 @@ function storeContract(factory: StoreFactory): void {
   erasureContract(factory);
   auditContract(factory);
   searchContract(factory);
+  calendarContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

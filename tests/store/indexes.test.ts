@@ -15,6 +15,7 @@ import { sqliteLedger, sqliteLoans } from '../../server/store/sqlite/loans.ts';
 import { sqliteHolds } from '../../server/store/sqlite/holds.ts';
 import { sqliteLeases } from '../../server/store/sqlite/leases.ts';
 import { sqliteRequests } from '../../server/store/sqlite/requests.ts';
+import { sqliteCalendar } from '../../server/store/sqlite/calendar.ts';
 import { sqliteAudit } from '../../server/store/sqlite/audit.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
@@ -210,6 +211,7 @@ describe('SQLite: every query plan uses an index', () => {
     executed = recordStatements(db);
     store = {
       kind: 'sqlite',
+      calendar: sqliteCalendar(db),
       books: sqliteBooks(db),
       loans: sqliteLoans(db),
       ledger: sqliteLedger(db),

@@ -28,8 +28,8 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
     const store = await openStore({ dataDir: '/nonexistent', mongodbUri: uri, mongodbDb: dbName });
     try {
       expect(store.kind).toBe('mongodb');
-      expect(await seedIfEmpty(store)).toEqual({ categories: 9, books: SEED_BOOKS.length });
-      expect(await seedIfEmpty(store)).toEqual({ categories: 0, books: 0 });
+      expect(await seedIfEmpty(store)).toEqual({ categories: 9, books: SEED_BOOKS.length, closures: 14 });
+      expect(await seedIfEmpty(store)).toEqual({ categories: 0, books: 0, closures: 0 });
       const client = await MongoClient.connect(uri);
       try {
         const names = (await client.db(dbName).listCollections().toArray()).map((c) => c.name).sort();
@@ -39,10 +39,12 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           'books',
           'borrowedBooks',
           'categories',
+          'closures',
           'holds',
           'ledger',
           'memberHolds',
           'notices',
+          'openingHours',
           'requests',
           'users',
         ]);

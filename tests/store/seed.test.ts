@@ -45,9 +45,17 @@ afterEach(async () => {
 
 describe('seedIfEmpty', () => {
   it('seeds the nine spec categories and the starter books once', async () => {
-    const first = await seedIfEmpty(store);
-    expect(first).toEqual({ categories: 9, books: SEED_BOOKS.length });
-    expect(await seedIfEmpty(store)).toEqual({ categories: 0, books: 0 });
+    const first = await seedIfEmpty(store, new Date('2026-11-26T06:00:00.000Z'));
+    // Seven fixed-date holidays of this year and of the next.
+    expect(first).toEqual({ categories: 9, books: SEED_BOOKS.length, closures: 14 });
+    expect(await seedIfEmpty(store)).toEqual({ categories: 0, books: 0, closures: 0 });
+    const december = await store.calendar.closures('2026-12-01', '2026-12-31');
+    expect(december.map((c) => [c.day, c.reason])).toEqual([
+      ['2026-12-16', 'Victory Day'],
+      ['2026-12-25', 'Christmas Day'],
+    ]);
+    // A new year's first boot adds the year after it.
+    expect((await seedIfEmpty(store, new Date('2027-01-02T06:00:00.000Z'))).closures).toBe(7);
     expect((await store.categories.list()).map((c) => c.name)).toEqual(SPEC_CATEGORIES);
     expect(await store.books.count()).toBe(SEED_BOOKS.length);
     const featured = (await store.books.list({}, { first: 3 })).nodes.map((b) => b.title);
@@ -56,7 +64,7 @@ describe('seedIfEmpty', () => {
 
   it('leaves a catalogue someone has started alone', async () => {
     await store.books.insert(bookFields({ title: 'My Own Book' }));
-    expect(await seedIfEmpty(store)).toEqual({ categories: 9, books: 0 });
+    expect(await seedIfEmpty(store)).toMatchObject({ categories: 9, books: 0 });
     expect((await collect(store.books.all())).map((b) => b.title)).toEqual(['My Own Book']);
   });
 

@@ -69,6 +69,10 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['DUE_SOON_DAYS', '-1', /DUE_SOON_DAYS must be between 0 and 365, got "-1"/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['RETURNS', 'librarian', /RETURNS must be one of self, desk, got "librarian"/],
+  ['FEE_DAYS', 'weekdays', /FEE_DAYS must be one of open, calendar, got "weekdays"/],
+  ['GRACE_DAYS', '-1', /GRACE_DAYS/],
+  ['FEE_CAP', 'half', /FEE_CAP must be one of replacement, none, got "half"/],
+  ['OVERDUE_BLOCKS_BORROWING', 'sometimes', /OVERDUE_BLOCKS_BORROWING/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
   ['GOOGLE_APPLICATION_CREDENTIALS', '/no/such/key.json', /GOOGLE_APPLICATION_CREDENTIALS names no file/],
@@ -132,6 +136,11 @@ describe('configuration', () => {
       holdPickupDays: 3,
       dueSoonDays: 3,
       returns: 'self',
+      // Late fees count the days the library opens, from the first day late, up to the book's replacement cost.
+      feeDays: 'open',
+      graceDays: 0,
+      feeCap: 'replacement',
+      overdueBlocksBorrowing: true,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

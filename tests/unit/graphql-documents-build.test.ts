@@ -45,6 +45,7 @@ describe('graphql() documents in the production build', () => {
         'BookHoldDocument',
         'BorrowBookDocument',
         'BorrowWindowDocument',
+        'MyBorrowingDocument',
         'MyLoanStatusDocument',
         'PlaceHoldDocument',
       ],
@@ -56,10 +57,13 @@ describe('graphql() documents in the production build', () => {
         'CheckMyRenewalsDocument',
         'MyBalanceDocument',
         'MyBorrowedBooksDocument',
+        'MyFeesDocument',
         'MyHoldsDocument',
         'RenewLoanDocument',
         'ReturnBookDocument',
       ],
+      'contact-page.tsx': ['ContactCalendarDocument'],
+      'desk-calendar-page.tsx': ['DeskAddClosureDocument', 'DeskCalendarDocument', 'DeskRemoveClosureDocument'],
       'desk-page.tsx': [
         'DeskAccessDocument',
         'DeskAuditDocument',
@@ -96,12 +100,17 @@ describe('graphql() documents in the production build', () => {
     // What several routes send (the policy, the role that decides who may edit the catalogue, cancelling a
     // hold, checking the member's loans after a lost answer) travels in the one chunk of shared helpers that only those lazy routes load, never the entry or
     // what / preloads (vite.config.ts).
+    // The footer (a chunk of its own, after the first paint) asks for the library's hours.
+    const footer = chunks.find((c) => c.facadeModuleId?.endsWith('/client/app/footer.tsx'));
+    expect(footer && operationsIn(footer)).toEqual(['FooterCalendarDocument']);
+    expect(entry?.dynamicImports).toContain(footer?.fileName);
     const shared = chunks.filter(
       (c) =>
         !c.isEntry &&
         c !== access &&
         c !== notices &&
         c !== saveLocale &&
+        c !== footer &&
         !c.facadeModuleId?.endsWith('-page.tsx') &&
         operationsIn(c).length > 0,
     );

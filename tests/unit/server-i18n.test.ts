@@ -80,3 +80,23 @@ describe("the gateway's sentences", () => {
     expect(localeFromHeader(undefined)).toBe('en');
   });
 });
+
+describe("the calendar's sentences (refusals told up front, moved dates)", () => {
+  it('says an overdue refusal and a moved due date in Bangla, keeping the title', () => {
+    const one = translate('“Gitanjali” is overdue. Please return it before borrowing another book.', 'bn');
+    expect(one).toContain('“Gitanjali”');
+    expect(one).toContain('ফেরত দেওয়ার তারিখ পেরিয়ে গেছে');
+    const many = translate(
+      '“Gitanjali” and 2 other books are overdue. Please return them before borrowing another book.',
+      'bn',
+    );
+    expect(many).toContain('আরও ২টি বই');
+    const moved = translate(
+      'The library is closed on 10 April; your loan of “Gitanjali” is now due on 12 April.',
+      'bn',
+    );
+    expect(moved).toContain('লাইব্রেরি');
+    expect(moved).toContain('“Gitanjali”');
+    expect(moved).not.toContain('The library');
+  });
+});

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
@@ -13,6 +13,7 @@ import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
 import { CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
 import { NetworkFailure } from '../../lib/network-errors.ts';
 import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
+import { MY_BORROWING_QUERY } from './use-borrowing.ts';
 import { BOOK_HOLD_QUERY } from './use-book-hold.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 
@@ -55,7 +56,7 @@ const bookMock = (book: unknown): MockLink.MockedResponse => ({
 });
 const windowMock = (today = '2026-03-10', latestReturnDate = '2027-03-10'): MockLink.MockedResponse => ({
   request: { query: BORROW_WINDOW_QUERY },
-  result: { data: { borrowWindow: { __typename: 'BorrowWindow', today, latestReturnDate } } },
+  result: { data: { borrowWindow: { __typename: 'BorrowWindow', today, latestReturnDate, closures: [] } } },
 });
 
 const loansMock = (loans: unknown[] = []): MockLink.MockedResponse => ({
@@ -97,9 +98,22 @@ const loan = {
   bookCategory: 'Sci-Fi',
 };
 
-function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache(), editing = catalogueEditorsMocks()) {
+const ALLOWED = { __typename: 'BorrowingStatus', allowed: true, code: null, message: null };
+/** The member's standing for a borrow (me.borrowing), asked again after each borrow. */
+const borrowingMock = (borrowing: unknown = ALLOWED): MockLink.MockedResponse => ({
+  request: { query: MY_BORROWING_QUERY },
+  result: { data: { me: { __typename: 'User', id: 'u1', borrowing } } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
+function renderPage(
+  mocks: MockLink.MockedResponse[],
+  cache = new InMemoryCache(),
+  editing = catalogueEditorsMocks(),
+  borrowing: unknown = ALLOWED,
+) {
   return render(
-    <MockedProvider mocks={[...mocks, ...editing]} cache={cache}>
+    <MockedProvider mocks={[...mocks, borrowingMock(borrowing), ...editing]} cache={cache}>
       <AuthContext.Provider value={auth}>
         <MemoryRouter initialEntries={['/book-details/b1']}>
           <Routes>
@@ -168,6 +182,35 @@ describe('Book details', () => {
     expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull();
   });
 
+  it('says why the member cannot borrow, and the way forward, in place of the Borrow button', async () => {
+    const overdue = {
+      __typename: 'BorrowingStatus',
+      allowed: false,
+      code: 'LOAN_OVERDUE',
+      message: '“Emma” is overdue. Please return it before borrowing another book.',
+    };
+    renderPage([bookMock(dune), loansMock()], new InMemoryCache(), catalogueEditorsMocks(), overdue);
+    const note = await screen.findByRole('note', { name: 'You cannot borrow now' });
+    expect(within(note).getByText(overdue.message)).toBeTruthy();
+    expect(within(note).getByRole('link', { name: 'Return it from My Borrowed Books' }).getAttribute('href')).toBe(
+      '/borrowed-books',
+    );
+    expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull();
+  });
+
+  it('sends a member who owes fees to the desk during opening hours', async () => {
+    const fees = {
+      __typename: 'BorrowingStatus',
+      allowed: false,
+      code: 'FEES_UNPAID',
+      message: 'You owe ৳150 in fees. Please pay at the desk before borrowing more.',
+    };
+    renderPage([bookMock(dune), loansMock()], new InMemoryCache(), catalogueEditorsMocks(), fees);
+    const note = await screen.findByRole('note', { name: 'You cannot borrow now' });
+    expect(within(note).getByText(fees.message)).toBeTruthy();
+    expect(within(note).getByRole('link', { name: 'opening hours' }).getAttribute('href')).toBe('/contact');
+  });
+
   it('shows Book Not Found for an unknown id', async () => {
     renderPage([bookMock(null), loansMock()]);
     expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeTruthy();
@@ -227,10 +270,58 @@ describe('Borrow modal', () => {
     expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeTruthy();
   });
 
+  it('says when the chosen return date is a closed day, and confirms the due date the library set', async () => {
+    const closed = {
+      request: { query: BORROW_WINDOW_QUERY },
+      result: {
+        data: {
+          borrowWindow: {
+            __typename: 'BorrowWindow',
+            today: '2026-03-10',
+            latestReturnDate: '2026-03-31',
+            closures: [{ __typename: 'Closure', date: '2026-03-26', reason: 'Independence Day' }],
+          },
+        },
+      },
+    };
+    const moved = { ...loan, returnDate: '2026-03-27T00:00:00.000Z', dueDate: '2026-03-27' };
+    const modal = await openModal(
+      [
+        borrowMock(
+          { data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: moved } } },
+          '2026-03-26',
+        ),
+      ],
+      undefined,
+      closed,
+    );
+    fireEvent.change(within(modal).getByLabelText('Return Date'), { target: { value: '2026-03-26' } });
+    expect(
+      within(modal).getByText(
+        'The library is closed on 26 Mar 2026 (Independence Day), so the book will be due on the next day it opens.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
+    const alert = await swalDialog();
+    expect(
+      within(alert).getByText('You have successfully borrowed "Dune". Please return by 27 Mar 2026.'),
+    ).toBeTruthy();
+  });
+
   it('on success shows the new quantity, marks the book borrowed and confirms', async () => {
     const cache = new InMemoryCache();
     const modal = await openModal(
-      [borrowMock({ data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: loan } } })],
+      [
+        borrowMock({
+          data: {
+            borrow: {
+              __typename: 'BorrowResult',
+              currentQuantity: 1,
+              record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
+            },
+          },
+        }),
+      ],
       cache,
     );
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
@@ -245,7 +336,9 @@ describe('Borrow modal', () => {
     expect(screen.getByText('Limited Stock: 1')).toBeTruthy();
     // The loan heads the caller's cached loan list with every field My Borrowed Books shows (else: null).
     const { userId: _u, userName: _n, userEmail: _e, ...listed } = loan;
-    expect(cache.readQuery({ query: LOAN_LIST_QUERY })).toEqual({ borrowedBooks: [listed] });
+    expect(cache.readQuery({ query: LOAN_LIST_QUERY })).toEqual({
+      borrowedBooks: [{ ...listed, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' }],
+    });
   });
 
   it('warns and marks the book borrowed when the server says it already is', async () => {

@@ -13,6 +13,8 @@ import { BorrowModal } from './borrow-modal.tsx';
 import { bookLoadFailure } from './book-load-states.tsx';
 import { HoldPanel } from './hold-panel.tsx';
 import { useBookHold } from './use-book-hold.ts';
+import { useBorrowing } from './use-borrowing.ts';
+import { BorrowRefusal } from './borrow-refusal.tsx';
 
 export const BOOK_DETAILS_QUERY = graphql(`
   query BookDetails($id: ID!) {
@@ -51,6 +53,7 @@ function BookDetails({ id }: { id: string }) {
   const outOfStock = (data?.book && getFragmentData(BOOK_DETAILS_FRAGMENT, data.book).quantity <= 0) ?? false;
   const hold = useBookHold(id, !user || !outOfStock);
   const canEdit = useCanEditCatalogue();
+  const borrowing = useBorrowing(Boolean(user));
   const [borrowedHere, setBorrowedHere] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -81,6 +84,9 @@ function BookDetails({ id }: { id: string }) {
         canEdit={canEdit}
         noticeRef={noticeRef}
         heldForMe={heldForMe}
+        refusal={
+          borrowing.refusal && <BorrowRefusal code={borrowing.refusal.code} message={borrowing.refusal.message} />
+        }
         holdPanel={
           user &&
           outOfStock &&
@@ -103,6 +109,8 @@ function BookDetails({ id }: { id: string }) {
           heldForMe={heldForMe}
           onBorrowed={() => {
             setBorrowedHere(true);
+            // One more loan may reach the limit: the next book's page should say so up front.
+            void borrowing.refetch().catch(() => undefined);
             // The hold is fulfilled by this loan; the gateway says so.
             if (heldForMe) void hold.refetch();
           }}

@@ -18,6 +18,8 @@ interface BookDetailsViewProps {
   heldForMe?: boolean;
   /** The queue controls, shown while no copy is on the shelf. */
   holdPanel?: ReactNode;
+  /** Why the member cannot borrow now (me.borrowing): shown in place of the Borrow button. */
+  refusal?: ReactNode;
 }
 
 const action = 'rounded-lg px-4 py-2 text-center text-sm font-medium';
@@ -30,6 +32,7 @@ export function BookDetailsView({
   noticeRef,
   heldForMe = false,
   holdPanel,
+  refusal,
 }: BookDetailsViewProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const description = book.description.trim() || 'No description available for this book.';
@@ -85,7 +88,7 @@ export function BookDetailsView({
               <p ref={noticeRef} role="status" tabIndex={-1} className={`${action} bg-yellow-100 text-yellow-800`}>
                 Already Borrowed
               </p>
-            ) : (
+            ) : refusal ? null : (
               <button
                 type="button"
                 disabled={book.quantity <= 0 && !heldForMe}
@@ -99,6 +102,7 @@ export function BookDetailsView({
               My Borrowed Books
             </Link>
           </div>
+          {!alreadyBorrowed && refusal}
           {holdPanel}
         </div>
       </div>

@@ -35,6 +35,10 @@ export const BORROW_WINDOW_QUERY = graphql(`
     borrowWindow {
       today
       latestReturnDate
+      closures {
+        date
+        reason
+      }
     }
   }
 `);
@@ -60,6 +64,7 @@ export function BorrowModal({
   const full = policy ? addDays(today, policy.loanDays) : (latest ?? '');
   const returnDate = chosenDate ?? (latest && latest < full ? latest : full);
   const [borrow, { loading }] = useBorrowBook();
+  const closedThen = windowData?.borrowWindow.closures.find((c) => c.date === returnDate) ?? null;
   const client = useApolloClient();
 
   /** After a borrow whose answer never came: the member's loans as the library has them now. */
@@ -91,12 +96,16 @@ export function BorrowModal({
     }
     try {
       // One key per press of Confirm: a retry of this press (lib/apollo.ts) answers the first borrow.
-      await borrow({ variables: { input: { bookId: book.id, returnDate }, idempotencyKey: newRequestKey() } });
+      const { data: answer } = await borrow({
+        variables: { input: { bookId: book.id, returnDate }, idempotencyKey: newRequestKey() },
+      });
       onBorrowed();
       onClose();
+      // The loan's due date as the library set it: the next open day when the chosen one is closed.
+      const due = answer?.borrow.record.dueDate ?? returnDate;
       await showSuccess(
         'Book Borrowed!',
-        `You have successfully borrowed "${book.title}". Please return by ${formatDay(returnDate)}.`,
+        `You have successfully borrowed "${book.title}". Please return by ${formatDay(due)}.`,
       );
       onSettled?.();
     } catch (error) {
@@ -162,7 +171,13 @@ export function BorrowModal({
           max={latest}
           value={returnDate}
           onChange={(event) => setReturnDate(event.target.value)}
+          aria-describedby={closedThen ? `${titleId}-closed` : undefined}
         />
+        {closedThen && (
+          <p id={`${titleId}-closed`} className="text-sm text-amber-900">
+            {`The library is closed on ${formatDay(closedThen.date)} (${closedThen.reason}), so the book will be due on the next day it opens.`}
+          </p>
+        )}
         <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">
           By borrowing this book, you agree to return it by the specified date. Late returns may incur fees.
         </p>

@@ -134,7 +134,14 @@ describe('Holds on book details', () => {
       {
         request: { query: BORROW_WINDOW_QUERY },
         result: {
-          data: { borrowWindow: { __typename: 'BorrowWindow', today: '2026-11-25', latestReturnDate: '2026-12-09' } },
+          data: {
+            borrowWindow: {
+              __typename: 'BorrowWindow',
+              today: '2026-11-25',
+              latestReturnDate: '2026-12-09',
+              closures: [],
+            },
+          },
         },
       },
     ]);

@@ -9,6 +9,7 @@ export const BORROW_BOOK_MUTATION = graphql(`
       record {
         id
         bookId
+        dueDate
         ...BorrowedLoan
       }
     }

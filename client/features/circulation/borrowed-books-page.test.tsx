@@ -15,6 +15,9 @@ import { CHECK_MY_RENEWALS_QUERY, RENEW_LOAN_MUTATION } from './use-renew-loan.t
 import { CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
 import { NetworkFailure } from '../../lib/network-errors.ts';
 import { MY_HOLDS_QUERY } from './use-my-holds.ts';
+import { MY_FEES_QUERY } from './fees-list.tsx';
+
+const ALLOWED = { __typename: 'BorrowingStatus', allowed: true, message: null };
 
 setUpDialogsForTests();
 
@@ -74,7 +77,10 @@ function renderPage(mocks: MockLink.MockedResponse[], cache = new InMemoryCache(
         // Due-soon window and time zone (the policy's; 4 days here, not the default 3).
         policyMock(),
         // The Holds tab's list, asked beside the loans; these tests are about loans, so the member has none.
-        { request: { query: MY_HOLDS_QUERY }, result: { data: { me: { __typename: 'User', id: 'u1', holds: [] } } } },
+        {
+          request: { query: MY_HOLDS_QUERY },
+          result: { data: { me: { __typename: 'User', id: 'u1', borrowing: ALLOWED, holds: [] } } },
+        },
       ]}
       cache={cache}
     >
@@ -176,6 +182,67 @@ describe('Borrowed Books page', () => {
       'Failed to fetch borrowed books. Please try again.',
     );
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('lists the charges, payments and waivers on the Fees tab, with the balance', async () => {
+    const entry = (id: string, kind: string, amount: number, bookTitle: string | null, note: string) => ({
+      __typename: 'LedgerEntry',
+      id,
+      kind,
+      amount,
+      bookTitle,
+      note,
+      createdAt: '2026-03-10T06:00:00.000Z',
+    });
+    renderPage([
+      listMock([loan('l1', 'Hamlet', dueDay(2, 12))]),
+      {
+        request: { query: MY_FEES_QUERY },
+        result: {
+          data: {
+            me: {
+              __typename: 'User',
+              id: 'u1',
+              balance: 100,
+              ledger: [
+                entry('e2', 'PAYMENT', 50, null, 'Cash at the desk'),
+                entry('e1', 'LATE_FEE', 150, 'Dracula', 'Returned late'),
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Fees' }));
+    const fees = await screen.findByRole('region', { name: 'Fees' });
+    expect(within(fees).getByText('৳100')).toBeTruthy();
+    const rows = within(fees)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows.slice(1)).toEqual([
+      '10 Mar 2026PaymentCash at the desk−৳50',
+      '10 Mar 2026Late feeDraculaReturned late+৳150',
+    ]);
+  });
+
+  it('says what a late return charged', async () => {
+    const returned = { ...loan('l1', 'Hamlet', dueDay(-3, 12), 'RETURNED'), fee: 150, overdueDays: 3 };
+    renderPage([
+      listMock([loan('l1', 'Hamlet', dueDay(-3, 12))]),
+      {
+        request: { query: RETURN_BOOK_MUTATION, variables: { borrowId: 'l1' } },
+        result: { data: { returnBook: { ...returned, canRenew: false } } },
+      },
+      {
+        request: { query: MY_BALANCE_QUERY },
+        result: { data: { me: { __typename: 'User', id: 'u1', balance: 150 } } },
+      },
+    ]);
+    const card = await screen.findByRole('article', { name: 'Hamlet' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Return Book: Hamlet' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
+    expect(await screen.findByText('Book Returned!')).toBeTruthy();
+    expect(screen.getByText('A late fee of ৳150 was added to your account.')).toBeTruthy();
   });
 
   it('returns a book after confirmation, moving it to Returned and giving the copy back', async () => {

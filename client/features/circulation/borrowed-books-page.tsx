@@ -14,6 +14,8 @@ import { LoanTabs, type LoanTab } from './loan-tabs.tsx';
 import { serverMessage, useReturnBook } from './use-return-book.ts';
 import { HoldsList, openHolds } from './holds-list.tsx';
 import { useMyHolds } from './use-my-holds.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { FeesList } from './fees-list.tsx';
 
 export const MY_BORROWED_BOOKS_QUERY = graphql(`
   query MyBorrowedBooks {
@@ -28,6 +30,10 @@ export const MY_BORROWED_BOOKS_QUERY = graphql(`
 `);
 
 const link = 'btn-primary';
+
+/** What a return says: the specification's thanks, or the late fee it charged, so the member is not surprised later. */
+const returnedText = (fee: number) =>
+  fee > 0 ? `A late fee of ${formatMoney(fee)} was added to your account.` : 'Thank you for returning the book.';
 
 /** Orders loans by one of their dates (ISO or YYYY-MM-DD, both sort as text), oldest first (1) or newest first (-1). */
 const byDate =
@@ -74,7 +80,7 @@ export default function BorrowedBooksPage() {
       const { data: answer } = await returnBook({ variables: { borrowId: loan.id } });
       // RETURNS=desk: the return is a claim the desk completes; the member is told so, not "Book Returned!".
       if (answer?.returnBook.status === 'RETURNING') await showSuccess('Return Recorded', RETURN_CLAIMED);
-      else await showSuccess('Book Returned!', 'Thank you for returning the book.');
+      else await showSuccess('Book Returned!', returnedText(answer?.returnBook.fee ?? 0));
     } catch (returnError) {
       if (isNetworkFailure(returnError)) {
         await settleUnknownReturn(loan.id);
@@ -133,11 +139,14 @@ export default function BorrowedBooksPage() {
         returnedCount={returned.length}
         holdsCount={holdsCount}
       >
-        {tab === 'holds' ? (
+        {tab === 'fees' ? (
+          <FeesList />
+        ) : tab === 'holds' ? (
           <HoldsList
             holds={holds}
             loading={myHolds.loading}
             failed={Boolean(myHolds.error)}
+            cannotBorrow={myHolds.data?.me?.borrowing.allowed === false ? myHolds.data.me.borrowing.message : null}
             onRetry={() => void myHolds.refetch().catch(() => undefined)}
           />
         ) : shown.length === 0 ? (

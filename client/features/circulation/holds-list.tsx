@@ -23,12 +23,14 @@ export const openHolds = (holds: readonly ListedHold[]): OpenHold[] =>
 
 interface HoldsListProps {
   holds: readonly ListedHold[] | undefined;
+  /** Why the member cannot borrow now (me.borrowing), if they cannot: a ready copy waits, but is not theirs yet. */
+  cannotBorrow?: string | null;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
 }
 
-export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
+export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null }: HoldsListProps) {
   const [cancel] = useCancelMyHold();
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -96,9 +98,14 @@ export function HoldsList({ holds, loading, failed, onRetry }: HoldsListProps) {
                 </Link>
               </h2>
               {hold.status === 'READY' ? (
-                <p className="font-medium text-green-800">
-                  {hold.readyUntil ? `Ready for you until ${formatDay(hold.readyUntil)}` : 'Ready for you'}
-                </p>
+                <>
+                  <p className="font-medium text-green-800">
+                    {hold.readyUntil ? `Ready for you until ${formatDay(hold.readyUntil)}` : 'Ready for you'}
+                  </p>
+                  {cannotBorrow && (
+                    <p className="text-sm text-amber-900">{`You cannot borrow it yet: ${cannotBorrow}`}</p>
+                  )}
+                </>
               ) : (
                 <p className="text-gray-700">{`Waiting: number ${hold.position ?? 1} in the queue`}</p>
               )}

@@ -52,9 +52,10 @@ const returned = {
   bookImage: '/assets/library/hamlet.jpg',
   bookCategory: 'Drama',
 };
-const holdsMock = (holds: unknown[]): MockLink.MockedResponse => ({
+const ALLOWED = { __typename: 'BorrowingStatus', allowed: true, message: null };
+const holdsMock = (holds: unknown[], borrowing: unknown = ALLOWED): MockLink.MockedResponse => ({
   request: { query: MY_HOLDS_QUERY },
-  result: { data: { me: { ...me, holds } } },
+  result: { data: { me: { ...me, borrowing, holds } } },
 });
 const dune = hold('h1', 'Dune', 'READY', 1, '2026-11-27');
 const emma = hold('h2', 'Emma', 'WAITING', 3, null);
@@ -85,6 +86,23 @@ describe('Borrowed Books: the Holds tab', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Ulysses' })).toBeNull();
     expect(await axeViolations(screen.getByRole('tabpanel'))).toEqual([]);
+  });
+
+  it('says on a ready hold that the member cannot borrow it yet, and why', async () => {
+    const overdue = {
+      __typename: 'BorrowingStatus',
+      allowed: false,
+      message: '“Dracula” is overdue. Please return it before borrowing another book.',
+    };
+    renderPage([holdsMock([dune, emma], overdue)]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (2)' }));
+    expect(
+      within(screen.getByRole('article', { name: 'Dune' })).getByText(
+        'You cannot borrow it yet: “Dracula” is overdue. Please return it before borrowing another book.',
+      ),
+    ).toBeTruthy();
+    // A waiting hold has no copy to borrow: nothing to say there.
+    expect(within(screen.getByRole('article', { name: 'Emma' })).queryByText(/cannot borrow/)).toBeNull();
   });
 
   it('cancels a hold, and the list is the gateway’s again', async () => {

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 
-export type LoanTab = 'pending' | 'returned' | 'holds';
+export type LoanTab = 'pending' | 'returned' | 'holds' | 'fees';
 
 interface LoanTabsProps {
   tab: LoanTab;
@@ -13,16 +13,22 @@ interface LoanTabsProps {
   children: ReactNode;
 }
 
-const TABS: LoanTab[] = ['pending', 'returned', 'holds'];
+const TABS: LoanTab[] = ['pending', 'returned', 'holds', 'fees'];
 
 /** WAI-ARIA tabs: one tab stop, arrow keys move between the tabs and wrap at both ends. */
 export function LoanTabs({ tab, onTab, pendingCount, returnedCount, holdsCount, children }: LoanTabsProps) {
   const id = useId();
-  const refs = useRef<Record<LoanTab, HTMLButtonElement | null>>({ pending: null, returned: null, holds: null });
+  const refs = useRef<Record<LoanTab, HTMLButtonElement | null>>({
+    pending: null,
+    returned: null,
+    holds: null,
+    fees: null,
+  });
   const labels: Record<LoanTab, string> = {
     pending: `Pending (${pendingCount})`,
     returned: `Returned (${returnedCount})`,
     holds: holdsCount === null ? 'Holds' : `Holds (${holdsCount})`,
+    fees: 'Fees',
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

@@ -6,6 +6,10 @@ export const MY_HOLDS_QUERY = graphql(`
   query MyHolds {
     me {
       id
+      borrowing {
+        allowed
+        message
+      }
       holds {
         id
         bookId

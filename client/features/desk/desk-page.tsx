@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -54,7 +54,12 @@ export default function DeskPage() {
 
   return (
     <section className="page-container py-10">
-      <h1 className="mb-6 text-3xl font-bold text-gray-900">Circulation Desk</h1>
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">Circulation Desk</h1>
+      <p className="mb-6">
+        <Link to="/desk/calendar" className="text-indigo-700 underline">
+          Library calendar: opening hours and closures
+        </Link>
+      </p>
       {body}
     </section>
   );

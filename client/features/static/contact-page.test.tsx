@@ -5,6 +5,7 @@ import { policyMock } from '../../lib/policy-test-utils.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_MESSAGES_KEY } from './contact-messages.ts';
 import ContactPage from './contact-page.tsx';
+import { contactCalendarMock } from './calendar-test-utils.ts';
 import { stubDialogs } from '../../test/dialogs.ts';
 
 const dialogs = stubDialogs();
@@ -14,7 +15,7 @@ describe('ContactPage', () => {
     vi.useFakeTimers();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     render(
-      <MockedProvider mocks={[policyMock()]}>
+      <MockedProvider mocks={[policyMock(), contactCalendarMock()]}>
         <MemoryRouter>
           <ContactPage />
         </MemoryRouter>
@@ -51,9 +52,25 @@ describe('ContactPage', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it("shows the calendar's hours, whether the library is open today, and the closures coming up", async () => {
+    // The library's day (Asia/Dhaka, the policy's time zone), which may be ahead of the machine's.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+    render(
+      <MockedProvider mocks={[policyMock(), contactCalendarMock([{ date: today, reason: 'Eid ul-Fitr' }])]}>
+        <MemoryRouter>
+          <ContactPage />
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
+    expect(await within(hours).findByText('Closed today (Eid ul-Fitr)')).toBeTruthy();
+    expect(within(hours).getByText('10am to 8pm')).toBeTruthy();
+    expect(within(hours).getByText(/: Eid ul-Fitr$/)).toBeTruthy();
+  });
+
   it('shows opening hours, a local map and the FAQ', () => {
     render(
-      <MockedProvider mocks={[policyMock()]}>
+      <MockedProvider mocks={[policyMock(), contactCalendarMock()]}>
         <MemoryRouter>
           <ContactPage />
         </MemoryRouter>

@@ -1,4 +1,5 @@
-import { LIBRARY_CONTACT, OPENING_HOURS } from '../../components/ui/library-info.ts';
+import { LIBRARY_CONTACT } from '../../components/ui/library-info.ts';
+import { OpeningHoursSection } from './opening-hours-section.tsx';
 import { SocialLinks } from '../../components/ui/social-links.tsx';
 import { PolicyText } from '../../components/ui/policy-text.tsx';
 import type { LibraryPolicy } from '../../lib/policy.ts';
@@ -60,14 +61,7 @@ export default function ContactPage() {
             <h2 id="hours-heading" className="mb-3 text-xl font-semibold text-slate-900">
               {t({ id: 'footer.openingHours' })}
             </h2>
-            <dl className="space-y-1 text-slate-600">
-              {OPENING_HOURS.map((row) => (
-                <div key={row.days} className="flex justify-between gap-4">
-                  <dt>{t({ id: row.days })}</dt>
-                  <dd className="font-medium">{t({ id: row.hours })}</dd>
-                </div>
-              ))}
-            </dl>
+            <OpeningHoursSection />
           </section>
           <section
             aria-labelledby="follow-heading"

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { policyMock } from '../../lib/policy-test-utils.ts';
 import AboutPage from './about-page.tsx';
 import ContactPage from './contact-page.tsx';
+import { contactCalendarMock } from './calendar-test-utils.ts';
 import PrivacyPolicyPage from './privacy-policy-page.tsx';
 import TermsConditionsPage from './terms-conditions-page.tsx';
 
@@ -14,7 +15,7 @@ const POLICY = policyMock({ loanLimit: 3, loanDays: 21, lateFeePerDay: 20, renew
 
 function renderPage(Page: ComponentType) {
   const { container } = render(
-    <MockedProvider mocks={[POLICY]}>
+    <MockedProvider mocks={[POLICY, contactCalendarMock()]}>
       <MemoryRouter>
         <Page />
       </MemoryRouter>

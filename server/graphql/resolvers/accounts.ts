@@ -45,4 +45,5 @@ export const userFields: UserResolvers = {
   unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
   emailNotices: (user, _args, ctx) => ctx.library.mail.settingOf(sessionOf(ctx), user),
   locale: (user, _args, ctx) => ctx.library.language.of(sessionOf(ctx), user),
+  borrowing: (user, _args, ctx) => ctx.library.circulation.borrowing(sessionOf(ctx), user.uid),
 };

@@ -1,14 +1,21 @@
-import type { BorrowRecordResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
+import type {
+  BorrowRecordResolvers,
+  BorrowWindowResolvers,
+  MutationResolvers,
+  QueryResolvers,
+} from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 import type { GraphQLContext } from '../context.ts';
 import { isStaff, recorderForMembers, type LoanStanding } from '../../library/circulation.ts';
 import type { LoanRecord } from '../../store/port.ts';
 import { translate } from '../../library/i18n/index.ts';
+import { addDays } from '../../library/calendar.ts';
 
 export const circulationQueries: QueryResolvers = {
   borrowedBooks: (_parent, { userId }, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), userId),
   borrowWindow: (_parent, _args, ctx) => ctx.library.circulation.window(),
   policy: (_parent, _args, ctx) => ctx.library.circulation.policy(),
+  calendar: (_parent, { from, to }, ctx) => ctx.library.calendar.view(from, to),
   async holdsReady(_parent, { first, after }, ctx) {
     const page = await ctx.library.holds.ready(sessionOf(ctx), first, after);
     return {
@@ -46,6 +53,14 @@ export const circulationMutations: MutationResolvers = {
     ctx.library.circulation.markLost(sessionOf(ctx), loanId, damaged === true, idempotencyKey),
   recordPayment: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'payment', args),
   waiveFee: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'waiver', args),
+  addClosure: (_parent, { date, reason }, ctx) => ctx.library.calendar.addClosure(sessionOf(ctx), date, reason),
+  removeClosure: (_parent, { date }, ctx) => ctx.library.calendar.removeClosure(sessionOf(ctx), date),
+};
+
+export const borrowWindowFields: BorrowWindowResolvers = {
+  // A week past the latest return date: a loan chosen to end then on a closed day is due after it.
+  closures: async (window, _args, ctx) =>
+    (await ctx.library.calendar.view(window.today, addDays(window.latestReturnDate, 7))).closures,
 };
 
 // What a loan shows besides its record (due day, days late, fee, renewal), worked out once per loan and

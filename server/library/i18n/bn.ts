@@ -104,8 +104,21 @@ export const bn: Record<SentenceKey, string> = {
   mailSubjectOverdue: 'ফেরতের তারিখ পেরিয়েছে: “{title}”',
   mailSubjectHoldReady: 'আপনার জন্য রাখা আছে: “{title}”',
   mailSubjectHoldExpired: 'রিজার্ভের মেয়াদ শেষ: “{title}”',
+  mailSubjectDueDateMoved: 'লাইব্রেরি বন্ধ: “{title}” ফেরতের নতুন তারিখ',
   mailHello: 'প্রিয় {name},',
   mailOpen: 'BookHaven-এ খুলুন',
   mailWhy: 'আপনার BookHaven নোটিশ ই-মেইলে পাঠানো চালু আছে বলে এই ই-মেইলটি পেয়েছেন।',
   mailStop: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করুন',
+
+  // The library's calendar.
+  calendarRangeOrder: 'to অবশ্যই from-এর দিন বা তার পরের দিন হতে হবে',
+  closureTooOld: 'বন্ধের দিন সর্বোচ্চ এক বছর আগের হতে পারে।',
+  closureTooFar: 'বন্ধের দিন সর্বোচ্চ তিন বছর পরের হতে পারে।',
+  noticeOverdueOpenDays:
+    '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। লাইব্রেরি খোলা থাকে এমন প্রতিটি দিনের জন্য দেরির জরিমানা {fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
+  noticeDueDateMovedLoan: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
+  noticeDueDateMovedHold: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
+  overdueOne: '“{title}” ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে বইটি ফেরত দিন।',
+  overdueMany:
+    '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',
 };

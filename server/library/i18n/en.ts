@@ -95,10 +95,23 @@ export const en = {
   mailSubjectOverdue: 'Overdue: “{title}”',
   mailSubjectHoldReady: 'Ready for you: “{title}”',
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
+  mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
   mailHello: 'Hello {name},',
   mailOpen: 'Open it in BookHaven',
   mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
   mailStop: 'Stop e-mailing me notices',
+
+  // The library's calendar (library/library-calendar.ts, circulation.ts, notices.ts).
+  calendarRangeOrder: 'to must be on or after from',
+  closureTooOld: 'A closure can be at most a year in the past.',
+  closureTooFar: 'A closure can be at most three years ahead.',
+  noticeOverdueOpenDays:
+    '“{title}” was due back on {day}. Late fees are {fee} for each day the library is open: please return it.',
+  noticeDueDateMovedLoan: 'The library is closed on {closed}; your loan of “{title}” is now due on {day}.',
+  noticeDueDateMovedHold: 'The library is closed on {closed}; your hold on “{title}” now waits for you until {day}.',
+  overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
+  overdueMany:
+    '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
 } as const satisfies Record<string, string>;
 
 export type SentenceKey = keyof typeof en;

@@ -19,6 +19,7 @@ import type {
   CheckoutResult,
   LedgerKind,
   LossOptions,
+  LoanRecord,
   LoanStore,
   NewLoan,
 } from '../port.ts';
@@ -199,16 +200,29 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
           loans.findOneAndUpdate(
             { _id, status: 'borrowed', returnDate: doc.returnDate },
             {
-              $set: {
-                returnDate: new Date(doc.returnDate.getTime() + opts.days * 86_400_000),
-                renewals: renewals + 1,
-              },
+              $set: { returnDate: opts.dueDate(toLoan(doc)), renewals: renewals + 1 },
             },
             { returnDocument: 'after' },
           ),
         );
         if (renewed) return { ok: true, loan: toLoan(renewed) };
       }
+    },
+
+    async moveDue(from, to) {
+      const moved: LoanRecord[] = [];
+      // One loan at a time, each conditional on its due date: a renewal or a return in between wins.
+      for (const doc of await loans.find({ status: 'borrowed', returnDate: from }).toArray()) {
+        const updated = await loanLock(doc._id, () =>
+          loans.findOneAndUpdate(
+            { _id: doc._id, status: 'borrowed', returnDate: from },
+            { $set: { returnDate: to } },
+            { returnDocument: 'after' },
+          ),
+        );
+        if (updated) moved.push(toLoan(updated));
+      }
+      return moved;
     },
 
     async claimReturn(loanId, at) {

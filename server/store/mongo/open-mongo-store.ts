@@ -29,6 +29,7 @@ import { mongoLoans, recoverLoans } from './loans.ts';
 import { mongoRequests } from './requests.ts';
 import { mongoAudit, type AuditDoc } from './audit.ts';
 import { mongoCategories, mongoUsers, prepareMemberSearch } from './people.ts';
+import { mongoCalendar, type ClosureDoc, type OpeningHoursDoc } from './calendar.ts';
 
 type IndexSpec = IndexDescription & { name: string };
 
@@ -132,8 +133,13 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     await recoverLoans(collections, lock);
     await recoverLedger(collections, lock);
     await recoverHolds(collections, lock);
+    const calendar = await mongoCalendar(
+      db.collection<OpeningHoursDoc>('openingHours'),
+      db.collection<ClosureDoc>('closures'),
+    );
     return {
       kind: 'mongodb',
+      calendar,
       books: mongoBooks(
         books,
         lock,

@@ -218,11 +218,18 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         if (toStatus(row) !== 'borrowed') return { ok: false, reason: 'not-active' } as const;
         if (num(row, 'renewals') >= opts.maxRenewals) return { ok: false, reason: 'renewal-limit' } as const;
         const renewed = db
-          .prepare('UPDATE loans SET return_date = return_date + ?, renewals = renewals + 1 WHERE id = ? RETURNING *')
-          .get(opts.days * 86_400_000, id);
+          .prepare('UPDATE loans SET return_date = ?, renewals = renewals + 1 WHERE id = ? RETURNING *')
+          .get(opts.dueDate(toLoan(row)).getTime(), id);
         if (!renewed) throw new Error('Update returned no row');
         return { ok: true, loan: toLoan(renewed) } as const;
       });
+    },
+
+    async moveDue(from, to) {
+      return db
+        .prepare("UPDATE loans SET return_date = ? WHERE status = 'borrowed' AND return_date = ? RETURNING *")
+        .all(to.getTime(), from.getTime())
+        .map(toLoan);
     },
 
     async claimReturn(loanId, at) {

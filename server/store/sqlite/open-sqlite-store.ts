@@ -11,6 +11,7 @@ import { sqliteAudit } from './audit.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 import { sqliteErasure } from './erasure.ts';
+import { sqliteCalendar } from './calendar.ts';
 
 export async function openSqliteStore(file: string): Promise<Store> {
   const db = openDatabase(file);
@@ -19,6 +20,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
   const readers = file === ':memory:' ? null : threadReaders(file);
   return {
     kind: 'sqlite',
+    calendar: sqliteCalendar(db),
     books: sqliteBooks(db, readers ? () => readers : inlineReaders),
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),

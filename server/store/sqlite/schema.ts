@@ -280,4 +280,46 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE users ADD COLUMN locale TEXT CHECK (locale IN ('en', 'bn'));
   `,
+  // 15: the library's calendar (server/library/closures.ts): weekly opening hours (filled with the defaults on
+  // open) and closures, one per day. Notices gain 'due-date-moved'; SQLite cannot change a CHECK, so the table is
+  // rebuilt with its rows, columns and indexes as they were.
+  `
+  CREATE TABLE opening_hours (
+    weekday INTEGER PRIMARY KEY CHECK (weekday BETWEEN 0 AND 6),
+    opens TEXT NOT NULL,
+    closes TEXT NOT NULL
+  );
+  CREATE TABLE closures (
+    day TEXT PRIMARY KEY,
+    reason TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE notices_next (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('due-soon', 'overdue', 'hold-ready', 'hold-expired', 'due-date-moved')),
+    key TEXT NOT NULL UNIQUE,
+    book_id TEXT NOT NULL,
+    book_title TEXT NOT NULL,
+    loan_id TEXT,
+    hold_id TEXT,
+    day TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    read_at INTEGER,
+    mail_status TEXT CHECK (mail_status IN ('pending', 'sent', 'failed', 'skipped')),
+    mail_attempts INTEGER NOT NULL DEFAULT 0,
+    mail_next_at INTEGER,
+    mail_error TEXT,
+    mail_settled_at INTEGER
+  ) WITHOUT ROWID;
+  INSERT INTO notices_next (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day, created_at, read_at,
+    mail_status, mail_attempts, mail_next_at, mail_error, mail_settled_at)
+    SELECT id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day, created_at, read_at,
+    mail_status, mail_attempts, mail_next_at, mail_error, mail_settled_at FROM notices;
+  DROP TABLE notices;
+  ALTER TABLE notices_next RENAME TO notices;
+  CREATE INDEX notices_by_user ON notices (user_id, created_at DESC, id DESC);
+  CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
+  CREATE INDEX notices_mail_due ON notices (mail_next_at, id) WHERE mail_status = 'pending';
+  `,
 ];

@@ -2,7 +2,7 @@
 // ledger's charges and credits, renewals, losses, the overdue list and member pages.
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../server/store/port.ts';
-import { bookFields, newLoan, profile, useStore, type StoreFactory } from './harness.ts';
+import { bookFields, newLoan, profile, sevenDaysLater, useStore, type StoreFactory } from './harness.ts';
 
 const DAY = 86_400_000;
 const LIMITS = { loanLimit: 5, maxBalance: 0 };
@@ -178,20 +178,22 @@ export function circulationContract(factory: StoreFactory): void {
 
     it('renews an active loan up to the given number of times', async () => {
       const loan = await lend(store(), await book(store(), 1));
-      const once = await store().loans.renew(loan.id, { days: 7, maxRenewals: 1 });
+      const once = await store().loans.renew(loan.id, { dueDate: sevenDaysLater, maxRenewals: 1 });
       expect(once).toMatchObject({ ok: true, loan: { renewals: 1 } });
       if (!once.ok) return;
       expect(once.loan.returnDate.getTime() - loan.returnDate.getTime()).toBe(7 * DAY);
-      expect(await store().loans.renew(loan.id, { days: 7, maxRenewals: 1 })).toEqual({
+      expect(await store().loans.renew(loan.id, { dueDate: sevenDaysLater, maxRenewals: 1 })).toEqual({
         ok: false,
         reason: 'renewal-limit',
       });
       await store().loans.checkin(loan.id, new Date());
-      expect(await store().loans.renew(loan.id, { days: 7, maxRenewals: 5 })).toEqual({
+      expect(await store().loans.renew(loan.id, { dueDate: sevenDaysLater, maxRenewals: 5 })).toEqual({
         ok: false,
         reason: 'not-active',
       });
-      expect(await store().loans.renew('0123456789abcdef01234567', { days: 7, maxRenewals: 5 })).toEqual({
+      expect(
+        await store().loans.renew('0123456789abcdef01234567', { dueDate: sevenDaysLater, maxRenewals: 5 }),
+      ).toEqual({
         ok: false,
         reason: 'loan-not-found',
       });
@@ -199,7 +201,9 @@ export function circulationContract(factory: StoreFactory): void {
 
     it('two renewals at once move the due date once', async () => {
       const loan = await lend(store(), await book(store(), 1));
-      const both = await Promise.all([1, 2].map(() => store().loans.renew(loan.id, { days: 7, maxRenewals: 1 })));
+      const both = await Promise.all(
+        [1, 2].map(() => store().loans.renew(loan.id, { dueDate: sevenDaysLater, maxRenewals: 1 })),
+      );
       expect(both.filter((r) => r.ok)).toHaveLength(1);
       expect((await store().loans.get(loan.id))?.returnDate.getTime()).toBe(loan.returnDate.getTime() + 7 * DAY);
     });

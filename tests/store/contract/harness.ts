@@ -1,6 +1,6 @@
 // Shared pieces of the store contract suite: how a suite gets a fresh store, and record factories.
 import { afterEach, beforeEach } from 'vitest';
-import type { BookFields, NewLoan, Store, UserProfile } from '../../../server/store/port.ts';
+import type { BookFields, LoanRecord, NewLoan, Store, UserProfile } from '../../../server/store/port.ts';
 
 export interface OpenedStore {
   store: Store;
@@ -74,3 +74,6 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) out.push(item);
   return out;
 }
+
+/** A renewal's new due date as the library's default policy sets it: seven days after the loan's. */
+export const sevenDaysLater = (loan: LoanRecord): Date => new Date(loan.returnDate.getTime() + 7 * 86_400_000);

@@ -1,7 +1,7 @@
 // Contract: circulation (LoanStore): stock and loans move together, one active loan per user and book.
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../../server/store/ids.ts';
-import { HEX24, insertBooks, newLoan, useStore } from './harness.ts';
+import { HEX24, insertBooks, newLoan, sevenDaysLater, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
 import { activeLoan } from '../../support/active-loan.ts';
 
@@ -107,7 +107,7 @@ export function loansContract(factory: StoreFactory): void {
       expect(await store().loans.get(out.loan.id)).toEqual({ ...out.loan, status: 'returning', claimedAt });
       expect(await store().loans.claimReturn(out.loan.id, new Date())).toEqual({ ok: false, reason: 'not-active' });
       expect(await store().loans.claimReturn(MISSING, new Date())).toEqual({ ok: false, reason: 'loan-not-found' });
-      expect(await store().loans.renew(out.loan.id, { days: 7, maxRenewals: 3 })).toEqual({
+      expect(await store().loans.renew(out.loan.id, { dueDate: sevenDaysLater, maxRenewals: 3 })).toEqual({
         ok: false,
         reason: 'not-active',
       });

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { EmptyState, LoadError, StaffOnly } from './desk-states.tsx';
+import { serverMessage } from './desk-errors.ts';
+import { describeHours } from '../../lib/opening-hours.ts';
+
+export const DESK_CALENDAR_QUERY = graphql(`
+  query DeskCalendar($from: String!, $to: String!) {
+    me {
+      id
+      role
+    }
+    calendar(from: $from, to: $to) {
+      openingHours {
+        weekday
+        opens
+        closes
+      }
+      closures {
+        date
+        reason
+      }
+    }
+  }
+`);
+
+const ADD_CLOSURE = graphql(`
+  mutation DeskAddClosure($date: String!, $reason: String!) {
+    addClosure(date: $date, reason: $reason) {
+      date
+      reason
+    }
+  }
+`);
+
+const REMOVE_CLOSURE = graphql(`
+  mutation DeskRemoveClosure($date: String!) {
+    removeClosure(date: $date) {
+      date
+      reason
+    }
+  }
+`);
+
+/** The library's calendar at the desk: its weekly hours, and the days it is closed, which staff add and remove. */
+export default function DeskCalendarPage() {
+  useDocumentTitle('Library Calendar');
+  // A month back (a closure recorded afterwards) to a year ahead.
+  const today = toDateInputValue(new Date());
+  const variables = { from: addDays(today, -31), to: addDays(today, 365) };
+  const { data, loading, error, refetch } = useQuery(DESK_CALENDAR_QUERY, { variables });
+  const refetchQueries = [{ query: DESK_CALENDAR_QUERY, variables }];
+  const [addClosure] = useMutation(ADD_CLOSURE, { refetchQueries, awaitRefetchQueries: true });
+  const [removeClosure] = useMutation(REMOVE_CLOSURE, { refetchQueries, awaitRefetchQueries: true });
+  const [date, setDate] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, text: await work() });
+    } catch (failure) {
+      setOutcome({ ok: false, text: serverMessage(failure) ?? 'Something went wrong. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await addClosure({ variables: { date, reason } });
+      setDate('');
+      setReason('');
+      return `Closed on ${formatDay(date)} (${reason.trim()}). Loans due and holds waiting that day move to the next open day, and their members are told.`;
+    });
+  };
+
+  let body: React.ReactNode;
+  if (loading && !data) body = <Spinner label="Loading the calendar..." />;
+  else if (error || !data) {
+    body = (
+      <LoadError error={error} text="Could not load the calendar." onRetry={() => void refetch().catch(() => {})} />
+    );
+  } else if (data.me?.role !== 'admin') body = <StaffOnly />;
+  else {
+    const { openingHours, closures } = data.calendar;
+    body = (
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="closures-heading" className="space-y-4">
+          <h2 id="closures-heading" className="text-xl font-semibold">
+            Closures
+          </h2>
+          <form
+            aria-label="Close the library"
+            onSubmit={submit}
+            className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
+          >
+            <label className="block text-sm font-medium">
+              Date
+              <input
+                type="date"
+                required
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
+              />
+            </label>
+            <label className="block text-sm font-medium">
+              Reason
+              <input
+                type="text"
+                required
+                maxLength={120}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder="Eid ul-Fitr"
+                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
+              />
+            </label>
+            <button type="submit" className="btn-primary btn-sm" disabled={busy}>
+              {busy ? 'Saving...' : 'Close the library on this day'}
+            </button>
+          </form>
+          {outcome && (
+            <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'text-green-800' : 'text-red-700'}>
+              {outcome.text}
+            </p>
+          )}
+          {closures.length === 0 ? (
+            <EmptyState>No closures from a month ago to a year ahead.</EmptyState>
+          ) : (
+            <ul
+              aria-label="Days the library is closed"
+              className="divide-y divide-gray-100 rounded-lg bg-white shadow-sm"
+            >
+              {closures.map((closure) => (
+                <li key={closure.date} className="flex items-center justify-between gap-3 px-4 py-2">
+                  <span>
+                    <strong>{formatDay(closure.date)}</strong> {closure.reason}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn-secondary btn-sm"
+                    disabled={busy}
+                    aria-label={`Reopen ${formatDay(closure.date)}`}
+                    onClick={() =>
+                      void run(async () => {
+                        await removeClosure({ variables: { date: closure.date } });
+                        return `Open again on ${formatDay(closure.date)}. Dates already moved off it stay as members were told.`;
+                      })
+                    }
+                  >
+                    Reopen
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="hours-heading">
+          <h2 id="hours-heading" className="mb-4 text-xl font-semibold">
+            Opening hours
+          </h2>
+          <dl className="space-y-1 rounded-lg bg-white p-4 shadow-sm">
+            {describeHours(openingHours).map((row) => (
+              <div key={row.days} className="flex justify-between gap-4">
+                <dt>{row.days}</dt>
+                <dd className="font-medium">{row.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <section className="page-container py-10">
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">Library Calendar</h1>
+      <p className="mb-6">
+        <Link to="/desk" className="text-indigo-700 underline">
+          Back to the Circulation Desk
+        </Link>
+      </p>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql/index.ts';
+import { OPENING_HOURS } from '../../components/ui/library-info.ts';
+import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
+import { useI18n } from '../../lib/i18n.ts';
+import { describeHours, openNow } from '../../lib/opening-hours.ts';
+import { usePolicy } from '../../lib/policy.ts';
+
+export const CONTACT_CALENDAR_QUERY = graphql(`
+  query ContactCalendar($from: String!, $to: String!) {
+    calendar(from: $from, to: $to) {
+      openingHours {
+        weekday
+        opens
+        closes
+      }
+      closures {
+        date
+        reason
+      }
+    }
+  }
+`);
+
+/** The days a calendar query covers: from yesterday (the library's today may be the reader's yesterday) on. */
+export const contactCalendarRange = (now: Date) => {
+  const today = toDateInputValue(now);
+  return { from: addDays(today, -1), to: addDays(today, 60) };
+};
+
+/**
+ * The library's hours from its calendar, whether it is open now, and the closures coming up; the printed hours
+ * while the calendar loads (or if it cannot).
+ */
+export function OpeningHoursSection() {
+  const t = useI18n().formatMessage;
+  const now = new Date();
+  const { data } = useQuery(CONTACT_CALENDAR_QUERY, { variables: contactCalendarRange(now) });
+  const calendar = data?.calendar;
+  const timeZone = usePolicy().policy?.timeZone;
+  const rows = calendar
+    ? [
+        ...describeHours(calendar.openingHours),
+        { days: t({ id: 'library.days.holidays' }), hours: t({ id: 'library.hours.closed' }) },
+      ]
+    : OPENING_HOURS.map((row) => ({ days: t({ id: row.days }), hours: t({ id: row.hours }) }));
+  // Today is the library's (its time zone) once known, the reader's until then.
+  const today = timeZone ? new Intl.DateTimeFormat('en-CA', { timeZone }).format(now) : toDateInputValue(now);
+  const upcoming = calendar?.closures.filter((c) => c.date >= today) ?? [];
+  return (
+    <>
+      {calendar && timeZone && (
+        <p className="mb-2 font-semibold text-slate-800">
+          {openNow(calendar.openingHours, calendar.closures, now, timeZone)}
+        </p>
+      )}
+      <dl className="space-y-1 text-slate-600">
+        {rows.map((row) => (
+          <div key={row.days} className="flex justify-between gap-4">
+            <dt>{row.days}</dt>
+            <dd className="font-medium">{row.hours}</dd>
+          </div>
+        ))}
+      </dl>
+      {upcoming.length > 0 && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-slate-800">{t({ id: 'contact.closedOn' })}</h3>
+          <ul className="text-sm text-slate-600">
+            {upcoming.map((c) => (
+              <li key={c.date}>{t({ id: 'contact.closureRow' }, { day: formatDay(c.date), reason: c.reason })}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

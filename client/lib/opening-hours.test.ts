@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { clockTime, describeHours, openNow, type Hours } from './opening-hours.ts';
+
+const WEEK: Hours[] = [
+  { weekday: 'SATURDAY', opens: '10:00', closes: '20:00' },
+  { weekday: 'SUNDAY', opens: '10:00', closes: '20:00' },
+  { weekday: 'MONDAY', opens: '10:00', closes: '20:00' },
+  { weekday: 'TUESDAY', opens: '10:00', closes: '20:00' },
+  { weekday: 'WEDNESDAY', opens: '10:00', closes: '20:00' },
+  { weekday: 'THURSDAY', opens: '10:00', closes: '20:00' },
+  { weekday: 'FRIDAY', opens: '14:00', closes: '20:00' },
+];
+const DHAKA = 'Asia/Dhaka';
+
+describe('opening hours', () => {
+  it('writes the week as the specification prints it', () => {
+    expect(describeHours(WEEK)).toEqual([
+      { days: 'Saturday to Thursday', hours: '10am to 8pm' },
+      { days: 'Friday', hours: '2pm to 8pm' },
+    ]);
+    expect(clockTime('14:30')).toBe('2:30pm');
+    expect(clockTime('12:00')).toBe('12pm');
+  });
+
+  it('says whether the library is open now, in its own time zone', () => {
+    // 2026-11-26 is a Thursday; 06:00 UTC is noon in Dhaka.
+    expect(openNow(WEEK, [], new Date('2026-11-26T06:00:00Z'), DHAKA)).toBe('Open now, closes at 8pm');
+    expect(openNow(WEEK, [], new Date('2026-11-26T03:00:00Z'), DHAKA)).toBe('Closed now, opens at 10am');
+    expect(openNow(WEEK, [], new Date('2026-11-26T15:00:00Z'), DHAKA)).toBe('Closed now');
+    const eid = [{ date: '2026-11-26', reason: 'Eid ul-Fitr' }];
+    expect(openNow(WEEK, eid, new Date('2026-11-26T06:00:00Z'), DHAKA)).toBe('Closed today (Eid ul-Fitr)');
+  });
+});

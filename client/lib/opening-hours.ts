@@ -1,0 +1,83 @@
+// The library's hours as people read them: "Saturday to Thursday: 10am to 8pm", and whether it is open now
+// ("Open now, closes at 8pm", "Closed today (Eid ul-Fitr)"), from the gateway's calendar (the calendar query).
+import type { Weekday } from '../gql/graphql.ts';
+import { intl, language } from './i18n.ts';
+
+export interface Hours {
+  weekday: Weekday;
+  opens: string;
+  closes: string;
+}
+
+/** The library's week runs Saturday to Friday. */
+const WEEK: readonly Weekday[] = ['SATURDAY', 'SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'];
+const name = (day: Weekday) => intl().formatMessage({ id: `hours.weekday.${day}` });
+/** Date.getUTCDay's order. */
+const BY_INDEX: readonly Weekday[] = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
+
+/** "10:00" is "10am", "14:30" is "2:30pm", "12:00" is "12pm" (in Bangla, the language's own clock time). */
+export function clockTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  if (language() !== 'en')
+    return intl().formatTime(Date.UTC(2000, 0, 1, h, m), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'am' : 'pm'}`;
+}
+
+const span = (h: Hours | undefined) =>
+  h
+    ? intl().formatMessage({ id: 'hours.span' }, { opens: clockTime(h.opens), closes: clockTime(h.closes) })
+    : intl().formatMessage({ id: 'library.hours.closed' });
+
+/** The week in rows of consecutive days with the same hours, Saturday first. */
+export function describeHours(hours: readonly Hours[]): { days: string; hours: string }[] {
+  const rows: { first: Weekday; last: Weekday; hours: string }[] = [];
+  for (const day of WEEK) {
+    const text = span(hours.find((h) => h.weekday === day));
+    const last = rows.at(-1);
+    if (last && last.hours === text) last.last = day;
+    else rows.push({ first: day, last: day, hours: text });
+  }
+  return rows.map((row) => ({
+    days:
+      row.first === row.last
+        ? name(row.first)
+        : intl().formatMessage({ id: 'hours.dayRange' }, { first: name(row.first), last: name(row.last) }),
+    hours: row.hours,
+  }));
+}
+
+/** The library's day (YYYY-MM-DD), weekday and time (HH:MM) at `now` in its time zone. */
+function libraryNow(now: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  const weekday = BY_INDEX[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? 'SATURDAY';
+  return { day, weekday, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** "Open now, closes at 8pm", "Closed now, opens at 2pm", "Closed today (Eid ul-Fitr)" or "Closed today". */
+export function openNow(
+  hours: readonly Hours[],
+  closures: readonly { date: string; reason: string }[],
+  now: Date,
+  timeZone: string,
+): string {
+  const { day, weekday, time } = libraryNow(now, timeZone);
+  const closure = closures.find((c) => c.date === day);
+  const say = intl().formatMessage;
+  if (closure) return say({ id: 'hours.closedToday' }, { reason: closure.reason });
+  const today = hours.find((h) => h.weekday === weekday);
+  if (!today) return say({ id: 'hours.closedTodayPlain' });
+  if (time < today.opens) return say({ id: 'hours.closedNowOpensAt' }, { time: clockTime(today.opens) });
+  if (time < today.closes) return say({ id: 'hours.openNowClosesAt' }, { time: clockTime(today.closes) });
+  return say({ id: 'hours.closedNow' });
+}

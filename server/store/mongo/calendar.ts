@@ -1,0 +1,78 @@
+// The library's calendar in MongoDB: one document per weekday with hours (the defaults inserted on open, each
+// by an upsert that only inserts, so two gateways opening at once write them once) and one per closure, keyed
+// by its day, which the unique _id keeps to one.
+import type { Collection } from 'mongodb';
+import type { CalendarStore, ClosureRecord } from '../port.ts';
+import { DEFAULT_OPENING_HOURS } from '../seed/calendar.ts';
+import { isDuplicateKey } from './documents.ts';
+
+export interface OpeningHoursDoc {
+  _id: number;
+  opens: string;
+  closes: string;
+}
+
+export interface ClosureDoc {
+  _id: string;
+  reason: string;
+  createdAt: Date;
+}
+
+const toClosure = (doc: ClosureDoc): ClosureRecord => ({ day: doc._id, reason: doc.reason, createdAt: doc.createdAt });
+
+export async function mongoCalendar(
+  hours: Collection<OpeningHoursDoc>,
+  closures: Collection<ClosureDoc>,
+): Promise<CalendarStore> {
+  if ((await hours.countDocuments({}, { limit: 1 })) === 0) {
+    for (const h of DEFAULT_OPENING_HOURS) {
+      await hours.updateOne(
+        { _id: h.weekday },
+        { $setOnInsert: { opens: h.opens, closes: h.closes } },
+        { upsert: true },
+      );
+    }
+  }
+
+  async function insert(closure: ClosureRecord): Promise<boolean> {
+    try {
+      await closures.insertOne({ _id: closure.day, reason: closure.reason, createdAt: closure.createdAt });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
+  return {
+    async openingHours() {
+      const docs = await hours.find({}).sort({ _id: 1 }).toArray();
+      return docs.map((doc) => ({ weekday: doc._id, opens: doc.opens, closes: doc.closes }));
+    },
+    async closures(from, to) {
+      const docs = await closures
+        .find({ _id: { $gte: from, $lte: to } })
+        .sort({ _id: 1 })
+        .toArray();
+      return docs.map(toClosure);
+    },
+    async addClosure(closure) {
+      if (await insert(closure)) return { ok: true, closure };
+      const existing = await closures.findOne({ _id: closure.day });
+      if (!existing) throw new Error('A closure was neither added nor found');
+      return { ok: false, closure: toClosure(existing) };
+    },
+    async removeClosure(day) {
+      const doc = await closures.findOneAndDelete({ _id: day });
+      return doc ? toClosure(doc) : null;
+    },
+    async seedYear(year, list) {
+      // Two gateways seeding at once may both see an empty year; the unique days keep each holiday once.
+      if ((await closures.countDocuments({ _id: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } }, { limit: 1 })) > 0)
+        return 0;
+      let added = 0;
+      for (const closure of list) if (await insert(closure)) added += 1;
+      return added;
+    },
+  };
+}

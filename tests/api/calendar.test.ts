@@ -1,0 +1,290 @@
+// The library's calendar end to end on both stores: hours and closures (public to read, staff to change), due
+// dates, renewals and ready holds' last pickup days on open days, an emergency closure moving what fell on its
+// day with a notice to each member, and late fees counting open days up to the book's replacement cost. Time
+// moves by the clock the library reads, never by sleeping.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
+import { libraryClock } from '../support/library-clock.ts';
+import { gqlBorrow, libraryDay, restBorrow } from './factory.ts';
+import { expectError } from './gql-assert.ts';
+
+const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+/** "10 April", as the notices write a day. */
+const longDay = (day: string) => LONG_DAY.format(new Date(`${day}T00:00:00.000Z`));
+
+const CLOSE = 'mutation($date: String!, $reason: String!) { addClosure(date: $date, reason: $reason) { date reason } }';
+const OPEN = 'mutation($date: String!) { removeClosure(date: $date) { date reason } }';
+
+describeEachStore((kind) => {
+  let gw: TestGateway;
+  const clock = libraryClock();
+  const staffEmail = `desk-${randomUUID().slice(0, 8)}@example.com`;
+  let staff: Member;
+  beforeAll(async () => {
+    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail }, libraryNow: clock.now });
+    staff = await gw.member({ name: 'Desk Clerk', email: staffEmail });
+  });
+  afterAll(() => gw.close());
+  // Closures are the whole library's: each test starts with none.
+  afterEach(async () => {
+    clock.set(0);
+    for (const c of await gw.store.calendar.closures(libraryDay(-400), libraryDay(400)))
+      await gw.store.calendar.removeClosure(c.day);
+  });
+
+  const close = (day: string, reason = 'Emergency: flooding', token = staff.token) =>
+    gw.gql(CLOSE, { date: day, reason }, token);
+  const borrow = async (m: Member, bookId: string, returnDate: string) => {
+    const answer = await gqlBorrow(gw, m.token, bookId, returnDate);
+    expect(answer.body.errors).toBeUndefined();
+    return answer.body.data.borrow.record.id as string;
+  };
+  const loansOf = async (m: Member) =>
+    (await gw.gql('{ me { loans { id dueDate overdueDays fee status } } }', {}, m.token)).body.data.me.loans as {
+      id: string;
+      dueDate: string;
+      overdueDays: number;
+      fee: number;
+    }[];
+  const noticesOf = async (m: Member) =>
+    (await gw.gql('{ me { notices { nodes { kind message day } } } }', {}, m.token)).body.data.me.notices.nodes as {
+      kind: string;
+      message: string;
+      day: string;
+    }[];
+
+  describe('hours and closures', () => {
+    it('answers anyone the hours, Saturday first, and the closures between two days', async () => {
+      expect((await close(libraryDay(5), 'Eid ul-Fitr')).body.errors).toBeUndefined();
+      await close(libraryDay(50), 'Eid ul-Adha');
+      const answer = await gw.gql(
+        'query($from: String!, $to: String!) { calendar(from: $from, to: $to) { openingHours { weekday opens closes } closures { date reason } } }',
+        { from: libraryDay(0), to: libraryDay(30) },
+        null,
+      );
+      expect(answer.body.data.calendar).toEqual({
+        openingHours: [
+          { weekday: 'SATURDAY', opens: '10:00', closes: '20:00' },
+          { weekday: 'SUNDAY', opens: '10:00', closes: '20:00' },
+          { weekday: 'MONDAY', opens: '10:00', closes: '20:00' },
+          { weekday: 'TUESDAY', opens: '10:00', closes: '20:00' },
+          { weekday: 'WEDNESDAY', opens: '10:00', closes: '20:00' },
+          { weekday: 'THURSDAY', opens: '10:00', closes: '20:00' },
+          { weekday: 'FRIDAY', opens: '14:00', closes: '20:00' },
+        ],
+        closures: [{ date: libraryDay(5), reason: 'Eid ul-Fitr' }],
+      });
+      const q = 'query($from: String!, $to: String!) { calendar(from: $from, to: $to) { closures { date } } }';
+      expectError(await gw.gql(q, { from: '2026-02-30', to: libraryDay(1) }), 'BAD_USER_INPUT', 'from');
+      expectError(await gw.gql(q, { from: libraryDay(1), to: libraryDay(0) }), 'BAD_USER_INPUT', 'to');
+      expectError(await gw.gql(q, { from: libraryDay(0), to: libraryDay(500) }), 'BAD_USER_INPUT', 'to');
+    });
+
+    it('lets only staff close and reopen a day, refuses bad input and a second closure, changing nothing', async () => {
+      const member = await gw.member();
+      expectError(await close(libraryDay(7), 'Strike', member.token), 'FORBIDDEN');
+      expectError(await gw.gql(CLOSE, { date: libraryDay(7), reason: 'Strike' }, null), 'UNAUTHENTICATED');
+      expectError(await close('next tuesday'), 'BAD_USER_INPUT', 'date');
+      expectError(await close(libraryDay(7), '   '), 'BAD_USER_INPUT', 'reason');
+      expectError(await close(libraryDay(7), 'Line\nbreak'), 'BAD_USER_INPUT', 'reason');
+      expectError(await close(libraryDay(-400)), 'BAD_USER_INPUT', 'date');
+      expect(await gw.store.calendar.closures(libraryDay(-400), libraryDay(400))).toEqual([]);
+      expect((await close(libraryDay(7), 'Strike')).body.data.addClosure).toEqual({
+        date: libraryDay(7),
+        reason: 'Strike',
+      });
+      const again = expectError(await close(libraryDay(7), 'Other'), 'BAD_USER_INPUT', 'date');
+      expect(again.message).toBe(`The library is already closed on ${libraryDay(7)} (Strike).`);
+      expectError(await gw.gql(OPEN, { date: libraryDay(7) }, member.token), 'FORBIDDEN');
+      expect((await gw.gql(OPEN, { date: libraryDay(7) }, staff.token)).body.data.removeClosure.reason).toBe('Strike');
+      expectError(await gw.gql(OPEN, { date: libraryDay(7) }, staff.token), 'NOT_FOUND');
+    });
+  });
+
+  describe('due dates and pickup days on open days', () => {
+    it('makes a loan chosen to end on a closed day due the next open day, and the borrow window says which', async () => {
+      await close(libraryDay(10), 'Eid ul-Fitr');
+      await close(libraryDay(11), 'Eid ul-Fitr');
+      const window = await gw.gql('{ borrowWindow { closures { date reason } } }');
+      expect(window.body.data.borrowWindow.closures).toEqual([
+        { date: libraryDay(10), reason: 'Eid ul-Fitr' },
+        { date: libraryDay(11), reason: 'Eid ul-Fitr' },
+      ]);
+      const m = await gw.member();
+      await borrow(m, await gw.addBook({ quantity: 1 }), libraryDay(10));
+      expect((await loansOf(m))[0]?.dueDate).toBe(libraryDay(12));
+    });
+
+    it('renews to the next open day when the renewal would end on a closed one', async () => {
+      const m = await gw.member();
+      const loanId = await borrow(m, await gw.addBook({ quantity: 1 }), libraryDay(5));
+      await close(libraryDay(12), 'Victory Day');
+      const renewed = await gw.gql(
+        'mutation($id: ID!) { renewLoan(loanId: $id) { dueDate } }',
+        { id: loanId },
+        m.token,
+      );
+      expect(renewed.body.data.renewLoan.dueDate).toBe(libraryDay(13));
+    });
+
+    it('moves the loans due on a day closed in an emergency, telling each member, and no one else', async () => {
+      const [ada, bo, cy] = [await gw.member(), await gw.member(), await gw.member()];
+      const title = `Gitanjali ${randomUUID().slice(0, 4)}`;
+      await borrow(ada, await gw.addBook({ quantity: 1, title }), libraryDay(4));
+      await borrow(bo, await gw.addBook({ quantity: 1 }), libraryDay(4));
+      await borrow(cy, await gw.addBook({ quantity: 1 }), libraryDay(6));
+      expect((await close(libraryDay(4))).body.errors).toBeUndefined();
+      expect((await loansOf(ada))[0]?.dueDate).toBe(libraryDay(5));
+      expect((await loansOf(bo))[0]?.dueDate).toBe(libraryDay(5));
+      expect((await loansOf(cy))[0]?.dueDate).toBe(libraryDay(6));
+      expect(await noticesOf(ada)).toEqual([
+        {
+          kind: 'DUE_DATE_MOVED',
+          day: libraryDay(5),
+          message: `The library is closed on ${longDay(libraryDay(4))}; your loan of “${title}” is now due on ${longDay(libraryDay(5))}.`,
+        },
+      ]);
+      expect(await noticesOf(cy)).toEqual([]);
+      // Closing the next day too moves them on again, with a second notice.
+      await close(libraryDay(5));
+      expect((await loansOf(ada))[0]?.dueDate).toBe(libraryDay(6));
+      expect((await noticesOf(ada)).map((n) => n.day)).toEqual([libraryDay(6), libraryDay(5)]);
+    });
+
+    it('keeps a ready hold to an open day, and moves its last pickup day when that day closes', async () => {
+      const [lender, waiter] = [await gw.member(), await gw.member()];
+      const title = `Meditations ${randomUUID().slice(0, 4)}`;
+      const bookId = await gw.addBook({ quantity: 1, title });
+      const loanId = await borrow(lender, bookId, libraryDay(3));
+      await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: bookId }, waiter.token);
+      // Pickup days run three days on from the day the copy comes back; the third is closed already.
+      await close(libraryDay(3), 'Eid ul-Fitr');
+      await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loanId }, lender.token);
+      const holds = async () =>
+        (await gw.gql('{ me { holds { status readyUntil } } }', {}, waiter.token)).body.data.me.holds;
+      expect(await holds()).toEqual([{ status: 'READY', readyUntil: libraryDay(4) }]);
+      await close(libraryDay(4));
+      expect(await holds()).toEqual([{ status: 'READY', readyUntil: libraryDay(5) }]);
+      expect((await noticesOf(waiter)).find((n) => n.kind === 'DUE_DATE_MOVED')?.message).toBe(
+        `The library is closed on ${longDay(libraryDay(4))}; your hold on “${title}” now waits for you until ${longDay(libraryDay(5))}.`,
+      );
+      // It is still ready on its last pickup day, and expires after it.
+      await clock.at(5, async () => expect(await holds()).toEqual([{ status: 'READY', readyUntil: libraryDay(5) }]));
+      await clock.at(6, async () => expect((await holds())[0].status).toBe('EXPIRED'));
+    });
+  });
+
+  describe('late fees', () => {
+    it('counts only the days the library was open, a closure recorded afterwards included, and charges the same at return', async () => {
+      const m = await gw.member();
+      const loanId = await borrow(m, await gw.addBook({ quantity: 1, replacementCost: 1000 }), libraryDay(1));
+      await close(libraryDay(3), 'Eid ul-Fitr');
+      await clock.at(5, async () => {
+        // Days 2 to 5 late, day 3 closed: three open days.
+        expect((await loansOf(m))[0]).toMatchObject({ overdueDays: 4, fee: 150 });
+        // An emergency on day 4, entered afterwards: not charged either.
+        expect((await close(libraryDay(4), 'Emergency: no power')).body.errors).toBeUndefined();
+        expect((await loansOf(m))[0]).toMatchObject({ overdueDays: 4, fee: 100 });
+        const back = await gw.gql(
+          'mutation($id: ID!) { returnBook(borrowId: $id) { fee status } }',
+          { id: loanId },
+          m.token,
+        );
+        expect(back.body.data.returnBook).toEqual({ fee: 100, status: 'RETURNED' });
+        const me = (await gw.gql('{ me { balance ledger { kind amount } } }', {}, m.token)).body.data.me;
+        expect(me).toEqual({ balance: 100, ledger: [{ kind: 'LATE_FEE', amount: 100 }] });
+      });
+    });
+
+    it("never charges one loan more than its book's replacement cost", async () => {
+      const m = await gw.member();
+      const loanId = await borrow(m, await gw.addBook({ quantity: 1, replacementCost: 120 }), libraryDay(1));
+      await clock.at(30, async () => {
+        expect((await loansOf(m))[0]).toMatchObject({ overdueDays: 29, fee: 120 });
+        await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loanId }, m.token);
+        expect((await gw.gql('{ me { balance } }', {}, m.token)).body.data.me.balance).toBe(120);
+      });
+    });
+  });
+
+  describe('borrowing told up front', () => {
+    const BORROWING = '{ me { borrowing { allowed code message } } }';
+
+    it('refuses a member with an overdue loan (LOAN_OVERDUE, naming the book), over GraphQL and REST (403), until it is back', async () => {
+      const m = await gw.member();
+      const title = `Dracula ${randomUUID().slice(0, 4)}`;
+      const loanId = await borrow(m, await gw.addBook({ quantity: 1, title }), libraryDay(2));
+      const other = await gw.addBook({ quantity: 1 });
+      expect((await gw.gql(BORROWING, {}, m.token)).body.data.me.borrowing).toEqual({
+        allowed: true,
+        code: null,
+        message: null,
+      });
+      await clock.at(3, async () => {
+        const sentence = `“${title}” is overdue. Please return it before borrowing another book.`;
+        expect((await gw.gql(BORROWING, {}, m.token)).body.data.me.borrowing).toEqual({
+          allowed: false,
+          code: 'LOAN_OVERDUE',
+          message: sentence,
+        });
+        const refused = expectError(await gqlBorrow(gw, m.token, other, libraryDay(10)), 'LOAN_OVERDUE');
+        expect(refused.message).toBe(sentence);
+        const rest = await restBorrow(gw, m, other, { returnDate: libraryDay(10) });
+        expect([rest.status, rest.body.code, rest.body.message]).toEqual([403, 'LOAN_OVERDUE', sentence]);
+        expect((await gw.store.books.get(other))?.quantity).toBe(1);
+        // Back, with its fee owed: now the fee is the reason, with the amount.
+        await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loanId }, m.token);
+        expect((await gw.gql(BORROWING, {}, m.token)).body.data.me.borrowing).toEqual({
+          allowed: false,
+          code: 'FEES_UNPAID',
+          message: 'You owe ৳50 in fees. Please pay at the desk before borrowing more.',
+        });
+      });
+    });
+
+    it('tells a member at the loan limit before they try, and lets staff read it for a member', async () => {
+      const m = await gw.member();
+      for (let i = 0; i < 5; i += 1) await borrow(m, await gw.addBook({ quantity: 1 }), libraryDay(10));
+      const mine = (await gw.gql(BORROWING, {}, m.token)).body.data.me.borrowing;
+      expect(mine).toMatchObject({ allowed: false, code: 'LOAN_LIMIT' });
+      const seen = await gw.gql(
+        'query($uid: String!) { member(uid: $uid) { borrowing { code } } }',
+        { uid: m.uid },
+        staff.token,
+      );
+      expect(seen.body.data.member.borrowing.code).toBe('LOAN_LIMIT');
+    });
+  });
+});
+
+// The other settings, on a library configured its own way: every calendar day counts, two days' grace, no cap,
+// and overdue loans do not stop borrowing.
+describeEachStore((kind) => {
+  let gw: TestGateway;
+  const clock = libraryClock();
+  beforeAll(async () => {
+    gw = await startTestGateway({
+      store: kind,
+      libraryNow: clock.now,
+      env: { FEE_DAYS: 'calendar', GRACE_DAYS: '2', FEE_CAP: 'none', OVERDUE_BLOCKS_BORROWING: 'false' },
+    });
+  });
+  afterAll(() => gw.close());
+
+  it('charges every calendar day after the grace days, without a cap, and lets an overdue member borrow', async () => {
+    const m = await gw.member();
+    const bookId = await gw.addBook({ quantity: 1, replacementCost: 100 });
+    await gqlBorrow(gw, m.token, bookId, libraryDay(1));
+    await gw.store.calendar.addClosure({ day: libraryDay(3), reason: 'Eid', createdAt: new Date() });
+    const policy = (await gw.gql('{ policy { feeDays graceDays feeCap overdueBlocksBorrowing } }')).body.data.policy;
+    expect(policy).toEqual({ feeDays: 'CALENDAR', graceDays: 2, feeCap: 'NONE', overdueBlocksBorrowing: false });
+    await clock.at(11, async () => {
+      const loans = (await gw.gql('{ me { loans { overdueDays fee } } }', {}, m.token)).body.data.me.loans;
+      // Ten days late, the closed day counted, two of grace: eight days at ৳50, above the ৳100 cost.
+      expect(loans).toEqual([{ overdueDays: 10, fee: 400 }]);
+      const next = await gqlBorrow(gw, m.token, await gw.addBook({ quantity: 1 }), libraryDay(14));
+      expect(next.body.errors).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,98 @@
+// The library's calendar: the weekly hours a fresh store starts with, closures one per day, a year's holidays
+// seeded once, and the loans a closure moves off its day.
+import { describe, expect, it } from 'vitest';
+import { insertBooks, newLoan, useStore, type StoreFactory } from './harness.ts';
+import { fixedHolidays } from '../../../server/store/seed/calendar.ts';
+
+const at = new Date('2026-04-01T06:00:00.000Z');
+const day = (d: string) => new Date(`${d}T00:00:00.000Z`);
+
+export function calendarContract(factory: StoreFactory): void {
+  describe('calendar', () => {
+    const store = useStore(factory);
+
+    it("starts with the specification's hours: Saturday to Thursday 10am to 8pm, Friday 2pm to 8pm", async () => {
+      expect(await store().calendar.openingHours()).toEqual([
+        { weekday: 0, opens: '10:00', closes: '20:00' },
+        { weekday: 1, opens: '10:00', closes: '20:00' },
+        { weekday: 2, opens: '10:00', closes: '20:00' },
+        { weekday: 3, opens: '10:00', closes: '20:00' },
+        { weekday: 4, opens: '10:00', closes: '20:00' },
+        { weekday: 5, opens: '14:00', closes: '20:00' },
+        { weekday: 6, opens: '10:00', closes: '20:00' },
+      ]);
+    });
+
+    it('keeps one closure per day, lists them by day within a range, and removes one', async () => {
+      const { calendar } = store();
+      const eid = { day: '2026-03-20', reason: 'Eid ul-Fitr', createdAt: at };
+      expect(await calendar.addClosure(eid)).toEqual({ ok: true, closure: eid });
+      await calendar.addClosure({ day: '2026-03-19', reason: 'Eid ul-Fitr (eve)', createdAt: at });
+      await calendar.addClosure({ day: '2026-04-14', reason: 'Bengali New Year', createdAt: at });
+      // A second closure of the same day is refused with the first.
+      expect(await calendar.addClosure({ day: '2026-03-20', reason: 'Other', createdAt: at })).toEqual({
+        ok: false,
+        closure: eid,
+      });
+      const days = (await calendar.closures('2026-03-19', '2026-03-31')).map((c) => c.day);
+      expect(days).toEqual(['2026-03-19', '2026-03-20']);
+      expect(await calendar.removeClosure('2026-03-20')).toEqual(eid);
+      expect(await calendar.removeClosure('2026-03-20')).toBeNull();
+      expect((await calendar.closures('2026-01-01', '2026-12-31')).map((c) => c.day)).toEqual([
+        '2026-03-19',
+        '2026-04-14',
+      ]);
+    });
+
+    it("seeds a year's fixed holidays once, and not into a year that has closures already", async () => {
+      const { calendar } = store();
+      const holidays = fixedHolidays(2027, at);
+      expect(await calendar.seedYear(2027, holidays)).toBe(holidays.length);
+      expect(await calendar.seedYear(2027, holidays)).toBe(0);
+      // Staff removed one: the next start does not put it back.
+      await calendar.removeClosure('2027-12-25');
+      expect(await calendar.seedYear(2027, holidays)).toBe(0);
+      expect(await calendar.closures('2027-12-25', '2027-12-25')).toEqual([]);
+      // A year staff already entered a closure in is left as they made it.
+      await calendar.addClosure({ day: '2028-03-10', reason: 'Eid ul-Fitr', createdAt: at });
+      expect(await calendar.seedYear(2028, fixedHolidays(2028, at))).toBe(0);
+      const victory = await calendar.closures('2027-12-16', '2027-12-16');
+      expect(victory.map((c) => c.reason)).toEqual(['Victory Day']);
+    });
+
+    it('moves the active loans due on a closed day, once, and leaves ended loans and other days alone', async () => {
+      const [bookA, bookB, bookC] = await insertBooks(store(), [{ title: 'A' }, { title: 'B' }, { title: 'C' }]);
+      const { loans } = store();
+      const due = day('2026-04-14');
+      const a = await loans.checkout(newLoan(bookA ?? '', { returnDate: due }));
+      const b = await loans.checkout(newLoan(bookB ?? '', { returnDate: due, userId: 'user-2' }));
+      const c = await loans.checkout(newLoan(bookC ?? '', { returnDate: day('2026-04-13') }));
+      if (!a.ok || !b.ok || !c.ok) throw new Error('checkout failed');
+      await loans.checkin(b.loan.id, at);
+      const moved = await loans.moveDue(due, day('2026-04-15'));
+      expect(moved.map((loan) => [loan.id, loan.returnDate.toISOString()])).toEqual([
+        [a.loan.id, '2026-04-15T00:00:00.000Z'],
+      ]);
+      expect(await loans.moveDue(due, day('2026-04-15'))).toEqual([]);
+      expect((await loans.get(c.loan.id))?.returnDate).toEqual(day('2026-04-13'));
+      expect((await loans.get(b.loan.id))?.returnDate).toEqual(due);
+    });
+
+    it('renews a loan to the due date the caller works out from the loan as stored', async () => {
+      const [bookId] = await insertBooks(store(), [{ title: 'A' }]);
+      const out = await store().loans.checkout(newLoan(bookId ?? '', { returnDate: day('2026-04-07') }));
+      if (!out.ok) throw new Error('checkout failed');
+      const seen: string[] = [];
+      const renewed = await store().loans.renew(out.loan.id, {
+        maxRenewals: 1,
+        dueDate: (loan) => {
+          seen.push(loan.returnDate.toISOString());
+          return day('2026-04-15');
+        },
+      });
+      expect(renewed.ok && renewed.loan.returnDate).toEqual(day('2026-04-15'));
+      expect(renewed.ok && renewed.loan.renewals).toBe(1);
+      expect(seen.at(-1)).toBe('2026-04-07T00:00:00.000Z');
+    });
+  });
+}

@@ -1,0 +1,52 @@
+// The one late-fee rule (policy.ts) and the library's days it counts (library-calendar.ts), without a store.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY, lateFeeFor, type Policy } from '../../server/library/policy.ts';
+import { openDays } from '../../server/library/library-calendar.ts';
+import { DEFAULT_OPENING_HOURS } from '../../server/store/seed/calendar.ts';
+
+const at = new Date('2026-04-01T00:00:00.000Z');
+// 2026-04-14 is a Tuesday.
+const days = openDays([...DEFAULT_OPENING_HOURS], [{ day: '2026-04-14', reason: 'Bengali New Year', createdAt: at }]);
+const fee = (policy: Partial<Policy>, day: string, replacementCost = 1000) =>
+  lateFeeFor({ ...DEFAULT_POLICY, ...policy }, { dueDay: '2026-04-12', day, isOpen: days.isOpen, replacementCost });
+
+describe('late fees', () => {
+  it('charges nothing on or before the due day', () => {
+    expect(fee({}, '2026-04-10')).toBe(0);
+    expect(fee({}, '2026-04-12')).toBe(0);
+  });
+
+  it('counts the days the library opens after the due day (FEE_DAYS=open), or every day (calendar)', () => {
+    // 13th, 15th and 16th open; the 14th closed.
+    expect(fee({}, '2026-04-16')).toBe(150);
+    expect(fee({ feeDays: 'calendar' }, '2026-04-16')).toBe(200);
+  });
+
+  it('takes the grace days off the days counted', () => {
+    expect(fee({ graceDays: 2 }, '2026-04-16')).toBe(50);
+    expect(fee({ graceDays: 5 }, '2026-04-16')).toBe(0);
+  });
+
+  it("stops at the book's replacement cost unless FEE_CAP=none", () => {
+    expect(fee({}, '2026-05-30', 300)).toBe(300);
+    expect(fee({ feeCap: 'none' }, '2026-05-30', 300)).toBeGreaterThan(300);
+  });
+});
+
+describe('the library days', () => {
+  it('moves a closed day to the next open one, and can answer as before a closure', () => {
+    expect(days.isOpen('2026-04-14')).toBe(false);
+    expect(days.nextOpen('2026-04-14')).toBe('2026-04-15');
+    expect(days.nextOpen('2026-04-13')).toBe('2026-04-13');
+    expect(days.without('2026-04-14').nextOpen('2026-04-14')).toBe('2026-04-14');
+  });
+
+  it('keeps a weekday without hours closed every week', () => {
+    const noFridays = openDays(
+      DEFAULT_OPENING_HOURS.filter((h) => h.weekday !== 5),
+      [],
+    );
+    // 2026-04-17 is a Friday.
+    expect(noFridays.nextOpen('2026-04-17')).toBe('2026-04-18');
+  });
+});
