@@ -6,6 +6,7 @@ import { catchError, throwError } from 'rxjs';
 import { getToken, removeToken } from './token-storage.ts';
 import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
 import { newRequestKey } from './request-key.ts';
+import { fetchWithEarlyAnswers } from './early-answers.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
 const SESSION_CODES = new Set(['UNAUTHENTICATED']);
@@ -41,7 +42,7 @@ function transport(uri: string): ApolloLink {
   return ApolloLink.split(
     (operation) => !(operation.getContext()['headers'] as Record<string, string> | undefined)?.['authorization'],
     new HttpLink({ uri, useGETForQueries: true, headers: { 'apollo-require-preflight': 'true' } }),
-    new HttpLink({ uri }),
+    new HttpLink({ uri, fetch: fetchWithEarlyAnswers }),
   );
 }
 
@@ -112,6 +113,7 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     }
     // Other errors reach the caller unchanged.
   });
+  const cache = createCache();
   return new ApolloClient({
     link: ApolloLink.from([
       networkFailureLink,
@@ -122,6 +124,6 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
       authLink,
       transport(uri),
     ]),
-    cache: createCache(),
+    cache,
   });
 }

@@ -3,8 +3,8 @@ import { formatCount } from '../../lib/format-count.ts';
 import { friendlyMessage, isNetworkFailure, NETWORK_MESSAGE } from '../../lib/network-errors.ts';
 import { ProgressBar } from './busy-region.tsx';
 
-/** How many items a list the server pages asks for at a time (All Books, category pages, All Users). */
-export const PAGE_SIZE = 24;
+// Declared where the build can read it too (the first query of All Books is sent early: vite.config.ts).
+export { PAGE_SIZE } from '../../lib/page-size.ts';
 
 interface LoadMoreProps {
   /** Items on screen. */
