@@ -7,6 +7,7 @@ import { getToken, removeToken } from './token-storage.ts';
 import { isNetworkFailure, NetworkFailure, OFFLINE_WRITES } from './network-errors.ts';
 import { newRequestKey } from './request-key.ts';
 import { fetchWithEarlyAnswers } from './early-answers.ts';
+import { keepPagesForOffline, offlineReadsLink } from './offline-cache.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
 const SESSION_CODES = new Set(['UNAUTHENTICATED']);
@@ -118,6 +119,8 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     link: ApolloLink.from([
       networkFailureLink,
       offlineWritesLink,
+      offlineReadsLink(cache),
+      keepPagesForOffline(cache),
       requestKeyLink,
       keyedWriteRetryLink,
       errorLink,
