@@ -88,6 +88,7 @@ async function apolloBody(root: string, document: unknown, variables: Record<str
 
 export function earlyQueries(gqlDir: string, queries: EarlyQuery[]): Plugin {
   let script = '';
+  const routes = queries.map((query) => query.route).join(' ');
   return {
     name: 'bookhaven:early-queries',
     apply: 'build',
@@ -123,7 +124,15 @@ export function earlyQueries(gqlDir: string, queries: EarlyQuery[]): Plugin {
         if (!context.bundle) return html;
         return {
           html,
-          tags: [{ tag: 'script', attrs: { async: true, src: `/${fileName(script)}` }, injectTo: 'head-prepend' }],
+          // Only the pages of these routes send it (server/spa-pages.ts); index.html, which the service worker
+          // answers every address with, keeps it for all.
+          tags: [
+            {
+              tag: 'script',
+              attrs: { async: true, src: `/${fileName(script)}`, 'data-route': routes },
+              injectTo: 'head-prepend',
+            },
+          ],
         };
       },
     },

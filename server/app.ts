@@ -3,7 +3,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cors from '@fastify/cors';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -230,7 +235,8 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
       root: clientDir,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // "/" is the SPA's page for Home, sent below like every client route's (server/spa-pages.ts).
+      index: false,
       // The .br and .gz files written beside each asset at build (vite.config.ts), chosen by Accept-Encoding.
       preCompressed: true,
       // Hashed files never change; everything else (index.html, the service worker, public/) is asked again
@@ -262,18 +268,21 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
     if (opensInBrowser) return sendSandbox(reply);
   });
   const pageFor = built ? spaPages(clientDir) : null;
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pageFor) return false;
+    const page = pageFor(request.url.split('?')[0]!);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag);
+    reply.header('vary', 'accept-encoding');
+    if (noneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+    return reply.send(page.html);
+  };
+  if (pageFor) app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
-    if (pageFor) {
-      const page = pageFor(request.url.split('?')[0]!);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag);
-      reply.header('vary', 'accept-encoding');
-      if (noneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
-      return reply.send(page.html);
-    }
+    if (pageFor) return sendPage(request, reply);
     return reply
       .type('text/html')
       .send(

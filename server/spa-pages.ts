@@ -1,7 +1,9 @@
-// The SPA's page (index.html) as each client route gets it. "/" is index.html as built; every other route gets
-// it without what only Home needs (links marked data-route="/"), plus the modulepreloads of its own page code
-// that the build listed in route-preloads.json (scripts/vite-first-screen-preload.ts), so a signed-in page's
-// code downloads alongside the entry instead of after it ran.
+// The SPA's page (index.html) as each client route gets it. An element of index.html marked data-route="..."
+// (one or more client routes, space-separated, e.g. "/" or "/all-books /book-details/:id") is kept only on the
+// pages of those routes: Home's own preloads stay on "/", the script that sends a signed-in page's first query
+// stays off it. Each route also gets the modulepreloads of its page code that the build listed in
+// route-preloads.json (scripts/vite-first-screen-preload.ts), so that code downloads alongside the entry.
+// index.html itself (what the service worker keeps) is sent as built.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -21,7 +23,7 @@ interface RoutePreloads {
 }
 
 function spaPage(html: string): SpaPage {
-  // Compressed once: the 404 handler that sends it is not a route, so @fastify/compress does not see it.
+  // Compressed once: the handler that sends it is not a static file, so nothing else compresses it.
   const etag = `W/"${createHash('sha256').update(html).digest('base64url')}"`;
   return { html, etag, br: brotliCompressSync(html), gzip: gzipSync(html) };
 }
@@ -42,17 +44,31 @@ function readPreloads(clientDir: string): RoutePreloads[] {
   return list.map(({ route, files }) => ({ route, files: files.filter((f) => /^assets\/[\w.-]+\.js$/.test(f)) }));
 }
 
+// A <link ...> or a <script ...></script> of index.html that names its routes.
+const MARKED = /\s*<(link|script)\b[^>]*\bdata-route="([^"]*)"[^>]*>(?:<\/script>)?/g;
+
 /** The page for a request's path, or null when the SPA is not built. */
 export function spaPages(clientDir: string): ((pathname: string) => SpaPage) | null {
   if (!existsSync(path.join(clientDir, 'index.html'))) return null;
-  const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(
-    /\s*<link\b[^>]*\bdata-route="\/"[^>]*>/g,
-    '',
-  );
-  const fallback = spaPage(built);
-  const routes = readPreloads(clientDir).map(({ route, files }) => {
-    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
-    return { test: routeTest(route), page: spaPage(built.replace('</head>', `  ${links}\n  </head>`)) };
-  });
-  return (pathname) => routes.find((route) => route.test.test(pathname))?.page ?? fallback;
+  const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const marked = [...built.matchAll(MARKED)].map((m) => m[2]!.split(' ').filter(Boolean).map(routeTest));
+  const preloads = readPreloads(clientDir).map(({ route, files }) => ({ test: routeTest(route), files }));
+  const pages = new Map<string, SpaPage>();
+  return (pathname) => {
+    // Which marked elements and which preload lists this path takes: paths that take the same share a page.
+    const keeps = marked.map((tests) => tests.some((test) => test.test(pathname)));
+    const lists = preloads.filter(({ test }) => test.test(pathname));
+    const key = `${keeps.map(Number).join('')}:${lists.map(({ test }) => test.source).join(' ')}`;
+    let page = pages.get(key);
+    if (!page) {
+      let i = 0;
+      let html = built.replace(MARKED, (element) => (keeps[i++] ? element : ''));
+      const files = [...new Set(lists.flatMap((list) => list.files))];
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+      if (links) html = html.replace('</head>', `  ${links}\n  </head>`);
+      page = spaPage(html);
+      pages.set(key, page);
+    }
+    return page;
+  };
 }

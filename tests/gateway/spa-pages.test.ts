@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 
 const INDEX = `<!doctype html><html><head><title>BookHaven</title>
+<script async src="/assets/early-queries-x1.js" data-route="/all-books /book-details/:id"></script>
 <link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />
 <link rel="preload" href="/images/hero/slide-1.svg" as="image" type="image/svg+xml" data-route="/" />
 <link rel="modulepreload" crossorigin href="/assets/home-page-abc123.js" data-route="/">
@@ -65,6 +66,15 @@ describe('SPA pages', () => {
         preloads((await page(route)).body).filter((href) => !href?.includes('home-page')),
         route,
       ).toEqual([]);
+    // The script that sends a signed-in page's first query is on those pages only.
+    for (const [route, sent] of [
+      ['/all-books', true],
+      ['/book-details/0123456789abcdef01234567', true],
+      ['/', false],
+      ['/login', false],
+      ['/borrowed-books', false],
+    ] as const)
+      expect((await page(route)).body.includes('early-queries-x1.js'), route).toBe(sent);
     // Each page answers 304 to its own ETag.
     const again = await gw.request('GET', '/all-books', {
       headers: { accept: 'text/html', 'if-none-match': allBooks.headers.get('etag') ?? '' },
