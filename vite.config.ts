@@ -8,6 +8,9 @@ import { offlineWorkbox } from './scripts/lib/offline-workbox.ts';
 import { firstScreenPreload } from './scripts/vite-first-screen-preload.ts';
 import { graphqlDocuments } from './scripts/vite-graphql-documents.ts';
 import { messageCatalogues } from './scripts/vite-message-catalogues.ts';
+import { earlyQueries } from './scripts/vite-early-queries.ts';
+import { DEFAULT_FILTERS, toBookFilter } from './client/features/catalog/catalog-filters.ts';
+import { PAGE_SIZE } from './client/lib/page-size.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:4000';
 
@@ -44,8 +47,25 @@ export default defineConfig(({ command }) => ({
       exclude: [/\.map$/, /\.(?:png|jpe?g|webp|avif|woff2?)$/],
       skipIfLargerOrEqual: true,
     }),
-    // Home's page chunk is needed for its first screen: it downloads with the entry instead of after it runs.
-    firstScreenPreload([{ module: /\/client\/features\/home\/home-page\.tsx$/, route: '/' }]),
+    // A page's chunk is needed for its first screen: it downloads with the entry instead of after it runs.
+    // Home's goes into index.html; the signed-in pages' into the page the gateway sends for their address only.
+    firstScreenPreload([
+      { module: /\/client\/features\/home\/home-page\.tsx$/, route: '/' },
+      { module: /\/client\/features\/catalog\/all-books-page\.tsx$/, route: '/all-books' },
+      { module: /\/client\/features\/book\/book-details-page\.tsx$/, route: '/book-details/:id' },
+      { module: /\/client\/features\/circulation\/borrowed-books-page\.tsx$/, route: '/borrowed-books' },
+    ]),
+    // A signed-in page's first query leaves with the page, not after React has rendered it; the page's own request
+    // takes its answer (client/lib/early-answers.ts). Variables as the pages send them on a first visit.
+    earlyQueries(new URL('./client/gql/', import.meta.url).pathname, [
+      {
+        route: '/all-books',
+        document: 'AllBooksDocument',
+        variables: async () => ({ filter: toBookFilter(DEFAULT_FILTERS), first: PAGE_SIZE }),
+        covers: 2,
+      },
+      { route: '/book-details/:id', document: 'BookDetailsDocument', variables: async () => ({ id: 'id' }), covers: 1 },
+    ]),
     // The service worker (production builds only: `npm run dev` has none), registered by a small script after
     // the page's load event, so it never competes with the first paint.
     VitePWA({

@@ -1,14 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
+import { storedSession } from './lib/auth.tsx';
 import { keepConfigForOffline } from './lib/offline-warmup.ts';
 import { intl, loadCatalogue } from './lib/i18n.ts';
 import { initialLocale } from './lib/locale.ts';
 import './styles.css';
 
-// Sign-in gates the first screen (Loading... until Firebase reports the user), so its chunk and
-// /config.json start downloading now, alongside React's first render, instead of after it.
-void import('./lib/firebase.ts').then((firebase) => firebase.getFirebaseAuth()).catch(() => undefined);
+// Without a stored session, sign-in gates the first screen (Loading... until Firebase reports the user), so its
+// chunk and /config.json start downloading now, alongside React's first render, instead of after it. With one,
+// the first screen does not wait for Firebase (lib/auth.tsx), which then loads after it.
+if (!storedSession())
+  void import('./lib/firebase.ts').then((firebase) => firebase.getFirebaseAuth()).catch(() => undefined);
 
 keepConfigForOffline();
 

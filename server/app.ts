@@ -1,10 +1,14 @@
 // createApp(deps): the whole gateway as a Fastify instance (GraphQL, REST compatibility routes, health,
 // runtime config, static assets and the SPA) without listening, so tests drive it over real HTTP.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createHash, randomUUID } from 'node:crypto';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cors from '@fastify/cors';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +25,7 @@ import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
+import { spaPages } from './spa-pages.ts';
 import { unsubscribeRoutes } from './rest/unsubscribe.ts';
 import { failuresInLanguage, restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
@@ -242,7 +247,8 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
       root: clientDir,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // "/" is the SPA's page for Home, sent below like every client route's (server/spa-pages.ts).
+      index: false,
       // The .br and .gz files written beside each asset at build (vite.config.ts), chosen by Accept-Encoding.
       preCompressed: true,
       // Hashed files never change; everything else (index.html, the service worker, public/) is asked again
@@ -273,24 +279,22 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
       request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');
     if (opensInBrowser) return sendSandbox(reply);
   });
-  // "/" is index.html as built; the SPA's other routes get it without what only Home needs (data-route="/").
-  const routePage = built
-    ? readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(/\s*<link\b[^>]*\bdata-route="\/"[^>]*>/g, '')
-    : null;
-  const routePageTag = routePage === null ? '' : `W/"${createHash('sha256').update(routePage).digest('base64url')}"`;
-  // Compressed once: the 404 handler is not a route, so @fastify/compress does not see what it sends.
-  const routePageIn = routePage === null ? null : { br: brotliCompressSync(routePage), gzip: gzipSync(routePage) };
+  const pageFor = built ? spaPages(clientDir) : null;
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pageFor) return false;
+    const page = pageFor(request.url.split('?')[0]!);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag);
+    reply.header('vary', 'accept-encoding');
+    if (noneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+    return reply.send(page.html);
+  };
+  if (pageFor) app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
-    if (routePage !== null) {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', routePageTag);
-      reply.header('vary', 'accept-encoding');
-      if (noneMatch(request.headers['if-none-match'], routePageTag)) return reply.code(304).send();
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding && routePageIn) return reply.header('content-encoding', encoding).send(routePageIn[encoding]);
-      return reply.send(routePage);
-    }
+    if (pageFor) return sendPage(request, reply);
     return reply
       .type('text/html')
       .send(

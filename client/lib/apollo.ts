@@ -7,6 +7,8 @@ import { getToken, removeToken } from './token-storage.ts';
 import { language } from './i18n.ts';
 import { isNetworkFailure, NetworkFailure, offlineWrites } from './network-errors.ts';
 import { newRequestKey } from './request-key.ts';
+import { fetchWithEarlyAnswers } from './early-answers.ts';
+import { keepPagesForOffline, offlineReadsLink } from './offline-cache.ts';
 
 // FORBIDDEN means this member may not do that (a staff-only action), not that the session is gone.
 const SESSION_CODES = new Set(['UNAUTHENTICATED']);
@@ -42,7 +44,7 @@ function transport(uri: string): ApolloLink {
   return ApolloLink.split(
     (operation) => !(operation.getContext()['headers'] as Record<string, string> | undefined)?.['authorization'],
     new HttpLink({ uri, useGETForQueries: true, headers: { 'apollo-require-preflight': 'true' } }),
-    new HttpLink({ uri }),
+    new HttpLink({ uri, fetch: fetchWithEarlyAnswers }),
   );
 }
 
@@ -115,16 +117,19 @@ export function createApolloClient({ uri = '/graphql', onSessionExpired = goToLo
     }
     // Other errors reach the caller unchanged.
   });
+  const cache = createCache();
   return new ApolloClient({
     link: ApolloLink.from([
       networkFailureLink,
       offlineWritesLink,
+      offlineReadsLink(cache),
+      keepPagesForOffline(cache),
       requestKeyLink,
       keyedWriteRetryLink,
       errorLink,
       authLink,
       transport(uri),
     ]),
-    cache: createCache(),
+    cache,
   });
 }

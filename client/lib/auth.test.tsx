@@ -61,8 +61,24 @@ const tokenMock = (displayName: string | null, photoURL: string | null, token: s
 });
 
 /** A session token as the gateway issues it (the signature is not checked in the browser). */
-const sessionFor = (uid: string, secondsLeft: number) =>
-  `h.${btoa(JSON.stringify({ sub: uid, exp: Math.floor(Date.now() / 1000) + secondsLeft })).replace(/=+$/, '')}.s`;
+const sessionFor = (uid: string, secondsLeft: number, name = 'Stored Name') =>
+  `h.${btoa(JSON.stringify({ sub: uid, name, exp: Math.floor(Date.now() / 1000) + secondsLeft })).replace(/=+$/, '')}.s`;
+
+/** An identity provider that has not answered yet (Firebase still loading), until `answer` is called. */
+function pendingBackend() {
+  const backend = fakeBackend();
+  let listener: ((u: BackendUser | null) => void) | undefined;
+  backend.onChange = (next) => {
+    listener = next;
+    return () => undefined;
+  };
+  const answer = async (user: BackendUser | null) => {
+    // The provider starts listening once the backend's promise has settled.
+    await waitFor(() => expect(listener).toBeDefined());
+    act(() => listener!(user));
+  };
+  return { backend, answer };
+}
 
 let auth: ReturnType<typeof useAuth>;
 function Probe() {
@@ -165,14 +181,40 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(getToken()).toBe('session-2'));
   });
 
-  it("waits for a new session on a reload when the stored one is another user's or about to expire", async () => {
-    for (const stored of [sessionFor('u2', 3600), sessionFor('u1', 30)]) {
-      setToken(stored);
-      renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [{ ...tokenMock('Ada', null, 'fresh'), delay: 100 }]);
-      expect(await screen.findByText('loading')).toBeTruthy();
-      expect(await screen.findByText('in:Ada')).toBeTruthy();
-      expect(getToken()).toBe('fresh');
-      cleanup();
-    }
+  it('waits for a new session on a reload when the stored one is about to expire', async () => {
+    setToken(sessionFor('u1', 30));
+    renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [{ ...tokenMock('Ada', null, 'fresh'), delay: 100 }]);
+    expect(await screen.findByText('loading')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(getToken()).toBe('fresh');
+  });
+
+  it('shows the stored session signed in before the identity provider has answered (decision 050)', async () => {
+    setToken(sessionFor('u1', 3600, 'Ada Stored'));
+    const { backend, answer } = pendingBackend();
+    renderAuth(backend, [tokenMock('Ada', null, 'session-2')]);
+    expect(screen.getByText('in:Ada Stored')).toBeTruthy();
+    expect(auth.initializing).toBe(false);
+    await answer(makeUser({ displayName: 'Ada' }));
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    await waitFor(() => expect(getToken()).toBe('session-2'));
+  });
+
+  it('follows the identity provider when it then reports no user, or another one', async () => {
+    setToken(sessionFor('u1', 3600, 'Ada Stored'));
+    const signedOut = pendingBackend();
+    renderAuth(signedOut.backend, []);
+    expect(screen.getByText('in:Ada Stored')).toBeTruthy();
+    await signedOut.answer(null);
+    expect(await screen.findByText('out')).toBeTruthy();
+    cleanup();
+
+    setToken(sessionFor('u2', 3600, 'Someone Else'));
+    const other = pendingBackend();
+    renderAuth(other.backend, [{ ...tokenMock('Ada', null, 'fresh'), delay: 50 }]);
+    expect(screen.getByText('in:Someone Else')).toBeTruthy();
+    await other.answer(makeUser({ displayName: 'Ada' }));
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(getToken()).toBe('fresh');
   });
 });

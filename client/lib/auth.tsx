@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { graphql } from '../gql/index.ts';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
-import { getToken, removeToken, setToken, subscribeToToken } from './token-storage.ts';
+import { getToken, removeToken, sessionClaims, setToken, subscribeToToken } from './token-storage.ts';
 
 export type AuthUser = { uid: string; email: string | null; displayName: string | null; photoURL: string | null };
 
@@ -53,20 +53,19 @@ function toAuthUser(user: BackendUser): AuthUser {
 }
 
 /**
- * The stored session token is this user's and good for another minute, so a reload need not wait for a new
- * one before showing the page (a new one is still asked for).
+ * The member the stored session token was issued to, when it is good for another minute. The gateway needs
+ * nothing else to answer their queries, so a reload shows their page without waiting for Firebase (a large
+ * chunk, and a round trip of its own) and Firebase is asked after it: if it then reports no user, or another
+ * one, the session follows it (decision 050).
  */
-function holdsSession(uid: string): boolean {
-  try {
-    const claims = JSON.parse(atob(getToken()!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      sub?: string;
-      exp?: number;
-    };
-    return claims.sub === uid && (claims.exp ?? 0) * 1000 > Date.now() + 60_000;
-  } catch {
-    return false;
-  }
+export function storedSession(): AuthUser | null {
+  const claims = sessionClaims();
+  if (!claims || claims.expiresAt <= Date.now() + 60_000) return null;
+  return { uid: claims.uid, email: claims.email, displayName: claims.name, photoURL: null };
 }
+
+/** The stored session token is this user's and good for another minute (a new one is still asked for). */
+const holdsSession = (uid: string) => storedSession()?.uid === uid;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -77,14 +76,34 @@ type AuthProviderProps = {
   registrationDelayMs?: number;
 };
 
-// Firebase is a large dependency: loading it in its own chunk lets the shell render in parallel.
-const loadFirebase = async (): Promise<AuthBackend> => (await import('./firebase.ts')).createFirebaseBackend();
+/** Resolves once the page has loaded and the browser has a moment to spare. */
+function afterFirstScreen(): Promise<void> {
+  return new Promise((resolve) => {
+    // Safari has no requestIdleCallback.
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 0);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+// Firebase is a large dependency: loading it in its own chunk lets the shell render in parallel. With a stored
+// session nothing waits for it, so it loads after the first screen instead of competing with it for the network
+// and the CPU.
+const loadFirebase = async (): Promise<AuthBackend> => {
+  if (storedSession()) await afterFirstScreen();
+  return (await import('./firebase.ts')).createFirebaseBackend();
+};
 
 export function AuthProvider({ children, loadBackend = loadFirebase, registrationDelayMs = 1500 }: AuthProviderProps) {
   const client = useApolloClient();
-  const [user, setUser] = useState<AuthUser | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [initializing, setInitializing] = useState(true);
+  // A stored session counts as signed in at once; without one, the first screen waits for Firebase.
+  const [session] = useState(storedSession);
+  const [user, setUser] = useState<AuthUser | null>(session);
+  const [loading, setLoading] = useState(session === null);
+  const [initializing, setInitializing] = useState(session === null);
   const backendRef = useRef<Promise<AuthBackend> | null>(null);
   backendRef.current ??= loadBackend();
   const hasToken = useSyncExternalStore(subscribeToToken, () => getToken() !== null);
@@ -124,9 +143,11 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
       ?.then((backend) => {
         if (!active) return;
         unsubscribe = backend.onChange((next) => {
-          // Wait for the session token so guarded pages do not bounce to /login on a reload.
-          const exchanged = next ? storeToken(next) : Promise.resolve();
-          void (next && holdsSession(next.uid) ? Promise.resolve() : exchanged).then(() => {
+          // Wait for the session token so guarded pages do not bounce to /login on a reload. Offline, a session
+          // that holds is kept as it is: the exchange could only fail.
+          const held = next !== null && holdsSession(next.uid);
+          const exchanged = next && !(held && !navigator.onLine) ? storeToken(next) : Promise.resolve();
+          void (held ? Promise.resolve() : exchanged).then(() => {
             if (!active) return;
             setUser(next ? toAuthUser(next) : null);
             finish();

@@ -42,3 +42,29 @@ export function subscribeToToken(listener: Listener): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+/** What the stored session token says of its member (its claims are readable; only the gateway can check them). */
+export interface SessionClaims {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  /** When it stops being accepted, in ms since the epoch. */
+  expiresAt: number;
+}
+
+export function sessionClaims(): SessionClaims | null {
+  try {
+    const payload = getToken()?.split('.')[1];
+    if (!payload) return null;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    if (typeof claims['sub'] !== 'string' || typeof claims['exp'] !== 'number') return null;
+    return {
+      uid: claims['sub'],
+      email: typeof claims['email'] === 'string' ? claims['email'] : null,
+      name: typeof claims['name'] === 'string' ? claims['name'] : null,
+      expiresAt: claims['exp'] * 1000,
+    };
+  } catch {
+    return null;
+  }
+}

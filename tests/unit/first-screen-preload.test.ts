@@ -42,4 +42,26 @@ describe('first-screen preloads in the production build', () => {
     // Nothing else: other lazy pages, and Firebase (the initial JavaScript budget counts every preload).
     expect(listed).toHaveLength(entry!.imports.length + homeFiles.length);
   }, 180_000);
+
+  it("lists each signed-in page's chunk for its own route in route-preloads.json, not in index.html", async () => {
+    const output = await buildOutput();
+    const chunks = output.filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+    const html = output.find((a) => a.fileName === 'index.html');
+    const source = html && 'source' in html ? String(html.source) : '';
+    const listed = output.find((a) => a.fileName === 'route-preloads.json');
+    const routes = JSON.parse(listed && 'source' in listed ? String(listed.source) : '[]') as {
+      route: string;
+      files: string[];
+    }[];
+    for (const [route, page] of [
+      ['/all-books', '/client/features/catalog/all-books-page.tsx'],
+      ['/book-details/:id', '/client/features/book/book-details-page.tsx'],
+      ['/borrowed-books', '/client/features/circulation/borrowed-books-page.tsx'],
+    ] as const) {
+      const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page));
+      const files = routes.find((r) => r.route === route)?.files ?? [];
+      expect(files[0], route).toBe(chunk?.fileName);
+      expect(source).not.toContain(chunk!.fileName);
+    }
+  }, 180_000);
 });
