@@ -6,10 +6,12 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { spaPages } from '../server/spa-pages.ts';
 
 const BUDGET_KB = 150;
 const dist = path.resolve(import.meta.dirname, '..', 'dist', 'client');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The page the gateway sends for `/` (server/spa-pages.ts keeps each element marked for other routes off it).
+const html = spaPages(dist)?.('/').html ?? readFileSync(path.join(dist, 'index.html'), 'utf8');
 const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
   (m) => m[1] as string,
 );
