@@ -668,6 +668,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     auditLog: { bookId: f.toUpdate, uid: null, first: 5, after: null },
     markNoticesRead: { ids: [] },
     setEmailNotices: { enabled: true },
+    setLocale: { locale: 'en' },
     calendar: { from: libraryDay(0), to: libraryDay(30) },
     // In this order (the schema's): the baseline closes a day, then opens it again.
     addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
