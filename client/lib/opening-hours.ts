@@ -1,7 +1,33 @@
 // The library's hours as people read them: "Saturday to Thursday: 10am to 8pm", and whether it is open now
 // ("Open now, closes at 8pm", "Closed today (Eid ul-Fitr)"), from the gateway's calendar (the calendar query).
+import { graphql } from '../gql/index.ts';
 import type { Weekday } from '../gql/graphql.ts';
+import { addDays, toDateInputValue } from './dates.ts';
 import { intl, language } from './i18n.ts';
+
+/** What every view of the calendar reads of it: the week's hours and the closures in the range asked. */
+export const CALENDAR_FIELDS = graphql(`
+  fragment CalendarFields on LibraryCalendar {
+    openingHours {
+      weekday
+      opens
+      closes
+    }
+    closures {
+      date
+      reason
+    }
+  }
+`);
+
+/**
+ * The days a calendar query covers: from the reader's yesterday (the library's today may be the reader's
+ * yesterday) to `ahead` days on.
+ */
+export function calendarRange(now: Date, ahead: number): { from: string; to: string } {
+  const today = toDateInputValue(now);
+  return { from: addDays(today, -1), to: addDays(today, ahead) };
+}
 
 export interface Hours {
   weekday: Weekday;

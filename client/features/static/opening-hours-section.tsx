@@ -1,32 +1,21 @@
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql } from '../../gql/index.ts';
 import { OPENING_HOURS } from '../../components/ui/library-info.ts';
-import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
+import { formatDay, toDateInputValue } from '../../lib/dates.ts';
 import { useI18n } from '../../lib/i18n.ts';
-import { describeHours, openNow } from '../../lib/opening-hours.ts';
+import { CALENDAR_FIELDS, calendarRange, describeHours, openNow } from '../../lib/opening-hours.ts';
 import { usePolicy } from '../../lib/policy.ts';
 
 export const CONTACT_CALENDAR_QUERY = graphql(`
   query ContactCalendar($from: String!, $to: String!) {
     calendar(from: $from, to: $to) {
-      openingHours {
-        weekday
-        opens
-        closes
-      }
-      closures {
-        date
-        reason
-      }
+      ...CalendarFields
     }
   }
 `);
 
-/** The days a calendar query covers: from yesterday (the library's today may be the reader's yesterday) on. */
-export const contactCalendarRange = (now: Date) => {
-  const today = toDateInputValue(now);
-  return { from: addDays(today, -1), to: addDays(today, 60) };
-};
+/** The Contact page's range: the coming two months' closures. */
+export const contactCalendarRange = (now: Date) => calendarRange(now, 60);
 
 /**
  * The library's hours from its calendar, whether it is open now, and the closures coming up; the printed hours
@@ -36,7 +25,7 @@ export function OpeningHoursSection() {
   const t = useI18n().formatMessage;
   const now = new Date();
   const { data } = useQuery(CONTACT_CALENDAR_QUERY, { variables: contactCalendarRange(now) });
-  const calendar = data?.calendar;
+  const calendar = getFragmentData(CALENDAR_FIELDS, data?.calendar);
   const timeZone = usePolicy().policy?.timeZone;
   const rows = calendar
     ? [
