@@ -4,13 +4,8 @@ import { STAFF_ROLE } from './catalogue-access.ts';
 import { MY_ROLE_QUERY } from './use-can-edit-catalogue.ts';
 
 // Copies owned and replacement costs are staff fields once the library has staff (the gateway's
-// policy.inventoryEditors); the forms show them read-only to anyone else, with the gateway's reason.
-
-/** The gateway's sentences for a member's change of either field, shown beside the read-only fields. */
-export const INVENTORY_REASONS = {
-  copies: 'Only library staff can change how many copies the library owns.',
-  replacementCost: "Only library staff can change a book's replacement cost.",
-} as const;
+// policy.inventoryEditors); the forms show them read-only to anyone else, with the gateway's reason (in the
+// message catalogues: book.reason.*).
 
 /**
  * Whether this viewer may change copies owned and replacement costs: 'checking' until known (the forms keep

@@ -16,6 +16,8 @@ import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
 import { MY_BORROWING_QUERY } from './use-borrowing.ts';
 import { BOOK_HOLD_QUERY } from './use-book-hold.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
+import { applyCatalogue } from '../../lib/i18n.ts';
+import bangla from '../../messages/bn.json' with { type: 'json' };
 
 // My Borrowed Books' list, which selects a loan through its BorrowedLoan fragment and nothing else.
 const LOAN_LIST_QUERY = graphql(`
@@ -418,5 +420,53 @@ describe('Borrow modal', () => {
       ).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Borrow Book', hidden: true })).toBeTruthy();
     });
+  });
+});
+
+describe('in Bangla', () => {
+  it('shows the book, the borrow modal and its confirmation in Bangla, with Bengali digits and month names', async () => {
+    applyCatalogue('bn', bangla);
+    renderPage([
+      bookMock({ ...dune, description: '' }),
+      loansMock(),
+      windowMock(),
+      borrowMock({
+        data: {
+          borrow: {
+            __typename: 'BorrowResult',
+            currentQuantity: 1,
+            record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
+          },
+        },
+      }),
+    ]);
+    expect(screen.getByRole('status').textContent).toContain('বইয়ের বিস্তারিত লোড হচ্ছে...');
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy();
+    expect(screen.getByText('লেখক: Frank Herbert')).toBeTruthy();
+    expect(screen.getByText('৫-এর মধ্যে ৪.৫')).toBeTruthy();
+    expect(screen.getByText('এই বইয়ের কোনো বিবরণ নেই।')).toBeTruthy();
+    expect(screen.getByText('পাওয়া যায় এমন কপি')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'লাইব্রেরিতে ফিরে যান' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'বই ধার নিন' }));
+    const modal = screen.getByRole('dialog', { name: 'বই ধার নিন' });
+    expect((within(modal).getByLabelText('নাম') as HTMLInputElement).value).toBe('Ada Lovelace');
+    expect(within(modal).getByLabelText('ই-মেইল')).toBeTruthy();
+    const date = within(modal).getByLabelText('ফেরতের তারিখ') as HTMLInputElement;
+    await waitFor(() => expect(date.max).not.toBe(''));
+    expect(within(modal).getByText('২টি কপি পাওয়া যাচ্ছে')).toBeTruthy();
+    expect(
+      within(modal).getByText(
+        'এই বই ধার নিয়ে আপনি নির্দিষ্ট তারিখের মধ্যে ফেরত দিতে সম্মত হচ্ছেন। দেরিতে ফেরত দিলে জরিমানা লাগতে পারে।',
+      ),
+    ).toBeTruthy();
+    expect(within(modal).getByRole('button', { name: 'বাতিল' })).toBeTruthy();
+    await userEvent.click(within(modal).getByRole('button', { name: 'ধার নিশ্চিত করুন' }));
+
+    const alert = await screen.findByRole('dialog', { name: 'বই ধার নেওয়া হয়েছে!' });
+    expect(
+      within(alert).getByText('আপনি সফলভাবে "Dune" ধার নিয়েছেন। অনুগ্রহ করে ৩১ মার্চ ২০২৬-এর মধ্যে ফেরত দিন।'),
+    ).toBeTruthy();
+    expect(screen.getByText('আগেই ধার নেওয়া হয়েছে')).toBeTruthy();
   });
 });

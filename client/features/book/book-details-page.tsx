@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { BookDetailsView } from './book-details-view.tsx';
 import { BorrowModal } from './borrow-modal.tsx';
 import { bookLoadFailure } from './book-load-states.tsx';
@@ -57,9 +58,10 @@ function BookDetails({ id }: { id: string }) {
   const [borrowedHere, setBorrowedHere] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  useDocumentTitle(data?.book?.title ?? 'Book Details');
+  const t = useI18n().formatMessage;
+  useDocumentTitle(data?.book?.title ?? t({ id: 'book.detailsTitle' }));
 
-  if (loading && !data) return <Spinner label="Loading book details..." />;
+  if (loading && !data) return <Spinner label={t({ id: 'book.loadingDetails' })} />;
   const failure = bookLoadFailure(data?.book, error);
   if (failure || !data?.book) return failure;
 

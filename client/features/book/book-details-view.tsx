@@ -4,6 +4,7 @@ import { BookImage } from '../../components/ui/book-image.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { DetailsStockBadge } from '../../components/ui/stock-badge.tsx';
 import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 
 interface BookDetailsViewProps {
@@ -35,58 +36,59 @@ export function BookDetailsView({
   refusal,
 }: BookDetailsViewProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
-  const description = book.description.trim() || 'No description available for this book.';
+  const { formatMessage: t, formatNumber } = useI18n();
+  const description = book.description.trim() || t({ id: 'book.noDescription' });
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-8 rounded-xl bg-white p-6 shadow-sm md:grid-cols-[1fr_2fr]">
         <BookImage
           src={book.image}
-          alt={`Cover of ${book.title}`}
+          alt={t({ id: 'book.coverOf' }, { title: book.title })}
           className="w-full self-start rounded-lg object-contain"
         />
         <div className="flex flex-col gap-4">
           <header>
             <h1 className="text-3xl font-bold text-gray-900">{book.title}</h1>
-            <p className="text-lg text-gray-600">by {book.author}</p>
+            <p className="text-lg text-gray-600">{t({ id: 'book.byAuthor' }, { author: book.author })}</p>
           </header>
           <div className="flex flex-wrap items-center gap-3">
             <Stars rating={book.rating} />
-            <span className="text-sm text-gray-700">{book.rating} out of 5</span>
+            <span className="text-sm text-gray-700">{t({ id: 'book.outOfFive' }, { rating: book.rating })}</span>
             <span className="rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">
               {book.genre}
             </span>
             <DetailsStockBadge quantity={book.quantity} />
           </div>
           <section>
-            <h2 className="mb-1 text-lg font-semibold">Description</h2>
+            <h2 className="mb-1 text-lg font-semibold">{t({ id: 'book.description' })}</h2>
             <p className="text-gray-700">{description}</p>
           </section>
           <dl className="grid grid-cols-3 gap-4 rounded-lg bg-gray-50 p-4 text-center">
             <div>
-              <dt className="text-xs text-gray-500 uppercase">Genre</dt>
+              <dt className="text-xs text-gray-500 uppercase">{t({ id: 'book.genre' })}</dt>
               <dd className="font-semibold">{book.genre}</dd>
             </div>
             <div>
-              <dt className="text-xs text-gray-500 uppercase">Rating</dt>
-              <dd className="font-semibold">{book.rating}/5</dd>
+              <dt className="text-xs text-gray-500 uppercase">{t({ id: 'book.rating' })}</dt>
+              <dd className="font-semibold">{t({ id: 'book.ratingOfFive' }, { rating: book.rating })}</dd>
             </div>
             <div>
-              <dt className="text-xs text-gray-500 uppercase">Available Copies</dt>
-              <dd className="font-semibold">{book.quantity}</dd>
+              <dt className="text-xs text-gray-500 uppercase">{t({ id: 'book.availableCopies' })}</dt>
+              <dd className="font-semibold">{formatNumber(book.quantity)}</dd>
             </div>
           </dl>
           <div className="flex flex-wrap gap-3">
             <Link to="/all-books" className="btn-quiet btn-sm">
-              Back to Library
+              {t({ id: 'book.backToLibrary' })}
             </Link>
             {canEdit && (
               <Link to={`/update-book/${book.id}`} className="btn-secondary btn-sm">
-                Update Book
+                {t({ id: 'book.updateBook' })}
               </Link>
             )}
             {alreadyBorrowed ? (
               <p ref={noticeRef} role="status" tabIndex={-1} className={`${action} bg-yellow-100 text-yellow-800`}>
-                Already Borrowed
+                {t({ id: 'book.alreadyBorrowed' })}
               </p>
             ) : refusal ? null : (
               <button
@@ -95,11 +97,11 @@ export function BookDetailsView({
                 onClick={onBorrow}
                 className="btn-primary btn-sm"
               >
-                Borrow Book
+                {t({ id: 'book.borrowBook' })}
               </button>
             )}
             <Link to="/borrowed-books" className="btn-secondary btn-sm">
-              My Borrowed Books
+              {t({ id: 'book.myBorrowedBooks' })}
             </Link>
           </div>
           {!alreadyBorrowed && refusal}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { BookFormValues, FieldErrors } from './book-form.ts';
-import { INVENTORY_REASONS } from '../../lib/use-inventory-access.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 interface BookFormFieldsProps {
   values: BookFormValues;
@@ -15,6 +15,9 @@ interface BookFormFieldsProps {
   inventoryLocked?: boolean;
 }
 
+/** An example of the form a cover address takes: not words, so the same in every language. */
+const URL_EXAMPLE = 'https://...';
+
 const input = 'w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-500';
 
 export function BookFormFields({
@@ -27,22 +30,24 @@ export function BookFormFields({
   inventoryLocked = false,
 }: BookFormFieldsProps) {
   const id = useId();
+  const t = useI18n().formatMessage;
+  // The gateway's reasons for refusing a member's change of either field, shown beside the read-only fields.
+  const reasons = {
+    copies: t({ id: 'book.reason.copies' }),
+    replacementCost: t({ id: 'book.reason.replacementCost' }),
+  };
   const lockedHints = {
-    copies: mode === 'add' ? `A new book starts with 1 copy. ${INVENTORY_REASONS.copies}` : INVENTORY_REASONS.copies,
+    copies: mode === 'add' ? t({ id: 'book.hint.newBookCopy' }, { reason: reasons.copies }) : reasons.copies,
     replacementCost:
       mode === 'add'
-        ? `The library's default applies. ${INVENTORY_REASONS.replacementCost}`
-        : INVENTORY_REASONS.replacementCost,
+        ? t({ id: 'book.hint.defaultCost' }, { reason: reasons.replacementCost })
+        : reasons.replacementCost,
   };
   const hints: Partial<Record<keyof BookFormValues, string>> = inventoryLocked
     ? lockedHints
     : {
-        copies:
-          mode === 'update'
-            ? `${onLoan} on loan now, so at least ${onLoan}. Available: copies owned minus on loan.`
-            : '',
-        replacementCost:
-          mode === 'add' ? "What a lost or damaged copy costs. Leave empty for the library's default." : '',
+        copies: mode === 'update' ? t({ id: 'book.hint.onLoan' }, { count: onLoan }) : '',
+        replacementCost: mode === 'add' ? t({ id: 'book.hint.replacementCost' }) : '',
       };
   const describedBy = (name: keyof BookFormValues) =>
     [hints[name] ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') ||
@@ -77,13 +82,13 @@ export function BookFormFields({
 
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {field('title', 'Title', <input {...bind('title')} required className={input} />)}
-      {field('author', 'Author', <input {...bind('author')} required className={input} />)}
+      {field('title', t({ id: 'book.field.title' }), <input {...bind('title')} required className={input} />)}
+      {field('author', t({ id: 'book.field.author' }), <input {...bind('author')} required className={input} />)}
       {field(
         'genre',
-        'Genre',
+        t({ id: 'book.field.genre' }),
         <select {...bind('genre')} required className={input}>
-          <option value="">Select a genre</option>
+          <option value="">{t({ id: 'book.selectGenre' })}</option>
           {genres.map((genre) => (
             <option key={genre} value={genre}>
               {genre}
@@ -93,7 +98,7 @@ export function BookFormFields({
       )}
       {field(
         'copies',
-        mode === 'add' ? 'Quantity' : 'Copies owned',
+        t({ id: mode === 'add' ? 'book.field.quantity' : 'book.field.copiesOwned' }),
         <input
           {...bind('copies')}
           type="number"
@@ -107,12 +112,12 @@ export function BookFormFields({
       )}
       {field(
         'rating',
-        'Rating',
+        t({ id: 'book.field.rating' }),
         <input {...bind('rating')} type="number" required min={1} max={5} step={0.1} className={input} />,
       )}
       {field(
         'image',
-        'Image URL',
+        t({ id: 'book.field.image' }),
         // Update keeps books' existing covers, which may be paths on this site (/assets/library/...) that a
         // type="url" input would refuse; Add asks for a full URL as the product specifies.
         <input
@@ -120,13 +125,13 @@ export function BookFormFields({
           type={mode === 'add' ? 'url' : 'text'}
           inputMode="url"
           required
-          placeholder="https://..."
+          placeholder={URL_EXAMPLE}
           className={input}
         />,
       )}
       {field(
         'replacementCost',
-        'Replacement cost (৳)',
+        t({ id: 'book.field.replacementCost' }),
         <input
           {...bind('replacementCost')}
           type="number"
@@ -140,7 +145,7 @@ export function BookFormFields({
       <div className="md:col-span-2">
         {field(
           'description',
-          'Description',
+          t({ id: 'book.field.description' }),
           <textarea {...bind('description')} required={mode === 'add'} rows={4} className={input} />,
         )}
       </div>

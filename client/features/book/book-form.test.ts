@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { onLoanMessage, parseAddBook, parseUpdateBook, type BookFormValues } from './book-form.ts';
 import { ADD_GENRES, UPDATE_GENRES, updateGenreOptions } from './genres.ts';
+import { applyCatalogue } from '../../lib/i18n.ts';
+import bangla from '../../messages/bn.json' with { type: 'json' };
 
 const filled: BookFormValues = {
   title: ' Dune ',
@@ -96,5 +98,17 @@ describe('genre lists', () => {
     expect(updateGenreOptions('Poetry')[0]).toBe('Poetry');
     expect(updateGenreOptions('Poetry')).toHaveLength(16);
     expect(updateGenreOptions('Fantasy')).toEqual([...UPDATE_GENRES]);
+  });
+});
+
+describe('the form checks in Bangla', () => {
+  it('says what is wrong in Bangla, with Bengali digits', () => {
+    applyCatalogue('bn', bangla);
+    expect(parseAddBook({ ...filled, title: ' ', rating: '9', image: 'dune.jpg' }).errors).toEqual({
+      title: 'এই ঘরটি পূরণ করা আবশ্যক',
+      rating: 'রেটিং ১ থেকে ৫-এর মধ্যে হতে হবে',
+      image: 'একটি সঠিক URL লিখুন',
+    });
+    expect(onLoanMessage(2)).toBe('২টি কপি ধারে আছে, তাই মালিকানাধীন কপি ২টির কম হতে পারে না');
   });
 });

@@ -1,3 +1,5 @@
+import { intl } from '../../lib/i18n.ts';
+
 // Field values of the add and update forms and how each form turns them into the mutation input. Both keep a
 // rating's first decimal (the field steps by 0.1; the original Update form truncated 4.6 to 4, which we do not
 // copy). Both edit the copies the library owns: Add calls it Quantity (all on the shelf) and sends it as
@@ -61,14 +63,14 @@ function ratingOf(value: string): number {
 
 function requireText(values: BookFormValues, fields: (keyof BookFormValues)[], errors: FieldErrors): void {
   for (const field of fields) {
-    if (values[field].trim() === '') errors[field] = 'This field is required';
+    if (values[field].trim() === '') errors[field] = intl().formatMessage({ id: 'book.error.required' });
   }
 }
 
 function checkRating(values: BookFormValues, errors: FieldErrors): number {
   const rating = ratingOf(values.rating);
   if (!errors.rating && (Number.isNaN(rating) || rating < 1 || rating > 5)) {
-    errors.rating = 'Rating must be between 1 and 5';
+    errors.rating = intl().formatMessage({ id: 'book.error.ratingRange' });
   }
   return rating;
 }
@@ -78,7 +80,9 @@ function checkReplacementCost(values: BookFormValues, errors: FieldErrors): numb
   const text = values.replacementCost.trim();
   if (text === '') return undefined;
   const cost = Number(text);
-  if (!Number.isInteger(cost) || cost < 0) errors.replacementCost = 'Replacement cost must be a whole number of taka';
+  if (!Number.isInteger(cost) || cost < 0) {
+    errors.replacementCost = intl().formatMessage({ id: 'book.error.replacementCost' });
+  }
   return cost;
 }
 
@@ -87,10 +91,12 @@ export function parseAddBook(values: BookFormValues): { input?: AddBookValues; e
   requireText(values, ['title', 'author', 'genre', 'copies', 'rating', 'image', 'description'], errors);
   const quantity = Number(values.copies);
   if (!errors.copies && (!Number.isInteger(quantity) || quantity < 1)) {
-    errors.copies = 'Quantity must be a whole number of at least 1';
+    errors.copies = intl().formatMessage({ id: 'book.error.quantity' });
   }
   const rating = checkRating(values, errors);
-  if (!errors.image && !isHttpUrl(values.image.trim())) errors.image = 'Please enter a valid URL';
+  if (!errors.image && !isHttpUrl(values.image.trim())) {
+    errors.image = intl().formatMessage({ id: 'book.error.url' });
+  }
   const replacementCost = checkReplacementCost(values, errors);
   if (Object.keys(errors).length > 0) return { errors };
   return { errors, input: { ...trimmed(values), rating, quantity, ...optional(replacementCost) } };
@@ -98,8 +104,7 @@ export function parseAddBook(values: BookFormValues): { input?: AddBookValues; e
 
 /** How many copies are out, and so the fewest the library can say it owns. */
 export function onLoanMessage(onLoan: number): string {
-  const out = onLoan === 1 ? '1 copy is' : `${onLoan} copies are`;
-  return `${out} on loan, so copies owned cannot be fewer than ${onLoan}`;
+  return intl().formatMessage({ id: 'book.error.onLoan' }, { count: onLoan });
 }
 
 /** `onLoan`: the copies out now; the library cannot own fewer than that. */
@@ -108,7 +113,7 @@ export function parseUpdateBook(values: BookFormValues, onLoan = 0): { input?: U
   requireText(values, ['title', 'author', 'genre', 'copies', 'rating', 'image'], errors);
   const copies = Number.parseInt(values.copies, 10);
   if (!errors.copies && (Number.isNaN(copies) || copies < 0)) {
-    errors.copies = 'Copies owned must be 0 or more';
+    errors.copies = intl().formatMessage({ id: 'book.error.copiesOwned' });
   } else if (!errors.copies && copies < onLoan) {
     errors.copies = onLoanMessage(onLoan);
   }

@@ -10,6 +10,7 @@ import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { hasErrorCode, serverMessage } from './graphql-errors.ts';
 import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
 import { usePolicy } from '../../lib/policy.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { useBorrowBook } from './use-borrow-book.ts';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { newRequestKey } from '../../lib/request-key.ts';
@@ -52,6 +53,7 @@ export function BorrowModal({
   heldForMe = false,
 }: BorrowModalProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
+  const t = useI18n().formatMessage;
   const titleId = useId();
   const { data: windowData } = useQuery(BORROW_WINDOW_QUERY, { fetchPolicy: 'network-only' });
   const { policy } = usePolicy();
@@ -78,12 +80,9 @@ export function BorrowModal({
     const happened = await askWhetherItHappened('borrow', onLoanNow);
     if (happened === true) {
       onBorrowed();
-      await showSuccess('Book Borrowed!', `Your borrow went through: "${book.title}" is on loan to you.`);
+      await showSuccess(t({ id: 'book.borrowedTitle' }), t({ id: 'book.borrowWentThrough' }, { title: book.title }));
     } else if (happened === false) {
-      await showWarning(
-        'Not Borrowed',
-        'The library has no record of this borrow, so it did not happen. You can borrow it again.',
-      );
+      await showWarning(t({ id: 'book.notBorrowedTitle' }), t({ id: 'book.notBorrowedText' }));
     }
     onSettled?.();
   };
@@ -91,7 +90,7 @@ export function BorrowModal({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!returnDate) {
-      await showWarning('Return Date Required', 'Please select a return date');
+      await showWarning(t({ id: 'book.returnDateRequiredTitle' }), t({ id: 'book.returnDateRequired' }));
       return;
     }
     try {
@@ -104,18 +103,15 @@ export function BorrowModal({
       // The loan's due date as the library set it: the next open day when the chosen one is closed.
       const due = answer?.borrow.record.dueDate ?? returnDate;
       await showSuccess(
-        'Book Borrowed!',
-        `You have successfully borrowed "${book.title}". Please return by ${formatDay(due)}.`,
+        t({ id: 'book.borrowedTitle' }),
+        t({ id: 'book.borrowSuccess' }, { title: book.title, date: formatDay(due) }),
       );
       onSettled?.();
     } catch (error) {
       if (hasErrorCode(error, 'ALREADY_BORROWED')) {
         onBorrowed();
         onClose();
-        await showWarning(
-          'Already Borrowed',
-          'You have already borrowed this book. You can borrow it again after returning it.',
-        );
+        await showWarning(t({ id: 'book.alreadyBorrowed' }), t({ id: 'book.alreadyBorrowedText' }));
         onSettled?.();
         return;
       }
@@ -125,31 +121,35 @@ export function BorrowModal({
       }
       // The gateway's refusals (loan limit, unpaid fees, no copies left, a date outside the window) are
       // sentences for the member: show them as they are.
-      await showError('Failed to Borrow', serverMessage(error) ?? 'Something went wrong. Please try again.');
+      await showError(t({ id: 'book.borrowFailedTitle' }), serverMessage(error) ?? t({ id: 'book.somethingWrong' }));
     }
   };
 
   return (
     <Modal labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="mb-4 text-xl font-bold">
-        Borrow Book
+        {t({ id: 'book.borrowBook' })}
       </h2>
       <div className="mb-4 flex gap-4">
-        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-30 w-20 rounded object-cover" />
+        <BookImage
+          src={book.image}
+          alt={t({ id: 'book.coverOf' }, { title: book.title })}
+          className="h-30 w-20 rounded object-cover"
+        />
         <div>
           <p className="font-semibold">{book.title}</p>
-          <p className="text-sm text-gray-600">by {book.author}</p>
-          <p className="text-sm text-gray-700">{book.quantity} copies available</p>
+          <p className="text-sm text-gray-600">{t({ id: 'book.byAuthor' }, { author: book.author })}</p>
+          <p className="text-sm text-gray-700">{t({ id: 'catalog.copiesAvailable' }, { count: book.quantity })}</p>
         </div>
       </div>
       {/* noValidate: a missing date gets the app's own alert rather than the browser's bubble. */}
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
         <label htmlFor={`${titleId}-name`} className="text-sm font-medium">
-          Name
+          {t({ id: 'book.name' })}
         </label>
         <input id={`${titleId}-name`} className={`${field} bg-gray-100`} readOnly value={user.displayName ?? ''} />
         <label htmlFor={`${titleId}-email`} className="text-sm font-medium">
-          Email
+          {t({ id: 'book.email' })}
         </label>
         <input
           id={`${titleId}-email`}
@@ -159,7 +159,7 @@ export function BorrowModal({
           value={user.email ?? ''}
         />
         <label htmlFor={`${titleId}-date`} className="text-sm font-medium">
-          Return Date
+          {t({ id: 'book.returnDate' })}
         </label>
         <input
           id={`${titleId}-date`}
@@ -175,18 +175,16 @@ export function BorrowModal({
         />
         {closedThen && (
           <p id={`${titleId}-closed`} className="text-sm text-amber-900">
-            {`The library is closed on ${formatDay(closedThen.date)} (${closedThen.reason}), so the book will be due on the next day it opens.`}
+            {t({ id: 'book.closedThen' }, { date: formatDay(closedThen.date), reason: closedThen.reason })}
           </p>
         )}
-        <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">
-          By borrowing this book, you agree to return it by the specified date. Late returns may incur fees.
-        </p>
+        <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">{t({ id: 'book.borrowAgreement' })}</p>
         <div className="mt-2 flex justify-end gap-3">
           <button type="button" className="rounded-lg bg-gray-100 px-4 py-2" onClick={onClose}>
-            Cancel
+            {t({ id: 'common.cancel' })}
           </button>
           <button type="submit" disabled={loading || (book.quantity <= 0 && !heldForMe)} className="btn-primary">
-            {loading ? 'Processing...' : 'Confirm Borrow'}
+            {t({ id: loading ? 'book.processing' : 'book.confirmBorrow' })}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useI18n } from '../../lib/i18n.ts';
 
 interface BorrowRefusalProps {
   /** The gateway's code and sentence (me.borrowing). */
@@ -8,26 +9,32 @@ interface BorrowRefusalProps {
 
 /** Why this member cannot borrow now, in place of a Borrow button that would only lead to "Failed to Borrow". */
 export function BorrowRefusal({ code, message }: BorrowRefusalProps) {
+  const t = useI18n().formatMessage;
   return (
     <div
       role="note"
-      aria-label="You cannot borrow now"
+      aria-label={t({ id: 'book.cannotBorrow' })}
       className="w-full rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
     >
-      <p className="font-semibold">You cannot borrow now</p>
+      <p className="font-semibold">{t({ id: 'book.cannotBorrow' })}</p>
       <p>{message}</p>
       {code === 'FEES_UNPAID' ? (
         <p className="mt-1">
-          The desk takes payments during the library&apos;s{' '}
-          <Link to="/contact" className="underline">
-            opening hours
-          </Link>
-          .
+          {t(
+            { id: 'book.payAtDesk' },
+            {
+              link: (words) => (
+                <Link to="/contact" className="underline">
+                  {words}
+                </Link>
+              ),
+            },
+          )}
         </p>
       ) : (
         <p className="mt-1">
           <Link to="/borrowed-books" className="underline">
-            {code === 'LOAN_OVERDUE' ? 'Return it from My Borrowed Books' : 'See My Borrowed Books'}
+            {t({ id: code === 'LOAN_OVERDUE' ? 'book.returnFromList' : 'book.seeBorrowed' })}
           </Link>
         </p>
       )}

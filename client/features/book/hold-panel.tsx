@@ -5,6 +5,7 @@ import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
 import type { BookHoldQuery } from '../../gql/graphql.ts';
 import { getFragmentData } from '../../gql/index.ts';
 import { formatDay } from '../../lib/dates.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { serverMessage } from './graphql-errors.ts';
 import { BOOK_HOLD_QUERY, useHoldActions } from './use-book-hold.ts';
@@ -21,6 +22,7 @@ interface HoldPanelProps {
 
 /** Shown while no copy is on the shelf: join the queue, see one's place in it, or leave it. */
 export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelProps) {
+  const t = useI18n().formatMessage;
   const { place, cancel, busy } = useHoldActions(bookId);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -43,19 +45,19 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
         });
         return;
       }
-      setRefusal(serverMessage(e) ?? 'Something went wrong. Please try again.');
+      setRefusal(serverMessage(e) ?? t({ id: 'book.somethingWrong' }));
     }
   };
 
   let body;
   if (loading && !hold) {
-    body = <p role="status">Loading your place in the queue...</p>;
+    body = <p role="status">{t({ id: 'book.hold.loading' })}</p>;
   } else if (error && !hold) {
     body = (
       <>
-        <p role="alert">Could not load the queue for this book.</p>
+        <p role="alert">{t({ id: 'book.hold.loadFailed' })}</p>
         <button type="button" onClick={onRetry} className="btn-quiet btn-sm">
-          Try Again
+          {t({ id: 'error.tryAgain' })}
         </button>
       </>
     );
@@ -63,14 +65,14 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
     const waiting = hold?.holdQueueLength ?? 0;
     body = (
       <>
-        <p>{waiting === 0 ? 'Nobody is waiting for this book yet.' : `${waiting} waiting for this book.`}</p>
+        <p>{waiting === 0 ? t({ id: 'book.hold.nobody' }) : t({ id: 'book.hold.waiting' }, { count: waiting })}</p>
         <button
           type="button"
           disabled={busy}
           onClick={() => void run(() => place({ variables: { bookId } }), true)}
           className="btn-primary btn-sm"
         >
-          Place Hold
+          {t({ id: 'book.hold.place' })}
         </button>
       </>
     );
@@ -80,8 +82,8 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
       <>
         <p role="status" className="font-medium">
           {mine.status === 'READY' && mine.readyUntil
-            ? `Ready for you until ${formatDay(mine.readyUntil)}`
-            : `You are number ${mine.position ?? 1} in the queue`}
+            ? t({ id: 'book.hold.readyUntil' }, { date: formatDay(mine.readyUntil) })
+            : t({ id: 'book.hold.position' }, { position: mine.position ?? 1 })}
         </p>
         <button
           type="button"
@@ -89,14 +91,17 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
           onClick={() => void run(() => cancel({ variables: { holdId: mine.id } }), false)}
           className="btn-danger btn-sm"
         >
-          Cancel Hold
+          {t({ id: 'book.hold.cancel' })}
         </button>
       </>
     );
   }
 
   return (
-    <section aria-label="Hold" className="flex flex-wrap items-center gap-3 rounded-lg bg-orange-50 p-4 text-sm">
+    <section
+      aria-label={t({ id: 'book.hold.label' })}
+      className="flex flex-wrap items-center gap-3 rounded-lg bg-orange-50 p-4 text-sm"
+    >
       {body}
       {refusal && (
         <p role="alert" className="w-full text-red-700">

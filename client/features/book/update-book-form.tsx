@@ -7,6 +7,7 @@ import type { BookDetailsFieldsFragment, BookEditFieldsFragment } from '../../gq
 import { showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { Stars } from '../../components/ui/stars.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { parseUpdateBook, type BookFormValues, type FieldErrors } from './book-form.ts';
 import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
@@ -36,9 +37,6 @@ export const UPDATE_BOOK_MUTATION = graphql(`
   }
 `);
 
-const FAILED = 'Failed to update book. Please try again.';
-export const CONFLICT_TEXT = 'This book changed while you were editing it';
-
 type BookRef = FragmentType<typeof BOOK_DETAILS_FRAGMENT> & FragmentType<typeof BOOK_EDIT_FRAGMENT>;
 
 function toFormValues(book: BookDetailsFieldsFragment, edit: BookEditFieldsFragment): BookFormValues {
@@ -65,6 +63,7 @@ interface UpdateBookFormProps {
 export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = false }: UpdateBookFormProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const edit = getFragmentData(BOOK_EDIT_FRAGMENT, bookRef);
+  const { formatMessage: t, formatNumber } = useI18n();
   const navigate = useNavigate();
   const [values, setValues] = useState(() => toFormValues(book, edit));
   // The version these values started from: the gateway refuses the edit if the book has changed since.
@@ -89,9 +88,9 @@ export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = fals
       const { data } = await updateBook({ variables: { id: book.id, input: { ...input, version } } });
       if (data) setVersion(data.updateBook.version);
       const title = data?.updateBook.title ?? parsed.input.title;
-      setMessage({ ok: true, text: 'Book updated successfully!' });
-      const viewAll = await showSuccess('Book Updated!', `"${title}" has been updated.`, {
-        confirmText: 'View All Books',
+      setMessage({ ok: true, text: t({ id: 'book.updated' }) });
+      const viewAll = await showSuccess(t({ id: 'book.updatedTitle' }), t({ id: 'book.updatedText' }, { title }), {
+        confirmText: t({ id: 'book.viewAllBooks' }),
       });
       if (viewAll) void navigate('/all-books');
     } catch (error) {
@@ -100,8 +99,9 @@ export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = fals
         return;
       }
       setErrors(serverFieldErrors(error));
-      setMessage({ ok: false, text: FAILED });
-      await showError('Update Failed', FAILED);
+      const failed = t({ id: 'book.updateFailed' });
+      setMessage({ ok: false, text: failed });
+      await showError(t({ id: 'book.updateFailedTitle' }), failed);
     }
   };
 
@@ -118,26 +118,26 @@ export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = fals
     setVersion(freshEdit.version);
     setErrors({});
     setConflict(null);
-    setMessage({ ok: true, text: 'Reloaded the latest details of this book.' });
+    setMessage({ ok: true, text: t({ id: 'book.reloaded' }) });
   };
 
   return (
     <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_2fr]">
       <aside aria-labelledby="current-details" className="rounded-xl bg-white p-6 shadow-sm">
         <h2 id="current-details" className="mb-4 text-lg font-semibold">
-          Current Details
+          {t({ id: 'book.currentDetails' })}
         </h2>
         <CoverPreview url={values.image} title={values.title} />
         <dl className="mt-4 space-y-1 text-sm">
-          <Detail term="Title" value={book.title} />
-          <Detail term="Author" value={book.author} />
-          <Detail term="Genre" value={book.genre} />
-          <Detail term="Copies owned" value={edit.copies} />
-          <Detail term="On loan" value={onLoan} />
-          <Detail term="Available" value={book.quantity} />
-          <Detail term="Replacement cost" value={formatMoney(edit.replacementCost)} />
+          <Detail term={t({ id: 'book.field.title' })} value={book.title} />
+          <Detail term={t({ id: 'book.field.author' })} value={book.author} />
+          <Detail term={t({ id: 'book.field.genre' })} value={book.genre} />
+          <Detail term={t({ id: 'book.detail.copiesOwned' })} value={formatNumber(edit.copies)} />
+          <Detail term={t({ id: 'book.detail.onLoan' })} value={formatNumber(onLoan)} />
+          <Detail term={t({ id: 'book.detail.available' })} value={formatNumber(book.quantity)} />
+          <Detail term={t({ id: 'book.detail.replacementCost' })} value={formatMoney(edit.replacementCost)} />
           <div className="flex items-center gap-2">
-            <dt className="font-medium">Rating:</dt>
+            <dt className="font-medium">{t({ id: 'book.detailTerm' }, { term: t({ id: 'book.field.rating' }) })}</dt>
             <dd>
               <Stars rating={book.rating} />
             </dd>
@@ -145,18 +145,18 @@ export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = fals
         </dl>
       </aside>
       <form onSubmit={(event) => void submit(event)} className="rounded-xl bg-white p-6 shadow-sm">
-        <h1 className="mb-6 text-2xl font-bold text-gray-900">Update Book</h1>
+        <h1 className="mb-6 text-2xl font-bold text-gray-900">{t({ id: 'book.updateBook' })}</h1>
         {conflict && (
           <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-yellow-50 p-3 text-sm">
-            <p className="font-medium text-yellow-900">{CONFLICT_TEXT}</p>
-            {conflict === 'failed' && <p className="text-red-700">Could not reload the book. Please try again.</p>}
+            <p className="font-medium text-yellow-900">{t({ id: 'book.conflict' })}</p>
+            {conflict === 'failed' && <p className="text-red-700">{t({ id: 'book.reloadFailed' })}</p>}
             <button
               type="button"
               disabled={conflict === 'reloading'}
               onClick={() => void reload()}
               className="btn-secondary btn-sm"
             >
-              {conflict === 'reloading' ? 'Reloading...' : 'Reload'}
+              {t({ id: conflict === 'reloading' ? 'book.reloading' : 'book.reload' })}
             </button>
           </div>
         )}
@@ -178,17 +178,18 @@ export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = fals
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         />
         <button type="submit" disabled={loading} className="btn-primary mt-6 w-full py-3">
-          {loading ? 'Updating...' : 'Update Book'}
+          {t({ id: loading ? 'book.updating' : 'book.updateBook' })}
         </button>
       </form>
     </section>
   );
 }
 
-function Detail({ term, value }: { term: string; value: string | number }) {
+function Detail({ term, value }: { term: string; value: string }) {
+  const t = useI18n().formatMessage;
   return (
     <div>
-      <dt className="inline font-medium">{term}: </dt>
+      <dt className="inline font-medium">{t({ id: 'book.detailTerm' }, { term })} </dt>
       <dd className="inline">{value}</dd>
     </div>
   );

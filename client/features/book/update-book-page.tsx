@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCatalogueAccess } from '../../lib/use-can-edit-catalogue.ts';
 import { useInventoryAccess } from '../../lib/use-inventory-access.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { UpdateBookForm } from './update-book-form.tsx';
 import { StaffOnlyNotice, bookLoadFailure } from './book-load-states.tsx';
 
@@ -20,7 +21,8 @@ export const BOOK_FOR_UPDATE_QUERY = graphql(`
 
 export default function UpdateBookPage() {
   const id = useParams()['id'] ?? '';
-  useDocumentTitle('Update Book');
+  const t = useI18n().formatMessage;
+  useDocumentTitle(t({ id: 'book.updateBook' }));
   const client = useApolloClient();
   // Always the book as the gateway has it now: the edit is sent with this version, and a cached copy may be
   // behind (its version moves with every borrow and return, which the cache does not see).
@@ -34,8 +36,8 @@ export default function UpdateBookPage() {
     (await client.query({ query: BOOK_FOR_UPDATE_QUERY, variables: { id }, fetchPolicy: 'network-only' })).data?.book ??
     null;
 
-  if (access === 'denied') return <StaffOnlyNotice title="Update Book" />;
-  if ((loading && !data) || inventory === 'checking') return <Spinner label="Loading book details..." />;
+  if (access === 'denied') return <StaffOnlyNotice title={t({ id: 'book.updateBook' })} />;
+  if ((loading && !data) || inventory === 'checking') return <Spinner label={t({ id: 'book.loadingDetails' })} />;
   const failure = bookLoadFailure(data?.book, error);
   if (failure || !data?.book) return failure;
   // Keyed by id so moving to another book starts a fresh form instead of keeping the last one's edits.

@@ -8,6 +8,8 @@ import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 import AllBooksPage, { ALL_BOOKS_QUERY } from './all-books-page.tsx';
 import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
+import { applyCatalogue } from '../../lib/i18n.ts';
+import bangla from '../../messages/bn.json' with { type: 'json' };
 
 const book = (id: string, title: string, quantity: number, extra: Partial<Record<string, unknown>> = {}) => ({
   __typename: 'Book' as const,
@@ -277,5 +279,45 @@ describe('All Books page', () => {
     expect((await within(dune).findByRole('link', { name: 'Update Dune' })).getAttribute('href')).toBe(
       '/update-book/b2',
     );
+  });
+});
+
+describe('All Books in Bangla', () => {
+  it('speaks Bangla in the toolbar, the cards and the counts, with Bengali digits', async () => {
+    applyCatalogue('bn', bangla);
+    renderPage([
+      answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 2)], {
+        bookCount: 1_204,
+        genreCounts: [{ genre: 'Fantasy', count: 1_187 }],
+        availableCount: 2,
+      }),
+    ]);
+    expect(screen.getByRole('status').textContent).toContain('আপনার লাইব্রেরি লোড হচ্ছে...');
+    expect(await screen.findByRole('heading', { name: 'বইয়ের সংগ্রহ' })).toBeTruthy();
+    expect(screen.getByText('১,২০৪টি বইয়ের মধ্যে ২টি দেখানো হচ্ছে')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'বই খুঁজুন' }).getAttribute('placeholder')).toBe(
+      'শিরোনাম বা লেখকের নাম দিয়ে খুঁজুন...',
+    );
+    const options = within(screen.getByRole('combobox', { name: 'ধরন' })).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['সব', 'Fantasy (১,১৮৭)', 'Sci-Fi (০)']);
+    expect(screen.getByRole('button', { name: 'পাওয়া যায় এমন বই দেখান (২)' })).toBeTruthy();
+    const dune = screen.getByRole('article', { name: 'Dune' });
+    expect(within(dune).getByText('২টি কপি পাওয়া যাচ্ছে')).toBeTruthy();
+    expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeTruthy();
+    expect(within(dune).getByRole('img', { name: 'Dune-এর প্রচ্ছদ' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('সব বই | BookHaven'));
+  });
+
+  it('labels the table view in Bangla', async () => {
+    applyCatalogue('bn', bangla);
+    renderPage([answer({}, [book('b2', 'Dune', 2)])], '/all-books?view=table');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['প্রচ্ছদ', 'শিরোনাম', 'লেখক', 'ধরন', 'রেটিং', 'সংখ্যা', 'অবস্থা', 'কাজ']);
+    expect(within(table).getByText('২')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Dune: বিস্তারিত' }).getAttribute('title')).toBe('বিস্তারিত');
   });
 });

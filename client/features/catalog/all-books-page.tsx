@@ -8,7 +8,7 @@ import { useCatalogFilters } from './use-catalog-filters.ts';
 import { CatalogToolbar } from './catalog-toolbar.tsx';
 import { BookCardGrid } from './book-card-grid.tsx';
 import { BookTable } from './book-table.tsx';
-import { formatCount } from '../../lib/format-count.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 import { BusyRegion } from '../../components/ui/busy-region.tsx';
@@ -36,7 +36,8 @@ export const ALL_BOOKS_QUERY = graphql(`
 `);
 
 export default function AllBooksPage() {
-  useDocumentTitle('All Books');
+  const t = useI18n().formatMessage;
+  useDocumentTitle(t({ id: 'nav.allBooks' }));
   const { filters, searchText, setSearchText, update, clear } = useCatalogFilters();
   const { data, previousData, loading, error, fetchMore } = useQuery(ALL_BOOKS_QUERY, {
     variables: { filter: toBookFilter(filters), first: PAGE_SIZE },
@@ -51,10 +52,10 @@ export default function AllBooksPage() {
   if (error) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
-        <h1 className="mb-2 text-2xl font-bold text-red-700">Something went wrong</h1>
-        <p className="mb-6 text-gray-700">Failed to fetch books. Please try again later.</p>
+        <h1 className="mb-2 text-2xl font-bold text-red-700">{t({ id: 'error.title' })}</h1>
+        <p className="mb-6 text-gray-700">{t({ id: 'catalog.fetchFailed' })}</p>
         <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
-          Try Again
+          {t({ id: 'error.tryAgain' })}
         </button>
       </section>
     );
@@ -62,18 +63,18 @@ export default function AllBooksPage() {
   if (!shown) {
     return (
       <div className="py-24">
-        <Spinner label="Loading your library..." />
+        <Spinner label={t({ id: 'catalog.loadingLibrary' })} />
       </div>
     );
   }
   if (shown.bookCount === 0) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="mb-2 text-2xl font-bold">Your Library is Empty</h1>
-        <p className="mb-6 text-gray-600">Start building your collection by adding your first book.</p>
+        <h1 className="mb-2 text-2xl font-bold">{t({ id: 'catalog.emptyTitle' })}</h1>
+        <p className="mb-6 text-gray-600">{t({ id: 'catalog.emptyText' })}</p>
         {canEdit && (
           <Link to="/add-book" className="btn-primary">
-            Add Your First Book
+            {t({ id: 'catalog.addFirst' })}
           </Link>
         )}
       </section>
@@ -92,7 +93,7 @@ export default function AllBooksPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold text-gray-900">Book Collection</h1>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900">{t({ id: 'catalog.heading' })}</h1>
       <CatalogToolbar
         filters={filters}
         searchText={searchText}
@@ -105,14 +106,14 @@ export default function AllBooksPage() {
         onClear={clear}
       />
       <p className="mb-4 text-sm text-gray-600" aria-live="polite">
-        Showing {formatCount(totalCount)} of {formatCount(shown.bookCount)} books
+        {t({ id: 'catalog.showing' }, { shown: totalCount, total: shown.bookCount })}
       </p>
-      <BusyRegion busy={refreshing} label="Loading books...">
+      <BusyRegion busy={refreshing} label={t({ id: 'catalog.loadingBooks' })}>
         {nodes.length === 0 ? (
           <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-            <p className="mb-4 text-gray-700">No books found matching your search criteria.</p>
+            <p className="mb-4 text-gray-700">{t({ id: 'catalog.noMatches' })}</p>
             <button type="button" className="btn-primary" onClick={clear}>
-              Clear All Filters
+              {t({ id: 'catalog.clearAll' })}
             </button>
           </div>
         ) : filters.view === 'table' ? (

@@ -4,6 +4,7 @@ import { Stars } from '../../components/ui/stars.tsx';
 import { CardStockBadge } from '../../components/ui/stock-badge.tsx';
 import { getFragmentData, type FragmentType } from '../../gql/index.ts';
 import type { CatalogBookFragment } from '../../gql/graphql.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
 interface BookCardGridProps {
@@ -26,10 +27,15 @@ export function BookCardGrid(props: BookCardGridProps) {
 }
 
 function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boolean }) {
+  const t = useI18n().formatMessage;
   return (
     <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
       <div className="relative h-64 bg-slate-100">
-        <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-full w-full object-contain" />
+        <BookImage
+          src={book.image}
+          alt={t({ id: 'book.coverOf' }, { title: book.title })}
+          className="h-full w-full object-contain"
+        />
         <div className="absolute top-2 right-2">
           <CardStockBadge quantity={book.quantity} />
         </div>
@@ -39,22 +45,22 @@ function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boole
         <h2 className="text-lg font-semibold text-gray-900">{book.title}</h2>
         <p className="text-sm text-gray-600">{book.author}</p>
         <p className="text-xs tracking-wide text-indigo-700 uppercase">{book.genre}</p>
-        <p className="text-sm text-gray-700">{book.quantity} copies available</p>
+        <p className="text-sm text-gray-700">{t({ id: 'catalog.copiesAvailable' }, { count: book.quantity })}</p>
         <div className="mt-auto flex gap-2 pt-3">
           <Link
             to={`/book-details/${book.id}`}
-            aria-label={`Details for ${book.title}`}
+            aria-label={t({ id: 'catalog.detailsFor' }, { title: book.title })}
             className="btn-primary btn-sm flex-1"
           >
-            Details
+            {t({ id: 'catalog.details' })}
           </Link>
           {canEdit && (
             <Link
               to={`/update-book/${book.id}`}
-              aria-label={`Update ${book.title}`}
+              aria-label={t({ id: 'catalog.updateFor' }, { title: book.title })}
               className="btn-secondary btn-sm flex-1"
             >
-              Update
+              {t({ id: 'catalog.update' })}
             </Link>
           )}
         </div>

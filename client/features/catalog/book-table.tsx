@@ -4,7 +4,10 @@ import { Icon } from '../../components/ui/icons.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { StockStatus } from '../../components/ui/stock-badge.tsx';
 import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
+
+const COLUMNS = ['cover', 'title', 'author', 'genre', 'rating', 'quantity', 'status', 'actions'] as const;
 
 const head = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
 // Below md each row stacks (cover beside its fields, each field labelled from data-label), so a phone reads
@@ -14,14 +17,16 @@ const cell =
 
 export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[]; canEdit: boolean }) {
   const books = getFragmentData(CATALOG_BOOK_FRAGMENT, props.books);
+  const { formatMessage: t, formatNumber } = useI18n();
+  const column = (name: (typeof COLUMNS)[number]) => t({ id: `catalog.column.${name}` as const });
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
       <table className="min-w-full divide-y divide-gray-200 max-md:block">
         <thead className="bg-gray-50 max-md:sr-only">
           <tr>
-            {['Cover', 'Title', 'Author', 'Genre', 'Rating', 'Quantity', 'Status', 'Actions'].map((name) => (
+            {COLUMNS.map((name) => (
               <th key={name} scope="col" className={head}>
-                {name}
+                {column(name)}
               </th>
             ))}
           </tr>
@@ -33,31 +38,43 @@ export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_B
               className="max-md:grid max-md:grid-cols-[3rem_1fr] max-md:gap-x-4 max-md:gap-y-1.5 max-md:px-4 max-md:py-4"
             >
               <td className="px-4 py-3 max-md:row-span-7 max-md:p-0">
-                <BookImage src={book.image} alt={`Cover of ${book.title}`} className="h-18 w-12 rounded object-cover" />
+                <BookImage
+                  src={book.image}
+                  alt={t({ id: 'book.coverOf' }, { title: book.title })}
+                  className="h-18 w-12 rounded object-cover"
+                />
               </td>
               <td className={`${cell} font-medium max-md:text-base max-md:before:hidden`}>{book.title}</td>
-              <td className={cell} data-label="Author">
+              <td className={cell} data-label={column('author')}>
                 {book.author}
               </td>
-              <td className={cell} data-label="Genre">
+              <td className={cell} data-label={column('genre')}>
                 {book.genre}
               </td>
-              <td className={cell} data-label="Rating">
+              <td className={cell} data-label={column('rating')}>
                 <Stars rating={book.rating} />
               </td>
-              <td className={cell} data-label="Quantity">
-                {book.quantity}
+              <td className={cell} data-label={column('quantity')}>
+                {formatNumber(book.quantity)}
               </td>
-              <td className={cell} data-label="Status">
+              <td className={cell} data-label={column('status')}>
                 <StockStatus quantity={book.quantity} />
               </td>
-              <td className={cell} data-label="Actions">
+              <td className={cell} data-label={column('actions')}>
                 <div className="flex gap-3">
-                  <Link to={`/book-details/${book.id}`} aria-label={`Details for ${book.title}`} title="Details">
+                  <Link
+                    to={`/book-details/${book.id}`}
+                    aria-label={t({ id: 'catalog.detailsFor' }, { title: book.title })}
+                    title={t({ id: 'catalog.details' })}
+                  >
                     <EyeIcon />
                   </Link>
                   {props.canEdit && (
-                    <Link to={`/update-book/${book.id}`} aria-label={`Update ${book.title}`} title="Update">
+                    <Link
+                      to={`/update-book/${book.id}`}
+                      aria-label={t({ id: 'catalog.updateFor' }, { title: book.title })}
+                      title={t({ id: 'catalog.update' })}
+                    >
                       <PencilIcon />
                     </Link>
                   )}

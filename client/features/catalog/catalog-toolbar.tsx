@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/button.tsx';
-import { formatCount } from '../../lib/format-count.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import type { CatalogFilters, ViewMode } from './catalog-filters.ts';
 
 interface CatalogToolbarProps {
@@ -30,6 +30,8 @@ export function CatalogToolbar({
   onChange,
   onClear,
 }: CatalogToolbarProps) {
+  const t = useI18n().formatMessage;
+  const availableLabel = t({ id: filters.availableOnly ? 'catalog.availableOn' : 'catalog.availableOff' });
   // A genre from an old link may no longer exist; keep it listed so the select shows what is applied.
   const options = filters.genre && !genres.includes(filters.genre) ? [filters.genre, ...genres] : genres;
   return (
@@ -37,22 +39,22 @@ export function CatalogToolbar({
     <div className="mb-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_auto_15rem_auto_8rem] lg:items-center">
       <input
         type="search"
-        aria-label="Search books"
-        placeholder="Search by title or author..."
+        aria-label={t({ id: 'catalog.searchLabel' })}
+        placeholder={t({ id: 'catalog.searchPlaceholder' })}
         className={control}
         value={searchText}
         onChange={(event) => onSearchText(event.target.value)}
       />
       <select
-        aria-label="Genre"
+        aria-label={t({ id: 'catalog.genre' })}
         className={control}
         value={filters.genre}
         onChange={(event) => onChange({ genre: event.target.value })}
       >
-        <option value="">All</option>
+        <option value="">{t({ id: 'catalog.allGenres' })}</option>
         {options.map((genre) => (
           <option key={genre} value={genre}>
-            {genreCounts ? `${genre} (${formatCount(genreCounts.get(genre) ?? 0)})` : genre}
+            {genreCounts ? t({ id: 'catalog.withCount' }, { label: genre, count: genreCounts.get(genre) ?? 0 }) : genre}
           </option>
         ))}
       </select>
@@ -63,21 +65,22 @@ export function CatalogToolbar({
         aria-pressed={filters.availableOnly}
         onClick={() => onChange({ availableOnly: !filters.availableOnly })}
       >
-        {filters.availableOnly ? 'Available Books' : 'Show Available Books'}
-        {availableCount !== undefined && ` (${formatCount(availableCount)})`}
+        {availableCount === undefined
+          ? availableLabel
+          : t({ id: 'catalog.withCount' }, { label: availableLabel, count: availableCount })}
       </Button>
       <select
-        aria-label="View mode"
+        aria-label={t({ id: 'catalog.viewMode' })}
         className={control}
         value={filters.view}
         onChange={(event) => onChange({ view: event.target.value as ViewMode })}
       >
-        <option value="card">Card View</option>
-        <option value="table">Table View</option>
+        <option value="card">{t({ id: 'catalog.cardView' })}</option>
+        <option value="table">{t({ id: 'catalog.tableView' })}</option>
       </select>
       {active && (
         <Button variant="secondary" small className="h-10" onClick={onClear}>
-          Clear Filters
+          {t({ id: 'catalog.clearFilters' })}
         </Button>
       )}
     </div>

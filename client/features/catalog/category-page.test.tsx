@@ -6,6 +6,8 @@ import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import CategoryPage, { CATEGORY_BOOKS_QUERY } from './category-page.tsx';
 import { PAGE_SIZE } from '../../components/ui/load-more.tsx';
+import { applyCatalogue } from '../../lib/i18n.ts';
+import bangla from '../../messages/bn.json' with { type: 'json' };
 
 const book = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
   __typename: 'Book' as const,
@@ -122,5 +124,18 @@ describe('Category page', () => {
   it('shows the error message', async () => {
     renderPage({ error: new Error('Network down') });
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Network down');
+  });
+});
+
+describe('Category page in Bangla', () => {
+  it('names the category, counts its books and labels each card in Bangla', async () => {
+    applyCatalogue('bn', bangla);
+    renderPage(answer([book('b1', 'Dune')], { totalCount: 1_204, endCursor: 'c1' }));
+    expect(await screen.findByRole('heading', { name: 'Sci-Fi বই' })).toBeTruthy();
+    expect(screen.getByText('এই বিভাগে ১,২০৪টি বই')).toBeTruthy();
+    const dune = screen.getByRole('article', { name: 'Dune' });
+    expect(within(dune).getByText('লেখক: Frank Herbert')).toBeTruthy();
+    expect(within(dune).getByText('সংখ্যা: ২')).toBeTruthy();
+    expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeTruthy();
   });
 });

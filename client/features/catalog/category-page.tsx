@@ -5,7 +5,7 @@ import { BookImage } from '../../components/ui/book-image.tsx';
 import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
-import { formatCount } from '../../lib/format-count.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
@@ -27,17 +27,18 @@ export const CATEGORY_BOOKS_QUERY = graphql(`
 
 export default function CategoryPage() {
   const category = useParams()['category'] ?? '';
-  useDocumentTitle(`${category} Books`);
+  const t = useI18n().formatMessage;
+  useDocumentTitle(t({ id: 'catalog.categoryTitle' }, { category }));
   const { data, loading, error, fetchMore } = useQuery(CATEGORY_BOOKS_QUERY, {
     variables: { genre: category, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
   });
 
-  if (loading && !data) return <Spinner label="Loading books..." />;
+  if (loading && !data) return <Spinner label={t({ id: 'catalog.loadingBooks' })} />;
   if (error) {
     return (
       <p role="alert" className="mx-auto max-w-xl px-4 py-16 text-center text-red-700">
-        Error: {error.message || 'Failed to fetch books'}
+        {t({ id: 'catalog.errorMessage' }, { message: error.message || t({ id: 'catalog.fetchBooksFailed' }) })}
       </p>
     );
   }
@@ -55,20 +56,18 @@ export default function CategoryPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-2 text-3xl font-bold text-gray-900">{category} Books</h1>
-      <p className="mb-4 text-gray-600">
-        Explore our hand-picked selection of {category} books. Open any title to see its details and borrow a copy.
-      </p>
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">{t({ id: 'catalog.categoryTitle' }, { category })}</h1>
+      <p className="mb-4 text-gray-600">{t({ id: 'catalog.categoryIntro' }, { category })}</p>
       {books.length > 0 && (
         <p className="mb-6 text-sm text-gray-600" aria-live="polite">
-          {formatCount(totalCount)} {totalCount === 1 ? 'book' : 'books'} in this category
+          {t({ id: 'catalog.categoryCount' }, { count: totalCount })}
         </p>
       )}
       {books.length === 0 ? (
         <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-          <p className="mb-4 text-gray-700">No books found in this category.</p>
+          <p className="mb-4 text-gray-700">{t({ id: 'catalog.categoryEmpty' })}</p>
           <Link to="/" className="btn-primary">
-            Back to Categories
+            {t({ id: 'catalog.backToCategories' })}
           </Link>
         </div>
       ) : (
@@ -81,21 +80,21 @@ export default function CategoryPage() {
               >
                 <BookImage
                   src={book.image}
-                  alt={`Cover of ${book.title}`}
+                  alt={t({ id: 'book.coverOf' }, { title: book.title })}
                   className="h-64 w-full bg-slate-100 object-contain"
                 />
                 <div className="flex flex-1 flex-col gap-1 p-4">
                   <h2 className="text-lg font-semibold">{book.title}</h2>
-                  <p className="text-sm text-gray-600">by {book.author}</p>
+                  <p className="text-sm text-gray-600">{t({ id: 'book.byAuthor' }, { author: book.author })}</p>
                   <p className="text-xs tracking-wide text-indigo-700 uppercase">{book.genre}</p>
-                  <p className="text-sm text-gray-700">Quantity: {book.quantity}</p>
+                  <p className="text-sm text-gray-700">{t({ id: 'catalog.quantity' }, { count: book.quantity })}</p>
                   <Stars rating={book.rating} />
                   <Link
                     to={`/book-details/${book.id}`}
-                    aria-label={`Details for ${book.title}`}
+                    aria-label={t({ id: 'catalog.detailsFor' }, { title: book.title })}
                     className="btn-primary btn-sm mt-auto"
                   >
-                    Details
+                    {t({ id: 'catalog.details' })}
                   </Link>
                 </div>
               </article>
