@@ -3,6 +3,7 @@
 // gateway for the member's current state and says which it is; a later try with a new key is then safe.
 import { confirmAction } from '../components/ui/dialogs.ts';
 import { graphql } from '../gql/index.ts';
+import { intl } from './i18n.ts';
 
 /** The caller's loans as the gateway has them now: after a borrow or return whose answer never came, whether it happened. */
 export const CHECK_MY_LOANS_QUERY = graphql(`
@@ -15,23 +16,27 @@ export const CHECK_MY_LOANS_QUERY = graphql(`
   }
 `);
 
-export const UNREACHED_TITLE = 'Could Not Reach the Library';
+/** The change that got no answer, as the member's words name it (the catalogues say each in their language). */
+export type UncertainAction = 'borrow' | 'return' | 'renewal' | 'hold' | 'cancellation';
 
-/** `action` as a member says it: "borrow", "return", "renewal", "hold". */
-export const unreachedText = (action: string) =>
-  `We could not reach the library, so we don't know whether your ${action} went through.`;
+export const unreachedTitle = () => intl().formatMessage({ id: 'uncertain.title' });
+
+export const unreachedText = (action: UncertainAction) => intl().formatMessage({ id: 'uncertain.text' }, { action });
 
 /**
  * Says the plain sentence with a "Check" button. On Check, `check` fetches the true state and answers whether
  * the change happened; answers that, or null when the member closed the dialog.
  */
-export async function askWhetherItHappened(action: string, check: () => Promise<boolean>): Promise<boolean | null> {
+export async function askWhetherItHappened(
+  action: UncertainAction,
+  check: () => Promise<boolean>,
+): Promise<boolean | null> {
   for (;;) {
     const wantsCheck = await confirmAction({
-      title: UNREACHED_TITLE,
+      title: unreachedTitle(),
       text: unreachedText(action),
-      confirmText: 'Check',
-      cancelText: 'Close',
+      confirmText: intl().formatMessage({ id: 'uncertain.check' }),
+      cancelText: intl().formatMessage({ id: 'uncertain.close' }),
       icon: 'question',
     });
     if (!wantsCheck) return null;
