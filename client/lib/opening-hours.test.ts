@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockTime, describeHours, openNow, type Hours } from './opening-hours.ts';
+import bangla from '../messages/bn.json' with { type: 'json' };
+import { applyCatalogue } from './i18n.ts';
 
 const WEEK: Hours[] = [
   { weekday: 'SATURDAY', opens: '10:00', closes: '20:00' },
@@ -29,5 +31,16 @@ describe('opening hours', () => {
     expect(openNow(WEEK, [], new Date('2026-11-26T15:00:00Z'), DHAKA)).toBe('Closed now');
     const eid = [{ date: '2026-11-26', reason: 'Eid ul-Fitr' }];
     expect(openNow(WEEK, eid, new Date('2026-11-26T06:00:00Z'), DHAKA)).toBe('Closed today (Eid ul-Fitr)');
+  });
+
+  it('writes the hours in Bangla with the part of the day in Bangla, not "AM" and "PM"', () => {
+    // The test setup goes back to English after each test.
+    applyCatalogue('bn', bangla);
+    expect(describeHours(WEEK)).toEqual([
+      { days: 'শনিবার থেকে বৃহস্পতিবার', hours: 'সকাল ১০টা থেকে রাত্রি ৮টা' },
+      { days: 'শুক্রবার', hours: 'দুপুর ২টা থেকে রাত্রি ৮টা' },
+    ]);
+    expect(clockTime('14:30')).toBe('দুপুর ২:৩০');
+    expect(openNow(WEEK, [], new Date('2026-11-26T03:00:00Z'), DHAKA)).not.toMatch(/[A-Za-z0-9]/);
   });
 });

@@ -4,6 +4,7 @@ import { graphql } from '../gql/index.ts';
 import type { Weekday } from '../gql/graphql.ts';
 import { addDays, toDateInputValue } from './dates.ts';
 import { intl, language } from './i18n.ts';
+import { INTL_LOCALE } from './locale.ts';
 
 /** What every view of the calendar reads of it: the week's hours and the closures in the range asked. */
 export const CALENDAR_FIELDS = graphql(`
@@ -41,11 +42,23 @@ const name = (day: Weekday) => intl().formatMessage({ id: `hours.weekday.${day}`
 /** Date.getUTCDay's order. */
 const BY_INDEX: readonly Weekday[] = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
 
-/** "10:00" is "10am", "14:30" is "2:30pm", "12:00" is "12pm" (in Bangla, the language's own clock time). */
+/**
+ * "10:00" is "10am", "14:30" is "2:30pm", "12:00" is "12pm". In Bangla the part of the day comes first, as the
+ * language says it: "সকাল ১০টা", "দুপুর ২:৩০" (Intl's Bangla clock writes "AM"/"PM" in Latin letters otherwise).
+ */
 export function clockTime(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  if (language() !== 'en')
-    return intl().formatTime(Date.UTC(2000, 0, 1, h, m), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  if (language() !== 'en') {
+    // Intl itself: react-intl's formatTime drops the dayPeriod option.
+    const parts = new Intl.DateTimeFormat(INTL_LOCALE[language()], {
+      hour: 'numeric',
+      minute: '2-digit',
+      dayPeriod: 'short',
+      timeZone: 'UTC',
+    }).formatToParts(Date.UTC(2000, 0, 1, h, m));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('dayPeriod')} ${part('hour')}${m ? `:${part('minute')}` : 'টা'}`;
+  }
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'am' : 'pm'}`;
 }

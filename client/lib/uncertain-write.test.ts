@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import bangla from '../messages/bn.json';
-import english from '../messages/en.json';
+import bangla from '../messages/bn.json' with { type: 'json' };
+import english from '../messages/en.json' with { type: 'json' };
 import { applyCatalogue } from './i18n.ts';
 import { unreachedText, unreachedTitle } from './uncertain-write.ts';
 

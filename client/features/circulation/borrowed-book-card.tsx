@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
+import type { MessageDescriptor } from 'react-intl';
 import { BookImage } from '../../components/ui/book-image.tsx';
 import { graphql } from '../../gql/index.ts';
 import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { formatDay, formatInstantDay } from '../../lib/dates.ts';
+import { intl, useI18n } from '../../lib/i18n.ts';
 import { usePolicy } from '../../lib/policy.ts';
 import { calendarDay, lateText, loanDueBadge, type DueTone } from './due-badge.ts';
 import { RenewControl } from './renew-control.tsx';
@@ -42,10 +44,11 @@ const toneClasses: Record<DueTone, string> = {
 };
 
 /** Loans closed by staff rather than returned: labelled so they are not mistaken for a normal return. */
-const CLOSED: Partial<Record<BorrowedLoanFragment['status'], { badge: string; closed: string }>> = {
-  LOST: { badge: 'Lost', closed: 'Marked lost on' },
-  DAMAGED: { badge: 'Damaged', closed: 'Marked damaged on' },
-};
+const CLOSED: Partial<Record<BorrowedLoanFragment['status'], { badge: MessageDescriptor; closed: MessageDescriptor }>> =
+  {
+    LOST: { badge: { id: 'circulation.card.lost' }, closed: { id: 'circulation.card.markedLostOn' } },
+    DAMAGED: { badge: { id: 'circulation.card.damaged' }, closed: { id: 'circulation.card.markedDamagedOn' } },
+  };
 
 interface BorrowedBookCardProps {
   loan: BorrowedLoanFragment;
@@ -57,7 +60,7 @@ interface BorrowedBookCardProps {
 }
 
 /** RETURNS=desk: what a member is told once their Return Book recorded a claim (the gateway's own words). */
-export const RETURN_CLAIMED = "We'll close this loan when the book reaches the desk or the book drop.";
+export const returnClaimedText = (): string => intl().formatMessage({ id: 'circulation.returnClaimed' });
 
 export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: BorrowedBookCardProps) {
   const pending = loan.status === 'BORROWED';
@@ -67,12 +70,17 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
   const due = calendarDay(loan.dueDate);
   const overdue = pending && loan.overdueDays > 0;
   const { policy } = usePolicy();
+  const t = useI18n().formatMessage;
   const badge = pending ? loanDueBadge(due, loan.overdueDays, now, policy?.dueSoonDays ?? null) : null;
-  const returnText = returning ? 'Returning...' : 'Return Book';
+  const returnText = t({ id: returning ? 'circulation.card.returning' : 'circulation.card.return' });
   return (
     <article aria-label={loan.bookTitle} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
       <div className="h-56 bg-slate-100">
-        <BookImage src={loan.bookImage} alt={`Cover of ${loan.bookTitle}`} className="h-full w-full object-contain" />
+        <BookImage
+          src={loan.bookImage}
+          alt={t({ id: 'circulation.card.coverOf' }, { title: loan.bookTitle })}
+          className="h-full w-full object-contain"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4 text-sm">
         {/* Below the cover, not on it: a badge over the cover hid the title printed on it. */}
@@ -83,55 +91,64 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
         )}
         {claimed && (
           <span className="self-start rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-800">
-            Return claimed
+            {t({ id: 'circulation.card.returnClaimed' })}
           </span>
         )}
         {closed && (
           <span className="self-start rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-800">
-            {closed.badge}
+            {t(closed.badge)}
           </span>
         )}
         <h2 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h2>
-        <p className="text-gray-600">by {loan.bookAuthor}</p>
+        <p className="text-gray-600">{t({ id: 'circulation.card.byAuthor' }, { author: loan.bookAuthor })}</p>
         <p className="text-xs tracking-wide text-indigo-700 uppercase">{loan.bookCategory}</p>
-        <p>Borrowed: {formatInstantDay(loan.borrowDate, policy?.timeZone)}</p>
-        <p className={overdue ? 'font-semibold text-red-600' : undefined}>Return by: {formatDay(loan.dueDate)}</p>
+        <p>{t({ id: 'circulation.card.borrowed' }, { day: formatInstantDay(loan.borrowDate, policy?.timeZone) })}</p>
+        <p className={overdue ? 'font-semibold text-red-600' : undefined}>
+          {t({ id: 'circulation.card.returnBy' }, { day: formatDay(loan.dueDate) })}
+        </p>
         {overdue && <p className="font-semibold text-red-700">{lateText(loan.overdueDays, formatMoney(loan.fee))}</p>}
         {loan.returnedAt && (
           <p>
-            {closed ? closed.closed : 'Returned on'} {formatInstantDay(loan.returnedAt, policy?.timeZone)}
+            {t(closed ? closed.closed : { id: 'circulation.card.returnedOn' }, {
+              day: formatInstantDay(loan.returnedAt, policy?.timeZone),
+            })}
           </p>
         )}
         {claimed && loan.claimedAt && (
           <p>
-            You returned it on {formatInstantDay(loan.claimedAt, policy?.timeZone)}. {RETURN_CLAIMED}
+            {t(
+              { id: 'circulation.card.youReturnedOn' },
+              { day: formatInstantDay(loan.claimedAt, policy?.timeZone), claim: returnClaimedText() },
+            )}
           </p>
         )}
         {claimed && loan.fee > 0 && (
-          <p className="text-red-700">Late fee, charged when the desk checks it in: {formatMoney(loan.fee)}</p>
+          <p className="text-red-700">{t({ id: 'circulation.card.feeOnCheckIn' }, { fee: formatMoney(loan.fee) })}</p>
         )}
-        {closed && <p className="text-gray-700">Replacement cost and processing fee charged.</p>}
+        {closed && <p className="text-gray-700">{t({ id: 'circulation.card.lossCharged' })}</p>}
         {!pending && loan.fee > 0 && (
           <p className="text-red-700">
-            Returned {loan.overdueDays} {loan.overdueDays === 1 ? 'day' : 'days'} late · late fee{' '}
-            {formatMoney(loan.fee)}
+            {t({ id: 'circulation.card.returnedLate' }, { days: loan.overdueDays, fee: formatMoney(loan.fee) })}
           </p>
         )}
         {pending && <RenewControl loan={loan} onRefused={onStale} />}
         <div className="mt-auto flex gap-2 pt-3">
           <Link
             to={`/book-details/${loan.bookId}`}
-            aria-label={`View Details of ${loan.bookTitle}`}
+            aria-label={t({ id: 'circulation.card.viewDetailsOf' }, { title: loan.bookTitle })}
             className="btn-secondary btn-sm flex-1"
           >
-            View Details
+            {t({ id: 'circulation.card.viewDetails' })}
           </Link>
           {pending && (
             <button
               type="button"
               disabled={returning}
               // The name follows the visible text, so "Returning..." is announced too; the title tells cards apart.
-              aria-label={`${returnText}: ${loan.bookTitle}`}
+              aria-label={t(
+                { id: returning ? 'circulation.card.returningLabel' : 'circulation.card.returnLabel' },
+                { title: loan.bookTitle },
+              )}
               onClick={() => onReturn(loan)}
               className="btn-primary btn-sm flex-1"
             >

@@ -8,7 +8,7 @@ import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { askWhetherItHappened, CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard, RETURN_CLAIMED } from './borrowed-book-card.tsx';
+import { BORROWED_LOAN_FRAGMENT, BorrowedBookCard, returnClaimedText } from './borrowed-book-card.tsx';
 import { BalanceNotice } from './balance-notice.tsx';
 import { LoanTabs, type LoanTab } from './loan-tabs.tsx';
 import { serverMessage, useReturnBook } from './use-return-book.ts';
@@ -16,6 +16,7 @@ import { HoldsList, openHolds } from './holds-list.tsx';
 import { useMyHolds } from './use-my-holds.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { FeesList } from './fees-list.tsx';
+import { intl, useI18n } from '../../lib/i18n.ts';
 
 export const MY_BORROWED_BOOKS_QUERY = graphql(`
   query MyBorrowedBooks {
@@ -33,7 +34,9 @@ const link = 'btn-primary';
 
 /** What a return says: the specification's thanks, or the late fee it charged, so the member is not surprised later. */
 const returnedText = (fee: number) =>
-  fee > 0 ? `A late fee of ${formatMoney(fee)} was added to your account.` : 'Thank you for returning the book.';
+  fee > 0
+    ? intl().formatMessage({ id: 'circulation.returnedWithFee' }, { fee: formatMoney(fee) })
+    : intl().formatMessage({ id: 'circulation.thanksForReturning' });
 
 /** Orders loans by one of their dates (ISO or YYYY-MM-DD, both sort as text), oldest first (1) or newest first (-1). */
 const byDate =
@@ -41,7 +44,8 @@ const byDate =
     direction * ((a[field] ?? '') < (b[field] ?? '') ? -1 : (a[field] ?? '') > (b[field] ?? '') ? 1 : 0);
 
 export default function BorrowedBooksPage() {
-  useDocumentTitle('My Borrowed Books');
+  const t = useI18n().formatMessage;
+  useDocumentTitle(t({ id: 'circulation.title' }));
   // Loans also change elsewhere (another tab, another device), so show the cached list and refresh it.
   const { data, loading, error, refetch } = useQuery(MY_BORROWED_BOOKS_QUERY, { fetchPolicy: 'cache-and-network' });
   const [tab, setTab] = useState<LoanTab>('pending');
@@ -60,27 +64,24 @@ export default function BorrowedBooksPage() {
     });
     if (happened === null) return;
     void refetch().catch(() => undefined);
-    if (happened) await showSuccess('Book Returned!', 'Thank you for returning the book.');
-    else
-      await showWarning(
-        'Not Returned',
-        'The library has no record of this return, so the book is still on loan to you. You can return it again.',
-      );
+    if (happened) await showSuccess(t({ id: 'circulation.bookReturned' }), t({ id: 'circulation.thanksForReturning' }));
+    else await showWarning(t({ id: 'circulation.notReturned' }), t({ id: 'circulation.notReturnedText' }));
   };
 
   const onReturn = async (loan: BorrowedLoanFragment) => {
     const confirmed = await confirmAction({
-      title: 'Return Book?',
-      text: 'Are you sure you want to return this book?',
-      confirmText: 'Yes, return it!',
+      title: t({ id: 'circulation.confirmReturnTitle' }),
+      text: t({ id: 'circulation.confirmReturnText' }),
+      confirmText: t({ id: 'circulation.confirmReturnButton' }),
     });
     if (!confirmed) return;
     setReturningId(loan.id);
     try {
       const { data: answer } = await returnBook({ variables: { borrowId: loan.id } });
       // RETURNS=desk: the return is a claim the desk completes; the member is told so, not "Book Returned!".
-      if (answer?.returnBook.status === 'RETURNING') await showSuccess('Return Recorded', RETURN_CLAIMED);
-      else await showSuccess('Book Returned!', returnedText(answer?.returnBook.fee ?? 0));
+      if (answer?.returnBook.status === 'RETURNING')
+        await showSuccess(t({ id: 'circulation.returnRecorded' }), returnClaimedText());
+      else await showSuccess(t({ id: 'circulation.bookReturned' }), returnedText(answer?.returnBook.fee ?? 0));
     } catch (returnError) {
       if (isNetworkFailure(returnError)) {
         await settleUnknownReturn(loan.id);
@@ -88,7 +89,10 @@ export default function BorrowedBooksPage() {
       }
       // A refused return usually means this list is stale (returned in another tab): show the server's view.
       void refetch().catch(() => undefined);
-      await showError('Failed to Return', serverMessage(returnError) ?? 'Something went wrong. Please try again.');
+      await showError(
+        t({ id: 'circulation.returnFailed' }),
+        serverMessage(returnError) ?? t({ id: 'circulation.somethingWrong' }),
+      );
     } finally {
       setReturningId(null);
     }
@@ -102,22 +106,22 @@ export default function BorrowedBooksPage() {
     data && data.borrowedBooks.length === 0 && (holdsCount === 0 || (holdsCount === null && !myHolds.error)),
   );
   if (loading && !data) {
-    body = <Spinner label="Loading borrowed books..." />;
+    body = <Spinner label={t({ id: 'circulation.loading' })} />;
   } else if (error && !data) {
     body = (
       <div role="alert" className="py-12 text-center">
-        <p className="mb-6 text-red-700">Failed to fetch borrowed books. Please try again.</p>
+        <p className="mb-6 text-red-700">{t({ id: 'circulation.fetchFailed' })}</p>
         <button type="button" className={link} onClick={() => window.location.reload()}>
-          Try Again
+          {t({ id: 'error.tryAgain' })}
         </button>
       </div>
     );
   } else if (!data || empty) {
     body = (
       <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-        <h2 className="mb-4 text-xl font-semibold">No Books Borrowed</h2>
+        <h2 className="mb-4 text-xl font-semibold">{t({ id: 'circulation.noBooks' })}</h2>
         <Link to="/all-books" className={link}>
-          Browse Books
+          {t({ id: 'circulation.browseBooks' })}
         </Link>
       </div>
     );
@@ -152,10 +156,10 @@ export default function BorrowedBooksPage() {
         ) : shown.length === 0 ? (
           <div className="rounded-xl bg-white p-10 text-center shadow-sm">
             <h2 className="mb-4 text-xl font-semibold">
-              {tab === 'pending' ? 'No Pending Books' : 'No Returned Books'}
+              {t({ id: tab === 'pending' ? 'circulation.noPending' : 'circulation.noReturned' })}
             </h2>
             <button type="button" className={link} onClick={() => setTab(tab === 'pending' ? 'returned' : 'pending')}>
-              {tab === 'pending' ? 'View Returned Books' : 'View Pending Books'}
+              {t({ id: tab === 'pending' ? 'circulation.viewReturned' : 'circulation.viewPending' })}
             </button>
           </div>
         ) : (
@@ -179,13 +183,13 @@ export default function BorrowedBooksPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold text-gray-900">My Borrowed Books</h1>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900">{t({ id: 'circulation.title' })}</h1>
       {data?.me && <BalanceNotice balance={data.me.balance} />}
       {body}
       {!empty && (
         <div className="mt-10 text-center">
           <Link to="/all-books" className="text-indigo-700 underline">
-            Back to Library
+            {t({ id: 'circulation.backToLibrary' })}
           </Link>
         </div>
       )}

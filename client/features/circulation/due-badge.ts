@@ -5,6 +5,9 @@
 // overdue is the gateway's word (overdueDays, counted in the library's calendar): a reader's own calendar
 // may be a day ahead of or behind the library's.
 // A loan is "due soon" within the policy's dueSoonDays (null while the policy is unknown: no warning colour).
+// The words come from the catalogue in use (these helpers run outside React).
+import { intl } from '../../lib/i18n.ts';
+
 export type DueTone = 'red' | 'yellow' | 'blue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,11 +34,11 @@ export function isOverdue(returnDate: Date, now: Date): boolean {
 
 export function dueBadge(returnDate: Date, now: Date, dueSoonDays: number | null): { text: string; tone: DueTone } {
   const days = daysLeft(returnDate, now);
-  if (days < 0) return { text: 'Overdue', tone: 'red' };
+  const t = intl().formatMessage;
+  if (days < 0) return { text: t({ id: 'circulation.badge.overdue' }), tone: 'red' };
   const tone: DueTone = dueSoonDays !== null && days <= dueSoonDays ? 'yellow' : 'blue';
-  if (days === 0) return { text: 'Due Today', tone };
-  if (days === 1) return { text: '1 day left', tone };
-  return { text: `${days} days left`, tone };
+  if (days === 0) return { text: t({ id: 'circulation.badge.dueToday' }), tone };
+  return { text: t({ id: 'circulation.badge.daysLeft' }, { days }), tone };
 }
 
 /** The badge of a loan on loan: Overdue when the gateway counts late days, else the days left (at least 0). */
@@ -45,11 +48,11 @@ export function loanDueBadge(
   now: Date,
   dueSoonDays: number | null,
 ): { text: string; tone: DueTone } {
-  if (overdueDays > 0) return { text: 'Overdue', tone: 'red' };
+  if (overdueDays > 0) return { text: intl().formatMessage({ id: 'circulation.badge.overdue' }), tone: 'red' };
   return dueBadge(daysLeft(due, now) < 0 ? now : due, now, dueSoonDays);
 }
 
 /** "Overdue 3 days · late fee ৳150": how late a loan is and what it has cost so far. */
 export function lateText(overdueDays: number, fee: string): string {
-  return `Overdue ${overdueDays} ${overdueDays === 1 ? 'day' : 'days'} · late fee ${fee}`;
+  return intl().formatMessage({ id: 'circulation.lateText' }, { days: overdueDays, fee });
 }

@@ -4,6 +4,7 @@ import type { LedgerKind } from '../../gql/graphql.ts';
 import { formatInstantDay } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { usePolicy } from '../../lib/policy.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 // The member's account as the library keeps it: every charge, payment and waiver, newest first, and the balance.
 export const MY_FEES_QUERY = graphql(`
@@ -23,30 +24,26 @@ export const MY_FEES_QUERY = graphql(`
   }
 `);
 
-const KIND_TEXT: Record<LedgerKind, string> = {
-  LATE_FEE: 'Late fee',
-  REPLACEMENT: 'Replacement',
-  PROCESSING_FEE: 'Processing fee',
-  PAYMENT: 'Payment',
-  WAIVER: 'Waiver',
-};
-
 /** Charges raise the balance; payments and waivers lower it. */
 const lowers = (kind: LedgerKind) => kind === 'PAYMENT' || kind === 'WAIVER';
+
+/** An entry's amount with the way it moved the balance: "+৳150" for a charge, "−৳50" for a payment. */
+const signed = (kind: LedgerKind, amount: number) => `${lowers(kind) ? '−' : '+'}${formatMoney(amount)}`;
 
 export function FeesList() {
   const { data, loading, error, refetch } = useQuery(MY_FEES_QUERY, { fetchPolicy: 'cache-and-network' });
   // Entries are written on the library's day (its time zone), as the desk sees them.
   const timeZone = usePolicy().policy?.timeZone;
-  if (loading && !data) return <p role="status">Loading fees...</p>;
+  const t = useI18n().formatMessage;
+  if (loading && !data) return <p role="status">{t({ id: 'circulation.fees.loading' })}</p>;
   if (!data?.me) {
     return (
       <div role="alert" className="py-8 text-center">
         <p className="mb-4 text-red-700">
-          {error ? 'Failed to fetch your fees. Please try again.' : 'Please sign in.'}
+          {t({ id: error ? 'circulation.fees.fetchFailed' : 'circulation.fees.signIn' })}
         </p>
         <button type="button" className="btn-primary" onClick={() => void refetch().catch(() => undefined)}>
-          Try Again
+          {t({ id: 'error.tryAgain' })}
         </button>
       </div>
     );
@@ -55,27 +52,29 @@ export function FeesList() {
   return (
     <section aria-labelledby="fees-heading" className="rounded-xl bg-white p-6 shadow-sm">
       <h2 id="fees-heading" className="mb-2 text-xl font-semibold">
-        Fees
+        {t({ id: 'circulation.fees.title' })}
       </h2>
       <p className="mb-4 text-gray-800">
-        Balance: <strong>{formatMoney(balance)}</strong>
-        {balance > 0 && ' (pay at the desk during opening hours)'}
+        {t(
+          { id: balance > 0 ? 'circulation.fees.balanceOwed' : 'circulation.fees.balance' },
+          { amount: formatMoney(balance), strong: (words) => <strong>{words}</strong> },
+        )}
       </p>
       {ledger.length === 0 ? (
-        <p>No charges, payments or waivers yet.</p>
+        <p>{t({ id: 'circulation.fees.none' })}</p>
       ) : (
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Charges, payments and waivers, newest first</caption>
+          <caption className="sr-only">{t({ id: 'circulation.fees.caption' })}</caption>
           <thead>
             <tr className="border-b border-gray-200">
               <th scope="col" className="py-2">
-                Date
+                {t({ id: 'circulation.fees.date' })}
               </th>
-              <th scope="col">Entry</th>
-              <th scope="col">Book</th>
-              <th scope="col">Note</th>
+              <th scope="col">{t({ id: 'circulation.fees.entry' })}</th>
+              <th scope="col">{t({ id: 'circulation.fees.book' })}</th>
+              <th scope="col">{t({ id: 'circulation.fees.note' })}</th>
               <th scope="col" className="text-right">
-                Amount
+                {t({ id: 'circulation.fees.amount' })}
               </th>
             </tr>
           </thead>
@@ -83,11 +82,11 @@ export function FeesList() {
             {ledger.map((entry) => (
               <tr key={entry.id} className="border-b border-gray-100">
                 <td className="py-2">{formatInstantDay(entry.createdAt, timeZone)}</td>
-                <td>{KIND_TEXT[entry.kind]}</td>
+                <td>{t({ id: 'circulation.fees.kind' }, { kind: entry.kind })}</td>
                 <td>{entry.bookTitle ?? ''}</td>
                 <td>{entry.note}</td>
                 <td className={`text-right ${lowers(entry.kind) ? 'text-green-800' : 'text-red-700'}`}>
-                  {`${lowers(entry.kind) ? '−' : '+'}${formatMoney(entry.amount)}`}
+                  {signed(entry.kind, entry.amount)}
                 </td>
               </tr>
             ))}

@@ -9,6 +9,7 @@ import { serverMessage } from './use-return-book.ts';
 import { MY_HOLDS_QUERY, useCancelMyHold } from './use-my-holds.ts';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 type ListedHold = NonNullable<MyHoldsQuery['me']>['holds'][number];
 export type OpenHold = Omit<ListedHold, ' $fragmentRefs'> & ReturnType<typeof holdFields>;
@@ -35,14 +36,15 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const client = useApolloClient();
+  const t = useI18n().formatMessage;
 
-  if (loading && !holds) return <p role="status">Loading holds...</p>;
+  if (loading && !holds) return <p role="status">{t({ id: 'circulation.holds.loading' })}</p>;
   if (failed && !holds) {
     return (
       <div role="alert" className="py-8 text-center">
-        <p className="mb-4 text-red-700">Failed to fetch your holds. Please try again.</p>
+        <p className="mb-4 text-red-700">{t({ id: 'circulation.holds.fetchFailed' })}</p>
         <button type="button" className="btn-primary btn-sm" onClick={onRetry}>
-          Try Again
+          {t({ id: 'error.tryAgain' })}
         </button>
       </div>
     );
@@ -51,8 +53,8 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
   if (open.length === 0) {
     return (
       <div className="rounded-xl bg-white p-10 text-center shadow-sm">
-        <h2 className="mb-2 text-xl font-semibold">No Holds</h2>
-        <p className="text-gray-700">When a book is out of stock, place a hold on its page to join the queue.</p>
+        <h2 className="mb-2 text-xl font-semibold">{t({ id: 'circulation.holds.none' })}</h2>
+        <p className="text-gray-700">{t({ id: 'circulation.holds.noneText' })}</p>
       </div>
     );
   }
@@ -72,7 +74,7 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
         });
         return;
       }
-      setRefusal(serverMessage(error) ?? 'Something went wrong. Please try again.');
+      setRefusal(serverMessage(error) ?? t({ id: 'circulation.somethingWrong' }));
     } finally {
       setCancelling(null);
     }
@@ -100,23 +102,29 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
               {hold.status === 'READY' ? (
                 <>
                   <p className="font-medium text-green-800">
-                    {hold.readyUntil ? `Ready for you until ${formatDay(hold.readyUntil)}` : 'Ready for you'}
+                    {hold.readyUntil
+                      ? t({ id: 'circulation.holds.readyUntil' }, { day: formatDay(hold.readyUntil) })
+                      : t({ id: 'circulation.holds.ready' })}
                   </p>
                   {cannotBorrow && (
-                    <p className="text-sm text-amber-900">{`You cannot borrow it yet: ${cannotBorrow}`}</p>
+                    <p className="text-sm text-amber-900">
+                      {t({ id: 'circulation.holds.cannotBorrow' }, { reason: cannotBorrow })}
+                    </p>
                   )}
                 </>
               ) : (
-                <p className="text-gray-700">{`Waiting: number ${hold.position ?? 1} in the queue`}</p>
+                <p className="text-gray-700">
+                  {t({ id: 'circulation.holds.waiting' }, { position: hold.position ?? 1 })}
+                </p>
               )}
               <button
                 type="button"
                 disabled={cancelling === hold.id}
                 onClick={() => void onCancel(hold)}
                 className="btn-danger btn-sm mt-auto"
-                aria-label={`Cancel Hold on ${hold.bookTitle}`}
+                aria-label={t({ id: 'circulation.holds.cancelOn' }, { title: hold.bookTitle })}
               >
-                Cancel Hold
+                {t({ id: 'circulation.holds.cancel' })}
               </button>
             </article>
           </li>

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useI18n } from '../../lib/i18n.ts';
 
 export type LoanTab = 'pending' | 'returned' | 'holds' | 'fees';
 
@@ -24,11 +25,15 @@ export function LoanTabs({ tab, onTab, pendingCount, returnedCount, holdsCount, 
     holds: null,
     fees: null,
   });
+  const t = useI18n().formatMessage;
   const labels: Record<LoanTab, string> = {
-    pending: `Pending (${pendingCount})`,
-    returned: `Returned (${returnedCount})`,
-    holds: holdsCount === null ? 'Holds' : `Holds (${holdsCount})`,
-    fees: 'Fees',
+    pending: t({ id: 'circulation.tabs.pending' }, { count: pendingCount }),
+    returned: t({ id: 'circulation.tabs.returned' }, { count: returnedCount }),
+    holds:
+      holdsCount === null
+        ? t({ id: 'circulation.tabs.holds' })
+        : t({ id: 'circulation.tabs.holdsCount' }, { count: holdsCount }),
+    fees: t({ id: 'circulation.tabs.fees' }),
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -42,7 +47,11 @@ export function LoanTabs({ tab, onTab, pendingCount, returnedCount, holdsCount, 
 
   return (
     <div>
-      <div role="tablist" aria-label="Borrowed books" className="mb-6 flex gap-2 border-b border-gray-200">
+      <div
+        role="tablist"
+        aria-label={t({ id: 'circulation.tabs.label' })}
+        className="mb-6 flex gap-2 border-b border-gray-200"
+      >
         {TABS.map((name) => (
           <button
             key={name}

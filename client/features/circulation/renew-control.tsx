@@ -4,6 +4,7 @@ import { showError, showWarning } from '../../components/ui/dialogs.ts';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
 import { formatDay } from '../../lib/dates.ts';
+import { useI18n } from '../../lib/i18n.ts';
 import { serverMessage } from './use-return-book.ts';
 import { CHECK_MY_RENEWALS_QUERY, useRenewLoan } from './use-renew-loan.ts';
 
@@ -23,7 +24,8 @@ export function RenewControl({ loan, onRefused }: RenewControlProps) {
   const client = useApolloClient();
   const [renewedTo, setRenewedTo] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
-  const text = loading ? 'Renewing...' : 'Renew';
+  const t = useI18n().formatMessage;
+  const text = t({ id: loading ? 'circulation.renew.busy' : 'circulation.renew.button' });
 
   const onRenew = async () => {
     try {
@@ -43,11 +45,14 @@ export function RenewControl({ loan, onRefused }: RenewControlProps) {
           return (now?.renewals ?? 0) > before;
         });
         if (happened === false)
-          await showWarning('Not Renewed', 'The library has no record of this renewal, so the due date is unchanged.');
+          await showWarning(t({ id: 'circulation.renew.notRenewed' }), t({ id: 'circulation.renew.notRenewedText' }));
         return;
       }
       onRefused();
-      await showError('Failed to Renew', serverMessage(error) ?? 'Something went wrong. Please try again.');
+      await showError(
+        t({ id: 'circulation.renew.failed' }),
+        serverMessage(error) ?? t({ id: 'circulation.somethingWrong' }),
+      );
     }
   };
 
@@ -58,7 +63,10 @@ export function RenewControl({ loan, onRefused }: RenewControlProps) {
         <button
           type="button"
           disabled={!loan.canRenew || loading}
-          aria-label={`${text}: ${loan.bookTitle}`}
+          aria-label={t(
+            { id: loading ? 'circulation.renew.busyLabel' : 'circulation.renew.label' },
+            { title: loan.bookTitle },
+          )}
           aria-describedby={reason ? `${id}-reason` : undefined}
           onClick={() => void onRenew()}
           className="rounded-lg bg-indigo-600 px-4 py-2 text-white disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700"
@@ -72,7 +80,7 @@ export function RenewControl({ loan, onRefused }: RenewControlProps) {
         )}
       </div>
       <p ref={status} role="status" tabIndex={-1} className="text-sm text-green-800">
-        {renewedTo && `Renewed: now due ${renewedTo}.`}
+        {renewedTo && t({ id: 'circulation.renew.renewed' }, { day: renewedTo })}
       </p>
     </div>
   );

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import type { IntlShape } from 'react-intl';
 import { useQuery } from '@apollo/client/react';
 import { graphql, getFragmentData } from '../../gql/index.ts';
 import type { DeskAuditEntryFragment } from '../../gql/graphql.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeskTable, type Column } from './desk-table.tsx';
 import { EmptyState, LoadError } from './desk-states.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useI18n, type MessageId } from '../../lib/i18n.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -39,13 +42,13 @@ export const AUDIT_ENTRY_FRAGMENT = graphql(`
   }
 `);
 
-const ACTION_TEXT: Record<string, string> = {
-  'check-in': 'Checked in',
-  'mark-lost': 'Closed as lost or damaged',
-  payment: 'Payment',
-  waiver: 'Waiver',
-  'hold-cancelled': 'Hold cancelled',
-  'role-changed': 'Role changed',
+const ACTION_TEXT: Record<string, MessageId> = {
+  'check-in': 'desk.audit.checkIn',
+  'mark-lost': 'desk.audit.markLost',
+  payment: 'desk.audit.payment',
+  waiver: 'desk.audit.waiver',
+  'hold-cancelled': 'desk.audit.holdCancelled',
+  'role-changed': 'desk.audit.roleChanged',
 };
 
 /** What changed, as "field: old → new" (a new value alone when there was none before). */
@@ -54,27 +57,37 @@ const change = (entry: DeskAuditEntryFragment) =>
     ? `${entry.field}: ${entry.oldValue === null ? '' : `${entry.oldValue} → `}${entry.newValue ?? ''}`
     : (entry.newValue ?? '');
 
-const columns: Column<DeskAuditEntryFragment>[] = [
-  { header: 'When', cell: (entry) => new Date(entry.at).toLocaleString() },
-  { header: 'What', cell: (entry) => ACTION_TEXT[entry.action] ?? entry.action },
-  { header: 'Change', cell: change },
-  { header: 'By', cell: (entry) => entry.actor.name },
-  { header: 'Via', cell: (entry) => (entry.api === 'rest' ? 'REST' : entry.api === 'graphql' ? 'GraphQL' : '') },
+/** An action's name in the reader's language (one the SPA does not know yet as the gateway wrote it). */
+const actionText = (t: IntlShape['formatMessage'], action: string) => {
+  const id = ACTION_TEXT[action];
+  return id ? t({ id }) : action;
+};
+
+const columns = (t: IntlShape['formatMessage']): Column<DeskAuditEntryFragment>[] => [
+  { header: t({ id: 'desk.audit.when' }), cell: (entry) => formatDateTime(entry.at) },
+  { header: t({ id: 'desk.audit.what' }), cell: (entry) => actionText(t, entry.action) },
+  { header: t({ id: 'desk.audit.change' }), cell: change },
+  { header: t({ id: 'desk.audit.by' }), cell: (entry) => entry.actor.name },
+  {
+    header: t({ id: 'desk.audit.via' }),
+    cell: (entry) => (entry.api === 'rest' ? 'REST' : entry.api === 'graphql' ? 'GraphQL' : ''),
+  },
 ];
 
 /** The member's audit trail, newest first; asked for only when staff open it (most visits do not need it). */
 export function AuditHistory({ uid }: { uid: string }) {
   const [open, setOpen] = useState(false);
+  const t = useI18n().formatMessage;
   return (
     <section aria-labelledby="history-heading">
       <h3 id="history-heading" className="mb-2 text-lg font-semibold">
-        History
+        {t({ id: 'desk.audit.title' })}
       </h3>
       {open ? (
         <HistoryPages uid={uid} />
       ) : (
         <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={() => setOpen(true)}>
-          Show history
+          {t({ id: 'desk.audit.show' })}
         </button>
       )}
     </section>
@@ -87,13 +100,18 @@ function HistoryPages({ uid }: { uid: string }) {
     fetchPolicy: 'network-only',
   });
   const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
-  if (loading && !data) return <Spinner label="Loading history..." />;
+  const t = useI18n().formatMessage;
+  if (loading && !data) return <Spinner label={t({ id: 'desk.audit.loading' })} />;
   if (error && !data)
     return (
-      <LoadError error={error} text="Could not load the history." onRetry={() => void refetch().catch(() => {})} />
+      <LoadError
+        error={error}
+        text={t({ id: 'desk.audit.loadFailed' })}
+        onRetry={() => void refetch().catch(() => {})}
+      />
     );
   const log = data?.auditLog;
-  if (!log || log.nodes.length === 0) return <EmptyState>Nothing recorded about this member yet.</EmptyState>;
+  if (!log || log.nodes.length === 0) return <EmptyState>{t({ id: 'desk.audit.none' })}</EmptyState>;
   const rows = getFragmentData(AUDIT_ENTRY_FRAGMENT, log.nodes);
   const loadMore = async () => {
     setMore('loading');
@@ -115,13 +133,13 @@ function HistoryPages({ uid }: { uid: string }) {
   };
   return (
     <>
-      <DeskTable columns={columns} rows={rows} />
+      <DeskTable columns={columns(t)} rows={rows} />
       <p className="mt-2 text-sm text-slate-600">
-        Showing {rows.length} of {log.totalCount}
+        {t({ id: 'desk.audit.showing' }, { shown: rows.length, total: log.totalCount })}
       </p>
       {more === 'failed' && (
         <p role="alert" className="text-red-700">
-          Could not load more of the history. Please try again.
+          {t({ id: 'desk.audit.moreFailed' })}
         </p>
       )}
       {log.pageInfo.hasNextPage && (
@@ -131,7 +149,7 @@ function HistoryPages({ uid }: { uid: string }) {
           disabled={more === 'loading'}
           onClick={() => void loadMore()}
         >
-          {more === 'loading' ? 'Loading...' : 'Load more'}
+          {t({ id: more === 'loading' ? 'common.loading' : 'loadMore.button' })}
         </button>
       )}
     </>

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql/index.ts';
+import { getFragmentData, graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { EmptyState, LoadError, StaffOnly } from './desk-states.tsx';
 import { serverMessage } from './desk-errors.ts';
-import { describeHours } from '../../lib/opening-hours.ts';
+import { CALENDAR_FIELDS, describeHours } from '../../lib/opening-hours.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 export const DESK_CALENDAR_QUERY = graphql(`
   query DeskCalendar($from: String!, $to: String!) {
@@ -17,15 +18,7 @@ export const DESK_CALENDAR_QUERY = graphql(`
       role
     }
     calendar(from: $from, to: $to) {
-      openingHours {
-        weekday
-        opens
-        closes
-      }
-      closures {
-        date
-        reason
-      }
+      ...CalendarFields
     }
   }
 `);
@@ -50,7 +43,8 @@ const REMOVE_CLOSURE = graphql(`
 
 /** The library's calendar at the desk: its weekly hours, and the days it is closed, which staff add and remove. */
 export default function DeskCalendarPage() {
-  useDocumentTitle('Library Calendar');
+  const t = useI18n().formatMessage;
+  useDocumentTitle(t({ id: 'desk.calendar.title' }));
   // A month back (a closure recorded afterwards) to a year ahead.
   const today = toDateInputValue(new Date());
   const variables = { from: addDays(today, -31), to: addDays(today, 365) };
@@ -69,7 +63,7 @@ export default function DeskCalendarPage() {
     try {
       setOutcome({ ok: true, text: await work() });
     } catch (failure) {
-      setOutcome({ ok: false, text: serverMessage(failure) ?? 'Something went wrong. Please try again.' });
+      setOutcome({ ok: false, text: serverMessage(failure) ?? t({ id: 'desk.somethingWrong' }) });
     } finally {
       setBusy(false);
     }
@@ -81,32 +75,36 @@ export default function DeskCalendarPage() {
       await addClosure({ variables: { date, reason } });
       setDate('');
       setReason('');
-      return `Closed on ${formatDay(date)} (${reason.trim()}). Loans due and holds waiting that day move to the next open day, and their members are told.`;
+      return t({ id: 'desk.calendar.closed' }, { day: formatDay(date), reason: reason.trim() });
     });
   };
 
   let body: React.ReactNode;
-  if (loading && !data) body = <Spinner label="Loading the calendar..." />;
+  if (loading && !data) body = <Spinner label={t({ id: 'desk.calendar.loading' })} />;
   else if (error || !data) {
     body = (
-      <LoadError error={error} text="Could not load the calendar." onRetry={() => void refetch().catch(() => {})} />
+      <LoadError
+        error={error}
+        text={t({ id: 'desk.calendar.loadFailed' })}
+        onRetry={() => void refetch().catch(() => {})}
+      />
     );
   } else if (data.me?.role !== 'admin') body = <StaffOnly />;
   else {
-    const { openingHours, closures } = data.calendar;
+    const { openingHours, closures } = getFragmentData(CALENDAR_FIELDS, data.calendar);
     body = (
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="closures-heading" className="space-y-4">
           <h2 id="closures-heading" className="text-xl font-semibold">
-            Closures
+            {t({ id: 'desk.calendar.closures' })}
           </h2>
           <form
-            aria-label="Close the library"
+            aria-label={t({ id: 'desk.calendar.closeForm' })}
             onSubmit={submit}
             className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
           >
             <label className="block text-sm font-medium">
-              Date
+              {t({ id: 'desk.calendar.date' })}
               <input
                 type="date"
                 required
@@ -116,19 +114,19 @@ export default function DeskCalendarPage() {
               />
             </label>
             <label className="block text-sm font-medium">
-              Reason
+              {t({ id: 'desk.calendar.reason' })}
               <input
                 type="text"
                 required
                 maxLength={120}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
-                placeholder="Eid ul-Fitr"
+                placeholder={t({ id: 'desk.calendar.reasonExample' })}
                 className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
               />
             </label>
             <button type="submit" className="btn-primary btn-sm" disabled={busy}>
-              {busy ? 'Saving...' : 'Close the library on this day'}
+              {t({ id: busy ? 'desk.calendar.saving' : 'desk.calendar.close' })}
             </button>
           </form>
           {outcome && (
@@ -137,10 +135,10 @@ export default function DeskCalendarPage() {
             </p>
           )}
           {closures.length === 0 ? (
-            <EmptyState>No closures from a month ago to a year ahead.</EmptyState>
+            <EmptyState>{t({ id: 'desk.calendar.none' })}</EmptyState>
           ) : (
             <ul
-              aria-label="Days the library is closed"
+              aria-label={t({ id: 'desk.calendar.closedDays' })}
               className="divide-y divide-gray-100 rounded-lg bg-white shadow-sm"
             >
               {closures.map((closure) => (
@@ -152,15 +150,15 @@ export default function DeskCalendarPage() {
                     type="button"
                     className="btn-secondary btn-sm"
                     disabled={busy}
-                    aria-label={`Reopen ${formatDay(closure.date)}`}
+                    aria-label={t({ id: 'desk.calendar.reopenDay' }, { day: formatDay(closure.date) })}
                     onClick={() =>
                       void run(async () => {
                         await removeClosure({ variables: { date: closure.date } });
-                        return `Open again on ${formatDay(closure.date)}. Dates already moved off it stay as members were told.`;
+                        return t({ id: 'desk.calendar.reopened' }, { day: formatDay(closure.date) });
                       })
                     }
                   >
-                    Reopen
+                    {t({ id: 'desk.calendar.reopen' })}
                   </button>
                 </li>
               ))}
@@ -169,7 +167,7 @@ export default function DeskCalendarPage() {
         </section>
         <section aria-labelledby="hours-heading">
           <h2 id="hours-heading" className="mb-4 text-xl font-semibold">
-            Opening hours
+            {t({ id: 'desk.calendar.hours' })}
           </h2>
           <dl className="space-y-1 rounded-lg bg-white p-4 shadow-sm">
             {describeHours(openingHours).map((row) => (
@@ -186,10 +184,10 @@ export default function DeskCalendarPage() {
 
   return (
     <section className="page-container py-10">
-      <h1 className="mb-2 text-3xl font-bold text-gray-900">Library Calendar</h1>
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">{t({ id: 'desk.calendar.title' })}</h1>
       <p className="mb-6">
         <Link to="/desk" className="text-indigo-700 underline">
-          Back to the Circulation Desk
+          {t({ id: 'desk.calendar.backToDesk' })}
         </Link>
       </p>
       {body}

@@ -7,6 +7,7 @@ import { EmptyState, LoadError, StaffOnly } from './desk-states.tsx';
 import { MemberPanel } from './member-panel.tsx';
 import { MemberSearch } from './member-search.tsx';
 import { OverdueList } from './overdue-list.tsx';
+import { useI18n } from '../../lib/i18n.ts';
 
 export const DESK_ACCESS_QUERY = graphql(`
   query DeskAccess {
@@ -24,7 +25,8 @@ export const DESK_ACCESS_QUERY = graphql(`
 
 /** The circulation desk: find a member, settle their loans and fees, and work through the overdue list. */
 export default function DeskPage() {
-  useDocumentTitle('Circulation Desk');
+  const t = useI18n().formatMessage;
+  useDocumentTitle(t({ id: 'desk.title' }));
   const { data, loading, error, refetch } = useQuery(DESK_ACCESS_QUERY);
   // The open member lives in the address, so a reload or a shared link comes back to them.
   const [params, setParams] = useSearchParams();
@@ -32,9 +34,11 @@ export default function DeskPage() {
   const open = (memberUid: string) => setParams({ member: memberUid });
 
   let body: React.ReactNode;
-  if (loading && !data) body = <Spinner label="Loading the desk..." />;
+  if (loading && !data) body = <Spinner label={t({ id: 'desk.loading' })} />;
   else if (error || !data) {
-    body = <LoadError error={error} text="Could not load the desk." onRetry={() => void refetch().catch(() => {})} />;
+    body = (
+      <LoadError error={error} text={t({ id: 'desk.loadFailed' })} onRetry={() => void refetch().catch(() => {})} />
+    );
   } else if (data.me?.role !== 'admin') body = <StaffOnly />;
   else {
     body = (
@@ -44,7 +48,7 @@ export default function DeskPage() {
           {uid ? (
             <MemberPanel key={uid} uid={uid} policy={data.policy} />
           ) : (
-            <EmptyState>Choose a member to see their loans, balance and ledger.</EmptyState>
+            <EmptyState>{t({ id: 'desk.chooseMember' })}</EmptyState>
           )}
         </div>
         <OverdueList symbol={data.policy.currencySymbol} onOpenMember={open} />
@@ -54,10 +58,10 @@ export default function DeskPage() {
 
   return (
     <section className="page-container py-10">
-      <h1 className="mb-2 text-3xl font-bold text-gray-900">Circulation Desk</h1>
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">{t({ id: 'desk.title' })}</h1>
       <p className="mb-6">
         <Link to="/desk/calendar" className="text-indigo-700 underline">
-          Library calendar: opening hours and closures
+          {t({ id: 'desk.calendarLink' })}
         </Link>
       </p>
       {body}

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { newRequestKey } from '../../lib/request-key.ts';
 import { fieldError, serverMessage } from './desk-errors.ts';
 import { formatMoney, parseAmount } from '../../lib/money.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 type Props = {
   title: string;
@@ -20,6 +21,7 @@ type Props = {
 /** Record payment and Waive fees: an amount (whole taka, at most the balance) and an optional note. */
 export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit }: Props) {
   const id = useId();
+  const t = useI18n().formatMessage;
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -62,7 +64,7 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
     } catch (error) {
       const onAmount = fieldError(error, 'amount');
       if (onAmount) refuse(onAmount);
-      else setFormError(serverMessage(error) ?? 'Something went wrong. Please try again.');
+      else setFormError(serverMessage(error) ?? t({ id: 'desk.somethingWrong' }));
     } finally {
       sending.current = false;
       setBusy(false);
@@ -81,7 +83,7 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
       </h3>
       <div>
         <label htmlFor={`${id}-amount`} className="form-label">
-          Amount ({symbol})
+          {t({ id: 'desk.fee.amount' }, { symbol })}
         </label>
         <input
           ref={amountRef}
@@ -99,7 +101,7 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
           onChange={(event) => setAmount(event.target.value)}
         />
         <p id={`${id}-amount-hint`} className="mt-1 text-xs text-slate-600">
-          Up to {formatMoney(balance, symbol)}.
+          {t({ id: 'desk.fee.upTo' }, { amount: formatMoney(balance, symbol) })}
         </p>
         {amountError && (
           <p id={`${id}-amount-error`} className="mt-1 text-sm text-red-700">
@@ -109,7 +111,7 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
       </div>
       <div>
         <label htmlFor={`${id}-note`} className="form-label">
-          Note (optional)
+          {t({ id: 'desk.fee.note' })}
         </label>
         <input
           id={`${id}-note`}

@@ -1,9 +1,11 @@
+import type { IntlShape } from 'react-intl';
 import { graphql, type FragmentType, getFragmentData } from '../../gql/index.ts';
 import type { DeskLedgerEntryFragment, LedgerKind } from '../../gql/graphql.ts';
 import { DeskTable, type Column } from './desk-table.tsx';
 import { formatInstantDay } from '../../lib/dates.ts';
 import { EmptyState } from './desk-states.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { useI18n } from '../../lib/i18n.ts';
 
 export const LEDGER_ENTRY_FRAGMENT = graphql(`
   fragment DeskLedgerEntry on LedgerEntry {
@@ -17,28 +19,23 @@ export const LEDGER_ENTRY_FRAGMENT = graphql(`
   }
 `);
 
-export const KIND_TEXT: Record<LedgerKind, string> = {
-  LATE_FEE: 'Late fee',
-  REPLACEMENT: 'Replacement',
-  PROCESSING_FEE: 'Processing fee',
-  PAYMENT: 'Payment',
-  WAIVER: 'Waiver',
-};
-
 /** Charges raise the balance; payments and waivers lower it. */
 const lowers = (kind: LedgerKind) => kind === 'PAYMENT' || kind === 'WAIVER';
 
 type Props = { entries: FragmentType<typeof LEDGER_ENTRY_FRAGMENT>[]; symbol: string };
 type Entry = DeskLedgerEntryFragment;
 
-const columns = (symbol: string): Column<Entry>[] => [
-  { header: 'Date', cell: (entry) => formatInstantDay(entry.createdAt) },
-  { header: 'Entry', cell: (entry) => KIND_TEXT[entry.kind] },
-  { header: 'Book', cell: (entry) => entry.bookTitle ?? '' },
-  { header: 'Note', cell: (entry) => entry.note },
-  { header: 'Recorded by', cell: (entry) => entry.recordedBy ?? 'Library' },
+const columns = (symbol: string, t: IntlShape['formatMessage']): Column<Entry>[] => [
+  { header: t({ id: 'desk.ledger.date' }), cell: (entry) => formatInstantDay(entry.createdAt) },
+  { header: t({ id: 'desk.ledger.entry' }), cell: (entry) => t({ id: 'desk.ledger.kind' }, { kind: entry.kind }) },
+  { header: t({ id: 'desk.ledger.book' }), cell: (entry) => entry.bookTitle ?? '' },
+  { header: t({ id: 'desk.ledger.note' }), cell: (entry) => entry.note },
   {
-    header: 'Amount',
+    header: t({ id: 'desk.ledger.recordedBy' }),
+    cell: (entry) => entry.recordedBy ?? t({ id: 'desk.ledger.library' }),
+  },
+  {
+    header: t({ id: 'desk.ledger.amount' }),
     numeric: true,
     cell: (entry) => `${lowers(entry.kind) ? '−' : '+'}${formatMoney(entry.amount, symbol)}`,
     tone: (entry) => (lowers(entry.kind) ? 'text-green-800' : 'text-red-700'),
@@ -47,15 +44,16 @@ const columns = (symbol: string): Column<Entry>[] => [
 
 export function LedgerTable({ entries, symbol }: Props) {
   const rows = getFragmentData(LEDGER_ENTRY_FRAGMENT, entries);
+  const t = useI18n().formatMessage;
   return (
     <section aria-labelledby="ledger-heading">
       <h3 id="ledger-heading" className="mb-2 text-lg font-semibold">
-        Ledger
+        {t({ id: 'desk.ledger.title' })}
       </h3>
       {rows.length === 0 ? (
-        <EmptyState>No charges, payments or waivers yet.</EmptyState>
+        <EmptyState>{t({ id: 'desk.ledger.none' })}</EmptyState>
       ) : (
-        <DeskTable columns={columns(symbol)} rows={rows} />
+        <DeskTable columns={columns(symbol, t)} rows={rows} />
       )}
     </section>
   );

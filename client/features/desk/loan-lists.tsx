@@ -1,8 +1,10 @@
+import type { IntlShape } from 'react-intl';
 import { graphql, type FragmentType, getFragmentData } from '../../gql/index.ts';
 import type { DeskLoanFragment } from '../../gql/graphql.ts';
 import { formatDay, formatInstantDay } from '../../lib/dates.ts';
 import { EmptyState } from './desk-states.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { useI18n, type MessageId } from '../../lib/i18n.ts';
 
 export const DESK_LOAN_FRAGMENT = graphql(`
   fragment DeskLoan on BorrowRecord {
@@ -24,20 +26,41 @@ export const DESK_LOAN_FRAGMENT = graphql(`
 
 export type LoanAction = 'check-in' | 'lost' | 'damaged';
 
-const CLOSED_AS: Record<string, string> = { RETURNED: 'Returned', LOST: 'Lost', DAMAGED: 'Damaged' };
-const VIA: Record<string, string> = { APP: 'in the app', DESK: 'at the desk' };
+type Format = IntlShape['formatMessage'];
 
 /** Still out: on loan, or claimed as returned by the member (RETURNS=desk) and waiting for its check-in. */
 const isOpen = (loan: DeskLoanFragment) => loan.status === 'BORROWED' || loan.status === 'RETURNING';
 
-/** How and by whom a closed loan was closed: "at the desk by Desk Clerk (clerk@…)". */
-const closedHow = (loan: DeskLoanFragment) =>
-  loan.returnedVia ? ` ${VIA[loan.returnedVia]}${loan.returnedBy ? ` by ${loan.returnedBy}` : ''}` : '';
+/** How a past loan was closed and when: "Returned on 1 Mar 2026" (a status the SPA does not know, as it is). */
+const closedAs = (t: Format, loan: DeskLoanFragment) =>
+  loan.returnedAt
+    ? t({ id: 'desk.past.closedOn' }, { status: loan.status, day: formatInstantDay(loan.returnedAt) })
+    : t({ id: 'desk.past.closed' }, { status: loan.status });
 
-const lateText = (loan: DeskLoanFragment, symbol: string, soFar: boolean) =>
+/** How and by whom a closed loan was closed: "at the desk by Desk Clerk (clerk@…)". */
+const closedHow = (t: Format, loan: DeskLoanFragment) =>
+  loan.returnedVia
+    ? ` ${
+        loan.returnedBy
+          ? t({ id: 'desk.past.viaBy' }, { via: loan.returnedVia, by: loan.returnedBy })
+          : t({ id: 'desk.past.via' }, { via: loan.returnedVia })
+      }`
+    : '';
+
+const lateText = (t: Format, loan: DeskLoanFragment, symbol: string, soFar: boolean) =>
   loan.overdueDays > 0
-    ? `${loan.overdueDays} ${loan.overdueDays === 1 ? 'day' : 'days'} late, fee ${formatMoney(loan.fee, symbol)}${soFar ? ' so far' : ''}`
+    ? t(
+        { id: soFar ? 'desk.loans.lateSoFar' : 'desk.loans.late' },
+        { days: loan.overdueDays, fee: formatMoney(loan.fee, symbol) },
+      )
     : null;
+
+/** A past loan in one line: "Returned on 1 Mar 2026 at the desk by … (claimed 28 Feb 2026); 2 days late, fee ৳100". */
+const pastLine = (t: Format, loan: DeskLoanFragment, symbol: string) => {
+  const claimed = loan.claimedAt ? ` ${t({ id: 'desk.past.claimed' }, { day: formatInstantDay(loan.claimedAt) })}` : '';
+  const late = lateText(t, loan, symbol, false);
+  return `${closedAs(t, loan)}${closedHow(t, loan)}${claimed}${late ? `; ${late}` : ''}`;
+};
 
 type ActiveProps = {
   loans: FragmentType<typeof DESK_LOAN_FRAGMENT>[];
@@ -47,36 +70,44 @@ type ActiveProps = {
   onAction: (loan: DeskLoanFragment, action: LoanAction) => void;
 };
 
-const BUSY_TEXT: Record<LoanAction, string> = {
-  'check-in': 'Checking in...',
-  lost: 'Marking lost...',
-  damaged: 'Marking damaged...',
+const BUSY_TEXT: Record<LoanAction, MessageId> = {
+  'check-in': 'desk.loans.checkingIn',
+  lost: 'desk.loans.markingLost',
+  damaged: 'desk.loans.markingDamaged',
 };
-const ACTION_TEXT: Record<LoanAction, string> = { 'check-in': 'Check in', lost: 'Mark lost', damaged: 'Mark damaged' };
+const ACTION_TEXT: Record<LoanAction, MessageId> = {
+  'check-in': 'desk.loans.checkIn',
+  lost: 'desk.loans.markLost',
+  damaged: 'desk.loans.markDamaged',
+};
 
 export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
   const active = getFragmentData(DESK_LOAN_FRAGMENT, loans).filter(isOpen);
+  const t = useI18n().formatMessage;
+  /** The button's words: what it does, or what it is doing while its action runs. */
+  const words = (loan: DeskLoanFragment, action: LoanAction) =>
+    t({ id: busy?.loanId === loan.id && busy.action === action ? BUSY_TEXT[action] : ACTION_TEXT[action] });
   return (
     <section aria-labelledby="active-loans-heading">
       <h3 id="active-loans-heading" className="mb-2 text-lg font-semibold">
-        On loan ({active.length})
+        {t({ id: 'desk.loans.onLoan' }, { count: active.length })}
       </h3>
       {active.length === 0 ? (
-        <EmptyState>No books on loan.</EmptyState>
+        <EmptyState>{t({ id: 'desk.loans.none' })}</EmptyState>
       ) : (
         <ul className="space-y-3">
           {active.map((loan) => {
-            const late = lateText(loan, symbol, true);
+            const late = lateText(t, loan, symbol, true);
             return (
               <li key={loan.id} aria-label={loan.bookTitle} className="rounded-lg border border-slate-200 p-3">
                 <p className="font-medium">{loan.bookTitle}</p>
                 <p className="text-sm text-slate-600">
-                  Due {formatDay(loan.dueDate)}
+                  {t({ id: 'desk.loans.due' }, { day: formatDay(loan.dueDate) })}
                   {late && <span className="ml-2 font-semibold text-red-700">{late}</span>}
                 </p>
                 {loan.status === 'RETURNING' && loan.claimedAt && (
                   <p className="text-sm font-semibold text-emerald-800">
-                    Return claimed on {formatInstantDay(loan.claimedAt)}: check it in when the book arrives
+                    {t({ id: 'desk.loans.claimed' }, { day: formatInstantDay(loan.claimedAt) })}
                   </p>
                 )}
                 <div className="mt-2 flex flex-wrap gap-2">
@@ -88,10 +119,13 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
                         action === 'check-in' ? 'btn-primary px-3 py-1 text-sm' : 'btn-secondary px-3 py-1 text-sm'
                       }
                       disabled={busy !== null}
-                      aria-label={`${busy?.loanId === loan.id && busy.action === action ? BUSY_TEXT[action] : ACTION_TEXT[action]}: ${loan.bookTitle}`}
+                      aria-label={t(
+                        { id: 'desk.loans.actionLabel' },
+                        { action: words(loan, action), title: loan.bookTitle },
+                      )}
                       onClick={() => onAction(loan, action)}
                     >
-                      {busy?.loanId === loan.id && busy.action === action ? BUSY_TEXT[action] : ACTION_TEXT[action]}
+                      {words(loan, action)}
                     </button>
                   ))}
                 </div>
@@ -106,30 +140,22 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
 
 export function PastLoans({ loans, symbol }: { loans: FragmentType<typeof DESK_LOAN_FRAGMENT>[]; symbol: string }) {
   const past = getFragmentData(DESK_LOAN_FRAGMENT, loans).filter((loan) => !isOpen(loan));
+  const t = useI18n().formatMessage;
   return (
     <section aria-labelledby="past-loans-heading">
       <h3 id="past-loans-heading" className="mb-2 text-lg font-semibold">
-        Past loans ({past.length})
+        {t({ id: 'desk.past.title' }, { count: past.length })}
       </h3>
       {past.length === 0 ? (
-        <EmptyState>No past loans.</EmptyState>
+        <EmptyState>{t({ id: 'desk.past.none' })}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {past.map((loan) => {
-            const late = lateText(loan, symbol, false);
-            return (
-              <li key={loan.id} aria-label={loan.bookTitle} className="py-2">
-                <p className="font-medium">{loan.bookTitle}</p>
-                <p className="text-sm text-slate-600">
-                  {CLOSED_AS[loan.status] ?? loan.status}
-                  {loan.returnedAt && ` on ${formatInstantDay(loan.returnedAt)}`}
-                  {closedHow(loan)}
-                  {loan.claimedAt && ` (claimed ${formatInstantDay(loan.claimedAt)})`}
-                  {late && `; ${late}`}
-                </p>
-              </li>
-            );
-          })}
+          {past.map((loan) => (
+            <li key={loan.id} aria-label={loan.bookTitle} className="py-2">
+              <p className="font-medium">{loan.bookTitle}</p>
+              <p className="text-sm text-slate-600">{pastLine(t, loan, symbol)}</p>
+            </li>
+          ))}
         </ul>
       )}
     </section>

@@ -12,6 +12,7 @@ import { LedgerTable } from './ledger-table.tsx';
 import { ActiveLoans, PastLoans, type LoanAction } from './loan-lists.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { AuditHistory } from './audit-history.tsx';
+import { useI18n } from '../../lib/i18n.ts';
 import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
 
 export const DESK_MEMBER_QUERY = graphql(`
@@ -40,6 +41,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
   const symbol = policy.currencySymbol;
   const money = (amount: number) => formatMoney(amount, symbol);
   const client = useApolloClient();
+  const t = useI18n().formatMessage;
   const { data, loading, error, refetch } = useQuery(DESK_MEMBER_QUERY, {
     variables: { uid },
     // Balances move with every return and payment, at this desk or elsewhere.
@@ -52,14 +54,18 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
   const [busy, setBusy] = useState<{ loanId: string; action: LoanAction } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  if (loading && !data) return <Spinner label="Loading member..." />;
+  if (loading && !data) return <Spinner label={t({ id: 'desk.member.loading' })} />;
   if (error && !data) {
     return (
-      <LoadError error={error} text="Could not load this member." onRetry={() => void refetch().catch(() => {})} />
+      <LoadError
+        error={error}
+        text={t({ id: 'desk.member.loadFailed' })}
+        onRetry={() => void refetch().catch(() => {})}
+      />
     );
   }
   const member = data?.member;
-  if (!member) return <EmptyState>No member has that id.</EmptyState>;
+  if (!member) return <EmptyState>{t({ id: 'desk.member.notFound' })}</EmptyState>;
   const name = member.name || member.email;
 
   /** Lost or damaged: says what will be charged (the book's replacement cost and the processing fee) first. */
@@ -72,11 +78,18 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
     const replacement = cost?.book?.replacementCost ?? policy.defaultReplacementCost;
     const fee = policy.lostProcessingFee;
     return confirmAction({
-      title: damaged ? 'Mark as damaged?' : 'Mark as lost?',
-      text:
-        `“${loan.bookTitle}” will be closed as ${damaged ? 'damaged' : 'lost'} and ${name} charged ` +
-        `${money(replacement)} replacement cost + ${money(fee)} processing fee = ${money(replacement + fee)}.`,
-      confirmText: damaged ? 'Yes, mark damaged' : 'Yes, mark lost',
+      title: t({ id: damaged ? 'desk.loss.damagedTitle' : 'desk.loss.lostTitle' }),
+      text: t(
+        { id: damaged ? 'desk.loss.damagedText' : 'desk.loss.lostText' },
+        {
+          title: loan.bookTitle,
+          name,
+          replacement: money(replacement),
+          fee: money(fee),
+          total: money(replacement + fee),
+        },
+      ),
+      confirmText: t({ id: damaged ? 'desk.loss.damagedConfirm' : 'desk.loss.lostConfirm' }),
     });
   };
 
@@ -89,18 +102,24 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
         const fee = done?.checkIn.fee ?? 0;
         setOutcome({
           kind: 'done',
-          text: `Checked in “${loan.bookTitle}”.${fee > 0 ? ` Late fee of ${money(fee)} charged.` : ''}`,
+          text:
+            fee > 0
+              ? t({ id: 'desk.member.checkedInFee' }, { title: loan.bookTitle, fee: money(fee) })
+              : t({ id: 'desk.member.checkedIn' }, { title: loan.bookTitle }),
         });
       } else {
         const damaged = action === 'damaged';
         if (!(await confirmLoss(loan, damaged))) return;
         await markLost({ variables: { loanId: loan.id, damaged, idempotencyKey: newRequestKey() } });
-        setOutcome({ kind: 'done', text: `“${loan.bookTitle}” marked ${damaged ? 'damaged' : 'lost'}.` });
+        setOutcome({
+          kind: 'done',
+          text: t({ id: damaged ? 'desk.member.markedDamaged' : 'desk.member.markedLost' }, { title: loan.bookTitle }),
+        });
       }
     } catch (actionError) {
       // The loan may have been closed elsewhere: show the member as the gateway has them now.
       void refetch().catch(() => {});
-      setOutcome({ kind: 'failed', text: serverMessage(actionError) ?? 'Something went wrong. Please try again.' });
+      setOutcome({ kind: 'failed', text: serverMessage(actionError) ?? t({ id: 'desk.somethingWrong' }) });
     } finally {
       setBusy(null);
     }
@@ -116,36 +135,37 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
       </div>
       <div className={`rounded-lg p-4 ${member.balance > 0 ? 'bg-red-50 text-red-900' : 'bg-green-50 text-green-900'}`}>
         <p className="text-lg">
-          Balance: <strong>{money(member.balance)}</strong>
+          {t(
+            { id: 'desk.member.balance' },
+            { amount: money(member.balance), strong: (words) => <strong>{words}</strong> },
+          )}
         </p>
-        <p className="text-sm">
-          {member.balance > 0 ? 'Fees must be paid before borrowing more.' : 'Nothing owed: free to borrow.'}
-        </p>
+        <p className="text-sm">{t({ id: member.balance > 0 ? 'desk.member.mustPay' : 'desk.member.owesNothing' })}</p>
       </div>
       {member.balance > 0 && (
         <div className="grid gap-4 md:grid-cols-2">
           <FeeForm
-            title="Record payment"
-            submitText="Record payment"
-            busyText="Recording..."
+            title={t({ id: 'desk.member.recordPayment' })}
+            submitText={t({ id: 'desk.member.recordPayment' })}
+            busyText={t({ id: 'desk.member.recording' })}
             balance={member.balance}
             symbol={symbol}
             onSubmit={async (amount, note, idempotencyKey) => {
               setOutcome(null);
               await recordPayment({ variables: { uid, amount, note: note || null, idempotencyKey } });
-              setOutcome({ kind: 'done', text: `Payment of ${money(amount)} recorded.` });
+              setOutcome({ kind: 'done', text: t({ id: 'desk.member.paymentRecorded' }, { amount: money(amount) }) });
             }}
           />
           <FeeForm
-            title="Waive fees"
-            submitText="Waive"
-            busyText="Waiving..."
+            title={t({ id: 'desk.member.waiveFees' })}
+            submitText={t({ id: 'desk.member.waive' })}
+            busyText={t({ id: 'desk.member.waiving' })}
             balance={member.balance}
             symbol={symbol}
             onSubmit={async (amount, note, idempotencyKey) => {
               setOutcome(null);
               await waiveFee({ variables: { uid, amount, note: note || null, idempotencyKey } });
-              setOutcome({ kind: 'done', text: `${money(amount)} waived.` });
+              setOutcome({ kind: 'done', text: t({ id: 'desk.member.waived' }, { amount: money(amount) }) });
             }}
           />
         </div>
