@@ -125,6 +125,19 @@ describeEachStore((kind) => {
     });
     expect(schema.status).toBe(400);
     expect(schema.body.message).toBe('bookId দিতে হবে');
+    // And the schema's own checks (Ajv's words): a type, a length.
+    const typed = await gw.request('POST', '/api/borrow', {
+      token: m.token,
+      headers: { 'accept-language': 'bn' },
+      body: { bookId: 42, userId: m.uid, returnDate: libraryDay(14) },
+    });
+    expect(typed.status).toBe(400);
+    expect(typed.body.message).toBe('bookId-এর মান string ধরনের হতে হবে');
+    const english = await gw.request('POST', '/api/borrow', {
+      token: m.token,
+      body: { bookId: 42, userId: m.uid, returnDate: libraryDay(14) },
+    });
+    expect(english.body.message).toBe('bookId must be string');
     await setLocale(m, 'bn');
     expect((await again('en')).body.message).toBe(BN_ALREADY_BORROWED);
   });

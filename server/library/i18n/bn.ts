@@ -121,4 +121,18 @@ export const bn: Record<SentenceKey, string> = {
   overdueOne: '“{title}” ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে বইটি ফেরত দিন।',
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',
+
+  // The REST layer's schema messages from Ajv.
+  ajvMinLength: '{field}-এ অন্তত {limit}টি অক্ষর থাকতে হবে',
+  ajvMaxLength: '{field}-এ {limit}টির বেশি অক্ষর থাকতে পারবে না',
+  ajvMinItems: '{field}-এ অন্তত {limit}টি উপাদান থাকতে হবে',
+  ajvMaxItems: '{field}-এ {limit}টির বেশি উপাদান থাকতে পারবে না',
+  ajvMinimum: '{field} অবশ্যই {limit} বা তার বেশি হতে হবে',
+  ajvMaximum: '{field} অবশ্যই {limit} বা তার কম হতে হবে',
+  ajvExclusiveMinimum: '{field} অবশ্যই {limit}-এর বেশি হতে হবে',
+  ajvExclusiveMaximum: '{field} অবশ্যই {limit}-এর কম হতে হবে',
+  ajvEnum: '{field} অনুমোদিত মানগুলোর একটি হতে হবে',
+  ajvFormat: '{field} অবশ্যই "{format}" ফরম্যাটে হতে হবে',
+  ajvInvalid: '{field} সঠিক নয়',
+  ajvType: '{field}-এর মান {type} ধরনের হতে হবে',
 };

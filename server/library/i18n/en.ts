@@ -112,6 +112,21 @@ export const en = {
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
+
+  // The REST layer's schema messages from Ajv (rest/errors.ts puts the field first). Last, so that every
+  // sentence above is matched first; `{type}` and `{format}` are the schema's own words and stay English.
+  ajvMinLength: '{field} must NOT have fewer than {limit} characters',
+  ajvMaxLength: '{field} must NOT have more than {limit} characters',
+  ajvMinItems: '{field} must NOT have fewer than {limit} items',
+  ajvMaxItems: '{field} must NOT have more than {limit} items',
+  ajvMinimum: '{field} must be >= {limit}',
+  ajvMaximum: '{field} must be <= {limit}',
+  ajvExclusiveMinimum: '{field} must be > {limit}',
+  ajvExclusiveMaximum: '{field} must be < {limit}',
+  ajvEnum: '{field} must be equal to one of the allowed values',
+  ajvFormat: '{field} must match format "{format}"',
+  ajvInvalid: '{field} is invalid',
+  ajvType: '{field} must be {type}',
 } as const satisfies Record<string, string>;
 
 export type SentenceKey = keyof typeof en;
