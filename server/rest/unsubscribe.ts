@@ -6,18 +6,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Library } from '../library/index.ts';
 import { LibraryError } from '../library/errors.ts';
+import { localeFromHeader, say, translate, type Locale } from '../library/i18n/index.ts';
 
 type Query = { Querystring: { token?: unknown } };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+function page(locale: Locale, title: string, body: string): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)} | BookHaven</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 const wantsJson = (request: FastifyRequest) => /application\/json/.test(request.headers.accept ?? '');
+/** The page is opened from an e-mail, often signed out: it speaks the browser's language (Accept-Language). */
+const localeOf = (request: FastifyRequest): Locale => localeFromHeader(request.headers['accept-language']);
 
 function answer(
   request: FastifyRequest,
@@ -29,13 +32,16 @@ function answer(
 ) {
   reply.code(status).header('cache-control', 'private, no-store');
   if (wantsJson(request)) return reply.send({ ...extra.json, message: text });
-  return reply.type('text/html; charset=utf-8').send(page(title, `<p>${escapeHtml(text)}</p>${extra.html ?? ''}`));
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(page(localeOf(request), title, `<p>${escapeHtml(text)}</p>${extra.html ?? ''}`));
 }
 
 function refusal(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   if (!(error instanceof LibraryError)) throw error;
   const status = error.code === 'NOT_FOUND' ? 404 : error.code === 'CONFLICT' ? 409 : 400;
-  return answer(request, reply, status, 'This link does not work', error.message);
+  const locale = localeOf(request);
+  return answer(request, reply, status, say(locale, 'unsubscribeBadTitle'), translate(error.message, locale));
 }
 
 export function unsubscribeRoutes(library: Library) {
@@ -55,29 +61,24 @@ export function unsubscribeRoutes(library: Library) {
         return refusal(request, reply, error);
       }
       const action = `/api/unsubscribe?token=${encodeURIComponent(String(token))}`;
-      return answer(
-        request,
-        reply,
-        200,
-        'Stop e-mailing me notices?',
-        'BookHaven will keep showing your notices in the app, and stop e-mailing them to you.',
-        {
-          html:
-            `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-            '<button type="submit">Stop e-mailing me notices</button></form>',
-        },
-      );
+      const locale = localeOf(request);
+      return answer(request, reply, 200, say(locale, 'unsubscribeAskTitle'), say(locale, 'unsubscribeAskText'), {
+        html:
+          `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+          `<button type="submit">${escapeHtml(say(locale, 'mailStop'))}</button></form>`,
+      });
     });
 
     app.post<Query>('/unsubscribe', async (request, reply) => {
       try {
         const user = await library.mail.unsubscribe(request.query.token);
+        const locale = localeOf(request);
         return answer(
           request,
           reply,
           200,
-          'Notices are no longer e-mailed',
-          `Notices are no longer e-mailed to ${user.email}. You still see them in BookHaven, and can turn the e-mail back on there under Notices.`,
+          say(locale, 'unsubscribeDoneTitle'),
+          say(locale, 'unsubscribeDoneText', { email: user.email }),
           { json: { emailNotices: user.emailNotices } },
         );
       } catch (error) {

@@ -188,6 +188,17 @@ describeEachStore((kind) => {
     expect(asked.status).toBe(200);
     expect(asked.headers.get('content-type')).toMatch(/text\/html/);
     expect(asked.body).toContain('<button type="submit">Stop e-mailing me notices</button>');
+    expect(asked.body).toContain('<html lang="en">');
+    // Opened in a Bangla browser, the page speaks Bangla; a bad link says why in Bangla too.
+    const bangla = await gw.request('GET', link, { headers: { 'accept-language': 'bn-BD,bn;q=0.9' } });
+    expect(bangla.body).toContain('<html lang="bn">');
+    expect(bangla.body).toContain('<button type="submit">নোটিশ ই-মেইলে পাঠানো বন্ধ করুন</button>');
+    expect(bangla.body).toContain('<h1>নোটিশ ই-মেইলে পাঠানো বন্ধ করবেন?</h1>');
+    const badInBangla = await gw.request('GET', '/api/unsubscribe?token=nonsense', {
+      headers: { 'accept-language': 'bn' },
+    });
+    expect(badInBangla.body).toContain('<h1>এই লিংকটি কাজ করছে না</h1>');
+    expect(badInBangla.body).not.toContain('This unsubscribe link is not valid');
     expect((await noticesOf(member)).emailNotices).toBe(true);
 
     const [encoded, version, signature] = link.split('token=')[1]!.split('.') as [string, string, string];

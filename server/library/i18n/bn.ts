@@ -122,6 +122,13 @@ export const bn: Record<SentenceKey, string> = {
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',
 
+  // The unsubscribe page.
+  unsubscribeAskTitle: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করবেন?',
+  unsubscribeAskText: 'BookHaven অ্যাপে আপনার নোটিশ দেখাতে থাকবে, শুধু ই-মেইলে পাঠানো বন্ধ করবে।',
+  unsubscribeDoneTitle: 'নোটিশ আর ই-মেইলে পাঠানো হবে না',
+  unsubscribeDoneText:
+    '{email}-এ আর নোটিশ ই-মেইল করা হবে না। BookHaven-এ আপনি নোটিশগুলো দেখতে পাবেন, আর সেখানে নোটিশ অংশে ই-মেইল আবার চালু করতে পারবেন।',
+  unsubscribeBadTitle: 'এই লিংকটি কাজ করছে না',
   // The REST layer's schema messages from Ajv.
   ajvMinLength: '{field}-এ অন্তত {limit}টি অক্ষর থাকতে হবে',
   ajvMaxLength: '{field}-এ {limit}টির বেশি অক্ষর থাকতে পারবে না',

@@ -113,6 +113,13 @@ export const en = {
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
 
+  // The unsubscribe page (rest/unsubscribe.ts), in the language of the browser that opens the e-mail's link.
+  unsubscribeAskTitle: 'Stop e-mailing me notices?',
+  unsubscribeAskText: 'BookHaven will keep showing your notices in the app, and stop e-mailing them to you.',
+  unsubscribeDoneTitle: 'Notices are no longer e-mailed',
+  unsubscribeDoneText:
+    'Notices are no longer e-mailed to {email}. You still see them in BookHaven, and can turn the e-mail back on there under Notices.',
+  unsubscribeBadTitle: 'This link does not work',
   // The REST layer's schema messages from Ajv (rest/errors.ts puts the field first). Last, so that every
   // sentence above is matched first; `{type}` and `{format}` are the schema's own words and stay English.
   ajvMinLength: '{field} must NOT have fewer than {limit} characters',
