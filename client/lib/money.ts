@@ -17,6 +17,13 @@ export function formatMoney(amount: number, symbol = CURRENCY_SYMBOL, locale: Lo
   return `${symbol}${NUMBER[locale].format(Math.round(amount))}`;
 }
 
+/** Ledger kinds that lower the balance (a payment, a waiver); every other entry is a charge that raises it. */
+export const lowersBalance = (kind: string): boolean => kind === 'PAYMENT' || kind === 'WAIVER';
+
+/** A ledger entry's amount with the way it moved the balance: "+৳150" for a charge, "−৳50" for a payment. */
+export const signedAmount = (kind: string, amount: number, symbol = CURRENCY_SYMBOL): string =>
+  `${lowersBalance(kind) ? '−' : '+'}${formatMoney(amount, symbol)}`;
+
 /**
  * Checks an amount typed at the desk: a whole number of taka (Latin or Bengali digits), at least 1 and at most
  * the balance. Returns the amount, or a sentence saying what is wrong.

@@ -87,7 +87,7 @@ export function describeHours(hours: readonly Hours[]): { days: string; hours: s
 }
 
 /** The library's day (YYYY-MM-DD), weekday and time (HH:MM) at `now` in its time zone. */
-function libraryNow(now: Date, timeZone: string) {
+export function libraryNow(now: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',

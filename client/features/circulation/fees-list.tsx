@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
-import type { LedgerKind } from '../../gql/graphql.ts';
 import { formatInstantDay } from '../../lib/dates.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney, lowersBalance, signedAmount } from '../../lib/money.ts';
 import { usePolicy } from '../../lib/policy.ts';
 import { useI18n } from '../../lib/i18n.ts';
 
@@ -23,12 +22,6 @@ export const MY_FEES_QUERY = graphql(`
     }
   }
 `);
-
-/** Charges raise the balance; payments and waivers lower it. */
-const lowers = (kind: LedgerKind) => kind === 'PAYMENT' || kind === 'WAIVER';
-
-/** An entry's amount with the way it moved the balance: "+৳150" for a charge, "−৳50" for a payment. */
-const signed = (kind: LedgerKind, amount: number) => `${lowers(kind) ? '−' : '+'}${formatMoney(amount)}`;
 
 export function FeesList() {
   const { data, loading, error, refetch } = useQuery(MY_FEES_QUERY, { fetchPolicy: 'cache-and-network' });
@@ -85,8 +78,8 @@ export function FeesList() {
                 <td>{t({ id: 'circulation.fees.kind' }, { kind: entry.kind })}</td>
                 <td>{entry.bookTitle ?? ''}</td>
                 <td>{entry.note}</td>
-                <td className={`text-right ${lowers(entry.kind) ? 'text-green-800' : 'text-red-700'}`}>
-                  {signed(entry.kind, entry.amount)}
+                <td className={`text-right ${lowersBalance(entry.kind) ? 'text-green-800' : 'text-red-700'}`}>
+                  {signedAmount(entry.kind, entry.amount)}
                 </td>
               </tr>
             ))}

@@ -1,10 +1,10 @@
 import type { IntlShape } from 'react-intl';
 import { graphql, type FragmentType, getFragmentData } from '../../gql/index.ts';
-import type { DeskLedgerEntryFragment, LedgerKind } from '../../gql/graphql.ts';
+import type { DeskLedgerEntryFragment } from '../../gql/graphql.ts';
 import { DeskTable, type Column } from './desk-table.tsx';
 import { formatInstantDay } from '../../lib/dates.ts';
 import { EmptyState } from './desk-states.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { lowersBalance, signedAmount } from '../../lib/money.ts';
 import { useI18n } from '../../lib/i18n.ts';
 
 export const LEDGER_ENTRY_FRAGMENT = graphql(`
@@ -18,9 +18,6 @@ export const LEDGER_ENTRY_FRAGMENT = graphql(`
     createdAt
   }
 `);
-
-/** Charges raise the balance; payments and waivers lower it. */
-const lowers = (kind: LedgerKind) => kind === 'PAYMENT' || kind === 'WAIVER';
 
 type Props = { entries: FragmentType<typeof LEDGER_ENTRY_FRAGMENT>[]; symbol: string };
 type Entry = DeskLedgerEntryFragment;
@@ -37,8 +34,8 @@ const columns = (symbol: string, t: IntlShape['formatMessage']): Column<Entry>[]
   {
     header: t({ id: 'desk.ledger.amount' }),
     numeric: true,
-    cell: (entry) => `${lowers(entry.kind) ? '−' : '+'}${formatMoney(entry.amount, symbol)}`,
-    tone: (entry) => (lowers(entry.kind) ? 'text-green-800' : 'text-red-700'),
+    cell: (entry) => signedAmount(entry.kind, entry.amount, symbol),
+    tone: (entry) => (lowersBalance(entry.kind) ? 'text-green-800' : 'text-red-700'),
   },
 ];
 

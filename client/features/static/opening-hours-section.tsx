@@ -3,7 +3,7 @@ import { getFragmentData, graphql } from '../../gql/index.ts';
 import { OPENING_HOURS } from '../../components/ui/library-info.ts';
 import { formatDay, toDateInputValue } from '../../lib/dates.ts';
 import { useI18n } from '../../lib/i18n.ts';
-import { CALENDAR_FIELDS, calendarRange, describeHours, openNow } from '../../lib/opening-hours.ts';
+import { CALENDAR_FIELDS, calendarRange, describeHours, libraryNow, openNow } from '../../lib/opening-hours.ts';
 import { usePolicy } from '../../lib/policy.ts';
 
 export const CONTACT_CALENDAR_QUERY = graphql(`
@@ -34,7 +34,7 @@ export function OpeningHoursSection() {
       ]
     : OPENING_HOURS.map((row) => ({ days: t({ id: row.days }), hours: t({ id: row.hours }) }));
   // Today is the library's (its time zone) once known, the reader's until then.
-  const today = timeZone ? new Intl.DateTimeFormat('en-CA', { timeZone }).format(now) : toDateInputValue(now);
+  const today = timeZone ? libraryNow(now, timeZone).day : toDateInputValue(now);
   const upcoming = calendar?.closures.filter((c) => c.date >= today) ?? [];
   return (
     <>
