@@ -453,6 +453,11 @@ export interface LedgerStore {
    * Records a payment or waiver, refused when it is more than the balance at that moment: the check and the
    * record are one step, so credits at once, from any number of gateways, never take the balance below zero.
    */
+  /**
+   * Payments and waivers recorded from `from` (inclusive) to `to` (exclusive), oldest first: the desk's
+   * cash-up of a day. Charges are left out (the library makes them, no money changes hands).
+   */
+  credits(from: Date, to: Date): Promise<LedgerRecord[]>;
   credit(
     entry: NewCredit,
   ): Promise<

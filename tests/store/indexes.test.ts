@@ -84,6 +84,10 @@ const CASES: Case[] = [
   { name: "loans: a member's loans, newest first", run: (s) => s.loans.listByUser('user-1') },
   { name: "loans: a member's active loan count", run: (s) => s.loans.countActiveByUser('user-1') },
   { name: 'loans: every active loan, counted (the /metrics gauge)', run: (s) => s.loans.countActive() },
+  {
+    name: "ledger: a day's payments and waivers (the cash-up)",
+    run: (s) => s.ledger.credits(new Date('2026-12-01T00:00:00Z'), new Date('2026-12-02T00:00:00Z')),
+  },
   { name: 'users: sign-in upsert', run: (s) => s.users.upsert(profile()) },
   { name: 'users: by uid', run: (s) => s.users.getByUid('uid-ada') },
   { name: "audit: a book's history, newest first", run: (s, f) => s.audit.listByBook(f.bookId, { first: 5 }) },
@@ -359,6 +363,9 @@ describe.skipIf(!mongodbUri)(
           ['user_status', { userId: 1, status: 1 }],
           ['status', { status: 1 }],
         ]),
+      );
+      expect(await names('ledger')).toEqual(
+        expect.arrayContaining([['kind_time', { kind: 1, createdAt: 1, _id: 1 }]]),
       );
       expect(await names('users')).toEqual(expect.arrayContaining([['uid_unique', { uid: 1 }]]));
       expect(await names('audit')).toEqual(

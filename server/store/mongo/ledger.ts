@@ -97,6 +97,14 @@ export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {
       const all = pending.length === 0 ? written : [...written, ...pending].sort(newestFirst);
       return all.map(toEntry);
     },
+    async credits(from, to) {
+      // A credit between its two steps (in the balance, its entry not written yet) shows once recovery writes it.
+      const docs = await ledger
+        .find({ kind: { $in: ['payment', 'waiver'] }, createdAt: { $gte: from, $lt: to } })
+        .sort({ createdAt: 1, _id: 1 })
+        .toArray();
+      return docs.map(toEntry);
+    },
     async credit(entry) {
       const _id = entry.id ? ObjectId.createFromHexString(entry.id) : new ObjectId();
       const id = _id.toHexString();

@@ -86,6 +86,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
     // Recovery on open looks for the few charges not yet in a balance.
     { key: { counted: 1 }, name: 'counted' },
+    // The desk's cash-up: a day's payments and waivers in time order.
+    { key: { kind: 1, createdAt: 1, _id: 1 }, name: 'kind_time' },
   ]);
   // Idempotency keys: claimed by _id (actor and key), pruned per actor by age.
   await ensure(db.collection('requests'), [{ key: { actor: 1, createdAt: 1 }, name: 'actor_age' }]);

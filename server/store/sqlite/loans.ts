@@ -279,6 +279,8 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
   const insert = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
     created_at) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?) RETURNING *`);
   const byId = db.prepare('SELECT * FROM ledger WHERE id = ? AND user_id = ?');
+  const credits = db.prepare(`SELECT * FROM ledger WHERE kind IN ('payment', 'waiver') AND created_at >= ?
+    AND created_at < ? ORDER BY created_at, id`);
   const balance = (userId: string) => num(balanceOf.get(userId) ?? {}, 'n');
   return {
     async balance(userId) {
@@ -289,6 +291,9 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
         .prepare('SELECT * FROM ledger WHERE user_id = ? ORDER BY created_at DESC, id DESC')
         .all(userId)
         .map(toEntry);
+    },
+    async credits(from, to) {
+      return credits.all(from.getTime(), to.getTime()).map(toEntry);
     },
     async credit(entry) {
       return transaction(db, () => {

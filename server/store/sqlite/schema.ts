@@ -322,4 +322,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
   CREATE INDEX notices_mail_due ON notices (mail_next_at, id) WHERE mail_status = 'pending';
   `,
+  // 16: the desk's cash-up (server/library/desk-reports.ts): a day's payments and waivers in time order, without
+  // reading the charges beside them.
+  `
+  CREATE INDEX ledger_credits_by_time ON ledger (created_at, id) WHERE kind IN ('payment', 'waiver');
+  `,
 ];

@@ -65,6 +65,31 @@ export function ledgerContract(factory: StoreFactory): void {
     });
   });
 
+  describe("a day's credits (the cash-up)", () => {
+    const store = useStore(factory);
+
+    it('answers the payments and waivers recorded in the range, oldest first, and no charge', async () => {
+      await owing600(store(), 'user-1');
+      await owing600(store(), 'user-2');
+      const start = new Date('2026-12-01T00:00:00.000Z');
+      const at = (ms: number) => new Date(start.getTime() + ms);
+      await store().ledger.credit({ ...payment('user-1', 100), createdAt: at(-1) });
+      await store().ledger.credit({ ...payment('user-2', 50), createdAt: at(0), recordedBy: 'Clerk B' });
+      await store().ledger.credit({ ...payment('user-1', 200), kind: 'waiver', createdAt: at(3_600_000) });
+      await store().ledger.credit({ ...payment('user-2', 30), createdAt: at(DAY - 1) });
+      await store().ledger.credit({ ...payment('user-2', 20), createdAt: at(DAY) });
+
+      const day = await store().ledger.credits(start, at(DAY));
+      expect(day.map((e) => [e.userId, e.kind, e.amount, e.recordedBy])).toEqual([
+        ['user-2', 'payment', 50, 'Clerk B'],
+        ['user-1', 'waiver', 200, 'Desk'],
+        ['user-2', 'payment', 30, 'Desk'],
+      ]);
+      expect(await store().ledger.credits(at(DAY), at(2 * DAY))).toHaveLength(1);
+      expect(await store().ledger.credits(at(2 * DAY), at(3 * DAY))).toEqual([]);
+    });
+  });
+
   describe('idempotency keys', () => {
     const store = useStore(factory);
     const at = new Date('2026-03-01T10:00:00.000Z');
