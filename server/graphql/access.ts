@@ -24,6 +24,7 @@ export const ACCESS = {
     holdsReady: 'staff',
     auditLog: 'staff',
     calendar: 'public',
+    cashUp: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -46,6 +47,7 @@ export const ACCESS = {
     setLocale: 'signedIn',
     addClosure: 'staff',
     removeClosure: 'staff',
+    sendOverdueReminder: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 

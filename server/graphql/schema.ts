@@ -14,6 +14,7 @@ import { requireSession } from '../auth/viewer.ts';
 import { requireStaff } from '../library/circulation.ts';
 import { bookConnectionFields, catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
+import { deskReportMutations, deskReportQueries } from './resolvers/desk-reports.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
 import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { translate } from '../library/i18n/index.ts';
@@ -79,8 +80,8 @@ export function rootFieldNames(sdl: string): Record<'Query' | 'Mutation', string
 export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): Resolvers {
   const root = secureRootFields(
     {
-      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries, ...auditQueries },
-      Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations },
+      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries, ...auditQueries, ...deskReportQueries },
+      Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations, ...deskReportMutations },
     },
     rootFieldNames(typeDefs),
     access,

@@ -65,10 +65,12 @@ export interface Circulation {
     kind: 'payment' | 'waiver',
     input: { uid?: unknown; amount?: unknown; note?: unknown; idempotencyKey?: unknown },
   ): Promise<LedgerRecord>;
+  /** Active loans due before `dueBefore` (before today when left out), the longest overdue first. */
   overdue(
     session: Session,
     first: number | null | undefined,
     after: string | null | undefined,
+    dueBefore?: Date,
   ): Promise<Page<LoanRecord>>;
 }
 
@@ -508,11 +510,12 @@ export function createCirculation(
       });
     },
 
-    async overdue(session, first, after) {
+    async overdue(session, first, after, dueBefore) {
       requireStaff(session);
       const size = pageSize(first);
       // Due before today: a loan due today is not late yet.
-      return paged(() => store.loans.overdue(dayToDate(today()), { first: size, after: cursor(after) }));
+      const before = dueBefore ?? dayToDate(today());
+      return paged(() => store.loans.overdue(before, { first: size, after: cursor(after) }));
     },
   };
 }

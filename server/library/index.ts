@@ -14,6 +14,7 @@ import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createLanguage, type Language } from './language.ts';
 import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
 import { addDays, dayToDate } from './calendar.ts';
+import { createDeskReports, type DeskReports } from './desk-reports.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -31,6 +32,8 @@ export interface Library {
   language: Language;
   /** Opening hours and closures: what due dates, pickup days and late fees follow. */
   calendar: LibraryCalendar;
+  /** The desk's lists and reports: the day's cash-up, the overdue list as CSV, overdue reminders. */
+  desk: DeskReports;
 }
 
 export interface LibraryOptions {
@@ -98,6 +101,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   });
   return {
     calendar,
+    desk: createDeskReports(store, { timeZone: opts.timeZone, now, notices, audit }),
     holds,
     notices,
     mail,

@@ -36,6 +36,11 @@ export interface Notices {
   forLoan(loan: LoanRecord): Promise<void>;
   /** Records "ready" for the book's holds that have a copy set aside (after a return, a cancellation). */
   readyFor(bookId: string): Promise<void>;
+  /**
+   * Records a reminder of an overdue loan, sent by staff: one a library day (`reminder:<loan>:<day>`), with its
+   * e-mail when the library sends e-mail. `fresh` false: today's reminder was recorded already.
+   */
+  remind(loan: LoanRecord): Promise<{ notice: NewNotice; fresh: boolean }>;
   /** Records "expired" for these holds. */
   expired(holds: HoldRecord[]): Promise<void>;
   /** Records "due date moved" for the loans and ready holds a closure on `closedDay` moved to a later day. */
@@ -121,6 +126,21 @@ export function createNotices(
   }
 
   return {
+    async remind(loan) {
+      const notice: NewNotice = {
+        userId: loan.userId,
+        kind: 'overdue',
+        key: `reminder:${loan.id}:${today()}`,
+        bookId: loan.bookId,
+        bookTitle: loan.bookTitle,
+        loanId: loan.id,
+        holdId: null,
+        day: dueDayOf(loan),
+        createdAt: now(),
+      };
+      return { notice, fresh: (await store.notices.record([notice], mail)).length === 1 };
+    },
+
     async sweep(o = {}) {
       const day = today();
       // Every minute re-reading each loan due soon or late cost 0.8 s of CPU a minute at 20,000 loans (13,000

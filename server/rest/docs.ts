@@ -118,3 +118,21 @@ export const exportMyData = {
   security: BEARER,
   response: { 200: ok('The caller’s data', myData), ...r.failures([...SIGNED_IN, 503]) },
 };
+
+export const overdueCsv = {
+  tags: ['Desk'],
+  summary: 'The overdue list as a spreadsheet (staff)',
+  description:
+    'Every active loan at least `minDays` days late (1 when left out), the longest overdue first, as CSV (RFC 4180, a header row): member, e-mail, book, due date, days late, the day a return was claimed, loan id. A download (`Content-Disposition: attachment`), private. Members get 403 FORBIDDEN.',
+  security: BEARER,
+  querystring: {
+    type: 'object',
+    // A query's values are text (the gateway does not coerce them); the service checks the range (1 to 3650).
+    properties: { minDays: { type: 'string', pattern: '^[0-9]{1,4}$' } },
+    additionalProperties: false,
+  },
+  response: {
+    200: { description: 'The overdue loans', content: { 'text/csv': { schema: { type: 'string' } } } },
+    ...r.failures([400, ...SIGNED_IN, 503]),
+  },
+};

@@ -31,6 +31,7 @@ export async function registerOpenApi(api: FastifyInstance) {
         { name: 'Circulation', description: 'Borrowing and returning' },
         { name: 'Categories', description: 'The library’s categories' },
         { name: 'Users', description: 'Members' },
+        { name: 'Desk', description: 'The circulation desk’s lists (staff)' },
       ],
       components: {
         securitySchemes: {

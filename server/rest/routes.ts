@@ -237,6 +237,22 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       (await library.accounts.list(session(request))).map(shape.user),
     );
 
+    app.get<{ Querystring: { minDays?: string } }>(
+      '/desk/overdue.csv',
+      { schema: doc.overdueCsv, preValidation: signedIn },
+      async (request, reply) => {
+        const lines = await library.desk.overdueCsv(
+          session(request),
+          request.query.minDays === undefined ? undefined : Number(request.query.minDays),
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('cache-control', PRIVATE)
+          .header('content-disposition', 'attachment; filename="bookhaven-overdue.csv"')
+          .send(Readable.from(lines));
+      },
+    );
+
     app.get('/me/export', { schema: doc.exportMyData, preValidation: signedIn }, async (request, reply) => {
       const data = await library.myData.export(session(request));
       return reply

@@ -511,7 +511,8 @@ export type AuditAction =
   | 'book-edited'
   | 'role-changed'
   | 'closure-added'
-  | 'closure-removed';
+  | 'closure-removed'
+  | 'reminder-sent';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {

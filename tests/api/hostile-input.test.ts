@@ -184,6 +184,7 @@ function kindOf(name: string, type: string): Kind {
     description: 'lines',
     first: 'int',
     quantity: 'count',
+    minDays: 'count',
     rating: 'rating',
   };
   // Free text matched against stored values: no match is an empty answer, not a refusal.
@@ -278,7 +279,23 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
   // The debtor owes ৳100: a late fee charged by the store directly (no clock to move here).
   const charged = await gw.store.loans.checkin(await borrow(debtor, owed), new Date(), { lateFee: () => 100 });
   expect(charged.ok).toBe(true);
+  // A loan ten days late (made through the store with its due day in the past): the desk may remind of it.
+  const lateBook = await gw.store.books.get(await gw.addBook({ quantity: 1 }));
+  const late = await gw.store.loans.checkout({
+    bookId: lateBook!.id,
+    userId: debtor.uid,
+    userName: debtor.name,
+    userEmail: debtor.email,
+    borrowDate: new Date(Date.now() - 20 * 86_400_000),
+    returnDate: new Date(`${libraryDay(-10)}T00:00:00.000Z`),
+    bookTitle: lateBook!.title,
+    bookAuthor: lateBook!.author,
+    bookImage: lateBook!.image,
+    bookCategory: lateBook!.genre,
+  });
+  if (!late.ok) throw new Error(`the late loan was refused: ${late.reason}`);
   return {
+    lateId: late.loan.id,
     m,
     staff,
     debtor,
@@ -307,9 +324,10 @@ interface Case {
 
 /**
  * Sent by staff: with staff configured, a member's book with more than one copy or its own cost is refused
- * (tests/api/inventory.test.ts), and the baselines here set both.
+ * (tests/api/inventory.test.ts), and the baselines here set both. The desk's routes are staff's alone.
  */
 const CATALOGUE_WRITES = new Set(['POST /api/books', 'PUT /api/books/{id}', 'addBook', 'updateBook']);
+const STAFF_ROUTES = new Set([...CATALOGUE_WRITES, 'GET /api/desk/overdue.csv']);
 
 const STORES: ('sqlite' | 'mongodb')[] = inject('mongodbUri') ? ['sqlite', 'mongodb'] : ['sqlite'];
 
@@ -437,7 +455,8 @@ function restBaselines(f: Fixtures) {
     'GET /api/categories': {},
     'GET /api/users': {},
     'GET /api/me/export': {},
-  } as Record<string, { params?: Record<string, string>; body?: Record<string, unknown> }>;
+    'GET /api/desk/overdue.csv': { query: '?minDays=1' },
+  } as Record<string, { params?: Record<string, string>; body?: Record<string, unknown>; query?: string }>;
 }
 
 function restTable(gateway: TestGateway, doc: OpenApi, f: Fixtures) {
@@ -475,16 +494,12 @@ function restTable(gateway: TestGateway, doc: OpenApi, f: Fixtures) {
         return gateway.request(method.toUpperCase(), url, {
           raw: body,
           token:
-            opts.token === undefined
-              ? secured
-                ? (CATALOGUE_WRITES.has(key) ? f.staff : f.m).token
-                : null
-              : opts.token,
+            opts.token === undefined ? (secured ? (STAFF_ROUTES.has(key) ? f.staff : f.m).token : null) : opts.token,
           headers: opts.headers,
         });
       };
       const params = base.params ?? {};
-      baseline[key] = () => send(params, { body: base.body });
+      baseline[key] = () => send(params, { body: base.body, query: base.query });
       const add = (what: string, go: () => Promise<Answer>, alsoFine?: Case['alsoFine']) =>
         cases.push({ name: `${key} ${what}`, send: go, alsoFine });
 
@@ -504,6 +519,18 @@ function restTable(gateway: TestGateway, doc: OpenApi, f: Fixtures) {
         add(`${p.name} with a malformed %-escape`, () =>
           send({ ...params, [p.name]: '%E0%A4%A' }, { body: base.body, encoded: false }),
         );
+      }
+
+      for (const p of op.parameters ?? []) {
+        if (p.in !== 'query') continue;
+        // A query's values are text: the digits "5" are the number 5 there, not a hostile value.
+        const values = [...hostileValues(kindOf(p.name, 'string'), false), PATH_LONG].filter(
+          (value) => typeof value !== 'string' || !/^\d+$/.test(value),
+        );
+        for (const value of values)
+          add(`${p.name}=${label(value)} in the query`, () =>
+            send(params, { query: `?${p.name}=${encodeURIComponent(pathValue(value))}` }),
+          );
       }
 
       const schema = op.requestBody?.content['application/json']?.schema;
@@ -656,7 +683,8 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     members: { search: 'Hostile', first: 5, after: null },
     users: { search: 'Hostile', first: 5, after: null },
     userCount: { search: 'Hostile' },
-    overdueLoans: { first: 5, after: null },
+    overdueLoans: { first: 5, after: null, minDays: 1 },
+    cashUp: { day: libraryDay(0) },
     renewLoan: { loanId: f.renewId },
     checkIn: { loanId: f.checkInId },
     recordPayment: { uid: f.debtor.uid, amount: 1, note: 'Cash at the desk' },
@@ -673,6 +701,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     // In this order (the schema's): the baseline closes a day, then opens it again.
     addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
     removeClosure: { date: libraryDay(20) },
+    sendOverdueReminder: { loanId: f.lateId },
   };
 }
 

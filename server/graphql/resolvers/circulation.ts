@@ -24,8 +24,9 @@ export const circulationQueries: QueryResolvers = {
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
     };
   },
-  async overdueLoans(_parent, { first, after }, ctx) {
-    const page = await ctx.library.circulation.overdue(sessionOf(ctx), first, after);
+  async overdueLoans(_parent, { first, after, minDays }, ctx) {
+    const session = sessionOf(ctx);
+    const page = await ctx.library.circulation.overdue(session, first, after, ctx.library.desk.overdueBefore(minDays));
     return {
       nodes: page.nodes,
       totalCount: page.totalCount,

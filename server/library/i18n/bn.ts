@@ -122,6 +122,9 @@ export const bn: Record<SentenceKey, string> = {
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',
 
+  cashUpFuture: 'যে দিন এখনো আসেনি, তার হিসাব খালি: আজ বা তার আগের একটি দিন বেছে নিন।',
+  notOverdueYet: '“{title}” এখনো মেয়াদোত্তীর্ণ নয়: ফেরতের শেষ দিন {day}।',
+
   // The unsubscribe page.
   unsubscribeAskTitle: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করবেন?',
   unsubscribeAskText: 'BookHaven অ্যাপে আপনার নোটিশ দেখাতে থাকবে, শুধু ই-মেইলে পাঠানো বন্ধ করবে।',

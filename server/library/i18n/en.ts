@@ -113,6 +113,10 @@ export const en = {
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
 
+  // The desk's lists and reports (library/desk-reports.ts).
+  cashUpFuture: 'The cash-up of a day that has not come yet is empty: choose today or before.',
+  notOverdueYet: '“{title}” is not overdue yet: it is due on {day}.',
+
   // The unsubscribe page (rest/unsubscribe.ts), in the language of the browser that opens the e-mail's link.
   unsubscribeAskTitle: 'Stop e-mailing me notices?',
   unsubscribeAskText: 'BookHaven will keep showing your notices in the app, and stop e-mailing them to you.',
