@@ -64,6 +64,7 @@ describe('graphql() documents in the production build', () => {
       ],
       'contact-page.tsx': ['ContactCalendarDocument'],
       'desk-calendar-page.tsx': ['DeskAddClosureDocument', 'DeskCalendarDocument', 'DeskRemoveClosureDocument'],
+      'cash-up-page.tsx': ['DeskCashUpDocument', 'DeskTodayDocument'],
       'desk-page.tsx': [
         'DeskAccessDocument',
         'DeskAuditDocument',
@@ -74,6 +75,7 @@ describe('graphql() documents in the production build', () => {
         'DeskMembersDocument',
         'DeskOverdueLoansDocument',
         'DeskRecordPaymentDocument',
+        'DeskSendReminderDocument',
         'DeskWaiveFeeDocument',
       ],
     });

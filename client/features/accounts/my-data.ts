@@ -2,6 +2,7 @@ import { intl } from '../../lib/i18n.ts';
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { graphql } from '../../gql/index.ts';
 import { getToken } from '../../lib/token-storage.ts';
+import { fetchDownload, saveFile } from '../../lib/download.ts';
 
 export const DELETE_MY_ACCOUNT_MUTATION = graphql(`
   mutation DeleteMyAccount {
@@ -21,21 +22,5 @@ export function refusalOf(error: unknown): string | null {
 
 /** Fetches everything the library holds about the member and hands it to the browser as a file. */
 export async function downloadMyData(): Promise<void> {
-  const token = getToken();
-  const response = await fetch('/api/me/export', {
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  if (!response.ok) throw new Error(`export answered ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = EXPORT_FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click the browser has the file; the object URL is no longer needed.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(await fetchDownload('/api/me/export', 'application/json', getToken()), EXPORT_FILE_NAME);
 }

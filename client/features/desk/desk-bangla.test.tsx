@@ -145,8 +145,8 @@ describe('Circulation Desk in Bangla', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([
-      'সদস্যবইফেরতের শেষ দিনদেরির দিনজরিমানা',
-      'Grace Hopper member1@example.comLate Book o1১ মার্চ ২০২৬১২৳৬০০',
+      'সদস্যবইফেরতের শেষ দিনদেরির দিনজরিমানামনে করিয়ে দেওয়া',
+      'Grace Hopper member1@example.comLate Book o1১ মার্চ ২০২৬১২৳৬০০মনে করিয়ে দিন',
     ]);
     await userEvent.click(within(panel).getByRole('button', { name: 'ইতিহাস দেখুন' }));
     expect(latinIn(container)).toEqual([]);

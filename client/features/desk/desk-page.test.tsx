@@ -192,13 +192,13 @@ describe('Circulation Desk: overdue loans', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Member', 'Book', 'Due', 'Days late', 'Fee']);
+    expect(headers).toEqual(['Member', 'Book', 'Due', 'Days late', 'Fee', 'Reminder']);
     const grace = within(table).getByRole('row', { name: /Grace Hopper/ });
     expect(
       within(grace)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Grace Hopper member1@example.com', 'Late Book l1', '1 Mar 2026', '12', '৳600']);
+    ).toEqual(['Grace Hopper member1@example.com', 'Late Book l1', '1 Mar 2026', '12', '৳600', 'Send a reminder']);
     // A claimed return (RETURNS=desk) says so, with the claim's day.
     expect(within(table).getAllByRole('cell', { name: /Late Book l2/ })[0]!.textContent).toBe(
       `Late Book l2Return claimed on ${formatInstantDay('2026-03-03T09:00:00.000Z')}`,
@@ -219,7 +219,10 @@ describe('Circulation Desk: overdue loans', () => {
     renderDesk([
       accessMock('admin'),
       firstMembers(1),
-      { request: { query: DESK_OVERDUE_QUERY, variables: { first: 20, after: null } }, error: new Error('offline') },
+      {
+        request: { query: DESK_OVERDUE_QUERY, variables: { first: 20, after: null, minDays: 1 } },
+        error: new Error('offline'),
+      },
       noOverdue(),
     ]);
     const alert = await screen.findByRole('alert');

@@ -60,8 +60,9 @@ export const overdueRow = (id: string, overrides: Record<string, unknown> = {}) 
 export const overdueMock = (
   after: string | null,
   page: Page<ReturnType<typeof overdueRow>>,
+  minDays = 1,
 ): MockLink.MockedResponse => ({
-  request: { query: DESK_OVERDUE_QUERY, variables: { first: OVERDUE_PAGE_SIZE, after } },
+  request: { query: DESK_OVERDUE_QUERY, variables: { first: OVERDUE_PAGE_SIZE, after, minDays } },
   result: { data: { overdueLoans: connection('BorrowConnection', page) } },
 });
 

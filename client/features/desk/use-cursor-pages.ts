@@ -13,5 +13,7 @@ export function useCursorPages() {
     page: cursors.length,
     next: (endCursor: string) => setCursors((seen) => [...seen, endCursor]),
     previous: () => setCursors((seen) => (seen.length > 1 ? seen.slice(0, -1) : seen)),
+    /** Back to the first page (the list's filter changed, so the cursors seen belong to another list). */
+    reset: () => setCursors([null]),
   };
 }
