@@ -364,9 +364,7 @@ describe.skipIf(!mongodbUri)(
           ['status', { status: 1 }],
         ]),
       );
-      expect(await names('ledger')).toEqual(
-        expect.arrayContaining([['kind_time', { kind: 1, createdAt: 1, _id: 1 }]]),
-      );
+      expect(await names('ledger')).toEqual(expect.arrayContaining([['kind_time', { kind: 1, createdAt: 1, _id: 1 }]]));
       expect(await names('users')).toEqual(expect.arrayContaining([['uid_unique', { uid: 1 }]]));
       expect(await names('audit')).toEqual(
         expect.arrayContaining([
