@@ -24,6 +24,7 @@ export const ACCESS = {
     holdsReady: 'staff',
     auditLog: 'staff',
     calendar: 'public',
+    memberByCard: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -46,6 +47,11 @@ export const ACCESS = {
     setLocale: 'signedIn',
     addClosure: 'staff',
     removeClosure: 'staff',
+    registerMember: 'staff',
+    editMember: 'staff',
+    blockMember: 'staff',
+    unblockMember: 'staff',
+    addMemberNote: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
@@ -66,6 +72,10 @@ export const FIELD_ACCESS = {
     emailNotices: 'selfOrStaff',
     locale: 'selfOrStaff',
     borrowing: 'selfOrStaff',
+    // The member's own card and block; null to other members (library/privacy.ts).
+    cardNumber: 'selfOrStaff',
+    block: 'selfOrStaff',
+    notes: 'staff',
   },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },

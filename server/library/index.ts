@@ -14,6 +14,7 @@ import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createLanguage, type Language } from './language.ts';
 import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
 import { addDays, dayToDate } from './calendar.ts';
+import { createMembers, type Members } from './members.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -31,6 +32,8 @@ export interface Library {
   language: Language;
   /** Opening hours and closures: what due dates, pickup days and late fees follow. */
   calendar: LibraryCalendar;
+  /** Members at the desk: cards, registration, details, blocks and notes (staff). */
+  members: Members;
 }
 
 export interface LibraryOptions {
@@ -122,5 +125,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     }),
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
     language: createLanguage(store),
+    members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
   };
 }
