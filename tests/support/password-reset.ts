@@ -44,14 +44,11 @@ export async function lookupAccount(
   uid: string,
   projectId = 'demo-bookhaven',
 ): Promise<{ email?: string; displayName?: string } | null> {
-  const response = await fetch(
-    `${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: [uid] }),
-    },
-  );
+  const response = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: [uid] }),
+  });
   const body = (await response.json()) as { users?: { email?: string; displayName?: string }[] };
   return body.users?.[0] ?? null;
 }
