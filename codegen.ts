@@ -27,6 +27,7 @@ const config: CodegenConfig = {
           Closure: '../../store/port.ts#ClosureRecord',
           BorrowWindow: '../../library/circulation.ts#BorrowWindow as BorrowWindowRecord',
           OpeningHours: '../../store/port.ts#OpeningHours as OpeningHoursRecord',
+          MemberNote: '../../store/port.ts#MemberNote as MemberNoteRecord',
         },
         scalars: { DateTime: { input: 'string', output: 'Date | string' } },
         enumsAsTypes: true,

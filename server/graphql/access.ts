@@ -25,6 +25,7 @@ export const ACCESS = {
     auditLog: 'staff',
     calendar: 'public',
     cashUp: 'staff',
+    memberByCard: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -48,6 +49,11 @@ export const ACCESS = {
     addClosure: 'staff',
     removeClosure: 'staff',
     sendOverdueReminder: 'staff',
+    registerMember: 'staff',
+    editMember: 'staff',
+    blockMember: 'staff',
+    unblockMember: 'staff',
+    addMemberNote: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
@@ -68,6 +74,10 @@ export const FIELD_ACCESS = {
     emailNotices: 'selfOrStaff',
     locale: 'selfOrStaff',
     borrowing: 'selfOrStaff',
+    // The member's own card and block; null to other members (library/privacy.ts).
+    cardNumber: 'selfOrStaff',
+    block: 'selfOrStaff',
+    notes: 'staff',
   },
   // The caller's own hold; null for a visitor.
   Book: { myHold: 'self' },

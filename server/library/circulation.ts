@@ -12,6 +12,7 @@ import { cursor, pageSize, paged } from './paging.ts';
 import { createOnce } from './requests.ts';
 import { newId } from '../store/ids.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { blockedRefusal } from './blocks.ts';
 
 /** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
 export type WaitingFor = (bookId: string) => Promise<boolean>;
@@ -29,7 +30,7 @@ export interface LoanStanding {
 /** Whether a member may borrow now, and if not, why (the refusal a borrow would meet first). */
 export type BorrowingStatus =
   | { allowed: true; code: null; message: null }
-  | { allowed: false; code: 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; message: string };
+  | { allowed: false; code: 'MEMBER_BLOCKED' | 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; message: string };
 
 export interface BorrowWindow {
   today: string;
@@ -230,6 +231,9 @@ export function createCirculation(
   async function borrowNow(session: Session, bookId: string, returnDay: string, id: string) {
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    // A block is staff's decision, not the policy's: it holds whatever the policy checks (blocks.ts).
+    const blocked = blockedRefusal(await store.users.getByUid(session.uid));
+    if (blocked) throw blocked;
     if (enforce && policy.overdueBlocksBorrowing) {
       const late = await overdueLoansOf(session.uid);
       if (late.length > 0) throw new LibraryError('LOAN_OVERDUE', overdueRefusal(late));
@@ -398,6 +402,8 @@ export function createCirculation(
 
     async borrowing(session, userId) {
       const uid = subject(session, userId, 'You can only see your own account.');
+      const blocked = blockedRefusal(await store.users.getByUid(uid));
+      if (blocked) return { allowed: false, code: 'MEMBER_BLOCKED', message: blocked.message };
       if (enforce && policy.overdueBlocksBorrowing) {
         const late = await overdueLoansOf(uid);
         if (late.length > 0) return { allowed: false, code: 'LOAN_OVERDUE', message: overdueRefusal(late) };

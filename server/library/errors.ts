@@ -20,7 +20,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'REQUEST_KEY_REUSED'
   | 'REQUEST_IN_PROGRESS'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'MEMBER_BLOCKED';
 
 export class LibraryError extends Error {
   readonly code: ErrorCode;

@@ -15,6 +15,7 @@ import { createLanguage, type Language } from './language.ts';
 import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
 import { addDays, dayToDate } from './calendar.ts';
 import { createDeskReports, type DeskReports } from './desk-reports.ts';
+import { createMembers, type Members } from './members.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -34,6 +35,8 @@ export interface Library {
   calendar: LibraryCalendar;
   /** The desk's lists and reports: the day's cash-up, the overdue list as CSV, overdue reminders. */
   desk: DeskReports;
+  /** Members at the desk: cards, registration, details, blocks and notes (staff). */
+  members: Members;
 }
 
 export interface LibraryOptions {
@@ -126,5 +129,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     }),
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
     language: createLanguage(store),
+    members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
   };
 }

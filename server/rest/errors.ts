@@ -32,6 +32,8 @@ const STATUS: Record<ErrorCode, number> = {
   REQUEST_KEY_REUSED: 422,
   REQUEST_IN_PROGRESS: 409,
   UNAVAILABLE: 503,
+  // Staff blocked the member: no borrowing or holds until they unblock them.
+  MEMBER_BLOCKED: 403,
 };
 
 interface AjvIssue {

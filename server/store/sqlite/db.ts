@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
-import { foldedKey } from '../search-words.ts';
+import { foldedKey, memberKey } from '../search-words.ts';
+import { memberCard } from '../barcodes.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -17,6 +18,11 @@ export function openDatabase(file: string): DatabaseSync {
   );
   // The folding of search keys, for migrations that refold stored text (schema.ts, 13).
   db.function('folded_key', { deterministic: true }, (first, second) => foldedKey(String(first), String(second)));
+  // Card numbers and member search keys, for the migration that gives every member a card (schema.ts, 16).
+  db.function('member_card', { deterministic: true }, (seq) => memberCard(Number(seq)));
+  db.function('member_key', { deterministic: true }, (name, email, card, phone) =>
+    memberKey(String(name), String(email), card === null ? null : String(card), phone === null ? null : String(phone)),
+  );
   migrate(db);
   return db;
 }

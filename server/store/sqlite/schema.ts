@@ -322,7 +322,30 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
   CREATE INDEX notices_mail_due ON notices (mail_next_at, id) WHERE mail_status = 'pending';
   `,
-  // 16: the desk's cash-up (server/library/desk-reports.ts): a day's payments and waivers in time order, without
+  // 16: member cards (barcodes.ts, memberCard): every member gets one, in sign-up order; a counter gives the next
+  // at a first sign-in. Blocks (a reason and a time) and staff notes on members. The search key gains the card
+  // and phone (search-words.ts, memberKey), folded as new writes fold it.
+  `
+  ALTER TABLE users ADD COLUMN card_number TEXT;
+  ALTER TABLE users ADD COLUMN blocked_reason TEXT;
+  ALTER TABLE users ADD COLUMN blocked_at INTEGER;
+  UPDATE users SET card_number = member_card(numbered.n)
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users) AS numbered WHERE numbered.id = users.id;
+  UPDATE users SET search_key = member_key(name, email, card_number, phone);
+  CREATE UNIQUE INDEX users_card ON users (card_number);
+  CREATE TABLE member_card_counter (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+  INSERT INTO member_card_counter (id, value) SELECT 1, COUNT(*) FROM users;
+  CREATE TABLE member_notes (
+    id TEXT PRIMARY KEY,
+    uid TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    by_uid TEXT NOT NULL,
+    by_name TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX member_notes_by_uid ON member_notes (uid, created_at DESC, id DESC);
+  `,
+  // 17: the desk's cash-up (server/library/desk-reports.ts): a day's payments and waivers in time order, without
   // reading the charges beside them.
   `
   CREATE INDEX ledger_credits_by_time ON ledger (created_at, id) WHERE kind IN ('payment', 'waiver');
