@@ -1,0 +1,32 @@
+// The library's barcode scheme for its copies: `BH`, a 7-digit number given out in order by the store, and a
+// check digit (Luhn, mod 10), so a misread or mistyped label is refused instead of finding another copy.
+// Printed as Code 128 on the label; a USB scanner types it back followed by Enter.
+
+const ITEM_PATTERN = /^BH(\d{7})(\d)$/;
+
+/** The Luhn check digit of a string of digits. */
+export function checkDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** The barcode of the library's `seq`-th copy (1..9,999,999). */
+export function itemBarcode(seq: number): string {
+  if (!Number.isInteger(seq) || seq < 1 || seq > 9_999_999) throw new RangeError(`No barcode for copy ${seq}`);
+  const digits = String(seq).padStart(7, '0');
+  return `BH${digits}${checkDigit(digits)}`;
+}
+
+/** True when `code` is a well-formed item barcode with the right check digit. */
+export function isItemBarcode(code: string): boolean {
+  const match = ITEM_PATTERN.exec(code);
+  return match !== null && checkDigit(match[1]!) === Number(match[2]);
+}
