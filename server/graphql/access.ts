@@ -24,6 +24,7 @@ export const ACCESS = {
     holdsReady: 'staff',
     auditLog: 'staff',
     calendar: 'public',
+    item: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -46,6 +47,14 @@ export const ACCESS = {
     setLocale: 'signedIn',
     addClosure: 'staff',
     removeClosure: 'staff',
+    addItems: 'staff',
+    withdrawItem: 'staff',
+    setItemStatus: 'staff',
+    checkOut: 'staff',
+    checkInItem: 'staff',
+    renewFor: 'staff',
+    renewAllFor: 'staff',
+    placeHoldFor: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
@@ -67,6 +76,6 @@ export const FIELD_ACCESS = {
     locale: 'selfOrStaff',
     borrowing: 'selfOrStaff',
   },
-  // The caller's own hold; null for a visitor.
-  Book: { myHold: 'self' },
+  // The caller's own hold; null for a visitor. A book's copies as items: staff only (members see counts).
+  Book: { myHold: 'self', items: 'staff' },
 } as const;
