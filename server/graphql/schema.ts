@@ -18,6 +18,7 @@ import { accountMutations, accountQueries, userFields } from './resolvers/accoun
 import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
+import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -79,8 +80,8 @@ export function rootFieldNames(sdl: string): Record<'Query' | 'Mutation', string
 export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): Resolvers {
   const root = secureRootFields(
     {
-      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries, ...auditQueries },
-      Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations },
+      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries, ...auditQueries, ...deskQueries },
+      Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations, ...deskMutations },
     },
     rootFieldNames(typeDefs),
     access,
@@ -101,7 +102,10 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         if (!session) return null;
         return (await batched(ctx, 'myHold', book.id, (ids) => ctx.library.holds.minesOf(session, ids))) ?? null;
       },
+      ...bookItemsField,
     },
+    Item: itemFields,
+    RenewOutcome: renewOutcomeFields,
     Notice: {
       message: async (notice, _args, ctx) => translate(ctx.library.notices.message(notice), await ctx.locale()),
       link: (notice, _args, ctx) => ctx.library.notices.link(notice),

@@ -20,7 +20,13 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'REQUEST_KEY_REUSED'
   | 'REQUEST_IN_PROGRESS'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  // The desk's copies (issue 31): a copy lent to someone else, out of the collection, busy, or not on loan.
+  | 'ITEM_ON_LOAN'
+  | 'ITEM_UNAVAILABLE'
+  | 'ITEM_BUSY'
+  | 'NOT_ON_LOAN'
+  | 'MEMBER_BLOCKED';
 
 export class LibraryError extends Error {
   readonly code: ErrorCode;

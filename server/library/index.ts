@@ -14,6 +14,8 @@ import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createLanguage, type Language } from './language.ts';
 import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
 import { addDays, dayToDate } from './calendar.ts';
+import { createItems, type Items } from './items.ts';
+import { createDesk, type Desk } from './desk.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -31,6 +33,10 @@ export interface Library {
   language: Language;
   /** Opening hours and closures: what due dates, pickup days and late fees follow. */
   calendar: LibraryCalendar;
+  /** Copies as items: look one up by barcode, add copies, change a copy's status (staff). */
+  items: Items;
+  /** The scanning desk: check out by card and barcode, check in by barcode, renew and hold for a member. */
+  desk: Desk;
 }
 
 export interface LibraryOptions {
@@ -96,6 +102,17 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       for (const bookId of bookIds) await notices.readyFor(bookId);
     },
   });
+  const circulation = createCirculation(store, {
+    timeZone: opts.timeZone,
+    policy,
+    now: opts.now,
+    waitingFor: holds.waitingFor,
+    afterReturn: notices.readyFor,
+    afterLoan: notices.forLoan,
+    enforce: opts.enforcePolicy,
+    audit,
+    calendar,
+  });
   return {
     calendar,
     holds,
@@ -103,17 +120,9 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     mail,
     audit,
     catalog: createCatalog(store, { siteOrigin, policy, audit }),
-    circulation: createCirculation(store, {
-      timeZone: opts.timeZone,
-      policy,
-      now: opts.now,
-      waitingFor: holds.waitingFor,
-      afterReturn: notices.readyFor,
-      afterLoan: notices.forLoan,
-      enforce: opts.enforcePolicy,
-      audit,
-      calendar,
-    }),
+    circulation,
+    items: createItems(store, { now, audit }),
+    desk: createDesk(store, { circulation, holds, calendar, audit, timeZone: opts.timeZone, now }),
     accounts: createAccounts(store, {
       verifier: opts.verifier,
       tokens: opts.tokens,

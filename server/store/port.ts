@@ -577,7 +577,15 @@ export type AuditAction =
   | 'book-edited'
   | 'role-changed'
   | 'closure-added'
-  | 'closure-removed';
+  | 'closure-removed'
+  // The desk's copies and scanning (issue 31).
+  | 'item-added'
+  | 'item-status'
+  | 'check-out'
+  | 'override'
+  | 'fee-forgiven'
+  | 'renewal'
+  | 'hold-placed';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {
