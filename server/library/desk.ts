@@ -61,15 +61,8 @@ export interface Desk {
 
 const MEMBER_NOT_FOUND = 'Member not found';
 
-// Members' cards and blocks come with the members' cards work: until then the desk reads them where present.
-type CardHolder = UserRecord & { blockedReason?: string | null };
-const byCard = async (store: Store, card: string): Promise<CardHolder | null> => {
-  const users = store.users as Store['users'] & { getByCard?: (card: string) => Promise<CardHolder | null> };
-  return users.getByCard ? users.getByCard(card) : null;
-};
-
 /** A blocked member (cards and blocks): no borrowing, no holds, until staff unblock them. */
-const blocked = (member: CardHolder) =>
+const blocked = (member: UserRecord) =>
   new LibraryError('MEMBER_BLOCKED', `${member.name} is blocked: ${member.blockedReason ?? ''}`);
 
 export function createDesk(
@@ -86,7 +79,7 @@ export function createDesk(
   const { circulation, holds, calendar, audit, now } = opts;
   const once = createOnce(store, now);
 
-  async function memberOf(uid: string): Promise<CardHolder> {
+  async function memberOf(uid: string): Promise<UserRecord> {
     const member = await store.users.getByUid(uid);
     if (!member) throw new LibraryError('NOT_FOUND', MEMBER_NOT_FOUND);
     return member;
@@ -128,7 +121,7 @@ export function createDesk(
         answer: (ref: string) => store.loans.get(ref),
       };
       return once(submission, async () => {
-        const member = await byCard(store, card);
+        const member = await store.users.getByCard(card);
         if (!member) throw new LibraryError('NOT_FOUND', `No member has the card ${card}.`);
         const item = await store.items.get(barcode);
         if (!item) throw noCopy(barcode);
@@ -260,5 +253,8 @@ function absentMember(uid: string, name: string, email: string): UserRecord {
     emailNotices: false,
     emailNoticesVersion: 0,
     locale: null,
+    cardNumber: null,
+    blockedReason: null,
+    blockedAt: null,
   };
 }

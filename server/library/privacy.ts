@@ -1,6 +1,6 @@
 // What a member may see of another member: the library's one rule for personal data, used by GraphQL and REST
 // alike. Staff and the member themselves see everything; anyone else sees a name, role, status and joined
-// date, an e-mail masked to its first character and domain, and no phone or photo.
+// date, an e-mail masked to its first character and domain, and no phone, photo, library card or block.
 import type { UserRecord } from '../store/port.ts';
 import type { Session } from './identity.ts';
 
@@ -18,5 +18,13 @@ export const seesInFull = (viewer: Session | null, uid: string): boolean =>
 /** A member as the viewer may see them. */
 export function asSeenBy(viewer: Session | null, user: UserRecord): UserRecord {
   if (seesInFull(viewer, user.uid)) return user;
-  return { ...user, email: maskEmail(user.email), phone: null, photoURL: null };
+  return {
+    ...user,
+    email: maskEmail(user.email),
+    phone: null,
+    photoURL: null,
+    cardNumber: null,
+    blockedReason: null,
+    blockedAt: null,
+  };
 }

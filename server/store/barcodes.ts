@@ -30,3 +30,20 @@ export function isItemBarcode(code: string): boolean {
   const match = ITEM_PATTERN.exec(code);
   return match !== null && checkDigit(match[1]!) === Number(match[2]);
 }
+
+// Member cards follow the same scheme with their own prefix, `BM`, and their own counter, so a scan tells a
+// card from a copy by its first two letters.
+const CARD_PATTERN = /^BM(\d{7})(\d)$/;
+
+/** The card number of the library's `seq`-th card (1..9,999,999). */
+export function memberCard(seq: number): string {
+  if (!Number.isInteger(seq) || seq < 1 || seq > 9_999_999) throw new RangeError(`No card number for card ${seq}`);
+  const digits = String(seq).padStart(7, '0');
+  return `BM${digits}${checkDigit(digits)}`;
+}
+
+/** True when `code` is a well-formed member card number with the right check digit. */
+export function isMemberCard(code: string): boolean {
+  const match = CARD_PATTERN.exec(code);
+  return match !== null && checkDigit(match[1]!) === Number(match[2]);
+}

@@ -305,7 +305,41 @@ export interface UserRecord extends UserProfile {
   emailNoticesVersion: number;
   /** The language the member chose (the SPA's switch), which their e-mails follow; null until they choose. */
   locale: Locale | null;
+  /**
+   * The member's library card (barcodes.ts: `BM`, 7 digits, a check digit, or a card staff typed in at
+   * registration); unique, given at the first sign-in. Null only for a member written by an older version,
+   * until the store next opens.
+   */
+  cardNumber: string | null;
+  /** Why staff blocked the member (no borrowing, no holds), and since when; both null while not blocked. */
+  blockedReason: string | null;
+  blockedAt: Date | null;
 }
+
+/** A member the desk registers: their Firebase account exists already; a null card gets the next number. */
+export interface NewMember extends UserProfile {
+  phone: string | null;
+  cardNumber: string | null;
+}
+
+/** The details staff may edit; an absent field stays as it is (the phone may be set to null). */
+export interface MemberDetails {
+  name?: string;
+  email?: string;
+  phone?: string | null;
+}
+
+/** A note staff keep on a member, newest first; only staff read them. */
+export interface MemberNote {
+  id: string;
+  uid: string;
+  text: string;
+  at: Date;
+  byUid: string;
+  byName: string;
+}
+
+export type NewMemberNote = Omit<MemberNote, 'id'>;
 
 /** The languages the library speaks: English and Bangla. */
 export type Locale = 'en' | 'bn';
@@ -629,8 +663,9 @@ export interface UserStore {
   /** Oldest first. */
   list(): Promise<UserRecord[]>;
   /**
-   * A page of members in sign-up order; search: case-insensitive substring of name or e-mail, or of the name
-   * alone (`in: 'name'`: what a member who is not staff may search, since e-mails are not theirs to probe).
+   * A page of members in sign-up order; search: case-insensitive substring of name, e-mail, card number or
+   * phone (its digits), or of the name alone (`in: 'name'`: what a member who is not staff may search, since
+   * e-mails, cards and phones are not theirs to probe).
    */
   page(search: string | null, page: PageRequest, within?: UserSearchFields): Promise<Page<UserRecord>>;
   /** Turns the member's e-mailed notices on or off, counting the change; null when there is no such member. */
@@ -643,6 +678,21 @@ export interface UserStore {
   turnOffEmailNoticesAt(uid: string, version: number): Promise<{ user: UserRecord; applied: boolean } | null>;
   /** Records the member's language; null when there is no such member. */
   setLocale(uid: string, locale: Locale): Promise<UserRecord | null>;
+  /** The member holding this card (an exact card number); null when no member does. */
+  getByCard(card: string): Promise<UserRecord | null>;
+  /**
+   * Creates a member the desk registers. Throws CardTakenError when another member holds the card, and
+   * MemberExistsError when the uid has a record already; nothing is written then.
+   */
+  register(member: NewMember): Promise<UserRecord>;
+  /** Changes the member's details (the search key follows); null when there is no such member. */
+  editDetails(uid: string, details: MemberDetails): Promise<UserRecord | null>;
+  /** Blocks the member with a reason since `at`, or unblocks them (null); null when there is no such member. */
+  setBlock(uid: string, block: { reason: string; at: Date } | null): Promise<UserRecord | null>;
+  /** Adds a note on a member (who must exist: the service checks). */
+  addNote(note: NewMemberNote): Promise<MemberNote>;
+  /** The notes on a member, newest first. */
+  listNotes(uid: string): Promise<MemberNote[]>;
 }
 
 /** What erasing a member's account did (store.erasure.erase). */
@@ -743,6 +793,26 @@ export interface Store {
    */
   writesElsewhere?(): number;
   close(): Promise<void>;
+}
+
+/** A card number another member holds already. */
+export class CardTakenError extends Error {
+  readonly card: string;
+  constructor(card: string) {
+    super(`Card ${card} is taken`);
+    this.name = 'CardTakenError';
+    this.card = card;
+  }
+}
+
+/** A member record for this uid exists already. */
+export class MemberExistsError extends Error {
+  readonly uid: string;
+  constructor(uid: string) {
+    super(`Member ${uid} exists`);
+    this.name = 'MemberExistsError';
+    this.uid = uid;
+  }
 }
 
 export class InvalidCursorError extends Error {

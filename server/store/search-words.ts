@@ -30,6 +30,15 @@ export function foldedKey(first: string, second: string): string {
 }
 
 /**
+ * A member's search key: the name, then the e-mail, card number and phone (its digits alone too, so
+ * "01711000000" finds "+880 1711-000000"). Staff search all of it; a member searches the name alone.
+ */
+export function memberKey(name: string, email: string, card: string | null, phone: string | null): string {
+  const digits = phone?.replace(/\D/g, '') ?? '';
+  return foldedKey(name, [email, card ?? '', phone ?? '', digits].filter((part) => part !== '').join(' '));
+}
+
+/**
  * The distinct words of a search, folded: split at any white space or control character (no title holds
  * one), so order and extra spaces do not matter. Empty when the search holds no word.
  */

@@ -23,6 +23,7 @@ import { peopleContract } from './contract/people.contract.ts';
 import { searchContract } from './contract/search.contract.ts';
 import { calendarContract } from './contract/calendar.contract.ts';
 import { itemsContract } from './contract/items.contract.ts';
+import { membersContract } from './contract/members.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -41,6 +42,7 @@ function storeContract(factory: StoreFactory): void {
   searchContract(factory);
   calendarContract(factory);
   itemsContract(factory);
+  membersContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

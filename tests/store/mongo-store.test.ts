@@ -43,6 +43,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           'holds',
           'ledger',
           'memberHolds',
+          'memberNotes',
           'notices',
           'openingHours',
           'requests',

@@ -19,6 +19,9 @@ const zara: UserRecord = {
   emailNotices: true,
   emailNoticesVersion: 0,
   locale: null,
+  cardNumber: 'BM00000018',
+  blockedReason: 'Three books unreturned',
+  blockedAt: new Date('2026-01-03T00:00:00Z'),
 };
 const session = (uid: string, role: Session['role'] = 'member'): Session => ({
   uid,
@@ -35,12 +38,15 @@ describe('what a member sees of another', () => {
     expect(maskEmail('😀x@example.com')).toBe('😀•••@example.com');
   });
 
-  it('shows another member a masked e-mail and no phone or photo; the rest as it is', () => {
+  it('shows another member a masked e-mail and no phone, photo, card or block; the rest as it is', () => {
     expect(asSeenBy(session('ben'), zara)).toEqual({
       ...zara,
       email: 'z•••@example.com',
       phone: null,
       photoURL: null,
+      cardNumber: null,
+      blockedReason: null,
+      blockedAt: null,
     });
     expect(asSeenBy(null, zara)).toMatchObject({ email: 'z•••@example.com', phone: null });
   });

@@ -177,6 +177,11 @@ export interface UserDoc {
   searchKey?: string;
   /** Absent until the member chooses a language. */
   locale?: Locale;
+  /** The member's card; absent (never null: the unique index is sparse) only until the store next opens. */
+  cardNumber?: string;
+  /** Absent or null while the member is not blocked. */
+  blockedReason?: string | null;
+  blockedAt?: Date | null;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */
@@ -258,6 +263,9 @@ export function toUser(doc: UserDoc): UserRecord {
     emailNotices: doc.emailNotices !== false,
     emailNoticesVersion: doc.emailNoticesVersion ?? 0,
     locale: doc.locale === 'en' || doc.locale === 'bn' ? doc.locale : null,
+    cardNumber: doc.cardNumber ?? null,
+    blockedReason: doc.blockedReason ?? null,
+    blockedAt: doc.blockedAt ?? null,
   };
 }
 

@@ -2,6 +2,7 @@
 // in an order that a retry completes: the user record goes last, and every step is a no-op when done already.
 import type { Collection } from 'mongodb';
 import type { ErasureStore } from '../port.ts';
+import type { MemberNoteDoc } from './members.ts';
 import type { AccountDoc, HoldDoc, LoanDoc, MemberHoldsDoc, NoticeDoc, UserDoc } from './documents.ts';
 
 export interface ErasureCollections {
@@ -11,6 +12,7 @@ export interface ErasureCollections {
   accounts: Collection<AccountDoc>;
   memberHolds: Collection<MemberHoldsDoc>;
   users: Collection<UserDoc>;
+  memberNotes: Collection<MemberNoteDoc>;
 }
 
 export function mongoErasure(c: ErasureCollections): ErasureStore {
@@ -33,6 +35,8 @@ export function mongoErasure(c: ErasureCollections): ErasureStore {
       await c.accounts.deleteOne({ _id: id, onLoan: 0 });
       // The hold-limit counter, likewise: no hold is open by now.
       await c.memberHolds.deleteOne({ _id: id, open: { $size: 0 } });
+      // Staff notes name and describe the member: they go with the account.
+      await c.memberNotes.deleteMany({ uid: id });
       const user = await c.users.deleteOne({ uid: id });
       return {
         user: user.deletedCount > 0,

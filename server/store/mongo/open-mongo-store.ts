@@ -29,6 +29,7 @@ import { mongoLoans, recoverLoans } from './loans.ts';
 import { mongoRequests } from './requests.ts';
 import { mongoAudit, type AuditDoc } from './audit.ts';
 import { mongoCategories, mongoUsers, prepareMemberSearch } from './people.ts';
+import { prepareMemberCards, type CounterDoc, type MemberNoteDoc } from './members.ts';
 import { mongoCalendar, type ClosureDoc, type OpeningHoursDoc } from './calendar.ts';
 
 type IndexSpec = IndexDescription & { name: string };
@@ -89,7 +90,12 @@ async function ensureIndexes(db: Db): Promise<void> {
   ]);
   // Idempotency keys: claimed by _id (actor and key), pruned per actor by age.
   await ensure(db.collection('requests'), [{ key: { actor: 1, createdAt: 1 }, name: 'actor_age' }]);
-  await ensure(db.collection('users'), [{ key: { uid: 1 }, name: 'uid_unique', unique: true }]);
+  await ensure(db.collection('users'), [
+    { key: { uid: 1 }, name: 'uid_unique', unique: true },
+    // Sparse: a member without a card yet (before prepareMemberCards) has no cardNumber, never a null one.
+    { key: { cardNumber: 1 }, name: 'card_unique', unique: true, sparse: true },
+  ]);
+  await ensure(db.collection('memberNotes'), [{ key: { uid: 1, at: -1, _id: -1 }, name: 'uid_newest_first' }]);
   // The audit trail, read newest first per book and per member.
   await ensure(db.collection('audit'), [
     { key: { bookId: 1, _id: 1 }, name: 'book_id' },
@@ -120,6 +126,12 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     const books = db.collection<BookDoc>('books');
     await prepareBookSearch(books);
     await prepareMemberSearch(db.collection<UserDoc>('users'));
+    const members = {
+      users: db.collection<UserDoc>('users'),
+      counters: db.collection<CounterDoc>('counters'),
+      memberNotes: db.collection<MemberNoteDoc>('memberNotes'),
+    };
+    await prepareMemberCards(members);
     const loans = db.collection<LoanDoc>('borrowedBooks');
     const lock = needsWriteQueue(await db.admin().command({ buildInfo: 1 })) ? createKeyLock() : NO_LOCK;
     const collections = {
@@ -152,11 +164,12 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       requests: mongoRequests(db.collection<RequestDoc>('requests')),
       holds: mongoHolds(collections, lock),
       notices: mongoNotices(db.collection<NoticeDoc>('notices'), db.collection<MailClaimDoc>('noticeMailClaims'), lock),
-      users: mongoUsers(db.collection<UserDoc>('users')),
+      users: mongoUsers(members),
       erasure: mongoErasure({
         ...collections,
         notices: db.collection<NoticeDoc>('notices'),
         users: db.collection<UserDoc>('users'),
+        memberNotes: members.memberNotes,
       }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
       audit: mongoAudit(db.collection<AuditDoc>('audit')),

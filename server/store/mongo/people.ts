@@ -3,10 +3,11 @@ import { MongoBulkWriteError } from 'mongodb';
 import type { Collection } from 'mongodb';
 import { ObjectId } from 'mongodb';
 import { InvalidCursorError } from '../port.ts';
-import type { CategoryStore, UserProfile, UserRecord, UserSearchFields, UserStore } from '../port.ts';
+import type { CategoryStore, UserSearchFields, UserStore } from '../port.ts';
 import { decodeCursor, encodeCursor, escapeRegex, keysetPage } from '../ids.ts';
 import { SEPARATOR, compareRanked, foldedKey, matchTier, searchWords, type Ranked } from '../search-words.ts';
-import { isDuplicateKey, toCategory, toUser } from './documents.ts';
+import { toCategory, toUser } from './documents.ts';
+import { mongoMembers, type MemberCollections } from './members.ts';
 import type { CategoryDoc, UserDoc } from './documents.ts';
 
 export function mongoCategories(categories: Collection<CategoryDoc>): CategoryStore {
@@ -57,7 +58,8 @@ export async function prepareMemberSearch(users: Collection<UserDoc>): Promise<n
   }
 }
 
-export function mongoUsers(users: Collection<UserDoc>): UserStore {
+export function mongoUsers(c: MemberCollections): UserStore {
+  const { users } = c;
   /**
    * A page of a member search, best match first as books are (search-words.ts), then by key and id: every
    * member whose key holds every word (escaped regex literals) is ranked here, then the page is sliced off.
@@ -93,36 +95,8 @@ export function mongoUsers(users: Collection<UserDoc>): UserStore {
     };
   }
 
-  async function upsertOnce(profile: UserProfile): Promise<UserRecord> {
-    const now = new Date();
-    const doc = await users.findOneAndUpdate(
-      { uid: String(profile.uid) },
-      {
-        $set: {
-          email: profile.email,
-          name: profile.name,
-          photoURL: profile.photoURL,
-          role: profile.role,
-          lastLoginAt: now,
-          searchKey: foldedKey(profile.name, profile.email),
-        },
-        $setOnInsert: { status: 'active', phone: null, createdAt: now },
-      },
-      { upsert: true, returnDocument: 'after' },
-    );
-    if (!doc) throw new Error('Upsert returned no document');
-    return toUser(doc);
-  }
   return {
-    async upsert(profile) {
-      try {
-        return await upsertOnce(profile);
-      } catch (error) {
-        // Two first sign-ins raced to insert; the loser now finds the winner's document and updates it.
-        if (isDuplicateKey(error)) return upsertOnce(profile);
-        throw error;
-      }
-    },
+    ...mongoMembers(c),
     async getByUid(uid) {
       const doc = await users.findOne({ uid: String(uid) });
       return doc ? toUser(doc) : null;

@@ -4,8 +4,8 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
-import { foldedKey } from '../search-words.ts';
-import { itemBarcode } from '../barcodes.ts';
+import { foldedKey, memberKey } from '../search-words.ts';
+import { itemBarcode, memberCard } from '../barcodes.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -20,6 +20,11 @@ export function openDatabase(file: string): DatabaseSync {
   db.function('folded_key', { deterministic: true }, (first, second) => foldedKey(String(first), String(second)));
   // The barcode of the n-th copy, for the migration that gives existing copies their items (schema.ts, 16).
   db.function('item_barcode', { deterministic: true }, (seq) => itemBarcode(Number(seq)));
+  // Card numbers and member search keys, for the migration that gives every member a card (schema.ts, 17).
+  db.function('member_card', { deterministic: true }, (seq) => memberCard(Number(seq)));
+  db.function('member_key', { deterministic: true }, (name, email, card, phone) =>
+    memberKey(String(name), String(email), card === null ? null : String(card), phone === null ? null : String(phone)),
+  );
   migrate(db);
   return db;
 }

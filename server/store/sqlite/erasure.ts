@@ -15,15 +15,20 @@ export function sqliteErasure(db: DatabaseSync): ErasureStore {
     "UPDATE holds SET user_name = '', user_email = '' WHERE user_id = ? AND (user_name <> '' OR user_email <> '')",
   );
   const notices = db.prepare('DELETE FROM notices WHERE user_id = ?');
+  // Staff notes name and describe the member: they go with the account.
+  const notes = db.prepare('DELETE FROM member_notes WHERE uid = ?');
   const user = db.prepare('DELETE FROM users WHERE uid = ?');
   return {
     async erase(uid) {
-      return transaction(db, () => ({
-        loansAnonymised: Number(loans.run(uid).changes),
-        holdsAnonymised: Number(holds.run(uid).changes),
-        noticesDeleted: Number(notices.run(uid).changes),
-        user: Number(user.run(uid).changes) > 0,
-      }));
+      return transaction(db, () => {
+        notes.run(uid);
+        return {
+          loansAnonymised: Number(loans.run(uid).changes),
+          holdsAnonymised: Number(holds.run(uid).changes),
+          noticesDeleted: Number(notices.run(uid).changes),
+          user: Number(user.run(uid).changes) > 0,
+        };
+      });
     },
   };
 }

@@ -3,9 +3,10 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { CategoryRecord, CategoryStore, Locale, Role, UserRecord, UserSearchFields, UserStore } from '../port.ts';
 import { InvalidCursorError } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
-import { foldedKey, matchTier, searchWords } from '../search-words.ts';
+import { matchTier, searchWords } from '../search-words.ts';
 import { tierSql } from './search-sql.ts';
-import { date, num, text, textOrNull, transaction } from './db.ts';
+import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
+import { settleMember, sqliteMembers } from './members.ts';
 import type { Row } from './db.ts';
 
 function toCategory(row: Row): CategoryRecord {
@@ -40,6 +41,9 @@ function toUser(row: Row): UserRecord {
     emailNotices: num(row, 'email_notices') !== 0,
     emailNoticesVersion: num(row, 'email_notices_version'),
     locale: toLocale(textOrNull(row, 'locale')),
+    cardNumber: textOrNull(row, 'card_number'),
+    blockedReason: textOrNull(row, 'blocked_reason'),
+    blockedAt: dateOrNull(row, 'blocked_at'),
   };
 }
 
@@ -110,27 +114,23 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
     };
   }
 
-  // One statement, so two first sign-ins of the same uid cannot both insert.
+  // One statement, so two first sign-ins of the same uid cannot both insert; the card and search key follow in
+  // the same transaction (members.ts, settleMember).
   const upsert = db.prepare(`INSERT INTO users (id, uid, email, name, photo_url, role, status, phone, created_at,
-      last_login_at, search_key) VALUES (?, ?, ?, ?, ?, ?, 'active', NULL, ?, ?, ?)
+      last_login_at, search_key) VALUES (?, ?, ?, ?, ?, ?, 'active', NULL, ?, ?, '')
     ON CONFLICT (uid) DO UPDATE SET email = excluded.email, name = excluded.name, photo_url = excluded.photo_url,
-      role = excluded.role, last_login_at = excluded.last_login_at, search_key = excluded.search_key
+      role = excluded.role, last_login_at = excluded.last_login_at
     RETURNING *`);
   return {
+    ...sqliteMembers(db, toUser),
     async upsert(profile) {
       const now = Date.now();
-      const row = upsert.get(
-        newId(),
-        profile.uid,
-        profile.email,
-        profile.name,
-        profile.photoURL,
-        profile.role,
-        now,
-        now,
-        foldedKey(profile.name, profile.email),
-      );
-      if (!row) throw new Error('Upsert returned no row');
+      const row = transaction(db, () => {
+        const { uid, email, name, photoURL, role } = profile;
+        const upserted = upsert.get(newId(), uid, email, name, photoURL, role, now, now);
+        if (!upserted) throw new Error('Upsert returned no row');
+        return settleMember(db, upserted);
+      });
       return toUser(row);
     },
     async getByUid(uid) {

@@ -376,4 +376,27 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX items_loan_once;
   DROP INDEX items_hold_once;
   `,
+  // 17: member cards (barcodes.ts, memberCard): every member gets one, in sign-up order; a counter gives the next
+  // at a first sign-in. Blocks (a reason and a time) and staff notes on members. The search key gains the card
+  // and phone (search-words.ts, memberKey), folded as new writes fold it.
+  `
+  ALTER TABLE users ADD COLUMN card_number TEXT;
+  ALTER TABLE users ADD COLUMN blocked_reason TEXT;
+  ALTER TABLE users ADD COLUMN blocked_at INTEGER;
+  UPDATE users SET card_number = member_card(numbered.n)
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users) AS numbered WHERE numbered.id = users.id;
+  UPDATE users SET search_key = member_key(name, email, card_number, phone);
+  CREATE UNIQUE INDEX users_card ON users (card_number);
+  CREATE TABLE member_card_counter (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+  INSERT INTO member_card_counter (id, value) SELECT 1, COUNT(*) FROM users;
+  CREATE TABLE member_notes (
+    id TEXT PRIMARY KEY,
+    uid TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    by_uid TEXT NOT NULL,
+    by_name TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX member_notes_by_uid ON member_notes (uid, created_at DESC, id DESC);
+  `,
 ];
