@@ -99,7 +99,7 @@ export const entry = (id: string, kind: string, amount: number, overrides: Recor
 
 export const memberMock = (
   uid: string,
-  member: { balance: number; loans?: unknown[]; ledger?: unknown[] } | null,
+  member: { balance: number; loans?: unknown[]; ledger?: unknown[]; cardNumber?: string | null } | null,
 ): MockLink.MockedResponse => ({
   request: { query: DESK_MEMBER_QUERY, variables: { uid } },
   result: {
@@ -110,10 +110,25 @@ export const memberMock = (
         uid,
         name: 'Ada Lovelace',
         email: 'ada@example.com',
+        cardNumber: null,
         loans: [],
         ledger: [],
         ...member,
       },
+    },
+  },
+});
+
+/** recordPayment's answer: the entry the payment receipt prints. */
+export const paymentAnswer = (id: string, amount: number, note = '') => ({
+  data: {
+    recordPayment: {
+      __typename: 'LedgerEntry',
+      id,
+      amount,
+      note,
+      recordedBy: 'Desk Staff',
+      createdAt: '2026-03-02T09:00:00.000Z',
     },
   },
 });

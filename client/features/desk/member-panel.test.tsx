@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { formatInstantDay } from '../../lib/dates.ts';
+import { formatDateTime, formatInstantDay } from '../../lib/dates.ts';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
@@ -16,7 +16,16 @@ import {
   RECORD_PAYMENT_MUTATION,
   WAIVE_FEE_MUTATION,
 } from './use-desk-actions.ts';
-import { accessMock, entry, loan, memberMock, memberRow, membersMock, noOverdue } from './desk-test-data.ts';
+import {
+  accessMock,
+  entry,
+  loan,
+  memberMock,
+  memberRow,
+  membersMock,
+  noOverdue,
+  paymentAnswer,
+} from './desk-test-data.ts';
 
 setUpDialogsForTests();
 
@@ -201,7 +210,7 @@ describe('Circulation Desk: one member', () => {
 
   it('records a payment: checks the amount first, then sends it with the note and shows the new balance', async () => {
     const paid = vi.fn(() => ({
-      data: { recordPayment: { __typename: 'LedgerEntry', id: 'e9', amount: 150 } },
+      ...paymentAnswer('e9', 150, 'Cash at desk'),
     }));
     renderMember(owing, [
       {
@@ -229,14 +238,35 @@ describe('Circulation Desk: one member', () => {
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText('Payment of ৳150 recorded.')).toBeTruthy();
     expect(paid).toHaveBeenCalledOnce();
-    expect(within(panel()).getByText('৳0')).toBeTruthy();
+    // The balance, and what the payment receipt says is still owed.
+    expect(within(panel()).getAllByText('৳0')).toHaveLength(2);
     expect(within(panel()).getByText('Nothing owed: free to borrow.')).toBeTruthy();
+    const receipt = within(panel()).getByRole('region', { name: 'Payment receipt' });
+    const lines = within(receipt)
+      .getAllByRole('definition')
+      .map((dd) => `${dd.previousElementSibling?.textContent} ${dd.textContent}`);
+    expect(lines).toEqual([
+      'Member: Ada Lovelace',
+      'Paid: ৳150',
+      `When: ${formatDateTime('2026-03-02T09:00:00.000Z')}`,
+      'Note: Cash at desk',
+      'Taken by: Desk Staff',
+      'Still owed: ৳0',
+      'Reference: e9',
+    ]);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await user.click(within(receipt).getByRole('button', { name: 'Print Payment receipt' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(receipt.classList.contains('print-target')).toBe(true);
+    window.dispatchEvent(new Event('afterprint'));
+    await waitFor(() => expect(receipt.classList.contains('print-target')).toBe(false));
+    print.mockRestore();
     expect(within(panel()).getByRole('cell', { name: 'Payment' })).toBeTruthy();
   });
 
   it('sends one key for a double-clicked payment, and the same key again when its answer was lost', async () => {
     const keys = new Set<string>();
-    const paid = vi.fn(() => ({ data: { recordPayment: { __typename: 'LedgerEntry', id: 'e9', amount: 150 } } }));
+    const paid = vi.fn(() => paymentAnswer('e9', 150));
     const request = { query: RECORD_PAYMENT_MUTATION, variables: keyed({ uid: UID, amount: 150, note: null }, keys) };
     renderMember(owing, [
       { request, error: new Error('Failed to fetch') },
