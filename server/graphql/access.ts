@@ -55,6 +55,7 @@ export const ACCESS = {
     renewFor: 'staff',
     renewAllFor: 'staff',
     placeHoldFor: 'staff',
+    emailCheckoutReceipt: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 

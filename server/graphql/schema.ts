@@ -19,6 +19,7 @@ import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
+import { receiptMutations } from './resolvers/receipts.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -81,7 +82,13 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
   const root = secureRootFields(
     {
       Query: { ...catalogQueries, ...circulationQueries, ...accountQueries, ...auditQueries, ...deskQueries },
-      Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations, ...deskMutations },
+      Mutation: {
+        ...catalogMutations,
+        ...circulationMutations,
+        ...accountMutations,
+        ...deskMutations,
+        ...receiptMutations,
+      },
     },
     rootFieldNames(typeDefs),
     access,

@@ -109,6 +109,15 @@ export const bn: Record<SentenceKey, string> = {
   mailOpen: 'BookHaven-এ খুলুন',
   mailWhy: 'আপনার BookHaven নোটিশ ই-মেইলে পাঠানো চালু আছে বলে এই ই-মেইলটি পেয়েছেন।',
   mailStop: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করুন',
+  mailSubjectReceipt: 'আপনার বুকহেভেন ধারের রসিদ',
+  mailReceiptLine: '“{title}” ({barcode}): ফেরতের তারিখ {day}',
+  mailReceiptReturn: 'অনুগ্রহ করে প্রতিটি বই তার ফেরতের তারিখের মধ্যে ফেরত দিন বা নবায়ন করুন।',
+  receiptLoanCount: 'একটি রসিদে ১ থেকে {max}টি ধার থাকে।',
+  receiptNoLoan: 'এই আইডিগুলোর একটির কোনো ধার নেই।',
+  receiptOneMember: 'একটি রসিদ একজন সদস্যের জন্য: এই ধারগুলো সব একজন সদস্যের নয়।',
+  receiptNoMember: 'এই ধারগুলো যে সদস্যের, তাঁর অ্যাকাউন্ট আর নেই।',
+  receiptNoMail: 'লাইব্রেরি ই-মেইল পাঠায় না, তাই রসিদটি শুধু প্রিন্ট করা যাবে।',
+  receiptMailFailed: 'রসিদটি এখন পাঠানো গেল না। আবার চেষ্টা করুন, অথবা প্রিন্ট করুন।',
 
   // The library's calendar.
   calendarRangeOrder: 'to অবশ্যই from-এর দিন বা তার পরের দিন হতে হবে',

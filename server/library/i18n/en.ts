@@ -100,6 +100,16 @@ export const en = {
   mailOpen: 'Open it in BookHaven',
   mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
   mailStop: 'Stop e-mailing me notices',
+  // The checkout receipt, e-mailed from the desk (library/receipts.ts).
+  mailSubjectReceipt: 'Your BookHaven checkout receipt',
+  mailReceiptLine: '“{title}” ({barcode}): due back on {day}',
+  mailReceiptReturn: 'Please return or renew each book by its due date.',
+  receiptLoanCount: 'A receipt lists 1 to {max} loans.',
+  receiptNoLoan: 'No loan has one of these ids.',
+  receiptOneMember: "A receipt is for one member: these loans are not all one member's.",
+  receiptNoMember: 'The member these loans are for no longer has an account.',
+  receiptNoMail: 'The library does not send e-mail, so the receipt can only be printed.',
+  receiptMailFailed: 'The receipt could not be sent just now. Please try again, or print it.',
 
   // The library's calendar (library/library-calendar.ts, circulation.ts, notices.ts).
   calendarRangeOrder: 'to must be on or after from',
