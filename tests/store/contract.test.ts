@@ -22,6 +22,7 @@ import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
 import { searchContract } from './contract/search.contract.ts';
 import { calendarContract } from './contract/calendar.contract.ts';
+import { itemsContract } from './contract/items.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -39,6 +40,7 @@ function storeContract(factory: StoreFactory): void {
   auditContract(factory);
   searchContract(factory);
   calendarContract(factory);
+  itemsContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

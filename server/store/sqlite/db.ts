@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
 import { foldedKey } from '../search-words.ts';
+import { itemBarcode } from '../barcodes.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -17,6 +18,8 @@ export function openDatabase(file: string): DatabaseSync {
   );
   // The folding of search keys, for migrations that refold stored text (schema.ts, 13).
   db.function('folded_key', { deterministic: true }, (first, second) => foldedKey(String(first), String(second)));
+  // The barcode of the n-th copy, for the migration that gives existing copies their items (schema.ts, 16).
+  db.function('item_barcode', { deterministic: true }, (seq) => itemBarcode(Number(seq)));
   migrate(db);
   return db;
 }
