@@ -422,6 +422,8 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
 
   /** Confirms a borrow that holds its copy and its place, naming the item it has. */
   async function confirm(doc: LoanDoc, bookOid: ObjectId) {
+    // The ledger has lent: a hold's copy follows to the loan, or (a different copy scanned) back to the shelf.
+    await goods.align(bookOid);
     const itemBarcode = await goods.itemOfLoan(bookOid, doc._id.toHexString());
     const confirmed = await loans.updateOne(
       { _id: doc._id, status: 'pending' },
