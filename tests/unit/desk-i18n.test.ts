@@ -21,6 +21,7 @@ describe("the desk's sentences in Bangla", () => {
     [`${BARCODE} is recorded as lost. Mark it found (back on the shelf) before lending it.`, BARCODE],
     [`${BARCODE} has been withdrawn from the collection and cannot be lent.`, BARCODE],
     [`${BARCODE} cannot be lent right now. Scan it again.`, BARCODE],
+    [`${BARCODE} is being lent at another desk right now. Scan it again in a moment to see who has it.`, BARCODE],
     ['The day it was returned cannot be after today.', 'ফেরতের দিন'],
     ['The day it was returned cannot be before the loan began (2026-12-10).', '১০ ডিসেম্বর ২০২৬'],
     ['No member has the card BM00000017.', 'BM00000017'],

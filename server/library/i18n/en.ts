@@ -126,6 +126,7 @@ export const en = {
   deskInRepair: '{barcode} is in repair. Put it back on the shelf when it is mended, then lend it.',
   deskLost: '{barcode} is recorded as lost. Mark it found (back on the shelf) before lending it.',
   deskWithdrawn: '{barcode} has been withdrawn from the collection and cannot be lent.',
+  deskBeingLent: '{barcode} is being lent at another desk right now. Scan it again in a moment to see who has it.',
   deskScanAgain: '{barcode} cannot be lent right now. Scan it again.',
   deskReturnedFuture: 'The day it was returned cannot be after today.',
   deskReturnedBeforeLoan: 'The day it was returned cannot be before the loan began ({day}).',
