@@ -465,6 +465,50 @@ describeEachStore((kind) => {
     });
   });
 
+  describe('a claimed return (RETURNS=desk)', () => {
+    let desk: TestGateway;
+    let clerk: Member;
+    const clerkEmail = `desk-claims-${randomUUID().slice(0, 8)}@example.com`;
+    beforeAll(async () => {
+      desk = await startTestGateway({
+        store: kind,
+        env: { ADMIN_EMAILS: clerkEmail, RETURNS: 'desk', LATE_FEE_PER_DAY: '50', FEE_DAYS: 'calendar' },
+        libraryNow: clock.now,
+      });
+      clerk = await desk.member({ name: 'Claims Clerk', email: clerkEmail });
+    });
+    afterAll(() => desk.close());
+
+    it('is completed by scanning the copy: the fee stopped on the claim’s day', async () => {
+      const wes = await desk.member({ name: 'Wes Claims' });
+      const bookId = await desk.addBook({ quantity: 1 });
+      const borrowed = await gqlBorrow(desk, wes.token, bookId, libraryDay(1));
+      const loanId = borrowed.body.data.borrow.record.id;
+      const barcode = (await desk.store.loans.get(loanId))!.itemBarcode!;
+      clock.set(2);
+      try {
+        await desk.gql(`mutation($id: ID!) { returnBook(borrowId: $id) { status } }`, { id: loanId }, wes.token);
+        expect((await desk.store.items.get(barcode))?.status).toBe('RETURNING');
+        clock.set(5);
+        const done = await desk.gql(
+          `mutation($b: String!) { checkInItem(barcode: $b) { ${CHECKED_IN} } }`,
+          { b: barcode },
+          clerk.token,
+        );
+        expect(done.body.errors).toBeUndefined();
+        expect(done.body.data.checkInItem).toMatchObject({
+          loan: { id: loanId, status: 'RETURNED' },
+          fee: 50,
+          daysLate: 1,
+          itemStatus: 'ON_SHELF',
+        });
+        expect((await desk.store.items.get(barcode))?.status).toBe('ON_SHELF');
+      } finally {
+        clock.set(0);
+      }
+    });
+  });
+
   describe('members', () => {
     it('are refused every desk field with FORBIDDEN, and see counts without items', async () => {
       const member = await gw.member({ name: 'Lee Member' });
