@@ -4,7 +4,7 @@
 // says what a scan cannot do, and records the desk's overrides and forgiven fees in the audit trail.
 import type { ItemStatus, LoanRecord, Store, UserRecord } from '../store/port.ts';
 import type { Session } from './identity.ts';
-import { LibraryError } from './errors.ts';
+import { LibraryError, badInput } from './errors.ts';
 import { requireStaff, type Circulation, type DeskLend } from './circulation.ts';
 import type { HoldView, Holds } from './holds.ts';
 import type { LibraryCalendar } from './library-calendar.ts';
@@ -61,6 +61,14 @@ export interface Desk {
 
 const MEMBER_NOT_FOUND = 'Member not found';
 
+/** Staff's reason to lend past a refusal: left out, none; given, it must say something (it goes on record). */
+function overrideOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && value.trim() === '')
+    throw badInput('override', 'Say why you lend past the refusal: the reason is kept in the audit trail.');
+  return check.text(value, 'override', { max: 500 });
+}
+
 /** A blocked member (cards and blocks): no borrowing, no holds, until staff unblock them. */
 const blocked = (member: UserRecord) =>
   new LibraryError('MEMBER_BLOCKED', `${member.name} is blocked: ${member.blockedReason ?? ''}`);
@@ -110,7 +118,7 @@ export function createDesk(
       requireStaff(session);
       const barcode = barcodeOf(input.barcode);
       const card = check.text(input.card, 'card', { max: 64 });
-      const override = input.override == null ? null : check.text(input.override, 'override', { max: 500 });
+      const override = overrideOf(input.override);
       // The loan's id is chosen here, so a repeat of the key can answer the loan its first send made.
       const id = newId();
       const submission = {

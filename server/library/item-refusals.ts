@@ -53,10 +53,15 @@ export async function lendRefusal(store: Store, item: ItemRecord, uid: string): 
       const loan = item.loanId ? await store.loans.get(item.loanId) : null;
       if (loan?.userId === uid)
         return new LibraryError('ALREADY_BORROWED', `${loan.userName} already has ${barcode} on loan.`);
-      const who = loan?.userName || 'another member';
+      // The copy is claimed before its loan is written (MongoDB's steps): another desk is lending it this moment.
+      if (!loan)
+        return new LibraryError(
+          'ITEM_ON_LOAN',
+          `${barcode} is being lent at another desk right now. Scan it again in a moment to see who has it.`,
+        );
       return new LibraryError(
         'ITEM_ON_LOAN',
-        `${barcode} is on loan to ${who}. Check it in first, then lend it again.`,
+        `${barcode} is on loan to ${loan.userName}. Check it in first, then lend it again.`,
       );
     }
     case 'IN_REPAIR':

@@ -226,6 +226,8 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           ledger: db.collection('ledger'),
           holds: db.collection('holds'),
           memberHolds: db.collection('memberHolds'),
+          items: db.collection('items'),
+          counters: db.collection('counters'),
         },
         NO_LOCK,
       );

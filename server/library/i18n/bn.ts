@@ -131,6 +131,27 @@ export const bn: Record<SentenceKey, string> = {
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',
 
+  deskBarcodeMalformed:
+    '“{code}” কোনো কপির বারকোড নয়: লেবেলটি আবার স্ক্যান করুন, অথবা BH আর বারের নিচের ৮টি সংখ্যা টাইপ করুন।',
+  deskNoCopy: '{barcode} বারকোডের কোনো কপি নেই।',
+  deskItemBusy:
+    '{barcode} ধারে আছে বা কোনো রিজার্ভের জন্য আলাদা করে রাখা আছে: অবস্থা বদলানোর আগে কপিটি জমা নিন, অথবা রিজার্ভটি বাতিল করুন।',
+  deskNotOnLoan: '{barcode} ধারে নেই।',
+  deskHeldForAnother: '{barcode} আরেকজন সদস্যের রিজার্ভের জন্য আলাদা করে রাখা আছে। এর বদলে শেলফ থেকে একটি কপি ধার দিন।',
+  deskAlreadyHas: '{barcode} আগে থেকেই {name}-এর কাছে ধার আছে।',
+  deskOnLoanTo: '{barcode} এখন {name}-এর কাছে ধার আছে। আগে কপিটি জমা নিন, তারপর আবার ধার দিন।',
+  deskInRepair: '{barcode} মেরামতে আছে। মেরামত হলে শেলফে ফিরিয়ে রাখুন, তারপর ধার দিন।',
+  deskLost: '{barcode} হারানো হিসেবে লেখা আছে। ধার দেওয়ার আগে এটিকে পাওয়া গেছে (শেলফে ফিরেছে) হিসেবে চিহ্নিত করুন।',
+  deskWithdrawn: '{barcode} সংগ্রহ থেকে সরিয়ে নেওয়া হয়েছে, তাই ধার দেওয়া যাবে না।',
+  deskBeingLent: '{barcode} এই মুহূর্তে আরেকটি ডেস্ক থেকে ধার দেওয়া হচ্ছে। কার কাছে গেল দেখতে একটু পরে আবার স্ক্যান করুন।',
+  deskScanAgain: '{barcode} এই মুহূর্তে ধার দেওয়া যাচ্ছে না। আবার স্ক্যান করুন।',
+  deskReturnedFuture: 'ফেরতের দিন আজকের পরে হতে পারে না।',
+  deskReturnedBeforeLoan: 'ফেরতের দিন ধার শুরুর দিনের ({day}) আগে হতে পারে না।',
+  deskStatusOneOf: 'status এগুলোর একটি হতে হবে: {values}',
+  deskNoCard: '{card} কার্ডটি কোনো সদস্যের নয়।',
+  deskBlocked: '{name}-কে আটকে রাখা হয়েছে: {reason}',
+  deskOverrideReason: 'কেন নিষেধ সত্ত্বেও ধার দিচ্ছেন তা লিখুন: কারণটি অডিট ট্রেইলে রাখা হয়।',
+
   // The unsubscribe page.
   unsubscribeAskTitle: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করবেন?',
   unsubscribeAskText: 'BookHaven অ্যাপে আপনার নোটিশ দেখাতে থাকবে, শুধু ই-মেইলে পাঠানো বন্ধ করবে।',

@@ -123,6 +123,28 @@ export const en = {
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
 
+  // The scanning desk and copies as items (library/item-refusals.ts, items.ts, desk.ts; issue 31).
+  deskBarcodeMalformed:
+    "“{code}” is not a copy's barcode: scan the label again, or type BH and the 8 digits under its bars.",
+  deskNoCopy: 'No copy has the barcode {barcode}.',
+  deskItemBusy:
+    '{barcode} is on loan or set aside for a hold: check it in, or cancel the hold, before changing its status.',
+  deskNotOnLoan: '{barcode} is not on loan.',
+  deskHeldForAnother: "{barcode} is set aside for another member's hold. Lend a copy from the shelf instead.",
+  deskAlreadyHas: '{name} already has {barcode} on loan.',
+  deskOnLoanTo: '{barcode} is on loan to {name}. Check it in first, then lend it again.',
+  deskInRepair: '{barcode} is in repair. Put it back on the shelf when it is mended, then lend it.',
+  deskLost: '{barcode} is recorded as lost. Mark it found (back on the shelf) before lending it.',
+  deskWithdrawn: '{barcode} has been withdrawn from the collection and cannot be lent.',
+  deskBeingLent: '{barcode} is being lent at another desk right now. Scan it again in a moment to see who has it.',
+  deskScanAgain: '{barcode} cannot be lent right now. Scan it again.',
+  deskReturnedFuture: 'The day it was returned cannot be after today.',
+  deskReturnedBeforeLoan: 'The day it was returned cannot be before the loan began ({day}).',
+  deskStatusOneOf: 'status must be one of {values}',
+  deskNoCard: 'No member has the card {card}.',
+  deskBlocked: '{name} is blocked: {reason}',
+  deskOverrideReason: 'Say why you lend past the refusal: the reason is kept in the audit trail.',
+
   // The unsubscribe page (rest/unsubscribe.ts), in the language of the browser that opens the e-mail's link.
   unsubscribeAskTitle: 'Stop e-mailing me notices?',
   unsubscribeAskText: 'BookHaven will keep showing your notices in the app, and stop e-mailing them to you.',
