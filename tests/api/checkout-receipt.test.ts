@@ -18,13 +18,14 @@ describeEachStore((kind) => {
   let smtp: TestSmtp;
   let staff: Member;
   const staffEmail = `receipts-${randomUUID().slice(0, 8)}@example.com`;
+  const otherDesk = `receipts-${randomUUID().slice(0, 8)}@example.com`;
   beforeAll(async () => {
     smtp = await startTestSmtp();
     gw = await startTestGateway({
       store: kind,
       env: { SMTP_URL: smtp.url, MAIL_FROM: 'BookHaven Desk <desk@library.test>', ADMIN_EMAILS: staffEmail },
     });
-    noMail = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+    noMail = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: otherDesk } });
     staff = await gw.member({ name: 'Receipt Desk', email: staffEmail });
   });
   afterAll(async () => {
@@ -95,7 +96,7 @@ describeEachStore((kind) => {
     expectError(await gw.gql(EMAIL_RECEIPT, { ids: ['0123456789abcdef01234567'] }, staff.token), 'NOT_FOUND');
     expect(smtp.messages.length).toBe(before);
 
-    const other = await noMail.member({ name: 'Receipt Desk', email: staffEmail });
+    const other = await noMail.member({ name: 'Other Desk', email: otherDesk });
     const member = await noMail.member({ name: 'No Mail Reader' });
     const bookId = await noMail.addBook({ quantity: 1, title: 'Printed Only' });
     const loanId = (await gqlBorrow(noMail, member.token, bookId)).body.data.borrow.record.id;
