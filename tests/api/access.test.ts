@@ -104,6 +104,7 @@ describe('the access map', () => {
       'Mutation.checkIn',
       'Mutation.checkInItem',
       'Mutation.checkOut',
+      'Mutation.emailCheckoutReceipt',
       'Mutation.markLost',
       'Mutation.placeHoldFor',
       'Mutation.recordPayment',
