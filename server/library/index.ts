@@ -17,6 +17,7 @@ import { addDays, dayToDate } from './calendar.ts';
 import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
 import { createReceipts, type Receipts } from './receipts.ts';
+import { createMembers, type Members } from './members.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -40,6 +41,8 @@ export interface Library {
   desk: Desk;
   /** The desk's slips that leave the building: the checkout receipt by e-mail. */
   receipts: Receipts;
+  /** Members at the desk: cards, registration, details, blocks and notes (staff). */
+  members: Members;
 }
 
 export interface LibraryOptions {
@@ -135,5 +138,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
     language: createLanguage(store),
     receipts: createReceipts(store, { mailer, siteOrigin }),
+    members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
   };
 }
