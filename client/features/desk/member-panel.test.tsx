@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { formatDateTime, formatInstantDay } from '../../lib/dates.ts';
+import { formatDateTime, formatDay, formatInstantDay } from '../../lib/dates.ts';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
@@ -14,6 +14,8 @@ import {
   CHECK_IN_MUTATION,
   MARK_LOST_MUTATION,
   RECORD_PAYMENT_MUTATION,
+  RENEW_ALL_FOR_MUTATION,
+  RENEW_FOR_MUTATION,
   WAIVE_FEE_MUTATION,
 } from './use-desk-actions.ts';
 import {
@@ -354,6 +356,46 @@ describe('Circulation Desk: one member', () => {
     expect(within(panel()).getByRole('region', { name: 'On loan (0)' })).toBeTruthy();
     expect(within(panel()).getByRole('region', { name: 'Past loans (1)' })).toBeTruthy();
     expect(within(panel()).getByText('৳300')).toBeTruthy();
+  });
+
+  it('renews one loan for the member, then all of them, saying why one was not renewed', async () => {
+    const hamlet = loan('l1', 'Hamlet', { dueDate: '2026-03-10' });
+    const othello = loan('l2', 'Othello', { dueDate: '2026-03-12' });
+    const renewedHamlet = { ...hamlet, dueDate: '2026-03-24' };
+    renderMember({ balance: 0, loans: [hamlet, othello] }, [
+      {
+        request: { query: RENEW_FOR_MUTATION, variables: keyed({ loanId: 'l1' }) },
+        result: { data: { renewFor: { __typename: 'BorrowRecord', id: 'l1', dueDate: '2026-03-24' } } },
+      },
+      ...after({ balance: 0, loans: [renewedHamlet, othello] }),
+      {
+        request: { query: RENEW_ALL_FOR_MUTATION, variables: { uid: UID } },
+        result: {
+          data: {
+            renewAllFor: [
+              {
+                __typename: 'RenewOutcome',
+                renewed: false,
+                message: 'This book has reached its renewal limit.',
+                loan: { __typename: 'BorrowRecord', id: 'l1', bookTitle: 'Hamlet', dueDate: '2026-03-24' },
+              },
+              {
+                __typename: 'RenewOutcome',
+                renewed: true,
+                message: null,
+                loan: { __typename: 'BorrowRecord', id: 'l2', bookTitle: 'Othello', dueDate: '2026-03-26' },
+              },
+            ],
+          },
+        },
+      },
+      ...after({ balance: 0, loans: [renewedHamlet, { ...othello, dueDate: '2026-03-26' }] }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew: Hamlet' }));
+    expect(await screen.findByText(`Renewed Hamlet: now due ${formatDay('2026-03-24')}.`)).toBeTruthy();
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Renew all loans' }));
+    expect(await screen.findByText('Renewed 1 of 2 loans.')).toBeTruthy();
+    expect(within(panel()).getByText('Hamlet: This book has reached its renewal limit.')).toBeTruthy();
   });
 
   it('says what a lost copy will cost before marking it, and does nothing when cancelled', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
@@ -10,6 +10,7 @@ import { formatDay } from '../../lib/dates.ts';
 import DeskPage from './desk-page.tsx';
 import { CHECK_IN_ITEM_MUTATION, CHECK_OUT_MUTATION, MEMBER_BY_CARD_QUERY } from './scan-operations.ts';
 import { accessMock, memberMock, membersMock, noOverdue } from './desk-test-data.ts';
+import { EMAIL_RECEIPT_MUTATION } from './email-receipt.tsx';
 
 const CARD = 'BM00000042';
 const ITEM = itemBarcode(18);
@@ -110,6 +111,10 @@ describe('the scan box', () => {
       checkOutMock(null, sent),
       memberMock(UID, ada),
       noOverdue(),
+      {
+        request: { query: EMAIL_RECEIPT_MUTATION, variables: { loanIds: ['loan-9'] } },
+        result: { data: { emailCheckoutReceipt: 'ada@example.com' } },
+      },
     ]);
     await scan(CARD);
     expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeTruthy();
@@ -130,6 +135,8 @@ describe('the scan box', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([['Hamlet', ITEM, formatDay('2026-03-20')]]);
+    await userEvent.click(within(receipt).getByRole('button', { name: 'E-mail the receipt' }));
+    expect(await within(receipt).findByText('Receipt sent to ada@example.com.')).toBeTruthy();
     // Ready for the next scan.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Scan/ })));
   });
@@ -260,6 +267,21 @@ describe('the scan box', () => {
     // A click on the page (not a form field) gives the focus back to the scan box.
     await userEvent.click(screen.getByRole('heading', { level: 1 }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Scan/ })));
+  });
+
+  it('offers the camera only where the browser can read barcodes (BarcodeDetector)', async () => {
+    renderDesk([]);
+    await scanBox();
+    expect(screen.queryByRole('button', { name: 'Scan with camera' })).toBeNull();
+    cleanup();
+    vi.stubGlobal('BarcodeDetector', class {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices: {} }));
+    try {
+      renderDesk([]);
+      expect(await screen.findByRole('button', { name: 'Scan with camera' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says when no member has a scanned card', async () => {
