@@ -31,6 +31,7 @@ const config: CodegenConfig = {
           CheckInResult: '../../library/desk.ts#CheckInOutcome',
           HoldFound: '../../library/desk.ts#HoldFoundView',
           RenewOutcome: '../../library/desk.ts#RenewOutcome as RenewOutcomeRecord',
+          MemberNote: '../../store/port.ts#MemberNote as MemberNoteRecord',
         },
         scalars: { DateTime: { input: 'string', output: 'Date | string' } },
         enumsAsTypes: true,

@@ -55,7 +55,13 @@ if (peer === 'http') {
     LOG_LEVEL: 'silent',
   });
   const unused = () => Promise.reject(new Error('not used by the benchmark'));
-  const verifier = { verify: unused, deleteUser: unused, close: async () => {} };
+  const verifier = {
+    verify: unused,
+    deleteUser: unused,
+    createUser: unused,
+    updateUser: unused,
+    close: async () => {},
+  };
   const { library, tokens } = await createGateway(config, { verifier, logger: false });
   // Who is asking, per request, as the gateway's onRequest hook reads it.
   const contextFor = async (authorization: string | undefined): Promise<GraphQLContext> => ({

@@ -104,7 +104,13 @@ async function prepared(): Promise<BenchStore> {
   const store = await benchStore(SIZE);
   const config = loadConfig({ ...store.env, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
   const unused = () => Promise.reject(new Error('not used by the benchmark'));
-  const verifier = { verify: unused, deleteUser: unused, close: async () => {} };
+  const verifier = {
+    verify: unused,
+    deleteUser: unused,
+    createUser: unused,
+    updateUser: unused,
+    close: async () => {},
+  };
   const gateway = await createGateway(config, { verifier, logger: false });
   await gateway.library.holds.expireDue();
   const notices = await gateway.library.notices.sweep();

@@ -12,7 +12,13 @@ const store = await benchStore({ ...SEED, loans: 20_000 });
 try {
   const config = loadConfig({ ...store.env, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
   const unused = () => Promise.reject(new Error('not used by the benchmark'));
-  const verifier = { verify: unused, deleteUser: unused, close: async () => {} };
+  const verifier = {
+    verify: unused,
+    deleteUser: unused,
+    createUser: unused,
+    updateUser: unused,
+    close: async () => {},
+  };
   const gateway = await createGateway(config, { verifier, logger: false, schedule: false });
   try {
     const runs: [string, () => Promise<unknown>][] = [

@@ -1,11 +1,16 @@
-// Verifies Firebase ID tokens, and deletes a member's Firebase account, with firebase-admin. In emulator mode (no real project configured) the
+// Verifies Firebase ID tokens, and creates, changes and deletes members' Firebase accounts, with firebase-admin. In emulator mode (no real project configured) the
 // Admin SDK sends verification to the Auth emulator named by FIREBASE_AUTH_EMULATOR_HOST.
 import { initializeApp, applicationDefault, deleteApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { ConfigError } from '../config.ts';
-import { InvalidIdTokenError, type IdTokenVerifier } from '../library/identity.ts';
+import { EmailTakenError, InvalidIdTokenError, type IdTokenVerifier } from '../library/identity.ts';
 
 let appCount = 0;
+
+/** Firebase's "e-mail already in use" as the library's EmailTakenError; anything else as it came. */
+function takenOr(error: unknown, email: string): unknown {
+  return (error as { code?: string }).code === 'auth/email-already-exists' ? new EmailTakenError(email) : error;
+}
 
 export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: string | null }): IdTokenVerifier {
   if (opts.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = opts.emulatorHost;
@@ -46,6 +51,23 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
       } catch (error) {
         // Deleted already (an earlier attempt that failed after this step): the outcome the caller wants.
         if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      }
+    },
+    async createUser(account) {
+      try {
+        return (await auth.createUser({ email: account.email, displayName: account.name })).uid;
+      } catch (error) {
+        throw takenOr(error, account.email);
+      }
+    },
+    async updateUser(uid, account) {
+      try {
+        await auth.updateUser(uid, {
+          ...(account.email === undefined ? {} : { email: account.email }),
+          ...(account.name === undefined ? {} : { displayName: account.name }),
+        });
+      } catch (error) {
+        throw takenOr(error, account.email ?? '');
       }
     },
     close: () => deleteApp(app),

@@ -25,6 +25,7 @@ export const ACCESS = {
     auditLog: 'staff',
     calendar: 'public',
     item: 'staff',
+    memberByCard: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -55,6 +56,11 @@ export const ACCESS = {
     renewFor: 'staff',
     renewAllFor: 'staff',
     placeHoldFor: 'staff',
+    registerMember: 'staff',
+    editMember: 'staff',
+    blockMember: 'staff',
+    unblockMember: 'staff',
+    addMemberNote: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 
@@ -75,6 +81,10 @@ export const FIELD_ACCESS = {
     emailNotices: 'selfOrStaff',
     locale: 'selfOrStaff',
     borrowing: 'selfOrStaff',
+    // The member's own card and block; null to other members (library/privacy.ts).
+    cardNumber: 'selfOrStaff',
+    block: 'selfOrStaff',
+    notes: 'staff',
   },
   // The caller's own hold; null for a visitor. A book's copies as items: staff only (members see counts).
   Book: { myHold: 'self', items: 'staff' },

@@ -15,6 +15,7 @@ import { requireStaff } from '../library/circulation.ts';
 import { bookConnectionFields, catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
+import { memberMutations, memberNoteFields, memberQueries, memberUserFields } from './resolvers/members.ts';
 import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
@@ -80,8 +81,21 @@ export function rootFieldNames(sdl: string): Record<'Query' | 'Mutation', string
 export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): Resolvers {
   const root = secureRootFields(
     {
-      Query: { ...catalogQueries, ...circulationQueries, ...accountQueries, ...auditQueries, ...deskQueries },
-      Mutation: { ...catalogMutations, ...circulationMutations, ...accountMutations, ...deskMutations },
+      Query: {
+        ...catalogQueries,
+        ...circulationQueries,
+        ...accountQueries,
+        ...auditQueries,
+        ...deskQueries,
+        ...memberQueries,
+      },
+      Mutation: {
+        ...catalogMutations,
+        ...circulationMutations,
+        ...accountMutations,
+        ...deskMutations,
+        ...memberMutations,
+      },
     },
     rootFieldNames(typeDefs),
     access,
@@ -114,7 +128,8 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     Category: { image: (category) => absolute(category.image) },
     BookConnection: bookConnectionFields,
     BorrowRecord: { ...loanFields, bookImage: (loan) => absolute(loan.bookImage) },
-    User: userFields,
+    User: { ...userFields, ...memberUserFields },
+    MemberNote: memberNoteFields,
     BorrowWindow: borrowWindowFields,
     Closure: { date: (closure) => closure.day },
     AuditEntry: auditEntryFields,

@@ -13,6 +13,7 @@ import { createOnce } from './requests.ts';
 import { newId } from '../store/ids.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { lendRefusal, noCopy } from './item-refusals.ts';
+import { blockedRefusal } from './blocks.ts';
 
 /** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
 export type WaitingFor = (bookId: string) => Promise<boolean>;
@@ -30,7 +31,7 @@ export interface LoanStanding {
 /** Whether a member may borrow now, and if not, why (the refusal a borrow would meet first). */
 export type BorrowingStatus =
   | { allowed: true; code: null; message: null }
-  | { allowed: false; code: 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; message: string };
+  | { allowed: false; code: 'MEMBER_BLOCKED' | 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; message: string };
 
 /** Who a loan is for: the member borrowing in the app, or the member the desk lends to. */
 export interface Borrower {
@@ -40,8 +41,8 @@ export interface Borrower {
 }
 
 /**
- * The desk lending a scanned copy. With `override` (staff's reason) the policy's refusals (overdue loans, the loan
- * limit, fees) do not stop the loan: each one passed is added to `overridden`, for the audit trail.
+ * The desk lending a scanned copy. With `override` (staff's reason) the policy's refusals (a block, overdue loans,
+ * the loan limit, fees) do not stop the loan: each one passed is added to `overridden`, for the audit trail.
  */
 export interface DeskLend {
   itemBarcode: string;
@@ -297,6 +298,10 @@ export function createCirculation(
   async function borrowNow(borrower: Borrower, bookId: string, returnDay: string, id: string, desk?: DeskLend) {
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    // A block is staff's decision, not the policy's: it holds whatever the policy checks (blocks.ts).
+    // At the desk, staff's override passes it too (recorded with the reason).
+    const blocked = blockedRefusal(await store.users.getByUid(borrower.uid));
+    if (blocked) refuse(blocked, desk);
     if (enforce && policy.overdueBlocksBorrowing) {
       const late = await overdueLoansOf(borrower.uid);
       if (late.length > 0) refuse(new LibraryError('LOAN_OVERDUE', overdueRefusal(late)), desk);
@@ -489,6 +494,8 @@ export function createCirculation(
 
     async borrowing(session, userId) {
       const uid = subject(session, userId, 'You can only see your own account.');
+      const blocked = blockedRefusal(await store.users.getByUid(uid));
+      if (blocked) return { allowed: false, code: 'MEMBER_BLOCKED', message: blocked.message };
       if (enforce && policy.overdueBlocksBorrowing) {
         const late = await overdueLoansOf(uid);
         if (late.length > 0) return { allowed: false, code: 'LOAN_OVERDUE', message: overdueRefusal(late) };

@@ -14,6 +14,7 @@ import * as check from './validate.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createOnce } from './requests.ts';
 import { newId } from '../store/ids.ts';
+import { blockedRefusal } from './blocks.ts';
 
 /** A hold with what a member sees of it: their place in the queue and the day a ready copy waits until. */
 export interface HoldView extends HoldRecord {
@@ -114,6 +115,8 @@ export function createHolds(
     await expireDue();
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    const blocked = blockedRefusal(await store.users.getByUid(member.uid));
+    if (blocked) throw blocked;
     const result = await store.holds.place(
       {
         id,

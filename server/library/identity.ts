@@ -30,7 +30,21 @@ export interface IdTokenVerifier {
   verify(idToken: string): Promise<VerifiedIdentity>;
   /** Deletes the sign-in provider's account of this uid (a member erasing their account); done when none is left. */
   deleteUser(uid: string): Promise<void>;
+  /**
+   * Creates a sign-in account with no password (the member sets one through "Forgot password") and answers its
+   * uid: the desk registering a member. Rejects with EmailTakenError when an account has the e-mail already.
+   */
+  createUser(account: { email: string; name: string }): Promise<string>;
+  /** Changes an account's e-mail and name (staff editing a member); EmailTakenError when the e-mail is another's. */
+  updateUser(uid: string, account: { email?: string; name?: string }): Promise<void>;
   close(): Promise<void>;
+}
+
+export class EmailTakenError extends Error {
+  constructor(email: string) {
+    super(`An account has the e-mail ${email}`);
+    this.name = 'EmailTakenError';
+  }
 }
 
 export class InvalidIdTokenError extends Error {

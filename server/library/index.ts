@@ -16,6 +16,7 @@ import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.
 import { addDays, dayToDate } from './calendar.ts';
 import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
+import { createMembers, type Members } from './members.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -37,6 +38,8 @@ export interface Library {
   items: Items;
   /** The scanning desk: check out by card and barcode, check in by barcode, renew and hold for a member. */
   desk: Desk;
+  /** Members at the desk: cards, registration, details, blocks and notes (staff). */
+  members: Members;
 }
 
 export interface LibraryOptions {
@@ -131,5 +134,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     }),
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
     language: createLanguage(store),
+    members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
   };
 }

@@ -37,6 +37,7 @@ const STATUS: Record<ErrorCode, number> = {
   ITEM_UNAVAILABLE: 409,
   ITEM_BUSY: 409,
   NOT_ON_LOAN: 409,
+  // Staff blocked the member: no borrowing or holds until they unblock them.
   MEMBER_BLOCKED: 403,
 };
 

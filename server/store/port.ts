@@ -339,8 +339,6 @@ export interface MemberNote {
   byName: string;
 }
 
-export type NewMemberNote = Omit<MemberNote, 'id'>;
-
 /** The languages the library speaks: English and Bangla. */
 export type Locale = 'en' | 'bn';
 
@@ -619,7 +617,12 @@ export type AuditAction =
   | 'override'
   | 'fee-forgiven'
   | 'renewal'
-  | 'hold-placed';
+  | 'hold-placed'
+  | 'member-registered'
+  | 'member-edited'
+  | 'member-blocked'
+  | 'member-unblocked'
+  | 'member-note-added';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {
@@ -689,8 +692,8 @@ export interface UserStore {
   editDetails(uid: string, details: MemberDetails): Promise<UserRecord | null>;
   /** Blocks the member with a reason since `at`, or unblocks them (null); null when there is no such member. */
   setBlock(uid: string, block: { reason: string; at: Date } | null): Promise<UserRecord | null>;
-  /** Adds a note on a member (who must exist: the service checks). */
-  addNote(note: NewMemberNote): Promise<MemberNote>;
+  /** Adds a note on a member (who must exist: the service checks); the caller picks its id (a new one). */
+  addNote(note: MemberNote): Promise<MemberNote>;
   /** The notes on a member, newest first. */
   listNotes(uid: string): Promise<MemberNote[]>;
 }

@@ -12,7 +12,7 @@ import { itemBarcode } from '../../server/store/barcodes.ts';
 
 const ITEM = 'barcode status note dueDate addedAt book { id quantity copies } loan { id userName }';
 const CHECKED_IN =
-  'loan { id status userName } fee daysLate forgiven itemStatus holdFound { holdId readyUntil bookTitle barcode member { uid name } }';
+  'loan { id status userName } fee daysLate forgiven itemStatus holdFound { holdId readyUntil bookTitle barcode member { uid name cardNumber } }';
 
 describeEachStore((kind) => {
   let gw: TestGateway;
@@ -195,7 +195,7 @@ describeEachStore((kind) => {
         readyUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         bookTitle: 'Wanted Book',
         barcode,
-        member: { uid: dan.uid, name: 'Dan Waiting' },
+        member: { uid: dan.uid, name: 'Dan Waiting', cardNumber: (await gw.store.users.getByUid(dan.uid))!.cardNumber },
       });
       expect(holdFound.readyUntil >= libraryDay(0)).toBe(true);
       const hold = await gw.store.holds.get(holdId);

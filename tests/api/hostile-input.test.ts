@@ -673,6 +673,19 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     // In this order (the schema's): the baseline closes a day, then opens it again.
     addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
     removeClosure: { date: libraryDay(20) },
+    memberByCard: { card: 'BM00000018' },
+    registerMember: {
+      input: {
+        name: 'Nadia Rahman',
+        email: `registered-${f.m.uid.slice(0, 8)}@example.com`,
+        phone: '+880 1711-000000',
+      },
+    },
+    editMember: { uid: f.debtor.uid, input: { name: 'Debtor Édité', phone: '01711 000000' } },
+    // In this order (the schema's): the baseline blocks the member, then unblocks them.
+    blockMember: { uid: f.debtor.uid, reason: 'Books unreturned — ask at the desk' },
+    unblockMember: { uid: f.debtor.uid },
+    addMemberNote: { uid: f.debtor.uid, text: 'Prefers large print 📚' },
   };
 }
 
@@ -686,6 +699,11 @@ const DOMAIN_CODES: Record<string, string[]> = {
   'removeClosure.date': ['NOT_FOUND'],
   'updateBook.input.version': ['CONFLICT'],
   'waiveFee.uid': ['NOT_FOUND'],
+  // A well-formed uid that no member has.
+  'editMember.uid': ['NOT_FOUND'],
+  'blockMember.uid': ['NOT_FOUND'],
+  'unblockMember.uid': ['NOT_FOUND'],
+  'addMemberNote.uid': ['NOT_FOUND'],
 };
 
 function gqlTable(gateway: TestGateway, schema: Introspection, f: Fixtures) {

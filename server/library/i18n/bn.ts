@@ -140,7 +140,6 @@ export const bn: Record<SentenceKey, string> = {
   deskReturnedBeforeLoan: 'ফেরতের দিন ধার শুরুর দিনের ({day}) আগে হতে পারে না।',
   deskStatusOneOf: 'status এগুলোর একটি হতে হবে: {values}',
   deskNoCard: '{card} কার্ডটি কোনো সদস্যের নয়।',
-  deskBlocked: '{name}-কে আটকে রাখা হয়েছে: {reason}',
   deskOverrideReason: 'কেন নিষেধ সত্ত্বেও ধার দিচ্ছেন তা লিখুন: কারণটি অডিট ট্রেইলে রাখা হয়।',
 
   // The unsubscribe page.
@@ -150,6 +149,17 @@ export const bn: Record<SentenceKey, string> = {
   unsubscribeDoneText:
     '{email}-এ আর নোটিশ ই-মেইল করা হবে না। BookHaven-এ আপনি নোটিশগুলো দেখতে পাবেন, আর সেখানে নোটিশ অংশে ই-মেইল আবার চালু করতে পারবেন।',
   unsubscribeBadTitle: 'এই লিংকটি কাজ করছে না',
+  // Members at the desk.
+  memberBlocked:
+    'আপনার কার্ড বন্ধ রাখা হয়েছে (“{reason}”), তাই আপনি বই ধার নিতে বা রিজার্ভ দিতে পারবেন না। অনুগ্রহ করে লাইব্রেরির কর্মীদের সঙ্গে কথা বলুন।',
+  cardTaken: '{card} কার্ডটি আরেকজন সদস্যের কাছে আছে।',
+  emailTaken: '{email} ই-মেইলে একটি অ্যাকাউন্ট আগেই আছে: নতুন করে নিবন্ধন না করে সেই সদস্যকে খুঁজুন।',
+  emailFormat: 'email একটি ই-মেইল ঠিকানা হতে হবে, যেমন name@example.com',
+  phoneFormat: 'phone একটি ফোন নম্বর হতে হবে: অঙ্ক, সঙ্গে স্পেস, ড্যাশ, বন্ধনী বা শুরুতে +',
+  cardFormat: '{field}-এ ৪ থেকে ২০টি অক্ষর, অঙ্ক বা ড্যাশ থাকতে হবে',
+  cardIsItem: '{card} একটি বইয়ের কপির বারকোড, সদস্যের কার্ড নয়।',
+  cardCheckDigit: '{card} লাইব্রেরির সঠিক কার্ড নম্বর নয়: কোনো অঙ্ক ভুল টাইপ হয়েছে কি না দেখুন।',
+  memberEditEmpty: 'name, email বা phone-এর অন্তত একটি দিন।',
   // The REST layer's schema messages from Ajv.
   ajvMinLength: '{field}-এ অন্তত {limit}টি অক্ষর থাকতে হবে',
   ajvMaxLength: '{field}-এ {limit}টির বেশি অক্ষর থাকতে পারবে না',

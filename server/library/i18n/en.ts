@@ -132,7 +132,6 @@ export const en = {
   deskReturnedBeforeLoan: 'The day it was returned cannot be before the loan began ({day}).',
   deskStatusOneOf: 'status must be one of {values}',
   deskNoCard: 'No member has the card {card}.',
-  deskBlocked: '{name} is blocked: {reason}',
   deskOverrideReason: 'Say why you lend past the refusal: the reason is kept in the audit trail.',
 
   // The unsubscribe page (rest/unsubscribe.ts), in the language of the browser that opens the e-mail's link.
@@ -142,6 +141,17 @@ export const en = {
   unsubscribeDoneText:
     'Notices are no longer e-mailed to {email}. You still see them in BookHaven, and can turn the e-mail back on there under Notices.',
   unsubscribeBadTitle: 'This link does not work',
+  // Members at the desk (library/members.ts, member-input.ts, blocks.ts).
+  memberBlocked:
+    'Your card is blocked (“{reason}”), so you cannot borrow books or place holds. Please speak to the library staff.',
+  cardTaken: 'Another member already has the card {card}.',
+  emailTaken: 'An account with the e-mail {email} exists already: find that member instead.',
+  emailFormat: 'email must be an e-mail address, such as name@example.com',
+  phoneFormat: 'phone must be a phone number: digits, with spaces, dashes, brackets or a leading +',
+  cardFormat: '{field} must be 4 to 20 letters, digits or dashes',
+  cardIsItem: "{card} is the barcode of a copy, not a member's card.",
+  cardCheckDigit: '{card} is not a valid library card: check it for a mistyped digit.',
+  memberEditEmpty: 'Give at least one of name, email or phone.',
   // The REST layer's schema messages from Ajv (rest/errors.ts puts the field first). Last, so that every
   // sentence above is matched first; `{type}` and `{format}` are the schema's own words and stay English.
   ajvMinLength: '{field} must NOT have fewer than {limit} characters',

@@ -215,7 +215,8 @@ export function mongoMembers(c: MemberCollections): MemberMethods {
       return doc ? toUser(doc) : null;
     },
     async addNote(note) {
-      const doc: MemberNoteDoc = { _id: new ObjectId(), ...note, uid: String(note.uid) };
+      const { id, ...rest } = note;
+      const doc: MemberNoteDoc = { _id: ObjectId.createFromHexString(id), ...rest, uid: String(note.uid) };
       await c.memberNotes.insertOne(doc);
       return toNote(doc);
     },

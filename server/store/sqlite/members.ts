@@ -103,7 +103,7 @@ export function sqliteMembers(db: DatabaseSync, toUser: (row: Row) => UserRecord
         .prepare(
           'INSERT INTO member_notes (id, uid, text, created_at, by_uid, by_name) VALUES (?, ?, ?, ?, ?, ?) RETURNING *',
         )
-        .get(newId(), note.uid, note.text, note.at.getTime(), note.byUid, note.byName);
+        .get(note.id, note.uid, note.text, note.at.getTime(), note.byUid, note.byName);
       if (!row) throw new Error('Insert returned no row');
       return toNote(row);
     },

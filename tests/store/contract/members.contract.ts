@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CardTakenError, MemberExistsError } from '../../../server/store/port.ts';
 import type { NewMember } from '../../../server/store/port.ts';
 import { isMemberCard, memberCard } from '../../../server/store/barcodes.ts';
+import { newId } from '../../../server/store/ids.ts';
 import { profile, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
 
@@ -108,7 +109,14 @@ export function membersContract(factory: StoreFactory): void {
     it('keeps staff notes on a member, newest first, and erases them with the account', async () => {
       await store().users.upsert(profile());
       const note = (text: string, at: string) =>
-        store().users.addNote({ uid: 'uid-ada', text, at: new Date(at), byUid: 'desk', byName: 'Desk Staff' });
+        store().users.addNote({
+          id: newId(),
+          uid: 'uid-ada',
+          text,
+          at: new Date(at),
+          byUid: 'desk',
+          byName: 'Desk Staff',
+        });
       const first = await note('Prefers large print', '2026-05-01T10:00:00.000Z');
       expect(first).toMatchObject({ uid: 'uid-ada', text: 'Prefers large print', byName: 'Desk Staff' });
       await note('Moved house', '2026-05-02T10:00:00.000Z');

@@ -1,0 +1,45 @@
+// What the desk may send about a member: a name, an e-mail, a phone and a card number, each checked once here.
+import { isItemBarcode, isMemberCard } from '../store/barcodes.ts';
+import { badInput } from './errors.ts';
+import * as check from './validate.ts';
+
+// Enough to refuse what is plainly not an address; Firebase refuses the rest with its own check.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9 ()-]{4,22}[0-9]$/;
+// A card of the library's scheme, or one a library already printed: letters, digits and dashes.
+const CARD = /^[A-Z0-9][A-Z0-9-]{2,18}[A-Z0-9]$/;
+
+export const memberName = (value: unknown): string => check.text(value, 'name', { max: 200 });
+
+export function memberEmail(value: unknown): string {
+  const email = check.text(value, 'email', { max: 254 }).toLowerCase();
+  if (!EMAIL.test(email)) throw badInput('email', 'email must be an e-mail address, such as name@example.com');
+  return email;
+}
+
+/** A phone number as typed (digits, spaces, dashes, brackets, a leading +); null when left empty. */
+export function memberPhone(value: unknown): string | null {
+  const phone = check.text(value, 'phone', { max: 24, required: false });
+  if (phone === '') return null;
+  if (!PHONE.test(phone))
+    throw badInput('phone', 'phone must be a phone number: digits, with spaces, dashes, brackets or a leading +');
+  return phone;
+}
+
+/**
+ * A card number as the library keeps it (upper case, no spaces around it); null when left empty. A card of the
+ * library's own scheme (BM…) must have the right check digit, and a copy's barcode is not a card.
+ */
+export function cardNumber(value: unknown, field = 'cardNumber', required = false): string | null {
+  const card = check.text(value, field, { max: 20, required }).toUpperCase();
+  if (card === '') return null;
+  if (!CARD.test(card)) throw badInput(field, `${field} must be 4 to 20 letters, digits or dashes`);
+  if (isItemBarcode(card)) throw badInput(field, `${card} is the barcode of a copy, not a member's card.`);
+  if (/^BM\d{8}$/.test(card) && !isMemberCard(card))
+    throw badInput(field, `${card} is not a valid library card: check it for a mistyped digit.`);
+  return card;
+}
+
+/** A reason for a block, or a note: one line a member may be told (a block's reason is). */
+export const reason = (value: unknown): string => check.text(value, 'reason', { max: 300 });
+export const noteText = (value: unknown): string => check.text(value, 'text', { max: 1000 });
