@@ -15,6 +15,7 @@ import { newId } from '../store/ids.ts';
 import { daysLate } from './policy.ts';
 import { todayIn } from './calendar.ts';
 import * as check from './validate.ts';
+import { cardNumber } from './member-input.ts';
 
 /** The member a copy just checked in is now set aside for (the hold shelf). */
 export interface HoldFoundView {
@@ -113,7 +114,8 @@ export function createDesk(
     async checkOut(session, input) {
       requireStaff(session);
       const barcode = barcodeOf(input.barcode);
-      const card = check.text(input.card, 'card', { max: 64 });
+      // As the library keeps cards (upper case, a BM card's check digit checked), so a misread is refused.
+      const card = cardNumber(input.card, 'card', true) ?? '';
       const override = overrideOf(input.override);
       // The loan's id is chosen here, so a repeat of the key can answer the loan its first send made.
       const id = newId();
