@@ -41,8 +41,6 @@ export interface BookDoc extends BookFields {
    * added, withdrawn or set aside by staff (items.ts). Recovery finishes those and reverts moves not in it.
    */
   itemMoves?: string[];
-  /** While set: the migration is making the book's first copies owned (this many) items (item-recovery.ts). */
-  itemsDue?: number;
   /** 1 once the book's first copies are items; the migration gives items to books without it. */
   itemized?: 1;
   createdAt: Date;

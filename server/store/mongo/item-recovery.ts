@@ -2,7 +2,6 @@
 // - the migration (once, then a marker): every book without items gets items for its copies owned, made by
 //   birth so a run stopped part way and run again adds none twice, and its active loans and ready holds their
 //   items;
-// - a book whose first items the migration had not finished (itemsDue) gets them;
 // - a staff move stopped part way is finished if the ledger lists it (book.itemMoves), else reverted;
 // - claims are compared with the loans and holds in bulk (a few reads, not one per book), and the books where
 //   they disagree (a claim whose loan ended, an active loan or a ready hold without its item) are aligned.
@@ -11,7 +10,7 @@ import { itemSteps, type ItemCollections } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 
 const MIGRATED = 'items-migrated';
-const BATCH = 200;
+const BATCH = 100;
 const oid = (hex: string) => ObjectId.createFromHexString(hex);
 
 export async function recoverItems(c: ItemCollections, lock: KeyLock): Promise<{ aligned: number }> {
@@ -23,36 +22,18 @@ export async function recoverItems(c: ItemCollections, lock: KeyLock): Promise<{
     for (;;) {
       const batch = await books
         .find(after ? { _id: { $gt: after }, itemized: { $exists: false } } : { itemized: { $exists: false } }, {
-          projection: { _id: 1, copies: 1, quantity: 1, loansOut: 1, heldFor: 1, itemsDue: 1 },
+          projection: { _id: 1 },
         })
         .sort({ _id: 1 })
         .limit(BATCH)
         .toArray();
       const last = batch.at(-1);
       if (!last) break;
-      const fresh = batch.filter((book) => book.itemsDue === undefined);
-      if (fresh.length > 0)
-        await books.bulkWrite(
-          fresh.map((book) => ({
-            updateOne: {
-              filter: { _id: book._id, itemsDue: { $exists: false }, itemized: { $exists: false } },
-              update: {
-                $set: {
-                  itemsDue: book.copies ?? book.quantity + (book.loansOut?.length ?? 0) + (book.heldFor?.length ?? 0),
-                },
-              },
-            },
-          })),
-          { ordered: false },
-        );
-      await steps.makeDue(batch.map((book) => book._id));
+      await steps.migrate(batch.map((book) => book._id));
       after = last._id;
     }
     await counters.updateOne({ _id: MIGRATED }, { $set: { seq: 0 } }, { upsert: true });
   }
-
-  const due = await books.find({ itemsDue: { $exists: true } }, { projection: { _id: 1 } }).toArray();
-  for (let i = 0; i < due.length; i += BATCH) await steps.makeDue(due.slice(i, i + BATCH).map((book) => book._id));
 
   for (const item of await items.find({ move: { $exists: true } }, { projection: { bookId: 1 } }).toArray()) {
     const bookOid = oid(item.bookId);

@@ -358,16 +358,22 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
   }
 
   /**
-   * Makes the first items of books the migration gave itemsDue: the ones missing, by
-   * birth, so a second run adds none; then the copies out get theirs, and the books are marked itemized.
+   * The migration of a batch of books written before items (item-recovery.ts): each book's copies owned made
+   * items by birth (the ones missing: a run stopped part way and run again makes none twice), the copies out
+   * given theirs, then the batch marked itemized in one update (FerretDB v1 scans the books for each update).
    */
-  async function makeDue(bookOids: ObjectId[]): Promise<void> {
+  async function migrate(bookOids: ObjectId[]): Promise<void> {
     if (bookOids.length === 0) return;
     const docs = await books
-      .find({ _id: { $in: bookOids }, itemsDue: { $exists: true } }, { projection: { itemsDue: 1, createdAt: 1 } })
+      .find(
+        { _id: { $in: bookOids } },
+        { projection: { copies: 1, quantity: 1, createdAt: 1, loansOut: 1, heldFor: 1 } },
+      )
       .toArray();
+    const owned = (doc: BookDoc) =>
+      doc.copies ?? doc.quantity + (doc.loansOut?.length ?? 0) + (doc.heldFor?.length ?? 0);
     const wanted = docs.flatMap((doc) =>
-      Array.from({ length: doc.itemsDue ?? 0 }, (_, i) => ({ doc, birth: `${doc._id.toHexString()}:${i + 1}` })),
+      Array.from({ length: owned(doc) }, (_, i) => ({ doc, birth: `${doc._id.toHexString()}:${i + 1}` })),
     );
     const have = new Set<string>();
     for (let i = 0; i < wanted.length; i += 1000) {
@@ -401,22 +407,8 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
         if (!dup) throw error;
       }
     }
-    for (const doc of docs) {
-      const out = await books.countDocuments(
-        { _id: doc._id, $or: [{ 'loansOut.0': { $exists: true } }, { 'heldFor.0': { $exists: true } }] },
-        { limit: 1 },
-      );
-      if (out > 0) await align(doc._id);
-    }
-    await books.bulkWrite(
-      docs.map((doc) => ({
-        updateOne: {
-          filter: { _id: doc._id, itemsDue: doc.itemsDue },
-          update: { $unset: { itemsDue: '' }, $set: { itemized: 1 as const } },
-        },
-      })),
-      { ordered: false },
-    );
+    for (const doc of docs) if ((doc.loansOut?.length ?? 0) + (doc.heldFor?.length ?? 0) > 0) await align(doc._id);
+    await books.updateMany({ _id: { $in: docs.map((doc) => doc._id) } }, { $set: { itemized: 1 } });
   }
 
   return {
@@ -430,7 +422,7 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
     finish,
     revert,
     makeFirst,
-    makeDue,
+    migrate,
   };
 }
 

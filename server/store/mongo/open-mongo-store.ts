@@ -60,9 +60,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { quantity: 1 }, name: 'in_stock' },
     // Hold recovery on every open finds the few books with a copy set aside; without it, a scan of the catalogue.
     { key: { heldFor: 1 }, name: 'held_for', sparse: true },
-    // Recovery on open finds the few books with a staff change of items or first items under way (items.ts).
+    // Recovery on open finds the few books with a staff change of items under way (items.ts).
     { key: { itemMoves: 1 }, name: 'item_moves', sparse: true },
-    { key: { itemsDue: 1 }, name: 'items_due', sparse: true },
   ]);
   await ensure(db.collection('items'), [
     // A book's copies in the order they were added (barcodes are given out in order).
