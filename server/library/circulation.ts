@@ -618,7 +618,8 @@ export function createCirculation(
     async lend(session, member, input, desk) {
       requireStaff(session);
       const from = today();
-      const blank = input.returnDate === undefined || input.returnDate === null || input.returnDate === '';
+      // Left out: the policy's loan days. Given, it must be a day a borrow accepts (an empty one is refused).
+      const blank = input.returnDate === undefined || input.returnDate === null;
       const day = blank ? addDays(from, policy.loanDays) : returnDayOf(input.returnDate, from);
       return borrowNow(member, input.bookId, day, input.id, desk);
     },
