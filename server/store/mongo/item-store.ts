@@ -31,7 +31,7 @@ export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: Ob
     const begun = await lock.run(`items:${doc.bookId}`, () =>
       items.updateOne(
         { _id: doc._id, shelfStatus: doc.shelfStatus, loanId: null, holdId: null, move: { $exists: false } },
-        { $set: { move: { from: doc.shelfStatus, to, note } } },
+        { $set: { move: { from: doc.shelfStatus, to, note, at: new Date() } } },
       ),
     );
     if (begun.modifiedCount === 0) return false;
