@@ -41,8 +41,8 @@ export interface Borrower {
 }
 
 /**
- * The desk lending a scanned copy. With `override` (staff's reason) the policy's refusals (overdue loans, the loan
- * limit, fees) do not stop the loan: each one passed is added to `overridden`, for the audit trail.
+ * The desk lending a scanned copy. With `override` (staff's reason) the policy's refusals (a block, overdue loans,
+ * the loan limit, fees) do not stop the loan: each one passed is added to `overridden`, for the audit trail.
  */
 export interface DeskLend {
   itemBarcode: string;
@@ -299,6 +299,7 @@ export function createCirculation(
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
     // A block is staff's decision, not the policy's: it holds whatever the policy checks (blocks.ts).
+    // At the desk, staff's override passes it too (recorded with the reason).
     const blocked = blockedRefusal(await store.users.getByUid(borrower.uid));
     if (blocked) refuse(blocked, desk);
     if (enforce && policy.overdueBlocksBorrowing) {
@@ -617,7 +618,8 @@ export function createCirculation(
     async lend(session, member, input, desk) {
       requireStaff(session);
       const from = today();
-      const blank = input.returnDate === undefined || input.returnDate === null || input.returnDate === '';
+      // Left out: the policy's loan days. Given, it must be a day a borrow accepts (an empty one is refused).
+      const blank = input.returnDate === undefined || input.returnDate === null;
       const day = blank ? addDays(from, policy.loanDays) : returnDayOf(input.returnDate, from);
       return borrowNow(member, input.bookId, day, input.id, desk);
     },

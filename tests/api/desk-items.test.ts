@@ -12,7 +12,7 @@ import { itemBarcode } from '../../server/store/barcodes.ts';
 
 const ITEM = 'barcode status note dueDate addedAt book { id quantity copies } loan { id userName }';
 const CHECKED_IN =
-  'loan { id status userName } fee daysLate forgiven itemStatus holdFound { holdId readyUntil bookTitle barcode member { uid name } }';
+  'loan { id status userName } fee daysLate forgiven itemStatus holdFound { holdId readyUntil bookTitle barcode member { uid name cardNumber } }';
 
 describeEachStore((kind) => {
   let gw: TestGateway;
@@ -195,12 +195,14 @@ describeEachStore((kind) => {
         readyUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         bookTitle: 'Wanted Book',
         barcode,
-        member: { uid: dan.uid, name: 'Dan Waiting' },
+        member: { uid: dan.uid, name: 'Dan Waiting', cardNumber: (await gw.store.users.getByUid(dan.uid))!.cardNumber },
       });
       expect(holdFound.readyUntil >= libraryDay(0)).toBe(true);
       const hold = await gw.store.holds.get(holdId);
       expect(hold).toMatchObject({ status: 'ready', itemBarcode: barcode });
       expect((await item(barcode)).body.data.item.status).toBe('ON_HOLD_SHELF');
+      // Set aside for Dan: staff cannot send it to repair until the hold ends.
+      expectError(await setStatus(barcode, 'IN_REPAIR'), 'ITEM_BUSY');
     });
 
     it('charges the fee as of the book drop’s day (returnedOn), or none when forgiven (audited)', async () => {
@@ -280,8 +282,9 @@ describeEachStore((kind) => {
     const cardOf = async (m: Member) => (await gw.store.users.getByUid(m.uid))!.cardNumber!;
     const checkOut = (card: string, barcode: string, extra: Record<string, unknown> = {}) =>
       gw.gql(
-        `mutation($c: String!, $b: String!, $r: String, $o: String) {
-          checkOut(card: $c, barcode: $b, returnDate: $r, override: $o) { id userId bookId status dueDate } }`,
+        `mutation($c: String!, $b: String!, $r: String, $o: String, $k: String) {
+          checkOut(card: $c, barcode: $b, returnDate: $r, override: $o, idempotencyKey: $k) {
+            id userId bookId status dueDate } }`,
         { c: card, b: barcode, ...extra },
         staff.token,
       );
@@ -291,8 +294,13 @@ describeEachStore((kind) => {
       const mia = await gw.member({ name: 'Mia Scan' });
       const bookId = await gw.addBook({ quantity: 2 });
       const barcode = await shelfCopy(bookId);
-      const lentNow = await checkOut(await cardOf(mia), barcode, { r: libraryDay(3) });
+      const key = randomUUID();
+      // The card as typed in lower case is the member's card.
+      const lentNow = await checkOut((await cardOf(mia)).toLowerCase(), barcode, { r: libraryDay(3), k: key });
       expect(lentNow.body.errors).toBeUndefined();
+      // Sent again with its key (a lost answer): the same loan, nothing lent twice.
+      const again = await checkOut(await cardOf(mia), barcode, { r: libraryDay(3), k: key });
+      expect(again.body.data?.checkOut?.id ?? again.body.errors).toBe(lentNow.body.data.checkOut.id);
       const loan = lentNow.body.data.checkOut;
       expect(loan).toMatchObject({ userId: mia.uid, bookId, status: 'BORROWED' });
       expect((await gw.store.loans.get(loan.id))?.itemBarcode).toBe(barcode);

@@ -551,7 +551,7 @@ describe('circulation under random interleavings', () => {
 
   const mongo = inject('mongodbUri');
   // The runs below check items (ops and invariant) on MongoDB once its adapter keeps them: set to true there.
-  const MONGO_KEEPS_ITEMS = false;
+  const MONGO_KEEPS_ITEMS = true;
   const mongoItems = mongo && MONGO_KEEPS_ITEMS ? mongo : undefined;
   const noItems = mongo && !MONGO_KEEPS_ITEMS ? ' (skipped: the MongoDB adapter does not keep items yet)' : '';
   it.skipIf(!mongo)(

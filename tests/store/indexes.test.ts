@@ -398,6 +398,18 @@ describe.skipIf(!mongodbUri)(
           ['uid_id', { uid: 1, _id: 1 }],
         ]),
       );
+      // Copies as items (server/store/mongo/items.ts): a book's copies in order, the first copies made once,
+      // the copy each loan and hold has (recovery compares them), copies mid-move and the books listing them.
+      expect(await names('items')).toEqual(
+        expect.arrayContaining([
+          ['book_items', { bookId: 1, _id: 1 }],
+          ['birth_unique', { birth: 1 }],
+          ['loan_id', { loanId: 1 }],
+          ['hold_id', { holdId: 1 }],
+          ['moving', { move: 1 }],
+        ]),
+      );
+      expect(await names('books')).toEqual(expect.arrayContaining([['item_moves', { itemMoves: 1 }]]));
     });
 
     it.each(CASES)('$name', async (c) => {

@@ -26,6 +26,7 @@ import {
   memberRow,
   membersMock,
   noOverdue,
+  notesMock,
   paymentAnswer,
 } from './desk-test-data.ts';
 
@@ -42,6 +43,7 @@ function renderMember(member: Parameters<typeof memberMock>[1], more: MockLink.M
         membersMock(null, null, { nodes: [memberRow(1)], totalCount: 1, endCursor: null, hasNextPage: false }),
         noOverdue(),
         memberMock(UID, member),
+        notesMock(UID),
         ...more,
       ]}
     >
@@ -197,6 +199,7 @@ describe('Circulation Desk: one member', () => {
           noOverdue(),
           { request: { query: DESK_MEMBER_QUERY, variables: { uid: UID } }, error: new Error('offline') },
           memberMock(UID, { balance: 0 }),
+          notesMock(UID),
         ]}
       >
         <MemoryRouter initialEntries={[`/desk?member=${UID}`]}>
@@ -249,6 +252,7 @@ describe('Circulation Desk: one member', () => {
       .map((dd) => `${dd.previousElementSibling?.textContent} ${dd.textContent}`);
     expect(lines).toEqual([
       'Member: Ada Lovelace',
+      'Card: BM00000018',
       'Paid: ৳150',
       `When: ${formatDateTime('2026-03-02T09:00:00.000Z')}`,
       'Note: Cash at desk',

@@ -149,7 +149,6 @@ export const bn: Record<SentenceKey, string> = {
   deskReturnedBeforeLoan: 'ফেরতের দিন ধার শুরুর দিনের ({day}) আগে হতে পারে না।',
   deskStatusOneOf: 'status এগুলোর একটি হতে হবে: {values}',
   deskNoCard: '{card} কার্ডটি কোনো সদস্যের নয়।',
-  deskBlocked: '{name}-কে আটকে রাখা হয়েছে: {reason}',
   deskOverrideReason: 'কেন নিষেধ সত্ত্বেও ধার দিচ্ছেন তা লিখুন: কারণটি অডিট ট্রেইলে রাখা হয়।',
 
   // The unsubscribe page.

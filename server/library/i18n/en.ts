@@ -142,7 +142,6 @@ export const en = {
   deskReturnedBeforeLoan: 'The day it was returned cannot be before the loan began ({day}).',
   deskStatusOneOf: 'status must be one of {values}',
   deskNoCard: 'No member has the card {card}.',
-  deskBlocked: '{name} is blocked: {reason}',
   deskOverrideReason: 'Say why you lend past the refusal: the reason is kept in the audit trail.',
 
   // The unsubscribe page (rest/unsubscribe.ts), in the language of the browser that opens the e-mail's link.

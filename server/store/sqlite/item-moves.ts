@@ -31,8 +31,9 @@ export function toItem(row: Row): ItemRecord {
   };
 }
 
-/** The copy a borrow, a hold or a withdrawal takes from a book's shelf: the first added (items_on_shelf). */
-const FIRST_ON_SHELF = "SELECT barcode FROM items WHERE book_id = ? AND status = 'ON_SHELF' ORDER BY seq LIMIT 1";
+/** The copy a borrow or a hold takes from a book's shelf: the first added (one range of the key). */
+const FIRST_ON_SHELF = `book_id = ?1 AND seq = (SELECT seq FROM items WHERE book_id = ?1 AND status = 'ON_SHELF'
+  ORDER BY seq LIMIT 1)`;
 
 function prepareMoves(db: DatabaseSync) {
   const statement = (sql: string): StatementSync => db.prepare(sql);
@@ -43,18 +44,19 @@ function prepareMoves(db: DatabaseSync) {
     insert: statement(`INSERT INTO items (barcode, book_id, seq, status, added_at, note)
       VALUES (?, ?, ?, 'ON_SHELF', ?, ?)`),
     lendFromShelf: statement(
-      `UPDATE items SET status = 'ON_LOAN', loan_id = ? WHERE barcode = (${FIRST_ON_SHELF}) RETURNING barcode`,
+      `UPDATE items SET status = 'ON_LOAN', loan_id = ?2 WHERE ${FIRST_ON_SHELF} RETURNING barcode`,
     ),
     lend: statement("UPDATE items SET status = 'ON_LOAN', loan_id = ?, hold_id = NULL WHERE barcode = ?"),
     setAside: statement(
-      `UPDATE items SET status = 'ON_HOLD_SHELF', hold_id = ? WHERE barcode = (${FIRST_ON_SHELF}) RETURNING barcode`,
+      `UPDATE items SET status = 'ON_HOLD_SHELF', hold_id = ?2 WHERE ${FIRST_ON_SHELF} RETURNING barcode`,
     ),
     shelve: statement("UPDATE items SET status = 'ON_SHELF', loan_id = NULL, hold_id = NULL WHERE barcode = ?"),
     claim: statement("UPDATE items SET status = 'RETURNING' WHERE barcode = ? AND status = 'ON_LOAN'"),
     leave: statement(`UPDATE items SET status = ?, loan_id = NULL, hold_id = NULL, note = COALESCE(?, note)
       WHERE barcode = ?`),
-    withdraw: statement(`UPDATE items SET status = 'WITHDRAWN' WHERE barcode IN (
-      SELECT barcode FROM items WHERE book_id = ? AND status = 'ON_SHELF' ORDER BY seq DESC LIMIT ?)`),
+    // The most recently added copies on the shelf.
+    withdraw: statement(`UPDATE items SET status = 'WITHDRAWN' WHERE book_id = ?1 AND seq IN (
+      SELECT seq FROM items WHERE book_id = ?1 AND status = 'ON_SHELF' ORDER BY seq DESC LIMIT ?2)`),
   };
 }
 
@@ -108,7 +110,7 @@ function itemMovesOf(db: DatabaseSync) {
     },
     /** Lends the book's first copy on the shelf to the loan; its barcode. */
     lendFromShelf(bookId: string, loanId: string): string {
-      const row = s.lendFromShelf.get(loanId, bookId);
+      const row = s.lendFromShelf.get(bookId, loanId);
       return row ? text(row, 'barcode') : disagree(`no copy of ${bookId} on the shelf to lend`);
     },
     /** Lends a given copy (on the shelf, or set aside for the borrower's hold). */
@@ -117,7 +119,7 @@ function itemMovesOf(db: DatabaseSync) {
     },
     /** Sets the book's first copy on the shelf aside for a ready hold; its barcode. */
     setAside(bookId: string, holdId: string): string {
-      const row = s.setAside.get(holdId, bookId);
+      const row = s.setAside.get(bookId, holdId);
       return row ? text(row, 'barcode') : disagree(`no copy of ${bookId} on the shelf to set aside`);
     },
     /** Back on the shelf (a return, a hold passing its copy on). */

@@ -328,13 +328,14 @@ export const MIGRATIONS: readonly string[] = [
   // counters stay (search and facets read them) and move in the transactions that move items. Existing books
   // get their items here, in this migration's transaction: one per copy on the shelf, per active loan (RETURNING
   // when claimed) and per ready hold, barcodes in book order; item_barcode() is the adapter's JS function (db.ts).
-  // items_by_book never changes after an insert (listByBook); items_on_shelf is the copy a borrow, a hold or a
-  // withdrawal takes. No index by loan or hold: loans and holds carry the barcode, so every move is by key.
+  // Stored by book, in order of addition (the key): listByBook and the copy a borrow, a hold or a withdrawal takes
+  // read one short range, and a change of status rewrites the row alone (no index holds the status). The barcode
+  // is unique; loans and holds carry it, so no index by loan or hold is needed.
   `
   CREATE TABLE items (
-    barcode TEXT PRIMARY KEY,
     book_id TEXT NOT NULL REFERENCES books (id),
     seq INTEGER NOT NULL,
+    barcode TEXT NOT NULL UNIQUE,
     status TEXT NOT NULL CHECK (status IN ('ON_SHELF', 'ON_LOAN', 'ON_HOLD_SHELF', 'RETURNING', 'IN_REPAIR', 'LOST',
       'WITHDRAWN')),
     added_at INTEGER NOT NULL,
@@ -342,10 +343,9 @@ export const MIGRATIONS: readonly string[] = [
     loan_id TEXT,
     hold_id TEXT,
     CHECK ((loan_id IS NOT NULL) = (status IN ('ON_LOAN', 'RETURNING'))),
-    CHECK ((hold_id IS NOT NULL) = (status = 'ON_HOLD_SHELF'))
+    CHECK ((hold_id IS NOT NULL) = (status = 'ON_HOLD_SHELF')),
+    PRIMARY KEY (book_id, seq)
   ) WITHOUT ROWID;
-  CREATE INDEX items_by_book ON items (book_id, seq);
-  CREATE INDEX items_on_shelf ON items (book_id, seq) WHERE status = 'ON_SHELF';
   CREATE TABLE item_seq (id INTEGER PRIMARY KEY CHECK (id = 1), last INTEGER NOT NULL);
   ALTER TABLE loans ADD COLUMN item_barcode TEXT;
   ALTER TABLE holds ADD COLUMN item_barcode TEXT;
@@ -361,8 +361,8 @@ export const MIGRATIONS: readonly string[] = [
       FROM loans WHERE status = 'borrowed'
     UNION ALL
     SELECT book_id, 2, ready_at, 'ON_HOLD_SHELF', NULL, id FROM holds WHERE status = 'ready';
-  INSERT INTO items (barcode, book_id, seq, status, added_at, note, loan_id, hold_id)
-    SELECT item_barcode(seq), book_id, seq, status, created_at, '', loan_id, hold_id FROM (
+  INSERT INTO items (book_id, seq, barcode, status, added_at, note, loan_id, hold_id)
+    SELECT book_id, seq, item_barcode(seq), status, created_at, '', loan_id, hold_id FROM (
       SELECT s.book_id, s.status, s.loan_id, s.hold_id, b.created_at,
         ROW_NUMBER() OVER (ORDER BY s.book_id, s.kind, s.ord, COALESCE(s.loan_id, s.hold_id)) AS seq
       FROM item_slots s JOIN books b ON b.id = s.book_id

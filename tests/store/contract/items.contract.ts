@@ -232,6 +232,9 @@ export function itemsContract(factory: StoreFactory): void {
     it('adds items on the shelf (to a member waiting first), with new barcodes after the others', async () => {
       const id = await book(store(), 1);
       expect(await store().items.add(NO_BOOK, 1, AT)).toBeNull();
+      // A count out of 1..100 is refused (RangeError) and adds nothing.
+      for (const count of [0, 101, 1.5]) await expect(store().items.add(id, count, AT)).rejects.toThrow(RangeError);
+      expect(await store().books.get(id)).toMatchObject({ copies: 1, quantity: 1 });
       const before = await barcodesOf(store(), id);
       const added = (await store().items.add(id, 2, AT, 'donated'))!;
       expect(added.map((item) => [item.status, item.note, item.addedAt.getTime()])).toEqual([
@@ -284,6 +287,9 @@ export function itemsContract(factory: StoreFactory): void {
         ok: false,
         reason: 'item-not-found',
       });
+      // Only staff's statuses: a loan's or a hold's is refused (RangeError) and changes nothing.
+      await expect(store().items.setStatus(codes[2]!, 'ON_LOAN' as never, null, AT)).rejects.toThrow(RangeError);
+      expect(await store().items.get(codes[2]!)).toMatchObject({ status: 'ON_SHELF' });
       expect(await store().items.setStatus('nonsense', 'LOST', null, AT)).toEqual({
         ok: false,
         reason: 'item-not-found',
