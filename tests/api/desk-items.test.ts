@@ -366,6 +366,38 @@ describeEachStore((kind) => {
       }
     });
 
+    it('passes the loan limit with an override, and an overdue loan with fees owed at once (each recorded)', async () => {
+      const zed = await gw.member({ name: 'Zed Many' });
+      const card = await cardOf(zed);
+      for (let i = 0; i < 5; i += 1) await lent(zed, await gw.addBook({ quantity: 1 }), libraryDay(1));
+      const [bookId, secondBook] = [await gw.addBook({ quantity: 1 }), await gw.addBook({ quantity: 1 })];
+      const barcode = await shelfCopy(bookId);
+      expectError(await checkOut(card, barcode), 'LOAN_LIMIT');
+      expect(await gw.store.loans.countActiveByUser(zed.uid)).toBe(5);
+      expect((await checkOut(card, barcode, { o: 'Research week' })).body.errors).toBeUndefined();
+      expect(await gw.store.loans.countActiveByUser(zed.uid)).toBe(6);
+
+      // Days later: overdue, owing a fee from one check-in, and at the limit again. One override passes all three.
+      clock.set(3);
+      try {
+        // The oldest loan (listed last), two days late: ৳100.
+        const first = (await gw.store.loans.listByUser(zed.uid)).at(-1);
+        expect((await checkInItem(first!.itemBarcode!)).body.data.checkInItem.fee).toBe(100);
+        const other = await shelfCopy(secondBook);
+        expectError(await checkOut(card, other), 'LOAN_OVERDUE');
+        expect((await checkOut(card, other, { o: 'Head librarian agreed' })).body.errors).toBeUndefined();
+      } finally {
+        clock.set(0);
+      }
+      const overrides = [...(await audit(bookId)), ...(await audit(secondBook))].filter((e) => e.action === 'override');
+      expect(overrides.map((e) => [e.field, e.newValue]).sort()).toEqual([
+        ['FEES_UNPAID', 'Head librarian agreed'],
+        ['LOAN_LIMIT', 'Head librarian agreed'],
+        ['LOAN_LIMIT', 'Research week'],
+        ['LOAN_OVERDUE', 'Head librarian agreed'],
+      ]);
+    });
+
     it('refuses a blocked member with the reason, lends with an override, and holds are refused for them', async () => {
       const quin = await gw.member({ name: 'Quin Blocked' });
       await gw.store.users.setBlock(quin.uid, { reason: 'Damaged three books', at: new Date() });
