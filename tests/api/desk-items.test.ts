@@ -146,6 +146,13 @@ describeEachStore((kind) => {
       expectError(await item(misread), 'BAD_USER_INPUT', 'barcode');
       const unknown = expectError(await item(good), 'NOT_FOUND');
       expect(unknown.message).toBe(`No copy has the barcode ${good}.`);
+      // A desk that speaks Bangla is told in Bangla, the barcode as printed.
+      const inBangla = await gw.request('POST', '/graphql', {
+        body: { query: 'query($b: String!) { item(barcode: $b) { barcode } }', variables: { b: good } },
+        token: staff.token,
+        headers: { 'accept-language': 'bn' },
+      });
+      expect(inBangla.body.errors[0].message).toBe(`${good} বারকোডের কোনো কপি নেই।`);
       expectError(await checkInItem(good), 'NOT_FOUND');
       expectError(await checkInItem('not a code'), 'BAD_USER_INPUT', 'barcode');
     });
