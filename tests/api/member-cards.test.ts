@@ -136,8 +136,12 @@ describeEachStore((kind) => {
     const bookId = await gw.addBook({ quantity: 2 });
     const outBook = await gw.addBook({ quantity: 0 });
     const reason = 'Three books unreturned since March';
-    const blocked = await gw.gql(BLOCK, { uid: m.uid, reason, key: randomUUID() }, staff.token);
+    const key = randomUUID();
+    const blocked = await gw.gql(BLOCK, { uid: m.uid, reason, key }, staff.token);
     expect(blocked.body.data?.blockMember.block.reason).toBe(reason);
+    // A double submit answers the same block and records it once (the trail below has one entry).
+    expect((await gw.gql(BLOCK, { uid: m.uid, reason, key }, staff.token)).body.data).toEqual(blocked.body.data);
+    expectError(await gw.gql(BLOCK, { uid: m.uid, reason: 'Another reason', key }, staff.token), 'REQUEST_KEY_REUSED');
     const sentence = `Your card is blocked (“${reason}”), so you cannot borrow books or place holds. Please speak to the library staff.`;
     expect(expectError(await gqlBorrow(gw, m.token, bookId), 'MEMBER_BLOCKED').message).toBe(sentence);
     expect(expectError(await gw.gql(PLACE_HOLD, { id: outBook }, m.token), 'MEMBER_BLOCKED').message).toBe(sentence);
