@@ -25,6 +25,7 @@ export const ACCESS = {
     auditLog: 'staff',
     calendar: 'public',
     cashUp: 'staff',
+    item: 'staff',
     memberByCard: 'staff',
   },
   Mutation: {
@@ -49,6 +50,15 @@ export const ACCESS = {
     addClosure: 'staff',
     removeClosure: 'staff',
     sendOverdueReminder: 'staff',
+    addItems: 'staff',
+    withdrawItem: 'staff',
+    setItemStatus: 'staff',
+    checkOut: 'staff',
+    checkInItem: 'staff',
+    renewFor: 'staff',
+    renewAllFor: 'staff',
+    placeHoldFor: 'staff',
+    emailCheckoutReceipt: 'staff',
     registerMember: 'staff',
     editMember: 'staff',
     blockMember: 'staff',
@@ -79,6 +89,6 @@ export const FIELD_ACCESS = {
     block: 'selfOrStaff',
     notes: 'staff',
   },
-  // The caller's own hold; null for a visitor.
-  Book: { myHold: 'self' },
+  // The caller's own hold; null for a visitor. A book's copies as items: staff only (members see counts).
+  Book: { myHold: 'self', items: 'staff' },
 } as const;

@@ -20,6 +20,8 @@ import { memberMutations, memberNoteFields, memberQueries, memberUserFields } fr
 import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
+import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
+import { receiptMutations } from './resolvers/receipts.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -87,6 +89,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...accountQueries,
         ...auditQueries,
         ...deskReportQueries,
+        ...deskQueries,
         ...memberQueries,
       },
       Mutation: {
@@ -94,6 +97,8 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...circulationMutations,
         ...accountMutations,
         ...deskReportMutations,
+        ...deskMutations,
+        ...receiptMutations,
         ...memberMutations,
       },
     },
@@ -116,7 +121,10 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         if (!session) return null;
         return (await batched(ctx, 'myHold', book.id, (ids) => ctx.library.holds.minesOf(session, ids))) ?? null;
       },
+      ...bookItemsField,
     },
+    Item: itemFields,
+    RenewOutcome: renewOutcomeFields,
     Notice: {
       message: async (notice, _args, ctx) => translate(ctx.library.notices.message(notice), await ctx.locale()),
       link: (notice, _args, ctx) => ctx.library.notices.link(notice),

@@ -1,7 +1,7 @@
 // Circulation: borrowing, returning, renewing, and the member's account, by the library's policy
 // (library/policy.ts). Who may do what and every number is decided here; the store makes each step atomic,
 // checking the limits it is given in the same step as the borrow.
-import type { LedgerRecord, LoanRecord, Page, Store } from '../store/port.ts';
+import type { CheckoutResult, LedgerRecord, LoanRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
@@ -12,6 +12,7 @@ import { cursor, pageSize, paged } from './paging.ts';
 import { createOnce } from './requests.ts';
 import { newId } from '../store/ids.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { lendRefusal, noCopy } from './item-refusals.ts';
 import { blockedRefusal } from './blocks.ts';
 
 /** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
@@ -31,6 +32,31 @@ export interface LoanStanding {
 export type BorrowingStatus =
   | { allowed: true; code: null; message: null }
   | { allowed: false; code: 'MEMBER_BLOCKED' | 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; message: string };
+
+/** Who a loan is for: the member borrowing in the app, or the member the desk lends to. */
+export interface Borrower {
+  uid: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The desk lending a scanned copy. With `override` (staff's reason) the policy's refusals (a block, overdue loans,
+ * the loan limit, fees) do not stop the loan: each one passed is added to `overridden`, for the audit trail.
+ */
+export interface DeskLend {
+  itemBarcode: string;
+  override: string | null;
+  overridden: LibraryError[];
+}
+
+/** The desk's check-in of a loan: the fee as of `returnedOn` (YYYY-MM-DD) when given, none when forgiven. */
+export interface DeskReturn {
+  returnedOn?: unknown;
+  forgive: boolean;
+  /** The refusal when the loan is no longer open (another desk checked it in first). */
+  ended: () => LibraryError;
+}
 
 export interface BorrowWindow {
   today: string;
@@ -73,6 +99,18 @@ export interface Circulation {
     after: string | null | undefined,
     dueBefore?: Date,
   ): Promise<Page<LoanRecord>>;
+  // The scanning desk (desk.ts), staff only: the same paths a member's own borrow, return and renewal take.
+  /** Lends a scanned copy of a book to a member by every rule of their own borrow (returnDate: the policy's days when left out). */
+  lend(
+    session: Session,
+    member: Borrower,
+    input: { bookId: string; returnDate?: unknown; id: string },
+    desk: DeskLend,
+  ): Promise<{ loan: LoanRecord; quantity: number }>;
+  /** Checks an open loan in at the desk, recorded in the audit trail; answers the loan and its days late. */
+  checkInLoan(session: Session, loan: LoanRecord, desk: DeskReturn): Promise<{ loan: LoanRecord; daysLate: number }>;
+  /** Renews a member's loan by their renewal rules, for staff at the desk. */
+  renewLoanFor(session: Session, loan: LoanRecord): Promise<LoanRecord>;
 }
 
 export const isStaff = (session: Session): boolean => session.role === 'admin';
@@ -178,6 +216,8 @@ export function createCirculation(
 
   /** The day a loan's late fee runs to: the member's return claim, if any (RETURNS=desk), else today. */
   const feeDay = (loan: LoanRecord) => (loan.claimedAt ? dayOf(loan.claimedAt) : today());
+  /** The day the desk says it came back (the book drop's), else the claim, else today. */
+  const returnDay = (loan: LoanRecord, returnedOn?: string | null) => returnedOn ?? feeDay(loan);
   /**
    * What a loan's late fee needs besides the policy, read once so the fee can be worked out inside a store's
    * step (a return): the library's days from the due day on, and the book's replacement cost (the cap).
@@ -186,13 +226,14 @@ export function createCirculation(
     const [days, book] = await Promise.all([calendar.days(dueDayOf(loan), today()), store.books.get(loan.bookId)]);
     return { days, replacementCost: book?.replacementCost ?? policy.defaultReplacementCost };
   }
-  const feeWith = (facts: { days: OpenDays; replacementCost: number }) => (loan: LoanRecord) =>
-    lateFeeFor(policy, {
-      dueDay: dueDayOf(loan),
-      day: feeDay(loan),
-      isOpen: facts.days.isOpen,
-      replacementCost: facts.replacementCost,
-    });
+  const feeWith =
+    (facts: { days: OpenDays; replacementCost: number }, returnedOn?: string | null) => (loan: LoanRecord) =>
+      lateFeeFor(policy, {
+        dueDay: dueDayOf(loan),
+        day: returnDay(loan, returnedOn),
+        isOpen: facts.days.isOpen,
+        replacementCost: facts.replacementCost,
+      });
   /** The late fee of an open loan as of now (or its return claim): the one rule, read with what it needs. */
   const lateFee = async (loan: LoanRecord) =>
     daysLate(dueDayOf(loan), feeDay(loan)) === 0 ? 0 : feeWith(await feeFacts(loan))(loan);
@@ -206,18 +247,45 @@ export function createCirculation(
     return loan;
   }
 
-  /** Closes an open loan: in the app by its member (by null), or at the desk by a staff member. */
-  async function checkin(loan: LoanRecord, by: string | null, member?: string): Promise<LoanRecord> {
-    if (!isOpen(loan)) throw badInput('borrowId', MESSAGES.alreadyReturned);
+  /**
+   * Closes an open loan: in the app by its member (by null), or at the desk by a staff member. `desk`: the fee as
+   * of the day the desk says it came back, none when forgiven, and the refusal when it is no longer open.
+   */
+  async function checkin(
+    loan: LoanRecord,
+    by: string | null,
+    member?: string,
+    desk?: { returnedOn: string | null; forgive: boolean; ended: () => LibraryError },
+  ): Promise<LoanRecord> {
+    const ended = desk?.ended ?? (() => badInput('borrowId', MESSAGES.alreadyReturned));
+    if (!isOpen(loan)) throw ended();
     const returned = { by, via: by === null ? 'APP' : 'DESK', returnedBy: by ?? member ?? null } as const;
-    const fee = enforce ? feeWith(await feeFacts(loan)) : () => 0;
+    const fee = enforce && !desk?.forgive ? feeWith(await feeFacts(loan), desk?.returnedOn) : () => 0;
     const result = await store.loans.checkin(loan.id, now(), { lateFee: fee, ...returned });
     if (result.ok) {
       await opts.afterReturn?.(loan.bookId);
       return result.loan;
     }
-    if (result.reason === 'not-active') throw badInput('borrowId', MESSAGES.alreadyReturned);
+    if (result.reason === 'not-active') throw ended();
     throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+  }
+
+  /** A book drop's day: a day, not after today, not before the loan began. */
+  function returnedOnOf(value: unknown, loan: LoanRecord): string | null {
+    if (value === undefined || value === null || value === '') return null;
+    const day = typeof value === 'string' ? parseDay(value, opts.timeZone) : null;
+    if (day === null) throw badInput('returnedOn', 'returnedOn must be a date (YYYY-MM-DD)');
+    if (day > today()) throw badInput('returnedOn', 'The day it was returned cannot be after today.');
+    const began = dayOf(loan.borrowDate);
+    if (day < began)
+      throw badInput('returnedOn', `The day it was returned cannot be before the loan began (${began}).`);
+    return day;
+  }
+
+  /** A policy refusal: thrown, or with the desk's override passed and noted for the audit trail. */
+  function refuse(error: LibraryError, desk?: DeskLend): void {
+    if (!desk?.override) throw error;
+    desk.overridden.push(error);
   }
 
   /** The member's loans past their due day (not claimed as returned), the longest overdue first. */
@@ -228,49 +296,80 @@ export function createCirculation(
       .sort((a, b) => a.returnDate.getTime() - b.returnDate.getTime());
   }
 
-  async function borrowNow(session: Session, bookId: string, returnDay: string, id: string) {
+  /** A member's borrow, or the desk's loan of a scanned copy to them (`desk`). */
+  async function borrowNow(borrower: Borrower, bookId: string, returnDay: string, id: string, desk?: DeskLend) {
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
     // A block is staff's decision, not the policy's: it holds whatever the policy checks (blocks.ts).
-    const blocked = blockedRefusal(await store.users.getByUid(session.uid));
-    if (blocked) throw blocked;
+    // At the desk, staff's override passes it too (recorded with the reason).
+    const blocked = blockedRefusal(await store.users.getByUid(borrower.uid));
+    if (blocked) refuse(blocked, desk);
     if (enforce && policy.overdueBlocksBorrowing) {
-      const late = await overdueLoansOf(session.uid);
-      if (late.length > 0) throw new LibraryError('LOAN_OVERDUE', overdueRefusal(late));
+      const late = await overdueLoansOf(borrower.uid);
+      if (late.length > 0) refuse(new LibraryError('LOAN_OVERDUE', overdueRefusal(late)), desk);
     }
     // The day chosen, or the next day the library opens when it is closed then.
     const dueDay = (await calendar.days(returnDay, returnDay)).nextOpen(returnDay);
-    const result = await store.loans.checkout(
-      {
-        id,
-        bookId,
-        userId: session.uid,
-        userName: session.name,
-        userEmail: session.email,
-        borrowDate: now(),
-        returnDate: dayToDate(dueDay),
-        bookTitle: book.title,
-        bookAuthor: book.author,
-        bookImage: book.image,
-        bookCategory: book.genre,
-      },
-      enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined,
-    );
+    const loan = {
+      id,
+      bookId,
+      userId: borrower.uid,
+      userName: borrower.name,
+      userEmail: borrower.email,
+      borrowDate: now(),
+      returnDate: dayToDate(dueDay),
+      bookTitle: book.title,
+      bookAuthor: book.author,
+      bookImage: book.image,
+      bookCategory: book.genre,
+      ...(desk ? { itemBarcode: desk.itemBarcode } : {}),
+    };
+    let result = await store.loans.checkout(loan, enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined);
+    // Staff's override passes the limits the store checks (loan limit, fees): the same step, without them.
+    if (!result.ok && desk?.override && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid')) {
+      desk.overridden.push(await refusalOf(result, borrower, desk));
+      // The store names the first limit it met; the audit trail records the other too when it also applied.
+      if (result.reason === 'loan-limit') {
+        const balance = await store.ledger.balance(borrower.uid);
+        if (balance > 0) desk.overridden.push(new LibraryError('FEES_UNPAID', feesRefusal(balance)));
+      } else if ((await store.loans.countActiveByUser(borrower.uid)) >= policy.loanLimit) {
+        desk.overridden.push(new LibraryError('LOAN_LIMIT', loanLimitRefusal()));
+      }
+      result = await store.loans.checkout(loan);
+    }
     if (result.ok) {
       await opts.afterLoan?.(result.loan);
       return { loan: result.loan, quantity: result.quantity };
     }
+    throw await refusalOf(result, borrower, desk);
+  }
+
+  async function refusalOf(
+    result: Exclude<CheckoutResult, { ok: true }>,
+    borrower: Borrower,
+    desk?: DeskLend,
+  ): Promise<LibraryError> {
     switch (result.reason) {
       case 'already-borrowed':
-        throw new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
+        return new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
       case 'out-of-stock':
-        throw new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
+        return new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
       case 'loan-limit':
-        throw new LibraryError('LOAN_LIMIT', loanLimitRefusal());
+        return new LibraryError('LOAN_LIMIT', loanLimitRefusal());
       case 'fees-unpaid':
-        throw new LibraryError('FEES_UNPAID', feesRefusal(result.balance));
+        return new LibraryError('FEES_UNPAID', feesRefusal(result.balance));
+      case 'item-unavailable': {
+        // Another desk was quicker, or the copy changed since it was scanned: say what it is doing now.
+        const barcode = result.item?.barcode ?? desk?.itemBarcode ?? '';
+        const item = await store.items.get(barcode);
+        if (!item) return noCopy(barcode);
+        return (
+          (await lendRefusal(store, item, borrower.uid)) ??
+          new LibraryError('ITEM_UNAVAILABLE', `${barcode} cannot be lent right now. Scan it again.`)
+        );
+      }
       default:
-        throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+        return new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
     }
   }
 
@@ -347,7 +446,9 @@ export function createCirculation(
           return { loan, quantity: (await store.books.get(loan.bookId))?.quantity ?? 0 };
         },
       };
-      return once(submission, () => borrowNow(session, bookId, returnDay, id));
+      return once(submission, () =>
+        borrowNow({ uid: session.uid, name: session.name, email: session.email }, bookId, returnDay, id),
+      );
     },
 
     async giveBack(session, rawBorrowId, claimedBookId, idempotencyKey) {
@@ -522,6 +623,40 @@ export function createCirculation(
       // Due before today: a loan due today is not late yet.
       const before = dueBefore ?? dayToDate(today());
       return paged(() => store.loans.overdue(before, { first: size, after: cursor(after) }));
+    },
+
+    async lend(session, member, input, desk) {
+      requireStaff(session);
+      const from = today();
+      // Left out: the policy's loan days. Given, it must be a day a borrow accepts (an empty one is refused).
+      const blank = input.returnDate === undefined || input.returnDate === null;
+      const day = blank ? addDays(from, policy.loanDays) : returnDayOf(input.returnDate, from);
+      return borrowNow(member, input.bookId, day, input.id, desk);
+    },
+
+    async checkInLoan(session, loan, desk) {
+      requireStaff(session);
+      const returnedOn = returnedOnOf(desk.returnedOn, loan);
+      // What would be charged, worked out before: a forgiven fee is recorded with its amount.
+      const waived = desk.forgive && enforce ? feeWith(await feeFacts(loan), returnedOn)(loan) : 0;
+      const closed = await checkin(loan, staffName(session), undefined, { ...desk, returnedOn });
+      const about = { bookId: closed.bookId, uid: closed.userId };
+      await loanEnded(session, 'check-in', closed);
+      await audit.record(session, [
+        ...(returnedOn ? [{ action: 'check-in' as const, field: 'returnedOn', newValue: returnedOn, ...about }] : []),
+        ...(desk.forgive
+          ? [{ action: 'fee-forgiven' as const, field: 'lateFee', oldValue: waived, newValue: 0, ...about }]
+          : []),
+      ]);
+      return { loan: closed, daysLate: daysLate(dueDayOf(closed), returnDay(loan, returnedOn)) };
+    },
+
+    async renewLoanFor(session, loan) {
+      requireStaff(session);
+      const renewed = await renewNow(loan);
+      const change = { field: 'returnDate', oldValue: dueDayOf(loan), newValue: dueDayOf(renewed) };
+      await audit.record(session, [{ action: 'renewal', ...change, bookId: loan.bookId, uid: loan.userId }]);
+      return renewed;
     },
   };
 }

@@ -21,6 +21,11 @@ export type ErrorCode =
   | 'REQUEST_KEY_REUSED'
   | 'REQUEST_IN_PROGRESS'
   | 'UNAVAILABLE'
+  // The desk's copies (issue 31): a copy lent to someone else, out of the collection, busy, or not on loan.
+  | 'ITEM_ON_LOAN'
+  | 'ITEM_UNAVAILABLE'
+  | 'ITEM_BUSY'
+  | 'NOT_ON_LOAN'
   | 'MEMBER_BLOCKED';
 
 export class LibraryError extends Error {

@@ -7,7 +7,7 @@ import type { HoldRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES } from './errors.ts';
 import { createLibraryCalendar, type LibraryCalendar, type OpenDays } from './library-calendar.ts';
-import { isStaff, requireStaff } from './circulation.ts';
+import { isStaff, requireStaff, type Borrower } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import type { Policy } from './policy.ts';
 import * as check from './validate.ts';
@@ -27,6 +27,8 @@ export interface HoldView extends HoldRecord {
 export interface Holds {
   // `idempotencyKey` (requests.ts): sent again, it answers the first write instead of a refusal.
   place(session: Session, bookId: unknown, idempotencyKey?: unknown): Promise<HoldView>;
+  /** Staff at the desk: places a hold for a member, by the member's own hold rules. */
+  placeFor(session: Session, member: Borrower, bookId: unknown, idempotencyKey?: unknown): Promise<HoldView>;
   cancel(session: Session, holdId: unknown, idempotencyKey?: unknown): Promise<HoldView>;
   /** The member's holds, newest first: their own, or anyone's for staff. */
   of(session: Session, userId?: string | null): Promise<HoldView[]>;
@@ -109,19 +111,19 @@ export function createHolds(
     };
   }
 
-  async function placeNow(session: Session, bookId: string, id: string): Promise<HoldView> {
+  async function placeNow(member: Borrower, bookId: string, id: string): Promise<HoldView> {
     await expireDue();
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-    const blocked = blockedRefusal(await store.users.getByUid(session.uid));
+    const blocked = blockedRefusal(await store.users.getByUid(member.uid));
     if (blocked) throw blocked;
     const result = await store.holds.place(
       {
         id,
         bookId,
-        userId: session.uid,
-        userName: session.name,
-        userEmail: session.email,
+        userId: member.uid,
+        userName: member.name,
+        userEmail: member.email,
         bookTitle: book.title,
         createdAt: now(),
       },
@@ -175,7 +177,28 @@ export function createHolds(
         ref: id,
         answer: heldAs((hold) => hold.userId === session.uid),
       };
-      return once(submission, () => placeNow(session, bookId, id));
+      return once(submission, () =>
+        placeNow({ uid: session.uid, name: session.name, email: session.email }, bookId, id),
+      );
+    },
+
+    async placeFor(session, member, rawBookId, idempotencyKey) {
+      requireStaff(session);
+      const bookId = check.id(rawBookId, 'bookId');
+      const id = newId();
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['place-hold-for', member.uid, bookId],
+        ref: id,
+        answer: heldAs((hold) => hold.userId === member.uid),
+      };
+      return once(submission, async () => {
+        const hold = await placeNow(member, bookId, id);
+        const change = { field: 'status', newValue: hold.status };
+        await audit.record(session, [{ action: 'hold-placed', ...change, bookId, uid: member.uid }]);
+        return hold;
+      });
     },
 
     async cancel(session, rawHoldId, idempotencyKey) {

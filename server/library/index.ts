@@ -15,6 +15,9 @@ import { createLanguage, type Language } from './language.ts';
 import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
 import { addDays, dayToDate } from './calendar.ts';
 import { createDeskReports, type DeskReports } from './desk-reports.ts';
+import { createItems, type Items } from './items.ts';
+import { createDesk, type Desk } from './desk.ts';
+import { createReceipts, type Receipts } from './receipts.ts';
 import { createMembers, type Members } from './members.ts';
 
 export interface Library {
@@ -34,7 +37,13 @@ export interface Library {
   /** Opening hours and closures: what due dates, pickup days and late fees follow. */
   calendar: LibraryCalendar;
   /** The desk's lists and reports: the day's cash-up, the overdue list as CSV, overdue reminders. */
-  desk: DeskReports;
+  reports: DeskReports;
+  /** Copies as items: look one up by barcode, add copies, change a copy's status (staff). */
+  items: Items;
+  /** The scanning desk: check out by card and barcode, check in by barcode, renew and hold for a member. */
+  desk: Desk;
+  /** The desk's slips that leave the building: the checkout receipt by e-mail. */
+  receipts: Receipts;
   /** Members at the desk: cards, registration, details, blocks and notes (staff). */
   members: Members;
 }
@@ -102,25 +111,28 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       for (const bookId of bookIds) await notices.readyFor(bookId);
     },
   });
+  const circulation = createCirculation(store, {
+    timeZone: opts.timeZone,
+    policy,
+    now: opts.now,
+    waitingFor: holds.waitingFor,
+    afterReturn: notices.readyFor,
+    afterLoan: notices.forLoan,
+    enforce: opts.enforcePolicy,
+    audit,
+    calendar,
+  });
   return {
     calendar,
-    desk: createDeskReports(store, { timeZone: opts.timeZone, now, notices, audit }),
+    reports: createDeskReports(store, { timeZone: opts.timeZone, now, notices, audit }),
     holds,
     notices,
     mail,
     audit,
     catalog: createCatalog(store, { siteOrigin, policy, audit }),
-    circulation: createCirculation(store, {
-      timeZone: opts.timeZone,
-      policy,
-      now: opts.now,
-      waitingFor: holds.waitingFor,
-      afterReturn: notices.readyFor,
-      afterLoan: notices.forLoan,
-      enforce: opts.enforcePolicy,
-      audit,
-      calendar,
-    }),
+    circulation,
+    items: createItems(store, { now, audit }),
+    desk: createDesk(store, { circulation, holds, calendar, audit, timeZone: opts.timeZone, now }),
     accounts: createAccounts(store, {
       verifier: opts.verifier,
       tokens: opts.tokens,
@@ -129,6 +141,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     }),
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
     language: createLanguage(store),
+    receipts: createReceipts(store, { mailer, siteOrigin }),
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
   };
 }

@@ -98,7 +98,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
   'due-date-moved': 'mailSubjectDueDateMoved',
 };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function createEmailNotices(store: Store, opts: EmailNoticesOptions): EmailNotices {

@@ -32,6 +32,11 @@ const STATUS: Record<ErrorCode, number> = {
   REQUEST_KEY_REUSED: 422,
   REQUEST_IN_PROGRESS: 409,
   UNAVAILABLE: 503,
+  // The desk's copies (issue 31; GraphQL only so far): the copy's state stands in the way.
+  ITEM_ON_LOAN: 409,
+  ITEM_UNAVAILABLE: 409,
+  ITEM_BUSY: 409,
+  NOT_ON_LOAN: 409,
   // Staff blocked the member: no borrowing or holds until they unblock them.
   MEMBER_BLOCKED: 403,
 };

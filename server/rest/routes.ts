@@ -241,7 +241,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       '/desk/overdue.csv',
       { schema: doc.overdueCsv, preValidation: signedIn },
       async (request, reply) => {
-        const lines = await library.desk.overdueCsv(
+        const lines = await library.reports.overdueCsv(
           session(request),
           request.query.minDays === undefined ? undefined : Number(request.query.minDays),
         );

@@ -32,6 +32,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue'],
   ledger: ['balance', 'list'],
   holds: ['get', 'listByUser', 'queue', 'queues', 'ready'],
+  items: ['get', 'listByBook'],
   notices: ['list', 'unreadCount', 'recorded', 'mailDue'],
   users: ['getByUid', 'list', 'page'],
   erasure: [],

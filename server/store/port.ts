@@ -173,14 +173,30 @@ export interface LoanRecord {
   bookAuthor: string;
   bookImage: string;
   bookCategory: string;
+  /** The copy lent (its item's barcode); null only on loans that ended before copies were items. */
+  itemBarcode: string | null;
 }
 
 export type NewLoan = Omit<
   LoanRecord,
-  'id' | 'status' | 'returnedAt' | 'renewals' | 'lateFee' | 'closedBy' | 'claimedAt' | 'returnedVia' | 'returnedBy'
+  | 'id'
+  | 'status'
+  | 'returnedAt'
+  | 'renewals'
+  | 'lateFee'
+  | 'closedBy'
+  | 'claimedAt'
+  | 'returnedVia'
+  | 'returnedBy'
+  | 'itemBarcode'
 > & {
   /** The loan's id when the caller chose it up front (an idempotency key answers it); a fresh one otherwise. */
   id?: string;
+  /**
+   * The copy to lend, scanned at the desk: it must be on the shelf, or set aside for this member's ready hold of
+   * the book. Without it the store picks one (the copy set aside for the member's hold, or one from the shelf).
+   */
+  itemBarcode?: string;
 };
 
 /** What a borrow must respect, checked atomically with it (the policy's numbers, from library/policy.ts). */
@@ -194,6 +210,8 @@ export interface CheckoutLimits {
 export type CheckoutResult =
   | { ok: true; loan: LoanRecord; quantity: number }
   | { ok: false; reason: 'book-not-found' | 'out-of-stock' | 'already-borrowed' | 'loan-limit' }
+  /** The scanned copy is not this book's, or is not on the shelf (nor set aside for this member). */
+  | { ok: false; reason: 'item-unavailable'; item: ItemRecord | null }
   | { ok: false; reason: 'fees-unpaid'; balance: number };
 
 export type CheckinResult =
@@ -339,6 +357,8 @@ export interface HoldRecord {
   readyAt: Date | null;
   /** When it was fulfilled (borrowed), cancelled or expired. */
   endedAt: Date | null;
+  /** The copy set aside for it while ready (and the one it was fulfilled with); null while waiting. */
+  itemBarcode: string | null;
 }
 
 export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'> & {
@@ -379,6 +399,57 @@ export interface HoldStore {
   queues(bookIds: string[]): Promise<Map<string, HoldRecord[]>>;
   /** Ready holds across the library, set aside longest first (the pickup shelf). */
   ready(page: PageRequest): Promise<Page<HoldRecord>>;
+}
+
+/**
+ * What one copy is doing. ON_LOAN and RETURNING follow the active loan that has it (RETURNING: the member
+ * claimed the return, RETURNS=desk), ON_HOLD_SHELF the ready hold it is set aside for; the store keeps those in
+ * the same step as the loan or hold. The others are set by staff (setStatus) on a copy nobody has.
+ */
+export type ItemStatus = 'ON_SHELF' | 'ON_LOAN' | 'ON_HOLD_SHELF' | 'RETURNING' | 'IN_REPAIR' | 'LOST' | 'WITHDRAWN';
+/** The statuses staff set by hand, on a copy no loan or hold has. */
+export type ItemShelfStatus = 'ON_SHELF' | 'IN_REPAIR' | 'LOST' | 'WITHDRAWN';
+
+/**
+ * A copy the library owns (or owned): a barcode printed on its label (the library's scheme, barcodes.ts). A
+ * book's copies owned (BookRecord.copies) are its items ON_SHELF, ON_LOAN, ON_HOLD_SHELF or RETURNING; its copies
+ * available (quantity) those ON_SHELF. IN_REPAIR, LOST and WITHDRAWN items are out of both.
+ */
+export interface ItemRecord {
+  barcode: string;
+  bookId: string;
+  status: ItemStatus;
+  addedAt: Date;
+  /** Staff's note on its condition (or why it left); '' when none. */
+  note: string;
+  /** The active loan that has it (ON_LOAN, RETURNING); null otherwise. */
+  loanId: string | null;
+  /** The ready hold it is set aside for (ON_HOLD_SHELF); null otherwise. */
+  holdId: string | null;
+}
+
+export type SetItemStatusResult =
+  | { ok: true; item: ItemRecord; /** The book's copies available after it. */ quantity: number }
+  /** item-busy: a loan or a ready hold has it (check it in, or cancel the hold, first). */
+  | { ok: false; reason: 'item-not-found' | 'item-busy' };
+
+/**
+ * Items: the copies as things with barcodes. Adding and changing items moves the book's copies owned and
+ * available in the same step (a copy reaching the shelf goes to the first member waiting, as a return does);
+ * editing a book's copies owned (BookStore.update, changeStock) adds items or withdraws copies from the shelf.
+ */
+export interface ItemStore {
+  get(barcode: string): Promise<ItemRecord | null>;
+  /** A book's items, in the order they were added (every status). */
+  listByBook(bookId: string): Promise<ItemRecord[]>;
+  /** Adds `count` (1..100) new copies on the shelf with new barcodes; null when no book has that id. */
+  add(bookId: string, count: number, at: Date, note?: string): Promise<ItemRecord[] | null>;
+  /**
+   * Sets a copy's status by hand (in repair, lost, withdrawn, or back on the shelf: repaired, found), with the
+   * note when given, when no loan or hold has it. Leaving the shelf takes it out of copies owned and available;
+   * coming back puts it in both (to the first member waiting, if any). The same status again changes only the note.
+   */
+  setStatus(barcode: string, status: ItemShelfStatus, note: string | null, at: Date): Promise<SetItemStatusResult>;
 }
 
 /** 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts). */
@@ -545,6 +616,14 @@ export type AuditAction =
   | 'closure-added'
   | 'closure-removed'
   | 'reminder-sent'
+  // The desk's copies and scanning (issue 31).
+  | 'item-added'
+  | 'item-status'
+  | 'check-out'
+  | 'override'
+  | 'fee-forgiven'
+  | 'renewal'
+  | 'hold-placed'
   | 'member-registered'
   | 'member-edited'
   | 'member-blocked'
@@ -714,6 +793,7 @@ export interface Store {
   readonly erasure: ErasureStore;
   readonly leases: LeaseStore;
   readonly audit: AuditStore;
+  readonly items: ItemStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -22,6 +22,7 @@ import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
 import { searchContract } from './contract/search.contract.ts';
 import { calendarContract } from './contract/calendar.contract.ts';
+import { itemsContract } from './contract/items.contract.ts';
 import { membersContract } from './contract/members.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
@@ -40,6 +41,7 @@ function storeContract(factory: StoreFactory): void {
   auditContract(factory);
   searchContract(factory);
   calendarContract(factory);
+  itemsContract(factory);
   membersContract(factory);
 }
 

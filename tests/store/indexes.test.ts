@@ -20,6 +20,7 @@ import { sqliteAudit } from '../../server/store/sqlite/audit.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
+import { sqliteItems } from '../../server/store/sqlite/items.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
 
@@ -29,6 +30,9 @@ interface Fixture {
   cursor: string;
   /** The end of a ranked search's first page (search "ac"). */
   searchCursor: string;
+  /** A book with two copies on the shelf, and their barcodes. */
+  shelfBookId: string;
+  barcodes: string[];
 }
 
 /** A store operation, and the full scans it may make (with the reason no index can help). */
@@ -154,6 +158,23 @@ const CASES: Case[] = [
   },
   { name: 'categories: list', run: (s) => s.categories.list(), scans: 'answers every category (a handful of rows)' },
   { name: 'users: list', run: (s) => s.users.list(), scans: 'answers every member' },
+  { name: 'items: by barcode', run: (s, f) => s.items.get(f.barcodes[0]!) },
+  { name: "items: a book's items, in order of addition", run: (s, f) => s.items.listByBook(f.shelfBookId) },
+  {
+    name: 'loans: borrow a scanned copy',
+    run: (s, f) => s.loans.checkout(newLoan(f.shelfBookId, { userId: 'user-3', itemBarcode: f.barcodes[1]! })),
+  },
+  { name: 'loans: claim a return', run: (s, f) => s.loans.claimReturn(f.loanId, new Date()) },
+  { name: 'items: add copies', run: (s, f) => s.items.add(f.shelfBookId, 2, new Date()) },
+  {
+    name: 'items: send a copy to repair',
+    run: (s, f) => s.items.setStatus(f.barcodes[0]!, 'IN_REPAIR', null, new Date()),
+  },
+  {
+    name: 'items: a copy back on the shelf',
+    run: (s, f) => s.items.setStatus(f.barcodes[0]!, 'ON_SHELF', null, new Date()),
+  },
+  { name: 'books: copies owned down (withdraws copies)', run: (s, f) => s.books.changeStock(f.shelfBookId, -1) },
   // Last: it takes the fixture's member away.
   { name: "users: erase a member's account", run: (s) => s.erasure.erase('user-1') },
 ];
@@ -175,7 +196,16 @@ async function fixture(store: Store): Promise<Fixture> {
   if (!out.ok) throw new Error(`fixture borrow failed: ${out.reason}`);
   const page = await store.books.list({}, { first: 3 });
   const ranked = await store.books.list({ search: 'ac' }, { first: 3 });
-  return { bookId, loanId: out.loan.id, cursor: page.endCursor ?? '', searchCursor: ranked.endCursor ?? '' };
+  const shelfBookId = ids[2]!;
+  const barcodes = (await store.items.listByBook(shelfBookId)).map((item) => item.barcode);
+  return {
+    bookId,
+    loanId: out.loan.id,
+    cursor: page.endCursor ?? '',
+    searchCursor: ranked.endCursor ?? '',
+    shelfBookId,
+    barcodes,
+  };
 }
 
 // ---- SQLite: EXPLAIN QUERY PLAN over each executed statement -----------------------------------------
@@ -227,6 +257,7 @@ describe('SQLite: every query plan uses an index', () => {
       leases: sqliteLeases(db),
       requests: sqliteRequests(db),
       audit: sqliteAudit(db),
+      items: sqliteItems(db),
       ping: async () => undefined,
       close: async () => db.close(),
     };
@@ -248,7 +279,7 @@ describe('SQLite: every query plan uses an index', () => {
   /** Partial indexes hold only the rows their WHERE selects, so walking one is not a full pass. */
   const partial = () =>
     new Set(
-      ['books', 'loans', 'users', 'categories'].flatMap((table) =>
+      ['books', 'loans', 'users', 'categories', 'items'].flatMap((table) =>
         db
           .prepare(`PRAGMA index_list(${table})`)
           .all()
@@ -372,6 +403,18 @@ describe.skipIf(!mongodbUri)(
           ['uid_id', { uid: 1, _id: 1 }],
         ]),
       );
+      // Copies as items (server/store/mongo/items.ts): a book's copies in order, the first copies made once,
+      // the copy each loan and hold has (recovery compares them), copies mid-move and the books listing them.
+      expect(await names('items')).toEqual(
+        expect.arrayContaining([
+          ['book_items', { bookId: 1, _id: 1 }],
+          ['birth_unique', { birth: 1 }],
+          ['loan_id', { loanId: 1 }],
+          ['hold_id', { holdId: 1 }],
+          ['moving', { move: 1 }],
+        ]),
+      );
+      expect(await names('books')).toEqual(expect.arrayContaining([['item_moves', { itemMoves: 1 }]]));
     });
 
     it.each(CASES)('$name', async (c) => {

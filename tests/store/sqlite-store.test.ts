@@ -28,10 +28,10 @@ function pragma(file: string, name: string): unknown {
   }
 }
 
-function raceInWorker(file: string, bookId: string, userIds: string[]): Promise<string[]> {
+function raceInWorker(file: string, bookId: string, userIds: string[], itemBarcode?: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./fixtures/checkout-worker.ts', import.meta.url), {
-      workerData: { file, bookId, userIds },
+      workerData: { file, bookId, userIds, itemBarcode },
     });
     worker.once('message', (outcomes: string[]) => resolve(outcomes));
     worker.once('error', reject);
@@ -81,6 +81,22 @@ describe('SQLite store file', () => {
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'out-of-stock')).toHaveLength(39);
     expect((await store.books.get(book.id))?.quantity).toBe(0);
+    await store.close();
+  });
+
+  it('lends one scanned copy to exactly one member when desks on separate connections scan it at once', async () => {
+    const file = join(dir, 'bookhaven.db');
+    const store = await openSqliteStore(file);
+    const book = await store.books.insert(bookFields({ quantity: 3 }));
+    const [, code] = await store.items.listByBook(book.id);
+    const batches = [0, 1, 2, 3].map((w) => Array.from({ length: 5 }, (_, i) => `desk-${w}-member-${i}`));
+    const outcomes = (
+      await Promise.all(batches.map((userIds) => raceInWorker(file, book.id, userIds, code!.barcode)))
+    ).flat();
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'item-unavailable')).toHaveLength(19);
+    expect(await store.books.get(book.id)).toMatchObject({ copies: 3, quantity: 2 });
+    expect(await store.items.get(code!.barcode)).toMatchObject({ status: 'ON_LOAN', loanId: expect.any(String) });
     await store.close();
   });
 

@@ -7,6 +7,7 @@ import { EmptyState, LoadError, StaffOnly } from './desk-states.tsx';
 import { MemberPanel } from './member-panel.tsx';
 import { MemberSearch } from './member-search.tsx';
 import { OverdueList } from './overdue-list.tsx';
+import { ScanDesk } from './scan-desk.tsx';
 import { RegisterMemberForm } from './register-member-form.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 
@@ -44,6 +45,7 @@ export default function DeskPage() {
   else {
     body = (
       <div className="space-y-8">
+        <ScanDesk uid={uid} symbol={data.policy.currencySymbol} onOpenMember={open} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <MemberSearch selectedUid={uid} onSelect={open} />
           {uid ? (

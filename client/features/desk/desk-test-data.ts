@@ -124,6 +124,20 @@ export const memberMock = (
   },
 });
 
+/** recordPayment's answer: the entry the payment receipt prints. */
+export const paymentAnswer = (id: string, amount: number, note = '') => ({
+  data: {
+    recordPayment: {
+      __typename: 'LedgerEntry',
+      id,
+      amount,
+      note,
+      recordedBy: 'Desk Staff',
+      createdAt: '2026-03-02T09:00:00.000Z',
+    },
+  },
+});
+
 export const note = (id: string, text: string, at = '2026-03-02T09:00:00.000Z') => ({
   __typename: 'MemberNote',
   id,

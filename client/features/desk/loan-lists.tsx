@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { graphql, type FragmentType, getFragmentData } from '../../gql/index.ts';
 import type { DeskLoanFragment } from '../../gql/graphql.ts';
 import { formatDay, formatInstantDay } from '../../lib/dates.ts';
@@ -24,7 +25,7 @@ export const DESK_LOAN_FRAGMENT = graphql(`
   }
 `);
 
-export type LoanAction = 'check-in' | 'lost' | 'damaged';
+export type LoanAction = 'check-in' | 'renew' | 'lost' | 'damaged';
 
 type Format = IntlShape['formatMessage'];
 
@@ -72,11 +73,13 @@ type ActiveProps = {
 
 const BUSY_TEXT: Record<LoanAction, MessageId> = {
   'check-in': 'desk.loans.checkingIn',
+  renew: 'desk.loans.renewing',
   lost: 'desk.loans.markingLost',
   damaged: 'desk.loans.markingDamaged',
 };
 const ACTION_TEXT: Record<LoanAction, MessageId> = {
   'check-in': 'desk.loans.checkIn',
+  renew: 'desk.loans.renew',
   lost: 'desk.loans.markLost',
   damaged: 'desk.loans.markDamaged',
 };
@@ -100,7 +103,11 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
             const late = lateText(t, loan, symbol, true);
             return (
               <li key={loan.id} aria-label={loan.bookTitle} className="rounded-lg border border-slate-200 p-3">
-                <p className="font-medium">{loan.bookTitle}</p>
+                <p className="font-medium">
+                  <Link to={`/desk/books/${loan.bookId}`} className="text-indigo-800 underline">
+                    {loan.bookTitle}
+                  </Link>
+                </p>
                 <p className="text-sm text-slate-600">
                   {t({ id: 'desk.loans.due' }, { day: formatDay(loan.dueDate) })}
                   {late && <span className="ml-2 font-semibold text-red-700">{late}</span>}
@@ -111,7 +118,7 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
                   </p>
                 )}
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {(['check-in', 'lost', 'damaged'] as const).map((action) => (
+                  {(['check-in', 'renew', 'lost', 'damaged'] as const).map((action) => (
                     <button
                       key={action}
                       type="button"

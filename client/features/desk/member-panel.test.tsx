@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { formatInstantDay } from '../../lib/dates.ts';
+import { formatDateTime, formatDay, formatInstantDay } from '../../lib/dates.ts';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
@@ -14,9 +14,21 @@ import {
   CHECK_IN_MUTATION,
   MARK_LOST_MUTATION,
   RECORD_PAYMENT_MUTATION,
+  RENEW_ALL_FOR_MUTATION,
+  RENEW_FOR_MUTATION,
   WAIVE_FEE_MUTATION,
 } from './use-desk-actions.ts';
-import { accessMock, entry, loan, memberMock, memberRow, membersMock, noOverdue, notesMock } from './desk-test-data.ts';
+import {
+  accessMock,
+  entry,
+  loan,
+  memberMock,
+  memberRow,
+  membersMock,
+  noOverdue,
+  notesMock,
+  paymentAnswer,
+} from './desk-test-data.ts';
 
 setUpDialogsForTests();
 
@@ -203,7 +215,7 @@ describe('Circulation Desk: one member', () => {
 
   it('records a payment: checks the amount first, then sends it with the note and shows the new balance', async () => {
     const paid = vi.fn(() => ({
-      data: { recordPayment: { __typename: 'LedgerEntry', id: 'e9', amount: 150 } },
+      ...paymentAnswer('e9', 150, 'Cash at desk'),
     }));
     renderMember(owing, [
       {
@@ -231,14 +243,36 @@ describe('Circulation Desk: one member', () => {
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText('Payment of ৳150 recorded.')).toBeTruthy();
     expect(paid).toHaveBeenCalledOnce();
-    expect(within(panel()).getByText('৳0')).toBeTruthy();
+    // The balance, and what the payment receipt says is still owed.
+    expect(within(panel()).getAllByText('৳0')).toHaveLength(2);
     expect(within(panel()).getByText('Nothing owed: free to borrow.')).toBeTruthy();
+    const receipt = within(panel()).getByRole('region', { name: 'Payment receipt' });
+    const lines = within(receipt)
+      .getAllByRole('definition')
+      .map((dd) => `${dd.previousElementSibling?.textContent} ${dd.textContent}`);
+    expect(lines).toEqual([
+      'Member: Ada Lovelace',
+      'Card: BM00000018',
+      'Paid: ৳150',
+      `When: ${formatDateTime('2026-03-02T09:00:00.000Z')}`,
+      'Note: Cash at desk',
+      'Taken by: Desk Staff',
+      'Still owed: ৳0',
+      'Reference: e9',
+    ]);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await user.click(within(receipt).getByRole('button', { name: 'Print Payment receipt' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(receipt.classList.contains('print-target')).toBe(true);
+    window.dispatchEvent(new Event('afterprint'));
+    await waitFor(() => expect(receipt.classList.contains('print-target')).toBe(false));
+    print.mockRestore();
     expect(within(panel()).getByRole('cell', { name: 'Payment' })).toBeTruthy();
   });
 
   it('sends one key for a double-clicked payment, and the same key again when its answer was lost', async () => {
     const keys = new Set<string>();
-    const paid = vi.fn(() => ({ data: { recordPayment: { __typename: 'LedgerEntry', id: 'e9', amount: 150 } } }));
+    const paid = vi.fn(() => paymentAnswer('e9', 150));
     const request = { query: RECORD_PAYMENT_MUTATION, variables: keyed({ uid: UID, amount: 150, note: null }, keys) };
     renderMember(owing, [
       { request, error: new Error('Failed to fetch') },
@@ -326,6 +360,46 @@ describe('Circulation Desk: one member', () => {
     expect(within(panel()).getByRole('region', { name: 'On loan (0)' })).toBeTruthy();
     expect(within(panel()).getByRole('region', { name: 'Past loans (1)' })).toBeTruthy();
     expect(within(panel()).getByText('৳300')).toBeTruthy();
+  });
+
+  it('renews one loan for the member, then all of them, saying why one was not renewed', async () => {
+    const hamlet = loan('l1', 'Hamlet', { dueDate: '2026-03-10' });
+    const othello = loan('l2', 'Othello', { dueDate: '2026-03-12' });
+    const renewedHamlet = { ...hamlet, dueDate: '2026-03-24' };
+    renderMember({ balance: 0, loans: [hamlet, othello] }, [
+      {
+        request: { query: RENEW_FOR_MUTATION, variables: keyed({ loanId: 'l1' }) },
+        result: { data: { renewFor: { __typename: 'BorrowRecord', id: 'l1', dueDate: '2026-03-24' } } },
+      },
+      ...after({ balance: 0, loans: [renewedHamlet, othello] }),
+      {
+        request: { query: RENEW_ALL_FOR_MUTATION, variables: { uid: UID } },
+        result: {
+          data: {
+            renewAllFor: [
+              {
+                __typename: 'RenewOutcome',
+                renewed: false,
+                message: 'This book has reached its renewal limit.',
+                loan: { __typename: 'BorrowRecord', id: 'l1', bookTitle: 'Hamlet', dueDate: '2026-03-24' },
+              },
+              {
+                __typename: 'RenewOutcome',
+                renewed: true,
+                message: null,
+                loan: { __typename: 'BorrowRecord', id: 'l2', bookTitle: 'Othello', dueDate: '2026-03-26' },
+              },
+            ],
+          },
+        },
+      },
+      ...after({ balance: 0, loans: [renewedHamlet, { ...othello, dueDate: '2026-03-26' }] }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew: Hamlet' }));
+    expect(await screen.findByText(`Renewed Hamlet: now due ${formatDay('2026-03-24')}.`)).toBeTruthy();
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Renew all loans' }));
+    expect(await screen.findByText('Renewed 1 of 2 loans.')).toBeTruthy();
+    expect(within(panel()).getByText('Hamlet: This book has reached its renewal limit.')).toBeTruthy();
   });
 
   it('says what a lost copy will cost before marking it, and does nothing when cancelled', async () => {

@@ -11,12 +11,22 @@ import { FeeForm } from './fee-form.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { ActiveLoans, PastLoans, type LoanAction } from './loan-lists.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { AuditHistory } from './audit-history.tsx';
 import { MemberBlock } from './member-block.tsx';
 import { MemberDetailsForm } from './member-details-form.tsx';
 import { MemberNotes } from './member-notes.tsx';
 import { useI18n } from '../../lib/i18n.ts';
-import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
+import { PaymentReceipt, type Payment } from './slips.tsx';
+import { RenewAll } from './renew-all.tsx';
+import {
+  BOOK_COST_QUERY,
+  useCheckIn,
+  useMarkLost,
+  useRecordPayment,
+  useRenewFor,
+  useWaiveFee,
+} from './use-desk-actions.ts';
 
 export const DESK_MEMBER_QUERY = graphql(`
   query DeskMember($uid: String!) {
@@ -60,6 +70,8 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
   const [markLost] = useMarkLost();
   const [recordPayment] = useRecordPayment();
   const [waiveFee] = useWaiveFee();
+  const [renewFor] = useRenewFor();
+  const [payment, setPayment] = useState<Payment | null>(null);
   const [busy, setBusy] = useState<{ loanId: string; action: LoanAction } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [editing, setEditing] = useState(false);
@@ -117,6 +129,10 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
               ? t({ id: 'desk.member.checkedInFee' }, { title: loan.bookTitle, fee: money(fee) })
               : t({ id: 'desk.member.checkedIn' }, { title: loan.bookTitle }),
         });
+      } else if (action === 'renew') {
+        const { data: renewed } = await renewFor({ variables: { loanId: loan.id, idempotencyKey: newRequestKey() } });
+        const day = formatDay(renewed?.renewFor.dueDate ?? loan.dueDate);
+        setOutcome({ kind: 'done', text: t({ id: 'desk.member.renewed' }, { title: loan.bookTitle, day }) });
       } else {
         const damaged = action === 'damaged';
         if (!(await confirmLoss(loan, damaged))) return;
@@ -182,7 +198,10 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
             symbol={symbol}
             onSubmit={async (amount, note, idempotencyKey) => {
               setOutcome(null);
-              await recordPayment({ variables: { uid, amount, note: note || null, idempotencyKey } });
+              const { data: paid } = await recordPayment({
+                variables: { uid, amount, note: note || null, idempotencyKey },
+              });
+              if (paid) setPayment(paid.recordPayment);
               setOutcome({ kind: 'done', text: t({ id: 'desk.member.paymentRecorded' }, { amount: money(amount) }) });
             }}
           />
@@ -208,6 +227,15 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
           {outcome.text}
         </p>
       )}
+      {payment && (
+        <PaymentReceipt
+          member={{ name, cardNumber: member.cardNumber }}
+          payment={payment}
+          balance={member.balance}
+          symbol={symbol}
+        />
+      )}
+      <RenewAll uid={uid} loans={member.loans} onDone={setOutcome} />
       <ActiveLoans
         loans={member.loans}
         symbol={symbol}

@@ -23,6 +23,9 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
     recordPayment(uid: $uid, amount: $amount, note: $note, idempotencyKey: $idempotencyKey) {
       id
       amount
+      note
+      recordedBy
+      createdAt
     }
   }
 `);
@@ -56,7 +59,32 @@ export const BOOK_COST_QUERY = graphql(`
   }
 `);
 
+export const RENEW_FOR_MUTATION = graphql(`
+  mutation DeskRenewFor($loanId: ID!, $idempotencyKey: String!) {
+    renewFor(loanId: $loanId, idempotencyKey: $idempotencyKey) {
+      id
+      dueDate
+    }
+  }
+`);
+
+export const RENEW_ALL_FOR_MUTATION = graphql(`
+  mutation DeskRenewAllFor($uid: ID!) {
+    renewAllFor(uid: $uid) {
+      renewed
+      message
+      loan {
+        id
+        bookTitle
+        dueDate
+      }
+    }
+  }
+`);
+
 export const useCheckIn = () => useMutation(CHECK_IN_MUTATION, refresh);
 export const useRecordPayment = () => useMutation(RECORD_PAYMENT_MUTATION, refresh);
 export const useWaiveFee = () => useMutation(WAIVE_FEE_MUTATION, refresh);
 export const useMarkLost = () => useMutation(MARK_LOST_MUTATION, refresh);
+export const useRenewFor = () => useMutation(RENEW_FOR_MUTATION, refresh);
+export const useRenewAllFor = () => useMutation(RENEW_ALL_FOR_MUTATION, refresh);

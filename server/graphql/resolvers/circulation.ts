@@ -26,7 +26,12 @@ export const circulationQueries: QueryResolvers = {
   },
   async overdueLoans(_parent, { first, after, minDays }, ctx) {
     const session = sessionOf(ctx);
-    const page = await ctx.library.circulation.overdue(session, first, after, ctx.library.desk.overdueBefore(minDays));
+    const page = await ctx.library.circulation.overdue(
+      session,
+      first,
+      after,
+      ctx.library.reports.overdueBefore(minDays),
+    );
     return {
       nodes: page.nodes,
       totalCount: page.totalCount,

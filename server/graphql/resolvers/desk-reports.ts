@@ -4,7 +4,7 @@ import { sessionOf } from '../session-of.ts';
 
 export const deskReportQueries: QueryResolvers = {
   async cashUp(_parent, { day }, ctx) {
-    const cashUp = await ctx.library.desk.cashUp(sessionOf(ctx), day);
+    const cashUp = await ctx.library.reports.cashUp(sessionOf(ctx), day);
     return {
       day: cashUp.day,
       payments: cashUp.payments,
@@ -17,7 +17,7 @@ export const deskReportQueries: QueryResolvers = {
 
 export const deskReportMutations: MutationResolvers = {
   async sendOverdueReminder(_parent, { loanId }, ctx) {
-    const { loan, fresh } = await ctx.library.desk.remind(sessionOf(ctx), loanId);
+    const { loan, fresh } = await ctx.library.reports.remind(sessionOf(ctx), loanId);
     return { loan, alreadySent: !fresh };
   },
 };

@@ -109,6 +109,15 @@ export const bn: Record<SentenceKey, string> = {
   mailOpen: 'BookHaven-এ খুলুন',
   mailWhy: 'আপনার BookHaven নোটিশ ই-মেইলে পাঠানো চালু আছে বলে এই ই-মেইলটি পেয়েছেন।',
   mailStop: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করুন',
+  mailSubjectReceipt: 'আপনার বুকহেভেন ধারের রসিদ',
+  mailReceiptLine: '“{title}” ({barcode}): ফেরতের তারিখ {day}',
+  mailReceiptReturn: 'অনুগ্রহ করে প্রতিটি বই তার ফেরতের তারিখের মধ্যে ফেরত দিন বা নবায়ন করুন।',
+  receiptLoanCount: 'একটি রসিদে ১ থেকে {max}টি ধার থাকে।',
+  receiptNoLoan: 'এই আইডিগুলোর একটির কোনো ধার নেই।',
+  receiptOneMember: 'একটি রসিদ একজন সদস্যের জন্য: এই ধারগুলো সব একজন সদস্যের নয়।',
+  receiptNoMember: 'এই ধারগুলো যে সদস্যের, তাঁর অ্যাকাউন্ট আর নেই।',
+  receiptNoMail: 'লাইব্রেরি ই-মেইল পাঠায় না, তাই রসিদটি শুধু প্রিন্ট করা যাবে।',
+  receiptMailFailed: 'রসিদটি এখন পাঠানো গেল না। আবার চেষ্টা করুন, অথবা প্রিন্ট করুন।',
 
   // The library's calendar.
   calendarRangeOrder: 'to অবশ্যই from-এর দিন বা তার পরের দিন হতে হবে',
@@ -124,6 +133,25 @@ export const bn: Record<SentenceKey, string> = {
 
   cashUpFuture: 'যে দিন এখনো আসেনি, তার হিসাব খালি: আজ বা তার আগের একটি দিন বেছে নিন।',
   notOverdueYet: '“{title}” এখনো মেয়াদোত্তীর্ণ নয়: ফেরতের শেষ দিন {day}।',
+  deskBarcodeMalformed:
+    '“{code}” কোনো কপির বারকোড নয়: লেবেলটি আবার স্ক্যান করুন, অথবা BH আর বারের নিচের ৮টি সংখ্যা টাইপ করুন।',
+  deskNoCopy: '{barcode} বারকোডের কোনো কপি নেই।',
+  deskItemBusy:
+    '{barcode} ধারে আছে বা কোনো রিজার্ভের জন্য আলাদা করে রাখা আছে: অবস্থা বদলানোর আগে কপিটি জমা নিন, অথবা রিজার্ভটি বাতিল করুন।',
+  deskNotOnLoan: '{barcode} ধারে নেই।',
+  deskHeldForAnother: '{barcode} আরেকজন সদস্যের রিজার্ভের জন্য আলাদা করে রাখা আছে। এর বদলে শেলফ থেকে একটি কপি ধার দিন।',
+  deskAlreadyHas: '{barcode} আগে থেকেই {name}-এর কাছে ধার আছে।',
+  deskOnLoanTo: '{barcode} এখন {name}-এর কাছে ধার আছে। আগে কপিটি জমা নিন, তারপর আবার ধার দিন।',
+  deskInRepair: '{barcode} মেরামতে আছে। মেরামত হলে শেলফে ফিরিয়ে রাখুন, তারপর ধার দিন।',
+  deskLost: '{barcode} হারানো হিসেবে লেখা আছে। ধার দেওয়ার আগে এটিকে পাওয়া গেছে (শেলফে ফিরেছে) হিসেবে চিহ্নিত করুন।',
+  deskWithdrawn: '{barcode} সংগ্রহ থেকে সরিয়ে নেওয়া হয়েছে, তাই ধার দেওয়া যাবে না।',
+  deskBeingLent: '{barcode} এই মুহূর্তে আরেকটি ডেস্ক থেকে ধার দেওয়া হচ্ছে। কার কাছে গেল দেখতে একটু পরে আবার স্ক্যান করুন।',
+  deskScanAgain: '{barcode} এই মুহূর্তে ধার দেওয়া যাচ্ছে না। আবার স্ক্যান করুন।',
+  deskReturnedFuture: 'ফেরতের দিন আজকের পরে হতে পারে না।',
+  deskReturnedBeforeLoan: 'ফেরতের দিন ধার শুরুর দিনের ({day}) আগে হতে পারে না।',
+  deskStatusOneOf: 'status এগুলোর একটি হতে হবে: {values}',
+  deskNoCard: '{card} কার্ডটি কোনো সদস্যের নয়।',
+  deskOverrideReason: 'কেন নিষেধ সত্ত্বেও ধার দিচ্ছেন তা লিখুন: কারণটি অডিট ট্রেইলে রাখা হয়।',
 
   // The unsubscribe page.
   unsubscribeAskTitle: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করবেন?',

@@ -100,6 +100,16 @@ export const en = {
   mailOpen: 'Open it in BookHaven',
   mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
   mailStop: 'Stop e-mailing me notices',
+  // The checkout receipt, e-mailed from the desk (library/receipts.ts).
+  mailSubjectReceipt: 'Your BookHaven checkout receipt',
+  mailReceiptLine: '“{title}” ({barcode}): due back on {day}',
+  mailReceiptReturn: 'Please return or renew each book by its due date.',
+  receiptLoanCount: 'A receipt lists 1 to {max} loans.',
+  receiptNoLoan: 'No loan has one of these ids.',
+  receiptOneMember: "A receipt is for one member: these loans are not all one member's.",
+  receiptNoMember: 'The member these loans are for no longer has an account.',
+  receiptNoMail: 'The library does not send e-mail, so the receipt can only be printed.',
+  receiptMailFailed: 'The receipt could not be sent just now. Please try again, or print it.',
 
   // The library's calendar (library/library-calendar.ts, circulation.ts, notices.ts).
   calendarRangeOrder: 'to must be on or after from',
@@ -116,6 +126,26 @@ export const en = {
   // The desk's lists and reports (library/desk-reports.ts).
   cashUpFuture: 'The cash-up of a day that has not come yet is empty: choose today or before.',
   notOverdueYet: '“{title}” is not overdue yet: it is due on {day}.',
+  // The scanning desk and copies as items (library/item-refusals.ts, items.ts, desk.ts; issue 31).
+  deskBarcodeMalformed:
+    "“{code}” is not a copy's barcode: scan the label again, or type BH and the 8 digits under its bars.",
+  deskNoCopy: 'No copy has the barcode {barcode}.',
+  deskItemBusy:
+    '{barcode} is on loan or set aside for a hold: check it in, or cancel the hold, before changing its status.',
+  deskNotOnLoan: '{barcode} is not on loan.',
+  deskHeldForAnother: "{barcode} is set aside for another member's hold. Lend a copy from the shelf instead.",
+  deskAlreadyHas: '{name} already has {barcode} on loan.',
+  deskOnLoanTo: '{barcode} is on loan to {name}. Check it in first, then lend it again.',
+  deskInRepair: '{barcode} is in repair. Put it back on the shelf when it is mended, then lend it.',
+  deskLost: '{barcode} is recorded as lost. Mark it found (back on the shelf) before lending it.',
+  deskWithdrawn: '{barcode} has been withdrawn from the collection and cannot be lent.',
+  deskBeingLent: '{barcode} is being lent at another desk right now. Scan it again in a moment to see who has it.',
+  deskScanAgain: '{barcode} cannot be lent right now. Scan it again.',
+  deskReturnedFuture: 'The day it was returned cannot be after today.',
+  deskReturnedBeforeLoan: 'The day it was returned cannot be before the loan began ({day}).',
+  deskStatusOneOf: 'status must be one of {values}',
+  deskNoCard: 'No member has the card {card}.',
+  deskOverrideReason: 'Say why you lend past the refusal: the reason is kept in the audit trail.',
 
   // The unsubscribe page (rest/unsubscribe.ts), in the language of the browser that opens the e-mail's link.
   unsubscribeAskTitle: 'Stop e-mailing me notices?',

@@ -40,6 +40,14 @@ import {
 import { toBook, toObjectId } from './documents.ts';
 import type { BookDoc, LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
+import type { ItemSteps } from './items.ts';
+
+/** What each item a change of copies owned by `delta` moved did: one copy added, or one withdrawn. */
+const made = (delta: number) =>
+  delta > 0 ? { delta: 1, to: 'ON_SHELF' as const } : { delta: -1, to: 'WITHDRAWN' as const };
+
+/** What the book store asks of the items (items.ts): copies owned are items, added and withdrawn with them. */
+export type BookItems = Pick<ItemSteps, 'prepare' | 'finish' | 'revert' | 'makeFirst'>;
 
 /** The search's index: { searchGrams, _id } gives the books holding one trigram in _id order, cursor included. */
 export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_grams_id' } as const;
@@ -86,6 +94,8 @@ function newDoc(fields: BookFields, now: Date): BookDoc {
     ...newBookState(fields),
     ...searchFields(fields.title, fields.author),
     loansOut: [],
+    // Its copies are made items just before it is written (BookItems.makeFirst).
+    itemized: 1,
     createdAt: now,
     updatedAt: now,
   };
@@ -173,7 +183,8 @@ export function mongoBooks(
   books: Collection<BookDoc>,
   lock: KeyLock,
   fillHolds: (bookOid: ObjectId) => Promise<void> = async () => {},
-  recentLoans: RecentLoans = async () => new Map(),
+  recentLoans: RecentLoans,
+  items: BookItems,
 ): BookStore {
   /** Writes an edit under the book's queue; see update. */
   function writeEdit(_id: ObjectId, edit: BookEdit, expectedVersion: number | null | undefined) {
@@ -197,6 +208,14 @@ export function mongoBooks(
             };
           if (sameBook(current, edit, copies)) return { result: { book: current, modified: false }, added: false };
           const delta = copies - current.copies;
+          // The items first (new ones, or copies from the shelf marked to withdraw), listed with the ledger's
+          // change so recovery can finish or undo them; too few free on the shelf: some are out right now.
+          const moving = delta === 0 ? [] : await items.prepare(_id, delta, new Date());
+          if (moving === null)
+            return {
+              result: { refused: 'copies-on-loan' as const, book: current, modified: false as const },
+              added: false,
+            };
           // Every descriptive field (book-fields.ts), each as the edit gives it or as stored.
           const fields = editedFields(current, edit);
           const updated = await books.findOneAndUpdate(
@@ -204,10 +223,15 @@ export function mongoBooks(
             {
               $set: { ...fields, ...searchFields(fields.title, fields.author), updatedAt: new Date() },
               $inc: { copies: delta, quantity: delta, version: 1 },
+              ...(moving.length > 0 ? { $push: { itemMoves: { $each: moving } } } : {}),
             },
             { returnDocument: 'after' },
           );
-          if (updated) return { result: { book: toBook(updated), modified: true }, added: delta > 0 };
+          if (updated) {
+            await items.finish(_id, moving, made(delta));
+            return { result: { book: toBook(updated), modified: true }, added: delta > 0 };
+          }
+          await items.revert(_id, moving);
           if (attempt >= 20) throw new Error(`Book ${_id.toHexString()} kept changing during an update`);
         }
       },
@@ -331,6 +355,7 @@ export function mongoBooks(
 
     async insert(fields) {
       const doc = newDoc(fields, new Date());
+      await items.makeFirst([doc]);
       await books.insertOne(doc);
       return toBook(doc);
     },
@@ -338,7 +363,9 @@ export function mongoBooks(
     async insertMany(list) {
       if (list.length === 0) return 0;
       const now = new Date();
-      const result = await books.insertMany(list.map((fields) => newDoc(fields, now)));
+      const docs = list.map((fields) => newDoc(fields, now));
+      await items.makeFirst(docs);
+      const result = await books.insertMany(docs);
       return result.insertedCount;
     },
 
@@ -358,13 +385,22 @@ export function mongoBooks(
     async changeStock(id, delta) {
       const _id = toObjectId(id);
       if (!_id) return null;
-      const updated = await lock.run(`book:${_id.toHexString()}`, () =>
-        books.findOneAndUpdate(
+      const updated = await lock.run(`book:${_id.toHexString()}`, async () => {
+        if ((await books.countDocuments({ _id }, { limit: 1 })) === 0) return null;
+        const moving = delta === 0 ? [] : await items.prepare(_id, delta, new Date());
+        if (moving === null) return null;
+        const changed = await books.findOneAndUpdate(
           { _id, quantity: { $gte: -delta } },
-          { $inc: { quantity: delta, copies: delta, version: 1 }, $set: { updatedAt: new Date() } },
+          {
+            $inc: { quantity: delta, copies: delta, version: 1 },
+            $set: { updatedAt: new Date() },
+            ...(moving.length > 0 ? { $push: { itemMoves: { $each: moving } } } : {}),
+          },
           { returnDocument: 'after' },
-        ),
-      );
+        );
+        await (changed ? items.finish(_id, moving, made(delta)) : items.revert(_id, moving));
+        return changed;
+      });
       if (!updated) return null;
       if (delta <= 0) return updated.quantity;
       await fillHolds(_id);

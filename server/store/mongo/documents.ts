@@ -36,6 +36,13 @@ export interface BookDoc extends BookFields {
   /** Copies owned: quantity + loansOut.length + heldFor.length, kept in the same updates. Missing on books from before it (see recoverLoans). */
   copies?: number;
   version?: number;
+  /**
+   * Item moves whose ledger change (copies, quantity) is written but whose item is not finished yet: a copy
+   * added, withdrawn or set aside by staff (items.ts). Recovery finishes those and reverts moves not in it.
+   */
+  itemMoves?: string[];
+  /** 1 once the book's first copies are items; the migration gives items to books without it. */
+  itemized?: 1;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -65,6 +72,8 @@ export interface LoanDoc {
   loss?: 'lost' | 'damaged' | null;
   /** The ready hold whose set-aside copy a pending borrow takes (and fulfils). */
   holdId?: string;
+  /** The copy lent, written as the borrow is confirmed (or by the migration); absent on loans ended before items. */
+  itemBarcode?: string | null;
   /** What a loan closing as lost or damaged is charged (set with status 'closing'). */
   charges?: { replacement: number; processing: number };
   closedBy?: string | null;
@@ -98,8 +107,10 @@ export interface LedgerDoc {
   counted?: false;
 }
 
-export interface HoldDoc extends Omit<HoldRecord, 'id' | 'status'> {
+export interface HoldDoc extends Omit<HoldRecord, 'id' | 'status' | 'itemBarcode'> {
   _id: ObjectId;
+  /** The copy set aside for it (written when the copy is), kept once it ends; absent on holds from before items. */
+  itemBarcode?: string | null;
   /** 'placing' lasts only while a hold is between its writes (see holds.ts); it is never read as a hold. */
   status: HoldRecord['status'] | 'placing';
   /** `${userId}:${bookId}` while open, the hold's own id once ended: one open hold per member and book. */
@@ -245,6 +256,7 @@ export function toLoan(doc: LoanDoc): LoanRecord {
     bookAuthor: doc.bookAuthor,
     bookImage: doc.bookImage,
     bookCategory: doc.bookCategory,
+    itemBarcode: doc.itemBarcode ?? null,
   };
 }
 

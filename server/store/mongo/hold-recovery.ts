@@ -58,7 +58,11 @@ export async function recoverHolds(c: HoldCollections, lock: KeyLock): Promise<v
       { projection: { borrowDate: 1 } },
     );
     if (loan) await steps.fulfil(holdId, loan.borrowDate);
-    else await holds.updateOne({ _id: hold._id, status: 'ready' }, { $set: { status: 'waiting', readyAt: null } });
+    else
+      await holds.updateOne(
+        { _id: hold._id, status: 'ready' },
+        { $set: { status: 'waiting', readyAt: null, itemBarcode: null } },
+      );
   }
 
   // Places under the limit of holds that ended (stopped before the place was given back). The member's list is

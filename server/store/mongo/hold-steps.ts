@@ -15,10 +15,11 @@ import type { HoldStatus } from '../port.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
 import type { BookDoc, HoldDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
+import { itemSteps, type ItemCollections } from './items.ts';
 
 export const OPEN: HoldStatus[] = ['waiting', 'ready'];
 
-export interface HoldCollections {
+export interface HoldCollections extends ItemCollections {
   books: Collection<BookDoc>;
   holds: Collection<HoldDoc>;
   loans: Collection<LoanDoc>;
@@ -29,6 +30,8 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
   const { books, holds, memberHolds } = c;
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
   const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member-holds:${userId}`, work);
+  // After each move of a copy in the ledger, the items follow (items.ts).
+  const goods = itemSteps(c, lock);
 
   /**
    * Takes a place under the member's hold limit for the hold unless it has one: the limit's commit point. The
@@ -69,6 +72,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
         { $inc: { quantity: 1, version: 1 }, $pull: { heldFor: holdId }, $set: { updatedAt: new Date() } },
       ),
     );
+    if (book !== null) await goods.align(bookOid);
     return book !== null;
   }
 
@@ -116,6 +120,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
           return;
         }
       }
+      await goods.align(bookOid);
       await markReady(bookOid, next, at);
     }
   }
@@ -150,6 +155,8 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
       );
       // Missed: another return or fill set a copy aside for that member meanwhile; the next one gets this.
       if (handed.modifiedCount === 0) continue;
+      // The loan's copy itself goes to the hold (align gives a hold the copy a returned loan left).
+      await goods.align(bookOid);
       if (await markReady(bookOid, next, at)) await fill(bookOid, at);
       return true;
     }
@@ -181,9 +188,14 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
    * Marks fulfilled the ready hold whose set-aside copy a loan has taken (the book's update, done before, was
    * the commit point). Any copy set aside for it since is a stray and passes on.
    */
-  async function fulfil(holdId: string, at: Date): Promise<void> {
+  async function fulfil(holdId: string, at: Date, itemBarcode: string | null = null): Promise<void> {
     const _id = ObjectId.createFromHexString(holdId);
-    await holds.updateOne({ _id, status: 'ready' }, { $set: { status: 'fulfilled', endedAt: at, openKey: holdId } });
+    // It keeps the copy it was fulfilled with: the one set aside, or the one scanned instead.
+    const item = itemBarcode ? { itemBarcode } : {};
+    await holds.updateOne(
+      { _id, status: 'ready' },
+      { $set: { status: 'fulfilled', endedAt: at, openKey: holdId, ...item } },
+    );
     const hold = await holds.findOne({ _id }, { projection: { bookId: 1, userId: 1, status: 1 } });
     if (hold && !OPEN.includes(hold.status as HoldStatus)) await settleEnded(hold.bookId, hold.userId, holdId, at);
   }

@@ -22,6 +22,8 @@ export function toHold(doc: HoldDoc): HoldRecord {
     createdAt: doc.createdAt,
     readyAt: doc.readyAt ?? null,
     endedAt: doc.endedAt ?? null,
+    // Only a hold that has had a copy set aside names one (a ready hold sent back to waiting loses it).
+    itemBarcode: doc.status === 'waiting' ? null : (doc.itemBarcode ?? null),
   };
 }
 

@@ -28,13 +28,14 @@ import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.
 import { activeKey, isDuplicateKey, toLoan, toObjectId } from './documents.ts';
 import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
 import { holdSteps } from './hold-steps.ts';
+import { itemSteps, lendable, type ItemCollections, type ItemDoc } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 import { countCharge } from './ledger.ts';
 
 const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning', 'closing'] };
 const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
 
-export interface LoanCollections {
+export interface LoanCollections extends ItemCollections {
   loans: Collection<LoanDoc>;
   books: Collection<BookDoc>;
   accounts: Collection<AccountDoc>;
@@ -54,6 +55,7 @@ async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise
 export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
   const { loans, books } = c;
   const steps = loanSteps(c, lock);
+  const goods = itemSteps(c, lock);
   // Conditional updates of one loan (start returning, renew) are queued on servers whose updates are not atomic.
   const loanLock = <T>(_id: ObjectId, work: () => Promise<T>) => lock.run(`loan:${_id.toHexString()}`, work);
 
@@ -80,6 +82,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
     bookId: string,
     holdReady: boolean,
     limits: CheckoutLimits,
+    scan: { barcode: string; item: ItemDoc | null; ok: boolean } | null,
   ): Promise<Extract<CheckoutResult, { ok: false }> | null> {
     if (limits.maxBalance < Number.MAX_SAFE_INTEGER) {
       const balance = await balanceOf(c.ledger, userId);
@@ -89,8 +92,13 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
     if (account && account.onLoan >= limits.loanLimit) return { ok: false, reason: 'loan-limit' };
     const shelf = await books.findOne({ _id: new ObjectId(bookId) }, { projection: { quantity: 1 } });
     if (!shelf) return { ok: false, reason: 'book-not-found' };
-    if (shelf.quantity <= 0 && !holdReady) return { ok: false, reason: 'out-of-stock' };
+    if (scan && !scan.ok) return unavailable(scan.item);
+    if (shelf.quantity <= 0 && !holdReady && !scan) return { ok: false, reason: 'out-of-stock' };
     return null;
+  }
+
+  async function unavailable(item: ItemDoc | null): Promise<Extract<CheckoutResult, { ok: false }>> {
+    return { ok: false, reason: 'item-unavailable', item: item ? ((await goods.records([item]))[0] ?? null) : null };
   }
 
   async function notEnded(_id: ObjectId): Promise<CheckinResult> {
@@ -104,6 +112,18 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       // A copy set aside for this member's ready hold is theirs to take, whatever the shelf holds.
       const ready = await c.holds.findOne({ userId: loan.userId, bookId, status: 'ready' }, { projection: { _id: 1 } });
+      const readyId = ready?._id.toHexString();
+      // A scanned copy must be on the shelf, or the one set aside for this member's ready hold.
+      const scannedItem =
+        loan.itemBarcode === undefined ? null : await c.items.findOne({ _id: String(loan.itemBarcode) });
+      const scan =
+        loan.itemBarcode === undefined
+          ? null
+          : {
+              barcode: String(loan.itemBarcode),
+              item: scannedItem,
+              ok: scannedItem !== null && lendable(scannedItem, bookId, readyId),
+            };
       const doc: LoanDoc = {
         _id: loan.id ? ObjectId.createFromHexString(loan.id) : new ObjectId(),
         bookId,
@@ -124,7 +144,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       };
       // Reads first: a refusal they can already see costs no write, which is most of a rush for the last copy.
       // The writes below decide for real, atomically.
-      const seen = await visibleRefusal(loan.userId, bookId, ready !== null, limits);
+      const seen = await visibleRefusal(loan.userId, bookId, ready !== null, limits, scan);
       if (seen) {
         // Having the book already comes first, as the insert below would say.
         const mine = await loans.countDocuments({ activeKey: doc.activeKey }, { limit: 1 });
@@ -136,6 +156,18 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         if (isDuplicateKey(error)) return { ok: false, reason: 'already-borrowed' };
         throw error;
       }
+      // A copy from the shelf is claimed before the ledger lends it: of two desks scanning one copy, one has it.
+      // The copy set aside for the member's hold is theirs already; the ledger lends it first, then it follows.
+      const bookOid = ObjectId.createFromHexString(bookId);
+      if (!(readyId !== undefined && (scan === null || scannedItem?.holdId === readyId))) {
+        const claimed = await goods.claimForLoan(bookId, doc._id.toHexString(), scan?.barcode);
+        if (!claimed) {
+          await steps.drop(doc, false);
+          if (scan) return unavailable(await c.items.findOne({ _id: scan.barcode }));
+          const exists = await books.countDocuments({ _id: bookOid }, { limit: 1 });
+          return { ok: false, reason: exists > 0 ? 'out-of-stock' : 'book-not-found' };
+        }
+      }
       let outcome: Awaited<ReturnType<typeof steps.finishBorrow>>;
       try {
         outcome = await steps.finishBorrow(doc, limits.loanLimit);
@@ -145,8 +177,12 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         await steps.settleBorrow(doc).catch(() => undefined);
         throw error;
       }
-      if (typeof outcome === 'number')
-        return { ok: true, loan: toLoan({ ...doc, status: 'borrowed' }), quantity: outcome };
+      if (typeof outcome !== 'string' && outcome !== null)
+        return {
+          ok: true,
+          loan: toLoan({ ...doc, status: 'borrowed', itemBarcode: outcome.itemBarcode }),
+          quantity: outcome.quantity,
+        };
       if (outcome === 'loan-limit') return { ok: false, reason: 'loan-limit' };
       const exists = await books.countDocuments({ _id: new ObjectId(bookId) }, { limit: 1 });
       return { ok: false, reason: exists > 0 ? 'out-of-stock' : 'book-not-found' };
@@ -290,6 +326,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
   const { loans, books, accounts, ledger, holds } = c;
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
   const held = holdSteps(c, lock);
+  const goods = itemSteps(c, lock);
   const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member:${userId}`, work);
 
   /** Reserves the loan's place under the member's limit unless it has one: the limit's commit point. */
@@ -359,20 +396,40 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
         ),
       ));
     if (aside && aside.modifiedCount === 1) {
+      await goods.align(bookOid);
       const hold = await holds.findOne({ _id: ObjectId.createFromHexString(holdId) }, { projection: { status: 1 } });
       if (hold?.status !== 'ready' && (await held.unhold(bookOid, holdId))) await held.fill(bookOid, new Date());
     } else if (!(await held.handOver(bookOid, loanId, at))) {
       const book = await bookLock(bookOid, () =>
         books.findOneAndUpdate({ _id: bookOid, loansOut: loanId }, { ...update, $inc: { quantity: 1, version: 1 } }),
       );
+      // The loan's copy back on the shelf (align releases it), then to whoever waits.
+      await goods.align(bookOid);
       if (book) await held.fill(bookOid, at);
     }
     return (await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } }))?.quantity ?? null;
   }
 
-  /** Marks the hold a loan took its copy from fulfilled. */
-  async function fulfil(doc: LoanDoc): Promise<void> {
-    if (doc.holdId) await held.fulfil(doc.holdId, doc.borrowDate);
+  /**
+   * Marks the hold a loan took its copy from fulfilled. When a different copy was scanned, the one set aside
+   * went back to the shelf (align), and from there to the next member waiting.
+   */
+  async function fulfil(doc: LoanDoc, itemBarcode: string | null): Promise<void> {
+    if (!doc.holdId) return;
+    await held.fulfil(doc.holdId, doc.borrowDate, itemBarcode);
+    await held.fill(ObjectId.createFromHexString(doc.bookId), doc.borrowDate);
+  }
+
+  /** Confirms a borrow that holds its copy and its place, naming the item it has. */
+  async function confirm(doc: LoanDoc, bookOid: ObjectId) {
+    // The ledger has lent: a hold's copy follows to the loan, or (a different copy scanned) back to the shelf.
+    await goods.align(bookOid);
+    const itemBarcode = await goods.itemOfLoan(bookOid, doc._id.toHexString());
+    const confirmed = await loans.updateOne(
+      { _id: doc._id, status: 'pending' },
+      { $set: { status: 'borrowed', itemBarcode } },
+    );
+    return { confirmed: confirmed.matchedCount === 1, itemBarcode };
   }
 
   /** The copy of a lost or damaged loan leaves the collection: copies owned go down, copies available stay. */
@@ -384,6 +441,8 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
         { returnDocument: 'after' },
       ),
     );
+    // The copy leaves the collection: align writes its item off (LOST, or WITHDRAWN when damaged).
+    await goods.align(bookOid);
     if (book) return book.quantity;
     return (await books.findOne({ _id: bookOid }))?.quantity ?? null;
   }
@@ -427,31 +486,44 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
      * place the pending loan is removed (and a copy already taken goes back): null for no copy, 'loan-limit'.
      * The copy first: most refusals under load are an empty shelf, and they then never touch the account.
      */
-    async finishBorrow(doc: LoanDoc, limit: number): Promise<number | null | 'loan-limit'> {
+    async finishBorrow(
+      doc: LoanDoc,
+      limit: number,
+    ): Promise<{ quantity: number; itemBarcode: string | null } | null | 'loan-limit'> {
       const loanId = doc._id.toHexString();
       const bookOid = ObjectId.createFromHexString(doc.bookId);
       const quantity = await lend(bookOid, loanId, doc.holdId);
       if (quantity === null) {
-        if (await drop(doc, false)) return null;
+        const dropped = await drop(doc, false);
+        if (dropped) {
+          await goods.releaseLoan(bookOid, loanId);
+          return null;
+        }
         // Not pending any more: another gateway's recovery confirmed it meanwhile (its copy was taken), so the
         // borrow stands (or dropped it, and then there is no copy to report).
-        return (await books.findOne({ _id: bookOid, loansOut: loanId }))?.quantity ?? null;
+        const stands = await books.findOne({ _id: bookOid, loansOut: loanId }, { projection: { quantity: 1 } });
+        const after = await loans.findOne({ _id: doc._id }, { projection: { itemBarcode: 1 } });
+        return stands ? { quantity: stands.quantity, itemBarcode: after?.itemBarcode ?? null } : null;
       }
       if (!(await reserve(doc.userId, loanId, limit))) {
         await putBack(bookOid, loanId, doc.holdId);
         await drop(doc, false);
+        await goods.releaseLoan(bookOid, loanId);
         return 'loan-limit';
       }
-      const confirmed = await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
-      if (confirmed.matchedCount === 0 && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
+      const { confirmed, itemBarcode } = await confirm(doc, bookOid);
+      if (!confirmed && (await loans.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
         // Another gateway, recovering as it started, dropped this pending borrow before it held both its copy
         // and its place: the borrow did not happen, so both go back.
         await putBack(bookOid, loanId, doc.holdId);
         await release(doc.userId, loanId);
+        await goods.releaseLoan(bookOid, loanId);
         return null;
       }
-      await fulfil(doc);
-      return quantity;
+      await fulfil(doc, itemBarcode);
+      // Read after the hold's copy passed on (a scanned copy instead of the one set aside).
+      const now = await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } });
+      return { quantity: now?.quantity ?? quantity, itemBarcode };
     },
     /**
      * After a borrow failed part way, and on recovery: keeps the loan if it holds both its copy and its place
@@ -464,12 +536,13 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       const lent = (await books.countDocuments({ _id: bookOid, loansOut: loanId }, { limit: 1 })) > 0;
       const placed = (await accounts.countDocuments({ _id: doc.userId, loansOut: loanId }, { limit: 1 })) > 0;
       if (lent && placed) {
-        await loans.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'borrowed' } });
-        await fulfil(doc);
+        const { itemBarcode } = await confirm(doc, bookOid);
+        await fulfil(doc, itemBarcode);
         return;
       }
       if (lent) await putBack(bookOid, loanId, doc.holdId);
       await drop(doc, placed);
+      await goods.releaseLoan(bookOid, loanId);
     },
     /** Charges the late fee, puts the copy back, releases the member's place, and marks the loan returned. */
     async finishReturn(doc: LoanDoc): Promise<number | null> {

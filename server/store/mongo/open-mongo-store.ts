@@ -1,5 +1,5 @@
 // The MongoDB adapter: one client per store; indexes are declared on open (createIndexes is idempotent).
-import { MongoClient } from 'mongodb';
+import { MongoClient, type ObjectId } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
 import { mongoBooks, prepareBookSearch, recentLoansOf } from './books.ts';
@@ -29,7 +29,10 @@ import { mongoLoans, recoverLoans } from './loans.ts';
 import { mongoRequests } from './requests.ts';
 import { mongoAudit, type AuditDoc } from './audit.ts';
 import { mongoCategories, mongoUsers, prepareMemberSearch } from './people.ts';
-import { prepareMemberCards, type CounterDoc, type MemberNoteDoc } from './members.ts';
+import { prepareMemberCards, type CounterDoc as MemberCounterDoc, type MemberNoteDoc } from './members.ts';
+import { mongoItems } from './item-store.ts';
+import { recoverItems } from './item-recovery.ts';
+import { itemSteps, type CounterDoc as ItemCounterDoc, type ItemDoc } from './items.ts';
 import { mongoCalendar, type ClosureDoc, type OpeningHoursDoc } from './calendar.ts';
 
 type IndexSpec = IndexDescription & { name: string };
@@ -57,6 +60,18 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { quantity: 1 }, name: 'in_stock' },
     // Hold recovery on every open finds the few books with a copy set aside; without it, a scan of the catalogue.
     { key: { heldFor: 1 }, name: 'held_for', sparse: true },
+    // Recovery on open finds the few books with a staff change of items under way (items.ts).
+    { key: { itemMoves: 1 }, name: 'item_moves', sparse: true },
+  ]);
+  await ensure(db.collection('items'), [
+    // A book's copies in the order they were added (barcodes are given out in order).
+    { key: { bookId: 1, _id: 1 }, name: 'book_items' },
+    // A book's first copies are made once each, however often the step runs (insert, migration).
+    { key: { birth: 1 }, name: 'birth_unique', unique: true },
+    // The copy a loan or a ready hold has; recovery compares them with the loans and holds.
+    { key: { loanId: 1 }, name: 'loan_id' },
+    { key: { holdId: 1 }, name: 'hold_id' },
+    { key: { move: 1 }, name: 'moving', sparse: true },
   ]);
   await ensure(db.collection('categories'), [{ key: { name: 1 }, name: 'name_unique', unique: true }]);
   await ensure(db.collection('borrowedBooks'), [
@@ -130,7 +145,8 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     await prepareMemberSearch(db.collection<UserDoc>('users'));
     const members = {
       users: db.collection<UserDoc>('users'),
-      counters: db.collection<CounterDoc>('counters'),
+      // One collection of counters, a document each: members' cards here, items' barcodes below.
+      counters: db.collection<MemberCounterDoc>('counters'),
       memberNotes: db.collection<MemberNoteDoc>('memberNotes'),
     };
     await prepareMemberCards(members);
@@ -143,10 +159,14 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       ledger: db.collection<LedgerDoc>('ledger'),
       holds: db.collection<HoldDoc>('holds'),
       memberHolds: db.collection<MemberHoldsDoc>('memberHolds'),
+      items: db.collection<ItemDoc>('items'),
+      counters: db.collection<ItemCounterDoc>('counters'),
     };
     await recoverLoans(collections, lock);
     await recoverLedger(collections, lock);
     await recoverHolds(collections, lock);
+    await recoverItems(collections, lock);
+    const fill = (bookOid: ObjectId) => holdSteps(collections, lock).fill(bookOid, new Date());
     const calendar = await mongoCalendar(
       db.collection<OpeningHoursDoc>('openingHours'),
       db.collection<ClosureDoc>('closures'),
@@ -154,12 +174,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     return {
       kind: 'mongodb',
       calendar,
-      books: mongoBooks(
-        books,
-        lock,
-        (bookOid) => holdSteps(collections, lock).fill(bookOid, new Date()),
-        recentLoansOf(loans),
-      ),
+      books: mongoBooks(books, lock, fill, recentLoansOf(loans), itemSteps(collections, lock)),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
       loans: mongoLoans(collections, lock),
       ledger: mongoLedger(collections, lock),
@@ -175,6 +190,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
       audit: mongoAudit(db.collection<AuditDoc>('audit')),
+      items: mongoItems(collections, lock, fill),
       async ping() {
         await db.command({ ping: 1 });
       },

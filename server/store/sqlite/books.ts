@@ -34,6 +34,7 @@ import { tierSql } from './search-sql.ts';
 import type { Row } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
 import { fillHolds } from './holds.ts';
+import { itemMoves } from './item-moves.ts';
 
 const STREAM_CHUNK = 500;
 
@@ -212,13 +213,19 @@ export function sqliteBooks(
   const { scans, searches } = readersOf(prepare);
   // Inserts and renames on this connection: what a kept search count depends on (see searchCounts).
   let catalogueWrites = 0;
-  /** Inserts one book and indexes it; the caller holds the transaction. */
-  const insertRow = (fields: BookFields): BookRecord => {
+  /**
+   * Inserts one book with its copies as items (numbered from firstSeq, or from the counter) and indexes it; the
+   * caller holds the transaction.
+   */
+  const insertRow = (fields: BookFields, firstSeq?: number): BookRecord => {
     const now = Date.now();
     const id = newId();
     const book = newBookState(fields);
     const key = searchKey(book.title, book.author);
     prepare(insertSql).run(id, ...fieldValues(book), book.quantity, book.copies, key, now, now);
+    const items = itemMoves(db);
+    if (firstSeq === undefined) items.create(id, book.copies, new Date(now));
+    else items.insert(id, firstSeq, book.copies, new Date(now));
     indexNew(id, key);
     catalogueWrites += 1;
     return { id, ...book, createdAt: new Date(now), updatedAt: new Date(now) };
@@ -426,7 +433,13 @@ export function sqliteBooks(
     },
 
     async insertMany(list) {
-      return transaction(db, () => list.map(insertRow).length);
+      return transaction(db, () => {
+        // One step of the barcode counter for the whole batch.
+        const total = list.reduce((sum, fields) => sum + Math.max(0, newBookState(fields).copies), 0);
+        let next = total > 0 ? itemMoves(db).allocate(total) : 0;
+        for (const fields of list) next += Math.max(0, insertRow(fields, next).copies);
+        return list.length;
+      });
     },
 
     async update(id, edit, expectedVersion) {
@@ -449,8 +462,10 @@ export function sqliteBooks(
           reindex(key, text(row, 'search_key'), newKey);
           catalogueWrites += 1;
         }
+        // Copies added become items (and go to the members waiting first); copies removed leave the shelf.
+        if (copies < current.copies) itemMoves(db).withdraw(key, current.copies - copies);
         if (copies > current.copies) {
-          // Copies added go to the members waiting first.
+          itemMoves(db).create(key, copies - current.copies, new Date());
           fillHolds(db, key, new Date());
           return { book: toBook(getRow(key) ?? updated), modified: true };
         }
@@ -471,7 +486,11 @@ export function sqliteBooks(
           delta,
         );
         if (!row) return null;
-        if (delta > 0) fillHolds(db, key, new Date());
+        if (delta < 0) itemMoves(db).withdraw(key, -delta);
+        if (delta > 0) {
+          itemMoves(db).create(key, delta, new Date());
+          fillHolds(db, key, new Date());
+        }
         return num(getRow(key) ?? row, 'quantity');
       });
     },

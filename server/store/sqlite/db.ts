@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
 import { foldedKey, memberKey } from '../search-words.ts';
-import { memberCard } from '../barcodes.ts';
+import { itemBarcode, memberCard } from '../barcodes.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -18,7 +18,9 @@ export function openDatabase(file: string): DatabaseSync {
   );
   // The folding of search keys, for migrations that refold stored text (schema.ts, 13).
   db.function('folded_key', { deterministic: true }, (first, second) => foldedKey(String(first), String(second)));
-  // Card numbers and member search keys, for the migration that gives every member a card (schema.ts, 16).
+  // The barcode of the n-th copy, for the migration that gives existing copies their items (schema.ts, 16).
+  db.function('item_barcode', { deterministic: true }, (seq) => itemBarcode(Number(seq)));
+  // Card numbers and member search keys, for the migration that gives every member a card (schema.ts, 17).
   db.function('member_card', { deterministic: true }, (seq) => memberCard(Number(seq)));
   db.function('member_key', { deterministic: true }, (name, email, card, phone) =>
     memberKey(String(name), String(email), card === null ? null : String(card), phone === null ? null : String(phone)),

@@ -1,9 +1,10 @@
 // Holds in SQLite: each transition runs in the transaction of the write that causes it, so a copy is always
-// on the shelf, on loan, or set aside for exactly one ready hold (books.held counts those).
+// on the shelf, on loan, or set aside for exactly one ready hold (books.held counts those), and its item says so.
 import type { DatabaseSync } from 'node:sqlite';
 import type { HoldRecord, HoldStatus, HoldStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
-import { date, dateOrNull, isUniqueViolation, num, text, transaction } from './db.ts';
+import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
+import { itemMoves } from './item-moves.ts';
 import type { Row } from './db.ts';
 
 const STATUSES: readonly HoldStatus[] = ['waiting', 'ready', 'fulfilled', 'cancelled', 'expired'];
@@ -22,6 +23,7 @@ export function toHold(row: Row): HoldRecord {
     createdAt: date(row, 'created_at'),
     readyAt: dateOrNull(row, 'ready_at'),
     endedAt: dateOrNull(row, 'ended_at'),
+    itemBarcode: textOrNull(row, 'item_barcode'),
   };
 }
 
@@ -36,7 +38,9 @@ function prepareFill(db: DatabaseSync) {
     setAside: db.prepare(
       'UPDATE books SET quantity = quantity - 1, held = held + 1, version = version + 1 WHERE id = ? AND quantity > 0',
     ),
-    markReady: db.prepare("UPDATE holds SET status = 'ready', ready_at = ? WHERE id = ? AND status = 'waiting'"),
+    markReady: db.prepare(
+      "UPDATE holds SET status = 'ready', ready_at = ?, item_barcode = ? WHERE id = ? AND status = 'waiting'",
+    ),
   };
 }
 
@@ -52,7 +56,8 @@ export function fillHolds(db: DatabaseSync, bookId: string, at: Date): void {
     const next = firstWaiting.get(bookId);
     if (!next) return;
     if (Number(setAside.run(bookId).changes) === 0) return;
-    markReady.run(at.getTime(), text(next, 'id'));
+    const holdId = text(next, 'id');
+    markReady.run(at.getTime(), itemMoves(db).setAside(bookId, holdId), holdId);
   }
 }
 
@@ -64,6 +69,9 @@ function endHold(db: DatabaseSync, row: Row, status: HoldStatus, at: Date): Hold
     db.prepare('UPDATE books SET held = held - 1, quantity = quantity + 1, version = version + 1 WHERE id = ?').run(
       bookId,
     );
+    const barcode = textOrNull(row, 'item_barcode');
+    if (barcode === null) throw new Error(`Ready hold ${id} has no item`);
+    itemMoves(db).shelve(barcode);
   }
   const ended = db
     .prepare('UPDATE holds SET status = ?, ended_at = ? WHERE id = ? RETURNING *')

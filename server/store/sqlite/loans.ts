@@ -20,6 +20,7 @@ import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 import { fillHolds } from './holds.ts';
+import { itemMoves, toItem } from './item-moves.ts';
 
 function toStatus(row: Row): LoanStatus {
   const status = text(row, 'status');
@@ -53,6 +54,7 @@ function toLoan(row: Row): LoanRecord {
     bookAuthor: text(row, 'book_author'),
     bookImage: text(row, 'book_image'),
     bookCategory: text(row, 'book_category'),
+    itemBarcode: textOrNull(row, 'item_barcode'),
   };
 }
 
@@ -98,11 +100,20 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     `UPDATE books SET quantity = quantity - 1, version = version + 1, updated_at = ?
       WHERE id = ? AND quantity > 0 RETURNING quantity`,
   );
-  const readyHold = db.prepare("SELECT id FROM holds WHERE user_id = ? AND book_id = ? AND status = 'ready'");
+  const readyHold = db.prepare(
+    "SELECT id, item_barcode FROM holds WHERE user_id = ? AND book_id = ? AND status = 'ready'",
+  );
   const takeHeldCopy = db.prepare(
     'UPDATE books SET held = held - 1, version = version + 1, updated_at = ? WHERE id = ? AND held > 0 RETURNING quantity',
   );
-  const fulfil = db.prepare("UPDATE holds SET status = 'fulfilled', ended_at = ? WHERE id = ? AND status = 'ready'");
+  const fulfil = db.prepare(
+    "UPDATE holds SET status = 'fulfilled', ended_at = ?, item_barcode = ? WHERE id = ? AND status = 'ready'",
+  );
+  // A ready hold whose member borrowed another copy: its own copy goes back to the shelf (then to the next member).
+  const passOn = db.prepare(
+    'UPDATE books SET held = held - 1, quantity = quantity + 1, version = version + 1 WHERE id = ? AND held > 0',
+  );
+  const itemRow = db.prepare('SELECT * FROM items WHERE barcode = ?');
   const putCopyBack = db.prepare(
     'UPDATE books SET quantity = quantity + 1, version = version + 1, updated_at = ? WHERE id = ? RETURNING quantity',
   );
@@ -111,8 +122,8 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     'UPDATE books SET copies = copies - 1, version = version + 1, updated_at = ? WHERE id = ? RETURNING quantity',
   );
   const insertLoan = db.prepare(`INSERT INTO loans (id, book_id, user_id, user_name, user_email, borrow_date,
-    return_date, returned_at, status, book_title, book_author, book_image, book_category)
-    VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'borrowed', ?, ?, ?, ?) RETURNING *`);
+    return_date, returned_at, status, book_title, book_author, book_image, book_category, item_barcode)
+    VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'borrowed', ?, ?, ?, ?, ?) RETURNING *`);
   const endLoan = db.prepare(`UPDATE loans SET status = 'returned', returned_at = ?, late_fee = ?, closed_by = ?,
     loss = ?, returned_via = ?, returned_by = ? WHERE id = ? AND status = 'borrowed' RETURNING *`);
   const claim = db.prepare(`UPDATE loans SET claimed_at = ? WHERE id = ? AND status = 'borrowed'
@@ -154,12 +165,35 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
           if (num(activeCount.get(loan.userId) ?? {}, 'n') >= limits.loanLimit)
             return { ok: false, reason: 'loan-limit' };
           // The copy set aside for the member's ready hold, which the loan fulfils; otherwise one from the shelf.
+          // A scanned copy must be one of those two; a scanned shelf copy passes the set-aside one on.
           const ready = readyHold.get(loan.userId, bookId);
-          const taken = ready ? takeHeldCopy.get(Date.now(), bookId) : takeCopy.get(Date.now(), bookId);
-          if (!taken) return { ok: false, reason: 'out-of-stock' };
-          if (ready) fulfil.run(loan.borrowDate.getTime(), text(ready, 'id'));
+          const heldCopy = ready ? textOrNull(ready, 'item_barcode') : null;
+          const loanId = loan.id ?? newId();
+          const items = itemMoves(db);
+          let barcode: string;
+          let passedOn = false;
+          let taken;
+          if (loan.itemBarcode === undefined || loan.itemBarcode === heldCopy) {
+            taken = ready ? takeHeldCopy.get(Date.now(), bookId) : takeCopy.get(Date.now(), bookId);
+            if (!taken) return { ok: false, reason: 'out-of-stock' };
+            if (heldCopy !== null) items.lend((barcode = heldCopy), loanId);
+            else barcode = items.lendFromShelf(bookId, loanId);
+          } else {
+            const scanned = itemRow.get(loan.itemBarcode);
+            if (!scanned || text(scanned, 'book_id') !== bookId || text(scanned, 'status') !== 'ON_SHELF')
+              return { ok: false, reason: 'item-unavailable', item: scanned ? toItem(scanned) : null };
+            taken = takeCopy.get(Date.now(), bookId);
+            if (!taken) throw new Error(`Book ${bookId} has a copy on the shelf but counts none`);
+            items.lend((barcode = loan.itemBarcode), loanId);
+            if (heldCopy !== null) {
+              passOn.run(bookId);
+              items.shelve(heldCopy);
+              passedOn = true;
+            }
+          }
+          if (ready) fulfil.run(loan.borrowDate.getTime(), barcode, text(ready, 'id'));
           const row = insertLoan.get(
-            loan.id ?? newId(),
+            loanId,
             bookId,
             loan.userId,
             loan.userName,
@@ -170,9 +204,12 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
             loan.bookAuthor,
             loan.bookImage,
             loan.bookCategory,
+            barcode,
           );
           if (!row) throw new Error('Insert returned no row');
-          return { ok: true, loan: toLoan(row), quantity: num(taken, 'quantity') };
+          if (!passedOn) return { ok: true, loan: toLoan(row), quantity: num(taken, 'quantity') };
+          fillHolds(db, bookId, loan.borrowDate);
+          return { ok: true, loan: toLoan(row), quantity: num(bookQuantity.get(bookId) ?? {}, 'quantity') };
         });
       } catch (error) {
         // Another connection to the same file won the race between our check and our insert.
@@ -188,6 +225,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         const loan = end(id, at, opts, null);
         if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
         putCopyBack.get(Date.now(), loan.bookId);
+        if (loan.itemBarcode !== null) itemMoves(db).shelve(loan.itemBarcode);
         // The copy goes to the first member waiting, if anyone is.
         fillHolds(db, loan.bookId, at);
         const book = bookQuantity.get(loan.bookId);
@@ -205,6 +243,12 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         chargeFor(loan, 'replacement', opts.replacementCost, `${what}: replacement cost`, opts.by, at);
         chargeFor(loan, 'processing-fee', opts.processingFee, `${what}: processing fee`, opts.by, at);
         const book = dropCopy.get(Date.now(), loan.bookId);
+        if (loan.itemBarcode !== null)
+          itemMoves(db).leave(
+            loan.itemBarcode,
+            opts.as === 'lost' ? 'LOST' : 'WITHDRAWN',
+            opts.as === 'lost' ? null : 'damaged',
+          );
         return { ok: true, loan, quantity: book ? num(book, 'quantity') : null };
       });
     },
@@ -235,9 +279,13 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     async claimReturn(loanId, at) {
       const id = parseId(loanId);
       if (!id) return { ok: false, reason: 'loan-not-found' };
-      const row = claim.get(at.getTime(), id);
-      if (row) return { ok: true, loan: toLoan(row) };
-      return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
+      return transaction(db, () => {
+        const row = claim.get(at.getTime(), id);
+        if (!row) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' } as const;
+        const loan = toLoan(row);
+        if (loan.itemBarcode !== null) itemMoves(db).claim(loan.itemBarcode);
+        return { ok: true, loan } as const;
+      });
     },
 
     async overdue(dueBefore, page) {

@@ -12,6 +12,7 @@ import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 import { sqliteErasure } from './erasure.ts';
 import { sqliteCalendar } from './calendar.ts';
+import { sqliteItems } from './items.ts';
 
 export async function openSqliteStore(file: string): Promise<Store> {
   const db = openDatabase(file);
@@ -32,6 +33,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
     erasure: sqliteErasure(db),
     leases: sqliteLeases(db),
     audit: sqliteAudit(db),
+    items: sqliteItems(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

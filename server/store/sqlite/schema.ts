@@ -322,7 +322,61 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
   CREATE INDEX notices_mail_due ON notices (mail_next_at, id) WHERE mail_status = 'pending';
   `,
-  // 16: member cards (barcodes.ts, memberCard): every member gets one, in sign-up order; a counter gives the next
+  // 16: copies as items (issue 31, docs/decisions/053). Each copy owned is an item with a barcode (barcodes.ts,
+  // from the item_seq counter, never reused) and one status; an active loan and a ready hold name theirs
+  // (item_barcode), and the item names them back (loan_id, hold_id; the CHECKs tie them to the status). The
+  // counters stay (search and facets read them) and move in the transactions that move items. Existing books
+  // get their items here, in this migration's transaction: one per copy on the shelf, per active loan (RETURNING
+  // when claimed) and per ready hold, barcodes in book order; item_barcode() is the adapter's JS function (db.ts).
+  // Stored by book, in order of addition (the key): listByBook and the copy a borrow, a hold or a withdrawal takes
+  // read one short range, and a change of status rewrites the row alone (no index holds the status). The barcode
+  // is unique; loans and holds carry it, so no index by loan or hold is needed.
+  `
+  CREATE TABLE items (
+    book_id TEXT NOT NULL REFERENCES books (id),
+    seq INTEGER NOT NULL,
+    barcode TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('ON_SHELF', 'ON_LOAN', 'ON_HOLD_SHELF', 'RETURNING', 'IN_REPAIR', 'LOST',
+      'WITHDRAWN')),
+    added_at INTEGER NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    loan_id TEXT,
+    hold_id TEXT,
+    CHECK ((loan_id IS NOT NULL) = (status IN ('ON_LOAN', 'RETURNING'))),
+    CHECK ((hold_id IS NOT NULL) = (status = 'ON_HOLD_SHELF')),
+    PRIMARY KEY (book_id, seq)
+  ) WITHOUT ROWID;
+  CREATE TABLE item_seq (id INTEGER PRIMARY KEY CHECK (id = 1), last INTEGER NOT NULL);
+  ALTER TABLE loans ADD COLUMN item_barcode TEXT;
+  ALTER TABLE holds ADD COLUMN item_barcode TEXT;
+
+  CREATE TEMP TABLE item_slots AS
+    WITH RECURSIVE shelf (book_id, n) AS (
+      SELECT id, 1 FROM books WHERE quantity > 0
+      UNION ALL SELECT s.book_id, s.n + 1 FROM shelf s JOIN books b ON b.id = s.book_id WHERE s.n < b.quantity
+    )
+    SELECT book_id, 0 AS kind, n AS ord, 'ON_SHELF' AS status, NULL AS loan_id, NULL AS hold_id FROM shelf
+    UNION ALL
+    SELECT book_id, 1, borrow_date, CASE WHEN claimed_at IS NULL THEN 'ON_LOAN' ELSE 'RETURNING' END, id, NULL
+      FROM loans WHERE status = 'borrowed'
+    UNION ALL
+    SELECT book_id, 2, ready_at, 'ON_HOLD_SHELF', NULL, id FROM holds WHERE status = 'ready';
+  INSERT INTO items (book_id, seq, barcode, status, added_at, note, loan_id, hold_id)
+    SELECT book_id, seq, item_barcode(seq), status, created_at, '', loan_id, hold_id FROM (
+      SELECT s.book_id, s.status, s.loan_id, s.hold_id, b.created_at,
+        ROW_NUMBER() OVER (ORDER BY s.book_id, s.kind, s.ord, COALESCE(s.loan_id, s.hold_id)) AS seq
+      FROM item_slots s JOIN books b ON b.id = s.book_id
+    ) ORDER BY seq;
+  DROP TABLE item_slots;
+  INSERT INTO item_seq (id, last) VALUES (1, (SELECT COUNT(*) FROM items));
+  CREATE INDEX items_loan_once ON items (loan_id) WHERE loan_id IS NOT NULL;
+  CREATE INDEX items_hold_once ON items (hold_id) WHERE hold_id IS NOT NULL;
+  UPDATE loans SET item_barcode = (SELECT barcode FROM items WHERE items.loan_id = loans.id) WHERE status = 'borrowed';
+  UPDATE holds SET item_barcode = (SELECT barcode FROM items WHERE items.hold_id = holds.id) WHERE status = 'ready';
+  DROP INDEX items_loan_once;
+  DROP INDEX items_hold_once;
+  `,
+  // 17: member cards (barcodes.ts, memberCard): every member gets one, in sign-up order; a counter gives the next
   // at a first sign-in. Blocks (a reason and a time) and staff notes on members. The search key gains the card
   // and phone (search-words.ts, memberKey), folded as new writes fold it.
   `
@@ -345,7 +399,7 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX member_notes_by_uid ON member_notes (uid, created_at DESC, id DESC);
   `,
-  // 17: the desk's cash-up (server/library/desk-reports.ts): a day's payments and waivers in time order, without
+  // 18: the desk's cash-up (server/library/desk-reports.ts): a day's payments and waivers in time order, without
   // reading the charges beside them.
   `
   CREATE INDEX ledger_credits_by_time ON ledger (created_at, id) WHERE kind IN ('payment', 'waiver');

@@ -6,6 +6,7 @@ import { newId } from '../../../server/store/ids.ts';
 import type { NewHold, Store } from '../../../server/store/port.ts';
 import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { activeLoan } from '../../support/active-loan.ts';
+import { expectItemsAgree } from './items-agree.ts';
 
 const LIMITS = { loanLimit: 5, maxBalance: 0 };
 const HOLDS = { holdLimit: 5 };
@@ -38,6 +39,7 @@ async function expectAccounted(store: Store, bookId: string) {
   let onLoan = 0;
   for (const userId of ['a', 'b', 'c', 'd']) if (await activeLoan(store, userId, bookId)) onLoan += 1;
   expect(book.quantity + onLoan + ready, 'shelf + on loan + set aside = copies owned').toBe(book.copies);
+  await expectItemsAgree(store, bookId);
 }
 
 export function holdsContract(factory: StoreFactory): void {

@@ -29,6 +29,8 @@ export function loansContract(factory: StoreFactory): void {
         claimedAt: null,
         returnedVia: null,
         returnedBy: null,
+        // One of the book's copies (items.contract.ts checks which).
+        itemBarcode: expect.stringMatching(/^BH\d{8}$/),
       });
       expect(result.loan.borrowDate).toBeInstanceOf(Date);
       expect(await quantityOf(bookId)).toBe(1);
