@@ -8,6 +8,7 @@
 // argument is fuzzed (or fails the coverage check) without editing this file.
 import { describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { startTestSmtp } from '../support/smtp-server.ts';
 import { startTestGateway, type Answer, type TestGateway } from '../support/gateway.ts';
 import { MISSING_ID, bookBody, libraryDay } from './factory.ts';
 import { ACCESS, type AccessMap } from '../../server/graphql/access.ts';
@@ -379,7 +380,9 @@ describe.each(STORES)('hostile input on %s', (storeKind) => {
   // ---------------------------------------------------------------- GraphQL
   it('GraphQL: every argument refuses every hostile value with BAD_USER_INPUT / GRAPHQL_VALIDATION_FAILED and changes nothing', async () => {
     const staffEmail = `desk-${randomUUID().slice(0, 8)}@example.com`;
-    const gw = await startTestGateway({ store: storeKind, env: { ADMIN_EMAILS: staffEmail } });
+    // A real SMTP server: the desk's e-mailed receipt is refused without one, so its baseline needs it.
+    const smtp = await startTestSmtp();
+    const gw = await startTestGateway({ store: storeKind, env: { ADMIN_EMAILS: staffEmail, SMTP_URL: smtp.url } });
     try {
       const f = await fixtures(gw, staffEmail);
       const schema = await introspect(gw);
@@ -409,6 +412,7 @@ describe.each(STORES)('hostile input on %s', (storeKind) => {
       }
     } finally {
       await gw.close();
+      await smtp.close();
     }
   }, 120_000);
 });
@@ -715,6 +719,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
     removeClosure: { date: libraryDay(20) },
     sendOverdueReminder: { loanId: f.lateId },
+    emailCheckoutReceipt: { loanIds: [f.renewId] },
     memberByCard: { card: 'BM00000018' },
     registerMember: {
       input: {
