@@ -26,6 +26,8 @@ export const ACCESS = {
     calendar: 'public',
     item: 'staff',
     memberByCard: 'staff',
+    holdsToPull: 'staff',
+    holdsToClear: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -61,6 +63,8 @@ export const ACCESS = {
     blockMember: 'staff',
     unblockMember: 'staff',
     addMemberNote: 'staff',
+    shelveHold: 'staff',
+    clearHoldShelf: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 

@@ -20,6 +20,7 @@ import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
+import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -88,6 +89,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...auditQueries,
         ...deskQueries,
         ...memberQueries,
+        ...holdShelfQueries,
       },
       Mutation: {
         ...catalogMutations,
@@ -95,6 +97,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...accountMutations,
         ...deskMutations,
         ...memberMutations,
+        ...holdShelfMutations,
       },
     },
     rootFieldNames(typeDefs),
@@ -119,6 +122,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       ...bookItemsField,
     },
     Item: itemFields,
+    HoldShelfEntry: holdShelfEntryFields,
     RenewOutcome: renewOutcomeFields,
     Notice: {
       message: async (notice, _args, ctx) => translate(ctx.library.notices.message(notice), await ctx.locale()),

@@ -17,6 +17,7 @@ import { addDays, dayToDate } from './calendar.ts';
 import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
 import { createMembers, type Members } from './members.ts';
+import { createHoldShelf, type HoldShelf } from './hold-shelf.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -40,6 +41,8 @@ export interface Library {
   desk: Desk;
   /** Members at the desk: cards, registration, details, blocks and notes (staff). */
   members: Members;
+  /** The hold shelf: holds to pull, copies put on it, ended holds' copies to take off (staff). */
+  holdShelf: HoldShelf;
 }
 
 export interface LibraryOptions {
@@ -135,5 +138,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
     language: createLanguage(store),
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
+    holdShelf: createHoldShelf(store, { holds, audit, now }),
   };
 }
