@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       // Signed-in only here; the page itself tells members apart from staff (and the gateway refuses them).
       { path: 'desk', lazy: guarded(() => import('../features/desk/desk-page.tsx')) },
       { path: 'desk/calendar', lazy: guarded(() => import('../features/desk/desk-calendar-page.tsx')) },
+      { path: 'desk/hold-shelf', lazy: guarded(() => import('../features/desk/hold-shelf-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },
     ]),
   },

@@ -64,6 +64,13 @@ describe('graphql() documents in the production build', () => {
       ],
       'contact-page.tsx': ['ContactCalendarDocument'],
       'desk-calendar-page.tsx': ['DeskAddClosureDocument', 'DeskCalendarDocument', 'DeskRemoveClosureDocument'],
+      'hold-shelf-page.tsx': [
+        'ClearHoldShelfDocument',
+        'HoldShelfAwaitingDocument',
+        'HoldShelfToClearDocument',
+        'HoldShelfToPullDocument',
+        'ShelveHoldDocument',
+      ],
       'desk-page.tsx': [
         'DeskAccessDocument',
         'DeskAuditDocument',

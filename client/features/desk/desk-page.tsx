@@ -64,6 +64,11 @@ export default function DeskPage() {
           {t({ id: 'desk.calendarLink' })}
         </Link>
       </p>
+      <p className="mb-6">
+        <Link to="/desk/hold-shelf" className="text-indigo-700 underline">
+          {t({ id: 'desk.holdShelfLink' })}
+        </Link>
+      </p>
       {body}
     </section>
   );
