@@ -326,6 +326,13 @@ export function createCirculation(
     // Staff's override passes the limits the store checks (loan limit, fees): the same step, without them.
     if (!result.ok && desk?.override && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid')) {
       desk.overridden.push(await refusalOf(result, borrower, desk));
+      // The store names the first limit it met; the audit trail records the other too when it also applied.
+      if (result.reason === 'loan-limit') {
+        const balance = await store.ledger.balance(borrower.uid);
+        if (balance > 0) desk.overridden.push(new LibraryError('FEES_UNPAID', feesRefusal(balance)));
+      } else if ((await store.loans.countActiveByUser(borrower.uid)) >= policy.loanLimit) {
+        desk.overridden.push(new LibraryError('LOAN_LIMIT', loanLimitRefusal()));
+      }
       result = await store.loans.checkout(loan);
     }
     if (result.ok) {
@@ -618,7 +625,8 @@ export function createCirculation(
     async lend(session, member, input, desk) {
       requireStaff(session);
       const from = today();
-      const blank = input.returnDate === undefined || input.returnDate === null || input.returnDate === '';
+      // Left out: the policy's loan days. Given, it must be a day a borrow accepts (an empty one is refused).
+      const blank = input.returnDate === undefined || input.returnDate === null;
       const day = blank ? addDays(from, policy.loanDays) : returnDayOf(input.returnDate, from);
       return borrowNow(member, input.bookId, day, input.id, desk);
     },

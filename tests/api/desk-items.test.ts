@@ -146,6 +146,13 @@ describeEachStore((kind) => {
       expectError(await item(misread), 'BAD_USER_INPUT', 'barcode');
       const unknown = expectError(await item(good), 'NOT_FOUND');
       expect(unknown.message).toBe(`No copy has the barcode ${good}.`);
+      // A desk that speaks Bangla is told in Bangla, the barcode as printed.
+      const inBangla = await gw.request('POST', '/graphql', {
+        body: { query: 'query($b: String!) { item(barcode: $b) { barcode } }', variables: { b: good } },
+        token: staff.token,
+        headers: { 'accept-language': 'bn' },
+      });
+      expect(inBangla.body.errors[0].message).toBe(`${good} বারকোডের কোনো কপি নেই।`);
       expectError(await checkInItem(good), 'NOT_FOUND');
       expectError(await checkInItem('not a code'), 'BAD_USER_INPUT', 'barcode');
     });
@@ -364,6 +371,38 @@ describeEachStore((kind) => {
       } finally {
         clock.set(0);
       }
+    });
+
+    it('passes the loan limit with an override, and an overdue loan with fees owed at once (each recorded)', async () => {
+      const zed = await gw.member({ name: 'Zed Many' });
+      const card = await cardOf(zed);
+      for (let i = 0; i < 5; i += 1) await lent(zed, await gw.addBook({ quantity: 1 }), libraryDay(1));
+      const [bookId, secondBook] = [await gw.addBook({ quantity: 1 }), await gw.addBook({ quantity: 1 })];
+      const barcode = await shelfCopy(bookId);
+      expectError(await checkOut(card, barcode), 'LOAN_LIMIT');
+      expect(await gw.store.loans.countActiveByUser(zed.uid)).toBe(5);
+      expect((await checkOut(card, barcode, { o: 'Research week' })).body.errors).toBeUndefined();
+      expect(await gw.store.loans.countActiveByUser(zed.uid)).toBe(6);
+
+      // Days later: overdue, owing a fee from one check-in, and at the limit again. One override passes all three.
+      clock.set(3);
+      try {
+        // The oldest loan (listed last), two days late: ৳100.
+        const first = (await gw.store.loans.listByUser(zed.uid)).at(-1);
+        expect((await checkInItem(first!.itemBarcode!)).body.data.checkInItem.fee).toBe(100);
+        const other = await shelfCopy(secondBook);
+        expectError(await checkOut(card, other), 'LOAN_OVERDUE');
+        expect((await checkOut(card, other, { o: 'Head librarian agreed' })).body.errors).toBeUndefined();
+      } finally {
+        clock.set(0);
+      }
+      const overrides = [...(await audit(bookId)), ...(await audit(secondBook))].filter((e) => e.action === 'override');
+      expect(overrides.map((e) => [e.field, e.newValue]).sort()).toEqual([
+        ['FEES_UNPAID', 'Head librarian agreed'],
+        ['LOAN_LIMIT', 'Head librarian agreed'],
+        ['LOAN_LIMIT', 'Research week'],
+        ['LOAN_OVERDUE', 'Head librarian agreed'],
+      ]);
     });
 
     it('refuses a blocked member with the reason, lends with an override, and holds are refused for them', async () => {

@@ -278,6 +278,13 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
   // The debtor owes ৳100: a late fee charged by the store directly (no clock to move here).
   const charged = await gw.store.loans.checkin(await borrow(debtor, owed), new Date(), { lateFee: () => 100 });
   expect(charged.ok).toBe(true);
+  // The scanning desk: copies on the shelf to look up, withdraw, send to repair and lend to a reader by card; a
+  // copy on loan to check in by scan and a loan to renew for its member (staff's own, who owe nothing).
+  const reader = await gw.member({ name: 'Hostile Reader' });
+  const deskBook = await gw.addBook({ quantity: 4 });
+  const shelf = (await gw.store.items.listByBook(deskBook)).map((item) => item.barcode);
+  const scanLoan = await gw.store.loans.get(await borrow(staff, await gw.addBook({ quantity: 1 })));
+  const renewForId = await borrow(staff, await gw.addBook({ quantity: 1 }));
   return {
     m,
     staff,
@@ -292,6 +299,12 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
     loseId,
     toQueue,
     holdId: hold.body.data.placeHold.id as string,
+    reader,
+    readerCard: (await gw.store.users.getByUid(reader.uid))!.cardNumber!,
+    deskBook,
+    shelf,
+    scanned: scanLoan!.itemBarcode!,
+    renewForId,
   };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
@@ -686,6 +699,15 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     blockMember: { uid: f.debtor.uid, reason: 'Books unreturned — ask at the desk' },
     unblockMember: { uid: f.debtor.uid },
     addMemberNote: { uid: f.debtor.uid, text: 'Prefers large print 📚' },
+    item: { barcode: f.shelf[0] },
+    addItems: { bookId: f.deskBook, count: 2, note: 'Donated — ২টি' },
+    withdrawItem: { barcode: f.shelf[1], note: 'Water damage' },
+    setItemStatus: { barcode: f.shelf[2], status: 'IN_REPAIR', note: 'Spine loose' },
+    checkOut: { card: f.readerCard, barcode: f.shelf[3], returnDate: libraryDay(7), override: 'Known reader' },
+    checkInItem: { barcode: f.scanned, forgive: true, returnedOn: libraryDay(0) },
+    renewFor: { loanId: f.renewForId },
+    renewAllFor: { uid: f.reader.uid },
+    placeHoldFor: { uid: f.reader.uid, bookId: f.toQueue },
   };
 }
 
@@ -704,6 +726,8 @@ const DOMAIN_CODES: Record<string, string[]> = {
   'blockMember.uid': ['NOT_FOUND'],
   'unblockMember.uid': ['NOT_FOUND'],
   'addMemberNote.uid': ['NOT_FOUND'],
+  'renewAllFor.uid': ['NOT_FOUND'],
+  'placeHoldFor.uid': ['NOT_FOUND'],
 };
 
 function gqlTable(gateway: TestGateway, schema: Introspection, f: Fixtures) {

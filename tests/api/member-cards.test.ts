@@ -9,6 +9,9 @@ import { isMemberCard } from '../../server/store/barcodes.ts';
 import { gqlBorrow, restBorrow } from './factory.ts';
 import { expectError } from './gql-assert.ts';
 
+/** The Auth emulator's origin (the run's shared one). */
+const emulator = () => `http://${inject('authEmulatorHost')}`;
+
 const REGISTER = `mutation($input: RegisterMemberInput!, $key: String) {
   registerMember(input: $input, idempotencyKey: $key) { uid name email phone cardNumber block { reason } }
 }`;
@@ -97,7 +100,7 @@ describeEachStore((kind) => {
     expect((await gw.gql(REGISTER, { input, key }, staff.token)).body.data?.registerMember).toEqual(nadia);
     expect((await auditOf(nadia.uid)).map((e) => e.action)).toEqual(['member-registered']);
     // The member sets a password through "Forgot password" and signs in: the same account and card.
-    const signedIn = await setPasswordAndSignIn(inject('authEmulatorHost'), email, 'a long passphrase');
+    const signedIn = await setPasswordAndSignIn(emulator(), email, 'a long passphrase');
     expect(signedIn.uid).toBe(nadia.uid);
     const jwt = await gw.request('POST', '/api/jwt', { body: { idToken: signedIn.idToken } });
     expect(jwt.status).toBe(200);
@@ -118,9 +121,7 @@ describeEachStore((kind) => {
     const taken = { name: 'Taken', email: `taken-${tag}@example.com`, cardNumber: card };
     const refused = expectError(await gw.gql(REGISTER, { input: taken }, staff.token), 'CONFLICT');
     expect(refused.message).toBe(`Another member already has the card ${card}.`);
-    expect(await setPasswordAndSignIn(inject('authEmulatorHost'), taken.email, 'x1234567').catch(() => 'none')).toBe(
-      'none',
-    );
+    expect(await setPasswordAndSignIn(emulator(), taken.email, 'x1234567').catch(() => 'none')).toBe('none');
     expectError(
       await gw.gql(REGISTER, { input: { ...taken, cardNumber: 'BH00000018' } }, staff.token),
       'BAD_USER_INPUT',
@@ -135,8 +136,12 @@ describeEachStore((kind) => {
     const bookId = await gw.addBook({ quantity: 2 });
     const outBook = await gw.addBook({ quantity: 0 });
     const reason = 'Three books unreturned since March';
-    const blocked = await gw.gql(BLOCK, { uid: m.uid, reason, key: randomUUID() }, staff.token);
+    const key = randomUUID();
+    const blocked = await gw.gql(BLOCK, { uid: m.uid, reason, key }, staff.token);
     expect(blocked.body.data?.blockMember.block.reason).toBe(reason);
+    // A double submit answers the same block and records it once (the trail below has one entry).
+    expect((await gw.gql(BLOCK, { uid: m.uid, reason, key }, staff.token)).body.data).toEqual(blocked.body.data);
+    expectError(await gw.gql(BLOCK, { uid: m.uid, reason: 'Another reason', key }, staff.token), 'REQUEST_KEY_REUSED');
     const sentence = `Your card is blocked (“${reason}”), so you cannot borrow books or place holds. Please speak to the library staff.`;
     expect(expectError(await gqlBorrow(gw, m.token, bookId), 'MEMBER_BLOCKED').message).toBe(sentence);
     expect(expectError(await gw.gql(PLACE_HOLD, { id: outBook }, m.token), 'MEMBER_BLOCKED').message).toBe(sentence);
@@ -176,7 +181,7 @@ describeEachStore((kind) => {
       staff.token,
     );
     expect(edited.body.data?.editMember).toEqual({ name: `Edit ${tag}`, email, phone: '01999 000222' });
-    expect((await lookupAccount(inject('authEmulatorHost'), m.uid))?.email).toBe(email);
+    expect((await lookupAccount(emulator(), m.uid))?.email).toBe(email);
     const byPhone = await gw.gql(
       'query($s: String) { members(search: $s) { nodes { uid } } }',
       { s: '01999000222' },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId } from 'mongodb';
-import { memberCard } from '../../server/store/barcodes.ts';
+import { itemBarcode, memberCard } from '../../server/store/barcodes.ts';
 import { foldedKey } from '../../server/store/search-words.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
@@ -43,6 +43,8 @@ describe('SQLite: members from before cards', () => {
       expect(cardsAt).toBeGreaterThan(0);
       const old = new DatabaseSync(file);
       old.function('folded_key', (a, b) => foldedKey(String(a), String(b)));
+      // The migrations before cards include the items one (16), which numbers copies with this function (db.ts).
+      old.function('item_barcode', (seq) => itemBarcode(Number(seq)));
       for (const sql of MIGRATIONS.slice(0, cardsAt)) old.exec(sql);
       old.exec(`PRAGMA user_version = ${cardsAt}`);
       const insert = old.prepare(`INSERT INTO users (id, uid, email, name, photo_url, role, status, phone,

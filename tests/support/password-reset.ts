@@ -13,14 +13,16 @@ async function post<T>(origin: string, path: string, body: unknown): Promise<T> 
   return answer;
 }
 
-/** Sets the account's password through the reset flow, then signs in: its uid and a fresh ID token. */
+/**
+ * Sets the account's password through the reset flow, then signs in: its uid and a fresh ID token. `origin`:
+ * the emulator's http://host:port.
+ */
 export async function setPasswordAndSignIn(
-  host: string,
+  origin: string,
   email: string,
   password: string,
   projectId = 'demo-bookhaven',
 ): Promise<{ uid: string; idToken: string }> {
-  const origin = `http://${host}`;
   await post(origin, 'accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email });
   const codes = (await (await fetch(`${origin}/emulator/v1/projects/${projectId}/oobCodes`)).json()) as {
     oobCodes: { email: string; oobCode: string; requestType: string }[];
@@ -38,18 +40,15 @@ export async function setPasswordAndSignIn(
 
 /** The emulator's account of a uid, as the Admin API sees it (the emulator takes "Bearer owner" as admin). */
 export async function lookupAccount(
-  host: string,
+  origin: string,
   uid: string,
   projectId = 'demo-bookhaven',
 ): Promise<{ email?: string; displayName?: string } | null> {
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: [uid] }),
-    },
-  );
+  const response = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: [uid] }),
+  });
   const body = (await response.json()) as { users?: { email?: string; displayName?: string }[] };
   return body.users?.[0] ?? null;
 }

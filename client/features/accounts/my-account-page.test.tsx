@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { MockedProvider } from '@apollo/client/testing/react';
@@ -10,6 +10,7 @@ import type { AuthContextValue } from '../../lib/auth.tsx';
 import { stubDialogs } from '../../test/dialogs.ts';
 import MyAccountPage from './my-account-page.tsx';
 import { DELETE_MY_ACCOUNT_MUTATION } from './my-data.ts';
+import { MY_CARD_QUERY } from './library-card.tsx';
 
 const dialogs = stubDialogs();
 
@@ -25,7 +26,7 @@ function renderPage(auth: AuthContextValue, mocks: MockLink.MockedResponse[]) {
     { initialEntries: ['/my-account'] },
   );
   render(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[cardAnswer(), ...mocks]}>
       <FakeAuthProvider value={auth}>
         <RouterProvider router={router} />
       </FakeAuthProvider>
@@ -33,6 +34,17 @@ function renderPage(auth: AuthContextValue, mocks: MockLink.MockedResponse[]) {
   );
   return router;
 }
+
+const CARD = 'BM00000018';
+
+const cardAnswer = (block: { reason: string } | null = null): MockLink.MockedResponse => ({
+  request: { query: MY_CARD_QUERY },
+  result: {
+    data: {
+      me: { __typename: 'User', id: 'me', cardNumber: CARD, block: block && { __typename: 'MemberBlock', ...block } },
+    },
+  },
+});
 
 const deleteAnswer = (result: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({
   request: { query: DELETE_MY_ACCOUNT_MUTATION },
@@ -74,5 +86,37 @@ describe('MyAccountPage', () => {
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     expect(logOut).toHaveBeenCalledTimes(1);
     expect(dialogs.showSuccess).toHaveBeenCalledWith('Account Deleted', expect.any(String), { timer: 2000 });
+  });
+
+  it('shows the library card as a Code 128 barcode with its number under it, and prints the card', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    renderPage(fakeAuth({ user: TEST_USER }), []);
+    const card = await screen.findByRole('region', { name: 'Your library card' });
+    const barcode = await within(card).findByRole('img', { name: `Barcode of library card ${CARD}` });
+    await waitFor(() => expect(barcode.querySelector('svg')).not.toBeNull());
+    // Bars: the SVG draws them as one path of many rectangles.
+    const bars = barcode.querySelector('svg path')?.getAttribute('d') ?? '';
+    expect(bars.match(/M/g)?.length ?? 0).toBeGreaterThan(10);
+    expect(within(card).getByText(CARD)).toBeTruthy();
+    expect(card.querySelector('.print-only-card')?.contains(barcode)).toBe(true);
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Print my card' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+
+  it('tells a blocked member why, on their account page', async () => {
+    const router = createMemoryRouter([{ path: '/my-account', element: <MyAccountPage /> }], {
+      initialEntries: ['/my-account'],
+    });
+    render(
+      <MockedProvider mocks={[cardAnswer({ reason: 'Three books unreturned' })]}>
+        <FakeAuthProvider value={fakeAuth({ user: TEST_USER })}>
+          <RouterProvider router={router} />
+        </FakeAuthProvider>
+      </MockedProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your card is blocked: Three books unreturned. You cannot borrow books or place holds until the library lifts the block. Please speak to the library staff.',
+    );
   });
 });

@@ -6,8 +6,12 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { deleteFailed, DELETE_MY_ACCOUNT_MUTATION, downloadMyData, exportFailed, refusalOf } from './my-data.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { LibraryCard } from './library-card.tsx';
 
-/** The member's own account: download everything the library holds about them, or delete the account. */
+/**
+ * The member's own account: their library card (to show or print), download everything the library holds about
+ * them, or delete the account.
+ */
 export default function MyAccountPage() {
   const { formatMessage: t } = useI18n();
   useDocumentTitle(t({ id: 'userMenu.myAccount' }));
@@ -63,6 +67,8 @@ export default function MyAccountPage() {
           )}
         </p>
       )}
+
+      <LibraryCard />
 
       <section aria-labelledby="my-data-heading" className="mb-8 rounded-xl bg-white p-6 shadow ring-1 ring-slate-200">
         <h2 id="my-data-heading" className="mb-2 text-xl font-semibold text-slate-900">

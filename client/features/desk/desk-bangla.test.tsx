@@ -22,6 +22,7 @@ import {
   membersMock,
   overdueMock,
   overdueRow,
+  notesMock,
 } from './desk-test-data.ts';
 
 setUpDialogsForTests();
@@ -34,6 +35,10 @@ const UID = 'uid-1';
 
 /** What the library's data says, which stays as entered in every language. */
 const DATA = [
+  // Card numbers are data: the library's scheme, BM and digits, in every language.
+  'BM00000010',
+  'BM00000020',
+  'BM00000018',
   'member1@example.com',
   'member2@example.com',
   'ada@example.com',
@@ -85,6 +90,7 @@ describe('Circulation Desk in Bangla', () => {
         endCursor: null,
         hasNextPage: false,
       }),
+      notesMock(UID),
       memberMock(UID, {
         balance: 250,
         loans: [
@@ -158,6 +164,7 @@ describe('Circulation Desk in Bangla', () => {
       membersMock(null, null, { nodes: [memberRow(1)], totalCount: 1, endCursor: null, hasNextPage: false }),
       overdueMock(null, { nodes: [], totalCount: 0, endCursor: null, hasNextPage: false }),
       memberMock(UID, { balance: 0, loans: [loan('l1', 'Hamlet')] }),
+      notesMock(UID),
       {
         request: { query: BOOK_COST_QUERY, variables: { id: 'book-l1' } },
         result: { data: { book: { __typename: 'Book', id: 'book-l1', replacementCost: 400 } } },

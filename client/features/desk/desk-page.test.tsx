@@ -18,6 +18,7 @@ import {
   noOverdue,
   overdueMock,
   overdueRow,
+  notesMock,
 } from './desk-test-data.ts';
 
 setUpDialogsForTests();
@@ -160,7 +161,13 @@ describe('Circulation Desk: members', () => {
   });
 
   it('opens a member from the list', async () => {
-    renderDesk([accessMock('admin'), firstMembers(2), noOverdue(), memberMock('uid-2', { balance: 0 })]);
+    renderDesk([
+      accessMock('admin'),
+      firstMembers(2),
+      noOverdue(),
+      memberMock('uid-2', { balance: 0 }),
+      notesMock('uid-2'),
+    ]);
     expect(await screen.findByText('Choose a member to see their loans, balance and ledger.')).toBeTruthy();
     const row = await screen.findByRole('button', { name: /Member 2/ });
     await userEvent.click(row);
@@ -186,6 +193,7 @@ describe('Circulation Desk: overdue loans', () => {
       }),
       overdueMock('o20', { nodes: [overdueRow('l21')], totalCount: 21, endCursor: 'o21', hasNextPage: false }),
       memberMock('uid-9', { balance: 0 }),
+      notesMock('uid-9'),
     ]);
     const table = await screen.findByRole('table');
     expect(screen.getByText('21 overdue loans')).toBeTruthy();

@@ -7,6 +7,7 @@ import { EmptyState, LoadError, StaffOnly } from './desk-states.tsx';
 import { MemberPanel } from './member-panel.tsx';
 import { MemberSearch } from './member-search.tsx';
 import { OverdueList } from './overdue-list.tsx';
+import { RegisterMemberForm } from './register-member-form.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 
 export const DESK_ACCESS_QUERY = graphql(`
@@ -51,6 +52,7 @@ export default function DeskPage() {
             <EmptyState>{t({ id: 'desk.chooseMember' })}</EmptyState>
           )}
         </div>
+        <RegisterMemberForm onRegistered={open} />
         <OverdueList symbol={data.policy.currencySymbol} onOpenMember={open} />
       </div>
     );

@@ -2,6 +2,7 @@
 import type { MockLink } from '@apollo/client/testing';
 import { DESK_ACCESS_QUERY } from './desk-page.tsx';
 import { DESK_MEMBER_QUERY } from './member-panel.tsx';
+import { DESK_MEMBER_NOTES_QUERY } from './member-notes.tsx';
 import { DESK_MEMBERS_QUERY, MEMBERS_PAGE_SIZE } from './member-search.tsx';
 import { DESK_OVERDUE_QUERY, OVERDUE_PAGE_SIZE } from './overdue-list.tsx';
 
@@ -23,6 +24,7 @@ export const memberRow = (n: number) => ({
   uid: `uid-${n}`,
   name: `Member ${n}`,
   email: `member${n}@example.com`,
+  cardNumber: `BM${String(n).padStart(7, '0')}0`,
 });
 
 type Page<T> = { nodes: T[]; totalCount: number; endCursor: string | null; hasNextPage: boolean };
@@ -99,7 +101,7 @@ export const entry = (id: string, kind: string, amount: number, overrides: Recor
 
 export const memberMock = (
   uid: string,
-  member: { balance: number; loans?: unknown[]; ledger?: unknown[] } | null,
+  member: { balance: number; loans?: unknown[]; ledger?: unknown[]; [field: string]: unknown } | null,
 ): MockLink.MockedResponse => ({
   request: { query: DESK_MEMBER_QUERY, variables: { uid } },
   result: {
@@ -110,10 +112,27 @@ export const memberMock = (
         uid,
         name: 'Ada Lovelace',
         email: 'ada@example.com',
+        phone: null,
+        cardNumber: 'BM00000018',
+        block: null,
         loans: [],
         ledger: [],
         ...member,
       },
     },
   },
+});
+
+export const note = (id: string, text: string, at = '2026-03-02T09:00:00.000Z') => ({
+  __typename: 'MemberNote',
+  id,
+  text,
+  at,
+  by: { __typename: 'AuditActor', name: 'Desk Staff' },
+});
+
+/** The notes on a member, which the member panel loads beside the member. */
+export const notesMock = (uid: string, notes: ReturnType<typeof note>[] = []): MockLink.MockedResponse => ({
+  request: { query: DESK_MEMBER_NOTES_QUERY, variables: { uid } },
+  result: { data: { member: { __typename: 'User', id: `id-${uid}`, notes } } },
 });

@@ -16,7 +16,7 @@ import {
   RECORD_PAYMENT_MUTATION,
   WAIVE_FEE_MUTATION,
 } from './use-desk-actions.ts';
-import { accessMock, entry, loan, memberMock, memberRow, membersMock, noOverdue } from './desk-test-data.ts';
+import { accessMock, entry, loan, memberMock, memberRow, membersMock, noOverdue, notesMock } from './desk-test-data.ts';
 
 setUpDialogsForTests();
 
@@ -31,6 +31,7 @@ function renderMember(member: Parameters<typeof memberMock>[1], more: MockLink.M
         membersMock(null, null, { nodes: [memberRow(1)], totalCount: 1, endCursor: null, hasNextPage: false }),
         noOverdue(),
         memberMock(UID, member),
+        notesMock(UID),
         ...more,
       ]}
     >
@@ -186,6 +187,7 @@ describe('Circulation Desk: one member', () => {
           noOverdue(),
           { request: { query: DESK_MEMBER_QUERY, variables: { uid: UID } }, error: new Error('offline') },
           memberMock(UID, { balance: 0 }),
+          notesMock(UID),
         ]}
       >
         <MemoryRouter initialEntries={[`/desk?member=${UID}`]}>

@@ -12,6 +12,9 @@ import { LedgerTable } from './ledger-table.tsx';
 import { ActiveLoans, PastLoans, type LoanAction } from './loan-lists.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { AuditHistory } from './audit-history.tsx';
+import { MemberBlock } from './member-block.tsx';
+import { MemberDetailsForm } from './member-details-form.tsx';
+import { MemberNotes } from './member-notes.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
 
@@ -22,6 +25,12 @@ export const DESK_MEMBER_QUERY = graphql(`
       uid
       name
       email
+      phone
+      cardNumber
+      block {
+        reason
+        at
+      }
       balance
       loans {
         ...DeskLoan
@@ -53,6 +62,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
   const [waiveFee] = useWaiveFee();
   const [busy, setBusy] = useState<{ loanId: string; action: LoanAction } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [editing, setEditing] = useState(false);
 
   if (loading && !data) return <Spinner label={t({ id: 'desk.member.loading' })} />;
   if (error && !data) {
@@ -132,7 +142,27 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
           {name}
         </h2>
         <p className="text-slate-600">{member.email}</p>
+        {member.cardNumber && (
+          <p className="font-mono text-slate-800">{t({ id: 'desk.card.number' }, { card: member.cardNumber })}</p>
+        )}
+        {member.phone && <p className="text-slate-600">{t({ id: 'desk.card.phone' }, { phone: member.phone })}</p>}
+        {!editing && (
+          <button type="button" className="btn-quiet btn-sm mt-2" onClick={() => setEditing(true)}>
+            {t({ id: 'desk.edit.open' })}
+          </button>
+        )}
       </div>
+      {editing && (
+        <MemberDetailsForm
+          uid={uid}
+          details={{ name: member.name, email: member.email, phone: member.phone ?? '' }}
+          onClose={(saved) => {
+            setEditing(false);
+            if (saved) setOutcome({ kind: 'done', text: t({ id: 'desk.edit.saved' }) });
+          }}
+        />
+      )}
+      <MemberBlock uid={uid} name={name} block={member.block} />
       <div className={`rounded-lg p-4 ${member.balance > 0 ? 'bg-red-50 text-red-900' : 'bg-green-50 text-green-900'}`}>
         <p className="text-lg">
           {t(
@@ -186,6 +216,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
       />
       <PastLoans loans={member.loans} symbol={symbol} />
       <LedgerTable entries={member.ledger} symbol={symbol} />
+      <MemberNotes uid={uid} />
       <AuditHistory key={uid} uid={uid} />
     </section>
   );

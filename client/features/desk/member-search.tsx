@@ -19,6 +19,7 @@ const MEMBER_ROW_FRAGMENT = graphql(`
     uid
     name
     email
+    cardNumber
   }
 `);
 
@@ -113,6 +114,12 @@ function MemberPages({ search, selectedUid, onSelect }: Props & { search: string
               {/* A space, so the button's name reads "name e-mail" rather than running the two together. */}
               {SPACE}
               <span className="block text-sm text-slate-600">{member.email}</span>
+              {member.cardNumber && (
+                <>
+                  {SPACE}
+                  <span className="block font-mono text-xs text-slate-600">{member.cardNumber}</span>
+                </>
+              )}
             </button>
           </li>
         ))}

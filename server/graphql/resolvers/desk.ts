@@ -10,6 +10,8 @@ import type {
 import { sessionOf } from '../session-of.ts';
 import { translate } from '../../library/i18n/index.ts';
 import { dueDayOf } from '../../library/circulation.ts';
+import type { ItemRecord, LoanRecord } from '../../store/port.ts';
+import type { GraphQLContext } from '../context.ts';
 
 export const deskQueries: QueryResolvers = {
   item: (_parent, { barcode }, ctx) => ctx.library.items.get(sessionOf(ctx), barcode),
@@ -33,6 +35,17 @@ export const bookItemsField: Pick<BookResolvers, 'items'> = {
   items: (book, _args, ctx) => ctx.library.items.ofBook(sessionOf(ctx), book.id),
 };
 
+// The loan that has a copy, read once per request for both Item.loan and Item.dueDate.
+const loansRead = new WeakMap<GraphQLContext, Map<string, Promise<LoanRecord | null>>>();
+function loanOf(item: ItemRecord, ctx: GraphQLContext): Promise<LoanRecord | null> {
+  if (!item.loanId) return Promise.resolve(null);
+  let perRequest = loansRead.get(ctx);
+  if (!perRequest) loansRead.set(ctx, (perRequest = new Map()));
+  let loan = perRequest.get(item.loanId);
+  if (!loan) perRequest.set(item.loanId, (loan = ctx.library.desk.loan(sessionOf(ctx), item.loanId)));
+  return loan;
+}
+
 export const itemFields: ItemResolvers = {
   // A copy's book is never deleted (books are not removed), so it is always there.
   book: async (item, _args, ctx) => {
@@ -40,10 +53,9 @@ export const itemFields: ItemResolvers = {
     if (!book) throw new Error(`No book ${item.bookId} for copy ${item.barcode}`);
     return book;
   },
-  loan: async (item, _args, ctx) => (item.loanId ? ctx.library.desk.loan(sessionOf(ctx), item.loanId) : null),
+  loan: (item, _args, ctx) => loanOf(item, ctx),
   dueDate: async (item, _args, ctx) => {
-    if (!item.loanId) return null;
-    const loan = await ctx.library.desk.loan(sessionOf(ctx), item.loanId);
+    const loan = await loanOf(item, ctx);
     return loan ? dueDayOf(loan) : null;
   },
 };

@@ -8,6 +8,8 @@ import { toObjectId } from './documents.ts';
 import { itemSteps, type ItemCollections, type ItemDoc } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 
+const SHELF_STATUSES: readonly ItemShelfStatus[] = ['ON_SHELF', 'IN_REPAIR', 'LOST', 'WITHDRAWN'];
+
 /** Attempts at a status change that keeps meeting another step's write before it gives up as busy. */
 const ATTEMPTS = 5;
 
@@ -31,7 +33,7 @@ export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: Ob
     const begun = await lock.run(`items:${doc.bookId}`, () =>
       items.updateOne(
         { _id: doc._id, shelfStatus: doc.shelfStatus, loanId: null, holdId: null, move: { $exists: false } },
-        { $set: { move: { from: doc.shelfStatus, to, note } } },
+        { $set: { move: { from: doc.shelfStatus, to, note, at: new Date() } } },
       ),
     );
     if (begun.modifiedCount === 0) return false;
@@ -96,6 +98,8 @@ export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: Ob
     },
 
     async setStatus(barcode, status, note, _at): Promise<SetItemStatusResult> {
+      // A loan's or a hold's status is theirs to set, never staff's.
+      if (!SHELF_STATUSES.includes(status)) throw new RangeError(`Cannot set a copy ${String(status)} by hand`);
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const doc = await items.findOne({ _id: String(barcode) });
         if (!visible(doc)) return { ok: false, reason: 'item-not-found' };

@@ -28,6 +28,8 @@ export interface ItemMove {
   from: ItemShelfStatus | 'NEW';
   to: ItemShelfStatus;
   note: string | null;
+  /** When it began: recovery undoes only a move old enough that no gateway is still making it. */
+  at?: Date;
 }
 
 export interface ItemDoc {
@@ -272,7 +274,7 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
           note: note ?? '',
           loanId: null,
           holdId: null,
-          move: { from: 'NEW' as const, to: 'ON_SHELF' as const, note },
+          move: { from: 'NEW' as const, to: 'ON_SHELF' as const, note, at: new Date() },
         })),
       );
       return barcodes;
@@ -289,7 +291,7 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
         const begun = await itemLock(bookId, () =>
           items.updateOne(
             { ...freeItems(bookId), _id: candidate._id },
-            { $set: { move: { from: 'ON_SHELF', to: 'WITHDRAWN', note } } },
+            { $set: { move: { from: 'ON_SHELF', to: 'WITHDRAWN', note, at: new Date() } } },
           ),
         );
         if (begun.modifiedCount === 1) marked.push(candidate._id);
