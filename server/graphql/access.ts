@@ -65,6 +65,7 @@ export const ACCESS = {
     addMemberNote: 'staff',
     shelveHold: 'staff',
     clearHoldShelf: 'staff',
+    markClaimsReturned: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 

@@ -18,6 +18,7 @@ import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
 import { createMembers, type Members } from './members.ts';
 import { createHoldShelf, type HoldShelf } from './hold-shelf.ts';
+import { createClaims, type Claims } from './claims.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -43,6 +44,8 @@ export interface Library {
   members: Members;
   /** The hold shelf: holds to pull, copies put on it, ended holds' copies to take off (staff). */
   holdShelf: HoldShelf;
+  /** Claims returned at the desk: a loan set aside without fees while staff look for the book. */
+  claims: Claims;
 }
 
 export interface LibraryOptions {
@@ -139,5 +142,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     language: createLanguage(store),
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
     holdShelf: createHoldShelf(store, { holds, audit, now }),
+    claims: createClaims(store, { audit, now }),
   };
 }

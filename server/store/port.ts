@@ -650,7 +650,9 @@ export type AuditAction =
   | 'member-note-added'
   // The hold shelf (decision 058).
   | 'hold-shelved'
-  | 'hold-shelf-cleared';
+  | 'hold-shelf-cleared'
+  // The member says they returned it; the library looks for it (issue 31).
+  | 'claims-returned';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {

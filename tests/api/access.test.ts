@@ -108,6 +108,7 @@ describe('the access map', () => {
       'Mutation.checkOut',
       'Mutation.clearHoldShelf',
       'Mutation.editMember',
+      'Mutation.markClaimsReturned',
       'Mutation.markLost',
       'Mutation.placeHoldFor',
       'Mutation.recordPayment',

@@ -1,4 +1,4 @@
-// The hold shelf (decision 058): thin adapters over library/hold-shelf.ts. Every root field is staff only
+// The hold shelf (decision 058) and claims returned: thin adapters over library/hold-shelf.ts and claims.ts. Every root field is staff only
 // (access.ts), so what a row shows (the member, the copy) is staff's to read.
 import type { HoldShelfEntryResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
@@ -20,6 +20,8 @@ export const holdShelfQueries: QueryResolvers = {
 export const holdShelfMutations: MutationResolvers = {
   shelveHold: (_parent, { holdId }, ctx) => ctx.library.holdShelf.shelve(sessionOf(ctx), holdId),
   clearHoldShelf: (_parent, { holdId }, ctx) => ctx.library.holdShelf.clear(sessionOf(ctx), holdId),
+  markClaimsReturned: (_parent, { loanId, note }, ctx) =>
+    ctx.library.claims.markClaimsReturned(sessionOf(ctx), loanId, note),
 };
 
 export const holdShelfEntryFields: HoldShelfEntryResolvers = {
