@@ -24,7 +24,7 @@ export const DESK_LOAN_FRAGMENT = graphql(`
   }
 `);
 
-export type LoanAction = 'check-in' | 'lost' | 'damaged';
+export type LoanAction = 'check-in' | 'claims' | 'lost' | 'damaged';
 
 type Format = IntlShape['formatMessage'];
 
@@ -72,11 +72,13 @@ type ActiveProps = {
 
 const BUSY_TEXT: Record<LoanAction, MessageId> = {
   'check-in': 'desk.loans.checkingIn',
+  claims: 'desk.loans.settingAside',
   lost: 'desk.loans.markingLost',
   damaged: 'desk.loans.markingDamaged',
 };
 const ACTION_TEXT: Record<LoanAction, MessageId> = {
   'check-in': 'desk.loans.checkIn',
+  claims: 'desk.loans.claimsReturned',
   lost: 'desk.loans.markLost',
   damaged: 'desk.loans.markDamaged',
 };
@@ -111,7 +113,11 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
                   </p>
                 )}
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {(['check-in', 'lost', 'damaged'] as const).map((action) => (
+                  {/* Claims returned only while on loan: a claimed return is set aside already. */}
+                  {(loan.status === 'BORROWED'
+                    ? (['check-in', 'claims', 'lost', 'damaged'] as const)
+                    : (['check-in', 'lost', 'damaged'] as const)
+                  ).map((action) => (
                     <button
                       key={action}
                       type="button"

@@ -16,7 +16,14 @@ import { MemberBlock } from './member-block.tsx';
 import { MemberDetailsForm } from './member-details-form.tsx';
 import { MemberNotes } from './member-notes.tsx';
 import { useI18n } from '../../lib/i18n.ts';
-import { BOOK_COST_QUERY, useCheckIn, useMarkLost, useRecordPayment, useWaiveFee } from './use-desk-actions.ts';
+import {
+  BOOK_COST_QUERY,
+  useCheckIn,
+  useMarkClaimsReturned,
+  useMarkLost,
+  useRecordPayment,
+  useWaiveFee,
+} from './use-desk-actions.ts';
 
 export const DESK_MEMBER_QUERY = graphql(`
   query DeskMember($uid: String!) {
@@ -58,6 +65,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
   });
   const [checkIn] = useCheckIn();
   const [markLost] = useMarkLost();
+  const [markClaimsReturned] = useMarkClaimsReturned();
   const [recordPayment] = useRecordPayment();
   const [waiveFee] = useWaiveFee();
   const [busy, setBusy] = useState<{ loanId: string; action: LoanAction } | null>(null);
@@ -117,6 +125,9 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
               ? t({ id: 'desk.member.checkedInFee' }, { title: loan.bookTitle, fee: money(fee) })
               : t({ id: 'desk.member.checkedIn' }, { title: loan.bookTitle }),
         });
+      } else if (action === 'claims') {
+        await markClaimsReturned({ variables: { loanId: loan.id } });
+        setOutcome({ kind: 'done', text: t({ id: 'desk.member.claimsReturned' }, { title: loan.bookTitle }) });
       } else {
         const damaged = action === 'damaged';
         if (!(await confirmLoss(loan, damaged))) return;
