@@ -52,7 +52,7 @@ describe('graphql() documents in the production build', () => {
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
-      'my-account-page.tsx': ['DeleteMyAccountDocument'],
+      'my-account-page.tsx': ['DeleteMyAccountDocument', 'MyCardDocument'],
       'borrowed-books-page.tsx': [
         'CheckMyRenewalsDocument',
         'MyBalanceDocument',
