@@ -105,6 +105,12 @@ function MoveButton({ holdId, move, label }: { holdId: string; move: 'shelve' | 
   );
 }
 
+/** "Put it on the hold shelf" for one ready hold: the check-in's hold found uses it as the lists do. */
+export function ShelveHoldButton({ holdId }: { holdId: string }) {
+  const t = useI18n().formatMessage;
+  return <MoveButton holdId={holdId} move="shelve" label={t({ id: 'desk.holdShelf.shelve' })} />;
+}
+
 const memberCell = (member: { name: string; cardNumber?: string | null } | null | undefined, t: T) =>
   member ? (
     <>
