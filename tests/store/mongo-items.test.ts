@@ -6,6 +6,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId } from 'mongodb';
 import type { Db } from 'mongodb';
 import { openStore } from '../../server/store/open-store.ts';
+import type { BookDoc, HoldDoc, LoanDoc } from '../../server/store/mongo/documents.ts';
+import { itemSteps, type CounterDoc, type ItemDoc } from '../../server/store/mongo/items.ts';
+import { NO_LOCK } from '../../server/store/mongo/key-lock.ts';
 import type { NewHold, Store } from '../../server/store/port.ts';
 import { bookFields, newLoan } from './contract/harness.ts';
 import { expectAllItemsAgree, expectItemsAgree } from './contract/items-agree.ts';
@@ -279,27 +282,45 @@ describe.runIf(mongoUri)('MongoDB items: recovery of a step stopped part way', (
 });
 
 describe.runIf(mongoUri)('MongoDB items: a gateway opening while another works', () => {
-  it('leaves alone a move begun a moment ago that the ledger does not list yet (another gateway is making it)', async () => {
+  it("takes a staff change's ledger step back when another gateway's recovery undid its move meanwhile", async () => {
     await withData(async (db, open) => {
       const store = await open();
-      const id = (await store.books.insert(bookFields({ quantity: 2 }))).id;
-      const [first] = await store.items.listByBook(id);
-      // Another gateway has marked the copy to withdraw and is about to count it in the ledger.
-      const move = { from: 'ON_SHELF', to: 'WITHDRAWN', note: null, at: new Date() };
-      await db.collection('items').updateOne({ _id: first!.barcode as never }, { $set: { move } });
-      const opened = await open();
-      await opened.close();
-      expect((await db.collection('items').findOne({ _id: first!.barcode as never }))?.move).toEqual(move);
-      // It finishes its move: the ledger, then the item, as items.ts does.
-      await db
-        .collection('books')
-        .updateOne(
-          { _id: new ObjectId(id) },
-          { $inc: { copies: -1, quantity: -1, version: 1 }, $push: { itemMoves: first!.barcode } as never },
-        );
+      const ids = [
+        (await store.books.insert(bookFields({ quantity: 2 }))).id,
+        (await store.books.insert(bookFields({ quantity: 2 }))).id,
+      ];
       await store.close();
-      await reopenAndCheck(open, [id], async (reopened) => {
-        expect((await reopened.items.get(first!.barcode))?.status).toBe('WITHDRAWN');
+      const [shrunk, grown] = ids.map((id) => new ObjectId(id)) as [ObjectId, ObjectId];
+      const c = {
+        books: db.collection<BookDoc>('books'),
+        loans: db.collection<LoanDoc>('borrowedBooks'),
+        holds: db.collection<HoldDoc>('holds'),
+        items: db.collection<ItemDoc>('items'),
+        counters: db.collection<CounterDoc>('counters'),
+      };
+      const steps = itemSteps(c, NO_LOCK);
+      // Gateway A marks a copy of one book to withdraw and a new copy of another (changeStock's first writes)...
+      const withdrawn = (await steps.prepare(shrunk, -1, AT))!;
+      const added = (await steps.prepare(grown, 1, AT))!;
+      // ...gateway B opens meanwhile and undoes both (the ledger does not list them yet)...
+      await (await open()).close();
+      // ...and A writes its ledger steps and finishes, as books.ts does.
+      for (const [bookOid, codes, delta, to] of [
+        [shrunk, withdrawn, -1, 'WITHDRAWN'],
+        [grown, added, 1, 'ON_SHELF'],
+      ] as const) {
+        await c.books.updateOne(
+          { _id: bookOid },
+          { $inc: { copies: delta, quantity: delta, version: 1 }, $push: { itemMoves: { $each: [...codes] } } },
+        );
+        await steps.finish(bookOid, [...codes], { delta, to });
+      }
+      // Both changes are undone: the counters are the items' again.
+      await reopenAndCheck(open, ids, async (reopened) => {
+        for (const id of ids) {
+          expect(await reopened.books.get(id)).toMatchObject({ copies: 2, quantity: 2 });
+          expect((await reopened.items.listByBook(id)).map((item) => item.status)).toEqual(['ON_SHELF', 'ON_SHELF']);
+        }
       });
     });
   });

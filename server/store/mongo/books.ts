@@ -42,6 +42,10 @@ import type { BookDoc, LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 import type { ItemSteps } from './items.ts';
 
+/** What each item a change of copies owned by `delta` moved did: one copy added, or one withdrawn. */
+const made = (delta: number) =>
+  delta > 0 ? { delta: 1, to: 'ON_SHELF' as const } : { delta: -1, to: 'WITHDRAWN' as const };
+
 /** What the book store asks of the items (items.ts): copies owned are items, added and withdrawn with them. */
 export type BookItems = Pick<ItemSteps, 'prepare' | 'finish' | 'revert' | 'makeFirst'>;
 
@@ -224,7 +228,7 @@ export function mongoBooks(
             { returnDocument: 'after' },
           );
           if (updated) {
-            await items.finish(_id, moving);
+            await items.finish(_id, moving, made(delta));
             return { result: { book: toBook(updated), modified: true }, added: delta > 0 };
           }
           await items.revert(_id, moving);
@@ -394,7 +398,7 @@ export function mongoBooks(
           },
           { returnDocument: 'after' },
         );
-        await (changed ? items.finish(_id, moving) : items.revert(_id, moving));
+        await (changed ? items.finish(_id, moving, made(delta)) : items.revert(_id, moving));
         return changed;
       });
       if (!updated) return null;

@@ -2,8 +2,7 @@
 // - the migration (once, then a marker): every book without items gets items for its copies owned, made by
 //   birth so a run stopped part way and run again adds none twice, and its active loans and ready holds their
 //   items;
-// - a staff move stopped part way is finished if the ledger lists it (book.itemMoves), else reverted (once it
-//   is a minute old: a younger one may be in the making on another gateway);
+// - a staff move stopped part way is finished if the ledger lists it (book.itemMoves), else reverted;
 // - claims are compared with the loans and holds in bulk (a few reads, not one per book), and the books where
 //   they disagree (a claim whose loan ended, an active loan or a ready hold without its item) are aligned.
 import { ObjectId } from 'mongodb';
@@ -12,8 +11,6 @@ import type { KeyLock } from './key-lock.ts';
 
 const MIGRATED = 'items-migrated';
 const BATCH = 100;
-/** How long a staff move may take on a live gateway before recovery on another gateway's open undoes it. */
-const MOVE_GRACE_MS = 60_000;
 const oid = (hex: string) => ObjectId.createFromHexString(hex);
 
 export async function recoverItems(c: ItemCollections, lock: KeyLock): Promise<{ aligned: number }> {
@@ -38,14 +35,13 @@ export async function recoverItems(c: ItemCollections, lock: KeyLock): Promise<{
     await counters.updateOne({ _id: MIGRATED }, { $set: { seq: 0 } }, { upsert: true });
   }
 
-  // A move the ledger lists is done and only finished; one it does not list is undone, unless it began so
-  // recently that another gateway may still be making it (that gateway finishes it, or the next open undoes it).
-  for (const item of await items.find({ move: { $exists: true } }, { projection: { bookId: 1, move: 1 } }).toArray()) {
+  // A move the ledger lists is done and only finished; one it does not list is undone (a gateway still making
+  // it takes its ledger change back when it finds the move gone: items.ts finish).
+  for (const item of await items.find({ move: { $exists: true } }, { projection: { bookId: 1 } }).toArray()) {
     const bookOid = oid(item.bookId);
     const listed = await books.countDocuments({ _id: bookOid, itemMoves: item._id }, { limit: 1 });
     if (listed > 0) await steps.finish(bookOid, [item._id]);
-    else if (!item.move?.at || Date.now() - item.move.at.getTime() >= MOVE_GRACE_MS)
-      await steps.revert(bookOid, [item._id]);
+    else await steps.revert(bookOid, [item._id]);
   }
   for (const book of await books.find({ itemMoves: { $type: 'string' } }, { projection: { itemMoves: 1 } }).toArray())
     await steps.finish(book._id, book.itemMoves ?? []);

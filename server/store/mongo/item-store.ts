@@ -33,7 +33,7 @@ export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: Ob
     const begun = await lock.run(`items:${doc.bookId}`, () =>
       items.updateOne(
         { _id: doc._id, shelfStatus: doc.shelfStatus, loanId: null, holdId: null, move: { $exists: false } },
-        { $set: { move: { from: doc.shelfStatus, to, note, at: new Date() } } },
+        { $set: { move: { from: doc.shelfStatus, to, note } } },
       ),
     );
     if (begun.modifiedCount === 0) return false;
@@ -52,7 +52,7 @@ export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: Ob
       await steps.revert(bookOid, [doc._id]);
       return false;
     }
-    await steps.finish(bookOid, [doc._id]);
+    await steps.finish(bookOid, [doc._id], { delta, to });
     if (delta > 0) await fill(bookOid);
     return true;
   }
@@ -86,7 +86,7 @@ export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: Ob
         await steps.revert(bookOid, barcodes);
         return null;
       }
-      await steps.finish(bookOid, barcodes);
+      await steps.finish(bookOid, barcodes, { delta: 1, to: 'ON_SHELF' });
       // Each new copy goes to a member waiting first, as a return does.
       await fill(bookOid);
       return steps.records(

@@ -28,8 +28,6 @@ export interface ItemMove {
   from: ItemShelfStatus | 'NEW';
   to: ItemShelfStatus;
   note: string | null;
-  /** When it began: recovery undoes only a move old enough that no gateway is still making it. */
-  at?: Date;
 }
 
 export interface ItemDoc {
@@ -274,7 +272,7 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
           note: note ?? '',
           loanId: null,
           holdId: null,
-          move: { from: 'NEW' as const, to: 'ON_SHELF' as const, note, at: new Date() },
+          move: { from: 'NEW' as const, to: 'ON_SHELF' as const, note },
         })),
       );
       return barcodes;
@@ -291,7 +289,7 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
         const begun = await itemLock(bookId, () =>
           items.updateOne(
             { ...freeItems(bookId), _id: candidate._id },
-            { $set: { move: { from: 'ON_SHELF', to: 'WITHDRAWN', note, at: new Date() } } },
+            { $set: { move: { from: 'ON_SHELF', to: 'WITHDRAWN', note } } },
           ),
         );
         if (begun.modifiedCount === 1) marked.push(candidate._id);
@@ -304,20 +302,48 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
     return marked;
   }
 
-  /** Finishes moves whose ledger change is written; then the book no longer lists them. */
-  async function finish(bookOid: ObjectId, barcodes: string[]): Promise<void> {
+  /**
+   * Finishes moves whose ledger change is written; then the book no longer lists them. `made`: the live step
+   * that made them (each barcode moved copies owned by `delta`, to `to`). A move another gateway's recovery
+   * undid between the mark and the ledger change (it found it unlisted) is gone from the item: the ledger
+   * change is taken back, so the counters follow the items.
+   */
+  async function finish(
+    bookOid: ObjectId,
+    barcodes: string[],
+    made?: { delta: number; to: ItemShelfStatus },
+  ): Promise<void> {
     if (barcodes.length === 0) return;
     const bookId = bookOid.toHexString();
-    await itemLock(bookId, async () => {
-      for (const doc of await items.find({ _id: { $in: barcodes }, move: { $exists: true } }).toArray()) {
-        const move = doc.move as ItemMove;
+    const undone = await itemLock(bookId, async () => {
+      const docs = await items.find({ _id: { $in: barcodes } }).toArray();
+      for (const doc of docs) {
+        if (!doc.move) continue;
+        const move = doc.move;
         await items.updateOne(
           { _id: doc._id, move: { $exists: true } },
           { $set: { shelfStatus: move.to, note: move.note ?? doc.note }, $unset: { move: '' } },
         );
       }
+      if (!made) return [];
+      const byId = new Map(docs.map((doc) => [doc._id, doc]));
+      return barcodes.filter((barcode) => {
+        const doc = byId.get(barcode);
+        return !doc || (!doc.move && doc.shelfStatus !== made.to);
+      });
     });
+    for (const barcode of undone)
+      await lock.run(`book:${bookId}`, () =>
+        books.updateOne(
+          { _id: bookOid, itemMoves: barcode },
+          {
+            $inc: { copies: -(made?.delta ?? 0), quantity: -(made?.delta ?? 0), version: 1 },
+            $pull: { itemMoves: barcode },
+          },
+        ),
+      );
     await books.updateOne({ _id: bookOid }, { $pullAll: { itemMoves: barcodes } });
+    if (undone.length > 0) await align(bookOid);
   }
 
   /** Undoes moves whose ledger change was refused (or never written): new items go, others stay as they were. */
