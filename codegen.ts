@@ -32,6 +32,7 @@ const config: CodegenConfig = {
           HoldFound: '../../library/desk.ts#HoldFoundView',
           RenewOutcome: '../../library/desk.ts#RenewOutcome as RenewOutcomeRecord',
           MemberNote: '../../store/port.ts#MemberNote as MemberNoteRecord',
+          HoldShelfEntry: '../../library/hold-shelf.ts#HoldShelfEntry as HoldShelfEntryRecord',
         },
         scalars: { DateTime: { input: 'string', output: 'Date | string' } },
         enumsAsTypes: true,

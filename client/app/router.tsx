@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'desk/calendar', lazy: guarded(() => import('../features/desk/desk-calendar-page.tsx')) },
       { path: 'desk/cash-up', lazy: guarded(() => import('../features/desk/cash-up-page.tsx')) },
       { path: 'desk/books/:id', lazy: guarded(() => import('../features/desk/desk-book-page.tsx')) },
+      { path: 'desk/hold-shelf', lazy: guarded(() => import('../features/desk/hold-shelf-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },
     ]),
   },

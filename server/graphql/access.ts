@@ -27,6 +27,8 @@ export const ACCESS = {
     cashUp: 'staff',
     item: 'staff',
     memberByCard: 'staff',
+    holdsToPull: 'staff',
+    holdsToClear: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
@@ -64,6 +66,9 @@ export const ACCESS = {
     blockMember: 'staff',
     unblockMember: 'staff',
     addMemberNote: 'staff',
+    shelveHold: 'staff',
+    clearHoldShelf: 'staff',
+    markClaimsReturned: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 

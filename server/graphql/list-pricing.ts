@@ -51,6 +51,8 @@ const LISTS: Record<string, { size: PricedField['size']; items: 'nodes' | 'list'
   books: { size: 'page', items: 'nodes' },
   members: { size: 'page', items: 'nodes' },
   holdsReady: { size: 'page', items: 'nodes' },
+  holdsToPull: { size: 'page', items: 'nodes' },
+  holdsToClear: { size: 'page', items: 'nodes' },
   overdueLoans: { size: 'page', items: 'nodes' },
   auditLog: { size: 'page', items: 'nodes' },
   booksByCategory: { size: 'genre', items: 'list' },

@@ -22,6 +22,7 @@ import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
 import { receiptMutations } from './resolvers/receipts.ts';
+import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -91,6 +92,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...deskReportQueries,
         ...deskQueries,
         ...memberQueries,
+        ...holdShelfQueries,
       },
       Mutation: {
         ...catalogMutations,
@@ -100,6 +102,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...deskMutations,
         ...receiptMutations,
         ...memberMutations,
+        ...holdShelfMutations,
       },
     },
     rootFieldNames(typeDefs),
@@ -124,6 +127,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
       ...bookItemsField,
     },
     Item: itemFields,
+    HoldShelfEntry: holdShelfEntryFields,
     RenewOutcome: renewOutcomeFields,
     Notice: {
       message: async (notice, _args, ctx) => translate(ctx.library.notices.message(notice), await ctx.locale()),

@@ -26,7 +26,11 @@ export type ErrorCode =
   | 'ITEM_UNAVAILABLE'
   | 'ITEM_BUSY'
   | 'NOT_ON_LOAN'
-  | 'MEMBER_BLOCKED';
+  | 'MEMBER_BLOCKED'
+  // The hold shelf (decision 058): shelving a hold with no copy set aside; clearing one still open or not there.
+  | 'HOLD_NOT_READY'
+  | 'HOLD_STILL_READY'
+  | 'NOT_ON_HOLD_SHELF';
 
 export class LibraryError extends Error {
   readonly code: ErrorCode;
@@ -68,4 +72,7 @@ export const MESSAGES = {
   notYourHold: 'You can only cancel your own holds.',
   bookRequested: 'Another member has requested this book, so it cannot be renewed. Please return it by its due date.',
   unavailable: 'The library is temporarily unavailable. Please try again in a moment.',
+  holdNotReady: 'This hold has no copy set aside yet, so there is nothing to put on the hold shelf.',
+  holdStillReady: 'This hold is still waiting for its member to pick the copy up: leave the copy on the hold shelf.',
+  holdNotOnShelf: "This hold's copy was never put on the hold shelf, or it was borrowed: there is nothing to take off.",
 } as const;

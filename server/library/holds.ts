@@ -46,6 +46,8 @@ export interface Holds {
   ready(session: Session, first: number | null | undefined, after: string | null | undefined): Promise<Page<HoldView>>;
   /** Ends ready holds past their pickup day; their copies pass on. Answers the holds that expired. */
   expireDue(): Promise<HoldRecord[]>;
+  /** A hold as members and staff see it (its place in the queue, the day a ready copy waits until). */
+  view(hold: HoldRecord): Promise<HoldView>;
   /**
    * Ready holds whose last pickup day was `day` before it closed, with the day they now wait until (`days`: the
    * calendar with the closure).
@@ -259,6 +261,8 @@ export function createHolds(
     },
 
     expireDue,
+
+    view,
 
     async pickupsMovedBy(day, days) {
       const before = days.without(day);

@@ -19,6 +19,8 @@ import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
 import { createReceipts, type Receipts } from './receipts.ts';
 import { createMembers, type Members } from './members.ts';
+import { createHoldShelf, type HoldShelf } from './hold-shelf.ts';
+import { createClaims, type Claims } from './claims.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -46,6 +48,10 @@ export interface Library {
   receipts: Receipts;
   /** Members at the desk: cards, registration, details, blocks and notes (staff). */
   members: Members;
+  /** The hold shelf: holds to pull, copies put on it, ended holds' copies to take off (staff). */
+  holdShelf: HoldShelf;
+  /** Claims returned at the desk: a loan set aside without fees while staff look for the book. */
+  claims: Claims;
 }
 
 export interface LibraryOptions {
@@ -143,5 +149,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     language: createLanguage(store),
     receipts: createReceipts(store, { mailer, siteOrigin }),
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
+    holdShelf: createHoldShelf(store, { holds, audit, now }),
+    claims: createClaims(store, { audit, now }),
   };
 }

@@ -39,6 +39,9 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_ON_LOAN: 409,
   // Staff blocked the member: no borrowing or holds until they unblock them.
   MEMBER_BLOCKED: 403,
+  HOLD_NOT_READY: 409,
+  HOLD_STILL_READY: 409,
+  NOT_ON_HOLD_SHELF: 409,
 };
 
 interface AjvIssue {

@@ -359,6 +359,13 @@ export interface HoldRecord {
   endedAt: Date | null;
   /** The copy set aside for it while ready (and the one it was fulfilled with); null while waiting. */
   itemBarcode: string | null;
+  /**
+   * When staff put its copy on the hold shelf (HoldStore.shelve); null until then. A copy set aside any other way
+   * (copies added, found, passed on, returned in the app) is still on the open shelf or a trolley: staff pull it.
+   */
+  shelvedAt: Date | null;
+  /** When staff took the copy of an ended (expired, cancelled) shelved hold off the hold shelf; null until then. */
+  shelfClearedAt: Date | null;
 }
 
 export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'> & {
@@ -374,6 +381,16 @@ export type PlaceHoldResult =
     };
 
 export type EndHoldResult = { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-open' };
+
+/**
+ * Staff's moves of the hold shelf. `changed` false: it was done already (the same request again).
+ * not-ready: only a ready hold's copy goes on the hold shelf. not-ended: a ready hold's copy stays there until
+ * it is borrowed or the hold ends. not-on-shelf: the hold ended with its copy never put on the hold shelf, or was
+ * borrowed.
+ */
+export type HoldShelfResult =
+  | { ok: true; hold: HoldRecord; changed: boolean }
+  | { ok: false; reason: 'hold-not-found' | 'not-ready' | 'not-ended' | 'not-on-shelf' };
 
 /**
  * Holds: first come, first served. A copy coming back to the shelf (a return, copies added, a ready hold
@@ -399,6 +416,14 @@ export interface HoldStore {
   queues(bookIds: string[]): Promise<Map<string, HoldRecord[]>>;
   /** Ready holds across the library, set aside longest first (the pickup shelf). */
   ready(page: PageRequest): Promise<Page<HoldRecord>>;
+  /** Records that a ready hold's copy is on the hold shelf now (one conditional write; again: unchanged). */
+  shelve(holdId: string, at: Date): Promise<HoldShelfResult>;
+  /** Records that the copy of an ended hold that was on the hold shelf has been taken off it. */
+  clearShelf(holdId: string, at: Date): Promise<HoldShelfResult>;
+  /** Ready holds whose copy is not on the hold shelf yet, set aside longest first (keyset-paged, indexed). */
+  toPull(page: PageRequest): Promise<Page<HoldRecord>>;
+  /** Expired or cancelled holds whose copy is still on the hold shelf, ended longest ago first. */
+  toClear(page: PageRequest): Promise<Page<HoldRecord>>;
 }
 
 /**
@@ -628,7 +653,12 @@ export type AuditAction =
   | 'member-edited'
   | 'member-blocked'
   | 'member-unblocked'
-  | 'member-note-added';
+  | 'member-note-added'
+  // The hold shelf (decision 058).
+  | 'hold-shelved'
+  | 'hold-shelf-cleared'
+  // The member says they returned it; the library looks for it (issue 31).
+  | 'claims-returned';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {

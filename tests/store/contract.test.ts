@@ -24,6 +24,7 @@ import { searchContract } from './contract/search.contract.ts';
 import { calendarContract } from './contract/calendar.contract.ts';
 import { itemsContract } from './contract/items.contract.ts';
 import { membersContract } from './contract/members.contract.ts';
+import { holdShelfContract } from './contract/hold-shelf.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -43,6 +44,7 @@ function storeContract(factory: StoreFactory): void {
   calendarContract(factory);
   itemsContract(factory);
   membersContract(factory);
+  holdShelfContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

@@ -177,6 +177,10 @@ const CASES: Case[] = [
   { name: 'books: copies owned down (withdraws copies)', run: (s, f) => s.books.changeStock(f.shelfBookId, -1) },
   // Last: it takes the fixture's member away.
   { name: "users: erase a member's account", run: (s) => s.erasure.erase('user-1') },
+  { name: 'holds: to pull (ready, not on the hold shelf)', run: (s) => s.holds.toPull({ first: 5 }) },
+  { name: 'holds: to clear off the hold shelf', run: (s) => s.holds.toClear({ first: 5 }) },
+  { name: 'holds: put on the hold shelf', run: (s) => s.holds.shelve('0123456789abcdef01234567', new Date()) },
+  { name: 'holds: taken off the hold shelf', run: (s) => s.holds.clearShelf('0123456789abcdef01234567', new Date()) },
 ];
 
 async function fixture(store: Store): Promise<Fixture> {
@@ -279,7 +283,7 @@ describe('SQLite: every query plan uses an index', () => {
   /** Partial indexes hold only the rows their WHERE selects, so walking one is not a full pass. */
   const partial = () =>
     new Set(
-      ['books', 'loans', 'users', 'categories', 'items'].flatMap((table) =>
+      ['books', 'loans', 'users', 'categories', 'items', 'holds'].flatMap((table) =>
         db
           .prepare(`PRAGMA index_list(${table})`)
           .all()

@@ -185,6 +185,25 @@ describe.runIf(mongoUri)('MongoDB items: recovery of a step stopped part way', (
     });
   });
 
+  it('gives a ready hold the copy that was still being added when the queue took it (stopped before it followed)', async () => {
+    await withData(async (db, open) => {
+      const store = await open();
+      const id = (await store.books.insert(bookFields({ quantity: 1 }))).id;
+      await lend(store, id, 'a');
+      const placed = await store.holds.place(hold(id, 'b', 1000), { holdLimit: 5 });
+      if (!placed.ok) throw new Error(placed.reason);
+      const [copy] = (await store.items.add(id, 1, AT))!;
+      await store.close();
+      // As recovery's fill leaves it when the copy was mid-move then: the ledger set it aside for b, b is
+      // ready, the item is finished on the shelf but nobody gave it to b.
+      await db.collection('items').updateOne({ _id: copy!.barcode as never }, { $set: { holdId: null } });
+      await db.collection('holds').updateOne({ _id: new ObjectId(placed.hold.id) }, { $unset: { itemBarcode: '' } });
+      await reopenAndCheck(open, [id], async (reopened) => {
+        expect(await reopened.holds.get(placed.hold.id)).toMatchObject({ status: 'ready', itemBarcode: copy!.barcode });
+      });
+    });
+  });
+
   it('gives back a copy a borrow claimed before the gateway stopped, and drops the borrow', async () => {
     await withData(async (db, open) => {
       const store = await open();
@@ -285,9 +304,12 @@ describe.runIf(mongoUri)('MongoDB items: a gateway opening while another works',
   it("takes a staff change's ledger step back when another gateway's recovery undid its move meanwhile", async () => {
     await withData(async (db, open) => {
       const store = await open();
-      const id = (await store.books.insert(bookFields({ quantity: 2 }))).id;
+      const ids = [
+        (await store.books.insert(bookFields({ quantity: 2 }))).id,
+        (await store.books.insert(bookFields({ quantity: 2 }))).id,
+      ];
       await store.close();
-      const bookOid = new ObjectId(id);
+      const [shrunk, grown] = ids.map((id) => new ObjectId(id)) as [ObjectId, ObjectId];
       const c = {
         books: db.collection<BookDoc>('books'),
         loans: db.collection<LoanDoc>('borrowedBooks'),
@@ -296,15 +318,15 @@ describe.runIf(mongoUri)('MongoDB items: a gateway opening while another works',
         counters: db.collection<CounterDoc>('counters'),
       };
       const steps = itemSteps(c, NO_LOCK);
-      // Gateway A marks a copy to withdraw and one to add (changeStock's first writes)...
-      const withdrawn = (await steps.prepare(bookOid, -1, AT))!;
-      const added = (await steps.prepare(bookOid, 1, AT))!;
+      // Gateway A marks a copy of one book to withdraw and a new copy of another (changeStock's first writes)...
+      const withdrawn = (await steps.prepare(shrunk, -1, AT))!;
+      const added = (await steps.prepare(grown, 1, AT))!;
       // ...gateway B opens meanwhile and undoes both (the ledger does not list them yet)...
       await (await open()).close();
       // ...and A writes its ledger steps and finishes, as books.ts does.
-      for (const [codes, delta, to] of [
-        [withdrawn, -1, 'WITHDRAWN'],
-        [added, 1, 'ON_SHELF'],
+      for (const [bookOid, codes, delta, to] of [
+        [shrunk, withdrawn, -1, 'WITHDRAWN'],
+        [grown, added, 1, 'ON_SHELF'],
       ] as const) {
         await c.books.updateOne(
           { _id: bookOid },
@@ -312,9 +334,12 @@ describe.runIf(mongoUri)('MongoDB items: a gateway opening while another works',
         );
         await steps.finish(bookOid, [...codes], { delta, to });
       }
-      await reopenAndCheck(open, [id], async (reopened) => {
-        expect(await reopened.books.get(id)).toMatchObject({ copies: 2, quantity: 2 });
-        expect((await reopened.items.listByBook(id)).map((item) => item.status)).toEqual(['ON_SHELF', 'ON_SHELF']);
+      // Both changes are undone: the counters are the items' again.
+      await reopenAndCheck(open, ids, async (reopened) => {
+        for (const id of ids) {
+          expect(await reopened.books.get(id)).toMatchObject({ copies: 2, quantity: 2 });
+          expect((await reopened.items.listByBook(id)).map((item) => item.status)).toEqual(['ON_SHELF', 'ON_SHELF']);
+        }
       });
     });
   });

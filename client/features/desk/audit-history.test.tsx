@@ -76,4 +76,24 @@ describe('Circulation Desk: a member’s history', () => {
     expect(within(history).getAllByRole('row')).toHaveLength(3);
     expect(within(history).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('names the hold shelf’s and claims returned entries in words', async () => {
+    const user = userEvent.setup();
+    const nodes = [
+      entry('a3', { action: 'hold-shelved', field: 'shelvedAt', oldValue: null, newValue: 'BH00000018' }),
+      entry('a2', { action: 'hold-shelf-cleared', field: 'shelfClearedAt', oldValue: null, newValue: 'BH00000018' }),
+      entry('a1', { action: 'claims-returned', field: 'status', oldValue: 'borrowed', newValue: 'Used the drop' }),
+    ];
+    render(
+      <MockedProvider mocks={[{ ...page(null, nodes, null, false) }]}>
+        <AuditHistory uid={UID} />
+      </MockedProvider>,
+    );
+    const history = screen.getByRole('region', { name: 'History' });
+    await user.click(within(history).getByRole('button', { name: 'Show history' }));
+    expect(await within(history).findByRole('cell', { name: 'Put on the hold shelf' })).toBeTruthy();
+    expect(within(history).getByRole('cell', { name: 'Taken off the hold shelf' })).toBeTruthy();
+    expect(within(history).getByRole('cell', { name: 'Claims returned' })).toBeTruthy();
+    expect(within(history).getByRole('cell', { name: 'status: borrowed → Used the drop' })).toBeTruthy();
+  });
 });

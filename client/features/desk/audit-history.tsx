@@ -49,6 +49,9 @@ const ACTION_TEXT: Record<string, MessageId> = {
   waiver: 'desk.audit.waiver',
   'hold-cancelled': 'desk.audit.holdCancelled',
   'role-changed': 'desk.audit.roleChanged',
+  'hold-shelved': 'desk.audit.holdShelved',
+  'hold-shelf-cleared': 'desk.audit.holdShelfCleared',
+  'claims-returned': 'desk.audit.claimsReturned',
 };
 
 /** What changed, as "field: old → new" (a new value alone when there was none before). */

@@ -2,6 +2,7 @@ import { formatDay } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { HoldSlip } from './slips.tsx';
+import { ShelveHoldButton } from './hold-shelf-lists.tsx';
 import type { CheckedIn } from './use-scan.ts';
 
 type Props = {
@@ -49,6 +50,9 @@ export function CheckInResult({ result, symbol, onOpenMember }: Props) {
               },
             )}
           </p>
+          <div className="print:hidden">
+            <ShelveHoldButton holdId={holdFound.holdId} doneLabel={t({ id: 'desk.checkIn.shelved' })} />
+          </div>
           <HoldSlip hold={holdFound} />
         </div>
       ) : (

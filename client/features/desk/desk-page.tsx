@@ -71,6 +71,11 @@ export default function DeskPage() {
           {t({ id: 'desk.cashUpLink' })}
         </Link>
       </p>
+      <p className="mb-6">
+        <Link to="/desk/hold-shelf" className="text-indigo-700 underline">
+          {t({ id: 'desk.holdShelfLink' })}
+        </Link>
+      </p>
       {body}
     </section>
   );

@@ -25,7 +25,7 @@ export const DESK_LOAN_FRAGMENT = graphql(`
   }
 `);
 
-export type LoanAction = 'check-in' | 'renew' | 'lost' | 'damaged';
+export type LoanAction = 'check-in' | 'renew' | 'claims' | 'lost' | 'damaged';
 
 type Format = IntlShape['formatMessage'];
 
@@ -74,12 +74,14 @@ type ActiveProps = {
 const BUSY_TEXT: Record<LoanAction, MessageId> = {
   'check-in': 'desk.loans.checkingIn',
   renew: 'desk.loans.renewing',
+  claims: 'desk.loans.settingAside',
   lost: 'desk.loans.markingLost',
   damaged: 'desk.loans.markingDamaged',
 };
 const ACTION_TEXT: Record<LoanAction, MessageId> = {
   'check-in': 'desk.loans.checkIn',
   renew: 'desk.loans.renew',
+  claims: 'desk.loans.claimsReturned',
   lost: 'desk.loans.markLost',
   damaged: 'desk.loans.markDamaged',
 };
@@ -118,7 +120,11 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
                   </p>
                 )}
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {(['check-in', 'renew', 'lost', 'damaged'] as const).map((action) => (
+                  {/* Claims returned only while on loan: a claimed return is set aside already. */}
+                  {(loan.status === 'BORROWED'
+                    ? (['check-in', 'renew', 'claims', 'lost', 'damaged'] as const)
+                    : (['check-in', 'lost', 'damaged'] as const)
+                  ).map((action) => (
                     <button
                       key={action}
                       type="button"

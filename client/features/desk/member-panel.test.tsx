@@ -13,6 +13,7 @@ import {
   BOOK_COST_QUERY,
   CHECK_IN_MUTATION,
   MARK_LOST_MUTATION,
+  CLAIMS_RETURNED_MUTATION,
   RECORD_PAYMENT_MUTATION,
   RENEW_ALL_FOR_MUTATION,
   RENEW_FOR_MUTATION,
@@ -331,6 +332,30 @@ describe('Circulation Desk: one member', () => {
     expect(await screen.findByText('৳50 waived.')).toBeTruthy();
     expect(within(panel()).getByText('৳100')).toBeTruthy();
     expect((within(form).getByLabelText('Amount (৳)') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sets a loan aside as claimed returned; a claimed return is not offered it again', async () => {
+    const claimedAt = '2026-03-02T10:00:00.000Z';
+    const claimed = { ...lateLoan, status: 'RETURNING', claimedAt };
+    renderMember(owing, [
+      {
+        request: { query: CLAIMS_RETURNED_MUTATION, variables: { loanId: 'l1' } },
+        result: {
+          data: { markClaimsReturned: { __typename: 'BorrowRecord', id: 'l1', status: 'RETURNING', claimedAt } },
+        },
+      },
+      ...after({ ...owing, loans: [claimed] }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Claims returned: Hamlet' }));
+    expect(
+      await screen.findByText(
+        'Hamlet is set aside as claimed returned: its fee stopped today. Check it in when the book turns up, or mark it lost.',
+      ),
+    ).toBeTruthy();
+    const hamlet = within(panel()).getByRole('listitem', { name: 'Hamlet' });
+    expect(await within(hamlet).findByText(/Return claimed on/)).toBeTruthy();
+    expect(within(hamlet).queryByRole('button', { name: 'Claims returned: Hamlet' })).toBeNull();
+    expect(within(hamlet).getByRole('button', { name: 'Mark lost: Hamlet' })).toBeTruthy();
   });
 
   it('checks in a late loan and reports the late fee charged', async () => {

@@ -22,6 +22,7 @@ import { RenewAll } from './renew-all.tsx';
 import {
   BOOK_COST_QUERY,
   useCheckIn,
+  useMarkClaimsReturned,
   useMarkLost,
   useRecordPayment,
   useRenewFor,
@@ -68,6 +69,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
   });
   const [checkIn] = useCheckIn();
   const [markLost] = useMarkLost();
+  const [markClaimsReturned] = useMarkClaimsReturned();
   const [recordPayment] = useRecordPayment();
   const [waiveFee] = useWaiveFee();
   const [renewFor] = useRenewFor();
@@ -133,6 +135,9 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
         const { data: renewed } = await renewFor({ variables: { loanId: loan.id, idempotencyKey: newRequestKey() } });
         const day = formatDay(renewed?.renewFor.dueDate ?? loan.dueDate);
         setOutcome({ kind: 'done', text: t({ id: 'desk.member.renewed' }, { title: loan.bookTitle, day }) });
+      } else if (action === 'claims') {
+        await markClaimsReturned({ variables: { loanId: loan.id } });
+        setOutcome({ kind: 'done', text: t({ id: 'desk.member.claimsReturned' }, { title: loan.bookTitle }) });
       } else {
         const damaged = action === 'damaged';
         if (!(await confirmLoss(loan, damaged))) return;

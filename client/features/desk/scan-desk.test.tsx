@@ -11,6 +11,7 @@ import DeskPage from './desk-page.tsx';
 import { CHECK_IN_ITEM_MUTATION, CHECK_OUT_MUTATION, MEMBER_BY_CARD_QUERY } from './scan-operations.ts';
 import { accessMock, memberMock, membersMock, noOverdue } from './desk-test-data.ts';
 import { EMAIL_RECEIPT_MUTATION } from './email-receipt.tsx';
+import { SHELVE_HOLD } from './hold-shelf-operations.ts';
 
 const CARD = 'BM00000042';
 const ITEM = itemBarcode(18);
@@ -150,7 +151,14 @@ describe('the scan box', () => {
       barcode: ITEM,
       member: { __typename: 'User', id: 'id-8', name: 'Zula Rahman', cardNumber: 'BM00000077' },
     };
-    renderDesk([checkInMock({ forgive: false, returnedOn: null }, checkInAnswer(hold)), noOverdue()]);
+    const shelved = vi.fn(() => ({
+      data: { shelveHold: { __typename: 'Hold', id: 'hold-1', shelvedAt: '2026-03-05T09:00:00.000Z' } },
+    }));
+    renderDesk([
+      checkInMock({ forgive: false, returnedOn: null }, checkInAnswer(hold)),
+      noOverdue(),
+      { request: { query: SHELVE_HOLD, variables: { holdId: 'hold-1' } }, result: shelved },
+    ]);
     await scan(ITEM);
     const result = await screen.findByRole('region', { name: 'Check-in' });
     expect(within(result).getByRole('heading', { name: `Checked in Hamlet (${ITEM})` })).toBeTruthy();
@@ -176,6 +184,13 @@ describe('the scan box', () => {
     await userEvent.click(within(slip).getByRole('button', { name: 'Print Hold slip' }));
     expect(print).toHaveBeenCalledOnce();
     expect(slip.classList.contains('print-target')).toBe(true);
+
+    // Staff confirm the copy is on the hold shelf: it leaves the list to pull.
+    await userEvent.click(within(found).getByRole('button', { name: 'Put it on the hold shelf' }));
+    expect((await within(found).findByRole('status')).textContent).toBe(
+      'On the hold shelf: it is listed under Awaiting pickup.',
+    );
+    expect(shelved).toHaveBeenCalledOnce();
   });
 
   it('sends Forgive and the book drop day chosen before the scan; Forgive then clears', async () => {

@@ -88,3 +88,15 @@ export const useWaiveFee = () => useMutation(WAIVE_FEE_MUTATION, refresh);
 export const useMarkLost = () => useMutation(MARK_LOST_MUTATION, refresh);
 export const useRenewFor = () => useMutation(RENEW_FOR_MUTATION, refresh);
 export const useRenewAllFor = () => useMutation(RENEW_ALL_FOR_MUTATION, refresh);
+
+/** The member says they returned it and the library cannot find it: set aside, fee stopped, while staff look. */
+export const CLAIMS_RETURNED_MUTATION = graphql(`
+  mutation DeskClaimsReturned($loanId: ID!) {
+    markClaimsReturned(loanId: $loanId) {
+      id
+      status
+      claimedAt
+    }
+  }
+`);
+export const useMarkClaimsReturned = () => useMutation(CLAIMS_RETURNED_MUTATION, refresh);

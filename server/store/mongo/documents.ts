@@ -107,8 +107,16 @@ export interface LedgerDoc {
   counted?: false;
 }
 
-export interface HoldDoc extends Omit<HoldRecord, 'id' | 'status' | 'itemBarcode'> {
+export interface HoldDoc extends Omit<HoldRecord, 'id' | 'status' | 'itemBarcode' | 'shelvedAt' | 'shelfClearedAt'> {
   _id: ObjectId;
+  /** When staff put its copy on the hold shelf (absent until then, and on holds from before the hold shelf). */
+  shelvedAt?: Date | null;
+  shelfClearedAt?: Date | null;
+  /**
+   * 'on' from the moment staff shelve its copy until it is borrowed or, once the hold ended, staff take it off:
+   * the few holds the hold shelf's lists read (a sparse index; FerretDB has no partial ones). Absent otherwise.
+   */
+  shelf?: 'on';
   /** The copy set aside for it (written when the copy is), kept once it ends; absent on holds from before items. */
   itemBarcode?: string | null;
   /** 'placing' lasts only while a hold is between its writes (see holds.ts); it is never read as a hold. */

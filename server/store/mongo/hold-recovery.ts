@@ -61,7 +61,7 @@ export async function recoverHolds(c: HoldCollections, lock: KeyLock): Promise<v
     else
       await holds.updateOne(
         { _id: hold._id, status: 'ready' },
-        { $set: { status: 'waiting', readyAt: null, itemBarcode: null } },
+        { $set: { status: 'waiting', readyAt: null, itemBarcode: null, shelvedAt: null }, $unset: { shelf: '' } },
       );
   }
 

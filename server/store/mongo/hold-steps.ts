@@ -194,7 +194,8 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
     const item = itemBarcode ? { itemBarcode } : {};
     await holds.updateOne(
       { _id, status: 'ready' },
-      { $set: { status: 'fulfilled', endedAt: at, openKey: holdId, ...item } },
+      // Borrowed: its copy has left the hold shelf (the shelf's lists no longer read it).
+      { $set: { status: 'fulfilled', endedAt: at, openKey: holdId, ...item }, $unset: { shelf: '' } },
     );
     const hold = await holds.findOne({ _id }, { projection: { bookId: 1, userId: 1, status: 1 } });
     if (hold && !OPEN.includes(hold.status as HoldStatus)) await settleEnded(hold.bookId, hold.userId, holdId, at);

@@ -8,6 +8,7 @@ import type { HoldDoc } from './documents.ts';
 import { holdSteps, OPEN } from './hold-steps.ts';
 import type { HoldCollections } from './hold-steps.ts';
 import type { KeyLock } from './key-lock.ts';
+import { mongoHoldShelf } from './hold-shelf.ts';
 
 export function toHold(doc: HoldDoc): HoldRecord {
   if (doc.status === 'placing') throw new TypeError('A hold being placed is not a hold yet');
@@ -24,6 +25,8 @@ export function toHold(doc: HoldDoc): HoldRecord {
     endedAt: doc.endedAt ?? null,
     // Only a hold that has had a copy set aside names one (a ready hold sent back to waiting loses it).
     itemBarcode: doc.status === 'waiting' ? null : (doc.itemBarcode ?? null),
+    shelvedAt: doc.shelvedAt ?? null,
+    shelfClearedAt: doc.shelfClearedAt ?? null,
   };
 }
 
@@ -163,6 +166,8 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
     },
 
     queues: (bookIds) => queuesOf(holds, bookIds),
+
+    ...mongoHoldShelf(holds, toHold),
   };
 }
 

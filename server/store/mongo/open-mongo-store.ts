@@ -90,6 +90,9 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { bookId: 1, status: 1, createdAt: 1, _id: 1 }, name: 'book_queue' },
     { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
     { key: { status: 1, readyAt: 1, _id: 1 }, name: 'status_ready' },
+    // The hold shelf's lists (decision 058): ready holds not on it yet; holds whose copy is on it, by end.
+    { key: { status: 1, shelvedAt: 1, readyAt: 1, _id: 1 }, name: 'to_pull' },
+    { key: { shelf: 1, endedAt: 1, _id: 1 }, name: 'on_shelf', sparse: true },
   ]);
   await ensure(db.collection('notices'), [
     { key: { key: 1 }, name: 'key_unique', unique: true },

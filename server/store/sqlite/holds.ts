@@ -6,6 +6,7 @@ import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import { itemMoves } from './item-moves.ts';
 import type { Row } from './db.ts';
+import { sqliteHoldShelf } from './hold-shelf.ts';
 
 const STATUSES: readonly HoldStatus[] = ['waiting', 'ready', 'fulfilled', 'cancelled', 'expired'];
 
@@ -24,6 +25,8 @@ export function toHold(row: Row): HoldRecord {
     readyAt: dateOrNull(row, 'ready_at'),
     endedAt: dateOrNull(row, 'ended_at'),
     itemBarcode: textOrNull(row, 'item_barcode'),
+    shelvedAt: dateOrNull(row, 'shelved_at'),
+    shelfClearedAt: dateOrNull(row, 'shelf_cleared_at'),
   };
 }
 
@@ -176,6 +179,8 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
     },
 
     queues: async (bookIds) => queuesOf(db, bookIds),
+
+    ...sqliteHoldShelf(db, toHold),
 
     async ready(page) {
       const after = page.after ? decodeTimeCursor(page.after) : null;

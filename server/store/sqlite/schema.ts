@@ -399,7 +399,17 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX member_notes_by_uid ON member_notes (uid, created_at DESC, id DESC);
   `,
-  // 18: the desk's cash-up (server/library/desk-reports.ts): a day's payments and waivers in time order, without
+  // 18: the hold shelf (decision 058). A ready hold's copy is on the hold shelf once staff say so (shelved_at);
+  // one that ended there waits for staff to take it off (shelf_cleared_at). Holds ready before this migration
+  // are listed to pull: nobody confirmed where their copies are.
+  `
+  ALTER TABLE holds ADD COLUMN shelved_at INTEGER;
+  ALTER TABLE holds ADD COLUMN shelf_cleared_at INTEGER;
+  CREATE INDEX holds_to_pull ON holds (ready_at, id) WHERE status = 'ready' AND shelved_at IS NULL;
+  CREATE INDEX holds_to_clear ON holds (ended_at, id)
+    WHERE status IN ('expired', 'cancelled') AND shelved_at IS NOT NULL AND shelf_cleared_at IS NULL;
+  `,
+  // 19: the desk's cash-up (server/library/desk-reports.ts): a day's payments and waivers in time order, without
   // reading the charges beside them.
   `
   CREATE INDEX ledger_credits_by_time ON ledger (created_at, id) WHERE kind IN ('payment', 'waiver');
