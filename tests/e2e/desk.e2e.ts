@@ -75,8 +75,15 @@ describe('the circulation desk', () => {
       expect.any(String),
       '10',
       `৳${fee}`,
+      'Send a reminder',
     ]);
     await expectAccessible(page);
+    // A reminder from the list: the member gets an overdue notice, and the desk says so.
+    await row.getByRole('button', { name: `Send ${account.name} a reminder about “${late.title}”` }).click();
+    await overdue
+      .getByRole('status')
+      .filter({ hasText: `${account.name} was reminded about “${late.title}”.` })
+      .waitFor();
 
     const panel = await openMember(page, tag, account.name);
     const onLoan = panel.getByRole('listitem', { name: late.title });
