@@ -65,10 +65,16 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
   return async function found(barcode: string, at: Date, by: string): Promise<FoundResult> {
     let refunded: LedgerRecord | null = null;
     let loan: LoanRecord | null = null;
+    let seen: ItemDoc | null = null;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const doc = await items.findOne({ _id: String(barcode) });
+      const doc = (seen = await items.findOne({ _id: String(barcode) }));
       if (!doc || doc.move?.from === 'NEW') return { ok: false, reason: 'item-not-found' };
-      if (doc.move) return { ok: false, reason: 'item-busy' };
+      if (doc.move) {
+        // Another scan is bringing it back: as if it were back already (this scan's refund, if any, stands).
+        if (doc.move.from !== 'LOST' || doc.move.to !== 'ON_SHELF') return { ok: false, reason: 'item-busy' };
+        if (!refunded) return { ok: false, reason: 'not-lost' };
+        continue;
+      }
       const lost = doc.shelfStatus === 'LOST' && !doc.loanId && !doc.holdId;
       if (!lost) {
         // Another desk brought it back while this one refunded: the refund stands, and is this scan's answer.
@@ -81,7 +87,7 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
       }
       if (await deps.move(doc, 'ON_SHELF', null, 1)) return answer(doc);
     }
-    return { ok: false, reason: 'item-busy' };
+    return refunded && seen ? answer(seen) : { ok: false, reason: 'item-busy' };
 
     async function answer(doc: ItemDoc): Promise<FoundResult> {
       const item = await deps.record(doc._id);
