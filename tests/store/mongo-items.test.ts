@@ -185,6 +185,25 @@ describe.runIf(mongoUri)('MongoDB items: recovery of a step stopped part way', (
     });
   });
 
+  it('gives a ready hold the copy that was still being added when the queue took it (stopped before it followed)', async () => {
+    await withData(async (db, open) => {
+      const store = await open();
+      const id = (await store.books.insert(bookFields({ quantity: 1 }))).id;
+      await lend(store, id, 'a');
+      const placed = await store.holds.place(hold(id, 'b', 1000), { holdLimit: 5 });
+      if (!placed.ok) throw new Error(placed.reason);
+      const [copy] = (await store.items.add(id, 1, AT))!;
+      await store.close();
+      // As recovery's fill leaves it when the copy was mid-move then: the ledger set it aside for b, b is
+      // ready, the item is finished on the shelf but nobody gave it to b.
+      await db.collection('items').updateOne({ _id: copy!.barcode as never }, { $set: { holdId: null } });
+      await db.collection('holds').updateOne({ _id: new ObjectId(placed.hold.id) }, { $unset: { itemBarcode: '' } });
+      await reopenAndCheck(open, [id], async (reopened) => {
+        expect(await reopened.holds.get(placed.hold.id)).toMatchObject({ status: 'ready', itemBarcode: copy!.barcode });
+      });
+    });
+  });
+
   it('gives back a copy a borrow claimed before the gateway stopped, and drops the borrow', async () => {
     await withData(async (db, open) => {
       const store = await open();

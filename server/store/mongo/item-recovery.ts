@@ -60,12 +60,11 @@ export async function recoverItems(c: ItemCollections, lock: KeyLock): Promise<{
     .toArray();
   const activeIds = new Set(active.map((loan) => loan._id.toHexString()));
   for (const [loanId, claim] of loanClaims) if (!activeIds.has(loanId)) off.add(claim.bookId);
-  for (const loan of active)
-    if (
-      loan.status !== 'pending' &&
-      loanClaims.get(loan._id.toHexString())?.barcode !== (loan.itemBarcode ?? undefined)
-    )
-      off.add(loan.bookId);
+  // An active loan or a ready hold without an item, or naming another than the one it has.
+  for (const loan of active) {
+    const claim = loanClaims.get(loan._id.toHexString());
+    if (loan.status !== 'pending' && (!claim || claim.barcode !== loan.itemBarcode)) off.add(loan.bookId);
+  }
 
   const holdClaims = new Map<string, { barcode: string; bookId: string }>();
   for (const item of await items
@@ -75,8 +74,10 @@ export async function recoverItems(c: ItemCollections, lock: KeyLock): Promise<{
   const ready = await holds.find({ status: 'ready' }, { projection: { bookId: 1, itemBarcode: 1 } }).toArray();
   const readyIds = new Set(ready.map((hold) => hold._id.toHexString()));
   for (const [holdId, claim] of holdClaims) if (!readyIds.has(holdId)) off.add(claim.bookId);
-  for (const hold of ready)
-    if (holdClaims.get(hold._id.toHexString())?.barcode !== (hold.itemBarcode ?? undefined)) off.add(hold.bookId);
+  for (const hold of ready) {
+    const claim = holdClaims.get(hold._id.toHexString());
+    if (!claim || claim.barcode !== hold.itemBarcode) off.add(hold.bookId);
+  }
 
   for (const bookId of off) await steps.align(oid(bookId));
   return { aligned: off.size };

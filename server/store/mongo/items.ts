@@ -343,7 +343,9 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
         ),
       );
     await books.updateOne({ _id: bookOid }, { $pullAll: { itemMoves: barcodes } });
-    if (undone.length > 0) await align(bookOid);
+    // A copy just finished on the shelf may be the one a hold's entry in the ledger waits for (a fill that ran
+    // while it was still moving: recovery's, or another step's).
+    await align(bookOid);
   }
 
   /** Undoes moves whose ledger change was refused (or never written): new items go, others stay as they were. */
