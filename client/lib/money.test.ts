@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseAmount } from './money.ts';
+import { formatMoney, lowersBalance, parseAmount, signedAmount } from './money.ts';
 
 describe('money: the one way amounts are written', () => {
+  it('counts a lost copy refunded as lowering the balance, like a payment or a waiver', () => {
+    expect(['PAYMENT', 'WAIVER', 'LOST_FOUND'].map(lowersBalance)).toEqual([true, true, true]);
+    expect(['LATE_FEE', 'REPLACEMENT', 'PROCESSING_FEE'].map(lowersBalance)).toEqual([false, false, false]);
+    expect(signedAmount('LOST_FOUND', 400)).toBe('−৳400');
+  });
+
   it('writes the symbol then a whole, grouped number', () => {
     expect(formatMoney(150)).toBe('৳150');
     expect(formatMoney(1500)).toBe('৳1,500');

@@ -17,8 +17,12 @@ export function formatMoney(amount: number, symbol = CURRENCY_SYMBOL, locale: Lo
   return `${symbol}${NUMBER[locale].format(Math.round(amount))}`;
 }
 
-/** Ledger kinds that lower the balance (a payment, a waiver); every other entry is a charge that raises it. */
-export const lowersBalance = (kind: string): boolean => kind === 'PAYMENT' || kind === 'WAIVER';
+/**
+ * Ledger kinds that lower the balance (a payment, a waiver, a lost copy's refund); every other entry is a charge
+ * that raises it.
+ */
+export const lowersBalance = (kind: string): boolean =>
+  kind === 'PAYMENT' || kind === 'WAIVER' || kind === 'LOST_FOUND';
 
 /** A ledger entry's amount with the way it moved the balance: "+৳150" for a charge, "−৳50" for a payment. */
 export const signedAmount = (kind: string, amount: number, symbol = CURRENCY_SYMBOL): string =>

@@ -14,6 +14,7 @@ export const ENUM_VALUES = {
     PROCESSING_FEE: 'processing-fee',
     PAYMENT: 'payment',
     WAIVER: 'waiver',
+    LOST_FOUND: 'lost-found',
   },
   CatalogueEditors: { MEMBERS: 'members', STAFF: 'staff' },
   ReturnsMode: { SELF: 'self', DESK: 'desk' },

@@ -16,6 +16,7 @@ import { daysLate } from './policy.ts';
 import { todayIn } from './calendar.ts';
 import * as check from './validate.ts';
 import { cardNumber } from './member-input.ts';
+import { answerFound, checkInFound } from './lost-found.ts';
 
 /** The member a copy just checked in is now set aside for (the hold shelf). */
 export interface HoldFoundView {
@@ -28,12 +29,16 @@ export interface HoldFoundView {
 
 /** What a check-in by barcode did: the loan closed, its fee, and the member waiting, if any. */
 export interface CheckInOutcome {
-  loan: LoanRecord;
+  /** The loan closed; for a lost copy found, its loan closed as lost, or null when it was marked lost by hand. */
+  loan: LoanRecord | null;
   fee: number;
   daysLate: number;
   forgiven: boolean;
   itemStatus: ItemStatus;
   holdFound: HoldFoundView | null;
+  /** A LOST copy found (lost-found.ts), and the replacement charge it refunded (0 when none). */
+  found: boolean;
+  refunded: number;
 }
 
 /** One loan's answer to renewing all of a member's loans. */
@@ -83,6 +88,14 @@ export function createDesk(
 ): Desk {
   const { circulation, holds, calendar, audit, now } = opts;
   const once = createOnce(store, now);
+  const found = {
+    store,
+    once,
+    audit,
+    now,
+    outcome: (loan: LoanRecord | null, barcode: string, refunded: number) =>
+      outcome(loan, 0, false, barcode, { found: true, refunded }),
+  };
 
   async function memberOf(uid: string): Promise<UserRecord> {
     const member = await store.users.getByUid(uid);
@@ -91,7 +104,13 @@ export function createDesk(
   }
 
   /** What a check-in did, read back: the copy's status now, and the member it is set aside for. */
-  async function outcome(loan: LoanRecord, late: number, forgiven: boolean, barcode: string): Promise<CheckInOutcome> {
+  async function outcome(
+    loan: LoanRecord | null,
+    late: number,
+    forgiven: boolean,
+    barcode: string,
+    found = { found: false, refunded: 0 },
+  ): Promise<CheckInOutcome> {
     const item = await store.items.get(barcode);
     const hold = item?.status === 'ON_HOLD_SHELF' && item.holdId ? await store.holds.get(item.holdId) : null;
     let holdFound: HoldFoundView | null = null;
@@ -102,7 +121,15 @@ export function createDesk(
       holdFound = { holdId: hold.id, readyUntil, member, bookTitle: hold.bookTitle, barcode };
     }
     const itemStatus = item?.status ?? 'ON_SHELF';
-    return { loan, fee: loan.lateFee, daysLate: late, forgiven, itemStatus, holdFound };
+    return {
+      loan,
+      fee: found.found ? 0 : (loan?.lateFee ?? 0),
+      daysLate: late,
+      forgiven,
+      itemStatus,
+      holdFound,
+      ...found,
+    };
   }
 
   return {
@@ -164,13 +191,17 @@ export function createDesk(
       const forgive = input.forgive === true;
       const item = await store.items.get(barcode);
       if (!item) throw noCopy(barcode);
+      const request = ['check-in-item', barcode, forgive, input.returnedOn ?? null];
+      if (item.status === 'LOST') return checkInFound(found, session, barcode, { key: input.idempotencyKey, request });
       const submission = {
         actor: session.uid,
         key: input.idempotencyKey,
-        request: ['check-in-item', barcode, forgive, input.returnedOn ?? null],
+        request,
         // The loan it closes; a repeat answers from the loan its first send closed.
         ref: item.loanId ?? barcode,
         answer: async (ref: string) => {
+          const first = answerFound(found, ref, barcode);
+          if (first) return first;
           const loan = await store.loans.get(ref);
           if (!loan || loan.status !== 'returned') return null;
           const day = todayIn(opts.timeZone, loan.returnedAt ?? now());

@@ -278,6 +278,8 @@ export interface LoanStore {
   /** Active loans due before `dueBefore`, the longest overdue first (due date, then id). */
   overdue(dueBefore: Date, page: PageRequest): Promise<Page<LoanRecord>>;
   get(id: string): Promise<LoanRecord | null>;
+  /** A copy's last loan (the latest borrow of that item), any status; null when it was never lent. */
+  lastOfItem(itemBarcode: string): Promise<LoanRecord | null>;
   /** Newest first (borrowDate descending, then id descending). */
   listByUser(userId: string): Promise<LoanRecord[]>;
   countActiveByUser(userId: string): Promise<number>;
@@ -475,7 +477,25 @@ export interface ItemStore {
    * coming back puts it in both (to the first member waiting, if any). The same status again changes only the note.
    */
   setStatus(barcode: string, status: ItemShelfStatus, note: string | null, at: Date): Promise<SetItemStatusResult>;
+  /**
+   * A LOST copy found (scanned at the desk): back on the shelf (or to the first member waiting), and when its last
+   * loan was closed as lost, that loan's replacement charge refunded as a `lost-found` credit, at most once per
+   * loan (the balance may go below zero). `refund` is the credit this call recorded; null when none (no lost loan,
+   * no replacement charged, refunded before, or a concurrent scan recorded it). Refused when the copy is not LOST.
+   */
+  found(barcode: string, at: Date, by: string): Promise<FoundResult>;
 }
+
+export type FoundResult =
+  | {
+      ok: true;
+      item: ItemRecord;
+      quantity: number;
+      /** The copy's last loan when it was closed as lost; null otherwise (staff marked the copy lost by hand). */
+      loan: LoanRecord | null;
+      refund: LedgerRecord | null;
+    }
+  | { ok: false; reason: 'item-not-found' | 'not-lost' | 'item-busy' };
 
 /** 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts). */
 export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired' | 'due-date-moved';
@@ -546,7 +566,8 @@ export interface NoticeStore {
   settleMail(id: string, attempts: number, outcome: MailOutcome): Promise<boolean>;
 }
 
-export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver';
+/** 'lost-found': a lost copy found, its loan's replacement charge refunded (a credit; the balance may go below 0). */
+export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver' | 'lost-found';
 
 /** Kinds that raise a member's balance; the others lower it. */
 export const CHARGES: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee'];
@@ -658,7 +679,9 @@ export type AuditAction =
   | 'hold-shelved'
   | 'hold-shelf-cleared'
   // The member says they returned it; the library looks for it (issue 31).
-  | 'claims-returned';
+  | 'claims-returned'
+  // A lost copy found at the desk, its replacement charge refunded (decision 059).
+  | 'lost-found';
 
 /** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
 export interface AuditRecord {

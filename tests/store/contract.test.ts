@@ -25,6 +25,7 @@ import { calendarContract } from './contract/calendar.contract.ts';
 import { itemsContract } from './contract/items.contract.ts';
 import { membersContract } from './contract/members.contract.ts';
 import { holdShelfContract } from './contract/hold-shelf.contract.ts';
+import { lostFoundContract } from './contract/lost-found.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -45,6 +46,7 @@ function storeContract(factory: StoreFactory): void {
   itemsContract(factory);
   membersContract(factory);
   holdShelfContract(factory);
+  lostFoundContract(factory);
 }
 
 const sqliteFactory: StoreFactory = async () => {

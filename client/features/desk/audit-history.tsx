@@ -52,6 +52,7 @@ const ACTION_TEXT: Record<string, MessageId> = {
   'hold-shelved': 'desk.audit.holdShelved',
   'hold-shelf-cleared': 'desk.audit.holdShelfCleared',
   'claims-returned': 'desk.audit.claimsReturned',
+  'lost-found': 'desk.audit.lostFound',
 };
 
 /** What changed, as "field: old → new" (a new value alone when there was none before). */

@@ -64,6 +64,8 @@ const checkInAnswer = (holdFound: unknown, overrides: Record<string, unknown> = 
       daysLate: 3,
       forgiven: false,
       itemStatus: holdFound ? 'ON_HOLD_SHELF' : 'ON_SHELF',
+      found: false,
+      refunded: 0,
       loan: {
         __typename: 'BorrowRecord',
         id: 'loan-1',
@@ -210,6 +212,29 @@ describe('the scan box', () => {
       (screen.getByRole('checkbox', { name: 'Forgive the late fee (next check-in only)' }) as HTMLInputElement).checked,
     ).toBe(false);
     expect((screen.getByLabelText('Returned earlier (book drop date)') as HTMLInputElement).value).toBe('2026-02-28');
+  });
+
+  const lostFound = { fee: 0, daysLate: 0, found: true, refunded: 400 };
+
+  it('says what a lost copy found refunded to the member who had it', async () => {
+    renderDesk([checkInMock({ forgive: false, returnedOn: null }, checkInAnswer(null, lostFound)), noOverdue()]);
+    await scan(ITEM);
+    const result = await screen.findByRole('region', { name: 'Check-in' });
+    expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(`Found Hamlet (${ITEM})`);
+    expect(within(result).getByText('Found: ৳400 replacement refunded to Grace Hopper')).toBeTruthy();
+    expect(within(result).queryByText('Returned on time: no fee.')).toBeNull();
+    expect(within(result).getByText('Nobody is waiting for it: put it back on the shelf.')).toBeTruthy();
+  });
+
+  it('says a copy found that staff had marked lost by hand refunded nothing', async () => {
+    const byHand = checkInAnswer(null, { ...lostFound, refunded: 0, loan: null });
+    renderDesk([checkInMock({ forgive: false, returnedOn: null }, byHand), noOverdue()]);
+    await scan(ITEM);
+    const result = await screen.findByRole('region', { name: 'Check-in' });
+    expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(
+      `Found ${ITEM}: it had been marked lost.`,
+    );
+    expect(within(result).getByText('Found: no replacement refunded.')).toBeTruthy();
   });
 
   it('shows a policy refusal with Override, which asks for a reason and lends with it', async () => {

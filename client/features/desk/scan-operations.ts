@@ -34,6 +34,8 @@ export const CHECK_IN_ITEM_MUTATION = graphql(`
       daysLate
       forgiven
       itemStatus
+      found
+      refunded
       loan {
         id
         userId

@@ -7,13 +7,19 @@ import { parseId } from '../ids.ts';
 import { toObjectId } from './documents.ts';
 import { itemSteps, type ItemCollections, type ItemDoc } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
+import type { LedgerCollections } from './ledger.ts';
+import { mongoFound } from './lost-found.ts';
 
 const SHELF_STATUSES: readonly ItemShelfStatus[] = ['ON_SHELF', 'IN_REPAIR', 'LOST', 'WITHDRAWN'];
 
 /** Attempts at a status change that keeps meeting another step's write before it gives up as busy. */
 const ATTEMPTS = 5;
 
-export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: ObjectId) => Promise<void>): ItemStore {
+export function mongoItems(
+  c: ItemCollections & LedgerCollections,
+  lock: KeyLock,
+  fill: (bookOid: ObjectId) => Promise<void>,
+): ItemStore {
   const { books, items } = c;
   const steps = itemSteps(c, lock);
   const bookLock = <T>(bookOid: ObjectId, work: () => Promise<T>) => lock.run(`book:${bookOid.toHexString()}`, work);
@@ -59,6 +65,7 @@ export function mongoItems(c: ItemCollections, lock: KeyLock, fill: (bookOid: Ob
 
   return {
     get: (barcode) => record(String(barcode)),
+    found: mongoFound(c, lock, { move, record, quantityOf }),
 
     async listByBook(bookId) {
       const id = parseId(bookId);

@@ -3,7 +3,8 @@
 // conditional update that adds the entry's id to account.counted, so an entry is counted once however often a
 // step runs:
 // - a charge (late fee, replacement, processing) is inserted first, marked `counted: false`, then counted
-//   (balance + amount) and unmarked; recovery counts what a stopped gateway left marked;
+//   (balance + amount) and unmarked; recovery counts what a stopped gateway left marked; a lost copy's refund
+//   (lost-found.ts) takes the same steps the other way (balance - amount, no floor: it may go below zero);
 // - a payment or waiver is decided by the account alone: the update decrements the balance only while it
 //   stays at or above zero (`balance >= amount` in its filter) and keeps the entry in account.credits; the
 //   ledger entry is written from there and the copy dropped; recovery writes what a stopped gateway left.

@@ -303,6 +303,16 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       return doc && doc.status !== 'pending' ? toLoan(doc) : null;
     },
 
+    async lastOfItem(itemBarcode) {
+      // A pending borrow is not a loan yet.
+      const [last] = await loans
+        .find({ itemBarcode, status: { $ne: 'pending' } })
+        .sort({ borrowDate: -1, _id: -1 })
+        .limit(1)
+        .toArray();
+      return last ? toLoan(last) : null;
+    },
+
     async listByUser(userId) {
       const docs = await loans
         .find({ userId: String(userId), status: { $ne: 'pending' } })

@@ -84,6 +84,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { status: 1, returnDate: 1, _id: 1 }, name: 'status_due' },
     // A search's ranking ties: how many loans of each matching book began recently.
     { key: { bookId: 1, borrowDate: 1 }, name: 'book_borrowed' },
+    // A found copy's last loan (decision 059).
+    { key: { itemBarcode: 1, borrowDate: -1, _id: -1 }, name: 'item_newest_first' },
   ]);
   await ensure(db.collection('holds'), [
     { key: { openKey: 1 }, name: 'open_key_unique', unique: true },

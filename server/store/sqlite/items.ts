@@ -7,6 +7,7 @@ import { parseId } from '../ids.ts';
 import { num, transaction } from './db.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves } from './item-moves.ts';
+import { sqliteFound } from './lost-found.ts';
 
 const SHELF_STATUSES: readonly ItemShelfStatus[] = ['ON_SHELF', 'IN_REPAIR', 'LOST', 'WITHDRAWN'];
 
@@ -17,7 +18,10 @@ export function sqliteItems(db: DatabaseSync): ItemStore {
   const quantityOf = db.prepare('SELECT quantity FROM books WHERE id = ?');
   const setNote = db.prepare('UPDATE items SET note = ? WHERE barcode = ?');
   const items = itemMoves(db);
+  const found = sqliteFound(db);
   return {
+    found,
+
     async get(barcode) {
       return isItemBarcode(barcode) ? items.get(barcode) : null;
     },

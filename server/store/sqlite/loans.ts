@@ -33,7 +33,7 @@ function toStatus(row: Row): LoanStatus {
 
 const toChannel = (value: string | null): ReturnChannel | null => (value === 'APP' || value === 'DESK' ? value : null);
 
-function toLoan(row: Row): LoanRecord {
+export function toLoan(row: Row): LoanRecord {
   return {
     id: text(row, 'id'),
     bookId: text(row, 'book_id'),
@@ -58,9 +58,9 @@ function toLoan(row: Row): LoanRecord {
   };
 }
 
-const KINDS: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee', 'payment', 'waiver'];
+const KINDS: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee', 'payment', 'waiver', 'lost-found'];
 
-function toEntry(row: Row): LedgerRecord {
+export function toEntry(row: Row): LedgerRecord {
   const kind = text(row, 'kind') as LedgerKind;
   if (!KINDS.includes(kind)) throw new TypeError(`Unknown ledger kind ${kind}`);
   return {
@@ -76,7 +76,9 @@ function toEntry(row: Row): LedgerRecord {
   };
 }
 
-const BALANCE = `SELECT COALESCE(SUM(CASE WHEN kind IN ('payment', 'waiver') THEN -amount ELSE amount END), 0) AS n
+// Charges raise it; every other kind (payments, waivers, a lost copy's refund) lowers it.
+const BALANCE = `SELECT COALESCE(SUM(CASE WHEN kind IN ('late-fee', 'replacement', 'processing-fee') THEN amount
+  ELSE -amount END), 0) AS n
   FROM ledger WHERE user_id = ?`;
 
 const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
@@ -129,6 +131,9 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   const claim = db.prepare(`UPDATE loans SET claimed_at = ? WHERE id = ? AND status = 'borrowed'
     AND claimed_at IS NULL RETURNING *`);
   const loanById = db.prepare('SELECT * FROM loans WHERE id = ?');
+  const lastOfItem = db.prepare(
+    'SELECT * FROM loans WHERE item_barcode = ? ORDER BY borrow_date DESC, id DESC LIMIT 1',
+  );
   const charge = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
     created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 
@@ -302,6 +307,11 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     async get(id) {
       const key = parseId(id);
       const row = key ? loanById.get(key) : undefined;
+      return row ? toLoan(row) : null;
+    },
+
+    async lastOfItem(itemBarcode) {
+      const row = lastOfItem.get(itemBarcode);
       return row ? toLoan(row) : null;
     },
 

@@ -414,4 +414,29 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX ledger_credits_by_time ON ledger (created_at, id) WHERE kind IN ('payment', 'waiver');
   `,
+  // 20: a lost copy found (docs/decisions/059): the ledger gains the credit 'lost-found' (the loan's replacement
+  // charge refunded, once per loan: ledger_one_charge). SQLite cannot change a CHECK, so the table is rebuilt with
+  // its rows, columns and indexes as they were; the cash-up's index still lists payments and waivers only (a refund
+  // is no money taken at the desk). Loans by copy, newest first: a found copy's last loan.
+  `
+  CREATE TABLE ledger_next (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('late-fee', 'replacement', 'processing-fee', 'payment', 'waiver', 'lost-found')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    loan_id TEXT REFERENCES loans (id),
+    book_title TEXT,
+    note TEXT NOT NULL,
+    recorded_by TEXT,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO ledger_next (id, user_id, kind, amount, loan_id, book_title, note, recorded_by, created_at)
+    SELECT id, user_id, kind, amount, loan_id, book_title, note, recorded_by, created_at FROM ledger;
+  DROP TABLE ledger;
+  ALTER TABLE ledger_next RENAME TO ledger;
+  CREATE INDEX ledger_by_user ON ledger (user_id, created_at DESC, id DESC);
+  CREATE UNIQUE INDEX ledger_one_charge ON ledger (loan_id, kind) WHERE loan_id IS NOT NULL;
+  CREATE INDEX ledger_credits_by_time ON ledger (created_at, id) WHERE kind IN ('payment', 'waiver');
+  CREATE INDEX loans_by_item ON loans (item_barcode, borrow_date DESC, id DESC) WHERE item_barcode IS NOT NULL;
+  `,
 ];

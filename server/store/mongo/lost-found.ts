@@ -1,0 +1,99 @@
+// A lost copy found, in MongoDB (decision 059), step by step like the charges (ledger.ts): the refund of the
+// last loan's replacement charge is inserted first under the unique chargeKey `<loanId>:lost-found` (its commit
+// point: one per loan however many desks scan or retry), then counted into the account's balance once
+// (account.counted; no `balance >= amount` guard: a refund may take the balance below zero; recovery counts what a
+// stopped gateway left marked), then the copy moves back (item-store.ts, move). A gateway stopped after the refund
+// leaves the copy LOST with the refund in the ledger: scanning it again brings it back without a second refund.
+import { ObjectId } from 'mongodb';
+import type { FoundResult, ItemRecord, ItemShelfStatus, LedgerRecord, LoanRecord } from '../port.ts';
+import { isDuplicateKey, toEntry, toLoan } from './documents.ts';
+import type { LedgerDoc } from './documents.ts';
+import type { ItemCollections, ItemDoc } from './items.ts';
+import { countCharge, type LedgerCollections } from './ledger.ts';
+import type { KeyLock } from './key-lock.ts';
+
+export const REFUND_NOTE = 'Replacement refunded: the lost copy was found';
+
+/** Attempts at bringing a copy back that keeps meeting another step's write before it gives up as busy. */
+const ATTEMPTS = 5;
+
+interface FoundDeps {
+  move(doc: ItemDoc, to: ItemShelfStatus, note: string | null, delta: number): Promise<boolean>;
+  record(barcode: string): Promise<ItemRecord | null>;
+  quantityOf(bookOid: ObjectId): Promise<number>;
+}
+
+export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock, deps: FoundDeps) {
+  const { items, loans, ledger } = c;
+
+  /** The copy's last loan, when it was closed as lost. */
+  async function lostLoan(barcode: string): Promise<LoanRecord | null> {
+    const [last] = await loans.find({ itemBarcode: barcode }).sort({ borrowDate: -1, _id: -1 }).limit(1).toArray();
+    return last && last.status === 'lost' ? toLoan(last) : null;
+  }
+
+  /** Refunds the loan's replacement charge once; the entry when this call recorded it. */
+  async function refund(loan: LoanRecord, at: Date, by: string): Promise<LedgerRecord | null> {
+    const charged = await ledger.findOne({ chargeKey: `${loan.id}:replacement` });
+    if (!charged || charged.amount <= 0) return null;
+    const chargeKey = `${loan.id}:lost-found`;
+    const doc: LedgerDoc = {
+      _id: new ObjectId(),
+      userId: loan.userId,
+      kind: 'lost-found',
+      amount: charged.amount,
+      loanId: loan.id,
+      bookTitle: loan.bookTitle,
+      note: REFUND_NOTE,
+      recordedBy: by,
+      createdAt: at,
+      chargeKey,
+      counted: false,
+    };
+    let inserted = true;
+    try {
+      await ledger.insertOne(doc);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      inserted = false;
+    }
+    // Counted whoever inserted it: a scan after a stopped one finishes its step.
+    await countCharge(c, lock, chargeKey);
+    return inserted ? toEntry(doc) : null;
+  }
+
+  return async function found(barcode: string, at: Date, by: string): Promise<FoundResult> {
+    let refunded: LedgerRecord | null = null;
+    let loan: LoanRecord | null = null;
+    let seen: ItemDoc | null = null;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const doc = (seen = await items.findOne({ _id: String(barcode) }));
+      if (!doc || doc.move?.from === 'NEW') return { ok: false, reason: 'item-not-found' };
+      if (doc.move) {
+        // Another scan is bringing it back: as if it were back already (this scan's refund, if any, stands).
+        if (doc.move.from !== 'LOST' || doc.move.to !== 'ON_SHELF') return { ok: false, reason: 'item-busy' };
+        if (!refunded) return { ok: false, reason: 'not-lost' };
+        continue;
+      }
+      const lost = doc.shelfStatus === 'LOST' && !doc.loanId && !doc.holdId;
+      if (!lost) {
+        // Another desk brought it back while this one refunded: the refund stands, and is this scan's answer.
+        if (!refunded) return { ok: false, reason: 'not-lost' };
+        return answer(doc);
+      }
+      if (attempt === 0) {
+        loan = await lostLoan(doc._id);
+        refunded = loan ? await refund(loan, at, by) : null;
+      }
+      if (await deps.move(doc, 'ON_SHELF', null, 1)) return answer(doc);
+    }
+    return refunded && seen ? answer(seen) : { ok: false, reason: 'item-busy' };
+
+    async function answer(doc: ItemDoc): Promise<FoundResult> {
+      const item = await deps.record(doc._id);
+      if (!item) return { ok: false, reason: 'item-not-found' };
+      const quantity = await deps.quantityOf(ObjectId.createFromHexString(doc.bookId));
+      return { ok: true, item, quantity, loan, refund: refunded };
+    }
+  };
+}

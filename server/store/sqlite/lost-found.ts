@@ -1,0 +1,53 @@
+// A lost copy found, in SQLite (decision 059): in one transaction the copy comes back (to the shelf, or to the
+// first member waiting) and, when its last loan was closed as lost, that loan's replacement charge is refunded
+// as a 'lost-found' credit. ledger_one_charge keeps it to one per loan; the transaction makes a second scan see
+// the copy back already.
+import type { DatabaseSync } from 'node:sqlite';
+import { isItemBarcode } from '../barcodes.ts';
+import { newId } from '../ids.ts';
+import type { FoundResult } from '../port.ts';
+import { num, transaction } from './db.ts';
+import { fillHolds } from './holds.ts';
+import { itemMoves } from './item-moves.ts';
+import { toEntry, toLoan } from './loans.ts';
+
+export const REFUND_NOTE = 'Replacement refunded: the lost copy was found';
+
+export function sqliteFound(db: DatabaseSync) {
+  const lastLoan = db.prepare('SELECT * FROM loans WHERE item_barcode = ? ORDER BY borrow_date DESC, id DESC LIMIT 1');
+  const entryOf = db.prepare('SELECT * FROM ledger WHERE loan_id = ? AND kind = ?');
+  const refund = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
+    created_at) VALUES (?, ?, 'lost-found', ?, ?, ?, ?, ?, ?) RETURNING *`);
+  const addCopy = db.prepare(`UPDATE books SET copies = copies + 1, quantity = quantity + 1, version = version + 1,
+    updated_at = ? WHERE id = ?`);
+  const quantityOf = db.prepare('SELECT quantity FROM books WHERE id = ?');
+  const items = itemMoves(db);
+
+  return async function found(barcode: string, at: Date, by: string): Promise<FoundResult> {
+    if (!isItemBarcode(barcode)) return { ok: false, reason: 'item-not-found' };
+    return transaction(db, (): FoundResult => {
+      const item = items.get(barcode);
+      if (!item) return { ok: false, reason: 'item-not-found' };
+      if (item.status !== 'LOST' || item.loanId !== null || item.holdId !== null)
+        return { ok: false, reason: 'not-lost' };
+      const row = lastLoan.get(barcode);
+      const loan = row ? toLoan(row) : null;
+      const lost = loan?.status === 'lost' ? loan : null;
+      let entry = null;
+      if (lost && !entryOf.get(lost.id, 'lost-found')) {
+        const charged = entryOf.get(lost.id, 'replacement');
+        const amount = charged ? num(charged, 'amount') : 0;
+        const written =
+          amount > 0 &&
+          refund.get(newId(), lost.userId, amount, lost.id, lost.bookTitle, REFUND_NOTE, by, at.getTime());
+        entry = written ? toEntry(written) : null;
+      }
+      // Back on the shelf: into copies owned and available, then to the first member waiting.
+      items.shelve(barcode);
+      addCopy.run(Date.now(), item.bookId);
+      fillHolds(db, item.bookId, at);
+      const quantity = num(quantityOf.get(item.bookId) ?? {}, 'quantity');
+      return { ok: true, item: items.get(barcode)!, quantity, loan: lost, refund: entry };
+    });
+  };
+}
