@@ -302,7 +302,25 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
   const shelf = (await gw.store.items.listByBook(deskBook)).map((item) => item.barcode);
   const scanLoan = await gw.store.loans.get(await borrow(staff, await gw.addBook({ quantity: 1 })));
   const renewForId = await borrow(staff, await gw.addBook({ quantity: 1 }));
+  // The hold shelf: a ready hold (its copy set aside by a return) to shelve, and one that ended on the shelf to clear.
+  const readyHold = async (member: typeof m, shelved: boolean) => {
+    const bookId = await gw.addBook({ quantity: 1 });
+    const staffLoan = await borrow(staff, bookId);
+    const placed = await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: bookId }, member.token);
+    const holdId = placed.body.data.placeHold.id as string;
+    expect((await gw.store.loans.checkin(staffLoan, new Date())).ok).toBe(true);
+    if (shelved) {
+      expect((await gw.store.holds.shelve(holdId, new Date())).ok).toBe(true);
+      expect((await gw.store.holds.cancel(holdId, new Date())).ok).toBe(true);
+    }
+    return holdId;
+  };
+  const [toShelve, toClear] = [await readyHold(m, false), await readyHold(reader, true)];
+  const claimId = await borrow(reader, await gw.addBook({ quantity: 1 }));
   return {
+    toShelve,
+    toClear,
+    claimId,
     lateId: late.loan.id,
     m,
     staff,
@@ -720,6 +738,11 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     removeClosure: { date: libraryDay(20) },
     sendOverdueReminder: { loanId: f.lateId },
     emailCheckoutReceipt: { loanIds: [f.renewId] },
+    holdsToPull: { first: 5, after: null },
+    holdsToClear: { first: 5, after: null },
+    shelveHold: { holdId: f.toShelve },
+    clearHoldShelf: { holdId: f.toClear },
+    markClaimsReturned: { loanId: f.claimId, note: 'Says it went back in the book drop' },
     memberByCard: { card: 'BM00000018' },
     registerMember: {
       input: {
