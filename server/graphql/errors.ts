@@ -23,7 +23,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       message: domain.message,
       ...(formatted.locations ? { locations: formatted.locations } : {}),
       ...(formatted.path ? { path: formatted.path } : {}),
-      extensions: { code: domain.code, ...(domain.field ? { field: domain.field } : {}) },
+      extensions: {
+        code: domain.code,
+        ...(domain.field ? { field: domain.field } : {}),
+        // The desk's check-out: a policy refusal staff may lend past with a reason (checkOut's `override`).
+        ...(domain.overridable ? { overridable: true } : {}),
+      },
     };
   }
   const code = formatted.extensions?.code;

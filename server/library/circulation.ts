@@ -284,6 +284,7 @@ export function createCirculation(
 
   /** A policy refusal: thrown, or with the desk's override passed and noted for the audit trail. */
   function refuse(error: LibraryError, desk?: DeskLend): void {
+    if (desk && !desk.override) error.overridable = true;
     if (!desk?.override) throw error;
     desk.overridden.push(error);
   }
@@ -341,7 +342,10 @@ export function createCirculation(
       await opts.afterLoan?.(result.loan);
       return { loan: result.loan, quantity: result.quantity };
     }
-    throw await refusalOf(result, borrower, desk);
+    const refusal = await refusalOf(result, borrower, desk);
+    // At the desk, the limits the store checks are the policy's too: staff may lend past them with a reason.
+    if (desk && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid')) refusal.overridable = true;
+    throw refusal;
   }
 
   async function refusalOf(

@@ -36,6 +36,8 @@ export class LibraryError extends Error {
   readonly code: ErrorCode;
   /** The input field at fault, for BAD_USER_INPUT. */
   readonly field: string | undefined;
+  /** A policy refusal of the desk's check-out that staff may lend past with a reason (checkOut's `override`). */
+  overridable = false;
 
   constructor(code: ErrorCode, message: string, field?: string) {
     super(message);

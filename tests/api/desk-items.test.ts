@@ -327,6 +327,8 @@ describeEachStore((kind) => {
       const { barcode: taken } = await lent(ned, bookId);
       const card = await cardOf(ola);
       const onLoan = expectError(await checkOut(card, taken), 'ITEM_ON_LOAN');
+      // A copy's state is never overridden.
+      expect(onLoan.extensions).not.toHaveProperty('overridable');
       expect(onLoan.message).toBe(`${taken} is on loan to Ned Holder. Check it in first, then lend it again.`);
       const shelf = (await itemsOf(bookId)).filter((i) => i.status === 'ON_SHELF').map((i) => i.barcode);
       await setStatus(shelf[0]!, 'WITHDRAWN');
@@ -345,12 +347,17 @@ describeEachStore((kind) => {
       clock.set(3);
       try {
         const card = await cardOf(pat);
-        // Two days overdue: refused with the member's own borrow's code.
-        expectError(await checkOut(card, await shelfCopy(bookId)), 'LOAN_OVERDUE');
+        // Two days overdue: refused with the member's own borrow's code, which staff may override (the gateway says).
+        const overdue = expectError(await checkOut(card, await shelfCopy(bookId)), 'LOAN_OVERDUE');
+        expect(overdue.extensions?.overridable).toBe(true);
+        // The member's own borrow meets the same refusal, with nothing to override.
+        const own = expectError(await gqlBorrow(gw, pat.token, bookId, libraryDay(5, clock.now())), 'LOAN_OVERDUE');
+        expect(own.extensions).not.toHaveProperty('overridable');
         await checkInItem(late.barcode);
         expect(await gw.store.ledger.balance(pat.uid)).toBe(100);
         const barcode = await shelfCopy(bookId);
         const refused = expectError(await checkOut(card, barcode), 'FEES_UNPAID');
+        expect(refused.extensions?.overridable).toBe(true);
         expectError(await checkOut(card, barcode, { o: '  ' }), 'BAD_USER_INPUT', 'override');
         expect((await gw.store.items.get(barcode))?.status).toBe('ON_SHELF');
 
@@ -379,7 +386,7 @@ describeEachStore((kind) => {
       for (let i = 0; i < 5; i += 1) await lent(zed, await gw.addBook({ quantity: 1 }), libraryDay(1));
       const [bookId, secondBook] = [await gw.addBook({ quantity: 1 }), await gw.addBook({ quantity: 1 })];
       const barcode = await shelfCopy(bookId);
-      expectError(await checkOut(card, barcode), 'LOAN_LIMIT');
+      expect(expectError(await checkOut(card, barcode), 'LOAN_LIMIT').extensions?.overridable).toBe(true);
       expect(await gw.store.loans.countActiveByUser(zed.uid)).toBe(5);
       expect((await checkOut(card, barcode, { o: 'Research week' })).body.errors).toBeUndefined();
       expect(await gw.store.loans.countActiveByUser(zed.uid)).toBe(6);

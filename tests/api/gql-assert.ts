@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { Answer } from '../support/gateway.ts';
 
-type GqlError = { message: string; extensions?: { code?: string; field?: string } };
+type GqlError = { message: string; extensions?: { code?: string; field?: string; overridable?: boolean } };
 
 /** Fails on anything a client must never see: stack frames, exception objects, file paths. */
 export function expectNoInternals(answer: Answer): void {

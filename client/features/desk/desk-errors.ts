@@ -6,6 +6,11 @@ export function hasErrorCode(error: unknown, code: string): boolean {
   return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['code'] === code);
 }
 
+/** A check-out refusal staff may lend past with a reason: the gateway says so (extensions.overridable). */
+export function isOverridable(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.['overridable'] === true);
+}
+
 export function serverMessage(error: unknown): string | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   return error.errors.find((e) => e.message)?.message ?? null;

@@ -40,7 +40,9 @@ async function scan(code: string) {
   await userEvent.keyboard(`${code}{Enter}`);
 }
 
-const refusal = (code: string, message: string) => ({ errors: [new GraphQLError(message, { extensions: { code } })] });
+const refusal = (code: string, message: string, overridable = false) => ({
+  errors: [new GraphQLError(message, { extensions: { code, ...(overridable ? { overridable } : {}) } })],
+});
 
 /** checkOut of ITEM to CARD with this override (null: none). */
 const checkOutMock = (override: string | null, result: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({
@@ -242,7 +244,10 @@ describe('the scan box', () => {
     renderDesk(
       [
         memberMock(UID, ada),
-        checkOutMock(null, refusal('LOAN_LIMIT', 'Ada Lovelace already has 5 books, the most a member may borrow.')),
+        checkOutMock(
+          null,
+          refusal('LOAN_LIMIT', 'Ada Lovelace already has 5 books, the most a member may borrow.', true),
+        ),
         checkOutMock('Exam week', overridden),
         memberMock(UID, ada),
         noOverdue(),

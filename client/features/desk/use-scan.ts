@@ -3,11 +3,8 @@ import { useApolloClient } from '@apollo/client/react';
 import type { DeskCheckInItemMutation } from '../../gql/graphql.ts';
 import { isItemBarcode, looksLikeItemBarcode, type ScanKind } from '../../lib/barcodes.ts';
 import { newRequestKey } from '../../lib/request-key.ts';
-import { hasErrorCode, serverMessage } from './desk-errors.ts';
+import { hasErrorCode, isOverridable, serverMessage } from './desk-errors.ts';
 import { MEMBER_BY_CARD_QUERY, useCheckInItem, useCheckOut } from './scan-operations.ts';
-
-/** The policy's refusals staff may lend past with a reason (checkOut's `override`); the rest cannot be. */
-export const OVERRIDABLE = ['LOAN_LIMIT', 'FEES_UNPAID', 'LOAN_OVERDUE', 'MEMBER_BLOCKED'] as const;
 
 export const scanKind = (code: string): ScanKind =>
   isItemBarcode(code) ? 'item' : looksLikeItemBarcode(code) ? 'bad-item' : 'card';
@@ -87,7 +84,8 @@ export function useScan({ member, openMember, checkInOptions, onCheckedIn, onChe
         kind: 'refused',
         barcode,
         message: refusal(error),
-        overridable: override === null && OVERRIDABLE.some((code) => hasErrorCode(error, code)),
+        // The gateway marks the refusals staff may lend past with a reason (extensions.overridable).
+        overridable: override === null && isOverridable(error),
         onLoan: hasErrorCode(error, 'ITEM_ON_LOAN'),
         checkIn: false,
       };
