@@ -18,7 +18,11 @@ export type BookInput = { [K in BookFieldName]?: unknown } & {
   version?: unknown;
 };
 
-const COPIES_MAX = 1_000_000;
+/**
+ * The most copies one book may have: each copy is an item with a barcode, written when the copies are added, so a
+ * number beyond any library's shelves is refused instead of writing a million items in one request.
+ */
+export const COPIES_MAX = 1_000;
 
 type Check = (value: unknown, name: string, spec: BookFieldSpec, edit: boolean) => string | number;
 

@@ -6,6 +6,7 @@ import {
   SINGLE_LINE_CONTROL_CHARACTERS,
   UNTYPEABLE_MESSAGE,
 } from '../library/validate.ts';
+import { COPIES_MAX } from '../library/book-input.ts';
 import { bookFieldEntries, type BookFieldSpec } from '../store/port.ts';
 
 const ID_PATTERN = '^[0-9a-fA-F]{24}$';
@@ -80,7 +81,7 @@ const requiredFields = (edit: boolean) =>
     .filter(([, spec]) => !spec.nullable && !(edit && spec.keptOnEdit))
     .map(([name]) => name);
 // Copies: the catalogue's bounds (server/library/book-input.ts), stated here so the OpenAPI document shows them.
-const quantity = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
+const quantity = { type: 'integer', minimum: 1, maximum: COPIES_MAX } as const;
 
 export const newBookBody = {
   type: 'object',
@@ -99,7 +100,7 @@ export const bookUpdateBody = {
     copies: {
       type: 'integer',
       minimum: 0,
-      maximum: 1_000_000,
+      maximum: COPIES_MAX,
       description: 'Read-only: accepted so a loaded book can be sent back whole, and ignored (quantity decides).',
     },
     __v: {

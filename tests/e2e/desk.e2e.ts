@@ -79,7 +79,7 @@ describe('the circulation desk', () => {
     ]);
     await expectAccessible(page);
     // A reminder from the list: the member gets an overdue notice, and the desk says so.
-    await row.getByRole('button', { name: `Send ${account.name} a reminder about “${late.title}”` }).click();
+    await row.getByRole('button', { name: `Send a reminder to ${account.name} about “${late.title}”` }).click();
     await overdue
       .getByRole('status')
       .filter({ hasText: `${account.name} was reminded about “${late.title}”.` })
