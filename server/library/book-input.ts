@@ -20,9 +20,10 @@ export type BookInput = { [K in BookFieldName]?: unknown } & {
 
 /**
  * The most copies one book may have: each copy is an item with a barcode, written when the copies are added, so a
- * number beyond any library's shelves is refused instead of writing a million items in one request.
+ * number beyond a library's shelves is refused instead of writing a million items in one request (on the FerretDB
+ * test server 200 copies take 0.3 s to add and 0.5 s to withdraw; 1,000 took 4 and 8 s).
  */
-export const COPIES_MAX = 1_000;
+export const COPIES_MAX = 200;
 
 type Check = (value: unknown, name: string, spec: BookFieldSpec, edit: boolean) => string | number;
 
