@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { DeskField } from './desk-field.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 import { useEditMember } from './use-member-actions.ts';
 import { useSubmission } from './use-submission.ts';
@@ -28,18 +29,13 @@ export function MemberDetailsForm({ uid, details, onClose }: Props) {
     if (ok) onClose(true);
   };
   const field = (name: keyof Details, type: string, label: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="form-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="form-input"
-        type={type}
-        value={fields[name]}
-        onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))}
-      />
-    </div>
+    <DeskField
+      id={`${id}-${name}`}
+      type={type}
+      label={label}
+      value={fields[name]}
+      onChange={(value) => setFields((current) => ({ ...current, [name]: value }))}
+    />
   );
 
   return (

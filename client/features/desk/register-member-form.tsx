@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { DeskField } from './desk-field.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 import { useRegisterMember } from './use-member-actions.ts';
 import { useSubmission } from './use-submission.ts';
@@ -18,8 +19,7 @@ export function RegisterMemberForm({ onRegistered }: { onRegistered: (uid: strin
   const [done, setDone] = useState('');
   const [register] = useRegisterMember();
   const { busy, error, setError, run } = useSubmission();
-  const set = (name: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,24 +46,7 @@ export function RegisterMemberForm({ onRegistered }: { onRegistered: (uid: strin
   };
 
   const field = (name: keyof Fields, type: string, label: string, hint?: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="form-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="form-input"
-        type={type}
-        value={fields[name]}
-        aria-describedby={hint ? `${id}-${name}-hint` : undefined}
-        onChange={set(name)}
-      />
-      {hint && (
-        <p id={`${id}-${name}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
+    <DeskField id={`${id}-${name}`} type={type} label={label} value={fields[name]} onChange={set(name)} hint={hint} />
   );
 
   return (
