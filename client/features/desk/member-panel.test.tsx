@@ -275,9 +275,11 @@ describe('Circulation Desk: one member', () => {
     const keys = new Set<string>();
     const paid = vi.fn(() => paymentAnswer('e9', 150));
     const request = { query: RECORD_PAYMENT_MUTATION, variables: keyed({ uid: UID, amount: 150, note: null }, keys) };
+    // Each answer takes a while, so the double-click's second click lands while the first is in flight, however
+    // busy the machine (with an instant answer it could come after it, as a second submission).
     renderMember(owing, [
-      { request, error: new Error('Failed to fetch') },
-      { request, result: paid, delay: 50 },
+      { request, error: new Error('Failed to fetch'), delay: 500 },
+      { request, result: paid, delay: 500 },
       ...after({ balance: 0, loans: [lateLoan], ledger: [entry('e9', 'PAYMENT', 150), ...owing.ledger] }),
     ]);
     const form = await screen.findByRole('form', { name: 'Record payment' });
