@@ -76,7 +76,9 @@ describe('the overdue list: filter, sort, reminders, export', () => {
       [overdueMock(null, page(rows)), sent(false), sent(true)],
       <OverdueList symbol="৳" onOpenMember={() => {}} />,
     );
-    const button = await screen.findByRole('button', { name: 'Send a reminder to Babul Mia about “Wuthering Heights”' });
+    const button = await screen.findByRole('button', {
+      name: 'Send a reminder to Babul Mia about “Wuthering Heights”',
+    });
     await userEvent.click(button);
     expect((await screen.findByRole('status')).textContent).toBe('Babul Mia was reminded about “Wuthering Heights”.');
     await userEvent.click(button);
