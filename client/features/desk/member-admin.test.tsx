@@ -127,7 +127,8 @@ describe('Circulation Desk: a member’s card, block, details and notes', () => 
           .map((item) => item.firstChild?.textContent),
       ).toEqual(['Moved to Mirpur', 'Prefers large print']),
     );
-    expect((within(notes).getByLabelText('New note') as HTMLInputElement).value).toBe('');
+    // The field empties once the add has answered, which may come after the list shows the note.
+    await waitFor(() => expect((within(notes).getByLabelText('New note') as HTMLInputElement).value).toBe(''));
   });
 
   it('edits the member’s details, and shows a refusal without closing the form', async () => {
