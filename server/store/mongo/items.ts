@@ -61,6 +61,9 @@ export interface ItemCollections {
 }
 
 const BARCODES = 'item-barcodes';
+// Passes of one align before it gives up (each after a pass that wrote): two gateways aligning one book at once
+// settle in two or three.
+const ALIGN_PASSES = 20;
 const LOSS_STATUSES: readonly LoanDoc['status'][] = ['closing', 'lost', 'damaged'];
 
 /** An item no loan or hold has, on the shelf and not moving: what a borrow or a hold may take. */
@@ -146,15 +149,18 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
   }
 
   /**
-   * Brings the book's claims in line with its ledger; repeated while a conditional write finds the item
-   * changed (another step moved it meanwhile), so whichever step aligns last leaves them agreeing.
+   * Brings the book's claims in line with its ledger. A pass reads, then writes what its reads call for; another
+   * gateway may have written between the two, so a pass that wrote anything (or found an item changed under a
+   * conditional write) is followed by another, and align ends only on a pass that found nothing to write: the
+   * claims agreed with the ledger as read after every write this step made. Whichever step writes last then
+   * also checks last, so the claims agree once the steps are done.
    */
   async function align(bookOid: ObjectId): Promise<void> {
     const bookId = bookOid.toHexString();
-    for (let pass = 0; pass < 5; pass++) if (!(await itemLock(bookId, () => alignOnce(bookOid)))) return;
+    for (let pass = 0; pass < ALIGN_PASSES; pass++) if (!(await itemLock(bookId, () => alignOnce(bookOid)))) return;
   }
 
-  /** One pass of align; true when a write missed and another pass is needed. */
+  /** One pass of align; true when it wrote (or a conditional write missed), so another pass must check. */
   async function alignOnce(bookOid: ObjectId): Promise<boolean> {
     const bookId = bookOid.toHexString();
     // Items first, then the claiming loans, then the ledger: a claim read is never newer than the ledger, and a
@@ -204,7 +210,7 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
     // What a loan or hold that needs an item may take: a stale claim (not a lost copy's), then the shelf.
     const pool = stale.filter((doc) => lossOf(doc) === null);
     const free = all.filter((doc) => !doc.loanId && !doc.holdId && doc.shelfStatus === 'ON_SHELF' && !doc.move);
-    let missed = false;
+    let wrote = false;
 
     const give = async (owner: { loanId: string } | { holdId: string }, related?: string) => {
       const fromPool =
@@ -215,29 +221,37 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
       if (!pick) return null;
       (fromPool ? pool : free).splice((fromPool ? pool : free).indexOf(pick), 1);
       const set = 'loanId' in owner ? { loanId: owner.loanId, holdId: null } : { holdId: owner.holdId, loanId: null };
+      wrote = true;
       const moved = await items.updateOne(
         { _id: pick._id, loanId: pick.loanId, holdId: pick.holdId, move: { $exists: false } },
         { $set: set },
       );
-      if (moved.modifiedCount === 0) {
-        missed = true;
-        return null;
-      }
-      return pick._id;
+      return moved.modifiedCount === 0 ? null : pick._id;
+    };
+    // A loan or hold names its item; the write is conditional on the name read, so a pass that read before
+    // another gateway's pass cannot overwrite what that pass wrote after.
+    const renamed = (was: string | null | undefined, barcode: string) => {
+      wrote = true;
+      return [{ itemBarcode: was ?? null }, { $set: { itemBarcode: barcode } }] as const;
     };
 
     for (const loanId of loansOut) {
       let barcode = owned.get(`l:${loanId}`)?._id ?? null;
       if (!barcode) barcode = await give({ loanId }, loanDocs.get(loanId)?.holdId);
       const loan = loanDocs.get(loanId);
-      if (barcode && loan && loan.itemBarcode !== barcode)
-        await loans.updateOne({ _id: oid(loanId) }, { $set: { itemBarcode: barcode } });
+      if (barcode && loan && loan.itemBarcode !== barcode) {
+        const [was, set] = renamed(loan.itemBarcode, barcode);
+        await loans.updateOne({ _id: oid(loanId), ...was }, set);
+      }
     }
     for (const holdId of heldFor) {
       let barcode = owned.get(`h:${holdId}`)?._id ?? null;
       if (!barcode) barcode = await give({ holdId });
-      if (barcode && holdDocs.get(holdId)?.itemBarcode !== barcode)
-        await holds.updateOne({ _id: oid(holdId) }, { $set: { itemBarcode: barcode } });
+      const hold = holdDocs.get(holdId);
+      if (barcode && hold && hold.itemBarcode !== barcode) {
+        const [was, set] = renamed(hold.itemBarcode, barcode);
+        await holds.updateOne({ _id: oid(holdId), ...was }, set);
+      }
     }
     // Claims nobody in the ledger has: back to the shelf, or out of the collection with a lost or damaged loan.
     for (const doc of stale) {
@@ -248,10 +262,10 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
           ? { loanId: null, holdId: null, shelfStatus: 'WITHDRAWN' as const, note: 'damaged' }
           : { loanId: null, holdId: null, shelfStatus: 'LOST' as const }
         : { loanId: null, holdId: null };
-      const released = await items.updateOne({ _id: doc._id, loanId: doc.loanId, holdId: doc.holdId }, { $set: set });
-      if (released.matchedCount === 0) missed = true;
+      wrote = true;
+      await items.updateOne({ _id: doc._id, loanId: doc.loanId, holdId: doc.holdId }, { $set: set });
     }
-    return missed;
+    return wrote;
   }
 
   /**

@@ -8,7 +8,7 @@ import { ObjectId } from 'mongodb';
 import type { FoundResult, ItemRecord, ItemShelfStatus, LedgerRecord, LoanRecord } from '../port.ts';
 import { isDuplicateKey, toEntry, toLoan } from './documents.ts';
 import type { LedgerDoc } from './documents.ts';
-import type { ItemCollections, ItemDoc } from './items.ts';
+import { toItem, type ItemCollections, type ItemDoc } from './items.ts';
 import { countCharge, type LedgerCollections } from './ledger.ts';
 import type { KeyLock } from './key-lock.ts';
 
@@ -73,7 +73,9 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
         // Another scan is bringing it back: as if it were back already (this scan's refund, if any, stands).
         if (doc.move.from !== 'LOST' || doc.move.to !== 'ON_SHELF') return { ok: false, reason: 'item-busy' };
         if (!refunded) return { ok: false, reason: 'not-lost' };
-        continue;
+        // This scan's refund stands, and the copy is on its way back: the answer is the copy as that scan leaves
+        // it (waiting for it would only spin on another gateway's progress).
+        return answer(doc, toItem({ ...doc, shelfStatus: doc.move.to, move: undefined }, null));
       }
       const lost = doc.shelfStatus === 'LOST' && !doc.loanId && !doc.holdId;
       if (!lost) {
@@ -89,8 +91,8 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
     }
     return refunded && seen ? answer(seen) : { ok: false, reason: 'item-busy' };
 
-    async function answer(doc: ItemDoc): Promise<FoundResult> {
-      const item = await deps.record(doc._id);
+    async function answer(doc: ItemDoc, as?: ItemRecord): Promise<FoundResult> {
+      const item = as ?? (await deps.record(doc._id));
       if (!item) return { ok: false, reason: 'item-not-found' };
       const quantity = await deps.quantityOf(ObjectId.createFromHexString(doc.bookId));
       return { ok: true, item, quantity, loan, refund: refunded };
