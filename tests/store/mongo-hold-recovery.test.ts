@@ -1,34 +1,17 @@
 // What the MongoDB adapter's recovery makes of holds a stopped gateway left between two writes (holds.ts,
 // hold-recovery.ts): each state is written as that gateway would have left it, then a store opens the data.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { MongoClient, ObjectId } from 'mongodb';
-import type { Db } from 'mongodb';
-import { openStore } from '../../server/store/open-store.ts';
-import type { NewHold, Store } from '../../server/store/port.ts';
+import { ObjectId } from 'mongodb';
+import { newHold } from './contract/harness.ts';
+import { withMongoData } from './mongo-data.ts';
+import type { Store } from '../../server/store/port.ts';
 
 const mongoUri = inject('mongodbUri');
 const HOLDS = { holdLimit: 2 };
 
-const hold = (bookId: string, userId: string, at: number): NewHold => ({
-  bookId,
-  userId,
-  userName: userId,
-  userEmail: `${userId}@example.com`,
-  bookTitle: 'Held',
-  createdAt: new Date(at),
-});
+const hold = (bookId: string, userId: string, at: number) => newHold(bookId, userId, at, { bookTitle: 'Held' });
 
-async function withData(work: (db: Db, open: () => Promise<Store>) => Promise<void>) {
-  const name = `hold_recovery_${randomBytes(5).toString('hex')}`;
-  const client = await MongoClient.connect(mongoUri!);
-  try {
-    await work(client.db(name), () => openStore({ dataDir: '/nonexistent', mongodbUri: mongoUri!, mongodbDb: name }));
-  } finally {
-    await client.db(name).dropDatabase();
-    await client.close();
-  }
-}
+const withData = (work: Parameters<typeof withMongoData>[2]) => withMongoData(mongoUri!, 'hold_recovery', work);
 
 /** A book whose only copy is on loan, and members waiting for it in the order given. */
 async function queued(store: Store, members: string[]) {

@@ -1,41 +1,21 @@
 // What the MongoDB adapter makes of items (server/store/mongo/items.ts) where only it can be caught out: data
 // written before items (the migration), states a gateway stopped between two writes leaves (each written as that
 // gateway would have left it, then a store opens the data), and two gateways racing on one book's copies.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { MongoClient, ObjectId } from 'mongodb';
-import type { Db } from 'mongodb';
-import { openStore } from '../../server/store/open-store.ts';
+import { ObjectId } from 'mongodb';
+import { withMongoData } from './mongo-data.ts';
 import type { BookDoc, HoldDoc, LoanDoc } from '../../server/store/mongo/documents.ts';
 import { itemSteps, type CounterDoc, type ItemDoc } from '../../server/store/mongo/items.ts';
 import { NO_LOCK } from '../../server/store/mongo/key-lock.ts';
-import type { NewHold, Store } from '../../server/store/port.ts';
-import { bookFields, newLoan } from './contract/harness.ts';
+import type { Store } from '../../server/store/port.ts';
+import { bookFields, newHold, newLoan } from './contract/harness.ts';
 import { expectAllItemsAgree, expectItemsAgree } from './contract/items-agree.ts';
 
 const mongoUri = inject('mongodbUri');
 const LIMITS = { loanLimit: 5, maxBalance: 0 };
 const AT = new Date('2026-03-02T10:00:00.000Z');
 
-const hold = (bookId: string, userId: string, at: number): NewHold => ({
-  bookId,
-  userId,
-  userName: userId,
-  userEmail: `${userId}@example.com`,
-  bookTitle: 'Dracula',
-  createdAt: new Date(at),
-});
-
-async function withData(work: (db: Db, open: () => Promise<Store>) => Promise<void>) {
-  const name = `items_${randomBytes(5).toString('hex')}`;
-  const client = await MongoClient.connect(mongoUri!);
-  try {
-    await work(client.db(name), () => openStore({ dataDir: '/nonexistent', mongodbUri: mongoUri!, mongodbDb: name }));
-  } finally {
-    await client.db(name).dropDatabase();
-    await client.close();
-  }
-}
+const withData = (work: Parameters<typeof withMongoData>[2]) => withMongoData(mongoUri!, 'items', work);
 
 async function lend(store: Store, bookId: string, userId: string, itemBarcode?: string) {
   const result = await store.loans.checkout(newLoan(bookId, { userId, ...(itemBarcode ? { itemBarcode } : {}) }));
@@ -65,7 +45,7 @@ describe.runIf(mongoUri)('MongoDB items: the migration', () => {
       await lend(store, busy, 'e');
       const returned = await lend(store, quiet, 'c');
       await store.loans.checkin(returned.id, AT);
-      const waiting = await store.holds.place(hold(busy, 'd', 1000), { holdLimit: 5 });
+      const waiting = await store.holds.place(newHold(busy, 'd', 1000), { holdLimit: 5 });
       if (!waiting.ok) throw new Error(waiting.reason);
       await store.loans.checkin(loan.id, AT); // its copy goes to d's hold, ready
       await store.close();
@@ -128,7 +108,7 @@ describe.runIf(mongoUri)('MongoDB items: recovery of a step stopped part way', (
       const store = await open();
       const id = (await store.books.insert(bookFields({ quantity: 1 }))).id;
       const first = await lend(store, id, 'a');
-      const placed = await store.holds.place(hold(id, 'b', 1000), { holdLimit: 5 });
+      const placed = await store.holds.place(newHold(id, 'b', 1000), { holdLimit: 5 });
       if (!placed.ok) throw new Error(placed.reason);
       await store.loans.checkin(first.id, AT);
       await store.close();
@@ -190,7 +170,7 @@ describe.runIf(mongoUri)('MongoDB items: recovery of a step stopped part way', (
       const store = await open();
       const id = (await store.books.insert(bookFields({ quantity: 1 }))).id;
       await lend(store, id, 'a');
-      const placed = await store.holds.place(hold(id, 'b', 1000), { holdLimit: 5 });
+      const placed = await store.holds.place(newHold(id, 'b', 1000), { holdLimit: 5 });
       if (!placed.ok) throw new Error(placed.reason);
       const [copy] = (await store.items.add(id, 1, AT))!;
       await store.close();
@@ -362,7 +342,9 @@ describe.runIf(mongoUri)('MongoDB items: two gateways racing', () => {
           );
           expect(results.filter((r) => r.ok)).toHaveLength(3);
           await Promise.all(
-            members.map((m, i) => (i % 2 === 0 ? b : a).holds.place(hold(id, m, 1000 * round + i), { holdLimit: 5 })),
+            members.map((m, i) =>
+              (i % 2 === 0 ? b : a).holds.place(newHold(id, m, 1000 * round + i), { holdLimit: 5 }),
+            ),
           );
           await expectItemsAgree(a, id);
           const loans = results.flatMap((r) => (r.ok ? [r.loan] : []));

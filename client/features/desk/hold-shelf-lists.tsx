@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { IntlShape } from 'react-intl';
+import { getFragmentData, type FragmentType } from '../../gql/index.ts';
 import type { HoldShelfAwaitingQuery, HoldShelfToClearQuery, HoldShelfToPullQuery } from '../../gql/graphql.ts';
 import { DeskTable, type Column } from './desk-table.tsx';
 import { EmptyState, LoadError, Pager } from './desk-states.tsx';
@@ -14,7 +15,9 @@ import {
   HOLDS_AWAITING_QUERY,
   HOLDS_TO_CLEAR_QUERY,
   HOLDS_TO_PULL_QUERY,
+  HOLD_SHELF_BOOK,
   HOLD_SHELF_LISTS,
+  HOLD_SHELF_MEMBER,
   HOLD_SHELF_PAGE_SIZE,
   SHELVE_HOLD,
 } from './hold-shelf-operations.ts';
@@ -125,8 +128,9 @@ export function ShelveHoldButton({ holdId, doneLabel }: { holdId: string; doneLa
   return <MoveButton holdId={holdId} move="shelve" label={t({ id: 'desk.holdShelf.shelve' })} doneLabel={doneLabel} />;
 }
 
-const memberCell = (member: { name: string; cardNumber?: string | null } | null | undefined, t: T) =>
-  member ? (
+const memberCell = (ref: FragmentType<typeof HOLD_SHELF_MEMBER> | null | undefined, t: T) => {
+  const member = getFragmentData(HOLD_SHELF_MEMBER, ref);
+  return member ? (
     <>
       {member.name}
       {member.cardNumber && <span className="block text-slate-600">{member.cardNumber}</span>}
@@ -134,13 +138,17 @@ const memberCell = (member: { name: string; cardNumber?: string | null } | null 
   ) : (
     t({ id: 'desk.holdShelf.memberGone' })
   );
+};
 
-const bookCell = (book: { title: string; author: string }) => (
-  <>
-    {book.title}
-    <span className="block text-slate-600">{book.author}</span>
-  </>
-);
+const bookCell = (ref: FragmentType<typeof HOLD_SHELF_BOOK>) => {
+  const book = getFragmentData(HOLD_SHELF_BOOK, ref);
+  return (
+    <>
+      {book.title}
+      <span className="block text-slate-600">{book.author}</span>
+    </>
+  );
+};
 
 export function ToPullList() {
   const t = useI18n().formatMessage;

@@ -5,6 +5,23 @@ import { graphql } from '../../gql/index.ts';
 export const HOLD_SHELF_PAGE_SIZE = 20;
 export const HOLD_SHELF_LISTS = ['HoldShelfToPull', 'HoldShelfAwaiting', 'HoldShelfToClear'];
 
+// The book and member columns of To pull and To clear.
+export const HOLD_SHELF_BOOK = graphql(`
+  fragment HoldShelfBook on Book {
+    id
+    title
+    author
+  }
+`);
+
+export const HOLD_SHELF_MEMBER = graphql(`
+  fragment HoldShelfMember on User {
+    uid
+    name
+    cardNumber
+  }
+`);
+
 export const HOLDS_TO_PULL_QUERY = graphql(`
   query HoldShelfToPull($first: Int!, $after: String) {
     holdsToPull(first: $first, after: $after) {
@@ -15,14 +32,10 @@ export const HOLDS_TO_PULL_QUERY = graphql(`
           itemBarcode
         }
         book {
-          id
-          title
-          author
+          ...HoldShelfBook
         }
         member {
-          uid
-          name
-          cardNumber
+          ...HoldShelfMember
         }
       }
       totalCount
@@ -64,14 +77,10 @@ export const HOLDS_TO_CLEAR_QUERY = graphql(`
           itemBarcode
         }
         book {
-          id
-          title
-          author
+          ...HoldShelfBook
         }
         member {
-          uid
-          name
-          cardNumber
+          ...HoldShelfMember
         }
         nextHold {
           id

@@ -99,6 +99,18 @@ export function toItem(doc: ItemDoc, claimedAt: Date | null): ItemRecord {
 
 const oid = (hex: string) => ObjectId.createFromHexString(hex);
 
+/** One of a book's first copies (insert, migration), on the shelf since the book was added. */
+const shelfCopy = (barcode: string, book: Pick<BookDoc, '_id' | 'createdAt'>, birth: string): ItemDoc => ({
+  _id: barcode,
+  bookId: book._id.toHexString(),
+  birth,
+  shelfStatus: 'ON_SHELF',
+  addedAt: book.createdAt,
+  note: '',
+  loanId: null,
+  holdId: null,
+});
+
 export function itemSteps(c: ItemCollections, lock: KeyLock) {
   const { books, loans, holds, items, counters } = c;
   const itemLock = <T>(bookId: string, work: () => Promise<T>) => lock.run(`items:${bookId}`, work);
@@ -388,16 +400,7 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
     const barcodes = await allocate(births.length);
     for (let i = 0; i < births.length; i += 1000)
       await items.insertMany(
-        births.slice(i, i + 1000).map(({ doc, birth }, j) => ({
-          _id: barcodes[i + j] as string,
-          bookId: doc._id.toHexString(),
-          birth,
-          shelfStatus: 'ON_SHELF' as const,
-          addedAt: doc.createdAt,
-          note: '',
-          loanId: null,
-          holdId: null,
-        })),
+        births.slice(i, i + 1000).map(({ doc, birth }, j) => shelfCopy(barcodes[i + j] as string, doc, birth)),
       );
   }
 
@@ -428,16 +431,9 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
     const missing = wanted.filter((w) => !have.has(w.birth));
     const barcodes = await allocate(missing.length);
     for (let i = 0; i < missing.length; i += 1000) {
-      const batch = missing.slice(i, i + 1000).map(({ doc, birth }, j) => ({
-        _id: barcodes[i + j] as string,
-        bookId: doc._id.toHexString(),
-        birth,
-        shelfStatus: 'ON_SHELF' as const,
-        addedAt: doc.createdAt,
-        note: '',
-        loanId: null,
-        holdId: null,
-      }));
+      const batch = missing
+        .slice(i, i + 1000)
+        .map(({ doc, birth }, j) => shelfCopy(barcodes[i + j] as string, doc, birth));
       try {
         await items.insertMany(batch, { ordered: false });
       } catch (error) {

@@ -1,17 +1,7 @@
 // Reads that answer for a whole list at once (the GraphQL cost limit's sizes, a list's hold fields): the same
 // answers as the one-at-a-time reads they stand for, in one call.
 import { describe, expect, it } from 'vitest';
-import type { NewHold } from '../../../server/store/port.ts';
-import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
-
-const hold = (bookId: string, userId: string, at: number): NewHold => ({
-  bookId,
-  userId,
-  userName: `Name ${userId}`,
-  userEmail: `${userId}@example.com`,
-  bookTitle: 'Dracula',
-  createdAt: new Date(at),
-});
+import { bookFields, newHold, newLoan, useStore, type StoreFactory } from './harness.ts';
 
 export function batchReadsContract(factory: StoreFactory): void {
   describe('batch reads', () => {
@@ -43,7 +33,7 @@ export function batchReadsContract(factory: StoreFactory): void {
         [a!, 'y', 2000],
         [a!, 'z', 3000],
       ] as const)
-        expect((await store().holds.place(hold(bookId, userId, at), { holdLimit: 5 })).ok).toBe(true);
+        expect((await store().holds.place(newHold(bookId, userId, at), { holdLimit: 5 })).ok).toBe(true);
       // The copy of b comes back: set aside for y, whose hold of b is ready now.
       const loan = (await store().loans.listByUser('lender')).find((l) => l.bookId === b);
       await store().loans.checkin(loan!.id, new Date(4000));

@@ -1,6 +1,6 @@
 // Shared pieces of the store contract suite: how a suite gets a fresh store, and record factories.
 import { afterEach, beforeEach } from 'vitest';
-import type { BookFields, LoanRecord, NewLoan, Store, UserProfile } from '../../../server/store/port.ts';
+import type { BookFields, LoanRecord, NewHold, NewLoan, Store, UserProfile } from '../../../server/store/port.ts';
 
 export interface OpenedStore {
   store: Store;
@@ -52,6 +52,24 @@ export function newLoan(bookId: string, overrides: Partial<NewLoan> = {}): NewLo
     bookAuthor: 'Bram Stoker',
     bookImage: '/assets/library/covers/dracula.svg',
     bookCategory: 'Thriller',
+    ...overrides,
+  };
+}
+
+/** A member's hold request for a book, placed at `at` (a Date or epoch milliseconds). */
+export function newHold(
+  bookId: string,
+  userId: string,
+  at: Date | number = new Date(),
+  overrides: Partial<NewHold> = {},
+): NewHold {
+  return {
+    bookId,
+    userId,
+    userName: `Name ${userId}`,
+    userEmail: `${userId}@example.com`,
+    bookTitle: 'Dracula',
+    createdAt: new Date(at),
     ...overrides,
   };
 }

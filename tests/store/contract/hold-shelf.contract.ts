@@ -1,24 +1,15 @@
 // The hold shelf (decision 058): a ready hold's copy is on it only once staff say so (shelve), so every copy set
 // aside otherwise is listed to pull; a hold that ends with its copy there is listed until staff take it off.
 import { describe, expect, it } from 'vitest';
-import type { NewHold, Store } from '../../../server/store/port.ts';
-import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
+import type { Store } from '../../../server/store/port.ts';
+import { bookFields, newHold, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { expectItemsAgree } from './items-agree.ts';
 
 const HOLDS = { holdLimit: 5 };
 const MISSING = '0123456789abcdef01234567';
 
-const hold = (bookId: string, userId: string, at: Date): NewHold => ({
-  bookId,
-  userId,
-  userName: `Name ${userId}`,
-  userEmail: `${userId}@example.com`,
-  bookTitle: 'Dracula',
-  createdAt: at,
-});
-
 async function place(store: Store, bookId: string, userId: string, at: Date) {
-  const result = await store.holds.place(hold(bookId, userId, at), HOLDS);
+  const result = await store.holds.place(newHold(bookId, userId, at), HOLDS);
   if (!result.ok) throw new Error(`hold refused: ${result.reason}`);
   return result.hold;
 }

@@ -3,22 +3,13 @@
 // aside for exactly one ready hold.
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../../server/store/ids.ts';
-import type { NewHold, Store } from '../../../server/store/port.ts';
-import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
+import type { Store } from '../../../server/store/port.ts';
+import { bookFields, newHold, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { activeLoan } from '../../support/active-loan.ts';
 import { expectItemsAgree } from './items-agree.ts';
 
 const LIMITS = { loanLimit: 5, maxBalance: 0 };
 const HOLDS = { holdLimit: 5 };
-
-const hold = (bookId: string, userId: string, at = new Date()): NewHold => ({
-  bookId,
-  userId,
-  userName: `Name ${userId}`,
-  userEmail: `${userId}@example.com`,
-  bookTitle: 'Dracula',
-  createdAt: at,
-});
 
 async function lend(store: Store, bookId: string, userId: string) {
   const result = await store.loans.checkout(newLoan(bookId, { userId }), LIMITS);
@@ -27,7 +18,7 @@ async function lend(store: Store, bookId: string, userId: string) {
 }
 
 async function place(store: Store, bookId: string, userId: string, at?: Date) {
-  const result = await store.holds.place(hold(bookId, userId, at), HOLDS);
+  const result = await store.holds.place(newHold(bookId, userId, at), HOLDS);
   if (!result.ok) throw new Error(`hold refused: ${result.reason}`);
   return result;
 }
@@ -49,22 +40,25 @@ export function holdsContract(factory: StoreFactory): void {
     it('places a hold under the id its caller chose, so a repeated request can find it', async () => {
       const bookId = (await store().books.insert(bookFields({ quantity: 0 }))).id;
       const id = newId();
-      const result = await store().holds.place({ ...hold(bookId, 'chooser'), id }, HOLDS);
+      const result = await store().holds.place({ ...newHold(bookId, 'chooser'), id }, HOLDS);
       expect(result.ok && result.hold.id).toBe(id);
       expect((await store().holds.get(id))?.userId).toBe('chooser');
     });
 
     it('queues members only when no copy is on the shelf, once each, within the hold limit', async () => {
       const id = (await store().books.insert(bookFields({ quantity: 1 }))).id;
-      expect(await store().holds.place(hold(id, 'b'), HOLDS)).toEqual({ ok: false, reason: 'copies-available' });
+      expect(await store().holds.place(newHold(id, 'b'), HOLDS)).toEqual({ ok: false, reason: 'copies-available' });
       await lend(store(), id, 'a');
-      expect(await store().holds.place(hold(id, 'a'), HOLDS)).toEqual({ ok: false, reason: 'already-borrowed' });
+      expect(await store().holds.place(newHold(id, 'a'), HOLDS)).toEqual({ ok: false, reason: 'already-borrowed' });
       const first = await place(store(), id, 'b', new Date(1000));
       expect(first).toMatchObject({ position: 1, hold: { status: 'waiting', userId: 'b', readyAt: null } });
-      expect(await store().holds.place(hold(id, 'b'), HOLDS)).toEqual({ ok: false, reason: 'already-on-hold' });
+      expect(await store().holds.place(newHold(id, 'b'), HOLDS)).toEqual({ ok: false, reason: 'already-on-hold' });
       expect((await place(store(), id, 'c', new Date(2000))).position).toBe(2);
-      expect(await store().holds.place(hold(id, 'd'), { holdLimit: 0 })).toEqual({ ok: false, reason: 'hold-limit' });
-      expect(await store().holds.place(hold('0123456789abcdef01234567', 'd'), HOLDS)).toEqual({
+      expect(await store().holds.place(newHold(id, 'd'), { holdLimit: 0 })).toEqual({
+        ok: false,
+        reason: 'hold-limit',
+      });
+      expect(await store().holds.place(newHold('0123456789abcdef01234567', 'd'), HOLDS)).toEqual({
         ok: false,
         reason: 'book-not-found',
       });

@@ -2,23 +2,14 @@
 // book's counters are the items' counts after every step (expectItemsAgree).
 import { describe, expect, it } from 'vitest';
 import { isItemBarcode } from '../../../server/store/barcodes.ts';
-import type { CheckoutResult, NewHold, Store } from '../../../server/store/port.ts';
-import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
+import type { CheckoutResult, Store } from '../../../server/store/port.ts';
+import { bookFields, newHold, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { expectAllItemsAgree, expectItemsAgree } from './items-agree.ts';
 
 const LIMITS = { loanLimit: 5, maxBalance: 0 };
 const HOLDS = { holdLimit: 5 };
 const AT = new Date('2026-03-02T10:00:00.000Z');
 const NO_BOOK = '0123456789abcdef01234567';
-
-const hold = (bookId: string, userId: string, at: Date): NewHold => ({
-  bookId,
-  userId,
-  userName: `Name ${userId}`,
-  userEmail: `${userId}@example.com`,
-  bookTitle: 'Dracula',
-  createdAt: at,
-});
 
 async function book(store: Store, copies: number): Promise<string> {
   return (await store.books.insert(bookFields({ quantity: copies }))).id;
@@ -34,7 +25,7 @@ async function lend(store: Store, bookId: string, userId: string, itemBarcode?: 
 }
 
 async function place(store: Store, bookId: string, userId: string, at: Date) {
-  const result = await store.holds.place(hold(bookId, userId, at), HOLDS);
+  const result = await store.holds.place(newHold(bookId, userId, at), HOLDS);
   if (!result.ok) throw new Error(`hold refused: ${result.reason}`);
   return result.hold;
 }
