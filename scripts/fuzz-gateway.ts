@@ -66,6 +66,13 @@ try {
     // Without npm test's shared emulator, started beside the journeys' own: see tests/e2e/support/global-setup.ts.
     timeoutMs: 180_000,
   });
+  // Signed up while the emulator's connection from its start is fresh: on a busy machine the gateway's start can
+  // outlast the emulator's keep-alive, and a sign-up after it met the closed socket ("other side closed").
+  const { idToken, uid } = await signUpInEmulator(emulator.url, {
+    email: EMAIL,
+    password: 'Secret123',
+    displayName: 'Fuzz Tester',
+  });
   gateway = await startGateway({
     PATH: process.env.PATH,
     HOST: '127.0.0.1',
@@ -78,11 +85,6 @@ try {
     RATE_LIMIT_PER_MINUTE: '1000000',
     ADMIN_EMAILS: EMAIL,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-  });
-  const { idToken, uid } = await signUpInEmulator(emulator.url, {
-    email: EMAIL,
-    password: 'Secret123',
-    displayName: 'Fuzz Tester',
   });
   const answer = await fetch(`${gateway.url}/api/jwt`, {
     method: 'POST',
