@@ -47,3 +47,110 @@ describe('the first screen of a signed-in page', () => {
     }
   });
 });
+
+/** Where the first cover, the heading and the page's first text are drawn, in CSS pixels of the viewport. */
+function placesOf(page: Page, scope: string) {
+  return page.evaluate((scope) => {
+    const root = document.querySelector(scope);
+    const box = (selector: string) => {
+      const r = root?.querySelector(selector)?.getBoundingClientRect();
+      return r ? { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) } : null;
+    };
+    return { cover: box('main img'), heading: box('main h1'), text: box('main p') };
+  }, scope);
+}
+
+/** The first cover of `scope` has loaded (its size is the picture's). */
+const coverLoaded = (page: Page, scope: string) =>
+  page.waitForFunction((scope) => {
+    const img = document.querySelector<HTMLImageElement>(`${scope} main img`);
+    return img !== null && img.complete && img.naturalWidth > 0;
+  }, scope);
+
+describe("the gateway's first screen (decision 061)", () => {
+  const browser = useBrowser('phone');
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+
+  it('shows All Books and a book before the app has run, to a signed-in member only, with titles as text', async () => {
+    // A title as a member might enter it: markup in it must show as text and never run.
+    const title = `<img src=x onerror="window.__ran=1"> Gate "Early" & Co ${uniqueTag('fs')}`;
+    const book = await addBook({ title, genre: 'Drama', image: '/assets/library/covers/dracula.svg' });
+    const page = browser.page();
+    await signedIn(browser);
+    await page.route(entry, (route) => route.abort());
+
+    await page.goto(`/book-details/${book.id}`, { waitUntil: 'commit' });
+    const heading = page.locator('#first-screen h1');
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect(await heading.textContent()).toBe(title);
+    expect(await page.locator('#first-screen img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
+    await expect.poll(() => page.locator('#first-screen').getByText('Borrow Book').isVisible()).toBe(true);
+
+    await page.goto('/all-books', { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('#first-screen h1').isVisible()).toBe(true);
+    expect(await page.locator('#first-screen h1').textContent()).toBe('Book Collection');
+    expect(await page.locator('#first-screen article').count()).toBeGreaterThan(0);
+
+    // Signed out: the same page comes with its first screen, which stays hidden (the app sends them to sign in).
+    await page.evaluate(() => localStorage.removeItem('bookHavenToken'));
+    for (const path of ['/all-books', `/book-details/${book.id}`]) {
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.locator('#first-screen h1').waitFor({ state: 'attached' });
+      expect(await page.locator('#first-screen h1').isVisible(), path).toBe(false);
+    }
+  });
+
+  it('is replaced by the app with every part in its place: no layout shift', async () => {
+    const book = await addBook({
+      title: `Steady Place ${uniqueTag('fs')}`,
+      genre: 'Drama',
+      image: '/assets/library/covers/dracula.svg',
+    });
+    const page = browser.page();
+    await signedIn(browser);
+    // What moved on screen (layout-shift entries), counted from when the app is let in: each moved element's
+    // tag and classes. React's own nodes replace the first screen's, so this sees what moves after that.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __moved: string[]; __counting: boolean };
+      w.__moved = [];
+      w.__counting = false;
+      new PerformanceObserver((list) => {
+        if (!w.__counting) return;
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[])
+          for (const { node } of entry.sources ?? [])
+            w.__moved.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : '?');
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const [path, heading] of [
+      [`/book-details/${book.id}`, book.title],
+      ['/all-books', 'Book Collection'],
+    ] as const) {
+      // The app's code waits until the first screen has been drawn and measured.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(entry, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'commit' });
+      await coverLoaded(page, '#first-screen');
+      const before = await placesOf(page, '#first-screen');
+      expect(before.cover, path).not.toBeNull();
+      await page.evaluate(() => ((window as unknown as { __counting: boolean }).__counting = true));
+      release();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+      await coverLoaded(page, '#root');
+      expect(await placesOf(page, '#root'), path).toEqual(before);
+      // Nothing of the page moved. The footer's stand-in does: the app shows a spinner while its first query's
+      // answer is taken (the footer then sits at the foot of the screen), and the page pushes it down.
+      const moved = await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved);
+      expect(
+        moved.filter((what) => !what.startsWith('footer.')),
+        path,
+      ).toEqual([]);
+      await page.unroute(entry);
+    }
+  });
+});
