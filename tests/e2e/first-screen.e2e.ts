@@ -154,3 +154,24 @@ describe("the gateway's first screen (decision 061)", () => {
     }
   });
 });
+
+describe("the gateway's first screen on a visit the service worker answers", () => {
+  const browser = useBrowser('phone', { serviceWorkers: 'allow' });
+
+  it("asks the network for All Books and a book's page, which bring their first screen", async () => {
+    const book = await addBook({ title: `Worker Page ${uniqueTag('fs')}`, genre: 'Drama' });
+    const page = browser.page();
+    await signedIn(browser);
+    await page.goto('/all-books');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    for (const path of [`/book-details/${book.id}`, '/all-books']) {
+      const answer = await page.goto(path);
+      expect(answer?.fromServiceWorker(), path).toBe(true);
+      expect(await answer?.text(), path).toContain('<div id="first-screen"');
+    }
+    // Any other page (a list with a query string among them) is the worker's own copy of the shell.
+    const other = await page.goto('/all-books?q=worker');
+    expect(other?.fromServiceWorker()).toBe(true);
+    expect(await other?.text()).not.toContain('<div id="first-screen"');
+  });
+});
