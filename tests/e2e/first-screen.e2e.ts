@@ -67,9 +67,68 @@ const coverLoaded = (page: Page, scope: string) =>
     return img !== null && img.complete && img.naturalWidth > 0;
   }, scope);
 
+/** The app's entry chunk. */
+const entry = /\/assets\/index-[\w-]+\.js$/;
+
+/**
+ * The first screen of a book's page and of All Books, then the app let in: the first cover, the heading and the
+ * first paragraph are where the app draws them, and nothing of the page moves.
+ */
+async function keepsItsPlace(browser: ReturnType<typeof useBrowser>) {
+  const book = await addBook({
+    title: `Steady Place ${uniqueTag('fs')}`,
+    genre: 'Drama',
+    image: '/assets/library/covers/dracula.svg',
+  });
+  const page = browser.page();
+  await signedIn(browser);
+  // What moved on screen (layout-shift entries), counted from when the app is let in: each moved element's
+  // tag and classes. React's own nodes replace the first screen's, so this sees what moves after that.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __moved: string[]; __counting: boolean };
+    w.__moved = [];
+    w.__counting = false;
+    new PerformanceObserver((list) => {
+      if (!w.__counting) return;
+      for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[])
+        for (const { node } of entry.sources ?? [])
+          w.__moved.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : '?');
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [path, heading] of [
+    [`/book-details/${book.id}`, book.title],
+    ['/all-books', 'Book Collection'],
+  ] as const) {
+    // The app's code waits until the first screen has been drawn and measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(entry, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await coverLoaded(page, '#first-screen');
+    const before = await placesOf(page, '#first-screen');
+    expect(before.cover, path).not.toBeNull();
+    await page.evaluate(() => ((window as unknown as { __counting: boolean }).__counting = true));
+    release();
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+    await coverLoaded(page, '#root');
+    expect(await placesOf(page, '#root'), path).toEqual(before);
+    // Nothing of the page moved. The footer's stand-in does: the app shows a spinner while its first query's
+    // answer is taken (the footer then sits at the foot of the screen), and the page pushes it down.
+    const moved = await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved);
+    expect(
+      moved.filter((what) => !what.startsWith('footer.')),
+      path,
+    ).toEqual([]);
+    await page.unroute(entry);
+  }
+}
+
 describe("the gateway's first screen (decision 061)", () => {
   const browser = useBrowser('phone');
-  const entry = /\/assets\/index-[\w-]+\.js$/;
 
   it('shows All Books and a book before the app has run, to a signed-in member only, with titles as text', async () => {
     // A title as a member might enter it: markup in it must show as text and never run.
@@ -101,58 +160,13 @@ describe("the gateway's first screen (decision 061)", () => {
     }
   });
 
-  it('is replaced by the app with every part in its place: no layout shift', async () => {
-    const book = await addBook({
-      title: `Steady Place ${uniqueTag('fs')}`,
-      genre: 'Drama',
-      image: '/assets/library/covers/dracula.svg',
-    });
-    const page = browser.page();
-    await signedIn(browser);
-    // What moved on screen (layout-shift entries), counted from when the app is let in: each moved element's
-    // tag and classes. React's own nodes replace the first screen's, so this sees what moves after that.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __moved: string[]; __counting: boolean };
-      w.__moved = [];
-      w.__counting = false;
-      new PerformanceObserver((list) => {
-        if (!w.__counting) return;
-        for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[])
-          for (const { node } of entry.sources ?? [])
-            w.__moved.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : '?');
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    for (const [path, heading] of [
-      [`/book-details/${book.id}`, book.title],
-      ['/all-books', 'Book Collection'],
-    ] as const) {
-      // The app's code waits until the first screen has been drawn and measured.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(entry, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(path, { waitUntil: 'commit' });
-      await coverLoaded(page, '#first-screen');
-      const before = await placesOf(page, '#first-screen');
-      expect(before.cover, path).not.toBeNull();
-      await page.evaluate(() => ((window as unknown as { __counting: boolean }).__counting = true));
-      release();
-      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
-      await coverLoaded(page, '#root');
-      expect(await placesOf(page, '#root'), path).toEqual(before);
-      // Nothing of the page moved. The footer's stand-in does: the app shows a spinner while its first query's
-      // answer is taken (the footer then sits at the foot of the screen), and the page pushes it down.
-      const moved = await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved);
-      expect(
-        moved.filter((what) => !what.startsWith('footer.')),
-        path,
-      ).toEqual([]);
-      await page.unroute(entry);
-    }
-  });
+  it('is replaced by the app with every part in its place: no layout shift', () => keepsItsPlace(browser));
+});
+
+describe("the gateway's first screen on a wide screen", () => {
+  const browser = useBrowser('desktop');
+
+  it('is replaced by the app with every part in its place: no layout shift', () => keepsItsPlace(browser));
 });
 
 describe("the gateway's first screen on a visit the service worker answers", () => {
