@@ -160,6 +160,24 @@ describe("the gateway's first screen (decision 061)", () => {
     }
   });
 
+  it('is shown in the language the app will start in, and not in another', async () => {
+    const page = browser.page();
+    await signedIn(browser);
+    await page.route(entry, (route) => route.abort());
+    // The gateway draws in the browser's first language; the app starts in the member's saved choice.
+    await page.setExtraHTTPHeaders({ 'accept-language': 'bn-BD,bn;q=0.9' });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.evaluate(() => localStorage.setItem('bookHavenLocale', 'bn'));
+    await page.goto('/all-books', { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('#first-screen h1').isVisible()).toBe(true);
+    expect(await page.locator('#first-screen h1').textContent()).toBe('বইয়ের সংগ্রহ');
+    // No saved choice: this browser's own first language (English) is the app's, not the Bangla page's.
+    await page.evaluate(() => localStorage.removeItem('bookHavenLocale'));
+    await page.goto('/all-books', { waitUntil: 'commit' });
+    await page.locator('#first-screen[lang="bn"] h1').waitFor({ state: 'attached' });
+    expect(await page.locator('#first-screen h1').isVisible()).toBe(false);
+  });
+
   it('is replaced by the app with every part in its place: no layout shift', () => keepsItsPlace(browser));
 });
 
