@@ -3,7 +3,8 @@
 // leaves. This writes a tiny classic script (index.html's first, before the stylesheet) that, when the page's
 // address is one of `routes` and a session token is stored, sends that page's first query at once, preloads the
 // first covers its answer names, and marks <html data-first-screen="<language>"> so the page shows the first
-// screen the gateway drew in that language (server/first-screen.ts, decision 061). Apollo's fetch
+// screen the gateway drew in that language (server/first-screen.ts, decision 061), which it removes once the app
+// has drawn a heading in #root. Apollo's fetch
 // (client/lib/early-answers.ts) takes that answer for the page's own request when it is the same request. The request is the one Apollo sends: it is printed at build by Apollo
 // itself, with the SPA's own cache, so the two cannot drift apart (decision 050).
 import path from 'node:path';
@@ -45,6 +46,8 @@ const saved=localStorage.getItem('bookHavenLocale');
 const languages=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];
 const first=String(languages[0]||'en').toLowerCase();
 document.documentElement.setAttribute('data-first-screen',saved==='en'||saved==='bn'?saved:first==='bn'||first.startsWith('bn-')?'bn':'en');
+const drawn=new MutationObserver(()=>{if(!document.querySelector('#root h1'))return;drawn.disconnect();const screen=document.getElementById('first-screen');if(screen)screen.remove();});
+drawn.observe(document.documentElement,{childList:true,subtree:true});
 plan.params.forEach((name,i)=>{plan.body.variables[name]=decodeURIComponent(match[i+1]);});
 const body=JSON.stringify(plan.body);
 const answer=fetch('/graphql',{method:'POST',headers:{'content-type':'application/json',accept:'application/graphql-response+json,application/json;q=0.9',authorization:'Bearer '+token},body});

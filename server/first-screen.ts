@@ -3,8 +3,9 @@
 // (decision 061). Only catalogue data, which is public: titles, authors, genres, covers, ratings, copies on the
 // shelf, descriptions. The page shows it only when the early script (scripts/vite-early-queries.ts) has found a
 // stored session and the language it shows matches (it sets data-first-screen on <html>); a signed-out visitor
-// is sent to sign in by the SPA as before and never sees it. React's first render replaces it (createRoot
-// empties #root), so the markup copies the layout and classes of the pages it stands for:
+// is sent to sign in by the SPA as before and never sees it. It stands after #root and gives way once the app
+// has drawn its page there (see screen()), so the markup copies the layout and classes of the pages it stands
+// for:
 // client/app/root-layout.tsx, header.tsx, client/features/catalog/all-books-page.tsx, catalog-toolbar.tsx,
 // book-card-grid.tsx, client/features/book/book-details-view.tsx, components/ui/stars.tsx, stock-badge.tsx.
 // Every text from the catalogue is escaped; the words are the SPA's own, from first-screen.json, which the build
@@ -160,13 +161,18 @@ function layout(page: string, w: Words): string {
 }
 
 /**
- * The markup inside #root: hidden unless the early script set data-first-screen to this language on <html>
- * (a stored session, this address, no query string). Inert: nothing in it works before React takes over.
+ * The markup, placed after #root: hidden unless the early script set data-first-screen to this language on
+ * <html> (a stored session, this address, no query string). While it shows, #root is hidden until the app has
+ * drawn a heading (its page, or an error or sign-in page), so the app's first steps (its spinner while the
+ * first query's answer is taken) never show; the early script removes it, and this rule with it, at that
+ * moment. Inert: nothing in it works before React takes over.
  */
 function screen(page: string, w: Words): string {
+  const shown = `html[data-first-screen="${w.locale}"]`;
   return (
-    `<style>html:not([data-first-screen="${w.locale}"]) #first-screen{display:none}</style>` +
-    `<div id="first-screen" lang="${w.locale}" inert>${layout(page, w)}</div>`
+    `<div id="first-screen" lang="${w.locale}" inert>` +
+    `<style>html:not([data-first-screen="${w.locale}"]) #first-screen{display:none}${shown} #root:not(:has(h1)){display:none}</style>` +
+    `${layout(page, w)}</div>`
   );
 }
 

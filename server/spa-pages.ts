@@ -4,7 +4,7 @@
 // stays off it. Each route also gets the modulepreloads of its page code that the build listed in
 // route-preloads.json (scripts/vite-first-screen-preload.ts), so that code downloads alongside the entry.
 // index.html itself (what the service worker keeps) is sent as built. All Books and a book's page may also
-// carry their first screen as markup inside #root (server/first-screen.ts, decision 061).
+// carry their first screen as markup after #root (server/first-screen.ts, decision 061).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -56,7 +56,7 @@ function readPreloads(clientDir: string): RoutePreloads[] {
 const MARKED = /\s*<(link|script)\b[^>]*\bdata-route="([^"]*)"[^>]*>(?:<\/script>)?/g;
 
 /**
- * The page for a request's path (with its first screen inside #root when one is given), or null when the SPA
+ * The page for a request's path (with its first screen after #root when one is given), or null when the SPA
  * is not built.
  */
 export function spaPages(clientDir: string): ((pathname: string, screen?: FirstScreen | null) => SpaPage) | null {
@@ -87,7 +87,7 @@ export function spaPages(clientDir: string): ((pathname: string, screen?: FirstS
     if (!withScreen) {
       const [before, after] = page.html.split('<div id="root"></div>');
       if (after === undefined) return page;
-      withScreen = spaPage(`${before}<div id="root">${screen.html}</div>${after}`, SCREEN_QUALITY);
+      withScreen = spaPage(`${before}<div id="root"></div>${screen.html}${after}`, SCREEN_QUALITY);
       if (screens.size >= SCREENS_KEPT) screens.delete(screens.keys().next().value!);
       screens.set(screenKey, withScreen);
     }

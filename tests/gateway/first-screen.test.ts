@@ -1,4 +1,4 @@
-// All Books' and a book's first screen, drawn by the gateway inside #root of their page (decision 061): the
+// All Books' and a book's first screen, drawn by the gateway after #root in their page (decision 061): the
 // catalogue's public fields only, every member-entered text escaped, nothing for an address that names no book,
 // in the language the browser asks for, and drawn again when the catalogue changes.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,8 +23,8 @@ async function spec(): Promise<FirstScreenSpec> {
   return { pageSize: 24, limitedStockMax: 3, cards: 8, words: { en: await words('en'), bn: await words('bn') } };
 }
 
-/** What the gateway put inside #root. */
-const rootOf = (body: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(body)?.[1] ?? '';
+/** What the gateway put after #root (empty, for the app). */
+const rootOf = (body: string) => /<div id="root"><\/div>([\s\S]*)<\/body>/.exec(body)?.[1] ?? '';
 
 describe("the gateway's first screen", () => {
   let gw: TestGateway;
