@@ -9,6 +9,8 @@ import { firstScreenPreload } from './scripts/vite-first-screen-preload.ts';
 import { graphqlDocuments } from './scripts/vite-graphql-documents.ts';
 import { messageCatalogues } from './scripts/vite-message-catalogues.ts';
 import { earlyQueries } from './scripts/vite-early-queries.ts';
+import { firstScreenWords } from './scripts/vite-first-screen-words.ts';
+import { LIMITED_STOCK_MAX } from './client/components/ui/stock.ts';
 import { DEFAULT_FILTERS, toBookFilter } from './client/features/catalog/catalog-filters.ts';
 import { PAGE_SIZE } from './client/lib/page-size.ts';
 
@@ -66,6 +68,13 @@ export default defineConfig(({ command }) => ({
       },
       { route: '/book-details/:id', document: 'BookDetailsDocument', variables: async () => ({ id: 'id' }), covers: 1 },
     ]),
+    // All Books' and a book's first screen are drawn by the gateway as markup in their page (decision 061), with
+    // the SPA's words: first-screen.json beside index.html. Eight cards: two rows of the widest grid.
+    firstScreenWords(new URL('./client/messages/', import.meta.url).pathname, {
+      pageSize: PAGE_SIZE,
+      limitedStockMax: LIMITED_STOCK_MAX,
+      cards: 8,
+    }),
     // The service worker (production builds only: `npm run dev` has none), registered by a small script after
     // the page's load event, so it never competes with the first paint.
     VitePWA({

@@ -1,9 +1,11 @@
 // A signed-in page asks the gateway for its data only once React has rendered it: on a slow phone that is the
 // entry's download, its run and the first render (well over a second at 4x CPU) before the request even
-// leaves. This writes a tiny classic script (loaded async from index.html) that, when the page's address is one
-// of `routes` and a session token is stored, sends that page's first query at once, and preloads the first
-// covers its answer names. Apollo's fetch (client/lib/early-answers.ts) takes that answer for the page's own
-// request when it is the same request. The request is the one Apollo sends: it is printed at build by Apollo
+// leaves. This writes a tiny classic script (index.html's first, before the stylesheet) that, when the page's
+// address is one of `routes` and a session token is stored, sends that page's first query at once, preloads the
+// first covers its answer names, and marks <html data-first-screen="<language>"> so the page shows the first
+// screen the gateway drew in that language (server/first-screen.ts, decision 061), which it removes once the app
+// has drawn a heading in #root. Apollo's fetch
+// (client/lib/early-answers.ts) takes that answer for the page's own request when it is the same request. The request is the one Apollo sends: it is printed at build by Apollo
 // itself, with the SPA's own cache, so the two cannot drift apart (decision 050).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,6 +42,12 @@ const plans=${JSON.stringify(plans)};
 for(const plan of plans){
 const match=new RegExp(plan.test).exec(location.pathname);
 if(!match)continue;
+const saved=localStorage.getItem('bookHavenLocale');
+const languages=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];
+const first=String(languages[0]||'en').toLowerCase();
+document.documentElement.setAttribute('data-first-screen',saved==='en'||saved==='bn'?saved:first==='bn'||first.startsWith('bn-')?'bn':'en');
+const drawn=new MutationObserver(()=>{if(!document.querySelector('#root h1'))return;drawn.disconnect();const screen=document.getElementById('first-screen');if(screen)screen.remove();});
+drawn.observe(document.documentElement,{childList:true,subtree:true});
 plan.params.forEach((name,i)=>{plan.body.variables[name]=decodeURIComponent(match[i+1]);});
 const body=JSON.stringify(plan.body);
 const answer=fetch('/graphql',{method:'POST',headers:{'content-type':'application/json',accept:'application/graphql-response+json,application/json;q=0.9',authorization:'Bearer '+token},body});
@@ -125,11 +133,13 @@ export function earlyQueries(gqlDir: string, queries: EarlyQuery[]): Plugin {
         return {
           html,
           // Only the pages of these routes send it (server/spa-pages.ts); index.html, which the service worker
-          // answers every address with, keeps it for all.
+          // answers every address with, keeps it for all. Not async: it must have run before the first paint,
+          // which shows the gateway's first screen only if it says so (decision 061). It is about 1 KB, asked for
+          // with the stylesheet, which holds the first paint back as long anyway.
           tags: [
             {
               tag: 'script',
-              attrs: { async: true, src: `/${fileName(script)}`, 'data-route': routes },
+              attrs: { src: `/${fileName(script)}`, 'data-route': routes },
               injectTo: 'head-prepend',
             },
           ],

@@ -26,6 +26,7 @@ import { createApolloServer } from './graphql/server.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
 import { spaPages } from './spa-pages.ts';
+import { firstScreens, readFirstScreenSpec, type FirstScreens } from './first-screen.ts';
 import { unsubscribeRoutes } from './rest/unsubscribe.ts';
 import { failuresInLanguage, restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
@@ -227,11 +228,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     decorateReply: false,
     maxAge: '1d',
   });
-  registerClient(
-    app,
-    deps.clientDir ?? path.join(ROOT, 'dist', 'client'),
-    deps.sandboxDir ?? path.join(ROOT, 'dist', 'sandbox'),
-  );
+  const clientDir = deps.clientDir ?? path.join(ROOT, 'dist', 'client');
+  // All Books' and a book's first screen as markup in their page (decision 061), when the build says its words.
+  const spec = readFirstScreenSpec(clientDir);
+  const screens = spec
+    ? firstScreens({ spec, catalog: library.catalog, revision: () => deps.store.revision(), image: absolute })
+    : null;
+  registerClient(app, clientDir, deps.sandboxDir ?? path.join(ROOT, 'dist', 'sandbox'), screens);
   return app;
 }
 
@@ -239,7 +242,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
  * Serves the built SPA, with index.html for client-side routes (a minimal page when it is not built), and
  * the GraphQL sandbox at /sandbox and at /graphql when a browser opens it.
  */
-function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: string) {
+function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: string, screens: FirstScreens | null) {
   const built = existsSync(path.join(clientDir, 'index.html'));
   if (built) {
     const hashed = path.join(clientDir, 'assets') + path.sep;
@@ -280,11 +283,20 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
     if (opensInBrowser) return sendSandbox(reply);
   });
   const pageFor = built ? spaPages(clientDir) : null;
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pageFor) return false;
-    const page = pageFor(request.url.split('?')[0]!);
+    const [pathname = '', query] = request.url.split('?');
+    // The first screen is drawn for a page's first visit only: a query string (a search, a filter) is another list.
+    const screen =
+      screens && query === undefined
+        ? await screens(pathname, request.headers['accept-language']).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'first screen not drawn');
+            return null;
+          })
+        : null;
+    const page = pageFor(pathname, screen);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag);
-    reply.header('vary', 'accept-encoding');
+    reply.header('vary', screen ? 'accept-encoding, accept-language' : 'accept-encoding');
     if (noneMatch(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);

@@ -47,3 +47,161 @@ describe('the first screen of a signed-in page', () => {
     }
   });
 });
+
+/** Where the first cover, the heading and the page's first text are drawn, in CSS pixels of the viewport. */
+function placesOf(page: Page, scope: string) {
+  return page.evaluate((scope) => {
+    const root = document.querySelector(scope);
+    const box = (selector: string) => {
+      const r = root?.querySelector(selector)?.getBoundingClientRect();
+      return r ? { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) } : null;
+    };
+    return { cover: box('main img'), heading: box('main h1'), text: box('main p') };
+  }, scope);
+}
+
+/** The first cover of `scope` has loaded (its size is the picture's). */
+const coverLoaded = (page: Page, scope: string) =>
+  page.waitForFunction((scope) => {
+    const img = document.querySelector<HTMLImageElement>(`${scope} main img`);
+    return img !== null && img.complete && img.naturalWidth > 0;
+  }, scope);
+
+/** The app's entry chunk. */
+const entry = /\/assets\/index-[\w-]+\.js$/;
+
+/**
+ * The first screen of a book's page and of All Books, then the app let in: the first cover, the heading and the
+ * first paragraph are where the app draws them, and (`everything`) nothing on screen moves afterwards.
+ */
+async function keepsItsPlace(browser: ReturnType<typeof useBrowser>, everything = true) {
+  const book = await addBook({
+    title: `Steady Place ${uniqueTag('fs')}`,
+    genre: 'Drama',
+    image: '/assets/library/covers/dracula.svg',
+  });
+  const page = browser.page();
+  await signedIn(browser);
+  // What moved on screen (layout-shift entries), counted from when the app is let in: each moved element's
+  // tag and classes. React's own nodes replace the first screen's, so this sees what moves after that.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __moved: string[]; __counting: boolean };
+    w.__moved = [];
+    w.__counting = false;
+    new PerformanceObserver((list) => {
+      if (!w.__counting) return;
+      for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[])
+        for (const { node } of entry.sources ?? [])
+          w.__moved.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : '?');
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [path, heading] of [
+    [`/book-details/${book.id}`, book.title],
+    ['/all-books', 'Book Collection'],
+  ] as const) {
+    // The app's code waits until the first screen has been drawn and measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(entry, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await coverLoaded(page, '#first-screen');
+    const before = await placesOf(page, '#first-screen');
+    expect(before.cover, path).not.toBeNull();
+    await page.evaluate(() => ((window as unknown as { __counting: boolean }).__counting = true));
+    release();
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+    await coverLoaded(page, '#root');
+    expect(await placesOf(page, '#root'), path).toEqual(before);
+    // Nothing moved: the app's page shows once it has drawn its heading, in one frame with the first screen gone.
+    if (!everything) continue;
+    expect(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved), path).toEqual([]);
+    await page.unroute(entry);
+  }
+}
+
+describe("the gateway's first screen (decision 061)", () => {
+  const browser = useBrowser('phone');
+
+  it('shows All Books and a book before the app has run, to a signed-in member only, with titles as text', async () => {
+    // A title as a member might enter it: markup in it must show as text and never run.
+    const title = `<img src=x onerror="window.__ran=1"> Gate "Early" & Co ${uniqueTag('fs')}`;
+    const book = await addBook({ title, genre: 'Drama', image: '/assets/library/covers/dracula.svg' });
+    const page = browser.page();
+    await signedIn(browser);
+    await page.route(entry, (route) => route.abort());
+
+    await page.goto(`/book-details/${book.id}`, { waitUntil: 'commit' });
+    const heading = page.locator('#first-screen h1');
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect(await heading.textContent()).toBe(title);
+    expect(await page.locator('#first-screen img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
+    await expect.poll(() => page.locator('#first-screen').getByText('Borrow Book').isVisible()).toBe(true);
+
+    await page.goto('/all-books', { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('#first-screen h1').isVisible()).toBe(true);
+    expect(await page.locator('#first-screen h1').textContent()).toBe('Book Collection');
+    expect(await page.locator('#first-screen article').count()).toBeGreaterThan(0);
+
+    // Signed out: the same page comes with its first screen, which stays hidden (the app sends them to sign in).
+    await page.evaluate(() => localStorage.removeItem('bookHavenToken'));
+    for (const path of ['/all-books', `/book-details/${book.id}`]) {
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.locator('#first-screen h1').waitFor({ state: 'attached' });
+      expect(await page.locator('#first-screen h1').isVisible(), path).toBe(false);
+    }
+  });
+
+  it('is shown in the language the app will start in, and not in another', async () => {
+    const page = browser.page();
+    await signedIn(browser);
+    await page.route(entry, (route) => route.abort());
+    // The gateway draws in the browser's first language; the app starts in the member's saved choice.
+    await page.setExtraHTTPHeaders({ 'accept-language': 'bn-BD,bn;q=0.9' });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.evaluate(() => localStorage.setItem('bookHavenLocale', 'bn'));
+    await page.goto('/all-books', { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('#first-screen h1').isVisible()).toBe(true);
+    expect(await page.locator('#first-screen h1').textContent()).toBe('বইয়ের সংগ্রহ');
+    // No saved choice: this browser's own first language (English) is the app's, not the Bangla page's.
+    await page.evaluate(() => localStorage.removeItem('bookHavenLocale'));
+    await page.goto('/all-books', { waitUntil: 'commit' });
+    await page.locator('#first-screen[lang="bn"] h1').waitFor({ state: 'attached' });
+    expect(await page.locator('#first-screen h1').isVisible()).toBe(false);
+  });
+
+  it('is replaced by the app with every part in its place: no layout shift', () => keepsItsPlace(browser));
+});
+
+describe("the gateway's first screen on a wide screen", () => {
+  const browser = useBrowser('desktop');
+
+  // Wide, the header's staff links and a book's Update button come with the viewer's role after the app's first
+  // paint (decision 009) and move what follows them: the app's own, with or without a first screen.
+  it('is replaced by the app with every part in its place', () => keepsItsPlace(browser, false));
+});
+
+describe("the gateway's first screen on a visit the service worker answers", () => {
+  const browser = useBrowser('phone', { serviceWorkers: 'allow' });
+
+  it("asks the network for All Books and a book's page, which bring their first screen", async () => {
+    const book = await addBook({ title: `Worker Page ${uniqueTag('fs')}`, genre: 'Drama' });
+    const page = browser.page();
+    await signedIn(browser);
+    await page.goto('/all-books');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    for (const path of [`/book-details/${book.id}`, '/all-books']) {
+      const answer = await page.goto(path);
+      expect(answer?.fromServiceWorker(), path).toBe(true);
+      expect(await answer?.text(), path).toContain('<div id="first-screen"');
+    }
+    // Any other page (a list with a query string among them) is the worker's own copy of the shell.
+    const other = await page.goto('/all-books?q=worker');
+    expect(other?.fromServiceWorker()).toBe(true);
+    expect(await other?.text()).not.toContain('<div id="first-screen"');
+  });
+});

@@ -1,6 +1,6 @@
 // The service worker answers a navigation with the SPA's page unless the gateway answers that address itself.
 import { describe, expect, it } from 'vitest';
-import { NOT_THE_SPA } from '../../scripts/lib/offline-workbox.ts';
+import { FIRST_SCREEN_PAGES, NOT_THE_SPA, offlineWorkbox } from '../../scripts/lib/offline-workbox.ts';
 
 describe("the service worker's navigation fallback", () => {
   it.each([
@@ -26,4 +26,25 @@ describe("the service worker's navigation fallback", () => {
       expect(NOT_THE_SPA.test(url)).toBe(false);
     },
   );
+});
+
+describe('pages with a first screen (decision 061)', () => {
+  it.each(['/all-books', '/all-books/', '/book-details/0123456789abcdef01234567'])('asks the network for %s', (url) => {
+    expect(FIRST_SCREEN_PAGES.test(url)).toBe(true);
+  });
+
+  it.each(['/', '/all-books?q=dune', '/all-books?view=table', '/book-details/x?from=list', '/book-details', '/login'])(
+    'answers %s with its own copy of the SPA',
+    (url) => {
+      expect(FIRST_SCREEN_PAGES.test(url)).toBe(false);
+    },
+  );
+
+  it('matches them with the same pattern in the worker', () => {
+    const route = offlineWorkbox.runtimeCaching?.[0];
+    expect(route?.handler).toBe('NetworkOnly');
+    // Workbox copies the function as text: it has to spell the pattern out.
+    expect(String(route?.urlPattern)).toContain(FIRST_SCREEN_PAGES.source);
+    expect(offlineWorkbox.navigateFallbackDenylist).toContain(FIRST_SCREEN_PAGES);
+  });
 });

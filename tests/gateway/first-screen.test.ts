@@ -1,0 +1,131 @@
+// All Books' and a book's first screen, drawn by the gateway after #root in their page (decision 061): the
+// catalogue's public fields only, every member-entered text escaped, nothing for an address that names no book,
+// in the language the browser asks for, and drawn again when the catalogue changes.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_FILE, SCREEN_WORDS, type FirstScreenSpec } from '../../server/first-screen.ts';
+import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+
+const INDEX = `<!doctype html><html><head><title>BookHaven</title>
+<script src="/assets/early-queries-x1.js" data-route="/all-books /book-details/:id"></script>
+</head><body><div id="root"></div></body></html>`;
+
+const MESSAGES = path.resolve(import.meta.dirname, '../../client/messages');
+
+/** first-screen.json as the build writes it (scripts/vite-first-screen-words.ts), from the SPA's catalogues. */
+async function spec(): Promise<FirstScreenSpec> {
+  const words = async (locale: string) => {
+    const all = JSON.parse(await readFile(path.join(MESSAGES, `${locale}.json`), 'utf8')) as Record<string, string>;
+    return Object.fromEntries(SCREEN_WORDS.map((id) => [id, all[id]!]));
+  };
+  return { pageSize: 24, limitedStockMax: 3, cards: 8, words: { en: await words('en'), bn: await words('bn') } };
+}
+
+/** What the gateway put after #root (empty, for the app). */
+const rootOf = (body: string) => /<div id="root"><\/div>([\s\S]*)<\/body>/.exec(body)?.[1] ?? '';
+
+describe("the gateway's first screen", () => {
+  let gw: TestGateway;
+  let clientDir: string;
+  const hostile = `<script>alert("t")</script> Tom & Jerry's "Best" <b>Bold</b>`;
+  let hostileId: string;
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-client-'));
+    await writeFile(path.join(clientDir, 'index.html'), INDEX);
+    await writeFile(path.join(clientDir, FIRST_SCREEN_FILE), JSON.stringify(await spec()));
+    gw = await startTestGateway({ clientDir });
+    // First in the list's order (by title): the first card of All Books.
+    hostileId = await gw.addBook({
+      title: `!!! ${hostile}`,
+      author: `<img src=x onerror=alert(1)>`,
+      genre: 'Drama',
+      description: `</p><script>alert("d")</script>`,
+      image: '/assets/library/covers/dracula.svg" onload="alert(1)',
+      rating: 4.5,
+      quantity: 2,
+      replacementCost: 987.65,
+    });
+    for (let i = 0; i < 10; i++) await gw.addBook({ title: `Zed ${i}`, quantity: 5 });
+  });
+  afterAll(async () => {
+    await gw.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+  const page = (route: string, language = 'en-GB,en;q=0.9') =>
+    gw.request('GET', route, { headers: { accept: 'text/html', 'accept-language': language } });
+
+  it("draws a book's page with its public fields, every text escaped", async () => {
+    const answer = await page(`/book-details/${hostileId}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('vary')).toMatch(/accept-language/);
+    const root = rootOf(answer.body as string);
+    expect(root).toContain('id="first-screen" lang="en"');
+    expect(root).toContain(
+      '<h1 class="text-3xl font-bold text-gray-900">!!! &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; Tom &amp; Jerry&#39;s &quot;Best&quot; &lt;b&gt;Bold&lt;/b&gt;</h1>',
+    );
+    expect(root).toContain('by &lt;img src=x onerror=alert(1)&gt;');
+    expect(root).toContain('&lt;/p&gt;&lt;script&gt;alert(&quot;d&quot;)&lt;/script&gt;');
+    expect(root).toContain('src="http://127.0.0.1');
+    expect(root).toContain('/assets/library/covers/dracula.svg&quot; onload=&quot;alert(1)"');
+    // Markup comes only from the gateway: no element the member's texts named.
+    for (const tag of ['<script', '<b>', '<img src=x', '</p><script']) expect(root).not.toContain(tag);
+    // The catalogue's public fields: no replacement cost, nothing of members.
+    expect(root).not.toMatch(/987|replacement/i);
+    expect(root).toContain('Limited Stock: 2');
+    expect(root).toContain('Borrow Book');
+  });
+
+  it('draws nothing for an address that names no book, or a list asked with a query string', async () => {
+    for (const route of [
+      '/book-details/0123456789abcdef01234567',
+      '/book-details/not-an-id',
+      '/all-books?q=zed',
+      '/all-books-old',
+      '/login',
+      '/',
+    ]) {
+      const answer = await page(route);
+      expect(answer.status, route).toBe(200);
+      expect(answer.body, route).toContain('<div id="root"></div>');
+      expect(answer.body, route).not.toContain('first-screen"');
+    }
+  });
+
+  it("draws All Books' first cards and count, again once the catalogue changes", async () => {
+    const first = await page('/all-books');
+    const root = rootOf(first.body as string);
+    expect(root).toContain('<h1 class="mb-6 text-3xl font-bold text-gray-900">Book Collection</h1>');
+    expect(root).toContain('Showing 11 of 11 books');
+    const titles = [...root.matchAll(/<h2 class="text-lg font-semibold text-gray-900">([^<]*)<\/h2>/g)].map(
+      (m) => m[1],
+    );
+    // Eight cards (the spec's), in the list's order, the member's title escaped.
+    expect(titles).toHaveLength(8);
+    expect(titles[0]).toBe(
+      '!!! &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; Tom &amp; Jerry&#39;s &quot;Best&quot; &lt;b&gt;Bold&lt;/b&gt;',
+    );
+    expect(root).not.toContain('<script');
+    expect(root).toContain(`href="/book-details/${hostileId}"`);
+    // The same catalogue: the same page and ETag; a new book: drawn again.
+    expect((await page('/all-books')).headers.get('etag')).toBe(first.headers.get('etag'));
+    await gw.addBook({ title: 'Aaa New Arrival', quantity: 1 });
+    const after = await page('/all-books');
+    expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    expect(rootOf(after.body as string)).toContain('Showing 12 of 12 books');
+  });
+
+  it("speaks the browser's first language as the app does", async () => {
+    const bangla = rootOf((await page('/all-books', 'bn-BD,bn;q=0.9,en;q=0.8')).body as string);
+    expect(bangla).toContain('id="first-screen" lang="bn"');
+    expect(bangla).toContain('বইয়ের সংগ্রহ');
+    expect(bangla).toContain('১২টি বইয়ের মধ্যে ১২টি দেখানো হচ্ছে');
+    expect(bangla).not.toContain('Book Collection');
+    const details = rootOf((await page(`/book-details/${hostileId}`, 'bn')).body as string);
+    expect(details).toContain('সীমিত স্টক: ২');
+    // Only the first language counts (client/lib/locale.ts): French first is English, not Bangla.
+    for (const language of ['fr-FR,bn;q=0.9', 'en-US', ''])
+      expect(rootOf((await page('/all-books', language)).body as string), language).toContain('lang="en"');
+  });
+});
