@@ -28,8 +28,6 @@ export interface ItemMove {
   from: ItemShelfStatus | 'NEW';
   to: ItemShelfStatus;
   note: string | null;
-  /** The step that marked it, when it marked many copies in one write (a withdrawal): how it knows its own. */
-  step?: string;
 }
 
 export interface ItemDoc {
@@ -313,17 +311,15 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
         .limit(-delta - marked.length)
         .toArray();
       if (candidates.length === 0) break;
-      // One conditional write marks every candidate still free (a copy lent meanwhile is left alone); the step's
-      // own id then says which it marked: withdrawing 900 copies is a few writes, not 900.
-      const step = new ObjectId().toHexString();
-      await itemLock(bookId, () =>
-        items.updateMany(
-          { ...freeItems(bookId), _id: { $in: candidates.map((candidate) => candidate._id) } },
-          { $set: { move: { from: 'ON_SHELF', to: 'WITHDRAWN', note, step } } },
-        ),
-      );
-      const mine = await items.find({ 'move.step': step }, { projection: { _id: 1 } }).toArray();
-      marked.push(...mine.map((doc) => doc._id));
+      for (const candidate of candidates) {
+        const begun = await itemLock(bookId, () =>
+          items.updateOne(
+            { ...freeItems(bookId), _id: candidate._id },
+            { $set: { move: { from: 'ON_SHELF', to: 'WITHDRAWN', note } } },
+          ),
+        );
+        if (begun.modifiedCount === 1) marked.push(candidate._id);
+      }
     }
     if (marked.length < -delta) {
       await revert(bookOid, marked);
@@ -347,20 +343,12 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
     const bookId = bookOid.toHexString();
     const undone = await itemLock(bookId, async () => {
       const docs = await items.find({ _id: { $in: barcodes } }).toArray();
-      // One write per kind of move (a step's copies all move alike): adding 900 copies is 1 update, not 900.
-      const kinds = new Map<string, { to: ItemShelfStatus; note: string | null; ids: string[] }>();
       for (const doc of docs) {
         if (!doc.move) continue;
-        const key = JSON.stringify([doc.move.to, doc.move.note ?? null]);
-        const kind = kinds.get(key) ?? { to: doc.move.to, note: doc.move.note ?? null, ids: [] };
-        kind.ids.push(doc._id);
-        kinds.set(key, kind);
-      }
-      for (const { to, note, ids } of kinds.values()) {
-        // A move without a note keeps the copy's own.
-        await items.updateMany(
-          { _id: { $in: ids }, move: { $exists: true } },
-          { $set: { shelfStatus: to, ...(note === null ? {} : { note }) }, $unset: { move: '' } },
+        const move = doc.move;
+        await items.updateOne(
+          { _id: doc._id, move: { $exists: true } },
+          { $set: { shelfStatus: move.to, note: move.note ?? doc.note }, $unset: { move: '' } },
         );
       }
       if (!made) return [];
