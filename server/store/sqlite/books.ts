@@ -32,6 +32,7 @@ import {
 } from '../ids.ts';
 import {
   SEPARATOR,
+  compareRanked,
   decodeRankCursor,
   encodeRankCursor,
   points,
@@ -102,6 +103,10 @@ interface WordMatch {
   /** Some word has 1-2 characters: its matches may be most of the catalogue, so the read waits with the scans. */
   broad: boolean;
 }
+
+/** Rows of one tier (id, key, recent) in rank order, as compareRanked orders them. */
+const rankedOf = (row: Row) => ({ tier: 0, recent: num(row, 'recent'), key: text(row, 'key'), id: text(row, 'id') });
+const byRank = (a: Row, b: Row): number => compareRanked(rankedOf(a), rankedOf(b));
 
 const phraseOf = (word: string) => `"${word.replaceAll('"', '""')}"`;
 // The docs table holds each book's key too (schema.ts, 13), so matches are checked and ranked without reading books.
@@ -398,13 +403,14 @@ export function sqliteBooks(
    * The count is the word's gram count. `after` resumes strictly after a ranked position.
    */
   const tieredPage = async (
-    word: string,
+    words: string[],
     total: number,
     after: (RankCursor & { key: string }) | null,
     limit: number,
   ): Promise<BookPage> => {
     const rows: { id: string; key: string; recent: number; tier: number }[] = [];
-    const length = points(word);
+    const phrase = words.join(' ');
+    const length = points(phrase);
     const catalogue = num(prepare('SELECT COALESCE(MAX(doc), 0) AS n FROM book_search_docs').get() ?? {}, 'n');
     const take = (found: Row[], tier: number) => {
       for (const row of found)
@@ -463,41 +469,107 @@ export function sqliteBooks(
         from = ['', ''];
       }
     };
-    /** Tiers 1 and 0: the docs in rank order, or the tier's gram range sorted, whichever checks fewer. */
-    const checkedTier = async (
+    /**
+     * Tiers 1 and 0 of one short word: the docs in rank order, or the tier's gram range sorted, whichever checks
+     * fewer (the gram counts give each tier's size).
+     */
+    const countedTier = async (
       tier: number,
       check: string,
       checkParams: SQLInputValue[],
       range: string,
       size: number,
+      rangeSize: number,
     ) => {
       const need = limit - rows.length;
       if (size <= 0) return;
       const resume = afterSql(resumeIn(tier), 'd.');
-      // Walking checks about need / (size / catalogue) docs; the range holds `starts` (tier 1) or `total` (0).
-      const walk = (need * catalogue) / size < (tier === 1 ? starts : total);
-      const found = walk
-        ? await searches.all(
-            `SELECT d.id, d.search_key AS key, d.recent FROM book_search_docs d INDEXED BY book_docs_by_rank
-              WHERE ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
-            [...checkParams, ...resume.params, need],
-          )
-        : await searches.all(
-            `SELECT d.id, d.search_key AS key, d.recent FROM book_grams g JOIN book_search_docs d ON d.doc = g.doc
-              WHERE g.gram = ? AND ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
-            [range, ...checkParams, ...resume.params, need],
-          );
+      // Walking checks about need / (size / catalogue) docs; the range holds rangeSize.
+      const found =
+        (need * catalogue) / size < rangeSize
+          ? await searches.all(
+              `SELECT d.id, d.search_key AS key, d.recent FROM book_search_docs d INDEXED BY book_docs_by_rank
+                WHERE ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
+              [...checkParams, ...resume.params, need],
+            )
+          : await searches.all(
+              `SELECT d.id, d.search_key AS key, d.recent FROM book_grams g JOIN book_search_docs d ON d.doc = g.doc
+                WHERE g.gram = ? AND ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
+              [range, ...checkParams, ...resume.params, need],
+            );
       take(found, tier);
     };
+    /**
+     * Tiers 1 and 0 of any other search, whose sizes no count gives: the docs in rank order, checked, at most
+     * `budget` of them (four times what a tier of half the matches would need); a tier sparser than that, or a
+     * search with too few matches for a walk to pay, ranks its matches from their index (wordMatch) instead.
+     */
+    const walkedTier = async (tier: number, check: string, checkParams: SQLInputValue[]) => {
+      const need = limit - rows.length;
+      const at = resumeIn(tier);
+      const expected = (need * catalogue) / Math.max(total / 2, 1);
+      if (expected < total) {
+        const budget = Math.ceil(4 * expected) + need;
+        const resume = afterSql(at, 'd.');
+        const walked = `SELECT d.id AS id, d.search_key AS search_key, d.recent AS recent
+          FROM book_search_docs d INDEXED BY book_docs_by_rank WHERE 1${resume.sql}
+          ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`;
+        const found = await searches.all(
+          `SELECT id, search_key AS key, recent FROM (${walked}) AS d WHERE ${check} LIMIT ?`,
+          [...resume.params, budget, ...checkParams, need],
+        );
+        const complete =
+          found.length >= need ||
+          num((await searches.all(`SELECT COUNT(*) AS n FROM (${walked})`, [...resume.params, budget]))[0] ?? {}, 'n') <
+            budget;
+        if (complete) {
+          // The walk's rows come in its order; sorted again here, so no order is left to the plan.
+          take([...found].sort(byRank), tier);
+          return;
+        }
+      }
+      const match = wordMatch(words);
+      const ranked = tierSql(words, 'd.search_key');
+      const resume = at ? ' AND (-recent, key, id) > (?, ?, ?)' : '';
+      take(
+        await scans.all(
+          `SELECT id, key, recent FROM (SELECT d.id AS id, d.search_key AS key, ${ranked.sql} AS tier, d.recent AS recent
+            FROM ${match.from} WHERE ${match.where.join(' AND ')}) WHERE tier = ?${resume}
+            ORDER BY recent DESC, key, id LIMIT ?`,
+          [...ranked.params, ...match.params, tier, ...(at ? [-at.recent, at.key, at.id] : []), need],
+        ),
+        tier,
+      );
+    };
 
+    // Tier 1: every word starts a word, the title not starting with the phrase; tier 0: the other matches.
     const startsWord = `instr(' ' || replace(d.search_key, char(31), ' '), ' ' || ?) > 0`;
     const titleStarts = `substr(d.search_key, 1, ${length}) = ?`;
-    const starts = gramCount(`${WORD_START}${word}`);
+    const allStart = words.map(() => startsWord).join(' AND ');
+    const allIn = words.map(() => 'instr(d.search_key, ?) > 0').join(' AND ');
+    const [only] = words;
+    const oneShort = words.length === 1 && only !== undefined && searchIndexFor(only) === 'short';
+    const starts = oneShort ? gramCount(`${WORD_START}${phrase}`) : 0;
     const tiers: [number, () => Promise<void> | void][] = [
-      [3, () => rangeTier(3, `${word}${SEPARATOR}`, `${word} `, null)],
-      [2, () => rangeTier(2, word, prefixEnd(word), [`${word}${SEPARATOR}`, `${word} `])],
-      [1, () => checkedTier(1, `${startsWord} AND NOT ${titleStarts}`, [word, word], `${WORD_START}${word}`, starts)],
-      [0, () => checkedTier(0, `instr(d.search_key, ?) > 0 AND NOT ${startsWord}`, [word, word], word, total - starts)],
+      [3, () => rangeTier(3, `${phrase}${SEPARATOR}`, `${phrase} `, null)],
+      [2, () => rangeTier(2, phrase, prefixEnd(phrase), [`${phrase}${SEPARATOR}`, `${phrase} `])],
+      oneShort
+        ? [
+            1,
+            () =>
+              countedTier(
+                1,
+                `${allStart} AND NOT ${titleStarts}`,
+                [phrase, phrase],
+                `${WORD_START}${phrase}`,
+                starts,
+                starts,
+              ),
+          ]
+        : [1, () => walkedTier(1, `${allStart} AND NOT ${titleStarts}`, [...words, phrase])],
+      oneShort
+        ? [0, () => countedTier(0, `${allIn} AND NOT ${allStart}`, [phrase, phrase], phrase, total - starts, total)]
+        : [0, () => walkedTier(0, `${allIn} AND NOT (${allStart})`, [...words, ...words])],
     ];
     for (const [tier, read] of tiers) {
       if (rows.length >= limit) break;
@@ -527,24 +599,31 @@ export function sqliteBooks(
       if (!row) throw new InvalidCursorError();
       at = { ...cursor, key: text(row, 'search_key') };
     }
-    const [only] = words;
-    if (words.length === 1 && only !== undefined && searchIndexFor(only) === 'short' && where.sql.length === 0) {
-      const total = gramCount(only);
-      if (total > rankAllUpTo) return tieredPage(only, total, at, limit);
-    }
     const match = wordMatch(words);
     const tier = tierSql(words, 'd.search_key');
     // Genre and stock are the book's own: only a filtered search reads the books of its matches.
     const from = where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from;
     const conditions = [...match.where, ...where.sql].join(' AND ');
     const params = [...match.params, ...where.params];
+    const read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
+    const count = () =>
+      match.count !== null && where.sql.length === 0
+        ? searchCounts(read, match.count, match.params.slice(0, 1))
+        : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
+    // Without a filter, a search with many matches is read tier by tier (one short word's count is its gram's).
+    let total: number | null = null;
+    if (where.sql.length === 0) {
+      const [only] = words;
+      total =
+        words.length === 1 && only !== undefined && searchIndexFor(only) === 'short' ? gramCount(only) : await count();
+      if (total > rankAllUpTo) return tieredPage(words, total, at, limit);
+    }
     let resume = '';
     const resumeParams: SQLInputValue[] = [];
     if (at) {
       resume = 'WHERE (-tier, -recent, key, id) > (?, ?, ?, ?)';
       resumeParams.push(-at.tier, -at.recent, at.key, at.id);
     }
-    const read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
     // Ranked on the docs table alone; only the page's books are read whole.
     const rows = await read(
       `SELECT books.*, r.tier AS tier, r.recent AS recent FROM (
@@ -554,11 +633,7 @@ export function sqliteBooks(
       ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
       [...tier.params, ...params, ...resumeParams, limit],
     );
-    const count = () =>
-      match.count !== null && where.sql.length === 0
-        ? searchCounts(read, match.count, match.params.slice(0, 1))
-        : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
-    const totalCount = !afterCursor && rows.length < limit ? rows.length : await count();
+    const totalCount = total ?? (!afterCursor && rows.length < limit ? rows.length : await count());
     const pageRows = rows.slice(0, limit - 1);
     const last = pageRows.at(-1);
     return {
