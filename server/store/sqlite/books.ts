@@ -605,7 +605,9 @@ export function sqliteBooks(
     const from = where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from;
     const conditions = [...match.where, ...where.sql].join(' AND ');
     const params = [...match.params, ...where.params];
-    const read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
+    // A search that may match most of the catalogue waits with the scans; one counted first (no filter) reads at
+    // most rankAllUpTo matches here, so it stays with the searches.
+    let read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
     const count = () =>
       match.count !== null && where.sql.length === 0
         ? searchCounts(read, match.count, match.params.slice(0, 1))
@@ -617,6 +619,7 @@ export function sqliteBooks(
       total =
         words.length === 1 && only !== undefined && searchIndexFor(only) === 'short' ? gramCount(only) : await count();
       if (total > rankAllUpTo) return tieredPage(words, total, at, limit);
+      read = searches.all;
     }
     let resume = '';
     const resumeParams: SQLInputValue[] = [];
