@@ -237,7 +237,9 @@ export function sqliteBooks(
   const cache = new Map<string, StatementSync>();
   const prepare = (sql: string): StatementSync => {
     let statement = cache.get(sql);
-    if (!statement) {
+    // On a closed database, preparing refuses as an outage (unavailable.ts); a kept statement would only say it was
+    // finalized.
+    if (!statement || !db.isOpen) {
       statement = db.prepare(sql);
       cache.set(sql, statement);
     }
