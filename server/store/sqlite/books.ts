@@ -354,7 +354,8 @@ export function sqliteBooks(
   let windowDay: number | null = null;
   const keepRecentWindow = (): void => {
     const target = recentStartDay(Date.now());
-    if (target === windowDay) return;
+    // Inside a caller's transaction the window waits for the next search (BEGIN cannot nest).
+    if (target === windowDay || db.isTransaction) return;
     transaction(db, () => {
       const stored = num(prepare('SELECT start_day FROM recent_window WHERE id = 1').get() ?? {}, 'start_day');
       if (stored === target) return;
