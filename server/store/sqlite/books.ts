@@ -615,12 +615,15 @@ export function sqliteBooks(
       match.count !== null && where.sql.length === 0
         ? searchCounts(read, match.count, match.params.slice(0, 1))
         : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
-    // Without a filter, a search with many matches is read tier by tier (one short word's count is its gram's).
+    // Without a filter, a search with many matches is read tier by tier. One short word's count is its gram's;
+    // any other search reads at most rankAllUpTo + 1 matches to rank and counts them as it does (a window), so
+    // one that has more is found in the same read, and one that has fewer needs no count of its own.
+    const [only] = words;
+    const capped =
+      where.sql.length === 0 && !(words.length === 1 && only !== undefined && searchIndexFor(only) === 'short');
     let total: number | null = null;
-    if (where.sql.length === 0) {
-      const [only] = words;
-      total =
-        words.length === 1 && only !== undefined && searchIndexFor(only) === 'short' ? gramCount(only) : await count();
+    if (where.sql.length === 0 && !capped) {
+      total = gramCount(only ?? '');
       if (total > rankAllUpTo) return tieredPage(words, total, at, limit);
       read = searches.all;
     }
@@ -632,13 +635,20 @@ export function sqliteBooks(
     }
     // Ranked on the docs table alone; only the page's books are read whole.
     const rows = await read(
-      `SELECT books.*, r.tier AS tier, r.recent AS recent FROM (
-        SELECT * FROM (SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
-          FROM ${from} WHERE ${conditions}) ${resume}
+      `SELECT books.*, r.tier AS tier, r.recent AS recent, r.total AS total FROM (
+        SELECT * FROM (SELECT m.*, COUNT(*) OVER () AS total FROM (
+          SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
+          FROM ${from} WHERE ${conditions}${capped ? ' LIMIT ?' : ''}) AS m) ${resume}
         ORDER BY tier DESC, recent DESC, key, id LIMIT ?
       ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
-      [...tier.params, ...params, ...resumeParams, limit],
+      [...tier.params, ...params, ...(capped ? [rankAllUpTo + 1] : []), ...resumeParams, limit],
     );
+    if (capped) {
+      // Every match was read when fewer than the cap came (none after a cursor: counted apart).
+      const [first] = rows;
+      total = first ? num(first, 'total') : at ? await count() : 0;
+      if (total > rankAllUpTo) return tieredPage(words, first ? await count() : total, at, limit);
+    }
     const totalCount = total ?? (!afterCursor && rows.length < limit ? rows.length : await count());
     const pageRows = rows.slice(0, limit - 1);
     const last = pageRows.at(-1);
