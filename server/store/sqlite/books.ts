@@ -435,24 +435,28 @@ export function sqliteBooks(
       return chars.join('') + String.fromCodePoint(lastPoint === 0xd7ff ? 0xe000 : lastPoint + 1);
     };
     /** Tiers 3 and 2: keys in [lo, hi), those in [skipLo, skipHi) left out (the titles equal to the word). */
-    const rangeTier = (tier: number, lo: string, hi: string, skip: [string, string] | null): void => {
+    const rangeTier = async (tier: number, lo: string, hi: string, skip: [string, string] | null): Promise<void> => {
       const need = limit - rows.length;
       const at = resumeIn(tier);
       const skipSql = skip ? ' AND NOT (search_key >= ? AND search_key < ?)' : '';
       const skipParams = skip ?? [];
-      const size = num(
-        prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM book_search_docs INDEXED BY book_docs_by_key
-          WHERE search_key >= ? AND search_key < ?${skipSql} LIMIT ?)`).get(lo, hi, ...skipParams, rankAllUpTo + 1) ??
-          {},
-        'n',
+      // The bounded count and a short range's sort read up to rankAllUpTo rows: on the reader, off the event loop.
+      const [counted] = await searches.all(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM book_search_docs INDEXED BY book_docs_by_key
+          WHERE search_key >= ? AND search_key < ?${skipSql} LIMIT ?)`,
+        [lo, hi, ...skipParams, rankAllUpTo + 1],
       );
+      const size = num(counted ?? {}, 'n');
       if (size === 0) return;
       if (size <= rankAllUpTo) {
         const resume = afterSql(at);
         take(
-          prepare(`SELECT id, search_key AS key, recent FROM book_search_docs INDEXED BY book_docs_by_key
-            WHERE search_key >= ? AND search_key < ?${skipSql}${resume.sql}
-            ORDER BY recent DESC, search_key, id LIMIT ?`).all(lo, hi, ...skipParams, ...resume.params, need),
+          await searches.all(
+            `SELECT id, search_key AS key, recent FROM book_search_docs INDEXED BY book_docs_by_key
+              WHERE search_key >= ? AND search_key < ?${skipSql}${resume.sql}
+              ORDER BY recent DESC, search_key, id LIMIT ?`,
+            [lo, hi, ...skipParams, ...resume.params, need],
+          ),
           tier,
         );
         return;
