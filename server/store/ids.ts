@@ -96,6 +96,26 @@ export function searchShortGrams(text: string): string[] {
   return [...grams];
 }
 
+/** What marks a word-start gram (searchWordStarts): no search word holds a control character. */
+export const WORD_START = '\u0001';
+
+/**
+ * The first one and two characters of every word of a search key (at the start of a field or after a space),
+ * each behind WORD_START: "\u0001th" says some word starts with "th". A search of one short word finds its matches
+ * at a word start in that gram's range (SQLite's book_grams, beside searchShortGrams).
+ */
+export function searchWordStarts(text: string): string[] {
+  const points = Array.from(text);
+  const grams = new Set<string>();
+  const plain = (point: string | undefined) => point !== undefined && point.codePointAt(0)! > 0x20;
+  for (let i = 0; i < points.length; i++) {
+    if (!plain(points[i]) || (i > 0 && points[i - 1] !== ' ' && points[i - 1] !== '\u001f')) continue;
+    grams.add(`${WORD_START}${points[i]}`);
+    if (plain(points[i + 1])) grams.add(`${WORD_START}${points[i]}${points[i + 1]}`);
+  }
+  return [...grams];
+}
+
 /** Escapes every regex metacharacter so user input only ever matches itself. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

@@ -5,8 +5,20 @@ import { InvalidCursorError } from './port.ts';
 // The unit separator keeps a word from matching across the title/author (or name/e-mail) boundary.
 export const SEPARATOR = '\u001f';
 
-/** How far back a loan counts as a recent borrow, for ranking ties. */
-export const RECENT_LOANS_MS = 90 * 86_400_000;
+const DAY_MS = 86_400_000;
+
+/** How many library days (UTC) count as recent for ranking ties: today and the 89 before it. */
+export const RECENT_DAYS = 90;
+
+/**
+ * The first day (days since 1970-01-01, UTC) whose loans count as recent borrows at `now`: a loan counts when
+ * it began on that day or later. Whole days, so a store can keep each book's count exact by moving the window
+ * a day at a time instead of counting at every search (sqlite/books.ts).
+ */
+export const recentStartDay = (now: number): number => Math.floor(now / DAY_MS) - (RECENT_DAYS - 1);
+
+/** The instant recent borrows start at `now` (the start of recentStartDay, UTC). */
+export const recentSince = (now: number): Date => new Date(recentStartDay(now) * DAY_MS);
 
 /**
  * Text as a search compares it: lowercased, Latin letters without their accents ("Brontë" is "bronte": NFD,

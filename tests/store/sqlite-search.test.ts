@@ -1,12 +1,13 @@
 // What only the SQLite adapter's search indexes promise: the migrations index books written before them, the
 // indexes stay in id order (their paging relies on that) even when another process writes a smaller id, and
-// the index of 1-2 character substrings holds exactly the grams of each book's current title and author.
+// the index of 1-2 character substrings holds exactly the grams of each book's current title and author (and the
+// first 1-2 characters of each of their words, schema.ts 21).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { searchKey, searchShortGrams } from '../../server/store/ids.ts';
+import { searchKey, searchShortGrams, searchWordStarts } from '../../server/store/ids.ts';
 import type { Store } from '../../server/store/port.ts';
 import { searchIndex } from '../../server/store/sqlite/books.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
@@ -99,7 +100,11 @@ const gramsIndex = () =>
     expected: db
       .prepare('SELECT d.doc, b.search_key FROM book_search_docs d JOIN books b ON b.id = d.id')
       .all()
-      .flatMap((r) => searchShortGrams(String(r['search_key'])).map((gram) => `${String(r['doc'])} ${gram}`))
+      .flatMap((r) =>
+        [...searchShortGrams(String(r['search_key'])), ...searchWordStarts(String(r['search_key']))].map(
+          (gram) => `${String(r['doc'])} ${gram}`,
+        ),
+      )
       .sort(),
   }));
 

@@ -29,7 +29,7 @@ import {
   keysetPage,
 } from '../ids.ts';
 import {
-  RECENT_LOANS_MS,
+  recentSince,
   compareRanked,
   decodeRankCursor,
   encodeRankCursor,
@@ -253,7 +253,7 @@ export function mongoBooks(
       .find({ ...wordsFilter(words), ...filters }, { projection: { _id: 1, searchKey: 1 } })
       .toArray();
     const ids = matches.map((doc) => doc._id.toHexString());
-    const recent = await recentLoans(ids, new Date(Date.now() - RECENT_LOANS_MS));
+    const recent = await recentLoans(ids, recentSince(Date.now()));
     const ranked: Ranked[] = matches.map((doc, i) => ({
       tier: matchTier(doc.searchKey, words),
       recent: recent.get(ids[i] as string) ?? 0,

@@ -27,8 +27,19 @@ import {
   searchKey,
   searchIndexFor,
   searchShortGrams,
+  searchWordStarts,
+  WORD_START,
 } from '../ids.ts';
-import { RECENT_LOANS_MS, decodeRankCursor, encodeRankCursor, points, searchWords } from '../search-words.ts';
+import {
+  SEPARATOR,
+  compareRanked,
+  decodeRankCursor,
+  encodeRankCursor,
+  points,
+  recentStartDay,
+  searchWords,
+  type RankCursor,
+} from '../search-words.ts';
 import { date, num, text, transaction } from './db.ts';
 import { tierSql } from './search-sql.ts';
 import type { Row } from './db.ts';
@@ -37,6 +48,18 @@ import { fillHolds } from './holds.ts';
 import { itemMoves } from './item-moves.ts';
 
 const STREAM_CHUNK = 500;
+const DAY_MS = 86_400_000;
+
+/**
+ * A one-word search of 1-2 characters with more matches than this is ranked tier by tier from the indexes
+ * (tieredPage); with fewer, every match is ranked, which costs less than the walks then.
+ */
+export const RANK_ALL_UP_TO = 2000;
+
+export interface SqliteBooksOptions {
+  /** RANK_ALL_UP_TO; the tests set 0 to rank every short search from the indexes. */
+  rankAllUpTo?: number;
+}
 
 /** The descriptive fields' columns (book-fields.ts), in table order: the column lists of INSERT and UPDATE. */
 const FIELD_COLUMNS = bookFieldEntries().map(([name, spec]) => ({ name, column: spec.column, kind: spec.kind }));
@@ -80,6 +103,10 @@ interface WordMatch {
   /** Some word has 1-2 characters: its matches may be most of the catalogue, so the read waits with the scans. */
   broad: boolean;
 }
+
+/** Rows of one tier (id, key, recent) in rank order, as compareRanked orders them. */
+const rankedOf = (row: Row) => ({ tier: 0, recent: num(row, 'recent'), key: text(row, 'key'), id: text(row, 'id') });
+const byRank = (a: Row, b: Row): number => compareRanked(rankedOf(a), rankedOf(b));
 
 const phraseOf = (word: string) => `"${word.replaceAll('"', '""')}"`;
 // The docs table holds each book's key too (schema.ts, 13), so matches are checked and ranked without reading books.
@@ -125,18 +152,43 @@ function filterClause(filter: BookFilter): { sql: string[]; params: SQLInputValu
  * Exported for the SQLite-only tests, which play another process inserting a smaller id.
  */
 export function searchIndex(prepare: (sql: string) => StatementSync) {
-  // A key's grams go to SQLite as one JSON list, so a book's dozens of rows take one statement.
-  const grams = (key: string) => JSON.stringify(searchShortGrams(key));
+  // A key's grams (its substrings of 1-2 characters and its words' first 1-2 behind WORD_START, schema.ts 8 and
+  // 21) go to SQLite as one JSON list, so a book's dozens of rows take one statement, and their counts another.
+  const grams = (key: string) => [...searchShortGrams(key), ...searchWordStarts(key)];
+  // Each gram a book gains or loses moves its count by one; should the rows written differ from the list (rows
+  // there before, or missing), the list's counts are counted again, so they stay exact.
+  const recount = (list: string): void => {
+    prepare(`UPDATE book_gram_counts SET n = (SELECT COUNT(*) FROM book_grams g WHERE g.gram = book_gram_counts.gram)
+      WHERE gram IN (SELECT value FROM json_each(?))`).run(list);
+  };
   const addGrams = (doc: number | bigint, key: string): void => {
-    prepare('INSERT OR IGNORE INTO book_grams (gram, doc) SELECT value, ? FROM json_each(?)').run(doc, grams(key));
+    const all = grams(key);
+    const list = JSON.stringify(all);
+    const { changes } = prepare('INSERT OR IGNORE INTO book_grams (gram, doc) SELECT value, ? FROM json_each(?)').run(
+      doc,
+      list,
+    );
+    prepare(`INSERT INTO book_gram_counts (gram, n) SELECT value, 1 FROM json_each(?) WHERE true
+      ON CONFLICT (gram) DO UPDATE SET n = n + 1`).run(list);
+    if (Number(changes) !== all.length) recount(list);
   };
   const dropGrams = (doc: number | bigint, key: string): void => {
-    prepare('DELETE FROM book_grams WHERE doc = ? AND gram IN (SELECT value FROM json_each(?))').run(doc, grams(key));
+    const all = grams(key);
+    const list = JSON.stringify(all);
+    const { changes } = prepare(
+      'DELETE FROM book_grams WHERE doc = ? AND gram IN (SELECT value FROM json_each(?))',
+    ).run(doc, list);
+    prepare('UPDATE book_gram_counts SET n = n - 1 WHERE gram IN (SELECT value FROM json_each(?))').run(list);
+    if (Number(changes) !== all.length) recount(list);
   };
+  // A doc added again (see indexNew) keeps its book's recent borrows: counted from the loans, as the triggers do.
   const addDoc = (id: string, key: string): void => {
-    const { lastInsertRowid: doc } = prepare('INSERT INTO book_search_docs (id, search_key) VALUES (?, ?)').run(
+    const { lastInsertRowid: doc } = prepare(`INSERT INTO book_search_docs (id, search_key, recent) VALUES (?, ?,
+      (SELECT COUNT(*) FROM loans WHERE book_id = ? AND borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * ?))`).run(
       id,
       key,
+      id,
+      DAY_MS,
     );
     prepare('INSERT INTO book_search (rowid, search_key) VALUES (?, ?)').run(doc, key);
     addGrams(doc, key);
@@ -179,11 +231,15 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
 export function sqliteBooks(
   db: DatabaseSync,
   readersOf: (prepare: (sql: string) => StatementSync) => Readers = inlineReaders,
+  options: SqliteBooksOptions = {},
 ): BookStore {
+  const rankAllUpTo = options.rankAllUpTo ?? RANK_ALL_UP_TO;
   const cache = new Map<string, StatementSync>();
   const prepare = (sql: string): StatementSync => {
     let statement = cache.get(sql);
-    if (!statement) {
+    // On a closed database, preparing refuses as an outage (unavailable.ts); a kept statement would only say it was
+    // finalized.
+    if (!statement || !db.isOpen) {
       statement = db.prepare(sql);
       cache.set(sql, statement);
     }
@@ -289,9 +345,252 @@ export function sqliteBooks(
   const here: Reader['all'] = async (sql, params) => prepare(sql).all(...params);
 
   /**
-   * A page of a search, best match first (tierSql, then loans in the last RECENT_LOANS_MS, then key, then id).
-   * Every match is ranked, as no index holds an order that depends on the words; the sort keeps only the page.
-   * The cursor carries the last book's tier, recent loans and id; its key is read back by id.
+   * Recent borrows are loans begun on or after the window's first day (search-words.ts, recentStartDay), kept per
+   * book in book_search_docs.recent (schema.ts, 21): triggers count each loan made; here, before a search ranks,
+   * the window moves to today's first day, taking off (or, should the clock go back, adding) the loans of the
+   * days it leaves, found by borrow date. Once a day per connection, in the transaction that records the day, so
+   * two gateways on one file move it once.
+   */
+  let windowDay: number | null = null;
+  const keepRecentWindow = (): void => {
+    const target = recentStartDay(Date.now());
+    // Inside a caller's transaction the window waits for the next search (BEGIN cannot nest).
+    if (target === windowDay || db.isTransaction) return;
+    transaction(db, () => {
+      const stored = num(prepare('SELECT start_day FROM recent_window WHERE id = 1').get() ?? {}, 'start_day');
+      if (stored === target) return;
+      const [from, to, sign] = stored < target ? [stored, target, -1] : [target, stored, 1];
+      prepare(`UPDATE book_search_docs SET recent = recent + ? * r.n
+        FROM (SELECT book_id, COUNT(*) AS n FROM loans WHERE borrow_date >= ? AND borrow_date < ? GROUP BY book_id) AS r
+        WHERE r.book_id = book_search_docs.id`).run(sign, from * DAY_MS, to * DAY_MS);
+      prepare('UPDATE recent_window SET start_day = ?').run(target);
+    });
+    windowDay = target;
+  };
+
+  /** The page's books, read whole by id, in the order of the ranked rows (tier, recent, key, id). */
+  const pageOf = (
+    ranked: { id: string; tier: number; recent: number }[],
+    limit: number,
+    totalCount: number,
+  ): BookPage => {
+    const pageRows = ranked.slice(0, limit - 1);
+    const books = prepare('SELECT * FROM books WHERE id IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(pageRows.map((row) => row.id)),
+    );
+    const byId = new Map(books.map((row) => [text(row, 'id'), row]));
+    const last = pageRows.at(-1);
+    return {
+      nodes: pageRows.flatMap((row) => {
+        const book = byId.get(row.id);
+        return book ? [toBook(book)] : [];
+      }),
+      totalCount,
+      hasNextPage: ranked.length > pageRows.length,
+      endCursor: last ? encodeRankCursor({ tier: last.tier, recent: last.recent, id: last.id }) : null,
+    };
+  };
+
+  const gramCount = (gram: string): number =>
+    num(prepare('SELECT n FROM book_gram_counts WHERE gram = ?').get(gram) ?? { n: 0 }, 'n');
+
+  /**
+   * A page of one short word with many matches, best match first, tier by tier, each read in its order from an
+   * index and stopped when the page is full (docs/decisions/060):
+   * - 3 (the title is the word) and 2 (the title starts with it) are ranges of the key. Within one count of
+   *   recent borrows, book_docs_by_rank holds them in key order, so each count, from the highest down, is one
+   *   seek; a range of at most rankAllUpTo books is read whole from book_docs_by_key and sorted instead.
+   * - 1 (the word starts a word) and 0 (only inside words): the docs in rank order (book_docs_by_rank), each
+   *   checked, stopped at the page's end; or, when that would check more docs than the tier's own index range
+   *   holds (the word-start gram's range for 1, the word's for 0: book_gram_counts), that range, sorted.
+   * The count is the word's gram count. `after` resumes strictly after a ranked position.
+   */
+  const tieredPage = async (
+    words: string[],
+    total: number,
+    after: (RankCursor & { key: string }) | null,
+    limit: number,
+  ): Promise<BookPage> => {
+    const rows: { id: string; key: string; recent: number; tier: number }[] = [];
+    const phrase = words.join(' ');
+    const length = points(phrase);
+    const catalogue = num(prepare('SELECT COALESCE(MAX(doc), 0) AS n FROM book_search_docs').get() ?? {}, 'n');
+    const take = (found: Row[], tier: number) => {
+      for (const row of found)
+        rows.push({ id: text(row, 'id'), key: text(row, 'key'), recent: num(row, 'recent'), tier });
+    };
+    // Where a tier resumes: after the cursor in its own tier, from its start in a lower one.
+    const resumeIn = (tier: number) => (after && after.tier === tier ? after : null);
+    const afterSql = (at: { recent: number; key: string; id: string } | null, d = '') =>
+      at
+        ? {
+            sql: ` AND ${d}recent <= ? AND (${d}recent < ? OR (${d}search_key, ${d}id) > (?, ?))`,
+            params: [at.recent, at.recent, at.key, at.id] as SQLInputValue[],
+          }
+        : { sql: '', params: [] as SQLInputValue[] };
+
+    const prefixEnd = (text: string): string => {
+      const chars = Array.from(text);
+      const lastPoint = chars.pop()?.codePointAt(0) ?? 0;
+      return chars.join('') + String.fromCodePoint(lastPoint === 0xd7ff ? 0xe000 : lastPoint + 1);
+    };
+    /** Tiers 3 and 2: keys in [lo, hi), those in [skipLo, skipHi) left out (the titles equal to the word). */
+    const rangeTier = async (tier: number, lo: string, hi: string, skip: [string, string] | null): Promise<void> => {
+      const need = limit - rows.length;
+      const at = resumeIn(tier);
+      const skipSql = skip ? ' AND NOT (search_key >= ? AND search_key < ?)' : '';
+      const skipParams = skip ?? [];
+      // The bounded count and a short range's sort read up to rankAllUpTo rows: on the reader, off the event loop.
+      const [counted] = await searches.all(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM book_search_docs INDEXED BY book_docs_by_key
+          WHERE search_key >= ? AND search_key < ?${skipSql} LIMIT ?)`,
+        [lo, hi, ...skipParams, rankAllUpTo + 1],
+      );
+      const size = num(counted ?? {}, 'n');
+      if (size === 0) return;
+      if (size <= rankAllUpTo) {
+        const resume = afterSql(at);
+        take(
+          await searches.all(
+            `SELECT id, search_key AS key, recent FROM book_search_docs INDEXED BY book_docs_by_key
+              WHERE search_key >= ? AND search_key < ?${skipSql}${resume.sql}
+              ORDER BY recent DESC, search_key, id LIMIT ?`,
+            [lo, hi, ...skipParams, ...resume.params, need],
+          ),
+          tier,
+        );
+        return;
+      }
+      // One seek of book_docs_by_rank per count of recent borrows, from the cursor's (or the highest) down.
+      const group = prepare(`SELECT id, search_key AS key, recent FROM book_search_docs INDEXED BY book_docs_by_rank
+        WHERE recent = ? AND search_key >= ? AND search_key < ?${skipSql} AND (search_key, id) > (?, ?)
+        ORDER BY search_key, id LIMIT ?`);
+      const below = prepare(`SELECT recent FROM book_search_docs INDEXED BY book_docs_by_rank WHERE recent < ?
+        ORDER BY recent DESC LIMIT 1`);
+      let recent: number | null = at ? at.recent : num(below.get(Number.MAX_SAFE_INTEGER) ?? { recent: -1 }, 'recent');
+      let from: [string, string] = at ? [at.key, at.id] : ['', ''];
+      while (recent !== null && recent >= 0 && rows.length < limit) {
+        take(group.all(recent, lo, hi, ...skipParams, ...from, limit - rows.length), tier);
+        const next: Row | undefined = below.get(recent);
+        recent = next ? num(next, 'recent') : null;
+        from = ['', ''];
+      }
+    };
+    /**
+     * Tiers 1 and 0 of one short word: the docs in rank order, or the tier's gram range sorted, whichever checks
+     * fewer (the gram counts give each tier's size).
+     */
+    const countedTier = async (
+      tier: number,
+      check: string,
+      checkParams: SQLInputValue[],
+      range: string,
+      size: number,
+      rangeSize: number,
+    ) => {
+      const need = limit - rows.length;
+      if (size <= 0) return;
+      const resume = afterSql(resumeIn(tier), 'd.');
+      // Walking checks about need / (size / catalogue) docs; the range holds rangeSize.
+      const found =
+        (need * catalogue) / size < rangeSize
+          ? await searches.all(
+              `SELECT d.id, d.search_key AS key, d.recent FROM book_search_docs d INDEXED BY book_docs_by_rank
+                WHERE ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
+              [...checkParams, ...resume.params, need],
+            )
+          : await searches.all(
+              `SELECT d.id, d.search_key AS key, d.recent FROM book_grams g JOIN book_search_docs d ON d.doc = g.doc
+                WHERE g.gram = ? AND ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
+              [range, ...checkParams, ...resume.params, need],
+            );
+      take(found, tier);
+    };
+    /**
+     * Tiers 1 and 0 of any other search, whose sizes no count gives: the docs in rank order, checked, at most
+     * `budget` of them (four times what a tier of half the matches would need); a tier sparser than that, or a
+     * search with too few matches for a walk to pay, ranks its matches from their index (wordMatch) instead.
+     */
+    const walkedTier = async (tier: number, check: string, checkParams: SQLInputValue[]) => {
+      const need = limit - rows.length;
+      const at = resumeIn(tier);
+      const expected = (need * catalogue) / Math.max(total / 2, 1);
+      if (expected < total) {
+        const budget = Math.ceil(4 * expected) + need;
+        const resume = afterSql(at, 'd.');
+        const walked = `SELECT d.id AS id, d.search_key AS search_key, d.recent AS recent
+          FROM book_search_docs d INDEXED BY book_docs_by_rank WHERE 1${resume.sql}
+          ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`;
+        const found = await searches.all(
+          `SELECT id, search_key AS key, recent FROM (${walked}) AS d WHERE ${check} LIMIT ?`,
+          [...resume.params, budget, ...checkParams, need],
+        );
+        const complete =
+          found.length >= need ||
+          num((await searches.all(`SELECT COUNT(*) AS n FROM (${walked})`, [...resume.params, budget]))[0] ?? {}, 'n') <
+            budget;
+        if (complete) {
+          // The walk's rows come in its order; sorted again here, so no order is left to the plan.
+          take([...found].sort(byRank), tier);
+          return;
+        }
+      }
+      const match = wordMatch(words);
+      const ranked = tierSql(words, 'd.search_key');
+      const resume = at ? ' AND (-recent, key, id) > (?, ?, ?)' : '';
+      take(
+        await scans.all(
+          `SELECT id, key, recent FROM (SELECT d.id AS id, d.search_key AS key, ${ranked.sql} AS tier, d.recent AS recent
+            FROM ${match.from} WHERE ${match.where.join(' AND ')}) WHERE tier = ?${resume}
+            ORDER BY recent DESC, key, id LIMIT ?`,
+          [...ranked.params, ...match.params, tier, ...(at ? [-at.recent, at.key, at.id] : []), need],
+        ),
+        tier,
+      );
+    };
+
+    // Tier 1: every word starts a word, the title not starting with the phrase; tier 0: the other matches.
+    const startsWord = `instr(' ' || replace(d.search_key, char(31), ' '), ' ' || ?) > 0`;
+    const titleStarts = `substr(d.search_key, 1, ${length}) = ?`;
+    const allStart = words.map(() => startsWord).join(' AND ');
+    const allIn = words.map(() => 'instr(d.search_key, ?) > 0').join(' AND ');
+    const [only] = words;
+    const oneShort = words.length === 1 && only !== undefined && searchIndexFor(only) === 'short';
+    const starts = oneShort ? gramCount(`${WORD_START}${phrase}`) : 0;
+    const tiers: [number, () => Promise<void> | void][] = [
+      [3, () => rangeTier(3, `${phrase}${SEPARATOR}`, `${phrase} `, null)],
+      [2, () => rangeTier(2, phrase, prefixEnd(phrase), [`${phrase}${SEPARATOR}`, `${phrase} `])],
+      oneShort
+        ? [
+            1,
+            () =>
+              countedTier(
+                1,
+                `${allStart} AND NOT ${titleStarts}`,
+                [phrase, phrase],
+                `${WORD_START}${phrase}`,
+                starts,
+                starts,
+              ),
+          ]
+        : [1, () => walkedTier(1, `${allStart} AND NOT ${titleStarts}`, [...words, phrase])],
+      oneShort
+        ? [0, () => countedTier(0, `${allIn} AND NOT ${allStart}`, [phrase, phrase], phrase, total - starts, total)]
+        : [0, () => walkedTier(0, `${allIn} AND NOT (${allStart})`, [...words, ...words])],
+    ];
+    for (const [tier, read] of tiers) {
+      if (rows.length >= limit) break;
+      if (after && tier > after.tier) continue;
+      await read();
+    }
+    return pageOf(rows, limit, total);
+  };
+
+  /**
+   * A page of a search, best match first (tierSql, then recent borrows, then key, then id). A search of one
+   * short word with more than rankAllUpTo matches is read tier by tier from the indexes (tieredPage); any
+   * other ranks every match, on the docs table (key and recent borrows beside the doc) alone, and reads only
+   * the page's books. The cursor carries the last book's tier, recent borrows and id; its key is read back by id.
    */
   const rankedPage = async (
     words: string[],
@@ -299,37 +598,62 @@ export function sqliteBooks(
     afterCursor: string | null,
     limit: number,
   ): Promise<BookPage> => {
+    keepRecentWindow();
+    let at: (RankCursor & { key: string }) | null = null;
+    if (afterCursor) {
+      const cursor = decodeRankCursor(afterCursor);
+      const row = prepare('SELECT search_key FROM books WHERE id = ?').get(cursor.id);
+      if (!row) throw new InvalidCursorError();
+      at = { ...cursor, key: text(row, 'search_key') };
+    }
     const match = wordMatch(words);
     const tier = tierSql(words, 'd.search_key');
     // Genre and stock are the book's own: only a filtered search reads the books of its matches.
     const from = where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from;
     const conditions = [...match.where, ...where.sql].join(' AND ');
     const params = [...match.params, ...where.params];
-    let resume = '';
-    const resumeParams: SQLInputValue[] = [];
-    if (afterCursor) {
-      const at = decodeRankCursor(afterCursor);
-      const row = prepare('SELECT search_key FROM books WHERE id = ?').get(at.id);
-      if (!row) throw new InvalidCursorError();
-      resume = 'WHERE (-tier, -recent, key, id) > (?, ?, ?, ?)';
-      resumeParams.push(-at.tier, -at.recent, text(row, 'search_key'), at.id);
-    }
-    const read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
-    // Ranked on the docs table and the loans index alone; only the page's books are read whole.
-    const rows = await read(
-      `SELECT books.*, r.tier AS tier, r.recent AS recent FROM (
-        SELECT * FROM (SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier,
-          (SELECT COUNT(*) FROM loans WHERE loans.book_id = d.id AND loans.borrow_date >= ?) AS recent
-          FROM ${from} WHERE ${conditions}) ${resume}
-        ORDER BY tier DESC, recent DESC, key, id LIMIT ?
-      ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
-      [...tier.params, Date.now() - RECENT_LOANS_MS, ...params, ...resumeParams, limit],
-    );
+    // A search that may match most of the catalogue waits with the scans; one counted first (no filter) reads at
+    // most rankAllUpTo matches here, so it stays with the searches.
+    let read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
     const count = () =>
       match.count !== null && where.sql.length === 0
         ? searchCounts(read, match.count, match.params.slice(0, 1))
         : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
-    const totalCount = !afterCursor && rows.length < limit ? rows.length : await count();
+    // Without a filter, a search with many matches is read tier by tier. One short word's count is its gram's;
+    // any other search reads at most rankAllUpTo + 1 matches to rank and counts them as it does (a window), so
+    // one that has more is found in the same read, and one that has fewer needs no count of its own.
+    const [only] = words;
+    const capped =
+      where.sql.length === 0 && !(words.length === 1 && only !== undefined && searchIndexFor(only) === 'short');
+    let total: number | null = null;
+    if (where.sql.length === 0 && !capped) {
+      total = gramCount(only ?? '');
+      if (total > rankAllUpTo) return tieredPage(words, total, at, limit);
+      read = searches.all;
+    }
+    let resume = '';
+    const resumeParams: SQLInputValue[] = [];
+    if (at) {
+      resume = 'WHERE (-tier, -recent, key, id) > (?, ?, ?, ?)';
+      resumeParams.push(-at.tier, -at.recent, at.key, at.id);
+    }
+    // Ranked on the docs table alone; only the page's books are read whole.
+    const rows = await read(
+      `SELECT books.*, r.tier AS tier, r.recent AS recent, r.total AS total FROM (
+        SELECT * FROM (SELECT m.*, COUNT(*) OVER () AS total FROM (
+          SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
+          FROM ${from} WHERE ${conditions}${capped ? ' LIMIT ?' : ''}) AS m) ${resume}
+        ORDER BY tier DESC, recent DESC, key, id LIMIT ?
+      ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
+      [...tier.params, ...params, ...(capped ? [rankAllUpTo + 1] : []), ...resumeParams, limit],
+    );
+    if (capped) {
+      // Every match was read when fewer than the cap came (none after a cursor: counted apart).
+      const [first] = rows;
+      total = first ? num(first, 'total') : at ? await count() : 0;
+      if (total > rankAllUpTo) return tieredPage(words, first ? await count() : total, at, limit);
+    }
+    const totalCount = total ?? (!afterCursor && rows.length < limit ? rows.length : await count());
     const pageRows = rows.slice(0, limit - 1);
     const last = pageRows.at(-1);
     return {

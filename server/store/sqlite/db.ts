@@ -6,6 +6,7 @@ import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
 import { foldedKey, memberKey } from '../search-words.ts';
 import { itemBarcode, memberCard } from '../barcodes.ts';
+import { searchWordStarts } from '../ids.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -25,6 +26,8 @@ export function openDatabase(file: string): DatabaseSync {
   db.function('member_key', { deterministic: true }, (name, email, card, phone) =>
     memberKey(String(name), String(email), card === null ? null : String(card), phone === null ? null : String(phone)),
   );
+  // The word-start grams of a search key as a JSON list, for the migration that adds them (schema.ts, 21).
+  db.function('word_start_grams', { deterministic: true }, (key) => JSON.stringify(searchWordStarts(String(key))));
   migrate(db);
   return db;
 }

@@ -439,4 +439,41 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX ledger_credits_by_time ON ledger (created_at, id) WHERE kind IN ('payment', 'waiver');
   CREATE INDEX loans_by_item ON loans (item_barcode, borrow_date DESC, id DESC) WHERE item_barcode IS NOT NULL;
   `,
+  // 21: searches ranked from indexes at a million books (docs/decisions/060). Each book's recent borrows (loans
+  // begun on the last 90 library days, UTC: search-words.ts, recentStartDay) are kept beside its key in
+  // book_search_docs.recent: triggers count a loan as it is made (or moved, or deleted), and the books adapter
+  // moves the window a day at a time (recent_window.start_day; loans_by_borrow_date finds the day's loans).
+  // book_docs_by_rank walks the docs in rank order within a tier (recent borrows, then key, then id), so the
+  // first page of a one-letter search stops after its rows; book_docs_by_key holds the titles starting with it. book_grams gains each word's first one and two
+  // characters behind U+0001 (ids.ts, searchWordStarts): the books where a short word starts a word. Gram counts
+  // (book_gram_counts, kept by the adapter with the grams) answer a one-word search's totalCount and each tier's
+  // size without counting a range.
+  `
+  CREATE TABLE recent_window (id INTEGER PRIMARY KEY CHECK (id = 1), start_day INTEGER NOT NULL);
+  INSERT INTO recent_window (id, start_day) VALUES (1, CAST(unixepoch('now') / 86400 AS INTEGER) - 89);
+  CREATE INDEX loans_by_borrow_date ON loans (borrow_date, book_id);
+  ALTER TABLE book_search_docs ADD COLUMN recent INTEGER NOT NULL DEFAULT 0;
+  UPDATE book_search_docs SET recent = r.n
+    FROM (SELECT book_id, COUNT(*) AS n FROM loans
+      WHERE borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * 86400000 GROUP BY book_id) AS r
+    WHERE r.book_id = book_search_docs.id;
+  CREATE INDEX book_docs_by_rank ON book_search_docs (recent DESC, search_key, id);
+  CREATE INDEX book_docs_by_key ON book_search_docs (search_key);
+  CREATE TRIGGER loans_recent_made AFTER INSERT ON loans
+    WHEN NEW.borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * 86400000
+    BEGIN UPDATE book_search_docs SET recent = recent + 1 WHERE id = NEW.book_id; END;
+  CREATE TRIGGER loans_recent_deleted AFTER DELETE ON loans
+    WHEN OLD.borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * 86400000
+    BEGIN UPDATE book_search_docs SET recent = recent - 1 WHERE id = OLD.book_id; END;
+  CREATE TRIGGER loans_recent_moved AFTER UPDATE OF borrow_date, book_id ON loans BEGIN
+    UPDATE book_search_docs SET recent = recent - 1
+      WHERE id = OLD.book_id AND OLD.borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * 86400000;
+    UPDATE book_search_docs SET recent = recent + 1
+      WHERE id = NEW.book_id AND NEW.borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * 86400000;
+  END;
+  INSERT OR IGNORE INTO book_grams (gram, doc)
+    SELECT g.value, d.doc FROM book_search_docs d, json_each(word_start_grams(d.search_key)) g;
+  CREATE TABLE book_gram_counts (gram TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+  INSERT INTO book_gram_counts (gram, n) SELECT gram, COUNT(*) FROM book_grams GROUP BY gram;
+  `,
 ];

@@ -1,6 +1,7 @@
 // Contract: what a search finds and in what order (search-words.ts, docs/search.md), for books and members.
 import { describe, expect, it } from 'vitest';
 import type { BookFilter, BookRecord, Store } from '../../../server/store/port.ts';
+import { recentSince } from '../../../server/store/search-words.ts';
 import { insertBooks, newLoan, profile, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
 
@@ -130,6 +131,27 @@ export function searchContract(factory: StoreFactory): void {
       // A better tier still wins over borrows.
       expect(await search(store(), 'garden quiet')).toEqual(['Garden Quiet']);
       expect(await search(store(), 'arden')).toEqual(['Garden Busier', 'Garden Busy', 'Garden Plain', 'Garden Quiet']);
+    });
+
+    it('counts as recent the loans begun on the last 90 library days (UTC), today included', async () => {
+      const [edge, before, none] = await insertBooks(store(), [
+        { title: 'Window Edge', quantity: 5 },
+        { title: 'Window Before', quantity: 5 },
+        { title: 'Window None', quantity: 5 },
+      ]);
+      const start = recentSince(Date.now()).getTime();
+      expect(start % 86_400_000).toBe(0);
+      expect(Date.now() - start).toBeGreaterThanOrEqual(89 * 86_400_000);
+      expect(Date.now() - start).toBeLessThan(90 * 86_400_000);
+      const borrow = async (bookId: string, user: string, at: number) =>
+        expect((await store().loans.checkout(newLoan(bookId, { userId: user, borrowDate: new Date(at) }))).ok).toBe(
+          true,
+        );
+      // The first instant of the window's first day counts; the last of the day before does not.
+      await borrow(edge ?? '', 'u1', start);
+      for (const user of ['u2', 'u3']) await borrow(before ?? '', user, start - 1);
+      expect(await search(store(), 'window')).toEqual(['Window Edge', 'Window Before', 'Window None']);
+      expect(none).toBeTruthy();
     });
 
     it('pages a ranked search with a cursor: every match once, in rank order, with an exact count', async () => {
