@@ -4,12 +4,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId } from 'mongodb';
-import { itemBarcode, memberCard } from '../../server/store/barcodes.ts';
+import { memberCard } from '../../server/store/barcodes.ts';
 import { foldedKey } from '../../server/store/search-words.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
+import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import type { Store } from '../../server/store/port.ts';
@@ -41,12 +41,7 @@ describe('SQLite: members from before cards', () => {
     try {
       const cardsAt = MIGRATIONS.findIndex((sql) => sql.includes('ADD COLUMN card_number'));
       expect(cardsAt).toBeGreaterThan(0);
-      const old = new DatabaseSync(file);
-      old.function('folded_key', (a, b) => foldedKey(String(a), String(b)));
-      // The migrations before cards include the items one (16), which numbers copies with this function (db.ts).
-      old.function('item_barcode', (seq) => itemBarcode(Number(seq)));
-      for (const sql of MIGRATIONS.slice(0, cardsAt)) old.exec(sql);
-      old.exec(`PRAGMA user_version = ${cardsAt}`);
+      const old = openDatabaseAt(file, cardsAt);
       const insert = old.prepare(`INSERT INTO users (id, uid, email, name, photo_url, role, status, phone,
         created_at, last_login_at, search_key) VALUES (?, ?, ?, ?, NULL, 'member', 'active', NULL, 0, 0, ?)`);
       for (const m of [...OLD_MEMBERS].reverse()) insert.run(m.id, m.uid, m.email, m.name, foldedKey(m.name, m.email));

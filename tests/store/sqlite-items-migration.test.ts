@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { foldedKey } from '../../server/store/search-words.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
+import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { expectAllItemsAgree } from './contract/items-agree.ts';
 import { bookFields } from './contract/harness.ts';
@@ -40,10 +40,7 @@ afterEach(async () => {
  * hold, with a member waiting (so none on the shelf) and loans and holds that ended; b owns 2 on the shelf; c none.
  */
 function oldLibrary(file: string): void {
-  const old = new DatabaseSync(file);
-  old.function('folded_key', { deterministic: true }, (first, second) => foldedKey(String(first), String(second)));
-  for (const sql of MIGRATIONS.slice(0, BEFORE_ITEMS)) old.exec(sql);
-  old.exec(`PRAGMA user_version = ${BEFORE_ITEMS}`);
+  const old = openDatabaseAt(file, BEFORE_ITEMS);
   const book = old.prepare(`INSERT INTO books (id, title, author, genre, description, image, rating, quantity,
     copies, held, version, search_key, created_at, updated_at)
     VALUES (?, 'Old', 'A', 'Drama', 'd', '/x.svg', 4, ?, ?, ?, 7, 'old a', 1000, 2000)`);

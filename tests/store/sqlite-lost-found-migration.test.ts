@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { itemBarcode, memberCard } from '../../server/store/barcodes.ts';
-import { foldedKey, memberKey } from '../../server/store/search-words.ts';
+import { itemBarcode } from '../../server/store/barcodes.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
+import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 
 const BEFORE = MIGRATIONS.findIndex((sql) => sql.includes("'waiver', 'lost-found'"));
@@ -25,15 +25,7 @@ afterEach(async () => {
 
 /** A library at the version before the refund: a loan closed as lost, charged 400 + 100, and 500 paid. */
 function oldLibrary(file: string): void {
-  const old = new DatabaseSync(file);
-  old.function('folded_key', { deterministic: true }, (a, b) => foldedKey(String(a), String(b)));
-  old.function('item_barcode', { deterministic: true }, (seq) => itemBarcode(Number(seq)));
-  old.function('member_card', { deterministic: true }, (seq) => memberCard(Number(seq)));
-  old.function('member_key', { deterministic: true }, (name, email, card, phone) =>
-    memberKey(String(name), String(email), card === null ? null : String(card), phone === null ? null : String(phone)),
-  );
-  for (const sql of MIGRATIONS.slice(0, BEFORE)) old.exec(sql);
-  old.exec(`PRAGMA user_version = ${BEFORE}`);
+  const old = openDatabaseAt(file, BEFORE);
   old.exec(`INSERT INTO books (id, title, author, genre, description, image, rating, quantity, copies, held, version,
     search_key, created_at, updated_at) VALUES ('${BOOK}', 'Old', 'A', 'Drama', 'd', '/x.svg', 4, 0, 0, 0, 1,
     'old a', 1000, 2000)`);

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { itemBarcode, memberCard } from '../../server/store/barcodes.ts';
 import { searchShortGrams, searchWordStarts } from '../../server/store/ids.ts';
-import { foldedKey, memberKey, recentSince } from '../../server/store/search-words.ts';
+import { recentSince } from '../../server/store/search-words.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
+import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { newLoan } from './contract/harness.ts';
 
@@ -35,14 +35,7 @@ afterEach(async () => {
  * two recent loans of Atlas Busy, one of Brat, and three of Atlas Long Ago 200 days ago.
  */
 function oldLibrary(file: string): void {
-  const old = new DatabaseSync(file);
-  old.function('folded_key', { deterministic: true }, (a, b) => foldedKey(String(a), String(b)));
-  old.function('item_barcode', { deterministic: true }, (seq) => itemBarcode(Number(seq)));
-  old.function('member_card', { deterministic: true }, (seq) => memberCard(Number(seq)));
-  old.function('member_key', { deterministic: true }, (name, email, card, phone) =>
-    memberKey(String(name), String(email), card === null ? null : String(card), phone === null ? null : String(phone)),
-  );
-  old.exec(MIGRATIONS[0]!);
+  const old = openDatabaseAt(file, 1);
   const book = old.prepare(`INSERT INTO books (id, title, author, genre, description, image, rating, quantity,
     search_key, created_at, updated_at) VALUES (?, ?, ?, 'Drama', 'd', '/x.svg', 4, 5, ?, 1000, 2000)`);
   for (const [id, title, author] of BOOKS) book.run(id, title, author, `${title}\u001f${author}`.toLowerCase());
@@ -62,9 +55,8 @@ function oldLibrary(file: string): void {
     const at = now - daysAgo * DAY;
     loan.run(`b0000000000000000000000${n}`, BOOKS[i]![0], `u${n}`, at, at + 14 * DAY, at + DAY);
   });
-  for (const sql of MIGRATIONS.slice(1, BEFORE)) old.exec(sql);
-  old.exec(`PRAGMA user_version = ${BEFORE}`);
   old.close();
+  openDatabaseAt(file, BEFORE).close();
 }
 
 it('counts recent borrows and grams from what the library holds, ranks by them, and counts new loans', async () => {
