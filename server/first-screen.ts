@@ -68,10 +68,13 @@ export const SCREEN_WORDS = [
   'stock.out',
 ] as const;
 
-/** A first screen for one address: `key` names its content (page caches and ETags follow it). */
+/**
+ * A first screen for one address: `key` names its content (page caches and ETags follow it); `html` draws it,
+ * called only by a page cache that does not hold that key yet (spa-pages.ts).
+ */
 export interface FirstScreen {
   key: string;
-  html: string;
+  html: () => string;
 }
 
 export type FirstScreens = (pathname: string, acceptLanguage: string | undefined) => Promise<FirstScreen | null>;
@@ -290,13 +293,10 @@ export function readFirstScreenSpec(clientDir: string): FirstScreenSpec | null {
   return JSON.parse(readFileSync(file, 'utf8')) as FirstScreenSpec;
 }
 
-/** Book pages drawn, kept by id, version and language (a book's version moves with every change to it). */
-const BOOKS_KEPT = 500;
-
 /**
  * The first screens for the SPA's pages, from `catalog` (the reads a page's first query makes). All Books is
  * read once per store revision (every write moves it) and drawn once per language; a book's page is read
- * each time (one read by id) and drawn once per version and language.
+ * each time (one read by id); the key says what is drawn, so the page cache draws each once.
  */
 export function firstScreens(deps: {
   spec: FirstScreenSpec;
@@ -307,9 +307,7 @@ export function firstScreens(deps: {
 }): FirstScreens {
   const { spec, catalog, image } = deps;
   const words = { en: wordsFor(spec, 'en'), bn: wordsFor(spec, 'bn') };
-  let allBooks: { revision: string; data: Promise<AllBooksData>; html: Partial<Record<ScreenLocale, string>> } | null =
-    null;
-  const books = new Map<string, string>();
+  let allBooks: { revision: string; data: Promise<AllBooksData> } | null = null;
 
   async function readAllBooks(): Promise<AllBooksData> {
     const [page, facets, bookCount, genres] = await Promise.all([
@@ -333,15 +331,14 @@ export function firstScreens(deps: {
     const w = words[locale];
     if (/^\/all-books\/?$/.test(pathname)) {
       const revision = deps.revision();
-      if (allBooks?.revision !== revision) allBooks = { revision, data: readAllBooks(), html: {} };
+      if (allBooks?.revision !== revision) allBooks = { revision, data: readAllBooks() };
       const current = allBooks;
       const data = await current.data.catch((error: unknown) => {
         if (allBooks === current) allBooks = null;
         throw error;
       });
       if (data.bookCount === 0 || data.nodes.length === 0) return null;
-      const html = (current.html[locale] ??= screen(allBooksPage(data, spec, image, w), w));
-      return { key: `all-books.${locale}.${revision}`, html };
+      return { key: `all-books.${locale}.${revision}`, html: () => screen(allBooksPage(data, spec, image, w), w) };
     }
     const details = /^\/book-details\/([^/]+)\/?$/.exec(pathname);
     if (details) {
@@ -353,14 +350,10 @@ export function firstScreens(deps: {
       }
       const book = await catalog.get(id).catch(() => null);
       if (!book) return null;
-      const key = `book.${locale}.${book.id}.${book.version}`;
-      let html = books.get(key);
-      if (html === undefined) {
-        html = screen(bookPage(book, spec, image, w), w);
-        if (books.size >= BOOKS_KEPT) books.delete(books.keys().next().value!);
-        books.set(key, html);
-      }
-      return { key, html };
+      return {
+        key: `book.${locale}.${book.id}.${book.version}`,
+        html: () => screen(bookPage(book, spec, image, w), w),
+      };
     }
     return null;
   };

@@ -87,7 +87,7 @@ export function spaPages(clientDir: string): ((pathname: string, screen?: FirstS
     if (!withScreen) {
       const [before, after] = page.html.split('<div id="root"></div>');
       if (after === undefined) return page;
-      withScreen = spaPage(`${before}<div id="root"></div>${screen.html}${after}`, SCREEN_QUALITY);
+      withScreen = spaPage(`${before}<div id="root"></div>${screen.html()}${after}`, SCREEN_QUALITY);
       if (screens.size >= SCREENS_KEPT) screens.delete(screens.keys().next().value!);
       screens.set(screenKey, withScreen);
     }

@@ -240,20 +240,16 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
       );
       return moved.modifiedCount === 0 ? null : pick._id;
     };
-    // A loan or hold names its item; the write is conditional on the name read, so a pass that read before
-    // another gateway's pass cannot overwrite what that pass wrote after.
-    const renamed = (was: string | null | undefined, barcode: string) => {
-      wrote = true;
-      return [{ itemBarcode: was ?? null }, { $set: { itemBarcode: barcode } }] as const;
-    };
-
     for (const loanId of loansOut) {
       let barcode = owned.get(`l:${loanId}`)?._id ?? null;
       if (!barcode) barcode = await give({ loanId }, loanDocs.get(loanId)?.holdId);
       const loan = loanDocs.get(loanId);
+      // A loan or hold names its item only over the name this pass read, so a pass that read before another
+      // gateway's pass cannot overwrite what that pass wrote after.
       if (barcode && loan && loan.itemBarcode !== barcode) {
-        const [was, set] = renamed(loan.itemBarcode, barcode);
-        await loans.updateOne({ _id: oid(loanId), ...was }, set);
+        wrote = true;
+        const named = { _id: oid(loanId), itemBarcode: loan.itemBarcode ?? null };
+        await loans.updateOne(named, { $set: { itemBarcode: barcode } });
       }
     }
     for (const holdId of heldFor) {
@@ -261,8 +257,9 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
       if (!barcode) barcode = await give({ holdId });
       const hold = holdDocs.get(holdId);
       if (barcode && hold && hold.itemBarcode !== barcode) {
-        const [was, set] = renamed(hold.itemBarcode, barcode);
-        await holds.updateOne({ _id: oid(holdId), ...was }, set);
+        wrote = true;
+        const named = { _id: oid(holdId), itemBarcode: hold.itemBarcode ?? null };
+        await holds.updateOne(named, { $set: { itemBarcode: barcode } });
       }
     }
     // Claims nobody in the ledger has: back to the shelf, or out of the collection with a lost or damaged loan.
