@@ -59,16 +59,25 @@ export default defineConfig(({ command }) => ({
     ]),
     // A signed-in page's first query leaves with the page, not after React has rendered it; the page's own request
     // takes its answer (client/lib/early-answers.ts). Variables as the pages send them on a first visit.
-    earlyQueries(new URL('./client/gql/', import.meta.url).pathname, [
-      {
-        route: '/all-books',
-        document: 'AllBooksDocument',
-        variables: async () => ({ filter: toBookFilter(DEFAULT_FILTERS), first: PAGE_SIZE }),
-        covers: 2,
-      },
-      { route: '/book-details/:id', document: 'BookDetailsDocument', variables: async () => ({ id: 'id' }), covers: 1 },
-    ]),
-    // All Books' and a book's first screen are drawn by the gateway as markup in their page (decision 061), with
+    earlyQueries(
+      new URL('./client/gql/', import.meta.url).pathname,
+      [
+        {
+          route: '/all-books',
+          document: 'AllBooksDocument',
+          variables: async () => ({ filter: toBookFilter(DEFAULT_FILTERS), first: PAGE_SIZE }),
+          covers: 2,
+        },
+        {
+          route: '/book-details/:id',
+          document: 'BookDetailsDocument',
+          variables: async () => ({ id: 'id' }),
+          covers: 1,
+        },
+      ],
+      ['/'],
+    ),
+    // Home's, All Books' and a book's first screen are drawn by the gateway as markup in their page (decision 061), with
     // the SPA's words: first-screen.json beside index.html. Eight cards: two rows of the widest grid.
     firstScreenWords(new URL('./client/messages/', import.meta.url).pathname, {
       pageSize: PAGE_SIZE,

@@ -1,12 +1,13 @@
 // A signed-in page asks the gateway for its data only once React has rendered it: on a slow phone that is the
 // entry's download, its run and the first render (well over a second at 4x CPU) before the request even
 // leaves. This writes a tiny classic script (index.html's first, before the stylesheet) that, when the page's
-// address is one of `routes` and a session token is stored, sends that page's first query at once, preloads the
-// first covers its answer names, and marks <html data-first-screen="<language>"> so the page shows the first
-// screen the gateway drew in that language (server/first-screen.ts, decision 061), which it removes once the app
-// has drawn a heading in #root. Apollo's fetch
-// (client/lib/early-answers.ts) takes that answer for the page's own request when it is the same request. The request is the one Apollo sends: it is printed at build by Apollo
-// itself, with the SPA's own cache, so the two cannot drift apart (decision 050).
+// address is one of `routes` and a session token is stored, sends that page's first query at once and preloads
+// the first covers its answer names. On those pages, and on Home for every visitor, it marks
+// <html data-first-screen="<language>"> so the page shows the first screen the gateway drew in that language
+// (server/first-screen.ts, decision 061), which it removes once the app has drawn a heading in #root. Apollo's
+// fetch (client/lib/early-answers.ts) takes that answer for the page's own request when it is the same request.
+// The request is the one Apollo sends: it is printed at build by Apollo itself, with the SPA's own cache, so the
+// two cannot drift apart (decision 050).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
@@ -31,6 +32,19 @@ interface Planned {
   covers: number;
 }
 
+/**
+ * Shows the first screen the gateway drew (data-first-screen: the language the app will start in) and takes it
+ * away once the app has drawn a heading in #root. Plain ES2017, part of the scripts below.
+ */
+const SHOW = `const show=()=>{
+const saved=localStorage.getItem('bookHavenLocale');
+const languages=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];
+const first=String(languages[0]||'en').toLowerCase();
+document.documentElement.setAttribute('data-first-screen',saved==='en'||saved==='bn'?saved:first==='bn'||first.startsWith('bn-')?'bn':'en');
+const drawn=new MutationObserver(()=>{if(!document.querySelector('#root h1'))return;drawn.disconnect();const screen=document.getElementById('first-screen');if(screen)screen.remove();});
+drawn.observe(document.documentElement,{childList:true,subtree:true});
+};`;
+
 /** Runs in the page before the entry: plain ES2017, no imports; never throws. */
 function earlyScript(plans: Planned[]) {
   return `(()=>{try{
@@ -38,16 +52,12 @@ const token=localStorage.getItem('bookHavenToken');
 if(!token||location.search)return;
 const claims=JSON.parse(atob(token.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));
 if(!(claims.exp*1000>Date.now()+60000))return;
+${SHOW}
 const plans=${JSON.stringify(plans)};
 for(const plan of plans){
 const match=new RegExp(plan.test).exec(location.pathname);
 if(!match)continue;
-const saved=localStorage.getItem('bookHavenLocale');
-const languages=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];
-const first=String(languages[0]||'en').toLowerCase();
-document.documentElement.setAttribute('data-first-screen',saved==='en'||saved==='bn'?saved:first==='bn'||first.startsWith('bn-')?'bn':'en');
-const drawn=new MutationObserver(()=>{if(!document.querySelector('#root h1'))return;drawn.disconnect();const screen=document.getElementById('first-screen');if(screen)screen.remove();});
-drawn.observe(document.documentElement,{childList:true,subtree:true});
+show();
 plan.params.forEach((name,i)=>{plan.body.variables[name]=decodeURIComponent(match[i+1]);});
 const body=JSON.stringify(plan.body);
 const answer=fetch('/graphql',{method:'POST',headers:{'content-type':'application/json',accept:'application/graphql-response+json,application/json;q=0.9',authorization:'Bearer '+token},body});
@@ -58,6 +68,16 @@ JSON.stringify(json,(key,value)=>{if(key==='image'&&typeof value==='string'&&val
 for(const href of covers){const link=document.createElement('link');link.rel='preload';link.as='image';link.href=href;link.setAttribute('fetchpriority','high');document.head.appendChild(link);}
 }).catch(()=>{});
 }
+}catch(e){}})();
+`;
+}
+
+/** The pages whose first screen every visitor sees (`tests`: their patterns): shown at once, nothing asked. */
+function openScreenScript(tests: string[]) {
+  return `(()=>{try{
+if(location.search||!${JSON.stringify(tests)}.some(test=>new RegExp(test).test(location.pathname)))return;
+${SHOW}
+show();
 }catch(e){}})();
 `;
 }
@@ -94,9 +114,13 @@ async function apolloBody(root: string, document: unknown, variables: Record<str
   return JSON.parse(sent) as Planned['body'];
 }
 
-export function earlyQueries(gqlDir: string, queries: EarlyQuery[]): Plugin {
-  let script = '';
-  const routes = queries.map((query) => query.route).join(' ');
+/**
+ * `queries`: the signed-in pages' first queries; `openScreens`: the routes (no :params) whose first screen the
+ * gateway draws for every visitor.
+ */
+export function earlyQueries(gqlDir: string, queries: EarlyQuery[], openScreens: string[] = []): Plugin {
+  // Two scripts: Home's is a tenth of the other's size (it asks for nothing), and it is on the budget of `/`.
+  let scripts: { source: string; routes: string }[] = [];
   return {
     name: 'bookhaven:early-queries',
     apply: 'build',
@@ -117,13 +141,23 @@ export function earlyQueries(gqlDir: string, queries: EarlyQuery[]): Plugin {
           covers: query.covers,
         });
       }
-      script = earlyScript(plans);
+      scripts = [
+        { source: earlyScript(plans), routes: queries.map((query) => query.route).join(' ') },
+        ...(openScreens.length
+          ? [
+              {
+                source: openScreenScript(openScreens.map((route) => routePattern(route).test)),
+                routes: openScreens.join(' '),
+              },
+            ]
+          : []),
+      ];
     },
-    // An asset of its own (hashed, so immutable), so the page's CSP needs no inline script.
+    // Assets of their own (hashed, so immutable), so the page's CSP needs no inline script.
     generateBundle: {
       order: 'pre',
       handler() {
-        this.emitFile({ type: 'asset', fileName: fileName(script), source: script });
+        for (const { source } of scripts) this.emitFile({ type: 'asset', fileName: fileName(source), source });
       },
     },
     transformIndexHtml: {
@@ -132,17 +166,15 @@ export function earlyQueries(gqlDir: string, queries: EarlyQuery[]): Plugin {
         if (!context.bundle) return html;
         return {
           html,
-          // Only the pages of these routes send it (server/spa-pages.ts); index.html, which the service worker
-          // answers every address with, keeps it for all. Not async: it must have run before the first paint,
-          // which shows the gateway's first screen only if it says so (decision 061). It is about 1 KB, asked for
-          // with the stylesheet, which holds the first paint back as long anyway.
-          tags: [
-            {
-              tag: 'script',
-              attrs: { src: `/${fileName(script)}`, 'data-route': routes },
-              injectTo: 'head-prepend',
-            },
-          ],
+          // Only the pages of these routes send them (server/spa-pages.ts); index.html, which the service worker
+          // answers every address with, keeps them for all. Not async: each must have run before the first paint,
+          // which shows the gateway's first screen only if it says so (decision 061). About 1 KB and 0.4 KB,
+          // asked for with the stylesheet, which holds the first paint back as long anyway.
+          tags: scripts.map(({ source, routes }) => ({
+            tag: 'script',
+            attrs: { src: `/${fileName(source)}`, 'data-route': routes },
+            injectTo: 'head-prepend' as const,
+          })),
         };
       },
     },

@@ -1,12 +1,14 @@
-// The first screen of All Books and of a book's page as plain markup, sent inside the SPA's page (#root) so that
-// its largest paint (the first cover) does not wait for the entry's download, its run and React's first render
-// (decision 061). Only catalogue data, which is public: titles, authors, genres, covers, ratings, copies on the
-// shelf, descriptions. The page shows it only when the early script (scripts/vite-early-queries.ts) has found a
-// stored session and the language it shows matches (it sets data-first-screen on <html>); a signed-out visitor
-// is sent to sign in by the SPA as before and never sees it. It stands after #root and gives way once the app
+// The first screen of Home, of All Books and of a book's page as plain markup, sent with the SPA's page so that
+// its largest paint (Home's hero, the first cover) does not wait for the entry's download, its run and React's
+// first render (decision 061). Only public words and catalogue data: titles, authors, genres, covers, ratings,
+// copies on the shelf, descriptions. The page shows it only when the early script (scripts/vite-early-queries.ts)
+// has set data-first-screen on <html> to the language it is drawn in: on Home for every visitor, on the two
+// catalogue pages only with a stored session (a signed-out visitor is sent to sign in by the SPA as before and
+// never sees theirs). It stands after #root and gives way once the app
 // has drawn its page there (see screen()), so the markup copies the layout and classes of the pages it stands
 // for:
-// client/app/root-layout.tsx, header.tsx, client/features/catalog/all-books-page.tsx, catalog-toolbar.tsx,
+// client/app/root-layout.tsx, header.tsx, client/features/home/home-page.tsx, hero-carousel.tsx,
+// client/features/catalog/all-books-page.tsx, catalog-toolbar.tsx,
 // book-card-grid.tsx, client/features/book/book-details-view.tsx, components/ui/stars.tsx, stock-badge.tsx.
 // Every text from the catalogue is escaped; the words are the SPA's own, from first-screen.json, which the build
 // writes beside index.html (scripts/vite-first-screen-words.ts): the gateway's image has no client/ folder.
@@ -61,6 +63,18 @@ export const SCREEN_WORDS = [
   'catalog.tableView',
   'catalog.viewMode',
   'catalog.withCount',
+  'hero.discoverCta',
+  'hero.discoverText',
+  'hero.discoverTitle',
+  'hero.goTo',
+  'hero.label',
+  'hero.next',
+  'hero.pause',
+  'hero.previous',
+  'hero.slideOf',
+  'home.intro',
+  'home.learnMore',
+  'home.welcome',
   'stars.rated',
   'stock.inStock',
   'stock.limited',
@@ -165,7 +179,7 @@ function layout(page: string, w: Words): string {
 
 /**
  * The markup, placed after #root: hidden unless the early script set data-first-screen to this language on
- * <html> (a stored session, this address, no query string). While it shows, #root is hidden until the app has
+ * <html> (this address with no query string, and a stored session where the page needs one). While it shows, #root is hidden until the app has
  * drawn a heading (its page, or an error or sign-in page), so the app's first steps (its spinner while the
  * first query's answer is taken) never show; the early script removes it, and this rule with it, at that
  * moment. Inert: nothing in it works before React takes over.
@@ -287,6 +301,48 @@ function bookPage(book: BookRecord, spec: FirstScreenSpec, image: (src: string) 
   );
 }
 
+/** The hero's slides (hero-carousel.tsx); the first is drawn, the others wait for the app. */
+const HERO_SLIDES = 3;
+const HERO_BUTTON = 'absolute rounded-full bg-slate-950/60 text-white transition hover:bg-slate-950/80';
+const heroIcon = (path: string, className: string, solid = false) =>
+  `<svg aria-hidden="true" viewBox="0 0 24 24" class="${className}"` +
+  (solid ? ` fill="currentColor"` : ` fill="none" stroke="currentColor" stroke-width="2.5"`) +
+  `><path d="${path}"></path></svg>`;
+
+/** Home above the fold: the hero's first slide with its controls, and the welcome that follows it. */
+function homePage(w: Words): string {
+  const say = (id: string, values?: Record<string, string | number>) => esc(w.say(id, values));
+  const dots = Array.from(
+    { length: HERO_SLIDES },
+    (_, i) =>
+      `<button type="button" aria-label="${say('hero.goTo', { n: i + 1 })}" aria-current="${i === 0}" ` +
+      `class="h-3 rounded-full transition-all ${i === 0 ? 'w-8 bg-white' : 'w-3 bg-white/50 hover:bg-white/80'}"></button>`,
+  ).join('');
+  return (
+    `<h1 class="sr-only">${say('app.name')}</h1>` +
+    `<section aria-roledescription="carousel" aria-label="${say('hero.label')}" class="relative h-[70vh] overflow-hidden bg-slate-900">` +
+    `<div role="group" aria-roledescription="slide" aria-label="${say('hero.slideOf', { n: 1, total: HERO_SLIDES })}" aria-hidden="false" ` +
+    `class="absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out opacity-100" style="background-image:url(/images/hero/slide-1.svg)">` +
+    `<div class="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">` +
+    `<div class="mx-auto w-full max-w-7xl px-4 pb-16 md:px-20 md:pb-0">` +
+    `<div class="max-w-xl rounded-xl bg-slate-950/85 p-6 text-white md:p-8">` +
+    `<h2 class="mb-4 text-3xl font-bold md:text-5xl">${say('hero.discoverTitle')}</h2>` +
+    `<p class="mb-8 text-lg text-slate-200 md:text-xl">${say('hero.discoverText')}</p>` +
+    `<a href="/all-books" class="btn-primary px-6 py-3 text-lg">${say('hero.discoverCta')}</a>` +
+    `</div></div></div></div>` +
+    `<button type="button" aria-label="${say('hero.previous')}" class="${HERO_BUTTON} bottom-3 left-4 p-3 md:top-1/2 md:bottom-auto md:-translate-y-1/2">${heroIcon('M15 18l-6-6 6-6', 'h-6 w-6')}</button>` +
+    `<button type="button" aria-label="${say('hero.next')}" class="${HERO_BUTTON} bottom-3 left-18 p-3 md:top-1/2 md:right-4 md:bottom-auto md:left-auto md:-translate-y-1/2">${heroIcon('M9 6l6 6-6 6', 'h-6 w-6')}</button>` +
+    `<button type="button" aria-label="${say('hero.pause')}" class="${HERO_BUTTON} right-4 bottom-4 p-2">${heroIcon('M7 5h3v14H7zM14 5h3v14h-3z', 'h-5 w-5', true)}</button>` +
+    `<div class="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">${dots}</div>` +
+    `</section>` +
+    `<section aria-labelledby="welcome-heading" class="page-container py-16 text-center">` +
+    `<h2 class="mb-4 text-3xl font-bold text-slate-900 md:text-4xl">${say('home.welcome')}</h2>` +
+    `<p class="mx-auto max-w-3xl text-lg text-slate-600">${say('home.intro')}</p>` +
+    `<a href="/about" class="btn-secondary mt-6">${say('home.learnMore')}</a>` +
+    `</section>`
+  );
+}
+
 export function readFirstScreenSpec(clientDir: string): FirstScreenSpec | null {
   const file = path.join(clientDir, FIRST_SCREEN_FILE);
   if (!existsSync(file)) return null;
@@ -294,7 +350,8 @@ export function readFirstScreenSpec(clientDir: string): FirstScreenSpec | null {
 }
 
 /**
- * The first screens for the SPA's pages, from `catalog` (the reads a page's first query makes). All Books is
+ * The first screens for the SPA's pages: Home's words alone, the others from `catalog` (the reads a page's first
+ * query makes). All Books is
  * read once per store revision (every write moves it) and drawn once per language; a book's page is read
  * each time (one read by id); the key says what is drawn, so the page cache draws each once.
  */
@@ -329,6 +386,7 @@ export function firstScreens(deps: {
   return async (pathname, acceptLanguage) => {
     const locale = screenLocale(acceptLanguage);
     const w = words[locale];
+    if (pathname === '/') return { key: `home.${locale}`, html: () => screen(homePage(w), w) };
     if (/^\/all-books\/?$/.test(pathname)) {
       const revision = deps.revision();
       if (allBooks?.revision !== revision) allBooks = { revision, data: readAllBooks() };

@@ -14,10 +14,10 @@ export const NOT_THE_SPA =
 const DAY_S = 24 * 60 * 60;
 
 /**
- * All Books and a book's page on a first visit (no query string): the gateway draws their first screen into the
- * page (decision 061), so the worker asks the network for them rather than answering with its index.html.
+ * Home, All Books and a book's page on a first visit (no query string): the gateway draws their first screen into
+ * the page (decision 061), so the worker asks the network for them rather than answering with its index.html.
  */
-export const FIRST_SCREEN_PAGES = /^\/(?:all-books|book-details\/[^/?#]+)\/?$/;
+export const FIRST_SCREEN_PAGES = /^\/(?:(?:all-books|book-details\/[^/?#]+)\/?)?$/;
 
 export const offlineWorkbox: Partial<GenerateSWOptions> = {
   globPatterns: ['**/*.{js,css,html,svg,jpg}'],
@@ -25,6 +25,8 @@ export const offlineWorkbox: Partial<GenerateSWOptions> = {
   // page has loaded them already, so installing costs only the pages not yet opened.
   dontCacheBustURLsMatching: /^assets\//,
   navigateFallback: 'index.html',
+  // "/" is not index.html's address here: Home has a first screen, which only the network's page carries.
+  directoryIndex: '',
   navigateFallbackDenylist: [NOT_THE_SPA, FIRST_SCREEN_PAGES],
   cleanupOutdatedCaches: true,
   // A new worker takes over at once, the open pages included: the first visit is already kept for offline use.
@@ -37,7 +39,8 @@ export const offlineWorkbox: Partial<GenerateSWOptions> = {
       // page, and the app shows what it kept (decision 051). Workbox allows a time limit only with a cache of
       // the pages themselves, which the app's own offline cache makes needless: a slow network is waited for.
       urlPattern: ({ url, request }) =>
-        request.mode === 'navigate' && /^\/(?:all-books|book-details\/[^/?#]+)\/?$/.test(url.pathname + url.search),
+        request.mode === 'navigate' &&
+        /^\/(?:(?:all-books|book-details\/[^/?#]+)\/?)?$/.test(url.pathname + url.search),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: 'index.html' } },
     },

@@ -177,6 +177,82 @@ describe("the gateway's first screen (decision 061)", () => {
   it('is replaced by the app with every part in its place: no layout shift', () => keepsItsPlace(browser));
 });
 
+/** Where Home's hero, its words and button, and the welcome heading are drawn, in CSS pixels of the viewport. */
+function heroPlacesOf(page: Page, scope: string) {
+  return page.evaluate((scope) => {
+    const root = document.querySelector(scope);
+    const box = (selector: string) => {
+      const r = root?.querySelector(selector)?.getBoundingClientRect();
+      return r ? { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) } : null;
+    };
+    return {
+      hero: box('main section[aria-roledescription="carousel"]'),
+      title: box('main section[aria-roledescription="carousel"] h2'),
+      text: box('main section[aria-roledescription="carousel"] p'),
+      button: box('main section[aria-roledescription="carousel"] a'),
+      welcome: box('main section[aria-labelledby="welcome-heading"] h2'),
+    };
+  }, scope);
+}
+
+describe("Home's first screen (decision 061)", () => {
+  const browser = useBrowser('phone');
+
+  it('shows the hero to every visitor before the app has run, and the app draws it in the same place', async () => {
+    const page = browser.page();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifted: number; __counting: boolean };
+      w.__shifted = 0;
+      w.__counting = false;
+      new PerformanceObserver((list) => {
+        if (w.__counting) w.__shifted += list.getEntries().length;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Before the app's code is let in: the hero as the gateway drew it, to a visitor who never signed in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(entry, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const title = page.locator('#first-screen h2').first();
+    await expect.poll(() => title.isVisible()).toBe(true);
+    expect(await title.textContent()).toBe('Discover Your Next Great Read');
+    await page.waitForFunction(() => {
+      const slide = document.querySelector<HTMLElement>('#first-screen [aria-roledescription="slide"]');
+      return slide !== null && getComputedStyle(slide).backgroundImage.includes('slide-1.svg');
+    });
+    const before = await heroPlacesOf(page, '#first-screen');
+    expect(before.hero).not.toBeNull();
+    expect(before.welcome).not.toBeNull();
+    await page.evaluate(() => ((window as unknown as { __counting: boolean }).__counting = true));
+    release();
+    await page.getByRole('link', { name: 'Learn more about us' }).waitFor();
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+    expect(await heroPlacesOf(page, '#root')).toEqual(before);
+    // Nothing on screen moved when the app took over.
+    expect(await page.evaluate(() => (window as unknown as { __shifted: number }).__shifted)).toBe(0);
+    await page.unroute(entry);
+  });
+
+  it('is drawn in the language the app will start in', async () => {
+    const page = browser.page();
+    await page.route(entry, (route) => route.abort());
+    await page.setExtraHTTPHeaders({ 'accept-language': 'bn-BD,bn;q=0.9' });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.evaluate(() => localStorage.setItem('bookHavenLocale', 'bn'));
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect.poll(() => page.locator('#first-screen h2').first().isVisible()).toBe(true);
+    expect(await page.locator('#first-screen h2').first().textContent()).toBe('খুঁজে নিন আপনার পরের প্রিয় বই');
+    // A saved English choice: the Bangla page's hero stays hidden.
+    await page.evaluate(() => localStorage.setItem('bookHavenLocale', 'en'));
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#first-screen[lang="bn"] h2').first().waitFor({ state: 'attached' });
+    expect(await page.locator('#first-screen h2').first().isVisible()).toBe(false);
+  });
+});
+
 describe("the gateway's first screen on a wide screen", () => {
   const browser = useBrowser('desktop');
 
@@ -188,13 +264,13 @@ describe("the gateway's first screen on a wide screen", () => {
 describe("the gateway's first screen on a visit the service worker answers", () => {
   const browser = useBrowser('phone', { serviceWorkers: 'allow' });
 
-  it("asks the network for All Books and a book's page, which bring their first screen", async () => {
+  it("asks the network for Home, All Books and a book's page, which bring their first screen", async () => {
     const book = await addBook({ title: `Worker Page ${uniqueTag('fs')}`, genre: 'Drama' });
     const page = browser.page();
     await signedIn(browser);
     await page.goto('/all-books');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    for (const path of [`/book-details/${book.id}`, '/all-books']) {
+    for (const path of [`/book-details/${book.id}`, '/all-books', '/']) {
       const answer = await page.goto(path);
       expect(answer?.fromServiceWorker(), path).toBe(true);
       expect(await answer?.text(), path).toContain('<div id="first-screen"');

@@ -1,6 +1,6 @@
-// All Books' and a book's first screen, drawn by the gateway after #root in their page (decision 061): the
-// catalogue's public fields only, every member-entered text escaped, nothing for an address that names no book,
-// in the language the browser asks for, and drawn again when the catalogue changes.
+// Home's, All Books' and a book's first screen, drawn by the gateway after #root in their page (decision 061):
+// the catalogue's public fields only, every member-entered text escaped, nothing for an address that names no
+// book, in the language the browser asks for, and drawn again when the catalogue changes.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,7 +84,7 @@ describe("the gateway's first screen", () => {
       '/all-books?q=zed',
       '/all-books-old',
       '/login',
-      '/',
+      '/?utm_source=leaflet',
     ]) {
       const answer = await page(route);
       expect(answer.status, route).toBe(200);
@@ -127,5 +127,25 @@ describe("the gateway's first screen", () => {
     // Only the first language counts (client/lib/locale.ts): French first is English, not Bangla.
     for (const language of ['fr-FR,bn;q=0.9', 'en-US', ''])
       expect(rootOf((await page('/all-books', language)).body as string), language).toContain('lang="en"');
+  });
+
+  it("draws Home's hero and welcome, the same for every catalogue, in the browser's language", async () => {
+    const first = await page('/');
+    expect(first.headers.get('vary')).toMatch(/accept-language/);
+    const root = rootOf(first.body as string);
+    expect(root).toContain('id="first-screen" lang="en"');
+    expect(root).toContain('<h1 class="sr-only">BookHaven</h1>');
+    expect(root).toContain('style="background-image:url(/images/hero/slide-1.svg)"');
+    expect(root).toContain('<h2 class="mb-4 text-3xl font-bold md:text-5xl">Discover Your Next Great Read</h2>');
+    expect(root).toContain('<a href="/all-books" class="btn-primary px-6 py-3 text-lg">Browse Books</a>');
+    expect(root).toContain('Welcome to BookHaven');
+    // Nothing of the catalogue or of members: a new book leaves Home's page as it was.
+    expect(root).not.toContain('Zed');
+    await gw.addBook({ title: 'Zzz Home Unchanged', quantity: 1 });
+    expect((await page('/')).headers.get('etag')).toBe(first.headers.get('etag'));
+    const bangla = rootOf((await page('/', 'bn-BD,bn;q=0.9')).body as string);
+    expect(bangla).toContain('id="first-screen" lang="bn"');
+    expect(bangla).toContain('খুঁজে নিন আপনার পরের প্রিয় বই');
+    expect(bangla).not.toContain('Discover Your Next Great Read');
   });
 });
