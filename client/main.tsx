@@ -2,15 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { storedSession } from './lib/auth.tsx';
+import { maySignedInHere } from './lib/token-storage.ts';
 import { keepConfigForOffline } from './lib/offline-warmup.ts';
 import { intl, loadCatalogue } from './lib/i18n.ts';
 import { initialLocale } from './lib/locale.ts';
 import './styles.css';
 
-// Without a stored session, sign-in gates the first screen (Loading... until Firebase reports the user), so its
-// chunk and /config.json start downloading now, alongside React's first render, instead of after it. With one,
-// the first screen does not wait for Firebase (lib/auth.tsx), which then loads after it.
-if (!storedSession())
+// Without a stored session, on a device someone has signed in on, sign-in gates the first screen (Loading...
+// until Firebase reports the user), so its chunk and /config.json start downloading now, alongside React's first
+// render, instead of after it. With a session the first screen does not wait for Firebase (lib/auth.tsx), which
+// loads after it; on a device nobody has signed in on, it loads when a sign-in needs it.
+if (!storedSession() && maySignedInHere())
   void import('./lib/firebase.ts').then((firebase) => firebase.getFirebaseAuth()).catch(() => undefined);
 
 keepConfigForOffline();

@@ -23,6 +23,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     signInWithGitHub: () => Promise.resolve(),
     sendPasswordReset: () => Promise.resolve(),
     logOut: () => Promise.resolve(),
+    prepareSignIn: () => undefined,
     ...overrides,
   };
 }

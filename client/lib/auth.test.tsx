@@ -4,7 +4,7 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
 import { AuthProvider, IssueTokenMutation as IssueToken, useAuth } from './auth.tsx';
-import { getToken, removeToken, setToken, TOKEN_KEY } from './token-storage.ts';
+import { getToken, maySignedInHere, removeToken, setToken, TOKEN_KEY } from './token-storage.ts';
 
 function makeUser(overrides: Partial<BackendUser> = {}): BackendUser {
   return {
@@ -96,17 +96,53 @@ function Probe() {
   );
 }
 
-function renderAuth(backend: AuthBackend, mocks: MockedResponse[]) {
+/** `signedInHere`: someone has signed in on this device before (the provider may keep a user). */
+function renderAuth(backend: AuthBackend, mocks: MockedResponse[], signedInHere = true) {
+  const loadBackend = vi.fn(() => Promise.resolve(backend));
   render(
     <MockedProvider mocks={mocks}>
-      <AuthProvider loadBackend={() => Promise.resolve(backend)} registrationDelayMs={10}>
+      <AuthProvider loadBackend={loadBackend} maySignedIn={() => signedInHere} registrationDelayMs={10}>
         <Probe />
       </AuthProvider>
     </MockedProvider>,
   );
+  return loadBackend;
 }
 
 describe('AuthProvider', () => {
+  it('is signed out at once on a device nobody has signed in on, and loads the provider only to sign in', async () => {
+    const loadBackend = renderAuth(
+      fakeBackend(),
+      [tokenMock('Ada', null, 'session-1'), tokenMock('Ada', null, 'session-1')],
+      false,
+    );
+    expect(screen.getByText('out')).toBeTruthy();
+    expect(loadBackend).not.toHaveBeenCalled();
+    await act(() => auth.signIn('ada@example.com', 'secret'));
+    expect(loadBackend).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    // The provider now keeps a user here: the next start waits for it.
+    expect(maySignedInHere()).toBe(true);
+    expect(localStorage.getItem('bookHavenSignedInHere')).toBe('1');
+  });
+
+  it('loads the provider when a sign-in form asks for it, and forgets the device at sign-out', async () => {
+    const loadBackend = renderAuth(
+      fakeBackend(),
+      [tokenMock('Ada', null, 'session-1'), tokenMock('Ada', null, 'session-1')],
+      false,
+    );
+    act(() => auth.prepareSignIn());
+    await waitFor(() => expect(loadBackend).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('out')).toBeTruthy();
+    await act(() => auth.signIn('ada@example.com', 'secret'));
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    await act(() => auth.logOut());
+    expect(await screen.findByText('out')).toBeTruthy();
+    expect(maySignedInHere()).toBe(false);
+    expect(loadBackend).toHaveBeenCalledTimes(1);
+  });
+
   it('starts loading, then is signed out without a user', async () => {
     renderAuth(fakeBackend(), []);
     expect(screen.getByText('loading')).toBeTruthy();

@@ -12,7 +12,15 @@ import type { ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { graphql } from '../gql/index.ts';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
-import { getToken, removeToken, sessionClaims, setToken, subscribeToToken } from './token-storage.ts';
+import {
+  getToken,
+  maySignedInHere,
+  rememberSignedInHere,
+  removeToken,
+  sessionClaims,
+  setToken,
+  subscribeToToken,
+} from './token-storage.ts';
 
 export type AuthUser = { uid: string; email: string | null; displayName: string | null; photoURL: string | null };
 
@@ -30,6 +38,8 @@ export type AuthContextValue = {
   /** E-mails a password-reset link (rejects with the provider's error, e.g. auth/user-not-found). */
   sendPasswordReset(email: string): Promise<void>;
   logOut(): Promise<void>;
+  /** A sign-in or registration form is on screen: load the identity provider now, not on its first click. */
+  prepareSignIn(): void;
 };
 
 export const IssueTokenMutation = graphql(`
@@ -72,6 +82,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 type AuthProviderProps = {
   children: ReactNode;
   loadBackend?: () => Promise<AuthBackend>;
+  /** False when nobody has signed in on this device: then signed out at once, the backend loaded on demand. */
+  maySignedIn?: () => boolean;
   /** Registration waits this long before reloading the user (spec: 1500 ms). */
   registrationDelayMs?: number;
 };
@@ -97,15 +109,24 @@ const loadFirebase = async (): Promise<AuthBackend> => {
   return (await import('./firebase.ts')).createFirebaseBackend();
 };
 
-export function AuthProvider({ children, loadBackend = loadFirebase, registrationDelayMs = 1500 }: AuthProviderProps) {
+export function AuthProvider({
+  children,
+  loadBackend = loadFirebase,
+  maySignedIn = maySignedInHere,
+  registrationDelayMs = 1500,
+}: AuthProviderProps) {
   const client = useApolloClient();
-  // A stored session counts as signed in at once; without one, the first screen waits for Firebase.
+  // A stored session counts as signed in at once. A device nobody has signed in on counts as signed out at once,
+  // and Firebase (the largest chunk) loads only when a sign-in form or action needs it. Otherwise the first
+  // screen waits for Firebase.
   const [session] = useState(storedSession);
+  const [known] = useState(() => session !== null || !maySignedIn());
   const [user, setUser] = useState<AuthUser | null>(session);
-  const [loading, setLoading] = useState(session === null);
-  const [initializing, setInitializing] = useState(session === null);
+  const [loading, setLoading] = useState(!known);
+  const [initializing, setInitializing] = useState(!known);
+  const [wanted, setWanted] = useState(() => session !== null || !known);
   const backendRef = useRef<Promise<AuthBackend> | null>(null);
-  backendRef.current ??= loadBackend();
+  if (wanted) backendRef.current ??= loadBackend();
   const hasToken = useSyncExternalStore(subscribeToToken, () => getToken() !== null);
 
   // Exchanges the Firebase ID token for the gateway's session token. A failure is only logged (spec 8).
@@ -133,6 +154,7 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
   );
 
   useEffect(() => {
+    if (!wanted) return;
     let unsubscribe = () => {};
     let active = true;
     const finish = () => {
@@ -143,6 +165,7 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
       ?.then((backend) => {
         if (!active) return;
         unsubscribe = backend.onChange((next) => {
+          rememberSignedInHere(next !== null);
           // Wait for the session token so guarded pages do not bounce to /login on a reload. Offline, a session
           // that holds is kept as it is: the exchange could only fail.
           const held = next !== null && holdsSession(next.uid);
@@ -162,12 +185,13 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
       active = false;
       unsubscribe();
     };
-  }, [storeToken]);
+  }, [storeToken, wanted]);
 
-  const backend = useCallback(async () => {
-    if (!backendRef.current) throw new Error('Authentication is not ready');
+  const backend = useCallback(() => {
+    backendRef.current ??= loadBackend();
+    setWanted(true);
     return backendRef.current;
-  }, []);
+  }, [loadBackend]);
 
   // Runs a sign-in style operation: failures clear loading and go to the caller.
   const run = useCallback(
@@ -210,6 +234,7 @@ export function AuthProvider({ children, loadBackend = loadFirebase, registratio
         // The next user must not see the previous user's loans from the cache.
         await client.clearStore();
       },
+      prepareSignIn: () => void backend().catch(() => undefined),
     }),
     [user, loading, initializing, hasToken, run, backend, storeToken, registrationDelayMs, client],
   );

@@ -68,3 +68,28 @@ export function sessionClaims(): SessionClaims | null {
     return null;
   }
 }
+
+/**
+ * Set while the identity provider (Firebase) keeps a signed-in user on this device, which it stores where only its
+ * own code reads. Without it and without a session token, nobody has signed in here: the app is signed out at once
+ * and loads the provider only when a sign-in needs it (lib/auth.tsx).
+ */
+const SIGNED_IN_HERE_KEY = 'bookHavenSignedInHere';
+
+export function rememberSignedInHere(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HERE_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HERE_KEY);
+  } catch {
+    // Storage refused (private mode): the provider is then loaded at every start, as before.
+  }
+}
+
+/** Someone may be signed in on this device: a session token is stored, or the provider keeps a user. */
+export function maySignedInHere(): boolean {
+  try {
+    return getToken() !== null || localStorage.getItem(SIGNED_IN_HERE_KEY) === '1';
+  } catch {
+    return true;
+  }
+}

@@ -1,4 +1,5 @@
-// The app shell in a real browser: the loading screen while sign-in state is unknown, the header signed
+// The app shell in a real browser: the loading screen while sign-in state is unknown (and none on a device nobody
+// has signed in on), the header signed
 // out and signed in (default avatar, "User" on hover), the footer's links, and at phone width the menu
 // behind its toggle, Home and the login page.
 import { describe, expect, it } from 'vitest';
@@ -28,8 +29,26 @@ async function expectSignedOutAccountLinks(page: Page, scope: Locator) {
 describe('app shell (desktop)', () => {
   const browser = useBrowser('desktop');
 
+  it('shows a visitor who never signed in the page at once, and loads sign-in only on its pages', async () => {
+    const page = browser.page();
+    const firebase: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/firebase-[\w-]+\.js$/.test(request.url())) firebase.push(request.url());
+    });
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(firebase).toEqual([]);
+    await header.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+    await expect.poll(() => firebase.length).toBe(1);
+  });
+
   it('shows Loading... until sign-in state is known, then the signed-out header and the footer', async () => {
     const page = browser.page();
+    // Someone has signed in on this device before: the first auth check asks Firebase.
+    await page.addInitScript(() => localStorage.setItem('bookHavenSignedInHere', '1'));
     // Hold back the runtime config Firebase starts from, so the first auth check is still running.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.tsx';
@@ -20,7 +20,8 @@ import { runAuth } from './run-auth.ts';
 export default function LoginPage() {
   const { formatMessage: t } = useI18n();
   useDocumentTitle(t({ id: 'login.title' }));
-  const { signedIn, signIn, signInWithGoogle, signInWithGitHub, sendPasswordReset } = useAuth();
+  const { signedIn, signIn, signInWithGoogle, signInWithGitHub, sendPasswordReset, prepareSignIn } = useAuth();
+  useEffect(prepareSignIn, [prepareSignIn]);
   const location = useLocation();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

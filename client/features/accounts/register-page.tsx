@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showError } from '../../components/ui/dialogs.ts';
@@ -14,7 +14,8 @@ import { runAuth } from './run-auth.ts';
 export default function RegisterPage() {
   const { formatMessage: t } = useI18n();
   useDocumentTitle(t({ id: 'register.title' }));
-  const { signUp, signInWithGoogle, signInWithGitHub } = useAuth();
+  const { signUp, signInWithGoogle, signInWithGitHub, prepareSignIn } = useAuth();
+  useEffect(prepareSignIn, [prepareSignIn]);
   const navigate = useNavigate();
   const location = useLocation();
   const [form, setForm] = useState({ name: '', email: '', photoURL: '', password: '' });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth } from '../../lib/auth-test-utils.tsx';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache } from '@apollo/client';
@@ -6,7 +7,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
-import { AuthContext, type AuthContextValue } from '../../lib/auth.tsx';
+import { AuthContext } from '../../lib/auth.tsx';
 import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-details-page.tsx';
 import { graphql } from '../../gql/index.ts';
 import { BORROW_BOOK_MUTATION } from './use-borrow-book.ts';
@@ -28,17 +29,10 @@ const LOAN_LIST_QUERY = graphql(`
   }
 `);
 
-const auth: AuthContextValue = {
+const auth = fakeAuth({
   user: { uid: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: null },
-  loading: false,
   signedIn: true,
-  signIn: async () => {},
-  signUp: async () => {},
-  signInWithGoogle: async () => {},
-  signInWithGitHub: async () => {},
-  sendPasswordReset: async () => {},
-  logOut: async () => {},
-};
+});
 
 const dune = {
   __typename: 'Book',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeAuth } from '../../lib/auth-test-utils.tsx';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache } from '@apollo/client';
@@ -6,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AuthContext, type AuthContextValue } from '../../lib/auth.tsx';
+import { AuthContext } from '../../lib/auth.tsx';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
 import BookDetailsPage, { BOOK_DETAILS_QUERY, MY_LOANS_QUERY } from './book-details-page.tsx';
 import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
@@ -14,17 +15,10 @@ import { BOOK_HOLD_QUERY, PLACE_HOLD_MUTATION } from './use-book-hold.ts';
 import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
 import { axeViolations } from '../../test/axe.ts';
 
-const auth: AuthContextValue = {
+const auth = fakeAuth({
   user: { uid: 'u2', email: 'grace@example.com', displayName: 'Grace Hopper', photoURL: null },
-  loading: false,
   signedIn: true,
-  signIn: async () => {},
-  signUp: async () => {},
-  signInWithGoogle: async () => {},
-  signInWithGitHub: async () => {},
-  sendPasswordReset: async () => {},
-  logOut: async () => {},
-};
+});
 
 const dune = {
   __typename: 'Book',
