@@ -48,17 +48,28 @@ describe('the first screen of a signed-in page', () => {
   });
 });
 
-/** Where the first cover, the heading and the page's first text are drawn, in CSS pixels of the viewport. */
-function placesOf(page: Page, scope: string) {
-  return page.evaluate((scope) => {
-    const root = document.querySelector(scope);
-    const box = (selector: string) => {
-      const r = root?.querySelector(selector)?.getBoundingClientRect();
-      return r ? { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) } : null;
-    };
-    return { cover: box('main img'), heading: box('main h1'), text: box('main p') };
-  }, scope);
+/** Where each of `selectors` (inside `scope`) is drawn, in CSS pixels of the viewport. */
+function boxesOf<K extends string>(page: Page, scope: string, selectors: Record<K, string>) {
+  return page.evaluate(
+    ({ scope, selectors }) => {
+      const root = document.querySelector(scope);
+      return Object.fromEntries(
+        Object.entries(selectors).map(([name, selector]) => {
+          const r = root?.querySelector(selector)?.getBoundingClientRect();
+          const box = r
+            ? { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) }
+            : null;
+          return [name, box];
+        }),
+      ) as Record<K, { x: number; y: number; w: number; h: number } | null>;
+    },
+    { scope, selectors: selectors as Record<string, string> },
+  );
 }
+
+/** Where the first cover, the heading and the page's first text are drawn. */
+const placesOf = (page: Page, scope: string) =>
+  boxesOf(page, scope, { cover: 'main img', heading: 'main h1', text: 'main p' });
 
 /** The first cover of `scope` has loaded (its size is the picture's). */
 const coverLoaded = (page: Page, scope: string) =>
@@ -177,25 +188,18 @@ describe("the gateway's first screen (decision 061)", () => {
   it('is replaced by the app with every part in its place: no layout shift', () => keepsItsPlace(browser));
 });
 
-/** Where Home's hero, its words and button, and the welcome heading are drawn, in CSS pixels of the viewport. */
-function heroPlacesOf(page: Page, scope: string) {
-  return page.evaluate((scope) => {
-    const root = document.querySelector(scope);
-    const box = (selector: string) => {
-      const r = root?.querySelector(selector)?.getBoundingClientRect();
-      return r ? { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) } : null;
-    };
-    return {
-      hero: box('main section[aria-roledescription="carousel"]'),
-      title: box('main section[aria-roledescription="carousel"] h2'),
-      text: box('main section[aria-roledescription="carousel"] p'),
-      button: box('main section[aria-roledescription="carousel"] a'),
-      welcome: box('main section[aria-labelledby="welcome-heading"] h2'),
-    };
-  }, scope);
-}
+/** Where Home's hero, its words and button, and the welcome heading are drawn. */
+const HERO = 'main section[aria-roledescription="carousel"]';
+const heroPlacesOf = (page: Page, scope: string) =>
+  boxesOf(page, scope, {
+    hero: HERO,
+    title: `${HERO} h2`,
+    text: `${HERO} p`,
+    button: `${HERO} a`,
+    welcome: 'main section[aria-labelledby="welcome-heading"] h2',
+  });
 
-describe("Home's first screen (decision 061)", () => {
+describe("Home's first screen (decision 064)", () => {
   const browser = useBrowser('phone');
 
   it('shows the hero to every visitor before the app has run, and the app draws it in the same place', async () => {
