@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { storedSession } from './lib/auth.tsx';
-import { maySignedInHere } from './lib/token-storage.ts';
+import { someoneSignedInHere } from './lib/token-storage.ts';
 import { keepConfigForOffline } from './lib/offline-warmup.ts';
 import { intl, loadCatalogue } from './lib/i18n.ts';
 import { initialLocale } from './lib/locale.ts';
@@ -12,7 +12,7 @@ import './styles.css';
 // until Firebase reports the user), so its chunk and /config.json start downloading now, alongside React's first
 // render, instead of after it. With a session the first screen does not wait for Firebase (lib/auth.tsx), which
 // loads after it; on a device nobody has signed in on, it loads when a sign-in needs it.
-if (!storedSession() && maySignedInHere())
+if (!storedSession() && someoneSignedInHere())
   void import('./lib/firebase.ts').then((firebase) => firebase.getFirebaseAuth()).catch(() => undefined);
 
 keepConfigForOffline();

@@ -4,7 +4,7 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
 import { AuthProvider, IssueTokenMutation as IssueToken, useAuth } from './auth.tsx';
-import { getToken, maySignedInHere, removeToken, setToken, TOKEN_KEY } from './token-storage.ts';
+import { getToken, someoneSignedInHere, removeToken, setToken, TOKEN_KEY } from './token-storage.ts';
 
 function makeUser(overrides: Partial<BackendUser> = {}): BackendUser {
   return {
@@ -101,7 +101,7 @@ function renderAuth(backend: AuthBackend, mocks: MockedResponse[], signedInHere 
   const loadBackend = vi.fn(() => Promise.resolve(backend));
   render(
     <MockedProvider mocks={mocks}>
-      <AuthProvider loadBackend={loadBackend} maySignedIn={() => signedInHere} registrationDelayMs={10}>
+      <AuthProvider loadBackend={loadBackend} someoneSignedIn={() => signedInHere} registrationDelayMs={10}>
         <Probe />
       </AuthProvider>
     </MockedProvider>,
@@ -122,7 +122,7 @@ describe('AuthProvider', () => {
     expect(loadBackend).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('in:Ada')).toBeTruthy();
     // The provider now keeps a user here: the next start waits for it.
-    expect(maySignedInHere()).toBe(true);
+    expect(someoneSignedInHere()).toBe(true);
     expect(localStorage.getItem('bookHavenSignedInHere')).toBe('1');
   });
 
@@ -139,7 +139,7 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('in:Ada')).toBeTruthy();
     await act(() => auth.logOut());
     expect(await screen.findByText('out')).toBeTruthy();
-    expect(maySignedInHere()).toBe(false);
+    expect(someoneSignedInHere()).toBe(false);
     expect(loadBackend).toHaveBeenCalledTimes(1);
   });
 

@@ -14,7 +14,7 @@ import { graphql } from '../gql/index.ts';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
 import {
   getToken,
-  maySignedInHere,
+  someoneSignedInHere,
   rememberSignedInHere,
   removeToken,
   sessionClaims,
@@ -83,7 +83,7 @@ type AuthProviderProps = {
   children: ReactNode;
   loadBackend?: () => Promise<AuthBackend>;
   /** False when nobody has signed in on this device: then signed out at once, the backend loaded on demand. */
-  maySignedIn?: () => boolean;
+  someoneSignedIn?: () => boolean;
   /** Registration waits this long before reloading the user (spec: 1500 ms). */
   registrationDelayMs?: number;
 };
@@ -112,7 +112,7 @@ const loadFirebase = async (): Promise<AuthBackend> => {
 export function AuthProvider({
   children,
   loadBackend = loadFirebase,
-  maySignedIn = maySignedInHere,
+  someoneSignedIn = someoneSignedInHere,
   registrationDelayMs = 1500,
 }: AuthProviderProps) {
   const client = useApolloClient();
@@ -120,7 +120,7 @@ export function AuthProvider({
   // and Firebase (the largest chunk) loads only when a sign-in form or action needs it. Otherwise the first
   // screen waits for Firebase.
   const [session] = useState(storedSession);
-  const [known] = useState(() => session !== null || !maySignedIn());
+  const [known] = useState(() => session !== null || !someoneSignedIn());
   const [user, setUser] = useState<AuthUser | null>(session);
   const [loading, setLoading] = useState(!known);
   const [initializing, setInitializing] = useState(!known);

@@ -86,7 +86,7 @@ export function rememberSignedInHere(signedIn: boolean): void {
 }
 
 /** Someone may be signed in on this device: a session token is stored, or the provider keeps a user. */
-export function maySignedInHere(): boolean {
+export function someoneSignedInHere(): boolean {
   try {
     return getToken() !== null || localStorage.getItem(SIGNED_IN_HERE_KEY) === '1';
   } catch {
