@@ -275,10 +275,13 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
             '<!doctype html><title>Sandbox</title><p>Run <code>npm run build</code> to get the GraphQL sandbox.</p>',
           );
   app.get('/sandbox', (_request, reply) => sendSandbox(reply));
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: it runs before every request, and an async one made a promise for each.
+  app.addHook('onRequest', (request, reply, done) => {
     const opensInBrowser =
       request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');
-    if (opensInBrowser) return sendSandbox(reply);
+    if (!opensInBrowser) return done();
+    // Answered here: the route's handler does not run.
+    void sendSandbox(reply);
   });
   const pageFor = built ? spaPages(clientDir) : null;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
