@@ -22,6 +22,8 @@ import type { GraphQLContext } from '../server/graphql/context.ts';
 import { viewerFrom } from '../server/auth/viewer.ts';
 
 const port = Number(process.env.PORT);
+// An exit of its own on SIGTERM, so that a peer run with --cpu-prof (bench/profile.ts) writes its profile.
+process.once('SIGTERM', () => process.exit(0));
 const peer = process.env.PEER;
 
 if (peer === 'http') {

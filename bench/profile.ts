@@ -1,4 +1,4 @@
-// `node bench/profile.ts <list|search|distinct|rest|borrow|borrow-rest|holds>`: one scenario
+// `node bench/profile.ts <list|typename|mine|search|distinct|rest|borrow|borrow-rest|holds>`: one scenario
 // against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self time).
 // The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -6,9 +6,11 @@ import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
 import { holdsScenario } from './holds.ts';
-import { GATEWAY_FLAGS, gatewayEnv, launch, LIST, load, ROOT, SEED, someBookId } from './load.ts';
+import { GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, ROOT, SECRET, SEED, someBookId } from './load.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
+import { inTurn, MINE } from './scenarios.ts';
 import { benchStore } from './store.ts';
+import { createSessionTokens } from '../server/auth/session.ts';
 
 interface ProfileNode {
   id: number;
@@ -22,7 +24,13 @@ interface CpuProfile {
 }
 
 const scenario = process.argv[2] ?? 'distinct';
-const dir = path.join(ROOT, 'bench', 'results', 'profiles', scenario);
+const dir = path.join(
+  ROOT,
+  'bench',
+  'results',
+  'profiles',
+  `${scenario}${process.env.PROFILE_PEER ? `-${process.env.PROFILE_PEER}` : ''}`,
+);
 
 function where(url: string): string {
   if (!url) return '(native / V8)';
@@ -45,17 +53,32 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // PROFILE_PEER=apollo (a PEER of bench/peers.ts) profiles that server instead, for GraphQL scenarios.
+  const peer = process.env.PROFILE_PEER;
   const gateway = await launch(
-    ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, 'server/index.ts'],
-    gatewayEnv(store.env, port),
-    `${url}/healthz`,
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, peer ? 'bench/peers.ts' : 'server/index.ts'],
+    peer ? { ...store.env, PEER: peer, PORT: String(port), SESSION_SECRET: SECRET } : gatewayEnv(store.env, port),
+    peer ? `${url}/graphql?query=%7B__typename%7D` : `${url}/healthz`,
   );
   try {
     // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
     const someBook = await someBookId(url);
     const rssOf = gateway.pid;
     if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: LIST });
-    else if (scenario === 'search')
+    // The floor: Apollo Server's pipeline, our Fastify layer and plugins, with no resolver behind them.
+    else if (scenario === 'typename')
+      await load('typename', { rssOf, url: `${url}/graphql`, method: 'POST', body: gql('{ __typename }') });
+    // S4's request: a member's loans and notices, each request another member's session.
+    else if (scenario === 'mine') {
+      const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
+      const tokens = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) => {
+          const uid = `seed-${SEED.seed}-${i + 1}`;
+          return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i + 1}`, role: 'member' });
+        }),
+      );
+      await load('mine', { rssOf, url: `${url}/graphql`, requests: inTurn([gql(MINE)], tokens) });
+    } else if (scenario === 'search')
       await load('search', {
         rssOf,
         url: `${url}/graphql`,

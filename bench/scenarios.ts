@@ -21,16 +21,16 @@ import { report } from './report.ts';
 import { SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore, type BenchStore } from './store.ts';
 
-const SIZE = {
+export const SIZE = {
   ...SEED,
   users: Number(process.env.BENCH_USERS ?? 10_000),
   loans: Number(process.env.BENCH_LOANS ?? 20_000),
 };
-const PAGE =
+export const PAGE =
   'query Page($after: String) { books(first: 20, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }';
-const BOOK =
+export const BOOK =
   'query Book($id: ID!) { book(id: $id) { id title author genre description rating quantity copies image } }';
-const MINE =
+export const MINE =
   'query Mine { me { id name balance unreadNoticeCount loans { id bookTitle dueDate status overdueDays fee canRenew renewBlockedReason } notices(first: 10) { totalCount nodes { id message link read createdAt } } } }';
 /** S5's bar: the highest steady rate whose p99 stays under this. */
 const P99_MS = 25;
@@ -45,7 +45,7 @@ interface Target {
 }
 
 /** A seeded shuffle, so every target is sent the same sequence. */
-function shuffled<T>(items: T[], seed: number): T[] {
+export function shuffled<T>(items: T[], seed: number): T[] {
   const out = [...items];
   let state = seed;
   const rand = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -57,7 +57,7 @@ function shuffled<T>(items: T[], seed: number): T[] {
 }
 
 /** Each request the next body of the list (and the next member's token, when signed in); never the same twice in a row. */
-function inTurn(bodies: string[], tokens?: string[]): autocannon.Request[] {
+export function inTurn(bodies: string[], tokens?: string[]): autocannon.Request[] {
   let next = 0;
   return [
     {
@@ -100,7 +100,7 @@ async function loopDelay(target: Target): Promise<{ maxMs: number; p99Ms: number
 }
 
 /** The store with notices already recorded for its loans, as a gateway that ran for a while would have it. */
-async function prepared(): Promise<BenchStore> {
+export async function prepared(): Promise<BenchStore> {
   const store = await benchStore(SIZE);
   const config = loadConfig({ ...store.env, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
   const unused = () => Promise.reject(new Error('not used by the benchmark'));

@@ -12,7 +12,6 @@ import Fastify, {
 import cors from '@fastify/cors';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { ObservedStore } from './store/observed.ts';
@@ -23,6 +22,7 @@ import type { Locale } from './store/port.ts';
 import type { SessionTokens } from './library/identity.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { createApolloServer } from './graphql/server.ts';
+import { apolloHandler } from './graphql/fastify-handler.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
 import { spaPages } from './spa-pages.ts';
@@ -204,18 +204,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     config: { cacheable: sharedGraphqlRead },
-    handler: fastifyApolloHandler<GraphQLContext>(apollo, {
-      context: async (request) => {
-        let locale: Promise<Locale> | undefined;
-        return {
-          library,
-          viewer: request.viewer,
-          countMutation: () => limits.write(request),
-          signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input, 'graphql')),
-          locale: () =>
-            (locale ??= library.language.forRequest(request.viewer.session, request.headers['accept-language'])),
-        };
-      },
+    handler: apolloHandler<GraphQLContext>(apollo, async (request) => {
+      let locale: Promise<Locale> | undefined;
+      return {
+        library,
+        viewer: request.viewer,
+        countMutation: () => limits.write(request),
+        signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input, 'graphql')),
+        locale: () =>
+          (locale ??= library.language.forRequest(request.viewer.session, request.headers['accept-language'])),
+      };
     }),
   });
   app.addHook('onClose', async () => {
@@ -277,10 +275,13 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
             '<!doctype html><title>Sandbox</title><p>Run <code>npm run build</code> to get the GraphQL sandbox.</p>',
           );
   app.get('/sandbox', (_request, reply) => sendSandbox(reply));
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: it runs before every request, and an async one made a promise for each.
+  app.addHook('onRequest', (request, reply, done) => {
     const opensInBrowser =
       request.method === 'GET' && request.url === '/graphql' && (request.headers.accept ?? '').includes('text/html');
-    if (opensInBrowser) return sendSandbox(reply);
+    if (!opensInBrowser) return done();
+    // Answered here: the route's handler does not run.
+    void sendSandbox(reply);
   });
   const pageFor = built ? spaPages(clientDir) : null;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {

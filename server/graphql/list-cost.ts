@@ -6,7 +6,6 @@
 // whole lists at their real size (read from the store without reading the list), and each search what its
 // term makes the store read (library/catalog.ts, searchCost). Over the same limit, the operation is refused
 // with armor's own answer, before anything runs.
-import type { ApolloServerPlugin } from '@apollo/server';
 import {
   GraphQLError,
   getArgumentValues,
@@ -20,6 +19,7 @@ import { facetsCost, searchCost } from '../library/catalog.ts';
 import { pageSize } from '../library/paging.ts';
 import type { GraphQLContext } from './context.ts';
 import { pricedFields, type PricedField } from './list-pricing.ts';
+import { DONE, onePerServer } from './plugins.ts';
 
 /** The priced fields of an operation, kept with the operation of the document Apollo reuses. */
 const pricedOf = new WeakMap<OperationDefinitionNode, PricedField[]>();
@@ -51,21 +51,29 @@ async function sizeOf(field: PricedField, args: Record<string, unknown>, ctx: Gr
   }
 }
 
-/** The lists' and searches' cost of one operation; 0 when its variables do not fit (execution refuses them). */
-async function listsCost(
+/** The priced fields of a query (none for any other operation), worked out once per operation. */
+function pricedFieldsOf(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode | undefined,
-  inputs: Record<string, unknown>,
-  ctx: GraphQLContext,
-): Promise<number> {
-  if (operation?.operation !== 'query') return 0;
+): PricedField[] {
+  if (operation?.operation !== 'query') return [];
   let fields = pricedOf.get(operation);
   if (!fields) {
     fields = pricedFields(schema, document, operation);
     pricedOf.set(operation, fields);
   }
-  if (fields.length === 0) return 0;
+  return fields;
+}
+
+/** The lists' and searches' cost of these fields; 0 when the variables do not fit (execution refuses them). */
+async function listsCost(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fields: PricedField[],
+  inputs: Record<string, unknown>,
+  ctx: GraphQLContext,
+): Promise<number> {
   // Coerced only when a size or a search comes from them (a page of the catalogue asked again and again
   // with a cursor in a variable costs no coercion).
   let coerced: Record<string, unknown> = {};
@@ -96,21 +104,30 @@ export function listCostLimit(maxCost: number) {
     const document = context.getDocument();
     shapeCosts.set(document, Math.max(shapeCosts.get(document) ?? 0, details.n));
   };
-  const plugin: ApolloServerPlugin<GraphQLContext> = {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ schema, document, operation, request, contextValue }) {
-          const lists = await listsCost(schema, document, operation, request.variables ?? {}, contextValue);
-          if (lists === 0) return;
-          const total = (shapeCosts.get(document) ?? 0) + lists;
-          if (total > maxCost) {
-            throw new GraphQLError(`Query Cost limit of ${maxCost} exceeded, found ${total}.`, {
-              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-            });
-          }
-        },
-      };
-    },
+  const limit = async (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    fields: PricedField[],
+    inputs: Record<string, unknown>,
+    ctx: GraphQLContext,
+  ) => {
+    const lists = await listsCost(schema, operation, fields, inputs, ctx);
+    if (lists === 0) return;
+    const total = (shapeCosts.get(document) ?? 0) + lists;
+    if (total > maxCost) {
+      throw new GraphQLError(`Query Cost limit of ${maxCost} exceeded, found ${total}.`, {
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+      });
+    }
   };
+  // One listener for every request, and no promise made for an operation with nothing to price (plugins.ts).
+  const plugin = onePerServer<GraphQLContext>({
+    didResolveOperation({ schema, document, operation, request, contextValue }) {
+      const fields = pricedFieldsOf(schema, document, operation);
+      if (fields.length === 0) return DONE;
+      return limit(schema, document, operation!, fields, request.variables ?? {}, contextValue);
+    },
+  });
   return { onAccept, plugin };
 }

@@ -6,60 +6,56 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { GraphQLError, Kind } from 'graphql';
+import { GraphQLError, Kind, type FormattedExecutionResult, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
 import { listCostLimit } from './list-cost.ts';
 import { jitGateway } from './jit-executor.ts';
+import { DONE, onePerServer } from './plugins.ts';
 import { LibraryError } from '../library/errors.ts';
 import { translate } from '../library/i18n/index.ts';
 import type { Absolute } from '../library/site-urls.ts';
 
 export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 } as const;
 
-const mutationRateLimit: ApolloServerPlugin<GraphQLContext> = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ operation, contextValue }) {
-        if (operation?.operation !== 'mutation') return;
-        // A sign-in alone counts against the sign-in budgets instead (see rate-limits.ts).
-        if (
-          operation.selectionSet.selections.every(
-            (field) => field.kind === Kind.FIELD && field.name.value === 'issueToken',
-          )
-        )
-          return;
-        try {
-          await contextValue.countMutation();
-        } catch (error) {
-          // Thrown outside a resolver, a plain error would become a 500: say 429 and keep the domain error.
-          if (error instanceof LibraryError)
-            throw new GraphQLError(error.message, { originalError: error, extensions: { http: { status: 429 } } });
-          throw error;
-        }
-      },
-    };
-  },
-};
+/** Counts a mutation against the caller's write budget; a sign-in alone counts against the sign-in budgets. */
+async function countMutation(operation: OperationDefinitionNode, contextValue: GraphQLContext): Promise<void> {
+  if (
+    operation.selectionSet.selections.every((field) => field.kind === Kind.FIELD && field.name.value === 'issueToken')
+  )
+    return;
+  try {
+    await contextValue.countMutation();
+  } catch (error) {
+    // Thrown outside a resolver, a plain error would become a 500: say 429 and keep the domain error.
+    if (error instanceof LibraryError)
+      throw new GraphQLError(error.message, { originalError: error, extensions: { http: { status: 429 } } });
+    throw error;
+  }
+}
+
+const mutationRateLimit = onePerServer<GraphQLContext>({
+  didResolveOperation: ({ operation, contextValue }) =>
+    operation?.operation === 'mutation' ? countMutation(operation, contextValue) : DONE,
+});
 
 /**
  * Refusals in the caller's language: the member's choice, else Accept-Language (the code stays the same). Only
  * an answer with errors asks which language that is, so a signed-in member's record is read only then.
  */
-const errorsInLanguage: ApolloServerPlugin<GraphQLContext> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response, contextValue }) {
-        if (response.body.kind !== 'single' || !response.body.singleResult.errors?.length) return;
-        const locale = await contextValue.locale().catch(() => 'en' as const);
-        if (locale === 'en') return;
-        const result = response.body.singleResult;
-        result.errors = result.errors?.map((error) => ({ ...error, message: translate(error.message, locale) }));
-      },
-    };
-  },
-};
+async function translateErrors(result: FormattedExecutionResult, contextValue: GraphQLContext): Promise<void> {
+  const locale = await contextValue.locale().catch(() => 'en' as const);
+  if (locale === 'en') return;
+  result.errors = result.errors?.map((error) => ({ ...error, message: translate(error.message, locale) }));
+}
+
+const errorsInLanguage = onePerServer<GraphQLContext>({
+  willSendResponse: ({ response, contextValue }) =>
+    response.body.kind === 'single' && response.body.singleResult.errors?.length
+      ? translateErrors(response.body.singleResult, contextValue)
+      : DONE,
+});
 
 export function createApolloServer(opts: {
   introspection: boolean;
