@@ -1,6 +1,6 @@
 // createApp(deps): the whole gateway as a Fastify instance (GraphQL, REST compatibility routes, health,
 // runtime config, static assets and the SPA) without listening, so tests drive it over real HTTP.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, {
@@ -257,8 +257,12 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
       setHeaders: (reply, file) => void reply.header('cache-control', file.startsWith(hashed) ? IMMUTABLE : 'no-cache'),
     });
   }
-  const sandbox = existsSync(path.join(sandboxDir, 'sandbox.html'));
-  if (sandbox)
+  // The sandbox's page, read once: sent as it is, whether or not the SPA (whose static files decorate
+  // reply.sendFile) is built beside it.
+  const sandbox = existsSync(path.join(sandboxDir, 'sandbox.html'))
+    ? readFileSync(path.join(sandboxDir, 'sandbox.html'), 'utf8')
+    : null;
+  if (sandbox !== null)
     void app.register(fastifyStatic, {
       root: path.join(sandboxDir, 'assets'),
       prefix: '/sandbox/assets/',
@@ -266,8 +270,8 @@ function registerClient(app: FastifyInstance, clientDir: string, sandboxDir: str
       maxAge: '1d',
     });
   const sendSandbox = (reply: FastifyReply) =>
-    sandbox
-      ? reply.type('text/html').sendFile('sandbox.html', sandboxDir)
+    sandbox !== null
+      ? reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(sandbox)
       : reply
           .code(404)
           .type('text/html')
