@@ -104,8 +104,9 @@ export function toBook(row: Row): BookRecord {
 /**
  * Where the words of a search are found. Words of 3+ characters go to the trigram index as one FTS5 query (a
  * quoted phrase per word, joined by AND: user text is never FTS5 syntax), which drives the read in doc order;
- * without one, the longest short word's range of book_grams drives it. The other short words are checked on
- * the book's key. `count` counts the index alone when it says everything (no short word left to check).
+ * without one, or when a short word's range is the smaller (`shortFirst`), the range of book_grams of the short
+ * word with the fewest docs (`docsOf`: its kept count) drives it. The other words are checked on the book's key.
+ * `count` counts the index alone when it says everything (no short word left to check).
  */
 interface WordMatch {
   from: string;
@@ -124,26 +125,32 @@ const phraseOf = (word: string) => `"${word.replaceAll('"', '""')}"`;
 // The docs table holds each book's key too (schema.ts, 13), so matches are checked and ranked without reading books.
 const onKey = 'instr(d.search_key, ?) > 0';
 
-function wordMatch(words: string[]): WordMatch {
+const FTS_COUNT = 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?';
+
+function wordMatch(words: string[], docsOf: (gram: string) => number, shortFirst = false): WordMatch {
   const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
-  const short = words.filter((word) => searchIndexFor(word) === 'short').sort((a, b) => points(b) - points(a));
+  const short = words
+    .filter((word) => searchIndexFor(word) === 'short')
+    .map((word) => ({ word, docs: docsOf(word) }))
+    .sort((a, b) => a.docs - b.docs)
+    .map(({ word }) => word);
   const broad = short.length > 0;
-  if (long.length > 0) {
+  if (long.length > 0 && !(shortFirst && broad)) {
     const query = long.map(phraseOf).join(' AND ');
     return {
       from: 'book_search JOIN book_search_docs d ON d.doc = book_search.rowid',
       where: ['book_search MATCH ?', ...short.map(() => onKey)],
       params: [query, ...short],
-      count: broad ? null : 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
+      count: broad ? null : FTS_COUNT,
       broad,
     };
   }
   const [driver = '', ...rest] = short;
   return {
     from: 'book_grams g JOIN book_search_docs d ON d.doc = g.doc',
-    where: ['g.gram = ?', ...rest.map(() => onKey)],
-    params: [driver, ...rest],
-    count: rest.length > 0 ? null : 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
+    where: ['g.gram = ?', ...rest.map(() => onKey), ...long.map(() => onKey)],
+    params: [driver, ...rest, ...long],
+    count: rest.length + long.length > 0 ? null : 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
     broad,
   };
 }
@@ -423,6 +430,7 @@ export function sqliteBooks(
     total: number,
     after: (RankCursor & { key: string }) | null,
     limit: number,
+    match: WordMatch = wordMatch(words, gramCount),
   ): Promise<BookPage> => {
     const rows: { id: string; key: string; recent: number; tier: number }[] = [];
     const phrase = words.join(' ');
@@ -526,7 +534,6 @@ export function sqliteBooks(
      * page in half that; a sparser tier, or a search with too few matches for a walk to pay, ranks its matches
      * from their index instead.
      */
-    const match = wordMatch(words);
     const ranked = tierSql(words, 'd.search_key');
     let sample: Promise<Row[]> | null = null;
     const tierSize = async (tier: number): Promise<number> => {
@@ -630,19 +637,23 @@ export function sqliteBooks(
       if (!row) throw new InvalidCursorError();
       at = { ...cursor, key: text(row, 'search_key') };
     }
-    const match = wordMatch(words);
+    let match = wordMatch(words, gramCount);
     const tier = tierSql(words, 'd.search_key');
     // Genre and stock are the book's own: only a filtered search reads the books of its matches.
-    const from = where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from;
-    const conditions = [...match.where, ...where.sql].join(' AND ');
-    const params = [...match.params, ...where.params];
+    const shape = () => ({
+      from: where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from,
+      conditions: [...match.where, ...where.sql].join(' AND '),
+      params: [...match.params, ...where.params],
+    });
     // A search that may match most of the catalogue waits with the scans; one counted first (no filter) reads at
     // most rankAllUpTo matches here, so it stays with the searches.
     let read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
-    const count = () =>
-      match.count !== null && where.sql.length === 0
+    const count = () => {
+      const { from, conditions, params } = shape();
+      return match.count !== null && where.sql.length === 0
         ? searchCounts(read, match.count, match.params.slice(0, 1))
         : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
+    };
     // Without a filter, a search with many matches is read tier by tier. One short word's count is its gram's;
     // any other search reads at most rankAllUpTo + 1 matches to rank and counts them as it does (a window), so
     // one that has more is found in the same read, and one that has fewer needs no count of its own.
@@ -652,7 +663,7 @@ export function sqliteBooks(
     let total: number | null = null;
     if (where.sql.length === 0 && !capped) {
       total = gramCount(only ?? '');
-      if (total > rankAllUpTo) return tieredPage(words, total, at, limit);
+      if (total > rankAllUpTo) return tieredPage(words, total, at, limit, match);
       read = searches.all;
     }
     let resume = '';
@@ -675,8 +686,8 @@ export function sqliteBooks(
           }
         : {
             sql: `SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
-              FROM ${from} WHERE ${conditions}${capped ? ' LIMIT ?' : ''}`,
-            params: [...tier.params, ...params, ...(capped ? [rankAllUpTo + 1] : [])],
+              FROM ${shape().from} WHERE ${shape().conditions}${capped ? ' LIMIT ?' : ''}`,
+            params: [...tier.params, ...shape().params, ...(capped ? [rankAllUpTo + 1] : [])],
           };
       // Ranked on the docs table alone; only the page's books are read whole.
       return read(
@@ -693,8 +704,15 @@ export function sqliteBooks(
       // Every match was read when fewer than the cap came; none came after a cursor, or when more than the cap
       // hold the words of 3+ characters: counted apart.
       const [first] = rows;
+      if (!first && hitsFirst && match.broad) {
+        // More than the cap hold the long words: should a short word's docs be far fewer, its range drives the
+        // count and the tiers instead ("ii the": 24,817 docs hold "ii", 512,781 "the", at a million books).
+        const shortFirst = wordMatch(words, gramCount, true);
+        const fts = await searchCounts(searches.all, FTS_COUNT, match.params.slice(0, 1));
+        if (2 * gramCount(String(shortFirst.params[0])) < fts) match = shortFirst;
+      }
       total = first ? num(first, 'total') : at || hitsFirst ? await count() : 0;
-      if (total > rankAllUpTo) return tieredPage(words, first ? await count() : total, at, limit);
+      if (total > rankAllUpTo) return tieredPage(words, first ? await count() : total, at, limit, match);
       // Fewer than the cap, once the short words are checked too: ranked whole.
       if (!first && total > 0 && hitsFirst) rows = await ranked(false);
     }
@@ -747,7 +765,7 @@ export function sqliteBooks(
       // genre filter and the stock filter are left out of it, each facet showing what choosing it would leave.
       let rows: Row[];
       if (words.length > 0) {
-        const match = wordMatch(words);
+        const match = wordMatch(words, gramCount);
         const sql = `SELECT books.genre AS genre, COUNT(*) AS n, SUM(books.quantity > 0) AS available
           FROM ${match.from} JOIN books ON books.id = d.id WHERE ${match.where.join(' AND ')} GROUP BY books.genre`;
         rows = await facetReads(scans.all, sql, match.params);
