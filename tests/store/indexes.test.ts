@@ -334,7 +334,9 @@ describe('SQLite: every query plan uses an index', () => {
         // first, at most the cap of them (SCAN hits: LIMIT rows).
         !(
           c.ranked &&
-          /^(USE TEMP B-TREE FOR ORDER BY|SCAN r|SCAN hits|SCAN \(subquery-\d+\))\s+<- .* ORDER BY tier DESC, /.test(line)
+          /^(USE TEMP B-TREE FOR ORDER BY|SCAN r|SCAN hits|SCAN \(subquery-\d+\))\s+<- .* ORDER BY tier DESC, /.test(
+            line,
+          )
         ) &&
         !(
           c.grouped &&

@@ -115,7 +115,19 @@ describe('SQLite: short searches ranked from the indexes', () => {
     const short = ['a', 'th', 'ab', 'b', 't', 'at', 'ba', 'e', 'st', 'm', 'zq'];
     const more = ['the', 'storm', 'a th', 'th a', 'the ba', 'rath', 'sea storm', 'ab ba', 'at the', 'sto ath'];
     // Words of 3+ characters with more matches than mixed's cap of 20, some with a short word that leaves fewer.
-    const long = ['sea', 'bat', 'ath', 'sea ta', 'the b', 'storm ab', 'bab', 'sea the', 'qu the', 'the sea qu', 'u sea'];
+    const long = [
+      'sea',
+      'bat',
+      'ath',
+      'sea ta',
+      'the b',
+      'storm ab',
+      'bab',
+      'sea the',
+      'qu the',
+      'the sea qu',
+      'u sea',
+    ];
     for (const search of [...short, ...more, ...long]) {
       for (const first of [1, 4, 25]) {
         const whole = await pages(ranked, search, first);
