@@ -7,6 +7,7 @@ import { describe, inject, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
+import type { SqliteBooksOptions } from '../../server/store/sqlite/books.ts';
 import { auditContract } from './contract/audit.contract.ts';
 import { bookFieldsContract } from './contract/book-fields.contract.ts';
 import { batchReadsContract } from './contract/batch-reads.contract.ts';
@@ -49,17 +50,19 @@ function storeContract(factory: StoreFactory): void {
   lostFoundContract(factory);
 }
 
-const sqliteFactory: StoreFactory = async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'bookhaven-store-'));
-  const store = await openSqliteStore(join(dir, 'bookhaven.db'));
-  return {
-    store,
-    async dispose() {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+const sqliteFactory =
+  (books: SqliteBooksOptions = {}): StoreFactory =>
+  async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bookhaven-store-'));
+    const store = await openSqliteStore(join(dir, 'bookhaven.db'), books);
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   };
-};
 
 function mongoFactory(uri: string): StoreFactory {
   const run = `bh_contract_${process.pid}_${Date.now().toString(36)}`;
@@ -82,7 +85,13 @@ function mongoFactory(uri: string): StoreFactory {
   };
 }
 
-describe('SQLite store contract', () => storeContract(sqliteFactory));
+describe('SQLite store contract', () => storeContract(sqliteFactory()));
+// The ways SQLite reads a search of many matches (tier by tier, walked or ranked, decisions 060 and 062) reached
+// with the contract's small catalogues: they must find, order and count what ranking every match does.
+describe('SQLite search contract, read from the indexes at any count', () =>
+  searchContract(sqliteFactory({ rankAllUpTo: 0 })));
+describe('SQLite search contract, every tier walked', () =>
+  searchContract(sqliteFactory({ rankAllUpTo: 0, walkRowsPerMatch: 1e9 })));
 
 // The global setup starts a FerretDB server when one is provisioned and exports its URI.
 const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');

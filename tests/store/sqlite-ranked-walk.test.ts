@@ -20,6 +20,8 @@ let db: DatabaseSync;
 let ranked: BookStore; // every match ranked (the default below RANK_ALL_UP_TO matches)
 let walked: BookStore; // tier by tier from the indexes, whatever the count
 let mixed: BookStore; // tier by tier past 20 matches, ranges of titles of at most 20 sorted
+let walkedAlways: BookStore; // tier by tier, every tier of a search of several words or a long one walked
+let rankedTiers: BookStore; // tier by tier, those tiers ranked whole instead
 let loans: LoanStore;
 
 beforeEach(async () => {
@@ -28,6 +30,8 @@ beforeEach(async () => {
   ranked = sqliteBooks(db, undefined, { rankAllUpTo: Number.MAX_SAFE_INTEGER });
   walked = sqliteBooks(db, undefined, { rankAllUpTo: 0 });
   mixed = sqliteBooks(db, undefined, { rankAllUpTo: 20 });
+  walkedAlways = sqliteBooks(db, undefined, { rankAllUpTo: 0, walkRowsPerMatch: 1e9 });
+  rankedTiers = sqliteBooks(db, undefined, { rankAllUpTo: 0, walkRowsPerMatch: 0 });
   loans = sqliteLoans(db);
 });
 afterEach(async () => {
@@ -69,8 +73,12 @@ async function catalogue(): Promise<string[]> {
       quantity: 5,
     }),
   );
+  // A short word few books hold, beside long words many hold: its range drives the count and the tiers.
+  const rare = ['Qu the sea', 'The qu', 'Sea storm', 'Atqu'].map((title, i) =>
+    bookFields({ title, author: i % 2 ? 'the ba' : 'rath qu', quantity: 5 }),
+  );
   const ids: string[] = [];
-  for (const f of fields) ids.push((await walked.insert(f)).id);
+  for (const f of [...fields, ...rare]) ids.push((await walked.insert(f)).id);
   // Recent borrows from 0 to 3, some long ago (not counted).
   for (let i = 0; i < ids.length; i += 2)
     for (let k = 0; k < (i / 2) % 4; k++) {
@@ -106,12 +114,38 @@ describe('SQLite: short searches ranked from the indexes', () => {
     expect(drift()).toEqual({ recent: [], grams: [] });
     const short = ['a', 'th', 'ab', 'b', 't', 'at', 'ba', 'e', 'st', 'm', 'zq'];
     const more = ['the', 'storm', 'a th', 'th a', 'the ba', 'rath', 'sea storm', 'ab ba', 'at the', 'sto ath'];
-    for (const search of [...short, ...more]) {
+    // Words of 3+ characters with more matches than mixed's cap of 20, some with a short word that leaves fewer.
+    const long = [
+      'sea',
+      'bat',
+      'ath',
+      'sea ta',
+      'the b',
+      'storm ab',
+      'bab',
+      'sea the',
+      'qu the',
+      'the sea qu',
+      'u sea',
+    ];
+    for (const search of [...short, ...more, ...long]) {
       for (const first of [1, 4, 25]) {
         const whole = await pages(ranked, search, first);
         expect(await pages(walked, search, first), `${search}, ${first} a page`).toEqual(whole);
         expect(await pages(mixed, search, first), `${search}, ${first} a page, mixed`).toEqual(whole);
+        expect(await pages(walkedAlways, search, first), `${search}, ${first} a page, walked`).toEqual(whole);
+        expect(await pages(rankedTiers, search, first), `${search}, ${first} a page, tiers ranked`).toEqual(whole);
       }
+    }
+    // The exact counts, by brute force over the catalogue.
+    const all = (await ranked.list({}, { first: 500 })).nodes;
+    for (const search of [...more, ...long]) {
+      const words = search.split(' ');
+      const matching = all.filter((book) =>
+        words.every((word) => `${book.title}\u001f${book.author}`.toLowerCase().includes(word)),
+      ).length;
+      expect(matching, `${search} matches`).toBeGreaterThan(0);
+      expect((await mixed.list({ search }, { first: 3 })).totalCount, `${search}, count`).toBe(matching);
     }
     // A cursor from one way resumes in the other.
     const start = await ranked.list({ search: 'a' }, { first: 7 });

@@ -56,9 +56,21 @@ const DAY_MS = 86_400_000;
  */
 export const RANK_ALL_UP_TO = 2000;
 
+/**
+ * How many docs a walk in rank order checks for the cost of ranking one match: a match is a doc read at random
+ * (its key and recent borrows, by the doc the trigram index gives), a walked doc the next entry of
+ * book_docs_by_rank. Measured at 1,000,000 books: 2.8 against 0.175 µs (docs/decisions/062).
+ */
+export const WALK_ROWS_PER_MATCH = 16;
+
+/** How many of a search's matches (in doc order) tell the share of each tier, to choose a walk or a ranking. */
+const TIER_SAMPLE = 128;
+
 export interface SqliteBooksOptions {
   /** RANK_ALL_UP_TO; the tests set 0 to rank every short search from the indexes. */
   rankAllUpTo?: number;
+  /** WALK_ROWS_PER_MATCH; the tests set it high to walk every tier, or 0 to rank every tier's matches. */
+  walkRowsPerMatch?: number;
 }
 
 /** The descriptive fields' columns (book-fields.ts), in table order: the column lists of INSERT and UPDATE. */
@@ -92,8 +104,9 @@ export function toBook(row: Row): BookRecord {
 /**
  * Where the words of a search are found. Words of 3+ characters go to the trigram index as one FTS5 query (a
  * quoted phrase per word, joined by AND: user text is never FTS5 syntax), which drives the read in doc order;
- * without one, the longest short word's range of book_grams drives it. The other short words are checked on
- * the book's key. `count` counts the index alone when it says everything (no short word left to check).
+ * without one, or when a short word's range is the smaller (`shortFirst`), the range of book_grams of the short
+ * word with the fewest docs (`docsOf`: its kept count) drives it. The other words are checked on the book's key.
+ * `count` counts the index alone when it says everything (no short word left to check).
  */
 interface WordMatch {
   from: string;
@@ -112,26 +125,32 @@ const phraseOf = (word: string) => `"${word.replaceAll('"', '""')}"`;
 // The docs table holds each book's key too (schema.ts, 13), so matches are checked and ranked without reading books.
 const onKey = 'instr(d.search_key, ?) > 0';
 
-function wordMatch(words: string[]): WordMatch {
+const FTS_COUNT = 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?';
+
+function wordMatch(words: string[], docsOf: (gram: string) => number, shortFirst = false): WordMatch {
   const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
-  const short = words.filter((word) => searchIndexFor(word) === 'short').sort((a, b) => points(b) - points(a));
+  const short = words
+    .filter((word) => searchIndexFor(word) === 'short')
+    .map((word) => ({ word, docs: docsOf(word) }))
+    .sort((a, b) => a.docs - b.docs)
+    .map(({ word }) => word);
   const broad = short.length > 0;
-  if (long.length > 0) {
+  if (long.length > 0 && !(shortFirst && broad)) {
     const query = long.map(phraseOf).join(' AND ');
     return {
       from: 'book_search JOIN book_search_docs d ON d.doc = book_search.rowid',
       where: ['book_search MATCH ?', ...short.map(() => onKey)],
       params: [query, ...short],
-      count: broad ? null : 'SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?',
+      count: broad ? null : FTS_COUNT,
       broad,
     };
   }
   const [driver = '', ...rest] = short;
   return {
     from: 'book_grams g JOIN book_search_docs d ON d.doc = g.doc',
-    where: ['g.gram = ?', ...rest.map(() => onKey)],
-    params: [driver, ...rest],
-    count: rest.length > 0 ? null : 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
+    where: ['g.gram = ?', ...rest.map(() => onKey), ...long.map(() => onKey)],
+    params: [driver, ...rest, ...long],
+    count: rest.length + long.length > 0 ? null : 'SELECT COUNT(*) AS n FROM book_grams WHERE gram = ?',
     broad,
   };
 }
@@ -234,6 +253,7 @@ export function sqliteBooks(
   options: SqliteBooksOptions = {},
 ): BookStore {
   const rankAllUpTo = options.rankAllUpTo ?? RANK_ALL_UP_TO;
+  const walkRowsPerMatch = options.walkRowsPerMatch ?? WALK_ROWS_PER_MATCH;
   const cache = new Map<string, StatementSync>();
   const prepare = (sql: string): StatementSync => {
     let statement = cache.get(sql);
@@ -410,6 +430,7 @@ export function sqliteBooks(
     total: number,
     after: (RankCursor & { key: string }) | null,
     limit: number,
+    match: WordMatch = wordMatch(words, gramCount),
   ): Promise<BookPage> => {
     const rows: { id: string; key: string; recent: number; tier: number }[] = [];
     const phrase = words.join(' ');
@@ -508,15 +529,29 @@ export function sqliteBooks(
     };
     /**
      * Tiers 1 and 0 of any other search, whose sizes no count gives: the docs in rank order, checked, at most
-     * `budget` of them (four times what a tier of half the matches would need); a tier sparser than that, or a
-     * search with too few matches for a walk to pay, ranks its matches from their index (wordMatch) instead.
+     * `budget` of them (as many as ranking every match costs, walkRowsPerMatch each, so a walk that finds too few
+     * at most doubles the cost), when the tier's expected size (its share of a sample of the matches) fills the
+     * page in half that; a sparser tier, or a search with too few matches for a walk to pay, ranks its matches
+     * from their index instead.
      */
+    const ranked = tierSql(words, 'd.search_key');
+    let sample: Promise<Row[]> | null = null;
+    const tierSize = async (tier: number): Promise<number> => {
+      sample ??= searches.all(
+        `SELECT tier, COUNT(*) AS n FROM (SELECT ${ranked.sql} AS tier FROM ${match.from}
+          WHERE ${match.where.join(' AND ')} LIMIT ?) GROUP BY tier`,
+        [...ranked.params, ...match.params, TIER_SAMPLE],
+      );
+      const shares = await sample;
+      const sampled = shares.reduce((sum, row) => sum + num(row, 'n'), 0);
+      const inTier = num(shares.find((row) => num(row, 'tier') === tier) ?? { n: 0 }, 'n');
+      return (total * Math.max(inTier, 0.5)) / Math.max(sampled, 1);
+    };
     const walkedTier = async (tier: number, check: string, checkParams: SQLInputValue[]) => {
       const need = limit - rows.length;
       const at = resumeIn(tier);
-      const expected = (need * catalogue) / Math.max(total / 2, 1);
-      if (expected < total) {
-        const budget = Math.ceil(4 * expected) + need;
+      const budget = Math.ceil(walkRowsPerMatch * total) + need;
+      if (2 * need * catalogue <= budget * (await tierSize(tier))) {
         const resume = afterSql(at, 'd.');
         const walked = `SELECT d.id AS id, d.search_key AS search_key, d.recent AS recent
           FROM book_search_docs d INDEXED BY book_docs_by_rank WHERE 1${resume.sql}
@@ -525,28 +560,24 @@ export function sqliteBooks(
           `SELECT id, search_key AS key, recent FROM (${walked}) AS d WHERE ${check} LIMIT ?`,
           [...resume.params, budget, ...checkParams, need],
         );
-        const complete =
-          found.length >= need ||
-          num((await searches.all(`SELECT COUNT(*) AS n FROM (${walked})`, [...resume.params, budget]))[0] ?? {}, 'n') <
-            budget;
-        if (complete) {
+        // Complete when the page is full, or when the walk could pass every doc (none has a doc above catalogue).
+        if (found.length >= need || budget >= catalogue) {
           // The walk's rows come in its order; sorted again here, so no order is left to the plan.
           take([...found].sort(byRank), tier);
           return;
         }
       }
-      const match = wordMatch(words);
-      const ranked = tierSql(words, 'd.search_key');
-      const resume = at ? ' AND (-recent, key, id) > (?, ?, ?)' : '';
-      take(
-        await scans.all(
-          `SELECT id, key, recent FROM (SELECT d.id AS id, d.search_key AS key, ${ranked.sql} AS tier, d.recent AS recent
-            FROM ${match.from} WHERE ${match.where.join(' AND ')}) WHERE tier = ?${resume}
-            ORDER BY recent DESC, key, id LIMIT ?`,
-          [...ranked.params, ...match.params, tier, ...(at ? [-at.recent, at.key, at.id] : []), need],
-        ),
-        tier,
+      // Ranked whole, this tier and the ones below in one read: the page ends here.
+      const resume = at ? ' AND (-tier, -recent, key, id) > (?, ?, ?, ?)' : '';
+      const found = await scans.all(
+        `SELECT id, key, recent, tier FROM (SELECT d.id AS id, d.search_key AS key, ${ranked.sql} AS tier,
+          d.recent AS recent FROM ${match.from} WHERE ${match.where.join(' AND ')}) WHERE tier <= ?${resume}
+          ORDER BY tier DESC, recent DESC, key, id LIMIT ?`,
+        [...ranked.params, ...match.params, tier, ...(at ? [-at.tier, -at.recent, at.key, at.id] : []), need],
       );
+      for (const row of found)
+        rows.push({ id: text(row, 'id'), key: text(row, 'key'), recent: num(row, 'recent'), tier: num(row, 'tier') });
+      return 'rest' as const;
     };
 
     // Tier 1: every word starts a word, the title not starting with the phrase; tier 0: the other matches.
@@ -557,7 +588,7 @@ export function sqliteBooks(
     const [only] = words;
     const oneShort = words.length === 1 && only !== undefined && searchIndexFor(only) === 'short';
     const starts = oneShort ? gramCount(`${WORD_START}${phrase}`) : 0;
-    const tiers: [number, () => Promise<void> | void][] = [
+    const tiers: [number, () => Promise<'rest' | void> | void][] = [
       [3, () => rangeTier(3, `${phrase}${SEPARATOR}`, `${phrase} `, null)],
       [2, () => rangeTier(2, phrase, prefixEnd(phrase), [`${phrase}${SEPARATOR}`, `${phrase} `])],
       oneShort
@@ -581,7 +612,7 @@ export function sqliteBooks(
     for (const [tier, read] of tiers) {
       if (rows.length >= limit) break;
       if (after && tier > after.tier) continue;
-      await read();
+      if ((await read()) === 'rest') break;
     }
     return pageOf(rows, limit, total);
   };
@@ -606,19 +637,23 @@ export function sqliteBooks(
       if (!row) throw new InvalidCursorError();
       at = { ...cursor, key: text(row, 'search_key') };
     }
-    const match = wordMatch(words);
+    let match = wordMatch(words, gramCount);
     const tier = tierSql(words, 'd.search_key');
     // Genre and stock are the book's own: only a filtered search reads the books of its matches.
-    const from = where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from;
-    const conditions = [...match.where, ...where.sql].join(' AND ');
-    const params = [...match.params, ...where.params];
+    const shape = () => ({
+      from: where.sql.length > 0 ? `${match.from} JOIN books ON books.id = d.id` : match.from,
+      conditions: [...match.where, ...where.sql].join(' AND '),
+      params: [...match.params, ...where.params],
+    });
     // A search that may match most of the catalogue waits with the scans; one counted first (no filter) reads at
     // most rankAllUpTo matches here, so it stays with the searches.
     let read = match.broad || where.sql.length > 0 ? scans.all : searches.all;
-    const count = () =>
-      match.count !== null && where.sql.length === 0
+    const count = () => {
+      const { from, conditions, params } = shape();
+      return match.count !== null && where.sql.length === 0
         ? searchCounts(read, match.count, match.params.slice(0, 1))
         : filterCounts(scans.all, `SELECT COUNT(*) AS n FROM ${from} WHERE ${conditions}`, params);
+    };
     // Without a filter, a search with many matches is read tier by tier. One short word's count is its gram's;
     // any other search reads at most rankAllUpTo + 1 matches to rank and counts them as it does (a window), so
     // one that has more is found in the same read, and one that has fewer needs no count of its own.
@@ -628,7 +663,7 @@ export function sqliteBooks(
     let total: number | null = null;
     if (where.sql.length === 0 && !capped) {
       total = gramCount(only ?? '');
-      if (total > rankAllUpTo) return tieredPage(words, total, at, limit);
+      if (total > rankAllUpTo) return tieredPage(words, total, at, limit, match);
       read = searches.all;
     }
     let resume = '';
@@ -637,21 +672,49 @@ export function sqliteBooks(
       resume = 'WHERE (-tier, -recent, key, id) > (?, ?, ?, ?)';
       resumeParams.push(-at.tier, -at.recent, at.key, at.id);
     }
-    // Ranked on the docs table alone; only the page's books are read whole.
-    const rows = await read(
-      `SELECT books.*, r.tier AS tier, r.recent AS recent, r.total AS total FROM (
-        SELECT * FROM (SELECT m.*, COUNT(*) OVER () AS total FROM (
-          SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
-          FROM ${from} WHERE ${conditions}${capped ? ' LIMIT ?' : ''}) AS m) ${resume}
-        ORDER BY tier DESC, recent DESC, key, id LIMIT ?
-      ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
-      [...tier.params, ...params, ...(capped ? [rankAllUpTo + 1] : []), ...resumeParams, limit],
-    );
+    // With a word of 3+ characters, the trigram index says first whether more than the cap contain those words
+    // (its doc numbers alone): if so, no doc is read here (the constant condition ends the read before its loop)
+    // and the search is counted apart.
+    const ranked = (hitsFirst: boolean): Promise<Row[]> => {
+      const matches = hitsFirst
+        ? {
+            sql: `WITH hits AS MATERIALIZED (SELECT rowid AS doc FROM book_search WHERE book_search MATCH ? LIMIT ?)
+              SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
+              FROM hits JOIN book_search_docs d ON d.doc = hits.doc
+              WHERE ${['(SELECT COUNT(*) FROM hits) <= ?', ...match.where.slice(1)].join(' AND ')}`,
+            params: [match.params[0] ?? '', rankAllUpTo + 1, ...tier.params, rankAllUpTo, ...match.params.slice(1)],
+          }
+        : {
+            sql: `SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
+              FROM ${shape().from} WHERE ${shape().conditions}${capped ? ' LIMIT ?' : ''}`,
+            params: [...tier.params, ...shape().params, ...(capped ? [rankAllUpTo + 1] : [])],
+          };
+      // Ranked on the docs table alone; only the page's books are read whole.
+      return read(
+        `SELECT books.*, r.tier AS tier, r.recent AS recent, r.total AS total FROM (
+          SELECT * FROM (SELECT m.*, COUNT(*) OVER () AS total FROM (${matches.sql}) AS m) ${resume}
+          ORDER BY tier DESC, recent DESC, key, id LIMIT ?
+        ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
+        [...matches.params, ...resumeParams, limit],
+      );
+    };
+    const hitsFirst = capped && match.from.startsWith('book_search ');
+    let rows = await ranked(hitsFirst);
     if (capped) {
-      // Every match was read when fewer than the cap came (none after a cursor: counted apart).
+      // Every match was read when fewer than the cap came; none came after a cursor, or when more than the cap
+      // hold the words of 3+ characters: counted apart.
       const [first] = rows;
-      total = first ? num(first, 'total') : at ? await count() : 0;
-      if (total > rankAllUpTo) return tieredPage(words, first ? await count() : total, at, limit);
+      if (!first && hitsFirst && match.broad) {
+        // More than the cap hold the long words: should a short word's docs be far fewer, its range drives the
+        // count and the tiers instead ("ii the": 24,817 docs hold "ii", 512,781 "the", at a million books).
+        const shortFirst = wordMatch(words, gramCount, true);
+        const fts = await searchCounts(searches.all, FTS_COUNT, match.params.slice(0, 1));
+        if (2 * gramCount(String(shortFirst.params[0])) < fts) match = shortFirst;
+      }
+      total = first ? num(first, 'total') : at || hitsFirst ? await count() : 0;
+      if (total > rankAllUpTo) return tieredPage(words, first ? await count() : total, at, limit, match);
+      // Fewer than the cap, once the short words are checked too: ranked whole.
+      if (!first && total > 0 && hitsFirst) rows = await ranked(false);
     }
     const totalCount = total ?? (!afterCursor && rows.length < limit ? rows.length : await count());
     const pageRows = rows.slice(0, limit - 1);
@@ -702,7 +765,7 @@ export function sqliteBooks(
       // genre filter and the stock filter are left out of it, each facet showing what choosing it would leave.
       let rows: Row[];
       if (words.length > 0) {
-        const match = wordMatch(words);
+        const match = wordMatch(words, gramCount);
         const sql = `SELECT books.genre AS genre, COUNT(*) AS n, SUM(books.quantity > 0) AS available
           FROM ${match.from} JOIN books ON books.id = d.id WHERE ${match.where.join(' AND ')} GROUP BY books.genre`;
         rows = await facetReads(scans.all, sql, match.params);

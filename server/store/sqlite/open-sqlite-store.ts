@@ -1,6 +1,6 @@
 // The embedded adapter: one SQLite file, schema migrated on open.
 import type { Store } from '../port.ts';
-import { sqliteBooks } from './books.ts';
+import { sqliteBooks, type SqliteBooksOptions } from './books.ts';
 import { openDatabase } from './db.ts';
 import { sqliteLedger, sqliteLoans } from './loans.ts';
 import { sqliteHolds } from './holds.ts';
@@ -14,7 +14,8 @@ import { sqliteErasure } from './erasure.ts';
 import { sqliteCalendar } from './calendar.ts';
 import { sqliteItems } from './items.ts';
 
-export async function openSqliteStore(file: string): Promise<Store> {
+/** `books` tunes how searches are read (the tests read every search from the indexes, whatever its count). */
+export async function openSqliteStore(file: string, books: SqliteBooksOptions = {}): Promise<Store> {
   const db = openDatabase(file);
   const dataVersion = db.prepare('PRAGMA data_version');
   // An in-memory database exists on this connection only, so its long reads cannot move to a thread.
@@ -22,7 +23,7 @@ export async function openSqliteStore(file: string): Promise<Store> {
   return {
     kind: 'sqlite',
     calendar: sqliteCalendar(db),
-    books: sqliteBooks(db, readers ? () => readers : inlineReaders),
+    books: sqliteBooks(db, readers ? () => readers : inlineReaders, books),
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),
     ledger: sqliteLedger(db),

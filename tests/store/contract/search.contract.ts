@@ -194,6 +194,42 @@ export function searchContract(factory: StoreFactory): void {
       expect(seen).toEqual(whole);
     });
 
+    it('counts and ranks a short word beside a common long word, and a long word in many books, page by page', async () => {
+      const pad = (i: number) => String(i).padStart(2, '0');
+      const authors = ['Ann Lee II', 'Ravii Stone', 'Bo Ek'];
+      await insertBooks(store(), [
+        ...Array.from({ length: 30 }, (_, i) => ({ title: `The Hill ${pad(i)}`, author: authors[i % 3]! })),
+        ...Array.from({ length: 40 }, (_, i) => ({ title: `The Sea ${pad(i)}`, author: 'Bo Ek' })),
+        { title: 'Ii The', author: 'Zed' },
+        { title: 'Ii', author: 'The Band' },
+        { title: 'Other', author: 'Ii Thelma' },
+        { title: 'Kiwii', author: 'Bo Ek' },
+      ]);
+      const hills = (from: number) => Array.from({ length: 10 }, (_, k) => `The Hill ${pad(from + 3 * k)}`);
+      // The title equal to the search, then every word at a word's start (by title), then "ii" inside "Ravii".
+      const iiThe = ['Ii The', 'Ii', 'Other', ...hills(0), ...hills(1)];
+      expect(await search(store(), 'ii the')).toEqual(iiThe);
+      expect(await search(store(), ' II   the ')).toEqual(iiThe);
+      const expected: [string, number][] = [
+        ['ii the', 23],
+        ['hill', 30],
+        ['ill', 30],
+        ['the', 73],
+        ['sea the', 40],
+        ['the ii hill', 20],
+      ];
+      for (const [text, count] of expected) {
+        const whole = await search(store(), text);
+        expect(whole, text).toHaveLength(count);
+        for (const first of [4, 2]) {
+          const { seen, counts } = await allPages(store(), text, first);
+          expect(seen, `${text}, ${first} a page`).toEqual(whole);
+          expect(new Set(counts), `${text}, ${first} a page`).toEqual(new Set([count]));
+        }
+      }
+      expect((await search(store(), 'hill')).slice(0, 3)).toEqual(['The Hill 00', 'The Hill 01', 'The Hill 02']);
+    });
+
     it('counts facets for the search: per genre (without the genre filter) and available (without the stock filter)', async () => {
       await insertBooks(store(), [
         { title: 'Sea Wolf', genre: 'Thriller', quantity: 0 },
