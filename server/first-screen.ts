@@ -179,15 +179,16 @@ function layout(page: string, w: Words): string {
 
 /**
  * The markup, placed after #root: hidden unless the early script set data-first-screen to this language on
- * <html> (this address with no query string, and a stored session where the page needs one). While it shows, #root is hidden until the app has
- * drawn a heading (its page, or an error or sign-in page), so the app's first steps (its spinner while the
- * first query's answer is taken) never show; the early script removes it, and this rule with it, at that
- * moment. Inert: nothing in it works before React takes over.
+ * <html> (this address with no query string, and a stored session where the page needs one). While it shows,
+ * #root is hidden until the app has drawn a heading (its page, or an error or sign-in page), so the app's first
+ * steps (its spinner while the first query's answer is taken) never show; the early script removes it, and this
+ * rule with it, at that moment. Inert: nothing in it works before React takes over; hidden from assistive technology, which reads
+ * the app's page once it is drawn (the same words), never a copy that is about to go.
  */
 function screen(page: string, w: Words): string {
   const shown = `html[data-first-screen="${w.locale}"]`;
   return (
-    `<div id="first-screen" lang="${w.locale}" inert>` +
+    `<div id="first-screen" lang="${w.locale}" inert aria-hidden="true">` +
     `<style>html:not([data-first-screen="${w.locale}"]) #first-screen{display:none}${shown} #root:not(:has(h1)){display:none}</style>` +
     `${layout(page, w)}</div>`
   );

@@ -223,6 +223,8 @@ describe("Home's first screen (decision 064)", () => {
     const title = page.locator('#first-screen h2').first();
     await expect.poll(() => title.isVisible()).toBe(true);
     expect(await title.textContent()).toBe('Discover Your Next Great Read');
+    // Hidden from assistive technology (and role queries): only the app's own hero is read.
+    expect(await page.getByRole('heading', { name: 'Discover Your Next Great Read' }).count()).toBe(0);
     await page.waitForFunction(() => {
       const slide = document.querySelector<HTMLElement>('#first-screen [aria-roledescription="slide"]');
       return slide !== null && getComputedStyle(slide).backgroundImage.includes('slide-1.svg');

@@ -134,6 +134,7 @@ describe("the gateway's first screen", () => {
     expect(first.headers.get('vary')).toMatch(/accept-language/);
     const root = rootOf(first.body as string);
     expect(root).toContain('id="first-screen" lang="en"');
+    expect(root).toContain('<div id="first-screen" lang="en" inert aria-hidden="true">');
     expect(root).toContain('<h1 class="sr-only">BookHaven</h1>');
     expect(root).toContain('style="background-image:url(/images/hero/slide-1.svg)"');
     expect(root).toContain('<h2 class="mb-4 text-3xl font-bold md:text-5xl">Discover Your Next Great Read</h2>');
