@@ -157,6 +157,20 @@ describe('SQLite: short searches ranked from the indexes', () => {
     expect(fromWalked.totalCount).toBe(fromRanked.totalCount);
   });
 
+  it('ranks a tier whole when its walk runs out of budget before the page is full', async () => {
+    // Twenty matches, every one a word start (tier 1), all last in rank order behind 180 books that do not match:
+    // at 6 walked rows a match the first page's walk is tried (a budget of 124 or 126 docs of 200) and finds none.
+    const sparse = sqliteBooks(db, undefined, { rankAllUpTo: 0, walkRowsPerMatch: 6 });
+    for (let i = 0; i < 180; i++) await walked.insert(bookFields({ title: `Aaa ${i}`, author: 'Ann', quantity: 1 }));
+    for (let i = 0; i < 20; i++)
+      await walked.insert(bookFields({ title: `Zz zqxmo ${i}`, author: 'Ann', quantity: 1 }));
+    for (const first of [3, 5]) {
+      const whole = await pages(ranked, 'zqx', first);
+      expect(whole.ids).toHaveLength(20);
+      expect(await pages(sparse, 'zqx', first), `${first} a page`).toEqual(whole);
+    }
+  });
+
   it('keeps recent borrows and gram counts exact as loans are made and returned, books renamed, days pass', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const now = Date.UTC(2027, 0, 10, 12);
