@@ -120,11 +120,11 @@ export function AuthProvider({
   // and Firebase (the largest chunk) loads only when a sign-in form or action needs it. Otherwise the first
   // screen waits for Firebase.
   const [session] = useState(storedSession);
-  const [known] = useState(() => session !== null || !someoneSignedIn());
+  const [wanted, setWanted] = useState(() => session !== null || someoneSignedIn());
   const [user, setUser] = useState<AuthUser | null>(session);
-  const [loading, setLoading] = useState(!known);
-  const [initializing, setInitializing] = useState(!known);
-  const [wanted, setWanted] = useState(() => session !== null || !known);
+  // Unknown at the start only without a session where someone has signed in: then Firebase is asked first.
+  const [loading, setLoading] = useState(session === null && wanted);
+  const [initializing, setInitializing] = useState(session === null && wanted);
   const backendRef = useRef<Promise<AuthBackend> | null>(null);
   if (wanted) backendRef.current ??= loadBackend();
   const hasToken = useSyncExternalStore(subscribeToToken, () => getToken() !== null);

@@ -676,6 +676,7 @@ export function sqliteBooks(
     // (its doc numbers alone): if so, no doc is read here (the constant condition ends the read before its loop)
     // and the search is counted apart.
     const ranked = (hitsFirst: boolean): Promise<Row[]> => {
+      const all = shape();
       const matches = hitsFirst
         ? {
             sql: `WITH hits AS MATERIALIZED (SELECT rowid AS doc FROM book_search WHERE book_search MATCH ? LIMIT ?)
@@ -686,8 +687,8 @@ export function sqliteBooks(
           }
         : {
             sql: `SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
-              FROM ${shape().from} WHERE ${shape().conditions}${capped ? ' LIMIT ?' : ''}`,
-            params: [...tier.params, ...shape().params, ...(capped ? [rankAllUpTo + 1] : [])],
+              FROM ${all.from} WHERE ${all.conditions}${capped ? ' LIMIT ?' : ''}`,
+            params: [...tier.params, ...all.params, ...(capped ? [rankAllUpTo + 1] : [])],
           };
       // Ranked on the docs table alone; only the page's books are read whole.
       return read(
