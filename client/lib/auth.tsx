@@ -130,8 +130,11 @@ export function AuthProvider({
   const hasToken = useSyncExternalStore(subscribeToToken, () => getToken() !== null);
 
   // Exchanges the Firebase ID token for the gateway's session token. A failure is only logged (spec 8).
+  // Sign-outs so far: an exchange still in flight when the member signs out must not store its token after it.
+  const signOuts = useRef(0);
   const storeToken = useCallback(
     async (signedInUser: BackendUser) => {
+      const startedAt = signOuts.current;
       try {
         const idToken = await signedInUser.getIdToken();
         const { data } = await client.mutate({
@@ -145,7 +148,7 @@ export function AuthProvider({
             },
           },
         });
-        if (data?.issueToken.token) setToken(data.issueToken.token);
+        if (data?.issueToken.token && signOuts.current === startedAt) setToken(data.issueToken.token);
       } catch (error) {
         console.error('Could not store the session token', error);
       }
@@ -228,6 +231,7 @@ export function AuthProvider({
       signInWithGitHub: () => run(async () => (await backend()).signInWithGitHub(), false),
       sendPasswordReset: async (email) => (await backend()).sendPasswordReset(email),
       logOut: async () => {
+        signOuts.current += 1;
         removeToken();
         await (await backend()).signOut();
         setUser(null);
