@@ -115,11 +115,15 @@ describe('Dockerfile', () => {
       });
       gateway.child.kill('SIGTERM');
       await gateway.exited;
-      // Node logs each module it looks up in the cache; every one of the gateway's own was found there.
+      // Node logs each module it looks up in the cache; every one of the gateway's own was found there. The
+      // SQLite reader threads load modules too, and a thread's line can be cut by another's message after its
+      // "..."; such a lookup's outcome is written later, where it cannot be told apart, so it is left out.
       const lookups =
         gateway.output().match(/reading cache from \S+ for StrippedTypeScript file:\S+\/server\/.+/g) ?? [];
-      expect(lookups.length).toBeGreaterThan(50);
-      expect(lookups.filter((line) => !/\.\.\. success, size=\d+$/.test(line))).toEqual([]);
+      const told = lookups.filter((line) => !/\.\.\.\[compile cache\] /.test(line));
+      expect(told.length).toBeGreaterThan(50);
+      expect(told.length).toBeGreaterThan(lookups.length * 0.9);
+      expect(told.filter((line) => !/\.\.\. success, size=\d+$/.test(line))).toEqual([]);
     } finally {
       await rm(cache, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
