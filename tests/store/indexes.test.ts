@@ -139,7 +139,6 @@ const CASES: Case[] = [
   {
     name: 'books: facets of the whole catalogue',
     run: (s) => s.books.facets({}),
-    scans: 'counts every book of each genre: reads the whole genre index at best',
   },
   {
     name: 'users: member search by words',
@@ -149,12 +148,10 @@ const CASES: Case[] = [
   {
     name: 'books: whole count',
     run: (s) => s.books.count(),
-    scans: 'counting every book reads every entry of some index or the table',
   },
   {
     name: 'books: genre list',
     run: (s) => s.books.genres(),
-    scans: 'every distinct genre: reads the whole genre index at best',
   },
   { name: 'categories: list', run: (s) => s.categories.list(), scans: 'answers every category (a handful of rows)' },
   { name: 'users: list', run: (s) => s.users.list(), scans: 'answers every member' },
@@ -303,6 +300,8 @@ describe('SQLite: every query plan uses an index', () => {
       if (!line.startsWith('SCAN ') || line.startsWith('SCAN CONSTANT ROW')) return false;
       // json_each walks the JSON list bound as the statement's parameter (a book's grams), not a table.
       if (line.startsWith('SCAN json_each ')) return false;
+      // The catalogue's tallies hold one row per genre (schema.ts, 22), however many books there are.
+      if (line.startsWith('SCAN book_tallies')) return false;
       const walked = /USING (?:COVERING )?INDEX (\w+)/.exec(line);
       if (walked) return !partialIndexes.has(walked[1] ?? '');
       return !/VIRTUAL TABLE INDEX \d+:\S/.test(line); // FTS5 with MATCH or rowid = ... is its own index

@@ -307,6 +307,16 @@ export function sqliteBooks(
     return { id, ...book, createdAt: new Date(now), updatedAt: new Date(now) };
   };
   const getRow = (id: string): Row | undefined => prepare('SELECT * FROM books WHERE id = ?').get(id);
+  /** How many books a filter without a search lists, from the kept tallies (schema.ts, 22): a few rows, not a count. */
+  const tally = (filter: Pick<BookFilter, 'genre' | 'availableOnly'>): number =>
+    num(
+      prepare(
+        `SELECT COALESCE(SUM(${filter.availableOnly ? 'available' : 'books'}), 0) AS n FROM book_tallies${
+          filter.genre ? ' WHERE genre = ?' : ''
+        }`,
+      ).get(...(filter.genre ? [filter.genre] : [])) ?? {},
+      'n',
+    );
 
   // Counting a filter scans the table, and every page asks for its totalCount, so counts are kept until what
   // they depend on changes. A filter count: until the database changes (total_changes() moves with every write
@@ -739,7 +749,7 @@ export function sqliteBooks(
       const after = page.after ? decodeCursor(page.after) : null;
       // Without a filter, a page is the next `limit` rows of the primary key, and the count a B-tree count; a
       // genre or stock filter has an index for its pages.
-      const [read, countRead] = where.sql.length ? [searches.all, scans.all] : [here, here];
+      const read = where.sql.length ? searches.all : here;
       const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
       const pageParams = after ? [...where.params, after] : where.params;
       // A genre's in-stock page walks the genre in id order, skipping books out of stock; the index of in-stock
@@ -749,14 +759,8 @@ export function sqliteBooks(
         `SELECT * FROM ${table}${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
         [...pageParams, limit],
       );
-      const count = () =>
-        filterCounts(
-          countRead,
-          `SELECT COUNT(*) AS n FROM books${where.sql.length ? ` WHERE ${where.sql.join(' AND ')}` : ''}`,
-          where.params,
-        );
       // A first page that holds every match is its own count (most distinct searches end on page one).
-      const totalCount = !after && rows.length < limit ? rows.length : await count();
+      const totalCount = !after && rows.length < limit ? rows.length : tally(filter);
       return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
     },
 
@@ -771,17 +775,8 @@ export function sqliteBooks(
           FROM ${match.from} JOIN books ON books.id = d.id WHERE ${match.where.join(' AND ')} GROUP BY books.genre`;
         rows = await facetReads(scans.all, sql, match.params);
       } else {
-        // Without a search, two walks of small indexes (schema.ts, 13) instead of a read of every book.
-        const [all, available] = await Promise.all([
-          facetReads(scans.all, 'SELECT genre, COUNT(*) AS n FROM books GROUP BY genre', []),
-          facetReads(scans.all, 'SELECT genre, COUNT(*) AS n FROM books WHERE quantity > 0 GROUP BY genre', []),
-        ]);
-        const inStock = new Map(available.map((row) => [text(row, 'genre'), num(row, 'n')]));
-        rows = all.map((row) => ({
-          genre: text(row, 'genre'),
-          n: num(row, 'n'),
-          available: inStock.get(text(row, 'genre')) ?? 0,
-        }));
+        // Without a search, the kept tallies (schema.ts, 22).
+        rows = prepare('SELECT genre, books AS n, available FROM book_tallies WHERE books > 0').all();
       }
       const genreCounts = rows
         .map((row) => ({ genre: text(row, 'genre'), count: num(row, filter.availableOnly ? 'available' : 'n') }))
@@ -795,7 +790,7 @@ export function sqliteBooks(
 
     all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?', []),
     async count() {
-      return filterCounts(here, 'SELECT COUNT(*) AS n FROM books', []);
+      return tally({});
     },
 
     async get(id) {
@@ -807,12 +802,11 @@ export function sqliteBooks(
     byGenre: (genre) =>
       keysetChunks('SELECT * FROM books WHERE genre = ? AND id > ? ORDER BY id LIMIT ?', [String(genre)]),
 
-    // The same statement and kept count as a genre-filtered page's totalCount, so pricing a whole-genre list
-    // and paging that genre share one count (walked in the genre index by a reader, off this connection).
-    countByGenre: (genre) => filterCounts(scans.all, 'SELECT COUNT(*) AS n FROM books WHERE books.genre = ?', [genre]),
+    countByGenre: async (genre) =>
+      num(prepare('SELECT COALESCE(SUM(books), 0) AS n FROM book_tallies WHERE genre = ?').get(genre) ?? {}, 'n'),
 
     async genres() {
-      const rows = prepare('SELECT DISTINCT genre FROM books').all();
+      const rows = prepare('SELECT genre FROM book_tallies WHERE books > 0').all();
       return rows.map((row) => text(row, 'genre')).sort(compareText);
     },
 

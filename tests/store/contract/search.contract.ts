@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookFilter, BookRecord, Store } from '../../../server/store/port.ts';
 import { recentSince } from '../../../server/store/search-words.ts';
-import { insertBooks, newLoan, profile, useStore } from './harness.ts';
+import { bookFields, insertBooks, newLoan, profile, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
 
 const titles = (books: BookRecord[]): string[] => books.map((b) => b.title);
@@ -273,6 +273,58 @@ export function searchContract(factory: StoreFactory): void {
         (await store().loans.checkout(newLoan(glass?.id ?? '', { userId: 'u9', borrowDate: new Date() }))).ok,
       ).toBe(true);
       expect((await store().books.facets({ search: 'sea' })).availableCount).toBe(1);
+    });
+    it("keeps the whole catalogue's counts through every write: adding, borrowing the last copy, returning, regenring, stocking down", async () => {
+      // What the books themselves say, against the counts, the genre list and the facets of no search.
+      const agree = async () => {
+        const books: BookRecord[] = [];
+        for await (const book of store().books.all()) books.push(book);
+        const genres = [...new Set(books.map((b) => b.genre))].sort();
+        const inStock = (list: BookRecord[]) => list.filter((b) => b.quantity > 0).length;
+        expect(await store().books.count()).toBe(books.length);
+        expect((await store().books.genres()).slice().sort()).toEqual(genres);
+        for (const genre of [...genres, 'Nope'])
+          expect(await store().books.countByGenre(genre)).toBe(books.filter((b) => b.genre === genre).length);
+        expect(await store().books.facets({})).toEqual({
+          genreCounts: genres.map((genre) => ({ genre, count: books.filter((b) => b.genre === genre).length })),
+          availableCount: inStock(books),
+        });
+        expect((await store().books.facets({ availableOnly: true, genre: 'Poetry' })).availableCount).toBe(
+          inStock(books.filter((b) => b.genre === 'Poetry')),
+        );
+        for (const filter of [
+          {},
+          { genre: 'Poetry' },
+          { availableOnly: true },
+          { genre: 'Poetry', availableOnly: true },
+        ])
+          expect((await store().books.list(filter, { first: 1 })).totalCount, JSON.stringify(filter)).toBe(
+            books.filter(
+              (b) =>
+                (!('genre' in filter) || b.genre === filter.genre) && (!('availableOnly' in filter) || b.quantity > 0),
+            ).length,
+          );
+      };
+      await insertBooks(store(), [
+        { title: 'Ode One', genre: 'Poetry', quantity: 1 },
+        { title: 'Ode Two', genre: 'Poetry', quantity: 0 },
+        { title: 'Play', genre: 'Drama', quantity: 2 },
+      ]);
+      await agree();
+      const [ode] = (await store().books.list({ search: 'ode one' }, { first: 1 })).nodes;
+      const lent = await store().loans.checkout(newLoan(ode?.id ?? '', { borrowDate: new Date() }));
+      if (!lent.ok) throw new Error('the last copy was not lent');
+      await agree(); // Poetry has no copy on the shelf now
+      await store().loans.checkin(lent.loan.id, new Date());
+      await agree();
+      const [play] = (await store().books.list({ search: 'play' }, { first: 1 })).nodes;
+      await store().books.update(play?.id ?? '', { genre: 'Poetry' });
+      await agree(); // Drama has no book any more: not listed
+      expect(await store().books.genres()).toEqual(['Poetry']);
+      await store().books.changeStock(ode?.id ?? '', -1);
+      await agree();
+      await store().books.insert(bookFields({ genre: 'Drama', quantity: 1 }));
+      await agree();
     });
   });
 
