@@ -307,14 +307,17 @@ export function sqliteBooks(
     return { id, ...book, createdAt: new Date(now), updatedAt: new Date(now) };
   };
   const getRow = (id: string): Row | undefined => prepare('SELECT * FROM books WHERE id = ?').get(id);
-  /** How many books a filter without a search lists, from the kept tallies (schema.ts, 22): a few rows, not a count. */
-  const tally = (filter: Pick<BookFilter, 'genre' | 'availableOnly'>): number =>
+  /**
+   * How many books of a genre (null: of every genre) there are, or have a copy on the shelf, from the kept tallies
+   * (schema.ts, 22): a row per genre, not a count of the books.
+   */
+  const tally = (genre: string | null, onShelf = false): number =>
     num(
       prepare(
-        `SELECT COALESCE(SUM(${filter.availableOnly ? 'available' : 'books'}), 0) AS n FROM book_tallies${
-          filter.genre ? ' WHERE genre = ?' : ''
+        `SELECT COALESCE(SUM(${onShelf ? 'available' : 'books'}), 0) AS n FROM book_tallies${
+          genre === null ? '' : ' WHERE genre = ?'
         }`,
-      ).get(...(filter.genre ? [filter.genre] : [])) ?? {},
+      ).get(...(genre === null ? [] : [genre])) ?? {},
       'n',
     );
 
@@ -747,8 +750,8 @@ export function sqliteBooks(
       const limit = Math.max(page.first, 0) + 1;
       if (words.length > 0) return rankedPage(words, where, page.after ?? null, limit);
       const after = page.after ? decodeCursor(page.after) : null;
-      // Without a filter, a page is the next `limit` rows of the primary key, and the count a B-tree count; a
-      // genre or stock filter has an index for its pages.
+      // Without a filter, a page is the next `limit` rows of the primary key; a genre or stock filter has an index
+      // for its pages. The count is the kept tallies'.
       const read = where.sql.length ? searches.all : here;
       const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
       const pageParams = after ? [...where.params, after] : where.params;
@@ -760,7 +763,8 @@ export function sqliteBooks(
         [...pageParams, limit],
       );
       // A first page that holds every match is its own count (most distinct searches end on page one).
-      const totalCount = !after && rows.length < limit ? rows.length : tally(filter);
+      const totalCount =
+        !after && rows.length < limit ? rows.length : tally(filter.genre || null, filter.availableOnly === true);
       return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
     },
 
@@ -790,7 +794,7 @@ export function sqliteBooks(
 
     all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?', []),
     async count() {
-      return tally({});
+      return tally(null);
     },
 
     async get(id) {
@@ -802,8 +806,7 @@ export function sqliteBooks(
     byGenre: (genre) =>
       keysetChunks('SELECT * FROM books WHERE genre = ? AND id > ? ORDER BY id LIMIT ?', [String(genre)]),
 
-    countByGenre: async (genre) =>
-      num(prepare('SELECT COALESCE(SUM(books), 0) AS n FROM book_tallies WHERE genre = ?').get(genre) ?? {}, 'n'),
+    countByGenre: async (genre) => tally(genre),
 
     async genres() {
       const rows = prepare('SELECT genre FROM book_tallies WHERE books > 0').all();
