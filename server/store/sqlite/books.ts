@@ -68,7 +68,7 @@ export const WALK_ROWS_PER_MATCH = 16;
  * Up to how many matches a search of words of 3+ characters ranks them all (one read of their docs) instead of
  * reading them tier by tier: a few pages, where a few statements to the reader would cost more than the read.
  */
-const RANK_FEW_UP_TO = 100;
+const RANK_FEW_UP_TO = 200;
 
 /** How many of a search's matches (in doc order) tell the share of each tier, to choose a walk or a ranking. */
 const TIER_SAMPLE = 128;
