@@ -116,23 +116,6 @@ export function searchWordStarts(text: string): string[] {
   return [...grams];
 }
 
-/**
- * The first three code points of each word of a normalised text (a word starts the text or follows a space or the
- * separator), distinct: a search word of 3+ code points starts a word of the text only if the text has its first
- * three here. SQLite keeps each book in rank order under each of them (schema.ts, 23).
- */
-export function searchWordTrigrams(text: string): string[] {
-  const points = Array.from(text);
-  const grams = new Set<string>();
-  const plain = (point: string | undefined) => point !== undefined && point.codePointAt(0)! > 0x20;
-  for (let i = 0; i + 3 <= points.length; i++) {
-    if (i > 0 && points[i - 1] !== ' ' && points[i - 1] !== '\u001f') continue;
-    if (plain(points[i]) && plain(points[i + 1]) && plain(points[i + 2]))
-      grams.add(`${points[i]}${points[i + 1]}${points[i + 2]}`);
-  }
-  return [...grams];
-}
-
 /** Escapes every regex metacharacter so user input only ever matches itself. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

@@ -28,7 +28,6 @@ import {
   searchIndexFor,
   searchShortGrams,
   searchWordStarts,
-  searchWordTrigrams,
   WORD_START,
 } from '../ids.ts';
 import {
@@ -63,12 +62,6 @@ export const RANK_ALL_UP_TO = 2000;
  * book_docs_by_rank. Measured at 1,000,000 books: 2.8 against 0.175 µs (docs/decisions/062).
  */
 export const WALK_ROWS_PER_MATCH = 16;
-
-/**
- * Up to how many matches a search of words of 3+ characters ranks them all (one read of their docs) instead of
- * reading them tier by tier: a few pages, where a few statements to the reader would cost more than the read.
- */
-const RANK_FEW_UP_TO = 200;
 
 /** How many of a search's matches (in doc order) tell the share of each tier, to choose a walk or a ranking. */
 const TIER_SAMPLE = 128;
@@ -209,12 +202,10 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
   };
   // A doc added again (see indexNew) keeps its book's recent borrows: counted from the loans, as the triggers do.
   const addDoc = (id: string, key: string): void => {
-    const { lastInsertRowid: doc } = prepare(`INSERT INTO book_search_docs (id, search_key, word_grams, recent)
-      VALUES (?, ?, ?, (SELECT COUNT(*) FROM loans
-        WHERE book_id = ? AND borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * ?))`).run(
+    const { lastInsertRowid: doc } = prepare(`INSERT INTO book_search_docs (id, search_key, recent) VALUES (?, ?,
+      (SELECT COUNT(*) FROM loans WHERE book_id = ? AND borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * ?))`).run(
       id,
       key,
-      JSON.stringify(searchWordTrigrams(key)),
       id,
       DAY_MS,
     );
@@ -245,11 +236,7 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
     if (!row) return indexNew(id, key);
     const doc = num(row, 'doc');
     prepare('UPDATE book_search SET search_key = ? WHERE rowid = ?').run(key, doc);
-    prepare('UPDATE book_search_docs SET search_key = ?, word_grams = ? WHERE doc = ?').run(
-      key,
-      JSON.stringify(searchWordTrigrams(key)),
-      doc,
-    );
+    prepare('UPDATE book_search_docs SET search_key = ? WHERE doc = ?').run(key, doc);
     dropGrams(doc, oldKey);
     addGrams(doc, key);
   };
@@ -606,39 +593,6 @@ export function sqliteBooks(
       return 'rest' as const;
     };
 
-    /**
-     * Tier 1 of a search with a word of 3+ characters: every word starts a word, so the book is kept under that
-     * word's first three characters in book_word_ranks, in rank order (schema.ts, 23). The shortest such list
-     * (counted up to the walk's budget) is walked, each book checked, and stopped at the page: complete when the
-     * page is full or the list was shorter than the budget. False when the walk ran out first (ranked instead).
-     */
-    const wordRankTier = async (check: string, checkParams: SQLInputValue[]): Promise<boolean> => {
-      const need = limit - rows.length;
-      const budget = Math.ceil(walkRowsPerMatch * total) + need;
-      let driver: { gram: string; size: number } | null = null;
-      for (const word of words) {
-        if (searchIndexFor(word) !== 'trigrams') continue;
-        const gram = Array.from(word).slice(0, 3).join('');
-        const [counted] = await searches.all(
-          'SELECT COUNT(*) AS n FROM (SELECT 1 FROM book_word_ranks WHERE gram = ? LIMIT ?)',
-          [gram, budget + 1],
-        );
-        const size = num(counted ?? {}, 'n');
-        if (!driver || size < driver.size) driver = { gram, size };
-      }
-      if (!driver) return false;
-      const resume = afterSql(resumeIn(1), 'r.');
-      const walked = `SELECT r.id AS id, r.search_key AS search_key, r.recent AS recent FROM book_word_ranks r
-        WHERE r.gram = ?${resume.sql} ORDER BY r.recent DESC, r.search_key, r.id LIMIT ?`;
-      const found = await searches.all(
-        `SELECT id, search_key AS key, recent FROM (${walked}) AS d WHERE ${check} LIMIT ?`,
-        [driver.gram, ...resume.params, budget, ...checkParams, need],
-      );
-      if (found.length < need && driver.size > budget) return false;
-      take([...found].sort(byRank), 1);
-      return true;
-    };
-
     // Tier 1: every word starts a word, the title not starting with the phrase; tier 0: the other matches.
     const startsWord = `instr(' ' || replace(d.search_key, char(31), ' '), ' ' || ?) > 0`;
     const titleStarts = `substr(d.search_key, 1, ${length}) = ?`;
@@ -663,13 +617,7 @@ export function sqliteBooks(
                 starts,
               ),
           ]
-        : [
-            1,
-            async () =>
-              (await wordRankTier(`${allStart} AND NOT ${titleStarts}`, [...words, phrase]))
-                ? undefined
-                : walkedTier(1, `${allStart} AND NOT ${titleStarts}`, [...words, phrase]),
-          ],
+        : [1, () => walkedTier(1, `${allStart} AND NOT ${titleStarts}`, [...words, phrase])],
       oneShort
         ? [0, () => countedTier(0, `${allIn} AND NOT ${allStart}`, [phrase, phrase], phrase, total - starts, total)]
         : [0, () => walkedTier(0, `${allIn} AND NOT (${allStart})`, [...words, ...words])],
@@ -737,11 +685,6 @@ export function sqliteBooks(
       resume = 'WHERE (-tier, -recent, key, id) > (?, ?, ?, ?)';
       resumeParams.push(-at.tier, -at.recent, at.key, at.id);
     }
-    const hitsFirst = capped && match.from.startsWith('book_search ');
-    // Words of 3+ characters alone rank their matches whole only when there are a few pages of them: with more,
-    // they are read tier by tier, the word-start tier walked in rank order (book_word_ranks), so a first page
-    // reads about a page instead of every match (docs/decisions/067).
-    const cap = hitsFirst && !match.broad ? Math.min(rankAllUpTo, RANK_FEW_UP_TO) : rankAllUpTo;
     // With a word of 3+ characters, the trigram index says first whether more than the cap contain those words
     // (its doc numbers alone): if so, no doc is read here (the constant condition ends the read before its loop)
     // and the search is counted apart.
@@ -753,7 +696,7 @@ export function sqliteBooks(
               SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
               FROM hits JOIN book_search_docs d ON d.doc = hits.doc
               WHERE ${['(SELECT COUNT(*) FROM hits) <= ?', ...match.where.slice(1)].join(' AND ')}`,
-            params: [match.params[0] ?? '', cap + 1, ...tier.params, cap, ...match.params.slice(1)],
+            params: [match.params[0] ?? '', rankAllUpTo + 1, ...tier.params, rankAllUpTo, ...match.params.slice(1)],
           }
         : {
             sql: `SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
@@ -769,6 +712,7 @@ export function sqliteBooks(
         [...matches.params, ...resumeParams, limit],
       );
     };
+    const hitsFirst = capped && match.from.startsWith('book_search ');
     let rows = await ranked(hitsFirst);
     if (capped) {
       // Every match was read when fewer than the cap came; none came after a cursor, or when more than the cap
@@ -782,7 +726,7 @@ export function sqliteBooks(
         if (2 * gramCount(String(shortFirst.params[0])) < fts) match = shortFirst;
       }
       total = first ? num(first, 'total') : at || hitsFirst ? await count() : 0;
-      if (total > cap) return tieredPage(words, first ? await count() : total, at, limit, match);
+      if (total > rankAllUpTo) return tieredPage(words, first ? await count() : total, at, limit, match);
       // Fewer than the cap, once the short words are checked too: ranked whole.
       if (!first && total > 0 && hitsFirst) rows = await ranked(false);
     }

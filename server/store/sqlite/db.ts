@@ -6,7 +6,7 @@ import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
 import { foldedKey, memberKey } from '../search-words.ts';
 import { itemBarcode, memberCard } from '../barcodes.ts';
-import { searchWordStarts, searchWordTrigrams } from '../ids.ts';
+import { searchWordStarts } from '../ids.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -35,8 +35,6 @@ function addMigrationFunctions(db: DatabaseSync): void {
   );
   // The word-start grams of a search key as a JSON list, for the migration that adds them (schema.ts, 21).
   db.function('word_start_grams', { deterministic: true }, (key) => JSON.stringify(searchWordStarts(String(key))));
-  // The first three characters of each word of a search key as a JSON list (schema.ts, 23).
-  db.function('word_trigrams', { deterministic: true }, (key) => JSON.stringify(searchWordTrigrams(String(key))));
 }
 
 /**

@@ -503,37 +503,4 @@ export const MIGRATIONS: readonly string[] = [
       ON CONFLICT (genre) DO UPDATE SET books = books + 1, available = available + excluded.available;
   END;
   `,
-  // 23: a search's word-start tier read in rank order (docs/decisions/067). Each book is kept under the first three
-  // characters of each of its words (book_search_docs.word_grams, ids.ts searchWordTrigrams), ordered as a tier
-  // ranks (recent borrows, then key, then id), so the first page of a search whose words start words walks the
-  // rarest word's list and stops at the page instead of reading every match. Triggers on book_search_docs keep it:
-  // a doc added, removed, renamed, or its recent borrows moved (by the loans' own triggers or the window).
-  `
-  ALTER TABLE book_search_docs ADD COLUMN word_grams TEXT NOT NULL DEFAULT '[]';
-  UPDATE book_search_docs SET word_grams = word_trigrams(search_key);
-  CREATE TABLE book_word_ranks (
-    gram TEXT NOT NULL,
-    recent INTEGER NOT NULL,
-    search_key TEXT NOT NULL,
-    id TEXT NOT NULL,
-    PRIMARY KEY (gram, recent DESC, search_key, id)
-  ) WITHOUT ROWID;
-  INSERT INTO book_word_ranks (gram, recent, search_key, id)
-    SELECT g.value, d.recent, d.search_key, d.id FROM book_search_docs d, json_each(d.word_grams) g
-    ORDER BY 1, 2 DESC, 3, 4;
-  CREATE TRIGGER docs_word_ranks_added AFTER INSERT ON book_search_docs BEGIN
-    INSERT OR IGNORE INTO book_word_ranks (gram, recent, search_key, id)
-      SELECT value, NEW.recent, NEW.search_key, NEW.id FROM json_each(NEW.word_grams);
-  END;
-  CREATE TRIGGER docs_word_ranks_removed AFTER DELETE ON book_search_docs BEGIN
-    DELETE FROM book_word_ranks WHERE gram IN (SELECT value FROM json_each(OLD.word_grams))
-      AND recent = OLD.recent AND search_key = OLD.search_key AND id = OLD.id;
-  END;
-  CREATE TRIGGER docs_word_ranks_moved AFTER UPDATE OF search_key, recent, word_grams, id ON book_search_docs BEGIN
-    DELETE FROM book_word_ranks WHERE gram IN (SELECT value FROM json_each(OLD.word_grams))
-      AND recent = OLD.recent AND search_key = OLD.search_key AND id = OLD.id;
-    INSERT OR IGNORE INTO book_word_ranks (gram, recent, search_key, id)
-      SELECT value, NEW.recent, NEW.search_key, NEW.id FROM json_each(NEW.word_grams);
-  END;
-  `,
 ];
