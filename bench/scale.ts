@@ -13,13 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
 import { seed } from '../scripts/seed.ts';
+import type { Store } from '../server/store/port.ts';
 import { MIGRATIONS } from '../server/store/sqlite/schema.ts';
 import { GATEWAY_FLAGS, gatewayEnv, launch, paced, ROOT } from './load.ts';
 import { lcpUnavailable } from './lcp.ts';
 import { FIRST_CARD_BUDGET_MS, pageBudgets } from './page-budgets.ts';
 import type { Targets } from './report.ts';
 import { s3Terms } from './scenarios.ts';
-import { searchRequest, searchTerms } from './search-terms.ts';
+import { catalogueWords, searchRequest } from './search-terms.ts';
 import { benchStore, type BenchStore } from './store.ts';
 
 const DEFAULT_SIZES = '10000,100000,1000000';
@@ -80,23 +81,25 @@ async function seedTimed(p: ReturnType<typeof sizeParams>): Promise<{ seconds: n
 }
 
 /** Two- and three-word searches, as members type them: title words and author names, in either order. */
-async function wordSearches(store: BenchStore, count: number): Promise<string[]> {
-  const db = await store.open();
+async function wordSearches(db: Store, count: number): Promise<string[]> {
   const out: string[] = [];
-  try {
-    for await (const book of db.books.all()) {
-      const title = book.title.split(/\s+/);
-      const author = book.author.split(/\s+/);
-      const i = out.length;
-      out.push(
-        i % 2 ? `${author.at(-1)} ${title[0]}` : `${title[0]} ${title[1] ?? author[0]} ${author.at(-1)}`.toLowerCase(),
-      );
-      if (out.length >= count) break;
-    }
-  } finally {
-    await db.close();
+  for await (const book of db.books.all()) {
+    const title = book.title.split(/\s+/);
+    const author = book.author.split(/\s+/);
+    const i = out.length;
+    out.push(
+      i % 2 ? `${author.at(-1)} ${title[0]}` : `${title[0]} ${title[1] ?? author[0]} ${author.at(-1)}`.toLowerCase(),
+    );
+    if (out.length >= count) break;
   }
   return out;
+}
+
+/** The scale run's searches, in the order it sends them: S3's mix, then one in three of them two or three words. */
+export async function scaleSearches(db: Store): Promise<string[]> {
+  const words = await catalogueWords(db);
+  const phrases = await wordSearches(db, Math.ceil(words.length / 2));
+  return s3Terms(words).flatMap((term, i) => (i % 2 && phrases[i >> 1] ? [term, phrases[i >> 1]!] : [term]));
 }
 
 const storeMb = (store: BenchStore) => {
@@ -116,10 +119,8 @@ async function measureSize(books: number): Promise<SizeResult> {
     const url = `http://127.0.0.1:${port}`;
     const gateway = await launch([...GATEWAY_FLAGS, 'server/index.ts'], gatewayEnv(store.env, port), `${url}/healthz`);
     children.push(gateway);
-    const words = await searchTerms(store);
-    const phrases = await wordSearches(store, Math.ceil(words.length / 2));
-    // S3's mix (a quarter of 1-2 letters), then one in three of them two or three words.
-    const terms = s3Terms(words).flatMap((term, i) => (i % 2 && phrases[i >> 1] ? [term, phrases[i >> 1]!] : [term]));
+    const db = await store.open();
+    const terms = await scaleSearches(db).finally(() => db.close());
     const row = await paced(`scale ${books} books: searches, steady ${RATE} req/s`, {
       url: `${url}/graphql`,
       connections: 50,

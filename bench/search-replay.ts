@@ -5,32 +5,14 @@
 // The store is read only by the searches; counts are kept as the gateway keeps them, so each search is counted
 // the first time it runs, as in the scale run.
 import { openSqliteStore } from '../server/store/sqlite/open-sqlite-store.ts';
-import { s3Terms } from './scenarios.ts';
+import { scaleSearches } from './scale.ts';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: node bench/search-replay.ts <bookhaven.db> [searches]');
 const limit = Number(process.argv[3] ?? 3000);
 const store = await openSqliteStore(file);
 
-// The same terms as bench/search-terms.ts and bench/scale.ts build from a store's first books.
-const words = new Set<string>();
-for await (const book of store.books.all()) {
-  for (const word of `${book.title} ${book.author}`.split(/\W+/)) if (word.length >= 4) words.add(word);
-  if (words.size >= 5000) break;
-}
-const cased = [...words].map((w, i) => (i % 2 ? w.toUpperCase() : w.toLowerCase()));
-const phrases: string[] = [];
-for await (const book of store.books.all()) {
-  const title = book.title.split(/\s+/);
-  const author = book.author.split(/\s+/);
-  phrases.push(
-    phrases.length % 2
-      ? `${author.at(-1)} ${title[0]}`
-      : `${title[0]} ${title[1] ?? author[0]} ${author.at(-1)}`.toLowerCase(),
-  );
-  if (phrases.length >= Math.ceil(cased.length / 2)) break;
-}
-const terms = s3Terms(cased).flatMap((term, i) => (i % 2 && phrases[i >> 1] ? [term, phrases[i >> 1]!] : [term]));
+const terms = await scaleSearches(store);
 
 const kindOf = (term: string) => {
   const parts = term.trim().split(/\s+/);

@@ -1,6 +1,7 @@
 // Search terms for the search scenarios: words from the catalogue itself, in alternating case.
 import type autocannon from 'autocannon';
 import { gql } from './load.ts';
+import type { Store } from '../server/store/port.ts';
 import type { BenchStore } from './store.ts';
 
 export const SEARCH_QUERY =
@@ -9,12 +10,20 @@ export const SEARCH_QUERY =
 /** Words from the catalogue, so each request searches for something else and most counts start cold. */
 export async function searchTerms(store: BenchStore): Promise<string[]> {
   const db = await store.open();
+  try {
+    return await catalogueWords(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** searchTerms, from a store already open. */
+export async function catalogueWords(db: Store): Promise<string[]> {
   const words = new Set<string>();
   for await (const book of db.books.all()) {
     for (const word of `${book.title} ${book.author}`.split(/\W+/)) if (word.length >= 4) words.add(word);
     if (words.size >= 5000) break;
   }
-  await db.close();
   return [...words].map((w, i) => (i % 2 ? w.toUpperCase() : w.toLowerCase()));
 }
 

@@ -4,12 +4,11 @@
 // copies on the shelf, descriptions. The page shows it only when the early script (scripts/vite-early-queries.ts)
 // has set data-first-screen on <html> to the language it is drawn in: on Home for every visitor, on the two
 // catalogue pages only with a stored session (a signed-out visitor is sent to sign in by the SPA as before and
-// never sees theirs). It stands after #root and gives way once the app
-// has drawn its page there (see screen()), so the markup copies the layout and classes of the pages it stands
-// for:
-// client/app/root-layout.tsx, header.tsx, client/features/home/home-page.tsx, hero-carousel.tsx,
-// client/features/catalog/all-books-page.tsx, catalog-toolbar.tsx,
-// book-card-grid.tsx, client/features/book/book-details-view.tsx, components/ui/stars.tsx, stock-badge.tsx.
+// never sees theirs). It stands after #root and gives way once the app has drawn its page there (see screen()),
+// so the markup copies the layout and classes of the pages it stands for: client/app/root-layout.tsx, header.tsx,
+// client/features/home/home-page.tsx, hero-carousel.tsx, client/features/catalog/all-books-page.tsx,
+// catalog-toolbar.tsx, book-card-grid.tsx, client/features/book/book-details-view.tsx, components/ui/stars.tsx,
+// stock-badge.tsx.
 // Every text from the catalogue is escaped; the words are the SPA's own, from first-screen.json, which the build
 // writes beside index.html (scripts/vite-first-screen-words.ts): the gateway's image has no client/ folder.
 import { existsSync, readFileSync } from 'node:fs';
@@ -182,8 +181,8 @@ function layout(page: string, w: Words): string {
  * <html> (this address with no query string, and a stored session where the page needs one). While it shows,
  * #root is hidden until the app has drawn a heading (its page, or an error or sign-in page), so the app's first
  * steps (its spinner while the first query's answer is taken) never show; the early script removes it, and this
- * rule with it, at that moment. Inert: nothing in it works before React takes over; hidden from assistive technology, which reads
- * the app's page once it is drawn (the same words), never a copy that is about to go.
+ * rule with it, at that moment. Inert: nothing in it works before React takes over; hidden from assistive
+ * technology, which reads the app's page once it is drawn (the same words), never a copy that is about to go.
  */
 function screen(page: string, w: Words): string {
   const shown = `html[data-first-screen="${w.locale}"]`;
@@ -352,9 +351,8 @@ export function readFirstScreenSpec(clientDir: string): FirstScreenSpec | null {
 
 /**
  * The first screens for the SPA's pages: Home's words alone, the others from `catalog` (the reads a page's first
- * query makes). All Books is
- * read once per store revision (every write moves it) and drawn once per language; a book's page is read
- * each time (one read by id); the key says what is drawn, so the page cache draws each once.
+ * query makes). All Books is read once per store revision (every write moves it) and drawn once per language; a
+ * book's page is read each time (one read by id); the key says what is drawn, so the page cache draws each once.
  */
 export function firstScreens(deps: {
   spec: FirstScreenSpec;

@@ -6,6 +6,7 @@
 // whole lists at their real size (read from the store without reading the list), and each search what its
 // term makes the store read (library/catalog.ts, searchCost). Over the same limit, the operation is refused
 // with armor's own answer, before anything runs.
+import type { GraphQLRequestContextDidResolveOperation } from '@apollo/server';
 import {
   GraphQLError,
   getArgumentValues,
@@ -104,15 +105,12 @@ export function listCostLimit(maxCost: number) {
     const document = context.getDocument();
     shapeCosts.set(document, Math.max(shapeCosts.get(document) ?? 0, details.n));
   };
+  /** Refuses the operation when its shape's price and its lists' cost pass the limit (fields: a query's, priced). */
   const limit = async (
-    schema: GraphQLSchema,
-    document: DocumentNode,
-    operation: OperationDefinitionNode,
     fields: PricedField[],
-    inputs: Record<string, unknown>,
-    ctx: GraphQLContext,
+    { schema, document, operation, request, contextValue }: GraphQLRequestContextDidResolveOperation<GraphQLContext>,
   ) => {
-    const lists = await listsCost(schema, operation, fields, inputs, ctx);
+    const lists = await listsCost(schema, operation!, fields, request.variables ?? {}, contextValue);
     if (lists === 0) return;
     const total = (shapeCosts.get(document) ?? 0) + lists;
     if (total > maxCost) {
@@ -123,10 +121,9 @@ export function listCostLimit(maxCost: number) {
   };
   // One listener for every request, and no promise made for an operation with nothing to price (plugins.ts).
   const plugin = onePerServer<GraphQLContext>({
-    didResolveOperation({ schema, document, operation, request, contextValue }) {
-      const fields = pricedFieldsOf(schema, document, operation);
-      if (fields.length === 0) return DONE;
-      return limit(schema, document, operation!, fields, request.variables ?? {}, contextValue);
+    didResolveOperation(requestContext) {
+      const fields = pricedFieldsOf(requestContext.schema, requestContext.document, requestContext.operation);
+      return fields.length === 0 ? DONE : limit(fields, requestContext);
     },
   });
   return { onAccept, plugin };

@@ -755,8 +755,7 @@ export function sqliteBooks(
       const read = where.sql.length ? searches.all : here;
       const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
       const pageParams = after ? [...where.params, after] : where.params;
-      // A genre's in-stock page walks the genre in id order, skipping books out of stock; the index of in-stock
-      // books by genre (kept for counts) would give them in stock order, to be sorted.
+      // A genre's in-stock page walks the genre in id order, skipping books out of stock.
       const table = filter.genre && filter.availableOnly ? 'books INDEXED BY books_genre_id' : 'books';
       const rows = await read(
         `SELECT * FROM ${table}${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
