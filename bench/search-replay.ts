@@ -1,48 +1,93 @@
 // Issue 28: the scale run's searches (bench/scale.ts: S3's term mix, one in three of them two or three words) one
 // after another on a seeded SQLite store, opened as the gateway opens it, with no HTTP and no pacing: what each
 // kind of search costs, so a p99 under load can be read as service time or queueing. Not part of `npm run bench`:
-//   node bench/search-replay.ts <bookhaven.db> [searches, default 3000]
+//   node bench/search-replay.ts <bookhaven.db> [searches, default 3000] [--counts]
 // The store is read only by the searches; counts are kept as the gateway keeps them, so each search is counted
-// the first time it runs, as in the scale run.
+// the first time it runs, as in the scale run. With --counts, each search is only counted exactly, the least way
+// the store's indexes allow (countFloor): what any page of it costs at least while totalCount stays exact.
+import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore } from '../server/store/sqlite/open-sqlite-store.ts';
+import { searchIndexFor } from '../server/store/ids.ts';
+import { searchWords } from '../server/store/search-words.ts';
 import { scaleSearches } from './scale.ts';
 
-const file = process.argv[2];
-if (!file) throw new Error('usage: node bench/search-replay.ts <bookhaven.db> [searches]');
-const limit = Number(process.argv[3] ?? 3000);
+const [file, ...rest] = process.argv.slice(2);
+if (!file) throw new Error('usage: node bench/search-replay.ts <bookhaven.db> [searches] [--counts]');
+const countsOnly = rest.includes('--counts');
+const limit = Number(rest.find((arg) => arg !== '--counts') ?? 3000);
 const store = await openSqliteStore(file);
+const terms = (await scaleSearches(store)).slice(0, limit);
 
-const terms = await scaleSearches(store);
+/**
+ * The exact count of a search with no ranking and no page: the trigram index's count of the words of 3+ letters,
+ * or a short word's kept gram count, or the docs of the short word with the fewest (book_gram_counts) checked for
+ * the other words on the key, whichever list is the shorter.
+ */
+function countFloor(db: DatabaseSync): (term: string) => number {
+  const get = (sql: string, ...params: string[]) => Number(db.prepare(sql).get(...params)?.['n'] ?? 0);
+  const gramDocs = (gram: string) => get('SELECT n FROM book_gram_counts WHERE gram = ?', gram);
+  const onKey = (words: string[]) => words.map(() => ' AND instr(d.search_key, ?) > 0').join('');
+  return (term) => {
+    const words = searchWords(term);
+    const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
+    const short = words.filter((word) => searchIndexFor(word) === 'short').sort((a, b) => gramDocs(a) - gramDocs(b));
+    const [driver, ...others] = short;
+    const phrase = long.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+    if (driver === undefined) return get('SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', phrase);
+    if (long.length === 0 && others.length === 0) return gramDocs(driver);
+    const ftsDocs =
+      long.length > 0 ? get('SELECT COUNT(*) AS n FROM book_search WHERE book_search MATCH ?', phrase) : 0;
+    if (long.length === 0 || gramDocs(driver) < ftsDocs)
+      return get(
+        `SELECT COUNT(*) AS n FROM book_grams g JOIN book_search_docs d ON d.doc = g.doc
+          WHERE g.gram = ?${onKey([...others, ...long])}`,
+        driver,
+        ...others,
+        ...long,
+      );
+    return get(
+      `SELECT COUNT(*) AS n FROM book_search JOIN book_search_docs d ON d.doc = book_search.rowid
+        WHERE book_search MATCH ?${onKey(short)}`,
+      phrase,
+      ...short,
+    );
+  };
+}
 
 const kindOf = (term: string) => {
   const parts = term.trim().split(/\s+/);
   if (parts.length === 1) return (parts[0]?.length ?? 0) < 3 ? 'one or two letters' : 'a word of 3+';
   return parts.some((part) => part.length < 3) ? 'several, one short' : 'several words';
 };
+const raw = countsOnly ? new DatabaseSync(file, { readOnly: true }) : null;
+const count = raw ? countFloor(raw) : null;
 const byKind = new Map<string, number[]>();
-const timed: [ms: number, term: string][] = [];
-for (const term of terms.slice(0, limit)) {
+const timed: { ms: number; term: string; matches: number }[] = [];
+for (const term of terms) {
   const started = performance.now();
-  await store.books.list({ search: term }, { first: 20 });
+  const matches = count ? count(term) : (await store.books.list({ search: term }, { first: 20 })).totalCount;
   const ms = performance.now() - started;
-  timed.push([ms, term]);
+  timed.push({ ms, term, matches });
   const kind = kindOf(term);
   byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
 }
+raw?.close();
 await store.close();
 
+const at = (list: number[], q: number) =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(list.length * q))] ?? 0;
 const line = (name: string, list: number[]) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0).toFixed(2);
-  const sum = list.reduce((a, b) => a + b, 0);
+  const mean = list.reduce((a, b) => a + b, 0) / list.length;
   console.log(
-    `${name.padEnd(20)} ${String(list.length).padStart(5)} searches  mean ${(sum / list.length).toFixed(2)} ms  p50 ${at(0.5)}  p99 ${at(0.99)}  max ${at(1)}`,
+    `${name.padEnd(20)} ${String(list.length).padStart(5)} ${countsOnly ? 'counts  ' : 'searches'}  mean ${mean.toFixed(2)} ms  p50 ${at(list, 0.5).toFixed(2)}  p99 ${at(list, 0.99).toFixed(2)}  max ${at(list, 1).toFixed(2)}`,
   );
 };
 line(
   'all',
-  timed.map(([ms]) => ms),
+  timed.map((t) => t.ms),
 );
 for (const [kind, list] of byKind) line(kind, list);
-const slowest = [...timed].sort((a, b) => b[0] - a[0]).slice(0, 10);
-console.log(`slowest: ${slowest.map(([ms, term]) => `"${term}" ${ms.toFixed(1)} ms`).join(', ')}`);
+const matches = timed.map((t) => t.matches);
+console.log(`matches: p50 ${at(matches, 0.5)}  p99 ${at(matches, 0.99)}  max ${at(matches, 1)}`);
+const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 10);
+console.log(`slowest: ${slowest.map((t) => `"${t.term}" ${t.ms.toFixed(1)} ms (${t.matches})`).join(', ')}`);
