@@ -7,7 +7,6 @@ import type {
   BookRecord,
   CategoryRecord,
   HoldRecord,
-  LedgerKind,
   Locale,
   LedgerRecord,
   NoticeMail,
@@ -91,16 +90,8 @@ export interface LoanDoc {
   bookCategory: string;
 }
 
-export interface LedgerDoc {
+export interface LedgerDoc extends Omit<LedgerRecord, 'id'> {
   _id: ObjectId;
-  userId: string;
-  kind: LedgerKind;
-  amount: number;
-  loanId: string | null;
-  bookTitle: string | null;
-  note: string;
-  recordedBy: string | null;
-  createdAt: Date;
   /** `${loanId}:${kind}` for a charge, the entry's own id otherwise: a plain unique index charges a loan each kind once. */
   chargeKey: string;
   /** false: a charge written but not yet in the member's balance (ledger.ts); absent once it is. */
