@@ -17,6 +17,7 @@ import { BORROW_WINDOW_QUERY } from './borrow-modal.tsx';
 import { MY_BORROWING_QUERY } from './use-borrowing.ts';
 import { BOOK_HOLD_QUERY } from './use-book-hold.ts';
 import { catalogueEditorsMocks } from '../../lib/catalogue-editing-test-utils.ts';
+import { policyMock } from '../../lib/policy-test-utils.ts';
 import { applyCatalogue } from '../../lib/i18n.ts';
 import bangla from '../../messages/bn.json' with { type: 'json' };
 
@@ -264,6 +265,29 @@ describe('Borrow modal', () => {
     expect(within(alert).getByText('Please select a return date')).toBeTruthy();
     // SweetAlert2 hides the rest of the page from assistive tech while it is open; the modal stays put.
     expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+  });
+
+  it('keeps Confirm Borrow waiting while the default return date is on its way, then borrows with it', async () => {
+    const borrowed = {
+      __typename: 'BorrowResult',
+      currentQuantity: 1,
+      record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
+    };
+    // The policy (the loan period) and the library's window answer late, as on a slow network.
+    renderPage(
+      [bookMock(dune), loansMock(), { ...windowMock(), delay: 200 }, borrowMock({ data: { borrow: borrowed } })],
+      undefined,
+      [policyMock({}, 200)],
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Borrow Book' }));
+    const modal = screen.getByRole('dialog', { name: 'Borrow Book' });
+    const confirm = within(modal).getByRole('button', { name: 'Confirm Borrow' }) as HTMLButtonElement;
+    expect((within(modal).getByLabelText('Return Date') as HTMLInputElement).value).toBe('');
+    expect(confirm.disabled).toBe(true);
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    expect((within(modal).getByLabelText('Return Date') as HTMLInputElement).value).toBe('2026-03-31');
+    await userEvent.click(confirm);
+    expect(within(await swalDialog()).getByText('Book Borrowed!')).toBeTruthy();
   });
 
   it('says when the chosen return date is a closed day, and confirms the due date the library set', async () => {

@@ -55,8 +55,8 @@ export function BorrowModal({
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const t = useI18n().formatMessage;
   const titleId = useId();
-  const { data: windowData } = useQuery(BORROW_WINDOW_QUERY, { fetchPolicy: 'network-only' });
-  const { policy } = usePolicy();
+  const { data: windowData, loading: windowLoading } = useQuery(BORROW_WINDOW_QUERY, { fetchPolicy: 'network-only' });
+  const { policy, error: policyError } = usePolicy();
   // Until the gateway answers (or if it cannot), the browser's own calendar stands in.
   const today = windowData?.borrowWindow.today ?? toDateInputValue(new Date());
   const latest = windowData?.borrowWindow.latestReturnDate;
@@ -65,6 +65,9 @@ export function BorrowModal({
   // no guessed period while the policy is unknown.
   const full = policy ? addDays(today, policy.loanDays) : (latest ?? '');
   const returnDate = chosenDate ?? (latest && latest < full ? latest : full);
+  // No default yet because the policy and the window are still on their way: Confirm waits for them rather than
+  // asking for a date the member was about to be given.
+  const defaultComing = returnDate === '' && ((!policy && !policyError) || windowLoading);
   const [borrow, { loading }] = useBorrowBook();
   const closedThen = windowData?.borrowWindow.closures.find((c) => c.date === returnDate) ?? null;
   const client = useApolloClient();
@@ -183,7 +186,11 @@ export function BorrowModal({
           <button type="button" className="rounded-lg bg-gray-100 px-4 py-2" onClick={onClose}>
             {t({ id: 'common.cancel' })}
           </button>
-          <button type="submit" disabled={loading || (book.quantity <= 0 && !heldForMe)} className="btn-primary">
+          <button
+            type="submit"
+            disabled={loading || defaultComing || (book.quantity <= 0 && !heldForMe)}
+            className="btn-primary"
+          >
             {t({ id: loading ? 'book.processing' : 'book.confirmBorrow' })}
           </button>
         </div>
