@@ -24,6 +24,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     sendPasswordReset: () => Promise.resolve(),
     logOut: () => Promise.resolve(),
     prepareSignIn: () => undefined,
+    signedOutHere: () => false,
     ...overrides,
   };
 }

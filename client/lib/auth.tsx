@@ -38,6 +38,11 @@ export type AuthContextValue = {
   /** E-mails a password-reset link (rejects with the provider's error, e.g. auth/user-not-found). */
   sendPasswordReset(email: string): Promise<void>;
   logOut(): Promise<void>;
+  /**
+   * The member signed out here (logOut) and no one has signed in since: the page they signed out on is being left
+   * for Home, so its guard lets it go instead of sending them to /login.
+   */
+  signedOutHere(): boolean;
   /** A sign-in or registration form is on screen: load the identity provider now, not on its first click. */
   prepareSignIn(): void;
 };
@@ -132,6 +137,9 @@ export function AuthProvider({
   // Exchanges the Firebase ID token for the gateway's session token. A failure is only logged (spec 8).
   // Sign-outs so far: an exchange still in flight when the member signs out must not store its token after it.
   const signOuts = useRef(0);
+  // Read by the guards as they render (require-auth.tsx): set before the token goes, so no render sees one without
+  // the other.
+  const signedOut = useRef(false);
   const storeToken = useCallback(
     async (signedInUser: BackendUser) => {
       const startedAt = signOuts.current;
@@ -175,6 +183,7 @@ export function AuthProvider({
           const exchanged = next && !(held && !navigator.onLine) ? storeToken(next) : Promise.resolve();
           void (held ? Promise.resolve() : exchanged).then(() => {
             if (!active) return;
+            if (next) signedOut.current = false;
             setUser(next ? toAuthUser(next) : null);
             finish();
           });
@@ -203,6 +212,7 @@ export function AuthProvider({
       try {
         const signedInUser = await operation();
         await storeToken(signedInUser);
+        signedOut.current = false;
         setUser(toAuthUser(signedInUser));
       } finally {
         setLoading(false);
@@ -231,6 +241,7 @@ export function AuthProvider({
       signInWithGitHub: () => run(async () => (await backend()).signInWithGitHub(), false),
       sendPasswordReset: async (email) => (await backend()).sendPasswordReset(email),
       logOut: async () => {
+        signedOut.current = true;
         signOuts.current += 1;
         removeToken();
         await (await backend()).signOut();
@@ -239,6 +250,7 @@ export function AuthProvider({
         await client.clearStore();
       },
       prepareSignIn: () => void backend().catch(() => undefined),
+      signedOutHere: () => signedOut.current,
     }),
     [user, loading, initializing, hasToken, run, backend, storeToken, registrationDelayMs, client],
   );

@@ -152,6 +152,25 @@ describe('app shell (desktop)', () => {
     await header.getByRole('link', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });
+
+  it('ends on Home after logging out on a guarded page opened directly, before Home was ever loaded', async () => {
+    const page = browser.page();
+    await signIn(page, await createAccount({ name: 'Direct Reader' }));
+    // A fresh page: its app has loaded the login page and My Borrowed Books, not Home.
+    await page.goto('/borrowed-books');
+    await page.getByRole('heading', { name: 'My Borrowed Books' }).waitFor();
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Yes, log out' }).click();
+    await page.getByRole('heading', { name: 'Logged Out' }).waitFor();
+    await header.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Book Categories' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    // Signed out, a guarded page still sends to the login page (the hero's first button goes to All Books).
+    await page.getByRole('link', { name: 'Browse Books' }).first().click();
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
 });
 
 describe('app shell (phone)', () => {
