@@ -159,6 +159,22 @@ describe('AuthProvider', () => {
     expect(screen.getByText('in:Ada')).toBeTruthy();
   });
 
+  it('sends one token exchange for a sign-in, shared with the provider reporting the same user', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // One answer only: a second exchange would find none and be logged.
+    const session = sessionFor('u1', 3600, 'Ada');
+    const loadBackend = renderAuth(fakeBackend(), [tokenMock('Ada', null, session)], false);
+    // The provider's listener is in place before the sign-in, so it reports the user while the sign-in exchanges.
+    act(() => auth.prepareSignIn());
+    await waitFor(() => expect(loadBackend).toHaveBeenCalledTimes(1));
+    await act(async () => {});
+    await act(() => auth.signIn('ada@example.com', 'secret'));
+    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(getToken()).toBe(session);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   it('only logs when the token cannot be stored', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAuth(fakeBackend(makeUser()), [

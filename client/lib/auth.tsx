@@ -140,26 +140,38 @@ export function AuthProvider({
   // Read by the guards as they render (require-auth.tsx): set before the token goes, so no render sees one without
   // the other.
   const signedOut = useRef(false);
+  // The exchange in flight: a sign-in's own and the provider's report of the same user (same name and photo) share
+  // one request instead of sending two.
+  const exchanging = useRef<{ key: string; done: Promise<void> } | null>(null);
   const storeToken = useCallback(
-    async (signedInUser: BackendUser) => {
+    (signedInUser: BackendUser): Promise<void> => {
+      const key = JSON.stringify([signedInUser.uid, signedInUser.displayName, signedInUser.photoURL, signOuts.current]);
+      if (exchanging.current?.key === key) return exchanging.current.done;
       const startedAt = signOuts.current;
-      try {
-        const idToken = await signedInUser.getIdToken();
-        const { data } = await client.mutate({
-          mutation: IssueTokenMutation,
-          variables: {
-            input: {
-              idToken,
-              uid: signedInUser.uid,
-              displayName: signedInUser.displayName,
-              photoURL: signedInUser.photoURL,
+      const exchange = async () => {
+        try {
+          const idToken = await signedInUser.getIdToken();
+          const { data } = await client.mutate({
+            mutation: IssueTokenMutation,
+            variables: {
+              input: {
+                idToken,
+                uid: signedInUser.uid,
+                displayName: signedInUser.displayName,
+                photoURL: signedInUser.photoURL,
+              },
             },
-          },
-        });
-        if (data?.issueToken.token && signOuts.current === startedAt) setToken(data.issueToken.token);
-      } catch (error) {
-        console.error('Could not store the session token', error);
-      }
+          });
+          if (data?.issueToken.token && signOuts.current === startedAt) setToken(data.issueToken.token);
+        } catch (error) {
+          console.error('Could not store the session token', error);
+        }
+      };
+      const done = exchange().finally(() => {
+        if (exchanging.current?.done === done) exchanging.current = null;
+      });
+      exchanging.current = { key, done };
+      return done;
     },
     [client],
   );
