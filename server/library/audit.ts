@@ -1,8 +1,10 @@
 // The audit trail: who did what at the desk, to the catalogue and to a member's role, when, and through which
 // API. Services record an entry right after the write it describes, in the same call (see docs/decisions/040);
-// staff read a book's or a member's history, paged newest first. Nothing here edits or removes an entry.
-import type { AuditAction, AuditRecord, NewAudit, Page, Store } from '../store/port.ts';
+// staff read a book's or a member's history, paged newest first; a member reads the entries about them, as
+// audit-privacy.ts lets them. Nothing here edits or removes an entry.
+import type { AuditAction, AuditRecord, NewAudit, Page, PageRequest, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
+import { auditAsSeenBy } from './audit-privacy.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import * as check from './validate.ts';
 import { cursor, pageSize, paged } from './paging.ts';
@@ -27,13 +29,22 @@ export interface AuditTrail {
     first: number | null | undefined,
     after: string | null | undefined,
   ): Promise<Page<AuditRecord>>;
+  /** Every entry about the caller, newest first, as they may read it (their export). */
+  aboutMe(session: Session): Promise<AuditRecord[]>;
 }
 
 /** A value as the trail keeps it: text, numbers written out, null for none. */
 const asText = (value: unknown): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
+const PAGE_SIZE = 100;
+
 export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
+  /** A page of entries, each as the viewer may read it. */
+  const seenBy = (viewer: Session, page: Page<AuditRecord>): Page<AuditRecord> => ({
+    ...page,
+    nodes: page.nodes.flatMap((entry) => auditAsSeenBy(viewer, entry) ?? []),
+  });
   return {
     async record(by, changes) {
       if (changes.length === 0) return;
@@ -61,10 +72,20 @@ export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
       const page = { first: size, after: cursor(after) };
       if (about.bookId != null) {
         const bookId = check.id(about.bookId, 'bookId');
-        return paged(() => store.audit.listByBook(bookId, page));
+        return seenBy(session, await paged(() => store.audit.listByBook(bookId, page)));
       }
       const uid = check.text(about.uid, 'uid', { max: 128 });
-      return paged(() => store.audit.listByUid(uid, page));
+      return seenBy(session, await paged(() => store.audit.listByUid(uid, page)));
+    },
+    async aboutMe(session) {
+      const entries: AuditRecord[] = [];
+      let page: PageRequest = { first: PAGE_SIZE, after: null };
+      for (;;) {
+        const { nodes, hasNextPage, endCursor } = seenBy(session, await store.audit.listByUid(session.uid, page));
+        entries.push(...nodes);
+        if (!hasNextPage || !endCursor) return entries;
+        page = { first: PAGE_SIZE, after: endCursor };
+      }
     },
   };
 }

@@ -145,7 +145,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       adminEmails: opts.adminEmails,
       audit,
     }),
-    myData: createMyData(store, { verifier: opts.verifier, message: notices.message }),
+    myData: createMyData(store, { verifier: opts.verifier, message: notices.message, audit }),
     language: createLanguage(store),
     receipts: createReceipts(store, { mailer, siteOrigin }),
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),

@@ -12,6 +12,8 @@ import type {
   UserRecord,
 } from '../store/port.ts';
 import type { IdTokenVerifier, Session } from './identity.ts';
+import type { AuditTrail } from './audit.ts';
+import { ERASED_WITH_ACCOUNT } from './audit-privacy.ts';
 import { LibraryError } from './errors.ts';
 import { money } from './policy.ts';
 
@@ -61,7 +63,10 @@ export interface MemberExport {
     /** What became of its e-mail; null when it was not e-mailed. */
     email: string | null;
   }[];
-  /** The audit trail's entries about the member (a check-in, a payment, a role change), without who made them. */
+  /**
+   * The audit trail's entries about the member (a check-in, a payment, a role change) as they may read them
+   * (audit-privacy.ts): without who made them, staff's words or the notes staff keep on them.
+   */
   audit: Pick<AuditRecord, 'id' | 'at' | 'api' | 'action' | 'field' | 'oldValue' | 'newValue' | 'bookId'>[];
 }
 
@@ -96,7 +101,7 @@ function inUseSentence(loans: number, holds: number, balance: number): string {
 
 export function createMyData(
   store: Store,
-  deps: { verifier: IdTokenVerifier; message: (notice: NoticeRecord) => string },
+  deps: { verifier: IdTokenVerifier; message: (notice: NoticeRecord) => string; audit: AuditTrail },
 ): MyData {
   /** Every page of a list, in order. */
   async function everyPage<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
@@ -133,7 +138,7 @@ export function createMyData(
         store.ledger.balance(uid),
         store.ledger.list(uid),
         everyPage((page) => store.notices.list(uid, { unreadOnly: false, page })),
-        everyPage((page) => store.audit.listByUid(uid, page)),
+        deps.audit.aboutMe(session),
       ]);
       return {
         profile: profileOf(session, user),
@@ -207,7 +212,7 @@ export function createMyData(
         throw new LibraryError('ACCOUNT_IN_USE', inUseSentence(loans, openHolds, balance));
       // The library's records first: should the sign-in account's deletion fail, the member can still sign in
       // and ask again, and both steps are safe to repeat.
-      await store.erasure.erase(uid);
+      await store.erasure.erase(uid, { auditActions: ERASED_WITH_ACCOUNT });
       await deps.verifier.deleteUser(uid);
       return true;
     },

@@ -683,7 +683,10 @@ export type AuditAction =
   // A lost copy found at the desk, its replacement charge refunded (decision 059).
   | 'lost-found';
 
-/** One record of the audit trail: who did what, when, through which API. Never edited or deleted. */
+/**
+ * One record of the audit trail: who did what, when, through which API. Never edited or deleted; erasing the
+ * member it is about empties its personal values (ErasureStore).
+ */
 export interface AuditRecord {
   id: string;
   at: Date;
@@ -767,18 +770,28 @@ export interface ErasedAccount {
   holdsAnonymised: number;
   /** Their notices and the notices' e-mails, deleted. */
   noticesDeleted: number;
+  /**
+   * Entries of the audit trail about them that lost the values of `auditActions` (set to null) or their own
+   * name as who made them (set to '').
+   */
+  auditRedacted: number;
+  /** Their payments and waivers whose note (staff's words) was emptied; amounts, kinds and titles stay. */
+  ledgerNotesCleared: number;
 }
 
 /**
  * Erasing a member at their request. The service checks first that nothing is open (loans, holds, balance);
- * the ledger stays (amounts and titles, no name or e-mail: the library's accounts).
+ * the ledger stays (amounts and titles, no name, e-mail or note: the library's accounts).
  */
 export interface ErasureStore {
   /**
-   * Deletes the user record and the member's notices, and removes the member's name and e-mail from their loans
-   * and holds, which stay for the library's statistics. Erasing again changes nothing.
+   * Deletes the user record, the member's notices and the notes staff kept on them; removes the member's name
+   * and e-mail from their loans and holds, which stay for the library's statistics, and staff's notes from
+   * their payments and waivers. In the audit trail's entries about them, the values of `auditActions` (the library says
+   * which hold personal data) become null and their own name as who made an entry becomes ''. The only change
+   * the audit trail ever takes. Erasing again changes nothing.
    */
-  erase(uid: string): Promise<ErasedAccount>;
+  erase(uid: string, personal: { auditActions: readonly AuditAction[] }): Promise<ErasedAccount>;
 }
 
 /**

@@ -1,6 +1,8 @@
 // A member's own data on both stores: the download (GET /api/me/export) holds everything about them and nothing
-// about anyone else; deleteMyAccount is refused while loans, holds or a balance are open, and otherwise keeps the
-// loans without name or e-mail and deletes the member's Firebase account (checked in the Auth emulator itself).
+// about anyone else, and of the audit trail only what they may read; deleteMyAccount is refused while loans, holds
+// or a balance are open, and otherwise keeps the loans without name or e-mail, empties the personal values of the
+// audit entries about them and deletes the member's Firebase account (checked in the Auth emulator itself).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
 import { libraryClock } from '../support/library-clock.ts';
@@ -8,6 +10,17 @@ import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
 
 const DELETE = 'mutation { deleteMyAccount }';
+const NOTE = 'mutation($uid: String!, $text: String!) { addMemberNote(uid: $uid, text: $text) { id } }';
+const BLOCK = 'mutation($uid: String!, $reason: String!) { blockMember(uid: $uid, reason: $reason) { uid } }';
+const UNBLOCK = 'mutation($uid: String!) { unblockMember(uid: $uid) { uid } }';
+const EDIT = `mutation($uid: String!, $input: EditMemberInput!) { editMember(uid: $uid, input: $input) { uid } }`;
+const CLAIMED = 'mutation($id: ID!, $note: String) { markClaimsReturned(loanId: $id, note: $note) { status } }';
+const PAY = `mutation($uid: String!, $amount: Int!, $note: String) {
+  recordPayment(uid: $uid, amount: $amount, note: $note) { id }
+}`;
+const AUDIT = `query($uid: String!) {
+  auditLog(uid: $uid, first: 100) { nodes { action field oldValue newValue actor { uid name } } }
+}`;
 
 /** The emulator's own record of a uid (its admin REST API, as firebase-admin reads it); null when there is none. */
 async function firebaseAccount(uid: string): Promise<{ email?: string } | null> {
@@ -25,10 +38,14 @@ async function firebaseAccount(uid: string): Promise<{ email?: string } | null> 
 }
 
 describeEachStore((kind) => {
+  const tag = randomUUID().slice(0, 8);
+  const staffEmail = `desk-${tag}@example.com`;
   let gw: TestGateway;
+  let staff: Member;
   const clock = libraryClock();
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, libraryNow: clock.now });
+    gw = await startTestGateway({ store: kind, libraryNow: clock.now, env: { ADMIN_EMAILS: staffEmail } });
+    staff = await gw.member({ name: `Desk ${tag}`, email: staffEmail });
   });
   afterAll(() => gw.close());
 
@@ -39,6 +56,22 @@ describeEachStore((kind) => {
     const answer = await gqlBorrow(gw, m.token, bookId, due);
     expect(answer.body.errors).toBeUndefined();
     return answer.body.data.borrow.record.id as string;
+  };
+  /** A desk write by staff, which must succeed. */
+  const desk = async (query: string, variables: Record<string, unknown>) => {
+    const answer = await gw.gql(query, variables, staff.token);
+    expect(answer.body.errors).toBeUndefined();
+  };
+  const trailOf = async (uid: string) => {
+    const answer = await gw.gql(AUDIT, { uid }, staff.token);
+    expect(answer.body.errors).toBeUndefined();
+    return answer.body.data!.auditLog.nodes as {
+      action: string;
+      field: string | null;
+      oldValue: string | null;
+      newValue: string | null;
+      actor: { uid: string; name: string };
+    }[];
   };
 
   it('downloads the caller’s profile, loans with titles, holds, ledger and notices, privately', async () => {
@@ -117,6 +150,80 @@ describeEachStore((kind) => {
 
     expect((await exportOf(null)).status).toBe(401);
     expect((await gw.request('GET', '/api/me/export', { token: 'not-a-token' })).status).toBe(403);
+  });
+
+  it("downloads of the audit trail only what the member may read: no staff note, no staff's words, no staff name", async () => {
+    const m = await gw.member({ name: `Noted Reader ${tag}` });
+    const note = `Argues at the desk ${tag}`;
+    const claim = `Says it went back on Monday, doubtful ${tag}`;
+    await desk(NOTE, { uid: m.uid, text: note });
+    await desk(BLOCK, { uid: m.uid, reason: `Damaged a book ${tag}` });
+    await desk(UNBLOCK, { uid: m.uid });
+    await desk(CLAIMED, { id: await borrow(m, await gw.addBook({ quantity: 1 })), note: claim });
+
+    const answer = await exportOf(m);
+    expect(answer.status).toBe(200);
+    const audit = answer.body.audit as { action: string; field: string; oldValue: unknown; newValue: unknown }[];
+    expect(audit.map((e) => [e.action, e.field, e.oldValue, e.newValue])).toEqual([
+      // A claim's note is staff's words: the entry without its values.
+      ['claims-returned', 'status', null, null],
+      // The reason of a block is the member's to read (a refused borrow quotes it).
+      ['member-unblocked', 'blockedReason', `Damaged a book ${tag}`, null],
+      ['member-blocked', 'blockedReason', null, `Damaged a book ${tag}`],
+    ]);
+    const text = JSON.stringify(answer.body);
+    for (const secret of [note, claim, `Desk ${tag}`, staff.uid]) expect(text).not.toContain(secret);
+    // As `me { notes }` refuses them.
+    expectError(await gw.gql('{ me { notes { text } } }', {}, m.token), 'FORBIDDEN');
+    // Staff read every entry whole, by whom.
+    const trail = await trailOf(m.uid);
+    expect(trail.map((e) => [e.action, e.newValue, e.actor.name])).toEqual([
+      ['claims-returned', claim, `Desk ${tag}`],
+      ['member-unblocked', null, `Desk ${tag}`],
+      ['member-blocked', `Damaged a book ${tag}`, `Desk ${tag}`],
+      ['member-note-added', note, `Desk ${tag}`],
+    ]);
+  });
+
+  it("deleting an account empties the audit trail's personal values about the member and staff's notes on payments", async () => {
+    const m = await gw.member({ name: `Erased Reader ${tag}` });
+    const personal = ['01711 000111', '01999 000222', `Erased Reader ${tag}`, `Renamed Reader ${tag}`];
+    const words = [`Prefers large print ${tag}`, `Lost two books before ${tag}`, `Paid by her brother ${tag}`];
+    await desk(EDIT, { uid: m.uid, input: { phone: personal[0] } });
+    await desk(EDIT, { uid: m.uid, input: { phone: personal[1], name: personal[3] } });
+    await desk(NOTE, { uid: m.uid, text: words[0] });
+    await desk(BLOCK, { uid: m.uid, reason: words[1] });
+    await desk(UNBLOCK, { uid: m.uid });
+    const lateLoan = await borrow(m, await gw.addBook({ quantity: 1 }), libraryDay(1));
+    await clock.at(3, () => giveBack(m, lateLoan));
+    await desk(PAY, { uid: m.uid, amount: 100, note: words[2] });
+    const before = JSON.stringify(await trailOf(m.uid));
+    for (const value of [...personal.slice(0, 2), personal[3]!, words[0]!, words[1]!]) expect(before).toContain(value);
+
+    expect((await gw.gql(DELETE, {}, m.token)).body).toEqual({ data: { deleteMyAccount: true } });
+
+    const trail = await trailOf(m.uid);
+    const after = JSON.stringify(trail);
+    for (const value of [...personal, ...words]) expect(after).not.toContain(value);
+    // The entries stay, with who did what and when; the library's own facts (a balance) stay too.
+    expect(trail.map((e) => [e.action, e.field])).toEqual([
+      ['payment', 'balance'],
+      ['member-unblocked', 'blockedReason'],
+      ['member-blocked', 'blockedReason'],
+      ['member-note-added', 'note'],
+      // One edit's entries, newest first: recorded in the order of the fields.
+      ['member-edited', 'phone'],
+      ['member-edited', 'name'],
+      ['member-edited', 'phone'],
+    ]);
+    expect(trail[0]).toMatchObject({ oldValue: '100', newValue: '0', actor: { name: `Desk ${tag}` } });
+    expect(trail.slice(1).every((e) => e.oldValue === null && e.newValue === null)).toBe(true);
+    // The ledger keeps the amounts and the library's own words, not staff's note on the payment.
+    const ledger = await gw.store.ledger.list(m.uid);
+    expect(ledger.map((e) => [e.kind, e.amount, e.note]).sort()).toEqual([
+      ['late-fee', 100, 'Returned late'],
+      ['payment', 100, ''],
+    ]);
   });
 
   it('refuses to delete an account with a loan, a hold or a balance, with ACCOUNT_IN_USE and a sentence, changing nothing', async () => {

@@ -22,6 +22,7 @@ import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.
 import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
 import { sqliteItems } from '../../server/store/sqlite/items.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
+import { ERASED_WITH_ACCOUNT } from '../../server/library/audit-privacy.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
 
 interface Fixture {
@@ -173,7 +174,10 @@ const CASES: Case[] = [
   },
   { name: 'books: copies owned down (withdraws copies)', run: (s, f) => s.books.changeStock(f.shelfBookId, -1) },
   // Last: it takes the fixture's member away.
-  { name: "users: erase a member's account", run: (s) => s.erasure.erase('user-1') },
+  {
+    name: "users: erase a member's account",
+    run: (s) => s.erasure.erase('user-1', { auditActions: ERASED_WITH_ACCOUNT }),
+  },
   { name: 'holds: to pull (ready, not on the hold shelf)', run: (s) => s.holds.toPull({ first: 5 }) },
   { name: 'holds: to clear off the hold shelf', run: (s) => s.holds.toClear({ first: 5 }) },
   { name: 'holds: put on the hold shelf', run: (s) => s.holds.shelve('0123456789abcdef01234567', new Date()) },

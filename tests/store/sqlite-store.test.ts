@@ -225,7 +225,7 @@ describe('SQLite reader threads', () => {
 });
 
 describe('SQLite audit trail', () => {
-  it('refuses to change or remove an entry, whatever connection asks', async () => {
+  it('refuses to change or remove an entry, whatever connection asks, but to empty it when its member is erased', async () => {
     const file = join(dir, 'bookhaven.db');
     const store = await openSqliteStore(file);
     const [entry] = await store.audit.record([
@@ -246,6 +246,10 @@ describe('SQLite audit trail', () => {
     try {
       expect(() => db.exec("UPDATE audit SET new_value = '0'")).toThrow(/never changed/);
       expect(() => db.exec('DELETE FROM audit')).toThrow(/never deleted/);
+      // Erasing a member only empties values and their name: nothing else passes with it.
+      expect(() => db.exec("UPDATE audit SET actor_name = 'Someone Else'")).toThrow(/never changed/);
+      expect(() => db.exec("UPDATE audit SET new_value = NULL, uid = 'uid-bob'")).toThrow(/never changed/);
+      expect(() => db.exec("UPDATE audit SET old_value = NULL, action = 'waiver'")).toThrow(/never changed/);
     } finally {
       db.close();
     }

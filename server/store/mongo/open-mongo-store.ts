@@ -192,6 +192,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
         notices: db.collection<NoticeDoc>('notices'),
         users: db.collection<UserDoc>('users'),
         memberNotes: members.memberNotes,
+        audit: db.collection<AuditDoc>('audit'),
       }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
       audit: mongoAudit(db.collection<AuditDoc>('audit')),

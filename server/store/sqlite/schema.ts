@@ -503,4 +503,18 @@ export const MIGRATIONS: readonly string[] = [
       ON CONFLICT (genre) DO UPDATE SET books = books + 1, available = available + excluded.available;
   END;
   `,
+  // 23: erasing a member empties the personal values of the audit entries about them (docs/decisions/068). The
+  // trail stays append-only for everything else: an update passes only when it keeps every column but old_value
+  // and new_value (each kept or set to NULL) and actor_name (kept or set to '').
+  `
+  DROP TRIGGER audit_never_updated;
+  CREATE TRIGGER audit_never_updated BEFORE UPDATE ON audit
+    WHEN NEW.id IS NOT OLD.id OR NEW.at IS NOT OLD.at OR NEW.actor_uid IS NOT OLD.actor_uid
+      OR NEW.api IS NOT OLD.api OR NEW.action IS NOT OLD.action OR NEW.field IS NOT OLD.field
+      OR NEW.book_id IS NOT OLD.book_id OR NEW.uid IS NOT OLD.uid
+      OR (NEW.old_value IS NOT OLD.old_value AND NEW.old_value IS NOT NULL)
+      OR (NEW.new_value IS NOT OLD.new_value AND NEW.new_value IS NOT NULL)
+      OR (NEW.actor_name IS NOT OLD.actor_name AND NEW.actor_name <> '')
+    BEGIN SELECT RAISE(ABORT, 'audit entries are never changed, only emptied when their member is erased'); END;
+  `,
 ];

@@ -1,7 +1,8 @@
-// Erasing a member: their user record and notices go; their loans and holds stay without name or e-mail;
-// nobody else's records change; erasing again changes nothing.
+// Erasing a member: their user record and notices go; their loans and holds stay without name or e-mail, their
+// ledger entries without staff's notes on payments, the audit trail's entries about them without the values the library
+// names and without their own name; nobody else's records change; erasing again changes nothing.
 import { describe, expect, it } from 'vitest';
-import type { NewNotice } from '../../../server/store/port.ts';
+import type { AuditAction, NewAudit, NewNotice } from '../../../server/store/port.ts';
 import { bookFields, newLoan, profile, useStore, type StoreFactory } from './harness.ts';
 
 const notice = (key: string, userId: string, bookId: string): NewNotice => ({
@@ -14,6 +15,23 @@ const notice = (key: string, userId: string, bookId: string): NewNotice => ({
   holdId: null,
   day: '2026-12-01',
   createdAt: new Date('2026-03-02T10:00:00.000Z'),
+});
+
+/** What the library names as personal (server/library/audit-privacy.ts); the store only applies the list. */
+const PERSONAL: { auditActions: AuditAction[] } = { auditActions: ['member-edited', 'member-note-added'] };
+
+const entry = (over: Partial<NewAudit>): NewAudit => ({
+  at: new Date('2026-03-02T10:00:00.000Z'),
+  actorUid: 'desk',
+  actorName: 'Desk Staff',
+  api: 'graphql',
+  action: 'member-edited',
+  field: 'phone',
+  oldValue: '01711 000111',
+  newValue: '01999 000222',
+  bookId: null,
+  uid: 'ada',
+  ...over,
 });
 
 export function erasureContract(factory: StoreFactory): void {
@@ -49,11 +67,13 @@ export function erasureContract(factory: StoreFactory): void {
         notice('bob-1', 'bob', scarce),
       ]);
 
-      expect(await s.erasure.erase('ada')).toEqual({
+      expect(await s.erasure.erase('ada', PERSONAL)).toEqual({
         user: true,
         loansAnonymised: 1,
         holdsAnonymised: 1,
         noticesDeleted: 2,
+        auditRedacted: 0,
+        ledgerNotesCleared: 0,
       });
       expect(await s.users.getByUid('ada')).toBeNull();
       const [kept] = await s.loans.listByUser('ada');
@@ -78,12 +98,73 @@ export function erasureContract(factory: StoreFactory): void {
       ]);
       expect((await s.notices.list('bob', { unreadOnly: false, page: { first: 10 } })).totalCount).toBe(1);
 
-      expect(await s.erasure.erase('ada')).toEqual({
+      expect(await s.erasure.erase('ada', PERSONAL)).toEqual({
         user: false,
         loansAnonymised: 0,
         holdsAnonymised: 0,
         noticesDeleted: 0,
+        auditRedacted: 0,
+        ledgerNotesCleared: 0,
       });
+    });
+
+    it("empties the personal values of the audit entries about the member, their own name in them and staff's ledger notes", async () => {
+      const s = store();
+      await s.users.upsert(profile({ uid: 'ada' }));
+      await s.users.upsert(profile({ uid: 'bob', email: 'bob@example.com', name: 'Bob' }));
+      const shelf = (await s.books.insert(bookFields({ quantity: 2 }))).id;
+      // A late fee, then a payment with staff's note on it.
+      for (const uid of ['ada', 'bob']) {
+        const out = await s.loans.checkout(newLoan(shelf, { userId: uid }));
+        if (!out.ok) throw new Error('fixture borrow failed');
+        await s.loans.checkin(out.loan.id, new Date('2026-03-05T10:00:00.000Z'), { lateFee: () => 100 });
+        const paid = await s.ledger.credit({
+          userId: uid,
+          kind: 'payment',
+          amount: 100,
+          note: `Paid for ${uid} by her brother`,
+          recordedBy: 'Desk Staff',
+          createdAt: new Date('2026-03-06T10:00:00.000Z'),
+        });
+        if (!paid.ok) throw new Error('fixture payment failed');
+      }
+      const [phone, note, payment, role, bobs] = await s.audit.record([
+        entry({}),
+        entry({ action: 'member-note-added', field: 'note', oldValue: null, newValue: 'Moved to Mirpur' }),
+        entry({ action: 'payment', field: 'balance', oldValue: '100', newValue: '0' }),
+        // A member's own sign-in made them staff: the entry names them as who made it.
+        entry({
+          action: 'role-changed',
+          field: 'role',
+          oldValue: 'member',
+          newValue: 'admin',
+          actorUid: 'ada',
+          actorName: 'Ada Reader',
+        }),
+        entry({ uid: 'bob' }),
+      ]);
+
+      expect(await s.erasure.erase('ada', PERSONAL)).toMatchObject({
+        user: true,
+        auditRedacted: 3,
+        ledgerNotesCleared: 1,
+      });
+      const erased = (await s.audit.listByUid('ada', { first: 10 })).nodes;
+      expect(erased).toEqual([
+        { ...role, actorName: '' },
+        payment,
+        { ...note, newValue: null },
+        { ...phone, oldValue: null, newValue: null },
+      ]);
+      expect((await s.ledger.list('ada')).map((e) => [e.kind, e.amount, e.note])).toEqual([
+        ['payment', 100, ''],
+        ['late-fee', 100, 'Returned late'],
+      ]);
+      // Nobody else's records change.
+      expect((await s.audit.listByUid('bob', { first: 10 })).nodes).toEqual([bobs]);
+      expect((await s.ledger.list('bob')).map((e) => e.note)).toEqual(['Paid for bob by her brother', 'Returned late']);
+
+      expect(await s.erasure.erase('ada', PERSONAL)).toMatchObject({ auditRedacted: 0, ledgerNotesCleared: 0 });
     });
   });
 }

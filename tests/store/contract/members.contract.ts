@@ -125,7 +125,7 @@ export function membersContract(factory: StoreFactory): void {
         'Prefers large print',
       ]);
       expect(await store().users.listNotes('nobody')).toEqual([]);
-      await store().erasure.erase('uid-ada');
+      await store().erasure.erase('uid-ada', { auditActions: [] });
       expect(await store().users.listNotes('uid-ada')).toEqual([]);
     });
   });
