@@ -15,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { ObservedStore } from './store/observed.ts';
-import { httpCache, noneMatch } from './cache/http-cache.ts';
+import { httpCache, noneMatch, privateWhenPersonal } from './cache/http-cache.ts';
 import { sharedGraphqlRead } from './cache/shared-query.ts';
 import type { Library } from './library/index.ts';
 import type { Locale } from './store/port.ts';
@@ -179,6 +179,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Answers made for one member (signed in, or signing in) are never stored by a cache.
+      privateWhenPersonal(api);
       api.setErrorHandler(restErrorHandler);
       api.addHook(
         'preSerialization',

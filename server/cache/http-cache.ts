@@ -3,7 +3,8 @@
 // store/observed.ts) and the representation asked for (URL and Accept), and a short public Cache-Control; a
 // conditional request that still matches is answered 304 before the handler runs. Anything else on those
 // routes (signed-in requests, POST, answers that are not a 200, GraphQL answers with errors) is
-// `private, no-store`. The browser, and any proxy or CDN in front, does the caching; the gateway keeps none.
+// `private, no-store`, and so is every answer of a scope under `privateWhenPersonal` made for one member. The
+// browser, and any proxy or CDN in front, does the caching; the gateway keeps none.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { UNSEEN_WRITES_MS, type ObservedStore } from '../store/observed.ts';
 
@@ -14,6 +15,8 @@ declare module 'fastify' {
      * request (GraphQL: whether the operation is a shared catalogue query), and its 200s may carry errors.
      */
     cacheable?: true | ((request: FastifyRequest) => boolean);
+    /** true: every answer is made for the one member whose credential the request's body carries (the sign-in). */
+    personal?: true;
   }
 }
 
@@ -103,5 +106,18 @@ export function httpCache(app: FastifyInstance, store: ObservedStore): void {
     if (!cacheable) return;
     route.preHandler = [conditional(cacheable === true ? () => true : cacheable), ...asList(route.preHandler)];
     route.onSend = [labelOnlySuccess(cacheable !== true), ...asList(route.onSend)];
+  });
+}
+
+/**
+ * Every answer of the scope made for one member is `private, no-store`, whatever its route set or left out: the
+ * answer to a request carrying a credential (an Authorization header, valid or not) or to a route declared
+ * `personal`. One rule for every route of the scope, present and future, errors included.
+ */
+export function privateWhenPersonal(scope: FastifyInstance): void {
+  scope.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers.authorization !== undefined || request.routeOptions.config?.personal)
+      reply.header('cache-control', PRIVATE);
+    done(null, payload);
   });
 }

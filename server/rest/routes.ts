@@ -79,7 +79,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
 
     app.post<Body<Record<string, unknown>>>(
       '/jwt',
-      { schema: { ...doc.signIn, body: schema.tokenBody } },
+      { schema: { ...doc.signIn, body: schema.tokenBody }, config: { personal: true } },
       async (request) => {
         const { token } = await limits.signIn(request, () => library.accounts.signIn(request.body, 'rest'));
         return { token };
@@ -247,7 +247,6 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
         );
         return reply
           .type('text/csv; charset=utf-8')
-          .header('cache-control', PRIVATE)
           .header('content-disposition', 'attachment; filename="bookhaven-overdue.csv"')
           .send(Readable.from(lines));
       },
@@ -255,10 +254,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
 
     app.get('/me/export', { schema: doc.exportMyData, preValidation: signedIn }, async (request, reply) => {
       const data = await library.myData.export(session(request));
-      return reply
-        .header('cache-control', PRIVATE)
-        .header('content-disposition', 'attachment; filename="bookhaven-my-data.json"')
-        .send(data);
+      return reply.header('content-disposition', 'attachment; filename="bookhaven-my-data.json"').send(data);
     });
   };
 }

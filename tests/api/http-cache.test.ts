@@ -1,11 +1,13 @@
 // Public catalogue reads are cached by the web's own rules: an anonymous GET carries an ETag derived from the
 // store's revision and a short public Cache-Control, a conditional request that still matches is answered 304
-// without running the query, and anything personal, failed or sent by POST is `private, no-store`.
+// without running the query, and anything personal, failed or sent by POST is `private, no-store`: every REST
+// route that answers for one member, as the OpenAPI document lists them.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSharedQuery } from '../../server/cache/shared-query.ts';
 import { noneMatch, PRIVATE, PUBLIC } from '../../server/cache/http-cache.ts';
 import type { ObservedStore } from '../../server/store/observed.ts';
-import { describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { bookFields, describeEachStore, startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { libraryDay } from './factory.ts';
 
 const BOOK = 'query Book($id: ID!) { book(id: $id) { id title quantity } }';
 const PAGE = '{ books(first: 100) { totalCount nodes { id quantity } } }';
@@ -213,6 +215,65 @@ describeEachStore((kind) => {
           headers: { 'content-type': 'application/jsonfoo' },
         });
         expect(odd.status).toBe(415);
+      }
+    });
+
+    it('answers every REST request made for one member private, no-store: each personal route, succeeding or refused', async () => {
+      const staffEmail = `desk-${Date.now()}@example.com`;
+      const desk = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+      try {
+        const [member, staff] = [await desk.member(), await desk.member({ email: staffEmail })];
+        const newcomer = await desk.firebaseUser();
+        const bookId = await desk.addBook({ quantity: 2 });
+        const due = libraryDay(7);
+        /** One real request per route, as a client sends it: the route answers for the member whose token it is. */
+        const calls: Record<string, (token: string | null) => ReturnType<TestGateway['request']>> = {
+          'POST /api/jwt': () => desk.request('POST', '/api/jwt', { body: { idToken: newcomer.idToken } }),
+          'POST /api/books': (token) =>
+            desk.request('POST', '/api/books', { token, body: { ...bookFields(), quantity: 1 } }),
+          'PUT /api/books/{id}': (token) =>
+            desk.request('PUT', `/api/books/${bookId}`, { token, body: { ...bookFields(), quantity: 2 } }),
+          'POST /api/borrow': (token) =>
+            desk.request('POST', '/api/borrow', { token, body: { bookId, returnDate: due } }),
+          'GET /api/borrowed-books/{uid}': (token) =>
+            desk.request('GET', `/api/borrowed-books/${member.uid}`, { token }),
+          'POST /api/return-book': async (token) => {
+            const borrowId = (await desk.request('GET', `/api/borrowed-books/${member.uid}`, { token })).body[0]?._id;
+            return desk.request('POST', '/api/return-book', { token, body: { borrowId: borrowId ?? 'none' } });
+          },
+          'GET /api/users': (token) => desk.request('GET', '/api/users', { token }),
+          'GET /api/desk/overdue.csv': (token) =>
+            desk.request('GET', '/api/desk/overdue.csv', { token: token === member.token ? staff.token : token }),
+          'GET /api/me/export': (token) => desk.request('GET', '/api/me/export', { token }),
+        };
+        // Every route that needs a session, and the sign-in, as the OpenAPI document lists them: a new one fails
+        // here until it is called above.
+        const document = (await desk.request('GET', '/api/openapi.json')).body as {
+          paths: Record<string, Record<string, { security?: unknown[] }>>;
+        };
+        const personal = Object.entries(document.paths).flatMap(([path, operations]) =>
+          Object.entries(operations)
+            .filter(([method, op]) => op.security !== undefined || `${method} ${path}` === 'post /api/jwt')
+            .map(([method]) => `${method.toUpperCase()} ${path}`),
+        );
+        expect(personal.sort()).toEqual(Object.keys(calls).sort());
+
+        for (const [route, call] of Object.entries(calls)) {
+          const answered = await call(member.token);
+          const refused = await call('not-a-token');
+          expect([route, answered.status]).toEqual([
+            route,
+            route === 'POST /api/borrow' || route === 'POST /api/books' ? 201 : 200,
+          ]);
+          for (const answer of [answered, refused])
+            expect([route, answer.status, answer.headers.get('cache-control')]).toEqual([
+              route,
+              answer.status,
+              PRIVATE,
+            ]);
+        }
+      } finally {
+        await desk.close();
       }
     });
 
