@@ -114,7 +114,7 @@ export const exportMyData = {
   tags: ['Users'],
   summary: 'Everything the library holds about the caller',
   description:
-    'A download (`Content-Disposition: attachment`): profile, loans with titles, holds, ledger and notices. Private, never cached. There is no audit trail yet, so there is no audit section.',
+    'A download (`Content-Disposition: attachment`): profile, loans with titles, holds, ledger, notices and the audit trail’s entries about the caller as a member may read them. Private, never cached.',
   security: BEARER,
   response: { 200: ok('The caller’s data', myData), ...r.failures([...SIGNED_IN, 503]) },
 };

@@ -89,7 +89,8 @@ export const myData = record({
   },
   audit: {
     type: 'array',
-    description: 'The audit trail’s entries about the member, newest first, without who made them.',
+    description:
+      'The audit trail’s entries about the member, newest first, as a member may read them: without who made them, without staff’s words (an override’s reason, a claim’s note: null) and without the notes staff keep on them.',
     items: record({
       id: objectId,
       at: dateTime,
