@@ -550,10 +550,6 @@ describe('circulation under random interleavings', () => {
   }, 60_000);
 
   const mongo = inject('mongodbUri');
-  // The runs below check items (ops and invariant) on MongoDB once its adapter keeps them: set to true there.
-  const MONGO_KEEPS_ITEMS = true;
-  const mongoItems = mongo && MONGO_KEEPS_ITEMS ? mongo : undefined;
-  const noItems = mongo && !MONGO_KEEPS_ITEMS ? ' (skipped: the MongoDB adapter does not keep items yet)' : '';
   it.skipIf(!mongo)(
     `gives the last copy to exactly one of 1,000 concurrent borrowers on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`,
     async () => {
@@ -571,8 +567,8 @@ describe('circulation under random interleavings', () => {
     120_000,
   );
 
-  it.skipIf(!mongoItems)(
-    `keeps stock and loans consistent on MongoDB${mongo ? noItems : ' (skipped: no MongoDB-protocol server)'}`,
+  it.skipIf(!mongo)(
+    `keeps stock and loans consistent on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`,
     async () => {
       await propertyOn(async () => {
         const db = `prop_${randomBytes(5).toString('hex')}`;
@@ -591,16 +587,16 @@ describe('circulation under random interleavings', () => {
     180_000,
   );
 
-  it.skipIf(!mongoItems)(
-    `recovers consistent stock, loans and holds after a stop between any two writes on MongoDB${mongo ? noItems : ' (skipped: no MongoDB-protocol server)'}`,
+  it.skipIf(!mongo)(
+    `recovers consistent stock, loans and holds after a stop between any two writes on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`,
     async () => {
       await crashPropertyOn(mongoTarget(mongo!), 15);
     },
     240_000,
   );
 
-  it.skipIf(!mongoItems)(
-    `keeps every copy an item in exactly one state after every step on MongoDB${mongo ? noItems : ' (skipped: no MongoDB-protocol server)'}`,
+  it.skipIf(!mongo)(
+    `keeps every copy an item in exactly one state after every step on MongoDB${mongo ? '' : ' (skipped: no MongoDB-protocol server)'}`,
     async () => {
       await propertyOn(
         async () => {
