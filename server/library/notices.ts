@@ -6,7 +6,7 @@ import type { HoldRecord, LoanRecord, NewNotice, NoticeRecord, Page, Store } fro
 import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { addDays, dayToDate, daysBetween, todayIn } from './calendar.ts';
-import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
+import { createLibraryCalendar, type ClosedDays, type LibraryCalendar } from './library-calendar.ts';
 import { createAuditTrail } from './audit.ts';
 import { dueDayOf, isStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
@@ -44,7 +44,7 @@ export interface Notices {
   /** Records "expired" for these holds. */
   expired(holds: HoldRecord[]): Promise<void>;
   /** Records "due date moved" for the loans and ready holds a closure on `closedDay` moved to a later day. */
-  datesMoved(closedDay: string, loans: LoanRecord[], holds: { hold: HoldRecord; until: string }[]): Promise<void>;
+  datesMoved(closed: ClosedDays, loans: LoanRecord[], holds: { hold: HoldRecord; until: string }[]): Promise<void>;
   list(
     session: Session,
     userId: string,
@@ -186,7 +186,8 @@ export function createNotices(
       await store.notices.record(await holdNotices(holds, 'hold-expired'), mail);
     },
 
-    async datesMoved(closedDay, loans, holds) {
+    async datesMoved(closed, loans, holds) {
+      const closedDay = closed.from;
       // The key ends with the closed day, which the message names (movedFrom): one notice per closure and loan.
       const moved = (id: string) => `due-date-moved:${id}:${closedDay}`;
       const base = { kind: 'due-date-moved', createdAt: now() } as const;

@@ -269,10 +269,11 @@ export interface LoanStore {
    */
   renew(loanId: string, opts: { dueDate: (loan: LoanRecord) => Date; maxRenewals: number }): Promise<RenewResult>;
   /**
-   * Moves every active loan (claimed returns too) due on `from` to `to`: the library closed on that day. Answers
-   * the loans moved, as they are now; a loan already moved (a second run) is not moved again.
+   * Moves every active loan (claimed returns too) due from `from` through `through` to `to`: the library closed
+   * on those days. Answers the loans moved, as they are now; a loan already moved (a second run) is not moved
+   * again.
    */
-  moveDue(from: Date, to: Date): Promise<LoanRecord[]>;
+  moveDue(from: Date, through: Date, to: Date): Promise<LoanRecord[]>;
   /** Closes an active loan as lost or damaged: the copy leaves the collection and the charges are recorded. */
   close(loanId: string, at: Date, opts: LossOptions): Promise<CheckinResult>;
   /** Active loans due before `dueBefore`, the longest overdue first (due date, then id). */

@@ -115,6 +115,10 @@ export const en = {
   calendarRangeOrder: 'to must be on or after from',
   closureTooOld: 'A closure can be at most a year in the past.',
   closureTooFar: 'A closure can be at most three years ahead.',
+  closureOrder: 'The last day of a closure cannot be before its first day.',
+  closureTooLong: 'The library cannot be closed for more than {limit} days in a row.',
+  noOpenDay:
+    'The library is closed for more than {limit} days from {day}, so no date can be set then. Please ask at the desk.',
   noticeOverdueOpenDays:
     '“{title}” was due back on {day}. Late fees are {fee} for each day the library is open: please return it.',
   noticeDueDateMovedLoan: 'The library is closed on {closed}; your loan of “{title}” is now due on {day}.',
