@@ -148,10 +148,94 @@ describeEachStore((kind) => {
         },
       ]);
       expect(await noticesOf(cy)).toEqual([]);
-      // Closing the next day too moves them on again, with a second notice.
+      // Closing the next day too moves them on again: the same notice, unread and minutes old, says so.
       await close(libraryDay(5));
       expect((await loansOf(ada))[0]?.dueDate).toBe(libraryDay(6));
-      expect((await noticesOf(ada)).map((n) => n.day)).toEqual([libraryDay(6), libraryDay(5)]);
+      expect(await noticesOf(ada)).toEqual([
+        {
+          kind: 'DUE_DATE_MOVED',
+          day: libraryDay(6),
+          message: `The library is closed from ${longDay(libraryDay(4))} to ${longDay(libraryDay(5))}. Your loan of “${title}” is now due on ${longDay(libraryDay(6))}.`,
+        },
+      ]);
+    });
+
+    it('enters a closure as a range: each date moved once, past it all, and one notice per member for all of them', async () => {
+      const [ada, bo, cy] = [await gw.member(), await gw.member(), await gw.member()];
+      const [one, two, three] = ['Padma', 'Meghna', 'Jamuna'].map((t) => `${t} ${randomUUID().slice(0, 4)}`);
+      await borrow(ada, await gw.addBook({ quantity: 1, title: one }), libraryDay(4));
+      await borrow(ada, await gw.addBook({ quantity: 1, title: two }), libraryDay(7));
+      await borrow(bo, await gw.addBook({ quantity: 1, title: three }), libraryDay(8));
+      await borrow(cy, await gw.addBook({ quantity: 1 }), libraryDay(10));
+      // A ready hold whose last pickup day (three days after today) falls in the range too.
+      const lent = await borrow(cy, await gw.addBook({ quantity: 1, title: `Held ${one}` }), libraryDay(2));
+      const heldBook = (await gw.store.loans.get(lent))?.bookId ?? '';
+      await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: heldBook }, ada.token);
+      await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: lent }, cy.token);
+      const answer = await gw.gql(
+        CLOSE_RANGE,
+        { date: libraryDay(3), to: libraryDay(8), reason: 'Flood' },
+        staff.token,
+      );
+      expect(answer.body.data.addClosure).toEqual({ date: libraryDay(3), reason: 'Flood' });
+      expect((await gw.store.calendar.closures(libraryDay(0), libraryDay(20))).map((c) => c.day)).toEqual(
+        [3, 4, 5, 6, 7, 8].map((d) => libraryDay(d)),
+      );
+      expect((await loansOf(ada)).map((l) => l.dueDate)).toEqual([libraryDay(9), libraryDay(9)]);
+      expect((await loansOf(bo)).map((l) => l.dueDate)).toEqual([libraryDay(9)]);
+      // Its returned loan (due on the second day) stays as it was; its loan due after the range too.
+      expect((await loansOf(cy)).map((l) => l.dueDate).sort()).toEqual([libraryDay(2), libraryDay(10)]);
+      const range = `The library is closed from ${longDay(libraryDay(3))} to ${longDay(libraryDay(8))}.`;
+      const nine = longDay(libraryDay(9));
+      const adas = (await noticesOf(ada)).filter((n) => n.kind === 'DUE_DATE_MOVED');
+      expect(adas).toHaveLength(1);
+      expect(adas[0]?.message).toBe(
+        [
+          range,
+          // Loans first, in the order they were lent, then holds.
+          `Your loan of “${one}” is now due on ${nine}.`,
+          `Your loan of “${two}” is now due on ${nine}.`,
+          `Your hold on “Held ${one}” now waits for you until ${nine}.`,
+        ].join(' '),
+      );
+      expect(await noticesOf(bo)).toEqual([
+        {
+          kind: 'DUE_DATE_MOVED',
+          day: libraryDay(9),
+          message: `${range} Your loan of “${three}” is now due on ${nine}.`,
+        },
+      ]);
+      expect((await noticesOf(cy)).filter((n) => n.kind === 'DUE_DATE_MOVED')).toEqual([]);
+      // In Bangla, each sentence in Bangla.
+      await gw.gql('mutation { setLocale(locale: bn) { locale } }', {}, bo.token);
+      const [inBangla] = await noticesOf(bo);
+      expect(inBangla?.message).toMatch(/^লাইব্রেরি .+ থেকে .+ পর্যন্ত বন্ধ থাকবে। “.+” ফেরত দেওয়ার নতুন তারিখ .+।$/);
+    });
+
+    it('joins a loan moved day by day into one notice while it is unread and under 30 minutes old, and tells again after', async () => {
+      const m = await gw.member();
+      const title = `Titas ${randomUUID().slice(0, 4)}`;
+      await borrow(m, await gw.addBook({ quantity: 1, title }), libraryDay(4));
+      // Entered day by day: ten closures, ten moves of the one loan, one notice.
+      for (let d = 4; d <= 13; d += 1) expect((await close(libraryDay(d))).body.errors).toBeUndefined();
+      expect((await loansOf(m))[0]?.dueDate).toBe(libraryDay(14));
+      const notices = await noticesOf(m);
+      expect(notices).toEqual([
+        {
+          kind: 'DUE_DATE_MOVED',
+          day: libraryDay(14),
+          message: `The library is closed from ${longDay(libraryDay(4))} to ${longDay(libraryDay(13))}. Your loan of “${title}” is now due on ${longDay(libraryDay(14))}.`,
+        },
+      ]);
+      // Read: the next move is news, in a notice of its own.
+      await gw.gql('mutation { markNoticesRead }', {}, m.token);
+      await close(libraryDay(14));
+      expect((await noticesOf(m)).map((n) => n.day)).toEqual([libraryDay(15), libraryDay(14)]);
+      // Unread but over 30 minutes old (its e-mail gone): a notice of its own too.
+      await clock.at(31 / 1440, async () => {
+        await close(libraryDay(15));
+        expect((await noticesOf(m)).map((n) => n.day)).toEqual([libraryDay(16), libraryDay(15), libraryDay(14)]);
+      });
     });
 
     it('keeps a ready hold to an open day, and moves its last pickup day when that day closes', async () => {

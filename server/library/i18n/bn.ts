@@ -134,6 +134,10 @@ export const bn: Record<SentenceKey, string> = {
     '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। লাইব্রেরি খোলা থাকে এমন প্রতিটি দিনের জন্য দেরির জরিমানা {fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
   noticeDueDateMovedLoan: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
   noticeDueDateMovedHold: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
+  noticeClosedOn: 'লাইব্রেরি {closed} বন্ধ থাকবে।',
+  noticeClosedFromTo: 'লাইব্রেরি {from} থেকে {until} পর্যন্ত বন্ধ থাকবে।',
+  noticeLoanNowDue: '“{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
+  noticeHoldNowUntil: '“{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
   overdueOne: '“{title}” ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে বইটি ফেরত দিন।',
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',

@@ -123,6 +123,11 @@ export const en = {
     '“{title}” was due back on {day}. Late fees are {fee} for each day the library is open: please return it.',
   noticeDueDateMovedLoan: 'The library is closed on {closed}; your loan of “{title}” is now due on {day}.',
   noticeDueDateMovedHold: 'The library is closed on {closed}; your hold on “{title}” now waits for you until {day}.',
+  // A notice of several dates moved: a sentence for the closed days, then one for each date (notices.ts).
+  noticeClosedOn: 'The library is closed on {closed}.',
+  noticeClosedFromTo: 'The library is closed from {from} to {until}.',
+  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day}.',
+  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day}.',
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',

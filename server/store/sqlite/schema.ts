@@ -503,4 +503,9 @@ export const MIGRATIONS: readonly string[] = [
       ON CONFLICT (genre) DO UPDATE SET books = books + 1, available = available + excluded.available;
   END;
   `,
+  // 23: a due-date-moved notice tells one member every date a closure moved (decision 046): the closed days and
+  // each loan or hold with its new day, as JSON (port.ts MovedDates); null on other notices and older ones.
+  `
+  ALTER TABLE notices ADD COLUMN moved TEXT;
+  `,
 ];
