@@ -166,7 +166,11 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 </body></html>`;
     return {
       to: user.email,
-      subject: words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
+      // A closure that moved several of the member's dates names none of them alone.
+      subject:
+        (notice.moved?.dates.length ?? 0) > 1
+          ? words('mailSubjectDatesMoved', { count: String(notice.moved?.dates.length) })
+          : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,
       html,
       messageId: `<notice-${notice.id}@${host}>`,

@@ -378,6 +378,10 @@ describeEachStore((kind) => {
       await clock.at(62 * MINUTE, () => gw.library.mail.deliver());
       const [rangedMail, dailyMail] = [smtp.to(ranged.email), smtp.to(daily.email)];
       expect([rangedMail.length, dailyMail.length]).toEqual([1, 1]);
+      expect([rangedMail[0]?.subject, dailyMail[0]?.subject]).toEqual([
+        'The library is closed: new dates for 2 of your books',
+        'The library is closed: a new date for “Closed Daily”',
+      ]);
       const day = (d: number) =>
         new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
           new Date(`${libraryDay(d)}T00:00:00.000Z`),

@@ -108,6 +108,7 @@ export const bn: Record<SentenceKey, string> = {
   mailSubjectHoldReady: 'আপনার জন্য রাখা আছে: “{title}”',
   mailSubjectHoldExpired: 'রিজার্ভের মেয়াদ শেষ: “{title}”',
   mailSubjectDueDateMoved: 'লাইব্রেরি বন্ধ: “{title}” ফেরতের নতুন তারিখ',
+  mailSubjectDatesMoved: 'লাইব্রেরি বন্ধ: আপনার {count}টি বইয়ের নতুন তারিখ',
   mailHello: 'প্রিয় {name},',
   mailOpen: 'BookHaven-এ খুলুন',
   mailWhy: 'আপনার BookHaven নোটিশ ই-মেইলে পাঠানো চালু আছে বলে এই ই-মেইলটি পেয়েছেন।',

@@ -96,6 +96,7 @@ export const en = {
   mailSubjectHoldReady: 'Ready for you: “{title}”',
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
   mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
+  mailSubjectDatesMoved: 'The library is closed: new dates for {count} of your books',
   mailHello: 'Hello {name},',
   mailOpen: 'Open it in BookHaven',
   mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
