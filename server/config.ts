@@ -140,6 +140,9 @@ const SCHEMA = {
     GRACE_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.graceDays },
     FEE_CAP: { type: 'string', enum: ['replacement', 'none'], default: DEFAULT_POLICY.feeCap },
     OVERDUE_BLOCKS_BORROWING: { ...SWITCH, default: String(DEFAULT_POLICY.overdueBlocksBorrowing) },
+    // At least a week (any weekday the library opens comes round within it), at most the three years ahead a
+    // closure may be entered.
+    MAX_CLOSED_DAYS: { type: 'integer', minimum: 7, maximum: 1098, default: DEFAULT_POLICY.maxClosedDays },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -367,6 +370,7 @@ export function loadConfig(env: Env = process.env): Config {
       graceDays: int('GRACE_DAYS'),
       feeCap: v.FEE_CAP === 'none' ? 'none' : 'replacement',
       overdueBlocksBorrowing: on(v.OVERDUE_BLOCKS_BORROWING),
+      maxClosedDays: int('MAX_CLOSED_DAYS'),
     },
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),
@@ -402,6 +406,7 @@ const POLICY_VARIABLES: Name[] = [
   'GRACE_DAYS',
   'FEE_CAP',
   'OVERDUE_BLOCKS_BORROWING',
+  'MAX_CLOSED_DAYS',
 ];
 
 /**

@@ -18,7 +18,6 @@ import { deskReportMutations, deskReportQueries } from './resolvers/desk-reports
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
 import { memberMutations, memberNoteFields, memberQueries, memberUserFields } from './resolvers/members.ts';
 import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
-import { translate } from '../library/i18n/index.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
 import { receiptMutations } from './resolvers/receipts.ts';
@@ -130,7 +129,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     HoldShelfEntry: holdShelfEntryFields,
     RenewOutcome: renewOutcomeFields,
     Notice: {
-      message: async (notice, _args, ctx) => translate(ctx.library.notices.message(notice), await ctx.locale()),
+      message: async (notice, _args, ctx) => ctx.library.notices.message(notice, await ctx.locale()),
       link: (notice, _args, ctx) => ctx.library.notices.link(notice),
       read: (notice) => notice.readAt !== null,
     },

@@ -388,6 +388,8 @@ export function createCirculation(
     // The new due day is the policy's days on from the due day as stored then, moved to a day the library opens.
     const from = dueDayOf(loan);
     const days = await calendar.days(from, addDays(from, policy.renewalDays));
+    // Refused here (LIBRARY_CLOSED) when the library opens on no day near enough, before the store's step.
+    days.nextOpen(addDays(from, policy.renewalDays));
     const result = await store.loans.renew(loan.id, {
       maxRenewals: policy.maxRenewals,
       dueDate: (current) => dayToDate(days.nextOpen(addDays(dueDayOf(current), policy.renewalDays))),

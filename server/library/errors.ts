@@ -30,7 +30,9 @@ export type ErrorCode =
   // The hold shelf (decision 058): shelving a hold with no copy set aside; clearing one still open or not there.
   | 'HOLD_NOT_READY'
   | 'HOLD_STILL_READY'
-  | 'NOT_ON_HOLD_SHELF';
+  | 'NOT_ON_HOLD_SHELF'
+  // The library's calendar (decision 046): no open day within the policy's maxClosedDays to put a date on.
+  | 'LIBRARY_CLOSED';
 
 export class LibraryError extends Error {
   readonly code: ErrorCode;

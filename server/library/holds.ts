@@ -6,7 +6,7 @@
 import type { HoldRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES } from './errors.ts';
-import { createLibraryCalendar, type LibraryCalendar, type OpenDays } from './library-calendar.ts';
+import { createLibraryCalendar, type ClosedDays, type LibraryCalendar, type OpenDays } from './library-calendar.ts';
 import { isStaff, requireStaff, type Borrower } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import type { Policy } from './policy.ts';
@@ -49,10 +49,10 @@ export interface Holds {
   /** A hold as members and staff see it (its place in the queue, the day a ready copy waits until). */
   view(hold: HoldRecord): Promise<HoldView>;
   /**
-   * Ready holds whose last pickup day was `day` before it closed, with the day they now wait until (`days`: the
-   * calendar with the closure).
+   * Ready holds whose last pickup day was one of the `closed` days before they closed, with the day they now wait
+   * until (`days`: the calendar with the closure).
    */
-  pickupsMovedBy(day: string, days: OpenDays): Promise<{ hold: HoldRecord; until: string }[]>;
+  pickupsMovedBy(closed: ClosedDays, days: OpenDays): Promise<{ hold: HoldRecord; until: string }[]>;
 }
 
 export function createHolds(
@@ -264,13 +264,14 @@ export function createHolds(
 
     view,
 
-    async pickupsMovedBy(day, days) {
-      const before = days.without(day);
+    async pickupsMovedBy(closed, days) {
+      const before = days.without(closed.from, closed.to);
       const moved: { hold: HoldRecord; until: string }[] = [];
       for (let after: string | null = null; ;) {
         const page = await store.holds.ready({ first: 100, after });
         for (const hold of page.nodes) {
-          if (!hold.readyAt || (await readyUntil(hold, before)) !== day) continue;
+          const until = hold.readyAt ? await readyUntil(hold, before) : null;
+          if (!hold.readyAt || until === null || until < closed.from || until > closed.to) continue;
           moved.push({ hold, until: await calendar.lastPickupDay(hold.readyAt, days) });
         }
         if (!page.hasNextPage) break;

@@ -13,7 +13,7 @@ import { createMyData, type MyData } from './my-data.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createLanguage, type Language } from './language.ts';
 import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
-import { addDays, dayToDate } from './calendar.ts';
+import { dayToDate } from './calendar.ts';
 import { createDeskReports, type DeskReports } from './desk-reports.ts';
 import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
@@ -85,14 +85,13 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     policy,
     now,
     audit,
-    // A closure moves what fell on its day to the next open day, and tells each member whose date moved.
-    async onClosed(closure) {
-      // Read from well before the day: a pickup day computed from a week ago may land on it.
-      const days = await calendar.days(addDays(closure.day, -60), closure.day);
-      const to = dayToDate(days.nextOpen(closure.day));
-      const loans = await store.loans.moveDue(dayToDate(closure.day), to);
-      const pickups = await holds.pickupsMovedBy(closure.day, days);
-      await notices.datesMoved(closure.day, loans, pickups);
+    // Closed days move what fell on them, once, to the first open day after them all, and tell each member
+    // whose dates moved.
+    async onClosed(closed, days) {
+      const to = dayToDate(days.nextOpen(closed.to));
+      const loans = await store.loans.moveDue(dayToDate(closed.from), dayToDate(closed.to), to);
+      const pickups = await holds.pickupsMovedBy(closed, days);
+      await notices.datesMoved(closed, loans, pickups);
     },
   });
   const notices = createNotices(store, { timeZone: opts.timeZone, policy, calendar, now, mail: mailer !== null });

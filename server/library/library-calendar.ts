@@ -9,7 +9,7 @@ import type { Policy } from './policy.ts';
 import type { AuditTrail } from './audit.ts';
 import * as check from './validate.ts';
 
-/** Closures are read this far past the last day a question is about, so "the next open day" is always known. */
+/** Closures are read this far past the last day a question is about; further only when all of it is closed. */
 const LOOK_AHEAD_DAYS = 60;
 /** The longest span one calendar(from, to) answers. */
 const MAX_SPAN_DAYS = 400;
@@ -17,14 +17,23 @@ const MAX_SPAN_DAYS = 400;
 /** The library's days over a stretch of the calendar, read once: a pure answer to "open that day?". */
 export interface OpenDays {
   isOpen(day: string): boolean;
-  /** `day` when the library opens that day, else the first day after it that it does. */
+  /**
+   * `day` when the library opens that day, else the first day after it that it does, however long it is shut;
+   * LIBRARY_CLOSED when it opens on none of the policy's maxClosedDays after it (no date is put on a closed day).
+   */
   nextOpen(day: string): string;
-  /** The same days with one closure left out: what the calendar said before it was added. */
-  without(day: string): OpenDays;
+  /** The same days with the closures from `from` to `to` left out: what the calendar said before they were added. */
+  without(from: string, to: string): OpenDays;
+}
+
+/** Closed days entered together: one day, or a range (`from` to `to`, both closed). */
+export interface ClosedDays {
+  from: string;
+  to: string;
 }
 
 export interface LibraryCalendar {
-  /** The library's days from `from` to `to` (YYYY-MM-DD) and some way past, for nextOpen. */
+  /** The library's days from `from` to `to` (YYYY-MM-DD), read far enough past `to` that nextOpen is right. */
   days(from: string, to: string): Promise<OpenDays>;
   /** The last day a copy set aside at `readyAt` waits: the policy's pickup days on, moved to an open day. */
   lastPickupDay(readyAt: Date, days?: OpenDays): Promise<string>;
@@ -32,29 +41,40 @@ export interface LibraryCalendar {
   expiryCutoff(): Promise<Date>;
   /** The calendar(from, to) query: weekly hours, and closures between the two days. */
   view(from: unknown, to: unknown): Promise<{ openingHours: OpeningHours[]; closures: ClosureRecord[] }>;
-  /** Staff: closes the library on a day; due dates and pickup days on it move (see onClosed). */
-  addClosure(session: Session, day: unknown, reason: unknown): Promise<ClosureRecord>;
+  /**
+   * Staff: closes the library on a day, or on every day from it to `to`; due dates and pickup days on them move
+   * once, to the first open day after them all (see onClosed). Answers the first day's closure.
+   */
+  addClosure(session: Session, day: unknown, reason: unknown, to?: unknown): Promise<ClosureRecord>;
   /** Staff: opens a closed day again. Dates already moved off it stay where they are (members were told). */
   removeClosure(session: Session, day: unknown): Promise<ClosureRecord>;
 }
 
 const weekdayOf = (day: string): number => dayToDate(day).getUTCDay();
 
-export function openDays(hours: OpeningHours[], closures: ClosureRecord[]): OpenDays {
+/** The refusal of a date that has no open day within `limit` days after `day`. */
+export const noOpenDay = (day: string, limit: number) =>
+  new LibraryError(
+    'LIBRARY_CLOSED',
+    `The library is closed for more than ${limit} days from ${day}, so no date can be set then. Please ask at the desk.`,
+  );
+
+/** `limit`: the policy's maxClosedDays, how far nextOpen looks (callers read the closures that far). */
+export function openDays(hours: OpeningHours[], closures: ClosureRecord[], limit: number): OpenDays {
   const openWeekdays = new Set(hours.map((h) => h.weekday));
   const closed = new Set(closures.map((c) => c.day));
   const isOpen = (day: string) => openWeekdays.has(weekdayOf(day)) && !closed.has(day);
   return {
     isOpen,
     nextOpen(day) {
-      // A library closed every weekday has no next open day: the day stands.
-      for (let i = 0; i <= 366; i += 1) if (isOpen(addDays(day, i))) return addDays(day, i);
-      return day;
+      for (let i = 0; i <= limit; i += 1) if (isOpen(addDays(day, i))) return addDays(day, i);
+      throw noOpenDay(day, limit);
     },
-    without: (day) =>
+    without: (from, to) =>
       openDays(
         hours,
-        closures.filter((c) => c.day !== day),
+        closures.filter((c) => c.day < from || c.day > to),
+        limit,
       ),
   };
 }
@@ -66,19 +86,30 @@ export function createLibraryCalendar(
     policy: Policy;
     now: () => Date;
     audit: AuditTrail;
-    /** After a closure was added: move what fell on the day, and tell the members (index.ts wires it). */
-    onClosed?: (closure: ClosureRecord, days: OpenDays) => Promise<void>;
+    /** After closed days were added: move what fell on them, and tell the members (index.ts wires it). */
+    onClosed?: (closed: ClosedDays, days: OpenDays) => Promise<void>;
   },
 ): LibraryCalendar {
   const { policy } = opts;
+  const limit = policy.maxClosedDays;
   const today = () => todayIn(opts.timeZone, opts.now());
 
+  /** The hours and closures from `from` to past `to`: on until an open day after `to`, or the policy's limit. */
+  async function read(from: string, to: string): Promise<{ hours: OpeningHours[]; closures: ClosureRecord[] }> {
+    const last = to < from ? from : to;
+    const ahead = addDays(last, LOOK_AHEAD_DAYS);
+    const [hours, closures] = await Promise.all([store.calendar.openingHours(), store.calendar.closures(from, ahead)]);
+    // Days not read would count as open: when every day read after `to` is closed, read the rest of the limit,
+    // so nextOpen of any day up to `to` finds the real next open day, or knows there is none.
+    const known = openDays(hours, closures, limit);
+    for (let day = last; day <= ahead; day = addDays(day, 1)) if (known.isOpen(day)) return { hours, closures };
+    const rest = await store.calendar.closures(addDays(ahead, 1), addDays(last, limit));
+    return { hours, closures: [...closures, ...rest] };
+  }
+
   async function days(from: string, to: string): Promise<OpenDays> {
-    const [hours, closures] = await Promise.all([
-      store.calendar.openingHours(),
-      store.calendar.closures(from, addDays(to < from ? from : to, LOOK_AHEAD_DAYS)),
-    ]);
-    return openDays(hours, closures);
+    const { hours, closures } = await read(from, to);
+    return openDays(hours, closures, limit);
   }
 
   function dayInput(value: unknown, field: string): string {
@@ -94,7 +125,27 @@ export function createLibraryCalendar(
 
   async function lastPickupDay(readyAt: Date, known?: OpenDays): Promise<string> {
     const due = addDays(todayIn(opts.timeZone, readyAt), policy.holdPickupDays);
-    return (known ?? (await days(due, due))).nextOpen(due);
+    try {
+      return (known ?? (await days(due, due))).nextOpen(due);
+    } catch (error) {
+      // The copy is already set aside: nothing to refuse. A closure can no longer shut the library past the
+      // limit (addClosure), so only a week with no opening hours at all comes here; the day stands.
+      if (error instanceof LibraryError && error.code === 'LIBRARY_CLOSED') return due;
+      throw error;
+    }
+  }
+
+  /** Refuses closed days that, with the closures around them, would shut the library longer than the limit. */
+  async function checkLength(from: string, to: string): Promise<void> {
+    const { hours, closures } = await read(addDays(from, -limit), to);
+    const before = openDays(hours, closures, limit);
+    const shut = (day: string) => (day >= from && day <= to) || !before.isOpen(day);
+    let first = from;
+    while (daysBetween(first, from) < limit && shut(addDays(first, -1))) first = addDays(first, -1);
+    let open = addDays(to, 1);
+    while (daysBetween(first, open) <= limit && shut(open)) open = addDays(open, 1);
+    if (daysBetween(first, open) > limit)
+      throw badInput('to', `The library cannot be closed for more than ${limit} days in a row.`);
   }
 
   return {
@@ -103,12 +154,20 @@ export function createLibraryCalendar(
 
     async expiryCutoff() {
       // A hold set aside on day r waits until nextOpen(r + pickup days), which never falls as r goes back: walk
-      // back from the last day that could have expired to the first whose last pickup day is before today.
+      // back from the last day that could have expired to the first whose last pickup day is before today
+      // (at most the limit: a longer closure is refused).
       const now = today();
       let ready = addDays(now, -policy.holdPickupDays - 1);
-      const known = await days(addDays(ready, -LOOK_AHEAD_DAYS), now);
-      for (let i = 0; i < LOOK_AHEAD_DAYS; i += 1) {
-        if (known.nextOpen(addDays(ready, policy.holdPickupDays)) < now) break;
+      const known = await days(addDays(ready, -limit), now);
+      const lastDay = (r: string) => {
+        try {
+          return known.nextOpen(addDays(r, policy.holdPickupDays));
+        } catch {
+          return addDays(r, policy.holdPickupDays);
+        }
+      };
+      for (let i = 0; i < limit; i += 1) {
+        if (lastDay(ready) < now) break;
         ready = addDays(ready, -1);
       }
       return startOfDay(addDays(ready, 1), opts.timeZone);
@@ -127,18 +186,36 @@ export function createLibraryCalendar(
       return { openingHours: openingHours.toSorted((a, b) => ((a.weekday + 1) % 7) - ((b.weekday + 1) % 7)), closures };
     },
 
-    async addClosure(session, rawDay, rawReason) {
+    async addClosure(session, rawDay, rawReason, rawTo) {
       requireStaff(session);
-      const day = dayInput(rawDay, 'date');
+      const from = dayInput(rawDay, 'date');
+      const to = rawTo === undefined || rawTo === null ? from : dayInput(rawTo, 'to');
       const reason = check.text(rawReason, 'reason', { max: 120 });
+      if (to < from) throw badInput('to', 'The last day of a closure cannot be before its first day.');
       // A closure long past changes no fee left to charge; a year back covers an emergency recorded late.
-      if (daysBetween(day, today()) > 366) throw badInput('date', 'A closure can be at most a year in the past.');
-      if (daysBetween(today(), day) > 3 * 366) throw badInput('date', 'A closure can be at most three years ahead.');
-      const result = await store.calendar.addClosure({ day, reason, createdAt: opts.now() });
-      if (!result.ok) throw badInput('date', `The library is already closed on ${day} (${result.closure.reason}).`);
-      await opts.audit.record(session, [{ action: 'closure-added', field: 'closure', newValue: `${day}: ${reason}` }]);
-      await opts.onClosed?.(result.closure, await days(day, day));
-      return result.closure;
+      if (daysBetween(from, today()) > 366) throw badInput('date', 'A closure can be at most a year in the past.');
+      if (daysBetween(today(), to) > 3 * 366) throw badInput('to', 'A closure can be at most three years ahead.');
+      if (daysBetween(from, to) >= limit)
+        throw badInput('to', `The library cannot be closed for more than ${limit} days in a row.`);
+      const [existing] = await store.calendar.closures(from, to);
+      if (existing) throw badInput('date', `The library is already closed on ${existing.day} (${existing.reason}).`);
+      await checkLength(from, to);
+      const createdAt = opts.now();
+      let first: ClosureRecord | null = null;
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        const result = await store.calendar.addClosure({ day, reason, createdAt });
+        // A day closed meanwhile by another request keeps its own closure.
+        if (result.ok) first ??= result.closure;
+      }
+      if (!first) {
+        const [closure] = await store.calendar.closures(from, from);
+        throw badInput('date', `The library is already closed on ${from} (${closure?.reason ?? reason}).`);
+      }
+      const entry = from === to ? `${from}: ${reason}` : `${from} to ${to}: ${reason}`;
+      await opts.audit.record(session, [{ action: 'closure-added', field: 'closure', newValue: entry }]);
+      // Read from well before the first day: a pickup day worked out from a day long past may land on it.
+      await opts.onClosed?.({ from, to }, await days(addDays(from, -limit), to));
+      return first;
     },
 
     async removeClosure(session, rawDay) {

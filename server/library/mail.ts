@@ -9,7 +9,7 @@ import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { isStaff } from './circulation.ts';
 import { oneLine } from './validate.ts';
-import { say, translate } from './i18n/index.ts';
+import { say, type Locale } from './i18n/index.ts';
 import type { SentenceKey } from './i18n/en.ts';
 
 /** One e-mail, as the library composes it; the Mailer only transports it. */
@@ -79,7 +79,8 @@ export interface EmailNoticesOptions {
   secret: Uint8Array;
   siteOrigin: () => string;
   now: () => Date;
-  message: (notice: NoticeRecord) => string;
+  /** The notice's sentences in a language. */
+  message: (notice: NoticeRecord, locale: Locale) => string;
   link: (notice: NoticeRecord) => string;
   /** Told about each failed attempt (the gateway logs it). */
   onFailure?: (notice: NoticeRecord, error: unknown, willRetry: boolean) => void;
@@ -138,7 +139,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
     const words = (key: SentenceKey, values?: Record<string, string>) => say(locale, key, values);
     // Titles and names are one line since the services refuse line breaks; one recorded before that (or
     // written around the services) must not start lines of its own in the text part either.
-    const sentence = oneLine(translate(opts.message(notice), locale));
+    const sentence = oneLine(opts.message(notice, locale));
     const name = oneLine(user.name);
     const page = origin + opts.link(notice);
     const off = unsubscribeUrl(user);
@@ -165,7 +166,11 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 </body></html>`;
     return {
       to: user.email,
-      subject: words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
+      // A closure that moved several of the member's dates names none of them alone.
+      subject:
+        (notice.moved?.dates.length ?? 0) > 1
+          ? words('mailSubjectDatesMoved', { count: String(notice.moved?.dates.length) })
+          : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,
       html,
       messageId: `<notice-${notice.id}@${host}>`,

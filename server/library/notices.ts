@@ -2,16 +2,17 @@
 // due soon (within the policy's dueSoonDays), overdue (from the day after the due date), a hold ready (with its last
 // pickup day) and a hold expired. Recorded at the transition where the gateway makes it (a return that sets a
 // copy aside, an expiry) and by the schedule, which also finds what time alone brings (due soon, overdue).
-import type { HoldRecord, LoanRecord, NewNotice, NoticeRecord, Page, Store } from '../store/port.ts';
+import type { HoldRecord, LoanRecord, MovedDates, NewNotice, NoticeRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { addDays, dayToDate, daysBetween, todayIn } from './calendar.ts';
-import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
+import { createLibraryCalendar, type ClosedDays, type LibraryCalendar } from './library-calendar.ts';
 import { createAuditTrail } from './audit.ts';
 import { dueDayOf, isStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { money, type Policy } from './policy.ts';
 import * as check from './validate.ts';
+import { translate, type Locale } from './i18n/index.ts';
 
 const SWEEP_PAGE = 100;
 
@@ -21,6 +22,61 @@ const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.
 const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 /** "10 April": how the issue's members read a day in a sentence (the day is the library's, kept as UTC midnight). */
 const longDay = (day: string): string => LONG_DAY.format(dayToDate(day));
+
+/**
+ * How long a due-date-moved notice takes in later moves of the member's dates (and holds back its e-mail): a
+ * closure entered day by day over a few minutes is one notice, not one a day.
+ */
+export const MOVES_JOIN_MS = 30 * 60_000;
+
+const about = (record: { bookId: string; bookTitle: string }) => ({
+  bookId: record.bookId,
+  bookTitle: record.bookTitle,
+});
+
+/** A notice's moved dates with a later move's: the closed days widened, each loan or hold at its newest day. */
+function joinMoves(was: MovedDates, next: MovedDates): MovedDates {
+  const same = (a: MovedDates['dates'][number], b: MovedDates['dates'][number]) =>
+    a.loanId === b.loanId && a.holdId === b.holdId;
+  const kept = was.dates.map((date) => next.dates.find((d) => same(d, date)) ?? date);
+  const added = next.dates.filter((d) => !was.dates.some((date) => same(d, date)));
+  return {
+    from: next.from < was.from ? next.from : was.from,
+    to: next.to > was.to ? next.to : was.to,
+    dates: [...kept, ...added],
+  };
+}
+
+/**
+ * A due-date-moved notice in the member's language. One date moved by one closed day is one sentence; more are a
+ * sentence for the closed days and one for each date, each said in the language on its own.
+ */
+function movedMessage(notice: NoticeRecord, locale: Locale): string {
+  const moved = notice.moved;
+  const [only] = moved?.dates ?? [];
+  if (!moved || (moved.dates.length === 1 && moved.from === moved.to && only)) {
+    const closed = longDay(moved?.from ?? movedFrom(notice));
+    const one = only ?? notice;
+    const title = `“${one.bookTitle}”`;
+    return translate(
+      one.loanId
+        ? `The library is closed on ${closed}; your loan of ${title} is now due on ${longDay(one.day)}.`
+        : `The library is closed on ${closed}; your hold on ${title} now waits for you until ${longDay(one.day)}.`,
+      locale,
+    );
+  }
+  const sentences = [
+    moved.from === moved.to
+      ? `The library is closed on ${longDay(moved.from)}.`
+      : `The library is closed from ${longDay(moved.from)} to ${longDay(moved.to)}.`,
+    ...moved.dates.map((d) =>
+      d.loanId
+        ? `Your loan of “${d.bookTitle}” is now due on ${longDay(d.day)}.`
+        : `Your hold on “${d.bookTitle}” now waits for you until ${longDay(d.day)}.`,
+    ),
+  ];
+  return sentences.map((sentence) => translate(sentence, locale)).join(' ');
+}
 
 /** Lets requests waiting on the event loop run before the next page of a long job. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -44,7 +100,7 @@ export interface Notices {
   /** Records "expired" for these holds. */
   expired(holds: HoldRecord[]): Promise<void>;
   /** Records "due date moved" for the loans and ready holds a closure on `closedDay` moved to a later day. */
-  datesMoved(closedDay: string, loans: LoanRecord[], holds: { hold: HoldRecord; until: string }[]): Promise<void>;
+  datesMoved(closed: ClosedDays, loans: LoanRecord[], holds: { hold: HoldRecord; until: string }[]): Promise<void>;
   list(
     session: Session,
     userId: string,
@@ -52,8 +108,8 @@ export interface Notices {
   ): Promise<Page<NoticeRecord>>;
   unreadCount(session: Session, userId: string): Promise<number>;
   markRead(session: Session, ids: readonly string[] | null | undefined): Promise<number>;
-  /** The notice as a sentence for the member. */
-  message(notice: NoticeRecord): string;
+  /** The notice as sentences for the member, in their language (English when left out). */
+  message(notice: NoticeRecord, locale?: Locale): string;
   /** Where in the SPA the notice leads. */
   link(notice: NoticeRecord): string;
 }
@@ -186,32 +242,44 @@ export function createNotices(
       await store.notices.record(await holdNotices(holds, 'hold-expired'), mail);
     },
 
-    async datesMoved(closedDay, loans, holds) {
-      // The key ends with the closed day, which the message names (movedFrom): one notice per closure and loan.
-      const moved = (id: string) => `due-date-moved:${id}:${closedDay}`;
-      const base = { kind: 'due-date-moved', createdAt: now() } as const;
-      await recordNew([
-        ...loans.map((loan) => ({
-          ...base,
-          userId: loan.userId,
-          key: moved(loan.id),
-          bookId: loan.bookId,
-          bookTitle: loan.bookTitle,
-          loanId: loan.id,
-          holdId: null,
-          day: dueDayOf(loan),
-        })),
-        ...holds.map(({ hold, until }) => ({
-          ...base,
-          userId: hold.userId,
-          key: moved(hold.id),
-          bookId: hold.bookId,
-          bookTitle: hold.bookTitle,
-          loanId: null,
-          holdId: hold.id,
-          day: until,
-        })),
-      ]);
+    async datesMoved(closed, loans, holds) {
+      const byMember = new Map<string, MovedDates['dates']>();
+      const add = (userId: string, date: MovedDates['dates'][number]) =>
+        byMember.set(userId, [...(byMember.get(userId) ?? []), date]);
+      for (const loan of loans)
+        add(loan.userId, { ...about(loan), loanId: loan.id, holdId: null, day: dueDayOf(loan) });
+      for (const { hold, until } of holds)
+        add(hold.userId, { ...about(hold), loanId: null, holdId: hold.id, day: until });
+      for (const [userId, dates] of byMember) {
+        // Moved again while the member has not read of the last move, and before its e-mail went: the same
+        // notice, with the dates as they are now (staff entering a closure day by day tell each member once).
+        const recent = await store.notices.movedSince(userId, new Date(now().getTime() - MOVES_JOIN_MS));
+        if (recent?.moved) {
+          const moved = joinMoves(recent.moved, { ...closed, dates });
+          if (await store.notices.updateMoved(recent.id, moved, moved.dates[0]?.day ?? recent.day)) continue;
+        }
+        const [first] = dates;
+        if (!first) continue;
+        const { loanId, holdId, bookId, bookTitle, day } = first;
+        const createdAt = now();
+        const key = `due-date-moved:${userId}:${closed.from}:${closed.to}:${createdAt.getTime()}`;
+        const notice = {
+          userId,
+          kind: 'due-date-moved',
+          key,
+          bookId,
+          bookTitle,
+          loanId,
+          holdId,
+          day,
+          createdAt,
+        } as const;
+        // Its e-mail waits as long as moves join it, so it says the dates the member ends up with.
+        await store.notices.record([{ ...notice, moved: { ...closed, dates } }], {
+          ...mail,
+          mailAfterMs: MOVES_JOIN_MS,
+        });
+      }
     },
 
     async list(session, userId, o) {
@@ -233,28 +301,29 @@ export function createNotices(
       return store.notices.markRead(session.uid, checked.length > 0 ? checked : null, now());
     },
 
-    message(notice) {
-      const title = `“${notice.bookTitle}”`;
-      switch (notice.kind) {
-        case 'due-soon':
-          return `${title} is due back on ${notice.day}.`;
-        case 'overdue':
-          return `${title} was due back on ${notice.day}. Late fees are ${money(opts.policy.lateFeePerDay)} ${opts.policy.feeDays === 'open' ? 'for each day the library is open' : 'a day'}: please return it.`;
-        case 'hold-ready':
-          return `${title} is ready for you until ${notice.day}. Borrow it from the book's page.`;
-        case 'hold-expired':
-          return `Your hold on ${title} has expired: the copy was not borrowed by ${notice.day}.`;
-        case 'due-date-moved': {
-          const closed = longDay(movedFrom(notice));
-          return notice.loanId
-            ? `The library is closed on ${closed}; your loan of ${title} is now due on ${longDay(notice.day)}.`
-            : `The library is closed on ${closed}; your hold on ${title} now waits for you until ${longDay(notice.day)}.`;
-        }
-      }
+    message(notice, locale = 'en') {
+      if (notice.kind === 'due-date-moved') return movedMessage(notice, locale);
+      return translate(englishMessage(notice), locale);
     },
 
     link(notice) {
       return notice.loanId ? '/borrowed-books' : `/book-details/${notice.bookId}`;
     },
   };
+
+  function englishMessage(notice: NoticeRecord): string {
+    const title = `“${notice.bookTitle}”`;
+    switch (notice.kind) {
+      case 'due-soon':
+        return `${title} is due back on ${notice.day}.`;
+      case 'overdue':
+        return `${title} was due back on ${notice.day}. Late fees are ${money(opts.policy.lateFeePerDay)} ${opts.policy.feeDays === 'open' ? 'for each day the library is open' : 'a day'}: please return it.`;
+      case 'hold-ready':
+        return `${title} is ready for you until ${notice.day}. Borrow it from the book's page.`;
+      case 'hold-expired':
+        return `Your hold on ${title} has expired: the copy was not borrowed by ${notice.day}.`;
+      case 'due-date-moved':
+        return movedMessage(notice, 'en');
+    }
+  }
 }

@@ -44,6 +44,12 @@ export interface Policy {
    * that a desk check-in completes (docs/decisions/041).
    */
   returns: 'self' | 'desk';
+  /**
+   * How far past a closed day the calendar looks for the next open day, and so the longest the library may be
+   * closed in a row: a date with no open day within it is refused (LIBRARY_CLOSED), and so is a closure that
+   * would shut the library longer.
+   */
+  maxClosedDays: number;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -68,6 +74,8 @@ export const DEFAULT_POLICY: Policy = {
   // The specification's "Due soon: 3 days or fewer".
   dueSoonDays: 3,
   returns: 'self',
+  // A year: a library shut longer is not lending.
+  maxClosedDays: 366,
 };
 
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;

@@ -42,6 +42,8 @@ const STATUS: Record<ErrorCode, number> = {
   HOLD_NOT_READY: 409,
   HOLD_STILL_READY: 409,
   NOT_ON_HOLD_SHELF: 409,
+  // No open day to put the date on: the library's closures stand in the way.
+  LIBRARY_CLOSED: 409,
 };
 
 interface AjvIssue {

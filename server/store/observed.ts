@@ -33,7 +33,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   ledger: ['balance', 'list'],
   holds: ['get', 'listByUser', 'queue', 'queues', 'ready'],
   items: ['get', 'listByBook'],
-  notices: ['list', 'unreadCount', 'recorded', 'mailDue'],
+  notices: ['list', 'unreadCount', 'recorded', 'mailDue', 'movedSince'],
   users: ['getByUid', 'list', 'page'],
   erasure: [],
   calendar: ['openingHours', 'closures'],

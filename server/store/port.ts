@@ -269,10 +269,11 @@ export interface LoanStore {
    */
   renew(loanId: string, opts: { dueDate: (loan: LoanRecord) => Date; maxRenewals: number }): Promise<RenewResult>;
   /**
-   * Moves every active loan (claimed returns too) due on `from` to `to`: the library closed on that day. Answers
-   * the loans moved, as they are now; a loan already moved (a second run) is not moved again.
+   * Moves every active loan (claimed returns too) due from `from` through `through` to `to`: the library closed
+   * on those days. Answers the loans moved, as they are now; a loan already moved (a second run) is not moved
+   * again.
    */
-  moveDue(from: Date, to: Date): Promise<LoanRecord[]>;
+  moveDue(from: Date, through: Date, to: Date): Promise<LoanRecord[]>;
   /** Closes an active loan as lost or damaged: the copy leaves the collection and the charges are recorded. */
   close(loanId: string, at: Date, opts: LossOptions): Promise<CheckinResult>;
   /** Active loans due before `dueBefore`, the longest overdue first (due date, then id). */
@@ -517,9 +518,22 @@ export interface NoticeRecord {
   readAt: Date | null;
   /** Its e-mail (the outbox entry, stored with the notice); null when e-mail was off when it was recorded. */
   mail: NoticeMail | null;
+  /**
+   * A due-date-moved notice's dates (null on other kinds, and on those recorded before it existed, whose key ends
+   * with the closed day): the closed days, and each loan or hold they moved with the day it moved to.
+   */
+  moved: MovedDates | null;
 }
 
-export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail'>;
+/** One member's dates a closure moved, told in one notice. */
+export interface MovedDates {
+  /** The first and last closed day (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  dates: { loanId: string | null; holdId: string | null; bookId: string; bookTitle: string; day: string }[];
+}
+
+export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail' | 'moved'> & { moved?: MovedDates | null };
 
 /** pending: to send (again); sent; failed: every attempt failed; skipped: the member turned e-mail off. */
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
@@ -544,9 +558,17 @@ export type MailOutcome =
 export interface NoticeStore {
   /**
    * Records the notices not recorded yet (by key); returns those it added. With mail, each is also queued for
-   * e-mail (pending from its createdAt) in the same write, so no notice is ever recorded without its e-mail.
+   * e-mail (pending from its createdAt, or `mailAfterMs` later) in the same write, so no notice is ever recorded
+   * without its e-mail.
    */
-  record(notices: NewNotice[], opts?: { mail: boolean }): Promise<NoticeRecord[]>;
+  record(notices: NewNotice[], opts?: { mail: boolean; mailAfterMs?: number }): Promise<NoticeRecord[]>;
+  /**
+   * The member's newest due-date-moved notice recorded at or after `since` that is still unread and whose e-mail,
+   * if any, was not tried yet: the one a new move of their dates joins (null when there is none).
+   */
+  movedSince(userId: string, since: Date): Promise<NoticeRecord | null>;
+  /** Sets a notice's moved dates and day, if it is still unread and its e-mail untried; false if not. */
+  updateMoved(id: string, moved: MovedDates, day: string): Promise<boolean>;
   /** Which of these keys are recorded already (a read, so a schedule can skip what it has done). */
   recorded(keys: string[]): Promise<Set<string>>;
   /** Newest first. */

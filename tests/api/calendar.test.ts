@@ -15,6 +15,8 @@ const longDay = (day: string) => LONG_DAY.format(new Date(`${day}T00:00:00.000Z`
 
 const CLOSE = 'mutation($date: String!, $reason: String!) { addClosure(date: $date, reason: $reason) { date reason } }';
 const OPEN = 'mutation($date: String!) { removeClosure(date: $date) { date reason } }';
+const CLOSE_RANGE =
+  'mutation($date: String!, $to: String, $reason: String!) { addClosure(date: $date, to: $to, reason: $reason) { date reason } }';
 
 describeEachStore((kind) => {
   let gw: TestGateway;
@@ -146,10 +148,94 @@ describeEachStore((kind) => {
         },
       ]);
       expect(await noticesOf(cy)).toEqual([]);
-      // Closing the next day too moves them on again, with a second notice.
+      // Closing the next day too moves them on again: the same notice, unread and minutes old, says so.
       await close(libraryDay(5));
       expect((await loansOf(ada))[0]?.dueDate).toBe(libraryDay(6));
-      expect((await noticesOf(ada)).map((n) => n.day)).toEqual([libraryDay(6), libraryDay(5)]);
+      expect(await noticesOf(ada)).toEqual([
+        {
+          kind: 'DUE_DATE_MOVED',
+          day: libraryDay(6),
+          message: `The library is closed from ${longDay(libraryDay(4))} to ${longDay(libraryDay(5))}. Your loan of “${title}” is now due on ${longDay(libraryDay(6))}.`,
+        },
+      ]);
+    });
+
+    it('enters a closure as a range: each date moved once, past it all, and one notice per member for all of them', async () => {
+      const [ada, bo, cy] = [await gw.member(), await gw.member(), await gw.member()];
+      const [one, two, three] = ['Padma', 'Meghna', 'Jamuna'].map((t) => `${t} ${randomUUID().slice(0, 4)}`);
+      await borrow(ada, await gw.addBook({ quantity: 1, title: one }), libraryDay(4));
+      await borrow(ada, await gw.addBook({ quantity: 1, title: two }), libraryDay(7));
+      await borrow(bo, await gw.addBook({ quantity: 1, title: three }), libraryDay(8));
+      await borrow(cy, await gw.addBook({ quantity: 1 }), libraryDay(10));
+      // A ready hold whose last pickup day (three days after today) falls in the range too.
+      const lent = await borrow(cy, await gw.addBook({ quantity: 1, title: `Held ${one}` }), libraryDay(2));
+      const heldBook = (await gw.store.loans.get(lent))?.bookId ?? '';
+      await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: heldBook }, ada.token);
+      await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: lent }, cy.token);
+      const answer = await gw.gql(
+        CLOSE_RANGE,
+        { date: libraryDay(3), to: libraryDay(8), reason: 'Flood' },
+        staff.token,
+      );
+      expect(answer.body.data.addClosure).toEqual({ date: libraryDay(3), reason: 'Flood' });
+      expect((await gw.store.calendar.closures(libraryDay(0), libraryDay(20))).map((c) => c.day)).toEqual(
+        [3, 4, 5, 6, 7, 8].map((d) => libraryDay(d)),
+      );
+      expect((await loansOf(ada)).map((l) => l.dueDate)).toEqual([libraryDay(9), libraryDay(9)]);
+      expect((await loansOf(bo)).map((l) => l.dueDate)).toEqual([libraryDay(9)]);
+      // Its returned loan (due on the second day) stays as it was; its loan due after the range too.
+      expect((await loansOf(cy)).map((l) => l.dueDate).sort()).toEqual([libraryDay(2), libraryDay(10)]);
+      const range = `The library is closed from ${longDay(libraryDay(3))} to ${longDay(libraryDay(8))}.`;
+      const nine = longDay(libraryDay(9));
+      const adas = (await noticesOf(ada)).filter((n) => n.kind === 'DUE_DATE_MOVED');
+      expect(adas).toHaveLength(1);
+      expect(adas[0]?.message).toBe(
+        [
+          range,
+          // Loans first, in the order they were lent, then holds.
+          `Your loan of “${one}” is now due on ${nine}.`,
+          `Your loan of “${two}” is now due on ${nine}.`,
+          `Your hold on “Held ${one}” now waits for you until ${nine}.`,
+        ].join(' '),
+      );
+      expect(await noticesOf(bo)).toEqual([
+        {
+          kind: 'DUE_DATE_MOVED',
+          day: libraryDay(9),
+          message: `${range} Your loan of “${three}” is now due on ${nine}.`,
+        },
+      ]);
+      expect((await noticesOf(cy)).filter((n) => n.kind === 'DUE_DATE_MOVED')).toEqual([]);
+      // In Bangla, each sentence in Bangla.
+      await gw.gql('mutation { setLocale(locale: bn) { locale } }', {}, bo.token);
+      const [inBangla] = await noticesOf(bo);
+      expect(inBangla?.message).toMatch(/^লাইব্রেরি .+ থেকে .+ পর্যন্ত বন্ধ থাকবে। “.+” ফেরত দেওয়ার নতুন তারিখ .+।$/);
+    });
+
+    it('joins a loan moved day by day into one notice while it is unread and under 30 minutes old, and tells again after', async () => {
+      const m = await gw.member();
+      const title = `Titas ${randomUUID().slice(0, 4)}`;
+      await borrow(m, await gw.addBook({ quantity: 1, title }), libraryDay(4));
+      // Entered day by day: ten closures, ten moves of the one loan, one notice.
+      for (let d = 4; d <= 13; d += 1) expect((await close(libraryDay(d))).body.errors).toBeUndefined();
+      expect((await loansOf(m))[0]?.dueDate).toBe(libraryDay(14));
+      const notices = await noticesOf(m);
+      expect(notices).toEqual([
+        {
+          kind: 'DUE_DATE_MOVED',
+          day: libraryDay(14),
+          message: `The library is closed from ${longDay(libraryDay(4))} to ${longDay(libraryDay(13))}. Your loan of “${title}” is now due on ${longDay(libraryDay(14))}.`,
+        },
+      ]);
+      // Read: the next move is news, in a notice of its own.
+      await gw.gql('mutation { markNoticesRead }', {}, m.token);
+      await close(libraryDay(14));
+      expect((await noticesOf(m)).map((n) => n.day)).toEqual([libraryDay(15), libraryDay(14)]);
+      // Unread but over 30 minutes old (its e-mail gone): a notice of its own too.
+      await clock.at(31 / 1440, async () => {
+        await close(libraryDay(15));
+        expect((await noticesOf(m)).map((n) => n.day)).toEqual([libraryDay(16), libraryDay(15), libraryDay(14)]);
+      });
     });
 
     it('keeps a ready hold to an open day, and moves its last pickup day when that day closes', async () => {
@@ -172,6 +258,66 @@ describeEachStore((kind) => {
       // It is still ready on its last pickup day, and expires after it.
       await clock.at(5, async () => expect(await holds()).toEqual([{ status: 'READY', readyUntil: libraryDay(5) }]));
       await clock.at(6, async () => expect((await holds())[0].status).toBe('EXPIRED'));
+    });
+  });
+
+  describe('a long closure', () => {
+    /** Closed from `from` to `to` (offsets from today), written straight to the store as staff once did, day by day. */
+    const shut = async (from: number, to: number) => {
+      for (let d = from; d <= to; d += 1)
+        await gw.store.calendar.addClosure({ day: libraryDay(d), reason: 'Renovation', createdAt: new Date() });
+    };
+
+    it('refuses a closure that would shut the library longer than MAX_CLOSED_DAYS in a row, adding nothing', async () => {
+      const tooLong = expectError(
+        await gw.gql(CLOSE_RANGE, { date: libraryDay(1), to: libraryDay(367), reason: 'Works' }, staff.token),
+        'BAD_USER_INPUT',
+        'to',
+      );
+      expect(tooLong.message).toBe('The library cannot be closed for more than 366 days in a row.');
+      await shut(3, 200);
+      // With the days before it, 201 to 370 would make 368 days closed in a row.
+      const joined = await gw.gql(
+        CLOSE_RANGE,
+        { date: libraryDay(201), to: libraryDay(370), reason: 'Works' },
+        staff.token,
+      );
+      expectError(joined, 'BAD_USER_INPUT', 'to');
+      const backwards = await gw.gql(
+        CLOSE_RANGE,
+        { date: libraryDay(210), to: libraryDay(209), reason: 'Works' },
+        staff.token,
+      );
+      expect(expectError(backwards, 'BAD_USER_INPUT', 'to').message).toBe(
+        'The last day of a closure cannot be before its first day.',
+      );
+      expect(await gw.store.calendar.closures(libraryDay(201), libraryDay(400))).toEqual([]);
+    });
+
+    it("puts a borrow's due day, a renewal's and a ready hold's last pickup day on the first open day after it", async () => {
+      const [m, lender, waiter] = [await gw.member(), await gw.member(), await gw.member()];
+      const renewing = await borrow(m, await gw.addBook({ quantity: 1 }), libraryDay(2));
+      const heldBook = await gw.addBook({ quantity: 1 });
+      const lent = await borrow(lender, heldBook, libraryDay(2));
+      await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: heldBook }, waiter.token);
+      // Closed from today+3 to today+80: 78 days, more than the 60 the calendar used to read past a day.
+      await shut(3, 80);
+      const borrowed = await gqlBorrow(gw, m.token, await gw.addBook({ quantity: 1 }), libraryDay(14));
+      expect(borrowed.body.data.borrow.record.returnDate.slice(0, 10)).toBe(libraryDay(81));
+      const renewed = await gw.gql(
+        'mutation($id: ID!) { renewLoan(loanId: $id) { dueDate } }',
+        { id: renewing },
+        m.token,
+      );
+      expect(renewed.body.data.renewLoan.dueDate).toBe(libraryDay(81));
+      await gw.gql('mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: lent }, lender.token);
+      const holds = (await gw.gql('{ me { holds { status readyUntil } } }', {}, waiter.token)).body.data.me.holds;
+      expect(holds).toEqual([{ status: 'READY', readyUntil: libraryDay(81) }]);
+      // Still ready on a closed day well into the closure: it waits for the library to open.
+      await clock.at(40, async () => {
+        const later = (await gw.gql('{ me { holds { status } } }', {}, waiter.token)).body.data.me.holds;
+        expect(later).toEqual([{ status: 'READY' }]);
+      });
     });
   });
 
@@ -259,7 +405,7 @@ describeEachStore((kind) => {
 });
 
 // The other settings, on a library configured its own way: every calendar day counts, two days' grace, no cap,
-// and overdue loans do not stop borrowing.
+// overdue loans do not stop borrowing, and the library may be closed at most 30 days in a row.
 describeEachStore((kind) => {
   let gw: TestGateway;
   const clock = libraryClock();
@@ -267,7 +413,13 @@ describeEachStore((kind) => {
     gw = await startTestGateway({
       store: kind,
       libraryNow: clock.now,
-      env: { FEE_DAYS: 'calendar', GRACE_DAYS: '2', FEE_CAP: 'none', OVERDUE_BLOCKS_BORROWING: 'false' },
+      env: {
+        FEE_DAYS: 'calendar',
+        GRACE_DAYS: '2',
+        FEE_CAP: 'none',
+        OVERDUE_BLOCKS_BORROWING: 'false',
+        MAX_CLOSED_DAYS: '30',
+      },
     });
   });
   afterAll(() => gw.close());
@@ -286,5 +438,29 @@ describeEachStore((kind) => {
       const next = await gqlBorrow(gw, m.token, await gw.addBook({ quantity: 1 }), libraryDay(14));
       expect(next.body.errors).toBeUndefined();
     });
+  });
+
+  it('refuses a due day with no open day within MAX_CLOSED_DAYS (LIBRARY_CLOSED), in either language, changing nothing', async () => {
+    const m = await gw.member();
+    const loanId = (await gqlBorrow(gw, m.token, await gw.addBook({ quantity: 1 }), libraryDay(2))).body.data.borrow
+      .record.id as string;
+    // Closed from today+3 to today+60: from today+14, no open day within 30 days.
+    for (let d = 3; d <= 60; d += 1)
+      await gw.store.calendar.addClosure({ day: libraryDay(d), reason: 'Flood', createdAt: new Date() });
+    const bookId = await gw.addBook({ quantity: 1 });
+    const sentence = `The library is closed for more than 30 days from ${libraryDay(14)}, so no date can be set then. Please ask at the desk.`;
+    expect(expectError(await gqlBorrow(gw, m.token, bookId, libraryDay(14)), 'LIBRARY_CLOSED').message).toBe(sentence);
+    const rest = await restBorrow(gw, m, bookId, { returnDate: libraryDay(14) });
+    expect([rest.status, rest.body.code, rest.body.message]).toEqual([409, 'LIBRARY_CLOSED', sentence]);
+    const inBangla = await gw.request('POST', '/graphql', {
+      body: { query: 'mutation($id: ID!) { renewLoan(loanId: $id) { dueDate } }', variables: { id: loanId } },
+      token: m.token,
+      headers: { 'accept-language': 'bn' },
+    });
+    expect(inBangla.body.errors[0].extensions.code).toBe('LIBRARY_CLOSED');
+    expect(inBangla.body.errors[0].message).toMatch(/^লাইব্রেরি .+ থেকে ৩০ দিনের বেশি বন্ধ/);
+    expect((await gw.store.books.get(bookId))?.quantity).toBe(1);
+    const loans = (await gw.gql('{ me { loans { dueDate renewals } } }', {}, m.token)).body.data.me.loans;
+    expect(loans).toEqual([{ dueDate: libraryDay(2), renewals: 0 }]);
   });
 });

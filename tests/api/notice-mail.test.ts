@@ -358,4 +358,44 @@ describeEachStore((kind) => {
       await two.close();
     }
   });
+
+  it('e-mails a member once for all the dates a closure moved, as a range or day by day, with the dates they end up with', async () => {
+    const desk = { uid: `desk-${randomUUID()}`, email: 'desk@library.test', name: 'Desk', role: 'admin' } as const;
+    const close = (from: number, to?: number) =>
+      gw.library.calendar.addClosure(desk, libraryDay(from), 'Flood', to === undefined ? undefined : libraryDay(to));
+    const [ranged, daily] = [await gw.member({ name: 'Rana' }), await gw.member({ name: 'Dina' })];
+    for (const title of ['Closed First', 'Closed Second'])
+      await gqlBorrow(gw, ranged.token, await gw.addBook({ quantity: 1, title }), libraryDay(4));
+    await gqlBorrow(gw, daily.token, await gw.addBook({ quantity: 1, title: 'Closed Daily' }), libraryDay(10));
+    try {
+      await close(4, 6);
+      // Staff enter a week day by day: each day moves the loan on once more.
+      for (let d = 10; d <= 16; d += 1) await close(d);
+      // The e-mails wait while moves may still join their notices.
+      await gw.library.mail.deliver();
+      expect([smtp.to(ranged.email), smtp.to(daily.email)]).toEqual([[], []]);
+      await clock.at(31 * MINUTE, () => gw.library.mail.deliver());
+      await clock.at(62 * MINUTE, () => gw.library.mail.deliver());
+      const [rangedMail, dailyMail] = [smtp.to(ranged.email), smtp.to(daily.email)];
+      expect([rangedMail.length, dailyMail.length]).toEqual([1, 1]);
+      expect([rangedMail[0]?.subject, dailyMail[0]?.subject]).toEqual([
+        'The library is closed: new dates for 2 of your books',
+        'The library is closed: a new date for “Closed Daily”',
+      ]);
+      const day = (d: number) =>
+        new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+          new Date(`${libraryDay(d)}T00:00:00.000Z`),
+        );
+      expect(rangedMail[0]?.text).toContain(
+        `The library is closed from ${day(4)} to ${day(6)}. Your loan of “Closed First” is now due on ${day(7)}. Your loan of “Closed Second” is now due on ${day(7)}.`,
+      );
+      expect(dailyMail[0]?.text).toContain(
+        `The library is closed from ${day(10)} to ${day(16)}. Your loan of “Closed Daily” is now due on ${day(17)}.`,
+      );
+      expect((await mailOf(daily)).map((n) => n.kind)).toEqual(['due-date-moved']);
+    } finally {
+      for (const c of await gw.store.calendar.closures(libraryDay(0), libraryDay(20)))
+        await gw.store.calendar.removeClosure(c.day);
+    }
+  });
 });

@@ -129,4 +129,45 @@ describe('the calendar, fees and refusals told up front', () => {
       .waitFor();
     await list.getByText(`Eid ul-Fitr ${tag}`).waitFor({ state: 'detached' });
   });
+
+  it('lets staff close the library for several days at once: both loans due then move past them, told in one notice', async () => {
+    const tag = uniqueTag('');
+    const account = await createAccount({ name: `Range Reader ${tag}` });
+    const token = await apiToken(account);
+    // Days no other journey's loan falls due on.
+    const [first, last] = [libraryDay(11), libraryDay(12)];
+    await borrow(token, (await addBook({ title: `Due First ${tag}`, quantity: 1 })).id, first);
+    await borrow(token, (await addBook({ title: `Due Last ${tag}`, quantity: 1 })).id, last);
+    const page = browser.page();
+    await staffSignedIn(browser);
+    await page.goto('/desk/calendar');
+    const form = page.getByRole('form', { name: 'Close the library' });
+    await form.getByLabel('Date').fill(first);
+    await form.getByLabel('Last day').fill(last);
+    await form.getByLabel('Reason').fill(`Flood ${tag}`);
+    await form.getByRole('button', { name: 'Close the library on these days' }).click();
+    const [from, to] = [await friendlyDate(page, first), await friendlyDate(page, last)];
+    await page
+      .getByRole('status')
+      .getByText(new RegExp(`^Closed from ${from} to ${to} \\(Flood ${tag}\\)`))
+      .waitFor();
+    const list = page.getByRole('list', { name: 'Days the library is closed' });
+    expect(await list.getByText(`Flood ${tag}`).count()).toBe(2);
+    await expectAccessible(page);
+
+    const me = await graphql<{ me: { loans: { dueDate: string }[]; notices: { nodes: { message: string }[] } } }>(
+      token,
+      '{ me { loans { dueDate } notices { nodes { message } } } }',
+    );
+    expect(me.me.loans.map((l) => l.dueDate)).toEqual([libraryDay(13), libraryDay(13)]);
+    expect(me.me.notices.nodes).toHaveLength(1);
+    expect(me.me.notices.nodes[0]?.message).toMatch(
+      new RegExp(
+        `^The library is closed from .* to .*\\. Your loan of “Due (First|Last) ${tag}” is now due on .*\\. Your loan of “Due (First|Last) ${tag}”`,
+      ),
+    );
+    for (const day of [first, last])
+      await list.getByRole('button', { name: `Reopen ${await friendlyDate(page, day)}` }).click();
+    await list.getByText(`Flood ${tag}`).first().waitFor({ state: 'detached' });
+  });
 });

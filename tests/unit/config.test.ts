@@ -73,6 +73,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['GRACE_DAYS', '-1', /GRACE_DAYS/],
   ['FEE_CAP', 'half', /FEE_CAP must be one of replacement, none, got "half"/],
   ['OVERDUE_BLOCKS_BORROWING', 'sometimes', /OVERDUE_BLOCKS_BORROWING/],
+  ['MAX_CLOSED_DAYS', '6', /MAX_CLOSED_DAYS/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
   ['GOOGLE_APPLICATION_CREDENTIALS', '/no/such/key.json', /GOOGLE_APPLICATION_CREDENTIALS names no file/],
@@ -141,6 +142,8 @@ describe('configuration', () => {
       graceDays: 0,
       feeCap: 'replacement',
       overdueBlocksBorrowing: true,
+      // A due day is put on the next open day within a year, or refused.
+      maxClosedDays: 366,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

@@ -6,7 +6,11 @@ import { DEFAULT_OPENING_HOURS } from '../../server/store/seed/calendar.ts';
 
 const at = new Date('2026-04-01T00:00:00.000Z');
 // 2026-04-14 is a Tuesday.
-const days = openDays([...DEFAULT_OPENING_HOURS], [{ day: '2026-04-14', reason: 'Bengali New Year', createdAt: at }]);
+const days = openDays(
+  [...DEFAULT_OPENING_HOURS],
+  [{ day: '2026-04-14', reason: 'Bengali New Year', createdAt: at }],
+  DEFAULT_POLICY.maxClosedDays,
+);
 const fee = (policy: Partial<Policy>, day: string, replacementCost = 1000) =>
   lateFeeFor({ ...DEFAULT_POLICY, ...policy }, { dueDay: '2026-04-12', day, isOpen: days.isOpen, replacementCost });
 
@@ -38,15 +42,38 @@ describe('the library days', () => {
     expect(days.isOpen('2026-04-14')).toBe(false);
     expect(days.nextOpen('2026-04-14')).toBe('2026-04-15');
     expect(days.nextOpen('2026-04-13')).toBe('2026-04-13');
-    expect(days.without('2026-04-14').nextOpen('2026-04-14')).toBe('2026-04-14');
+    expect(days.without('2026-04-14', '2026-04-14').nextOpen('2026-04-14')).toBe('2026-04-14');
   });
 
   it('keeps a weekday without hours closed every week', () => {
     const noFridays = openDays(
       DEFAULT_OPENING_HOURS.filter((h) => h.weekday !== 5),
       [],
+      DEFAULT_POLICY.maxClosedDays,
     );
     // 2026-04-17 is a Friday.
     expect(noFridays.nextOpen('2026-04-17')).toBe('2026-04-18');
+  });
+
+  it('finds the next open day after a closure of any length within the limit, and refuses past it', () => {
+    const closures = Array.from({ length: 78 }, (_, i) => ({
+      day: new Date(Date.UTC(2026, 3, 3 + i)).toISOString().slice(0, 10),
+      reason: 'Renovation',
+      createdAt: at,
+    }));
+    // Closed 3 April to 19 June.
+    expect(openDays([...DEFAULT_OPENING_HOURS], closures, 366).nextOpen('2026-04-15')).toBe('2026-06-20');
+    const refused = (() => {
+      try {
+        return openDays([...DEFAULT_OPENING_HOURS], closures, 30).nextOpen('2026-04-15');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toMatchObject({
+      code: 'LIBRARY_CLOSED',
+      message:
+        'The library is closed for more than 30 days from 2026-04-15, so no date can be set then. Please ask at the desk.',
+    });
   });
 });

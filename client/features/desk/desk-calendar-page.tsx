@@ -24,8 +24,8 @@ export const DESK_CALENDAR_QUERY = graphql(`
 `);
 
 const ADD_CLOSURE = graphql(`
-  mutation DeskAddClosure($date: String!, $reason: String!) {
-    addClosure(date: $date, reason: $reason) {
+  mutation DeskAddClosure($date: String!, $to: String, $reason: String!) {
+    addClosure(date: $date, to: $to, reason: $reason) {
       date
       reason
     }
@@ -53,6 +53,9 @@ export default function DeskCalendarPage() {
   const [addClosure] = useMutation(ADD_CLOSURE, { refetchQueries, awaitRefetchQueries: true });
   const [removeClosure] = useMutation(REMOVE_CLOSURE, { refetchQueries, awaitRefetchQueries: true });
   const [date, setDate] = useState('');
+  // The last day of a closure of several days; empty for one day.
+  const [lastDay, setLastDay] = useState('');
+  const range = lastDay !== '' && lastDay !== date;
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -72,10 +75,16 @@ export default function DeskCalendarPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await addClosure({ variables: { date, reason } });
+      await addClosure({ variables: { date, to: range ? lastDay : null, reason } });
       setDate('');
+      setLastDay('');
       setReason('');
-      return t({ id: 'desk.calendar.closed' }, { day: formatDay(date), reason: reason.trim() });
+      return range
+        ? t(
+            { id: 'desk.calendar.closedRange' },
+            { from: formatDay(date), to: formatDay(lastDay), reason: reason.trim() },
+          )
+        : t({ id: 'desk.calendar.closed' }, { day: formatDay(date), reason: reason.trim() });
     });
   };
 
@@ -114,6 +123,16 @@ export default function DeskCalendarPage() {
               />
             </label>
             <label className="block text-sm font-medium">
+              {t({ id: 'desk.calendar.to' })}
+              <input
+                type="date"
+                min={date || undefined}
+                value={lastDay}
+                onChange={(e) => setLastDay(e.target.value)}
+                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
+              />
+            </label>
+            <label className="block text-sm font-medium">
               {t({ id: 'desk.calendar.reason' })}
               <input
                 type="text"
@@ -126,7 +145,7 @@ export default function DeskCalendarPage() {
               />
             </label>
             <button type="submit" className="btn-primary btn-sm" disabled={busy}>
-              {t({ id: busy ? 'desk.calendar.saving' : 'desk.calendar.close' })}
+              {t({ id: busy ? 'desk.calendar.saving' : range ? 'desk.calendar.closeRange' : 'desk.calendar.close' })}
             </button>
           </form>
           {outcome && (

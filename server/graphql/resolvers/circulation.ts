@@ -59,7 +59,7 @@ export const circulationMutations: MutationResolvers = {
     ctx.library.circulation.markLost(sessionOf(ctx), loanId, damaged === true, idempotencyKey),
   recordPayment: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'payment', args),
   waiveFee: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'waiver', args),
-  addClosure: (_parent, { date, reason }, ctx) => ctx.library.calendar.addClosure(sessionOf(ctx), date, reason),
+  addClosure: (_parent, { date, reason, to }, ctx) => ctx.library.calendar.addClosure(sessionOf(ctx), date, reason, to),
   removeClosure: (_parent, { date }, ctx) => ctx.library.calendar.removeClosure(sessionOf(ctx), date),
 };
 

@@ -108,6 +108,7 @@ export const bn: Record<SentenceKey, string> = {
   mailSubjectHoldReady: 'আপনার জন্য রাখা আছে: “{title}”',
   mailSubjectHoldExpired: 'রিজার্ভের মেয়াদ শেষ: “{title}”',
   mailSubjectDueDateMoved: 'লাইব্রেরি বন্ধ: “{title}” ফেরতের নতুন তারিখ',
+  mailSubjectDatesMoved: 'লাইব্রেরি বন্ধ: আপনার {count}টি বইয়ের নতুন তারিখ',
   mailHello: 'প্রিয় {name},',
   mailOpen: 'BookHaven-এ খুলুন',
   mailWhy: 'আপনার BookHaven নোটিশ ই-মেইলে পাঠানো চালু আছে বলে এই ই-মেইলটি পেয়েছেন।',
@@ -126,10 +127,18 @@ export const bn: Record<SentenceKey, string> = {
   calendarRangeOrder: 'to অবশ্যই from-এর দিন বা তার পরের দিন হতে হবে',
   closureTooOld: 'বন্ধের দিন সর্বোচ্চ এক বছর আগের হতে পারে।',
   closureTooFar: 'বন্ধের দিন সর্বোচ্চ তিন বছর পরের হতে পারে।',
+  closureOrder: 'বন্ধের শেষ দিন প্রথম দিনের আগে হতে পারে না।',
+  closureTooLong: 'লাইব্রেরি একটানা {limit} দিনের বেশি বন্ধ রাখা যায় না।',
+  noOpenDay:
+    'লাইব্রেরি {day} থেকে {limit} দিনের বেশি বন্ধ, তাই তখনকার কোনো তারিখ ঠিক করা যাচ্ছে না। অনুগ্রহ করে ডেস্কে জিজ্ঞেস করুন।',
   noticeOverdueOpenDays:
     '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। লাইব্রেরি খোলা থাকে এমন প্রতিটি দিনের জন্য দেরির জরিমানা {fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
   noticeDueDateMovedLoan: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
   noticeDueDateMovedHold: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
+  noticeClosedOn: 'লাইব্রেরি {closed} বন্ধ থাকবে।',
+  noticeClosedFromTo: 'লাইব্রেরি {from} থেকে {until} পর্যন্ত বন্ধ থাকবে।',
+  noticeLoanNowDue: '“{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
+  noticeHoldNowUntil: '“{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
   overdueOne: '“{title}” ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে বইটি ফেরত দিন।',
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',

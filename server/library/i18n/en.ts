@@ -96,6 +96,7 @@ export const en = {
   mailSubjectHoldReady: 'Ready for you: “{title}”',
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
   mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
+  mailSubjectDatesMoved: 'The library is closed: new dates for {count} of your books',
   mailHello: 'Hello {name},',
   mailOpen: 'Open it in BookHaven',
   mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
@@ -115,10 +116,19 @@ export const en = {
   calendarRangeOrder: 'to must be on or after from',
   closureTooOld: 'A closure can be at most a year in the past.',
   closureTooFar: 'A closure can be at most three years ahead.',
+  closureOrder: 'The last day of a closure cannot be before its first day.',
+  closureTooLong: 'The library cannot be closed for more than {limit} days in a row.',
+  noOpenDay:
+    'The library is closed for more than {limit} days from {day}, so no date can be set then. Please ask at the desk.',
   noticeOverdueOpenDays:
     '“{title}” was due back on {day}. Late fees are {fee} for each day the library is open: please return it.',
   noticeDueDateMovedLoan: 'The library is closed on {closed}; your loan of “{title}” is now due on {day}.',
   noticeDueDateMovedHold: 'The library is closed on {closed}; your hold on “{title}” now waits for you until {day}.',
+  // A notice of several dates moved: a sentence for the closed days, then one for each date (notices.ts).
+  noticeClosedOn: 'The library is closed on {closed}.',
+  noticeClosedFromTo: 'The library is closed from {from} to {until}.',
+  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day}.',
+  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day}.',
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',

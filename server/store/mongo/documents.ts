@@ -9,6 +9,7 @@ import type {
   HoldRecord,
   Locale,
   LedgerRecord,
+  MovedDates,
   NoticeMail,
   NoticeRecord,
   LoanRecord,
@@ -123,10 +124,12 @@ export interface MemberHoldsDoc {
 }
 
 /** Stored as the port's record, with its id as the document's ObjectId. */
-export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail'> {
+export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail' | 'moved'> {
   _id: ObjectId;
   /** Absent on notices recorded before e-mail existed: the same as null (not e-mailed). */
   mail?: NoticeMail | null;
+  /** Absent on notices recorded before moved dates were kept: the same as null. */
+  moved?: MovedDates | null;
 }
 
 /**

@@ -245,13 +245,13 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       }
     },
 
-    async moveDue(from, to) {
+    async moveDue(from, through, to) {
       const moved: LoanRecord[] = [];
       // One loan at a time, each conditional on its due date: a renewal or a return in between wins.
-      for (const doc of await loans.find({ status: 'borrowed', returnDate: from }).toArray()) {
+      for (const doc of await loans.find({ status: 'borrowed', returnDate: { $gte: from, $lte: through } }).toArray()) {
         const updated = await loanLock(doc._id, () =>
           loans.findOneAndUpdate(
-            { _id: doc._id, status: 'borrowed', returnDate: from },
+            { _id: doc._id, status: 'borrowed', returnDate: doc.returnDate },
             { $set: { returnDate: to } },
             { returnDocument: 'after' },
           ),

@@ -9,7 +9,13 @@ import type { KeyLock } from './key-lock.ts';
 
 function toNotice(doc: NoticeDoc): NoticeRecord {
   const { _id, ...rest } = doc;
-  return { id: _id.toHexString(), ...rest, readAt: doc.readAt ?? null, mail: doc.mail ?? null };
+  return {
+    id: _id.toHexString(),
+    ...rest,
+    readAt: doc.readAt ?? null,
+    mail: doc.mail ?? null,
+    moved: doc.moved ?? null,
+  };
 }
 
 export function mongoNotices(
@@ -19,6 +25,8 @@ export function mongoNotices(
 ): NoticeStore {
   // Claims and settles are conditional single-document updates; queued per notice where the server needs it.
   const mailLock = <T>(id: ObjectId, work: () => Promise<T>) => lock.run(`mail:${id.toHexString()}`, work);
+  /** A notice whose e-mail was not tried yet (or that has none): its words may still change. */
+  const untried: Filter<NoticeDoc> = { $or: [{ mail: null }, { 'mail.status': 'pending', 'mail.attempts': 0 }] };
   return {
     async record(list, opts) {
       const added: NoticeRecord[] = [];
@@ -26,9 +34,15 @@ export function mongoNotices(
         // The e-mail is queued in the notice's own document: one insert, so neither exists without the other.
         const mail: NoticeMail | null =
           opts?.mail === true
-            ? { status: 'pending', attempts: 0, nextAttemptAt: n.createdAt, lastError: null, settledAt: null }
+            ? {
+                status: 'pending',
+                attempts: 0,
+                nextAttemptAt: new Date(n.createdAt.getTime() + (opts.mailAfterMs ?? 0)),
+                lastError: null,
+                settledAt: null,
+              }
             : null;
-        const doc: NoticeDoc = { _id: new ObjectId(), ...n, readAt: null, mail };
+        const doc: NoticeDoc = { _id: new ObjectId(), ...n, moved: n.moved ?? null, readAt: null, mail };
         try {
           await notices.insertOne(doc);
           added.push(toNotice(doc));
@@ -37,6 +51,22 @@ export function mongoNotices(
         }
       }
       return added;
+    },
+    async movedSince(userId, since) {
+      const doc = await notices.findOne(
+        { userId, kind: 'due-date-moved', readAt: null, createdAt: { $gte: since }, moved: { $ne: null }, ...untried },
+        { sort: { createdAt: -1, _id: -1 } },
+      );
+      return doc ? toNotice(doc) : null;
+    },
+    async updateMoved(id, moved, day) {
+      const _id = toObjectId(id);
+      if (!_id) return false;
+      // Queued with the e-mail's claims: a claim and this change of the same notice never cross.
+      const changed = await mailLock(_id, () =>
+        notices.updateOne({ _id, readAt: null, ...untried }, { $set: { moved, day } }),
+      );
+      return changed.modifiedCount === 1;
     },
     async recorded(keys) {
       if (keys.length === 0) return new Set();

@@ -274,10 +274,12 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       });
     },
 
-    async moveDue(from, to) {
+    async moveDue(from, through, to) {
       return db
-        .prepare("UPDATE loans SET return_date = ? WHERE status = 'borrowed' AND return_date = ? RETURNING *")
-        .all(to.getTime(), from.getTime())
+        .prepare(
+          "UPDATE loans SET return_date = ? WHERE status = 'borrowed' AND return_date >= ? AND return_date <= ? RETURNING *",
+        )
+        .all(to.getTime(), from.getTime(), through.getTime())
         .map(toLoan);
     },
 

@@ -1,6 +1,6 @@
 // Notices in SQLite: the unique key makes recording an event twice a no-op.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { MailStatus, NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
+import type { MailStatus, MovedDates, NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -27,13 +27,19 @@ function toNotice(row: Row): NoticeRecord {
           settledAt: dateOrNull(row, 'mail_settled_at'),
         }
       : null,
+    moved: row['moved'] ? (JSON.parse(text(row, 'moved')) as MovedDates) : null,
   };
 }
 
 export function sqliteNotices(db: DatabaseSync): NoticeStore {
   const insert = db.prepare(`INSERT INTO notices (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day,
-    created_at, mail_status, mail_next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    created_at, mail_status, mail_next_at, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (key) DO NOTHING RETURNING *`);
+  const movedSince = db.prepare(`SELECT * FROM notices WHERE user_id = ? AND read_at IS NULL AND created_at >= ?
+    AND kind = 'due-date-moved' AND moved IS NOT NULL AND (mail_status IS NULL OR (mail_status = 'pending' AND mail_attempts = 0))
+    ORDER BY created_at DESC, id DESC LIMIT 1`);
+  const updateMoved = db.prepare(`UPDATE notices SET moved = ?, day = ? WHERE id = ? AND read_at IS NULL
+    AND (mail_status IS NULL OR (mail_status = 'pending' AND mail_attempts = 0))`);
   const claim = db.prepare(`UPDATE notices SET mail_attempts = mail_attempts + 1, mail_next_at = ?
     WHERE id = ? AND mail_status = 'pending' AND mail_attempts = ? AND mail_next_at <= ? RETURNING *`);
   const settle = db.prepare(`UPDATE notices SET mail_status = ?, mail_next_at = ?, mail_error = ?, mail_settled_at = ?
@@ -42,6 +48,7 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
   return {
     async record(notices, opts) {
       const mail = opts?.mail === true;
+      const after = opts?.mailAfterMs ?? 0;
       if (notices.length === 0) return [];
       return transaction(db, () =>
         notices.flatMap((n) => {
@@ -57,7 +64,8 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
             n.day,
             n.createdAt.getTime(),
             mail ? 'pending' : null,
-            mail ? n.createdAt.getTime() : null,
+            mail ? n.createdAt.getTime() + after : null,
+            n.moved ? JSON.stringify(n.moved) : null,
           );
           return row ? [toNotice(row)] : [];
         }),
@@ -98,6 +106,14 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
         (notice) => encodeTimeCursor(notice.createdAt, notice.id),
         num(total ?? {}, 'n'),
       );
+    },
+    async movedSince(userId, since) {
+      const row = movedSince.get(userId, since.getTime());
+      return row ? toNotice(row) : null;
+    },
+    async updateMoved(id, moved, day) {
+      const key = parseId(id);
+      return key !== null && Number(updateMoved.run(JSON.stringify(moved), day, key).changes) === 1;
     },
     async unreadCount(userId) {
       return num(

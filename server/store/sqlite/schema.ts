@@ -517,4 +517,9 @@ export const MIGRATIONS: readonly string[] = [
       OR (NEW.actor_name IS NOT OLD.actor_name AND NEW.actor_name <> '')
     BEGIN SELECT RAISE(ABORT, 'audit entries are never changed, only emptied when their member is erased'); END;
   `,
+  // 24: a due-date-moved notice tells one member every date a closure moved (decision 046): the closed days and
+  // each loan or hold with its new day, as JSON (port.ts MovedDates); null on other notices and older ones.
+  `
+  ALTER TABLE notices ADD COLUMN moved TEXT;
+  `,
 ];

@@ -69,13 +69,34 @@ export function calendarContract(factory: StoreFactory): void {
       const c = await loans.checkout(newLoan(bookC ?? '', { returnDate: day('2026-04-13') }));
       if (!a.ok || !b.ok || !c.ok) throw new Error('checkout failed');
       await loans.checkin(b.loan.id, at);
-      const moved = await loans.moveDue(due, day('2026-04-15'));
+      const moved = await loans.moveDue(due, due, day('2026-04-15'));
       expect(moved.map((loan) => [loan.id, loan.returnDate.toISOString()])).toEqual([
         [a.loan.id, '2026-04-15T00:00:00.000Z'],
       ]);
-      expect(await loans.moveDue(due, day('2026-04-15'))).toEqual([]);
+      expect(await loans.moveDue(due, due, day('2026-04-15'))).toEqual([]);
       expect((await loans.get(c.loan.id))?.returnDate).toEqual(day('2026-04-13'));
       expect((await loans.get(b.loan.id))?.returnDate).toEqual(due);
+    });
+
+    it('moves the active loans due on any day of a closed range, each to the same day after it', async () => {
+      const books = await insertBooks(store(), [{ title: 'D' }, { title: 'E' }, { title: 'F' }, { title: 'G' }]);
+      const { loans } = store();
+      const dues = ['2026-05-09', '2026-05-10', '2026-05-12', '2026-05-13'];
+      const ids: string[] = [];
+      for (const [i, bookId] of books.entries()) {
+        const lent = await loans.checkout(newLoan(bookId, { returnDate: day(dues[i] ?? ''), userId: `user-${i}` }));
+        if (!lent.ok) throw new Error('checkout failed');
+        ids.push(lent.loan.id);
+      }
+      const moved = await loans.moveDue(day('2026-05-10'), day('2026-05-12'), day('2026-05-14'));
+      expect(moved.map((loan) => [loan.id, loan.returnDate.toISOString()]).sort()).toEqual(
+        [
+          [ids[1], '2026-05-14T00:00:00.000Z'],
+          [ids[2], '2026-05-14T00:00:00.000Z'],
+        ].sort(),
+      );
+      expect((await loans.get(ids[0] ?? ''))?.returnDate).toEqual(day('2026-05-09'));
+      expect((await loans.get(ids[3] ?? ''))?.returnDate).toEqual(day('2026-05-13'));
     });
 
     it('renews a loan to the due date the caller works out from the loan as stored', async () => {

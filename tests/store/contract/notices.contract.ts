@@ -68,6 +68,37 @@ export function noticesContract(factory: StoreFactory): void {
       expect((await store().notices.mailDue(new Date(5000), 10)).map((n) => n.key)).toEqual(['m']);
     });
 
+    it("keeps a moved-dates notice's dates, finds the newest one a new move may join, and changes it only while unread and unsent", async () => {
+      const date = (loanId: string, day: string) => ({ loanId, holdId: null, bookId: 'b1', bookTitle: 'Titas', day });
+      const moved = { from: '2026-12-01', to: '2026-12-01', dates: [date('aaaaaaaaaaaaaaaaaaaaaaaa', '2026-12-02')] };
+      const kind = 'due-date-moved' as const;
+      const [first] = await store().notices.record([notice('m1', 'u1', 1000, { kind, moved })], {
+        mail: true,
+        mailAfterMs: 500,
+      });
+      await store().notices.record([notice('other', 'u1', 3000)]);
+      expect(first).toMatchObject({ moved, mail: { status: 'pending', nextAttemptAt: new Date(1500) } });
+      expect(await store().notices.movedSince('u1', new Date(1001))).toBeNull();
+      expect((await store().notices.movedSince('u1', new Date(1000)))?.key).toBe('m1');
+      const wider = { ...moved, to: '2026-12-02', dates: [date('aaaaaaaaaaaaaaaaaaaaaaaa', '2026-12-03')] };
+      expect(await store().notices.updateMoved(first!.id, wider, '2026-12-03')).toBe(true);
+      expect(await store().notices.movedSince('u1', new Date(0))).toMatchObject({ moved: wider, day: '2026-12-03' });
+      // Its e-mail tried: the words it went out with stay, and no new move joins it.
+      expect((await store().notices.claimMail(first!.id, 0, new Date(2000), new Date(9000)))?.key).toBe('m1');
+      expect(await store().notices.movedSince('u1', new Date(0))).toBeNull();
+      expect(await store().notices.updateMoved(first!.id, moved, '2026-12-02')).toBe(false);
+      // Read: the same.
+      const [quiet] = await store().notices.record([notice('m2', 'u1', 4000, { kind, moved })]);
+      expect(quiet?.mail).toBeNull();
+      expect((await store().notices.movedSince('u1', new Date(0)))?.key).toBe('m2');
+      await store().notices.markRead('u1', [quiet!.id], new Date(5000));
+      expect(await store().notices.movedSince('u1', new Date(0))).toBeNull();
+      expect(await store().notices.updateMoved(quiet!.id, wider, '2026-12-03')).toBe(false);
+      expect(
+        (await store().notices.list('u1', { unreadOnly: false, page: { first: 5 } })).nodes.map((n) => n.moved),
+      ).toEqual([moved, null, wider]);
+    });
+
     it('lets one sender claim an e-mail, holds it for the claim, and backs off, fails or settles it once', async () => {
       await store().notices.record([notice('a', 'u1', 1000), notice('b', 'u1', 1500)], { mail: true });
       const due = await store().notices.mailDue(new Date(3000), 10);
