@@ -480,11 +480,15 @@ export interface ItemStore {
   /**
    * A LOST copy found (scanned at the desk): back on the shelf (or to the first member waiting), and when its last
    * loan was closed as lost, that loan's replacement charge refunded as a `lost-found` credit, at most once per
-   * loan (the balance may go below zero). `refund` is the credit this call recorded; null when none (no lost loan,
-   * no replacement charged, refunded before, or a concurrent scan recorded it). Refused when the copy is not LOST.
+   * loan (the balance may go below zero), of the amount `refundOf` gives from the member's ledger as it is at that
+   * step. `refund` is the credit this call recorded; null when none (no lost loan, nothing to refund, refunded
+   * before, or a concurrent scan recorded it). Refused when the copy is not LOST.
    */
-  found(barcode: string, at: Date, by: string): Promise<FoundResult>;
+  found(barcode: string, at: Date, by: string, refundOf: RefundRule): Promise<FoundResult>;
 }
+
+/** What a lost loan's refund is, given the member's ledger (any order): the library's rule (settlement.ts). */
+export type RefundRule = (ledger: readonly LedgerRecord[], loanId: string) => number;
 
 export type FoundResult =
   | {
