@@ -641,15 +641,22 @@ export function createCirculation(
     async checkInLoan(session, loan, desk) {
       requireStaff(session);
       const returnedOn = returnedOnOf(desk.returnedOn, loan);
-      // What would be charged, worked out before: a forgiven fee is recorded with its amount.
-      const waived = desk.forgive && enforce ? feeWith(await feeFacts(loan), returnedOn)(loan) : 0;
+      // What would be charged, worked out before: a fee a book drop's day or forgiving removed is recorded with
+      // its amount (as of today, then as of the day it came back).
+      const facts = enforce && (returnedOn || desk.forgive) ? await feeFacts(loan) : null;
+      const asOfToday = facts ? feeWith(facts)(loan) : 0;
+      const asOfReturn = facts ? feeWith(facts, returnedOn)(loan) : 0;
       const closed = await checkin(loan, staffName(session), undefined, { ...desk, returnedOn });
       const about = { bookId: closed.bookId, uid: closed.userId };
       await loanEnded(session, 'check-in', closed);
+      const backDated = returnedOn !== null && asOfToday !== asOfReturn;
       await audit.record(session, [
         ...(returnedOn ? [{ action: 'check-in' as const, field: 'returnedOn', newValue: returnedOn, ...about }] : []),
+        ...(backDated
+          ? [{ action: 'check-in' as const, field: 'lateFee', oldValue: asOfToday, newValue: asOfReturn, ...about }]
+          : []),
         ...(desk.forgive
-          ? [{ action: 'fee-forgiven' as const, field: 'lateFee', oldValue: waived, newValue: 0, ...about }]
+          ? [{ action: 'fee-forgiven' as const, field: 'lateFee', oldValue: asOfReturn, newValue: 0, ...about }]
           : []),
       ]);
       return { loan: closed, daysLate: daysLate(dueDayOf(closed), returnDay(loan, returnedOn)) };
