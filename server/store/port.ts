@@ -469,8 +469,22 @@ export interface ItemStore {
   get(barcode: string): Promise<ItemRecord | null>;
   /** A book's items, in the order they were added (every status). */
   listByBook(bookId: string): Promise<ItemRecord[]>;
-  /** Adds `count` (1..100) new copies on the shelf with new barcodes; null when no book has that id. */
-  add(bookId: string, count: number, at: Date, note?: string): Promise<ItemRecord[] | null>;
+  /**
+   * Hands out `count` (1..100) new barcodes, consecutive and never given out again, for an add that names its
+   * copies before it runs (an idempotency key's ref, decision 031). A number reserved and never added stays unused.
+   */
+  reserve(count: number): Promise<string[]>;
+  /**
+   * Adds `count` (1..100) new copies on the shelf with new barcodes, or with the ones `reserve` gave (`barcodes`);
+   * null when no book has that id.
+   */
+  add(
+    bookId: string,
+    count: number,
+    at: Date,
+    note?: string,
+    barcodes?: readonly string[],
+  ): Promise<ItemRecord[] | null>;
   /**
    * Sets a copy's status by hand (in repair, lost, withdrawn, or back on the shelf: repaired, found), with the
    * note when given, when no loan or hold has it. Leaving the shelf takes it out of copies owned and available;
