@@ -225,6 +225,8 @@ export interface CheckinOptions {
   /** How it comes back, and who brings it (the member in the app, or the staff member): recorded on the loan. */
   via?: ReturnChannel;
   returnedBy?: string | null;
+  /** The audit trail's entries of this return, written with it (see `LoanStore`). */
+  audit?: readonly NewAudit[];
 }
 
 export interface LossOptions {
@@ -233,6 +235,8 @@ export interface LossOptions {
   replacementCost: number;
   processingFee: number;
   by: string;
+  /** The audit trail's entries of this loss, written with it (see `LoanStore`). */
+  audit?: readonly NewAudit[];
 }
 
 export type RenewResult =
@@ -245,6 +249,11 @@ export interface Page<T> {
   endCursor: string | null;
 }
 
+/**
+ * A loan made or closed at the desk carries its audit entries (`audit`), written if and only if the write happens,
+ * with it: in SQLite's transaction; on MongoDB kept on the loan from its first write and inserted, under ids fixed
+ * there, by the step that completes it, live or in recovery (decision 040). A refused write records none.
+ */
 export interface LoanStore {
   /**
    * Atomically (as far as the engine allows): takes one copy of loan.bookId (the one set aside for the member's
@@ -252,7 +261,7 @@ export interface LoanStore {
    * (none when not given); at most one active loan per (userId, bookId). Never leaves a copy
    * taken without a loan.
    */
-  checkout(loan: NewLoan, limits?: CheckoutLimits): Promise<CheckoutResult>;
+  checkout(loan: NewLoan, limits?: CheckoutLimits, audit?: readonly NewAudit[]): Promise<CheckoutResult>;
   /**
    * Marks an active loan returned, puts its copy back on the loan's own book (or aside for the first member
    * waiting) and charges its late fee (if any).
