@@ -1,7 +1,8 @@
 // The audit trail: who did what at the desk, to the catalogue and to a member's role, when, and through which
-// API. Services record an entry right after the write it describes, in the same call (see docs/decisions/040);
-// staff read a book's or a member's history, paged newest first; a member reads the entries about them, as
-// audit-privacy.ts lets them. Nothing here edits or removes an entry.
+// API. Services record an entry right after the write it describes, in the same call, or hand the store the
+// entries of a desk loan made or closed to write with it (see docs/decisions/040); staff read a book's or a
+// member's history, paged newest first; a member reads the entries about them, as audit-privacy.ts lets them.
+// Nothing here edits or removes an entry.
 import type { AuditAction, AuditRecord, NewAudit, Page, PageRequest, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { auditAsSeenBy } from './audit-privacy.ts';
@@ -22,6 +23,11 @@ export interface AuditChange {
 export interface AuditTrail {
   /** Records the changes as made by the session's member, now. */
   record(by: Pick<Session, 'uid' | 'name' | 'api'>, changes: AuditChange[]): Promise<void>;
+  /**
+   * The entries `record` would write, for a store write that records them with it (a desk loan made or closed:
+   * the store writes them if and only if the loan is, recovery included).
+   */
+  entries(by: Pick<Session, 'uid' | 'name' | 'api'>, changes: AuditChange[]): NewAudit[];
   /** Staff: the history of exactly one of a book (bookId) or a member (uid), newest first. */
   list(
     session: Session,
@@ -45,23 +51,26 @@ export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
     ...page,
     nodes: page.nodes.flatMap((entry) => auditAsSeenBy(viewer, entry) ?? []),
   });
+  function entries(by: Pick<Session, 'uid' | 'name' | 'api'>, changes: AuditChange[]): NewAudit[] {
+    const at = now();
+    return changes.map((c) => ({
+      at,
+      actorUid: by.uid,
+      actorName: by.name,
+      api: by.api ?? null,
+      action: c.action,
+      field: c.field ?? null,
+      oldValue: asText(c.oldValue),
+      newValue: asText(c.newValue),
+      bookId: c.bookId ?? null,
+      uid: c.uid ?? null,
+    }));
+  }
   return {
+    entries,
     async record(by, changes) {
       if (changes.length === 0) return;
-      const at = now();
-      const entries: NewAudit[] = changes.map((c) => ({
-        at,
-        actorUid: by.uid,
-        actorName: by.name,
-        api: by.api ?? null,
-        action: c.action,
-        field: c.field ?? null,
-        oldValue: asText(c.oldValue),
-        newValue: asText(c.newValue),
-        bookId: c.bookId ?? null,
-        uid: c.uid ?? null,
-      }));
-      await store.audit.record(entries);
+      await store.audit.record(entries(by, changes));
     },
     async list(session, about, first, after) {
       // The rule of circulation.ts's requireStaff, stated here too: the services that record import this module.

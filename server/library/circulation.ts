@@ -1,7 +1,7 @@
 // Circulation: borrowing, returning, renewing, and the member's account, by the library's policy
 // (library/policy.ts). Who may do what and every number is decided here; the store makes each step atomic,
 // checking the limits it is given in the same step as the borrow.
-import type { CheckoutResult, LedgerRecord, LoanRecord, Page, Store } from '../store/port.ts';
+import type { CheckoutResult, LedgerRecord, LoanRecord, NewAudit, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
@@ -11,7 +11,7 @@ import * as check from './validate.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { createOnce } from './requests.ts';
 import { newId } from '../store/ids.ts';
-import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { createAuditTrail, type AuditChange, type AuditTrail } from './audit.ts';
 import { lendRefusal, noCopy } from './item-refusals.ts';
 import { blockedRefusal } from './blocks.ts';
 
@@ -48,6 +48,8 @@ export interface DeskLend {
   itemBarcode: string;
   override: string | null;
   overridden: LibraryError[];
+  /** The loan's audit entries as of each try (the refusals overridden so far), written by the store with it. */
+  audit?: () => NewAudit[];
 }
 
 /** The desk's check-in of a loan: the fee as of `returnedOn` (YYYY-MM-DD) when given, none when forgiven. */
@@ -174,18 +176,24 @@ export function createCirculation(
   const once = createOnce(store, now);
   const audit = opts.audit ?? createAuditTrail(store, now);
   const calendar = opts.calendar ?? createLibraryCalendar(store, { timeZone: opts.timeZone, policy, now, audit });
-  /** A loan's end at the desk, in the audit trail: its status, from active to how it ended. */
-  const loanEnded = (session: Session, action: 'check-in' | 'mark-lost', loan: LoanRecord) =>
-    audit.record(session, [
-      {
-        action,
-        field: 'status',
-        oldValue: loan.claimedAt ? 'returning' : 'borrowed',
-        newValue: loan.status,
-        bookId: loan.bookId,
-        uid: loan.userId,
-      },
+  /**
+   * A loan's end at the desk, in the audit trail: its status, from active to how it ends, with the entries `more`
+   * adds; written by the store with the loan's end (decision 040).
+   */
+  const loanEnding = (
+    session: Session,
+    action: 'check-in' | 'mark-lost',
+    loan: LoanRecord,
+    ends: LoanRecord['status'],
+    more: AuditChange[] = [],
+  ) => {
+    const about = { bookId: loan.bookId, uid: loan.userId };
+    const status = { field: 'status', oldValue: loan.claimedAt ? 'returning' : 'borrowed', newValue: ends };
+    return audit.entries(session, [
+      { action, ...status, ...about },
+      ...more.map((change) => ({ ...change, ...about })),
     ]);
+  };
   /** A desk write's first answer: the loan, once it has ended as `ended` says. */
   const endedLoan = (ended: (loan: LoanRecord) => boolean) => async (ref: string) => {
     const loan = await store.loans.get(ref);
@@ -256,12 +264,13 @@ export function createCirculation(
     by: string | null,
     member?: string,
     desk?: { returnedOn: string | null; forgive: boolean; ended: () => LibraryError },
+    entries?: NewAudit[],
   ): Promise<LoanRecord> {
     const ended = desk?.ended ?? (() => badInput('borrowId', MESSAGES.alreadyReturned));
     if (!isOpen(loan)) throw ended();
     const returned = { by, via: by === null ? 'APP' : 'DESK', returnedBy: by ?? member ?? null } as const;
     const fee = enforce && !desk?.forgive ? feeWith(await feeFacts(loan), desk?.returnedOn) : () => 0;
-    const result = await store.loans.checkin(loan.id, now(), { lateFee: fee, ...returned });
+    const result = await store.loans.checkin(loan.id, now(), { lateFee: fee, ...returned, audit: entries });
     if (result.ok) {
       await opts.afterReturn?.(loan.bookId);
       return result.loan;
@@ -325,7 +334,8 @@ export function createCirculation(
       bookCategory: book.genre,
       ...(desk ? { itemBarcode: desk.itemBarcode } : {}),
     };
-    let result = await store.loans.checkout(loan, enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined);
+    const limits = enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined;
+    let result = await store.loans.checkout(loan, limits, desk?.audit?.());
     // Staff's override passes the limits the store checks (loan limit, fees): the same step, without them.
     if (!result.ok && desk?.override && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid')) {
       desk.overridden.push(await refusalOf(result, borrower, desk));
@@ -336,7 +346,7 @@ export function createCirculation(
       } else if ((await store.loans.countActiveByUser(borrower.uid)) >= policy.loanLimit) {
         desk.overridden.push(new LibraryError('LOAN_LIMIT', loanLimitRefusal()));
       }
-      result = await store.loans.checkout(loan);
+      result = await store.loans.checkout(loan, undefined, desk.audit?.());
     }
     if (result.ok) {
       await opts.afterLoan?.(result.loan);
@@ -546,9 +556,14 @@ export function createCirculation(
         answer: endedLoan((loan) => loan.status === 'returned'),
       };
       return once(submission, async () => {
-        const loan = await checkin(await activeLoan(loanId, 'loanId'), staffName(session));
-        await loanEnded(session, 'check-in', loan);
-        return loan;
+        const open = await activeLoan(loanId, 'loanId');
+        return checkin(
+          open,
+          staffName(session),
+          undefined,
+          undefined,
+          loanEnding(session, 'check-in', open, 'returned'),
+        );
       });
     },
 
@@ -572,11 +587,9 @@ export function createCirculation(
           replacementCost: book?.replacementCost ?? policy.defaultReplacementCost,
           processingFee: policy.lostProcessingFee,
           by: staffName(session),
+          audit: loanEnding(session, 'mark-lost', loan, as),
         });
-        if (result.ok) {
-          await loanEnded(session, 'mark-lost', result.loan);
-          return result.loan;
-        }
+        if (result.ok) return result.loan;
         if (result.reason === 'not-active') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
         throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
       });
@@ -643,17 +656,22 @@ export function createCirculation(
     async checkInLoan(session, loan, desk) {
       requireStaff(session);
       const returnedOn = returnedOnOf(desk.returnedOn, loan);
-      // What would be charged, worked out before: a forgiven fee is recorded with its amount.
-      const waived = desk.forgive && enforce ? feeWith(await feeFacts(loan), returnedOn)(loan) : 0;
-      const closed = await checkin(loan, staffName(session), undefined, { ...desk, returnedOn });
-      const about = { bookId: closed.bookId, uid: closed.userId };
-      await loanEnded(session, 'check-in', closed);
-      await audit.record(session, [
-        ...(returnedOn ? [{ action: 'check-in' as const, field: 'returnedOn', newValue: returnedOn, ...about }] : []),
+      // What would be charged, worked out before: a fee a book drop's day or forgiving removed is recorded with
+      // its amount (as of today, then as of the day it came back).
+      const facts = enforce && (returnedOn || desk.forgive) ? await feeFacts(loan) : null;
+      const asOfToday = facts ? feeWith(facts)(loan) : 0;
+      const asOfReturn = facts ? feeWith(facts, returnedOn)(loan) : 0;
+      const backDated = returnedOn !== null && asOfToday !== asOfReturn;
+      const entries = loanEnding(session, 'check-in', loan, 'returned', [
+        ...(returnedOn ? [{ action: 'check-in' as const, field: 'returnedOn', newValue: returnedOn }] : []),
+        ...(backDated
+          ? [{ action: 'check-in' as const, field: 'lateFee', oldValue: asOfToday, newValue: asOfReturn }]
+          : []),
         ...(desk.forgive
-          ? [{ action: 'fee-forgiven' as const, field: 'lateFee', oldValue: waived, newValue: 0, ...about }]
+          ? [{ action: 'fee-forgiven' as const, field: 'lateFee', oldValue: asOfReturn, newValue: 0 }]
           : []),
       ]);
+      const closed = await checkin(loan, staffName(session), undefined, { ...desk, returnedOn }, entries);
       return { loan: closed, daysLate: daysLate(dueDayOf(closed), returnDay(loan, returnedOn)) };
     },
 

@@ -161,7 +161,26 @@ export function createDesk(
         const refusal = await lendRefusal(store, item, member.uid);
         if (refusal) throw refusal;
         // A block, as every policy refusal, is met in the member's borrow path (and passed by an override).
-        const desk: DeskLend = { itemBarcode: barcode, override, overridden: [] };
+        const about = { bookId: item.bookId, uid: member.uid };
+        // The loan's audit entries, written by the store with it (decision 040): a loan made, even one a
+        // restarted gateway finished, has them.
+        const desk: DeskLend = {
+          itemBarcode: barcode,
+          override,
+          overridden: [],
+          audit: () =>
+            audit.entries(session, [
+              { action: 'check-out', field: 'item', newValue: barcode, ...about },
+              // Each refusal staff lent past: its code, what it said, and staff's reason.
+              ...desk.overridden.map((refused) => ({
+                action: 'override' as const,
+                field: refused.code,
+                oldValue: refused.message,
+                newValue: override,
+                ...about,
+              })),
+            ]),
+        };
         const borrower = { uid: member.uid, name: member.name, email: member.email };
         const { loan } = await circulation.lend(
           session,
@@ -169,18 +188,6 @@ export function createDesk(
           { bookId: item.bookId, returnDate: input.returnDate, id },
           desk,
         );
-        const about = { bookId: loan.bookId, uid: loan.userId };
-        await audit.record(session, [
-          { action: 'check-out', field: 'item', newValue: barcode, ...about },
-          // Each refusal staff lent past: its code, what it said, and staff's reason.
-          ...desk.overridden.map((refused) => ({
-            action: 'override' as const,
-            field: refused.code,
-            oldValue: refused.message,
-            newValue: override,
-            ...about,
-          })),
-        ]);
         return loan;
       });
     },

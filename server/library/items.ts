@@ -8,7 +8,7 @@ import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import { barcodeOf, itemBusy, noCopy } from './item-refusals.ts';
 import { requireStaff } from './circulation.ts';
 import * as check from './validate.ts';
-import { createOnce } from './requests.ts';
+import { createOnce, requestKey } from './requests.ts';
 import type { AuditTrail } from './audit.ts';
 
 export const SHELF_STATUSES: readonly ItemShelfStatus[] = ['ON_SHELF', 'IN_REPAIR', 'LOST', 'WITHDRAWN'];
@@ -54,22 +54,25 @@ export function createItems(store: Store, opts: { now: () => Date; audit: AuditT
       const bookId = check.id(input.bookId, 'bookId');
       const count = check.number(input.count, 'count', { min: 1, max: 100, integer: true });
       const note = check.text(input.note, 'note', { max: 500, required: false });
-      const before = (await store.items.listByBook(bookId)).length;
-      // The store hands the barcodes out, so the write's record is named by the book's item count before it:
-      // a repeat of the key answers the `count` copies added after that many.
+      // With a key, the copies' barcodes are reserved before it is claimed, so its ref names the copies this
+      // request makes: two desks adding to one book at once and each resending get back each their own labels
+      // (a count of the book's copies read before the write named the other desk's when both read it first).
+      // A key resent reserves numbers it never uses: barcodes may skip, never repeat.
+      const reserved = requestKey(input.idempotencyKey) === null ? undefined : await store.items.reserve(count);
       const submission = {
         actor: session.uid,
         key: input.idempotencyKey,
         request: ['add-items', bookId, count, note],
-        ref: `${bookId}:${before}`,
+        ref: `${bookId}:${reserved?.join(',') ?? ''}`,
         answer: async (ref: string) => {
-          const [id = '', from = '0'] = ref.split(':');
-          const items = (await store.items.listByBook(id)).slice(Number(from), Number(from) + count);
-          return items.length === count ? items : null;
+          const [id = '', barcodes = ''] = ref.split(':');
+          const wanted = new Set(barcodes.split(','));
+          const items = (await store.items.listByBook(id)).filter((item) => wanted.has(item.barcode));
+          return items.length === wanted.size ? items : null;
         },
       };
       return once(submission, async () => {
-        const added = await store.items.add(bookId, count, now(), note || undefined);
+        const added = await store.items.add(bookId, count, now(), note || undefined, reserved);
         if (!added) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
         await audit.record(
           session,

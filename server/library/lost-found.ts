@@ -1,6 +1,7 @@
 // A lost copy found at the desk (decision 059): scanning a LOST copy brings it back (to the shelf, or to the
-// first member waiting) and, when its last loan was closed as lost, refunds that loan's replacement charge as a
-// 'lost-found' credit, once per loan (the store's unique key), even from two desks at once or a retried request.
+// first member waiting) and, when its last loan was closed as lost, refunds that loan's replacement charge less
+// what was waived of it (settlement.ts: what was paid comes back, what is owed is cancelled) as a 'lost-found'
+// credit, once per loan (the store's unique key), even from two desks at once or a retried request.
 // The processing fee stays charged. A copy staff marked lost by hand comes back without a refund.
 import type { LoanRecord, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
@@ -8,6 +9,7 @@ import type { AuditTrail } from './audit.ts';
 import type { CheckInOutcome } from './desk.ts';
 import type { Once } from './requests.ts';
 import { itemBusy, noCopy, notOnLoan } from './item-refusals.ts';
+import { replacementRefund } from './settlement.ts';
 
 export interface FoundDeps {
   store: Store;
@@ -58,7 +60,7 @@ export async function checkInFound(
     answer: (ref: string) => answerFound(deps, ref, barcode) ?? Promise.resolve(null),
   };
   return once(submission, async () => {
-    const result = await store.items.found(barcode, now(), session.uid);
+    const result = await store.items.found(barcode, now(), session.uid, replacementRefund);
     if (!result.ok) {
       if (result.reason === 'item-not-found') throw noCopy(barcode);
       // Another desk brought it back a moment ago (as two desks checking one copy in at once).

@@ -25,6 +25,17 @@ export function itemBarcode(seq: number): string {
   return `BH${digits}${checkDigit(digits)}`;
 }
 
+/**
+ * The number of the first of `count` consecutive item barcodes, as an items store's `reserve` hands them out;
+ * a RangeError for anything else.
+ */
+export function firstOfRun(barcodes: readonly string[], count: number): number {
+  const first = Number(ITEM_PATTERN.exec(barcodes[0] ?? '')?.[1] ?? Number.NaN);
+  const run = barcodes.length === count && barcodes.every((code, i) => code === itemBarcode(first + i));
+  if (!Number.isInteger(first) || !run) throw new RangeError(`Not ${count} reserved barcodes in a row`);
+  return first;
+}
+
 /** True when `code` is a well-formed item barcode with the right check digit. */
 export function isItemBarcode(code: string): boolean {
   const match = ITEM_PATTERN.exec(code);

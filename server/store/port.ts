@@ -225,6 +225,8 @@ export interface CheckinOptions {
   /** How it comes back, and who brings it (the member in the app, or the staff member): recorded on the loan. */
   via?: ReturnChannel;
   returnedBy?: string | null;
+  /** The audit trail's entries of this return, written with it (see `LoanStore`). */
+  audit?: readonly NewAudit[];
 }
 
 export interface LossOptions {
@@ -233,6 +235,8 @@ export interface LossOptions {
   replacementCost: number;
   processingFee: number;
   by: string;
+  /** The audit trail's entries of this loss, written with it (see `LoanStore`). */
+  audit?: readonly NewAudit[];
 }
 
 export type RenewResult =
@@ -245,6 +249,11 @@ export interface Page<T> {
   endCursor: string | null;
 }
 
+/**
+ * A loan made or closed at the desk carries its audit entries (`audit`), written if and only if the write happens,
+ * with it: in SQLite's transaction; on MongoDB kept on the loan from its first write and inserted, under ids fixed
+ * there, by the step that completes it, live or in recovery (decision 040). A refused write records none.
+ */
 export interface LoanStore {
   /**
    * Atomically (as far as the engine allows): takes one copy of loan.bookId (the one set aside for the member's
@@ -252,7 +261,7 @@ export interface LoanStore {
    * (none when not given); at most one active loan per (userId, bookId). Never leaves a copy
    * taken without a loan.
    */
-  checkout(loan: NewLoan, limits?: CheckoutLimits): Promise<CheckoutResult>;
+  checkout(loan: NewLoan, limits?: CheckoutLimits, audit?: readonly NewAudit[]): Promise<CheckoutResult>;
   /**
    * Marks an active loan returned, puts its copy back on the loan's own book (or aside for the first member
    * waiting) and charges its late fee (if any).
@@ -470,8 +479,22 @@ export interface ItemStore {
   get(barcode: string): Promise<ItemRecord | null>;
   /** A book's items, in the order they were added (every status). */
   listByBook(bookId: string): Promise<ItemRecord[]>;
-  /** Adds `count` (1..100) new copies on the shelf with new barcodes; null when no book has that id. */
-  add(bookId: string, count: number, at: Date, note?: string): Promise<ItemRecord[] | null>;
+  /**
+   * Hands out `count` (1..100) new barcodes, consecutive and never given out again, for an add that names its
+   * copies before it runs (an idempotency key's ref, decision 031). A number reserved and never added stays unused.
+   */
+  reserve(count: number): Promise<string[]>;
+  /**
+   * Adds `count` (1..100) new copies on the shelf with new barcodes, or with the ones `reserve` gave (`barcodes`);
+   * null when no book has that id.
+   */
+  add(
+    bookId: string,
+    count: number,
+    at: Date,
+    note?: string,
+    barcodes?: readonly string[],
+  ): Promise<ItemRecord[] | null>;
   /**
    * Sets a copy's status by hand (in repair, lost, withdrawn, or back on the shelf: repaired, found), with the
    * note when given, when no loan or hold has it. Leaving the shelf takes it out of copies owned and available;
@@ -481,11 +504,15 @@ export interface ItemStore {
   /**
    * A LOST copy found (scanned at the desk): back on the shelf (or to the first member waiting), and when its last
    * loan was closed as lost, that loan's replacement charge refunded as a `lost-found` credit, at most once per
-   * loan (the balance may go below zero). `refund` is the credit this call recorded; null when none (no lost loan,
-   * no replacement charged, refunded before, or a concurrent scan recorded it). Refused when the copy is not LOST.
+   * loan (the balance may go below zero), of the amount `refundOf` gives from the member's ledger as it is at that
+   * step. `refund` is the credit this call recorded; null when none (no lost loan, nothing to refund, refunded
+   * before, or a concurrent scan recorded it). Refused when the copy is not LOST.
    */
-  found(barcode: string, at: Date, by: string): Promise<FoundResult>;
+  found(barcode: string, at: Date, by: string, refundOf: RefundRule): Promise<FoundResult>;
 }
+
+/** What a lost loan's refund is, given the member's ledger (any order): the library's rule (settlement.ts). */
+export type RefundRule = (ledger: readonly LedgerRecord[], loanId: string) => number;
 
 export type FoundResult =
   | {

@@ -110,6 +110,27 @@ describeEachStore((kind) => {
     });
   });
 
+  describe('copies added to one book at two desks at once, each sent again', () => {
+    const ADD = `mutation($id: ID!, $key: String) { addItems(bookId: $id, count: 2, idempotencyKey: $key) { barcode } }`;
+    const barcodes = (answer: { body: { data?: { addItems: { barcode: string }[] } } }) =>
+      answer.body.data!.addItems.map((item) => item.barcode);
+
+    it('answers each key the copies its own request added, not the other desk’s', async () => {
+      const bookId = await gw.addBook({ quantity: 1 });
+      for (let round = 0; round < 3; round++) {
+        const keys = [randomUUID(), randomUUID()];
+        const add = (key: string) => gw.gql(ADD, { id: bookId, key }, staff.token);
+        const first = await Promise.all(keys.map(add));
+        for (const answer of first) expect(answer.body.errors).toBeUndefined();
+        const [a, b] = first.map(barcodes);
+        expect(new Set([...a!, ...b!]).size).toBe(4);
+        const again = await Promise.all(keys.map(add));
+        expect(again.map(barcodes)).toEqual([a, b]);
+      }
+      expect(await gw.store.items.listByBook(bookId)).toHaveLength(13);
+    });
+  });
+
   describe('check-in and mark lost sent again with their key', () => {
     it('answer the first check-in and the first loss instead of refusing, charging once', async () => {
       const m = await gw.member();

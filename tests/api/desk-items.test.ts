@@ -233,8 +233,37 @@ describeEachStore((kind) => {
           expect.arrayContaining([
             expect.objectContaining({ action: 'fee-forgiven', field: 'lateFee', oldValue: '200', newValue: '0' }),
             expect.objectContaining({ action: 'check-in', field: 'returnedOn', newValue: libraryDay(2) }),
+            expect.objectContaining({ action: 'check-in', field: 'lateFee', oldValue: '200', newValue: '50' }),
           ]),
         );
+      } finally {
+        clock.set(0);
+      }
+    });
+
+    it('records the fee a book drop’s day removed, as forgiving does: back to the first day, none', async () => {
+      const [hal, ida] = [await gw.member({ name: 'Hal Drop' }), await gw.member({ name: 'Ida Drop' })];
+      const bookId = await gw.addBook({ quantity: 2 });
+      const halLoan = await lent(hal, bookId, libraryDay(1));
+      const idaLoan = await lent(ida, bookId, libraryDay(1));
+      clock.set(5);
+      try {
+        // Four days late today (200); the book drop held it since the day it was lent.
+        const dropped = await checkInItem(halLoan.barcode, { r: libraryDay(0) });
+        expect(dropped.body.errors).toBeUndefined();
+        expect(dropped.body.data.checkInItem).toMatchObject({ fee: 0, daysLate: 0, forgiven: false });
+        // Dropped the day after its due day and forgiven too: each step says what it removed.
+        const both = await checkInItem(idaLoan.barcode, { r: libraryDay(2), f: true });
+        expect(both.body.data.checkInItem).toMatchObject({ fee: 0, forgiven: true });
+        const trail = (await audit(bookId)).filter((entry) => entry.field === 'lateFee');
+        expect(trail).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ action: 'check-in', oldValue: '200', newValue: '0', uid: hal.uid }),
+            expect.objectContaining({ action: 'check-in', oldValue: '200', newValue: '50', uid: ida.uid }),
+            expect.objectContaining({ action: 'fee-forgiven', oldValue: '50', newValue: '0', uid: ida.uid }),
+          ]),
+        );
+        expect(trail).toHaveLength(3);
       } finally {
         clock.set(0);
       }

@@ -107,6 +107,38 @@ describeEachStore((kind) => {
       expect((await account(bea.uid)).balance).toBe(-400);
     });
 
+    // Credits settle the oldest open charge first (replacement 400, then the processing fee 100): the refund is
+    // what was paid of the replacement plus what is still owed of it, never a waived part.
+    it.each([
+      { case: 'all waived', credits: 'waiver 500', refunded: 0, balance: 0 },
+      { case: 'the replacement waived', credits: 'waiver 400', refunded: 0, balance: 100 },
+      { case: 'partly waived', credits: 'waiver 150', refunded: 250, balance: 100 },
+      { case: 'partly paid, the rest waived', credits: 'payment 300, waiver 200', refunded: 300, balance: -300 },
+      { case: 'partly paid, partly waived', credits: 'payment 100, waiver 100', refunded: 300, balance: 0 },
+      { case: 'partly paid', credits: 'payment 200', refunded: 400, balance: -100 },
+    ])('refunds what was paid of the replacement, no waived part: $case', async ({ credits, refunded, balance }) => {
+      const dee = await gw.member({ name: 'Dee Waived' });
+      const { barcode, bookId } = await lose(dee);
+      for (const [kind, amount] of credits.split(', ').map((credit) => credit.split(' '))) {
+        const field = kind === 'waiver' ? 'waiveFee' : 'recordPayment';
+        const sent = await gw.gql(
+          `mutation($u: String!, $a: Int!) { ${field}(uid: $u, amount: $a) { amount } }`,
+          { u: dee.uid, a: Number(amount) },
+          staff.token,
+        );
+        expect(sent.body.errors).toBeUndefined();
+      }
+      const found = await checkIn(barcode);
+      expect(found.body.errors).toBeUndefined();
+      expect(found.body.data.checkInItem).toMatchObject({ found: true, refunded, itemStatus: 'ON_SHELF' });
+      const after = await account(dee.uid);
+      expect(after.balance).toBe(balance);
+      expect(after.ledger.filter((entry) => entry.kind === 'LOST_FOUND').map((entry) => entry.amount)).toEqual(
+        refunded ? [refunded] : [],
+      );
+      expect(await audited(bookId)).toMatchObject([{ newValue: String(refunded) }]);
+    });
+
     it('brings back a copy marked lost by hand, refunding nothing', async () => {
       const bookId = await gw.addBook({ quantity: 1 });
       const [item] = await gw.store.items.listByBook(bookId);

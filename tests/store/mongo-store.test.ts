@@ -9,6 +9,7 @@ import { SEED_BOOKS } from '../../server/store/seed/books.ts';
 import { NO_LOCK } from '../../server/store/mongo/key-lock.ts';
 import { loanSteps } from '../../server/store/mongo/loans.ts';
 import type { BookDoc, LoanDoc } from '../../server/store/mongo/documents.ts';
+import { auditDocs, type AuditDoc } from '../../server/store/mongo/audit.ts';
 
 const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
 
@@ -180,6 +181,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       bookOid: ObjectId;
       pending: LoanDoc;
       steps: ReturnType<typeof loanSteps>;
+      audit: Collection<AuditDoc>;
     }) => Promise<void>,
   ) {
     const client = await MongoClient.connect(uri);
@@ -230,10 +232,11 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           memberHolds: db.collection('memberHolds'),
           items: db.collection('items'),
           counters: db.collection('counters'),
+          audit: db.collection('audit'),
         },
         NO_LOCK,
       );
-      await run({ books, loans, bookOid, pending, steps });
+      await run({ books, loans, bookOid, pending, steps, audit: db.collection<AuditDoc>('audit') });
     } finally {
       await client.db(`${dbName}_${name}`).dropDatabase();
       await client.close();
@@ -269,6 +272,39 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
       await steps.settleBorrow(pending);
       expect(await books.findOne({ _id: bookOid })).toMatchObject({ quantity: 1, loansOut: [] });
       expect(await loans.countDocuments({})).toBe(0);
+    });
+  });
+
+  it("writes a standing borrow's audit entries once, however often its steps run; none if dropped", async () => {
+    const entries = auditDocs([
+      {
+        at: new Date(),
+        actorUid: 'staff',
+        actorName: 'Desk',
+        api: 'graphql',
+        action: 'check-out',
+        field: 'item',
+        oldValue: null,
+        newValue: 'BH00000018',
+        bookId: null,
+        uid: 'u',
+      },
+    ]);
+    // The borrow stands: its live step and a recovery both finish it, and its entry is written once.
+    await pendingBorrow('audited', async ({ loans, pending, steps, audit }) => {
+      const left = { ...pending, audit: entries };
+      await loans.updateOne({ _id: pending._id }, { $set: { audit: entries } });
+      expect(await steps.finishBorrow(left, 5)).toMatchObject({ quantity: 0 });
+      await steps.settleBorrow(left);
+      expect(await audit.find({}).toArray()).toEqual(entries);
+      expect(await loans.findOne({ _id: pending._id })).not.toHaveProperty('audit');
+    });
+    // A borrow that never took its copy is dropped with its entries unwritten.
+    await pendingBorrow('audit-dropped', async ({ loans, pending, steps, audit }) => {
+      await loans.updateOne({ _id: pending._id }, { $set: { audit: entries } });
+      await steps.settleBorrow({ ...pending, audit: entries });
+      expect(await loans.countDocuments({})).toBe(0);
+      expect(await audit.countDocuments({})).toBe(0);
     });
   });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { replacementRefund } from '../../server/library/settlement.ts';
 import { itemBarcode } from '../../server/store/barcodes.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
@@ -56,7 +57,7 @@ it('keeps every ledger row and index through the rebuild, and then refunds a los
       ['replacement', 400],
     ]);
     expect(await store.ledger.balance('u1')).toBe(0);
-    const found = await store.items.found(BARCODE, new Date(6000), 'staff');
+    const found = await store.items.found(BARCODE, new Date(6000), 'staff', replacementRefund);
     expect(found).toMatchObject({ ok: true, refund: { kind: 'lost-found', amount: 400, loanId: LOAN } });
     expect(await store.ledger.balance('u1')).toBe(-400);
     expect((await store.ledger.credits(new Date(0), new Date(1e12))).map((entry) => entry.kind)).toEqual(['payment']);

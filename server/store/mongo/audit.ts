@@ -4,12 +4,42 @@ import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { AuditRecord, AuditStore, NewAudit, PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage } from '../ids.ts';
+import { isDuplicateKey } from './documents.ts';
 
 export interface AuditDoc extends NewAudit {
   _id: ObjectId;
 }
 
 const toAudit = ({ _id, ...entry }: AuditDoc): AuditRecord => ({ id: _id.toHexString(), ...entry });
+
+/** New entries as documents, their ids fixed now (a loan keeps them until its last step inserts them). */
+export function auditDocs(entries: readonly NewAudit[]): AuditDoc[] {
+  // Fields in a fixed order, so every entry reads the same whatever object it was built from.
+  return entries.map((e) => ({
+    _id: new ObjectId(),
+    at: e.at,
+    actorUid: e.actorUid,
+    actorName: e.actorName,
+    api: e.api,
+    action: e.action,
+    field: e.field,
+    oldValue: e.oldValue,
+    newValue: e.newValue,
+    bookId: e.bookId,
+    uid: e.uid,
+  }));
+}
+
+/** Inserts entries whose ids were fixed before, each once: one a step inserted before (run again) is skipped. */
+export async function insertAuditOnce(audit: Collection<AuditDoc>, docs: readonly AuditDoc[]): Promise<void> {
+  for (const doc of docs) {
+    try {
+      await audit.insertOne(doc);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+}
 
 export function mongoAudit(audit: Collection<AuditDoc>): AuditStore {
   const reader = (field: 'bookId' | 'uid') => async (key: string, page: PageRequest) => {
@@ -26,20 +56,7 @@ export function mongoAudit(audit: Collection<AuditDoc>): AuditStore {
   return {
     async record(entries) {
       if (entries.length === 0) return [];
-      // Fields in a fixed order, so every entry reads the same whatever object it was built from.
-      const docs: AuditDoc[] = entries.map((e) => ({
-        _id: new ObjectId(),
-        at: e.at,
-        actorUid: e.actorUid,
-        actorName: e.actorName,
-        api: e.api,
-        action: e.action,
-        field: e.field,
-        oldValue: e.oldValue,
-        newValue: e.newValue,
-        bookId: e.bookId,
-        uid: e.uid,
-      }));
+      const docs = auditDocs(entries);
       await audit.insertMany(docs, { ordered: true });
       return docs.map(toAudit);
     },

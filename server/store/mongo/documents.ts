@@ -14,6 +14,7 @@ import type {
   NoticeRecord,
   LoanRecord,
   LoanStatus,
+  NewAudit,
   ReturnChannel,
   Role,
   UserRecord,
@@ -74,6 +75,11 @@ export interface LoanDoc {
   holdId?: string;
   /** The copy lent, written as the borrow is confirmed (or by the migration); absent on loans ended before items. */
   itemBarcode?: string | null;
+  /**
+   * A desk loan's audit entries, from its first write (the pending borrow, or 'returning' / 'closing') until the
+   * step that completes it inserts them (decision 040): a loan that stands has its entries, recovery included.
+   */
+  audit?: (NewAudit & { _id: ObjectId })[];
   /** What a loan closing as lost or damaged is charged (set with status 'closing'). */
   charges?: { replacement: number; processing: number };
   closedBy?: string | null;

@@ -3,6 +3,7 @@
 // the item finished; recovery finishes or reverts a move a stopped gateway left.
 import { ObjectId } from 'mongodb';
 import type { ItemShelfStatus, ItemStore, SetItemStatusResult } from '../port.ts';
+import { firstOfRun } from '../barcodes.ts';
 import { parseId } from '../ids.ts';
 import { toObjectId } from './documents.ts';
 import { itemSteps, type ItemCollections, type ItemDoc } from './items.ts';
@@ -74,11 +75,17 @@ export function mongoItems(
       return steps.records(docs.filter(visible));
     },
 
-    async add(bookId, count, at, note) {
+    async reserve(count) {
       if (!Number.isInteger(count) || count < 1 || count > 100) throw new RangeError('Add 1 to 100 copies at a time');
+      return steps.allocate(count);
+    },
+
+    async add(bookId, count, at, note, reserved) {
+      if (!Number.isInteger(count) || count < 1 || count > 100) throw new RangeError('Add 1 to 100 copies at a time');
+      if (reserved) firstOfRun(reserved, count);
       const bookOid = toObjectId(bookId);
       if (!bookOid || (await books.countDocuments({ _id: bookOid }, { limit: 1 })) === 0) return null;
-      const barcodes = (await steps.prepare(bookOid, count, at, note ?? null)) ?? [];
+      const barcodes = (await steps.prepare(bookOid, count, at, note ?? null, reserved)) ?? [];
       const counted = await bookLock(bookOid, () =>
         books.updateOne(
           { _id: bookOid },

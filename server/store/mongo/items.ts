@@ -281,10 +281,17 @@ export function itemSteps(c: ItemCollections, lock: KeyLock) {
    * Marks items as moving for a change of the book's copies owned: `delta` new copies, or -delta free copies
    * to withdraw (the most recently added first). Null when the shelf has too few free copies.
    */
-  async function prepare(bookOid: ObjectId, delta: number, at: Date, note: string | null = null) {
+  async function prepare(
+    bookOid: ObjectId,
+    delta: number,
+    at: Date,
+    note: string | null = null,
+    reserved?: readonly string[],
+  ) {
     const bookId = bookOid.toHexString();
     if (delta > 0) {
-      const barcodes = await allocate(delta);
+      // The barcodes an add reserved before it ran (its idempotency key's ref), else new ones.
+      const barcodes = reserved ? [...reserved] : await allocate(delta);
       await items.insertMany(
         barcodes.map((barcode) => ({
           _id: barcode,

@@ -9,7 +9,9 @@
 // per-loan unique key, so a charge happens once however often a step runs. A gateway killed between writes
 // leaves a pending, returning or closing loan; recoverLoans() finishes it on the next start. Every step is
 // conditional on the ledgers, so running one twice (a retry, a recovery) changes nothing. On FerretDB v1 writes
-// to one book or account are also queued through the KeyLock (see key-lock.ts).
+// to one book or account are also queued through the KeyLock (see key-lock.ts). A desk loan's audit entries ride
+// on the loan from its first write, ids fixed, and the step that completes it inserts them (insertAuditOnce) before
+// it clears them: a loan that stands, live or recovered, has its entries (decision 040).
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type {
@@ -21,6 +23,7 @@ import type {
   LossOptions,
   LoanRecord,
   LoanStore,
+  NewAudit,
   NewLoan,
 } from '../port.ts';
 import { CHARGES } from '../port.ts';
@@ -31,6 +34,7 @@ import { holdSteps } from './hold-steps.ts';
 import { itemSteps, lendable, type ItemCollections, type ItemDoc } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 import { countCharge } from './ledger.ts';
+import { auditDocs, insertAuditOnce, type AuditDoc } from './audit.ts';
 
 const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning', 'closing'] };
 const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
@@ -42,7 +46,11 @@ export interface LoanCollections extends ItemCollections {
   ledger: Collection<LedgerDoc>;
   holds: Collection<HoldDoc>;
   memberHolds: Collection<MemberHoldsDoc>;
+  audit: Collection<AuditDoc>;
 }
+
+/** The audit entries a loan carries until its last step, when the write has any. */
+const carried = (audit: readonly NewAudit[] | undefined) => (audit?.length ? { audit: auditDocs(audit) } : {});
 
 async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise<number> {
   let balance = 0;
@@ -107,7 +115,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
   }
 
   return {
-    async checkout(loan: NewLoan, limits = NO_LIMITS): Promise<CheckoutResult> {
+    async checkout(loan: NewLoan, limits = NO_LIMITS, audit?: readonly NewAudit[]): Promise<CheckoutResult> {
       const bookId = parseId(loan.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       // A copy set aside for this member's ready hold is theirs to take, whatever the shelf holds.
@@ -141,6 +149,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         bookAuthor: loan.bookAuthor,
         bookImage: loan.bookImage,
         bookCategory: loan.bookCategory,
+        ...carried(audit),
       };
       // Reads first: a refusal they can already see costs no write, which is most of a rush for the last copy.
       // The writes below decide for real, atomically.
@@ -198,6 +207,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         closedBy: opts?.by ?? null,
         returnedVia: opts?.via ?? (opts?.by ? 'DESK' : 'APP'),
         returnedBy: opts?.returnedBy ?? opts?.by ?? null,
+        ...carried(opts?.audit),
       }));
       if (!returning) return notEnded(_id);
       const quantity = await steps.finishReturn(returning);
@@ -216,6 +226,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         returnedVia: 'DESK',
         returnedBy: opts.by,
         charges: { replacement: opts.replacementCost, processing: opts.processingFee },
+        ...carried(opts.audit),
       }));
       if (!closing) return notEnded(_id);
       const quantity = await steps.finishClose(closing);
@@ -435,9 +446,11 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     // The ledger has lent: a hold's copy follows to the loan, or (a different copy scanned) back to the shelf.
     await goods.align(bookOid);
     const itemBarcode = await goods.itemOfLoan(bookOid, doc._id.toHexString());
+    // The borrow holds its copy and its place: it stands, and so do its audit entries.
+    if (doc.audit) await insertAuditOnce(c.audit, doc.audit);
     const confirmed = await loans.updateOne(
       { _id: doc._id, status: 'pending' },
-      { $set: { status: 'borrowed', itemBarcode } },
+      { $set: { status: 'borrowed', itemBarcode }, $unset: { audit: '' } },
     );
     return { confirmed: confirmed.matchedCount === 1, itemBarcode };
   }
@@ -562,7 +575,11 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       // The hold it goes to is ready from the return's day (the library's clock), as on SQLite.
       const quantity = bookOid ? await putBack(bookOid, loanId, undefined, doc.returnedAt ?? new Date()) : null;
       await release(doc.userId, loanId);
-      await loans.updateOne({ _id: doc._id, status: 'returning' }, { $set: { status: 'returned', activeKey: loanId } });
+      if (doc.audit) await insertAuditOnce(c.audit, doc.audit);
+      await loans.updateOne(
+        { _id: doc._id, status: 'returning' },
+        { $set: { status: 'returned', activeKey: loanId }, $unset: { audit: '' } },
+      );
       return quantity;
     },
     /** Charges replacement and processing, writes the copy off, releases the member's place, closes the loan. */
@@ -574,9 +591,10 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
       const bookOid = toObjectId(doc.bookId);
       const quantity = bookOid ? await writeOff(bookOid, loanId) : null;
       await release(doc.userId, loanId);
+      if (doc.audit) await insertAuditOnce(c.audit, doc.audit);
       await loans.updateOne(
         { _id: doc._id, status: 'closing' },
-        { $set: { status: doc.loss === 'damaged' ? 'damaged' : 'lost', activeKey: loanId } },
+        { $set: { status: doc.loss === 'damaged' ? 'damaged' : 'lost', activeKey: loanId }, $unset: { audit: '' } },
       );
       return quantity;
     },

@@ -1,11 +1,12 @@
 // A lost copy found, in MongoDB (decision 059), step by step like the charges (ledger.ts): the refund of the
-// last loan's replacement charge is inserted first under the unique chargeKey `<loanId>:lost-found` (its commit
+// last loan's replacement charge (the amount the library's rule gives from the member's ledger, read with the
+// account's credits not yet written, queued behind the member's other ledger writes) is inserted first under the unique chargeKey `<loanId>:lost-found` (its commit
 // point: one per loan however many desks scan or retry), then counted into the account's balance once
 // (account.counted; no `balance >= amount` guard: a refund may take the balance below zero; recovery counts what a
 // stopped gateway left marked), then the copy moves back (item-store.ts, move). A gateway stopped after the refund
 // leaves the copy LOST with the refund in the ledger: scanning it again brings it back without a second refund.
 import { ObjectId } from 'mongodb';
-import type { FoundResult, ItemRecord, ItemShelfStatus, LedgerRecord, LoanRecord } from '../port.ts';
+import type { FoundResult, ItemRecord, ItemShelfStatus, LedgerRecord, LoanRecord, RefundRule } from '../port.ts';
 import { isDuplicateKey, toEntry, toLoan } from './documents.ts';
 import type { LedgerDoc } from './documents.ts';
 import { toItem, type ItemCollections, type ItemDoc } from './items.ts';
@@ -24,7 +25,18 @@ interface FoundDeps {
 }
 
 export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock, deps: FoundDeps) {
-  const { items, loans, ledger } = c;
+  const { items, loans, ledger, accounts } = c;
+
+  /** The member's ledger as it stands: the entries written and the credits counted but not written yet. */
+  async function entriesOf(userId: string): Promise<LedgerRecord[]> {
+    const [written, account] = await Promise.all([
+      ledger.find({ userId }).toArray(),
+      accounts.findOne({ _id: userId }, { projection: { credits: 1 } }),
+    ]);
+    const seen = new Set(written.map((doc) => doc._id.toHexString()));
+    const pending = Object.values(account?.credits ?? {}).filter((doc) => !seen.has(doc._id.toHexString()));
+    return [...written, ...pending].map(toEntry);
+  }
 
   /** The copy's last loan, when it was closed as lost. */
   async function lostLoan(barcode: string): Promise<LoanRecord | null> {
@@ -33,36 +45,39 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
   }
 
   /** Refunds the loan's replacement charge once; the entry when this call recorded it. */
-  async function refund(loan: LoanRecord, at: Date, by: string): Promise<LedgerRecord | null> {
-    const charged = await ledger.findOne({ chargeKey: `${loan.id}:replacement` });
-    if (!charged || charged.amount <= 0) return null;
+  async function refund(loan: LoanRecord, at: Date, by: string, refundOf: RefundRule): Promise<LedgerRecord | null> {
     const chargeKey = `${loan.id}:lost-found`;
-    const doc: LedgerDoc = {
-      _id: new ObjectId(),
-      userId: loan.userId,
-      kind: 'lost-found',
-      amount: charged.amount,
-      loanId: loan.id,
-      bookTitle: loan.bookTitle,
-      note: REFUND_NOTE,
-      recordedBy: by,
-      createdAt: at,
-      chargeKey,
-      counted: false,
-    };
-    let inserted = true;
-    try {
-      await ledger.insertOne(doc);
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      inserted = false;
-    }
+    // Read and inserted in the member's queue (FerretDB v1's in-process lock), as a payment or waiver is decided.
+    const inserted = await lock.run(`member:${loan.userId}`, async (): Promise<LedgerDoc | null> => {
+      const amount = refundOf(await entriesOf(loan.userId), loan.id);
+      if (amount <= 0) return null;
+      const doc: LedgerDoc = {
+        _id: new ObjectId(),
+        userId: loan.userId,
+        kind: 'lost-found',
+        amount,
+        loanId: loan.id,
+        bookTitle: loan.bookTitle,
+        note: REFUND_NOTE,
+        recordedBy: by,
+        createdAt: at,
+        chargeKey,
+        counted: false,
+      };
+      try {
+        await ledger.insertOne(doc);
+        return doc;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        return null;
+      }
+    });
     // Counted whoever inserted it: a scan after a stopped one finishes its step.
     await countCharge(c, lock, chargeKey);
-    return inserted ? toEntry(doc) : null;
+    return inserted ? toEntry(inserted) : null;
   }
 
-  return async function found(barcode: string, at: Date, by: string): Promise<FoundResult> {
+  return async function found(barcode: string, at: Date, by: string, refundOf: RefundRule): Promise<FoundResult> {
     let refunded: LedgerRecord | null = null;
     let loan: LoanRecord | null = null;
     let seen: ItemDoc | null = null;
@@ -85,7 +100,7 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
       }
       if (attempt === 0) {
         loan = await lostLoan(doc._id);
-        refunded = loan ? await refund(loan, at, by) : null;
+        refunded = loan ? await refund(loan, at, by, refundOf) : null;
       }
       if (await deps.move(doc, 'ON_SHELF', null, 1)) return answer(doc);
     }

@@ -166,6 +166,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       memberHolds: db.collection<MemberHoldsDoc>('memberHolds'),
       items: db.collection<ItemDoc>('items'),
       counters: db.collection<ItemCounterDoc>('counters'),
+      audit: db.collection<AuditDoc>('audit'),
     };
     await recoverLoans(collections, lock);
     await recoverLedger(collections, lock);

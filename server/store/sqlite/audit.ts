@@ -1,7 +1,7 @@
 // The audit trail in SQLite: inserts only (triggers of migration 11 refuse any change), read newest first by
 // (book_id, id) or (uid, id).
 import type { DatabaseSync } from 'node:sqlite';
-import type { AuditAction, AuditApi, AuditRecord, AuditStore, PageRequest } from '../port.ts';
+import type { AuditAction, AuditApi, AuditRecord, AuditStore, NewAudit, PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
 import { date, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -22,9 +22,32 @@ function toAudit(row: Row): AuditRecord {
   };
 }
 
-export function sqliteAudit(db: DatabaseSync): AuditStore {
+/** Inserts entries inside the caller's transaction (a loan's, whose audit is written with it). */
+export function auditWriter(db: DatabaseSync): (entries: readonly NewAudit[]) => AuditRecord[] {
   const insert = db.prepare(`INSERT INTO audit (id, at, actor_uid, actor_name, api, action, field, old_value,
     new_value, book_id, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`);
+  return (entries) =>
+    entries.map((e) => {
+      const row = insert.get(
+        newId(),
+        e.at.getTime(),
+        e.actorUid,
+        e.actorName,
+        e.api,
+        e.action,
+        e.field,
+        e.oldValue,
+        e.newValue,
+        e.bookId,
+        e.uid,
+      );
+      if (!row) throw new Error('audit insert returned no row');
+      return toAudit(row);
+    });
+}
+
+export function sqliteAudit(db: DatabaseSync): AuditStore {
+  const write = auditWriter(db);
   // The column is fixed per query (book_id or uid), never taken from input.
   const reader = (column: 'book_id' | 'uid') => {
     const first = db.prepare(`SELECT * FROM audit WHERE ${column} = ? ORDER BY id DESC LIMIT ?`);
@@ -40,25 +63,7 @@ export function sqliteAudit(db: DatabaseSync): AuditStore {
   return {
     async record(entries) {
       if (entries.length === 0) return [];
-      return transaction(db, () =>
-        entries.map((e) => {
-          const row = insert.get(
-            newId(),
-            e.at.getTime(),
-            e.actorUid,
-            e.actorName,
-            e.api,
-            e.action,
-            e.field,
-            e.oldValue,
-            e.newValue,
-            e.bookId,
-            e.uid,
-          );
-          if (!row) throw new Error('audit insert returned no row');
-          return toAudit(row);
-        }),
-      );
+      return transaction(db, () => write(entries));
     },
     listByBook: reader('book_id'),
     listByUid: reader('uid'),

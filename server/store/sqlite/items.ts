@@ -1,7 +1,7 @@
 // Items (copies with barcodes) in SQLite: adding copies and staff's status changes move the book's counters
 // in the same transaction, and a copy reaching the shelf goes to the first member waiting (fillHolds).
 import type { DatabaseSync } from 'node:sqlite';
-import { isItemBarcode } from '../barcodes.ts';
+import { firstOfRun, isItemBarcode, itemBarcode } from '../barcodes.ts';
 import type { ItemShelfStatus, ItemStore } from '../port.ts';
 import { parseId } from '../ids.ts';
 import { num, transaction } from './db.ts';
@@ -31,13 +31,20 @@ export function sqliteItems(db: DatabaseSync): ItemStore {
       return id ? items.listByBook(id) : [];
     },
 
-    async add(bookId, count, at, note = '') {
+    async reserve(count) {
       if (!Number.isInteger(count) || count < 1 || count > 100) throw new RangeError(`Cannot add ${count} copies`);
+      const first = transaction(db, () => items.allocate(count));
+      return Array.from({ length: count }, (_, i) => itemBarcode(first + i));
+    },
+
+    async add(bookId, count, at, note = '', reserved) {
+      if (!Number.isInteger(count) || count < 1 || count > 100) throw new RangeError(`Cannot add ${count} copies`);
+      const first = reserved ? firstOfRun(reserved, count) : null;
       const id = parseId(bookId);
       if (!id) return null;
       return transaction(db, () => {
         if (!addCopies.get(count, count, Date.now(), id)) return null;
-        const barcodes = items.create(id, count, at, note);
+        const barcodes = first === null ? items.create(id, count, at, note) : items.insert(id, first, count, at, note);
         fillHolds(db, id, at);
         return barcodes.map((barcode) => items.get(barcode)!);
       });

@@ -13,12 +13,14 @@ import type {
   LoanRecord,
   LoanStatus,
   LoanStore,
+  NewAudit,
   NewLoan,
   ReturnChannel,
 } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
+import { auditWriter } from './audit.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves, toItem } from './item-moves.ts';
 
@@ -83,6 +85,7 @@ const BALANCE = `SELECT COALESCE(SUM(CASE WHEN kind IN ('late-fee', 'replacement
 
 const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
 const NO_CHARGES: CheckinOptions = { lateFee: () => 0 };
+const NONE: readonly NewAudit[] = [];
 
 export function sqliteLoans(db: DatabaseSync): LoanStore {
   const bookQuantity = db.prepare('SELECT quantity FROM books WHERE id = ?');
@@ -137,6 +140,9 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   const charge = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
     created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 
+  // A desk loan's audit entries, in its transaction (decision 040).
+  const writeAudit = auditWriter(db);
+
   const chargeFor = (loan: LoanRecord, kind: LedgerKind, amount: number, note: string, by: string | null, at: Date) => {
     if (amount > 0) charge.run(newId(), loan.userId, kind, amount, loan.id, loan.bookTitle, note, by, at.getTime());
   };
@@ -156,7 +162,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   };
 
   return {
-    async checkout(loan: NewLoan, limits = NO_LIMITS): Promise<CheckoutResult> {
+    async checkout(loan: NewLoan, limits = NO_LIMITS, audit = NONE): Promise<CheckoutResult> {
       const bookId = parseId(loan.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       try {
@@ -212,6 +218,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
             barcode,
           );
           if (!row) throw new Error('Insert returned no row');
+          writeAudit(audit);
           if (!passedOn) return { ok: true, loan: toLoan(row), quantity: num(taken, 'quantity') };
           fillHolds(db, bookId, loan.borrowDate);
           return { ok: true, loan: toLoan(row), quantity: num(bookQuantity.get(bookId) ?? {}, 'quantity') };
@@ -229,6 +236,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       return transaction(db, (): CheckinResult => {
         const loan = end(id, at, opts, null);
         if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
+        writeAudit(opts.audit ?? NONE);
         putCopyBack.get(Date.now(), loan.bookId);
         if (loan.itemBarcode !== null) itemMoves(db).shelve(loan.itemBarcode);
         // The copy goes to the first member waiting, if anyone is.
@@ -244,6 +252,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       return transaction(db, (): CheckinResult => {
         const loan = end(id, at, { lateFee: () => 0, by: opts.by, via: 'DESK' }, opts.as);
         if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
+        writeAudit(opts.audit ?? NONE);
         const what = opts.as === 'lost' ? 'Lost' : 'Damaged';
         chargeFor(loan, 'replacement', opts.replacementCost, `${what}: replacement cost`, opts.by, at);
         chargeFor(loan, 'processing-fee', opts.processingFee, `${what}: processing fee`, opts.by, at);

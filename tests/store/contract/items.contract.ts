@@ -55,6 +55,25 @@ export function itemsContract(factory: StoreFactory): void {
       expect(await store().items.listByBook(none)).toEqual([]);
     });
 
+    it('adds copies under barcodes reserved before, which no other add is given; refuses any other run', async () => {
+      const bookId = await book(store(), 1);
+      const reserved = await store().items.reserve(2);
+      expect(reserved).toHaveLength(2);
+      // Another add between the reservation and its own add takes other numbers.
+      const between = await store().items.add(bookId, 2, AT);
+      expect(between!.map((item) => item.barcode).filter((code) => reserved.includes(code))).toEqual([]);
+      const added = await store().items.add(bookId, 2, AT, 'Donated', reserved);
+      expect(added!.map((item) => [item.barcode, item.status, item.note])).toEqual(
+        reserved.map((code) => [code, 'ON_SHELF', 'Donated']),
+      );
+      await expect(store().items.add(bookId, 1, AT, undefined, reserved)).rejects.toThrow(RangeError);
+      await expect(store().items.add(bookId, 2, AT, undefined, [reserved[1]!, reserved[0]!])).rejects.toThrow(
+        RangeError,
+      );
+      expect(await store().items.listByBook(bookId)).toHaveLength(5);
+      await expectItemsAgree(store(), bookId);
+    });
+
     it('insertMany gives every book its items, barcodes unique across them', async () => {
       expect(await store().books.insertMany([2, 0, 3].map((quantity) => bookFields({ quantity })))).toBe(3);
       const ids: string[] = [];

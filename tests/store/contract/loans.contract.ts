@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../../server/store/ids.ts';
 import { HEX24, insertBooks, newLoan, sevenDaysLater, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
+import type { NewAudit } from '../../../server/store/port.ts';
 import { activeLoan } from '../../support/active-loan.ts';
 
 const MISSING = '0123456789abcdef01234567';
@@ -45,6 +46,60 @@ export function loansContract(factory: StoreFactory): void {
       const result = await store().loans.checkout({ ...newLoan(bookId), id });
       expect(result.ok && result.loan.id).toBe(id);
       expect((await store().loans.get(id))?.bookId).toBe(bookId);
+    });
+
+    it('writes a desk loan’s audit entries with the loan made or closed, and none with a refused write', async () => {
+      const [bookId = '', other = ''] = await insertBooks(store(), [{ quantity: 1 }, { quantity: 1 }]);
+      const entry = (action: NewAudit['action'], uid: string, newValue: string): NewAudit => ({
+        at: new Date('2026-03-01T10:00:00.000Z'),
+        actorUid: 'staff-1',
+        actorName: 'Desk',
+        api: 'graphql',
+        action,
+        field: 'status',
+        oldValue: null,
+        newValue,
+        bookId,
+        uid,
+      });
+      const trail = async (uid: string) =>
+        (await store().audit.listByUid(uid, { first: 50, after: null })).nodes.map((e) => [e.action, e.newValue]);
+      const lent = await store().loans.checkout(newLoan(bookId, { userId: 'u1' }), undefined, [
+        entry('check-out', 'u1', 'borrowed'),
+      ]);
+      if (!lent.ok) throw new Error(`checkout failed: ${lent.reason}`);
+      // No copy left: refused, and its entry is not written.
+      const refused = await store().loans.checkout(newLoan(bookId, { userId: 'u2' }), undefined, [
+        entry('check-out', 'u2', 'borrowed'),
+      ]);
+      expect(refused).toMatchObject({ ok: false, reason: 'out-of-stock' });
+      const back = await store().loans.checkin(lent.loan.id, new Date(), {
+        lateFee: () => 0,
+        by: 'Desk',
+        audit: [entry('check-in', 'u1', 'returned')],
+      });
+      expect(back.ok).toBe(true);
+      // Checked in already: refused, nothing written.
+      const again = await store().loans.checkin(lent.loan.id, new Date(), {
+        lateFee: () => 0,
+        audit: [entry('check-in', 'u1', 'again')],
+      });
+      expect(again).toEqual({ ok: false, reason: 'not-active' });
+      const lost = await store().loans.checkout(newLoan(other, { userId: 'u2' }));
+      if (!lost.ok) throw new Error(`checkout failed: ${lost.reason}`);
+      const closed = await store().loans.close(lost.loan.id, new Date(), {
+        as: 'lost',
+        replacementCost: 0,
+        processingFee: 0,
+        by: 'Desk',
+        audit: [entry('mark-lost', 'u2', 'lost')],
+      });
+      expect(closed.ok).toBe(true);
+      expect(await trail('u1')).toEqual([
+        ['check-in', 'returned'],
+        ['check-out', 'borrowed'],
+      ]);
+      expect(await trail('u2')).toEqual([['mark-lost', 'lost']]);
     });
 
     it('refuses unknown and malformed books without touching anything', async () => {

@@ -1,6 +1,7 @@
 // A lost copy found (decision 059): the copy comes back (to the shelf or the first member waiting) and its lost
 // loan's replacement charge is refunded as a 'lost-found' credit, once per loan, even when scanned twice at once.
 import { describe, expect, it } from 'vitest';
+import { replacementRefund } from '../../../server/library/settlement.ts';
 import type { Store } from '../../../server/store/port.ts';
 import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { expectItemsAgree } from './items-agree.ts';
@@ -28,7 +29,9 @@ export function lostFoundContract(factory: StoreFactory): void {
       const { bookId, loan, barcode } = await lostLoan(store(), 2);
       expect(await store().ledger.balance('user-1')).toBe(600);
       expect(await store().books.get(bookId)).toMatchObject({ copies: 1, quantity: 1 });
-      const scans = await Promise.all([1, 2, 3].map(() => store().items.found(barcode, LATER, 'staff-2')));
+      const scans = await Promise.all(
+        [1, 2, 3].map(() => store().items.found(barcode, LATER, 'staff-2', replacementRefund)),
+      );
       const ok = scans.filter((scan) => scan.ok);
       expect(ok.length).toBeGreaterThanOrEqual(1);
       // Refused scans were told the copy is back already.
@@ -54,7 +57,10 @@ export function lostFoundContract(factory: StoreFactory): void {
       expect(await store().items.get(barcode)).toMatchObject({ status: 'ON_SHELF', loanId: null, holdId: null });
       expect(await store().books.get(bookId)).toMatchObject({ copies: 2, quantity: 2 });
       await expectItemsAgree(store(), bookId);
-      expect(await store().items.found(barcode, LATER, 'staff-2')).toEqual({ ok: false, reason: 'not-lost' });
+      expect(await store().items.found(barcode, LATER, 'staff-2', replacementRefund)).toEqual({
+        ok: false,
+        reason: 'not-lost',
+      });
       expect((await store().loans.get(loan.id))?.status).toBe('lost');
       expect((await store().loans.lastOfItem(barcode))?.id).toBe(loan.id);
     });
@@ -74,7 +80,7 @@ export function lostFoundContract(factory: StoreFactory): void {
       );
       if (!placed.ok) throw new Error(`hold refused: ${placed.reason}`);
       expect(placed.hold.status).toBe('waiting');
-      const found = await store().items.found(barcode, LATER, 'staff-2');
+      const found = await store().items.found(barcode, LATER, 'staff-2', replacementRefund);
       expect(found).toMatchObject({ ok: true, item: { status: 'ON_HOLD_SHELF', holdId: placed.hold.id } });
       expect(await store().holds.get(placed.hold.id)).toMatchObject({ status: 'ready', itemBarcode: barcode });
       expect(await store().books.get(bookId)).toMatchObject({ copies: 1, quantity: 0 });
@@ -92,7 +98,10 @@ export function lostFoundContract(factory: StoreFactory): void {
         createdAt: AT,
       });
       expect(paid).toMatchObject({ ok: true, balance: 0 });
-      expect(await store().items.found(barcode, LATER, 'staff-2')).toMatchObject({ ok: true, refund: { amount: 500 } });
+      expect(await store().items.found(barcode, LATER, 'staff-2', replacementRefund)).toMatchObject({
+        ok: true,
+        refund: { amount: 500 },
+      });
       expect(await store().ledger.balance('user-1')).toBe(-500);
       // The store's cash-up lists money taken at the desk: the refund is not.
       expect((await store().ledger.credits(AT, new Date(LATER.getTime() + 1))).map((entry) => entry.kind)).toEqual([
@@ -104,7 +113,7 @@ export function lostFoundContract(factory: StoreFactory): void {
       const bookId = (await store().books.insert(bookFields({ quantity: 2 }))).id;
       const [shelf] = await store().items.listByBook(bookId);
       await store().items.setStatus(shelf!.barcode, 'LOST', null, AT);
-      expect(await store().items.found(shelf!.barcode, LATER, 'staff-2')).toMatchObject({
+      expect(await store().items.found(shelf!.barcode, LATER, 'staff-2', replacementRefund)).toMatchObject({
         ok: true,
         loan: null,
         refund: null,
@@ -113,10 +122,13 @@ export function lostFoundContract(factory: StoreFactory): void {
       await expectItemsAgree(store(), bookId);
 
       const { barcode, loan } = await lostLoan(store(), 1, 'user-3');
-      expect(await store().items.found(barcode, LATER, 'staff-2')).toMatchObject({ ok: true, refund: { amount: 500 } });
+      expect(await store().items.found(barcode, LATER, 'staff-2', replacementRefund)).toMatchObject({
+        ok: true,
+        refund: { amount: 500 },
+      });
       // Lost again, by hand this time, and found again: the loan was refunded already.
       await store().items.setStatus(barcode, 'LOST', null, LATER);
-      const again = await store().items.found(barcode, LATER, 'staff-2');
+      const again = await store().items.found(barcode, LATER, 'staff-2', replacementRefund);
       expect(again).toMatchObject({ ok: true, refund: null, item: { status: 'ON_SHELF' } });
       expect(await refunds(store(), 'user-3')).toHaveLength(1);
       expect(await store().ledger.balance('user-3')).toBe(100);
@@ -126,12 +138,18 @@ export function lostFoundContract(factory: StoreFactory): void {
     it('refuses a copy that is not lost, and a barcode no copy has', async () => {
       const bookId = (await store().books.insert(bookFields({ quantity: 1 }))).id;
       const [shelf] = await store().items.listByBook(bookId);
-      expect(await store().items.found(shelf!.barcode, LATER, 'staff-2')).toEqual({ ok: false, reason: 'not-lost' });
-      expect(await store().items.found('BH00000000', LATER, 'staff-2')).toEqual({
+      expect(await store().items.found(shelf!.barcode, LATER, 'staff-2', replacementRefund)).toEqual({
+        ok: false,
+        reason: 'not-lost',
+      });
+      expect(await store().items.found('BH00000000', LATER, 'staff-2', replacementRefund)).toEqual({
         ok: false,
         reason: 'item-not-found',
       });
-      expect(await store().items.found('nonsense', LATER, 'staff-2')).toEqual({ ok: false, reason: 'item-not-found' });
+      expect(await store().items.found('nonsense', LATER, 'staff-2', replacementRefund)).toEqual({
+        ok: false,
+        reason: 'item-not-found',
+      });
       expect(await store().loans.lastOfItem(shelf!.barcode)).toBeNull();
       await expectItemsAgree(store(), bookId);
     });
