@@ -19,7 +19,6 @@ import { httpCache, noneMatch, privateWhenPersonal } from './cache/http-cache.ts
 import { sharedGraphqlRead } from './cache/shared-query.ts';
 import type { Library } from './library/index.ts';
 import type { Locale } from './store/port.ts';
-import type { SessionTokens } from './library/identity.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { createApolloServer } from './graphql/server.ts';
 import { apolloHandler } from './graphql/fastify-handler.ts';
@@ -62,7 +61,6 @@ export interface AppDeps {
   config: Config;
   store: ObservedStore;
   library: Library;
-  tokens: SessionTokens;
   /** The Auth emulator's address as the browser reaches it (emulator mode only). */
   authEmulatorUrl?: string | null;
   /** Where every gateway counts the rate limits (REDIS_URL); null: this gateway counts its own. */
@@ -93,7 +91,7 @@ const COMPRESSION: FastifyCompressOptions = { encodings: ['br', 'gzip'], thresho
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, library, tokens } = deps;
+  const { config, library } = deps;
   const app: FastifyInstance = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, currentSurroundings(config.production)),
     bodyLimit: 100 * 1024,
@@ -163,7 +161,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       request.viewer = ANONYMOUS;
       return done();
     }
-    viewerFrom(authorization, tokens).then((viewer) => {
+    viewerFrom(authorization, library.sessions).then((viewer) => {
       // Which API the session acts through, said once here for every service call (the audit trail's "from").
       const api = request.url.startsWith('/graphql') ? 'graphql' : 'rest';
       request.viewer = viewer.session ? { ...viewer, session: { ...viewer.session, api } } : viewer;

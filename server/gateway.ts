@@ -88,6 +88,8 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       policy: config.policy,
       enforcePolicy: overrides.enforcePolicy,
       now: overrides.libraryNow ?? overrides.now,
+      // The tokens' own clock (they are issued by it), not the library's that journeys move by days.
+      sessionNow: overrides.now ?? (() => new Date()),
       siteOrigin: origin,
       mailer,
       mailSecret: secret,
@@ -99,7 +101,6 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       config,
       store,
       library,
-      tokens,
       origin,
       authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
       logger: overrides.logger,

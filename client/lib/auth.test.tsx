@@ -1,10 +1,13 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockedResponse } from '@apollo/client/testing';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
 import { AuthProvider, IssueTokenMutation as IssueToken, useAuth } from './auth.tsx';
 import { getToken, someoneSignedInHere, removeToken, setToken, TOKEN_KEY } from './token-storage.ts';
+import { keepPagesForOffline, OFFLINE_CACHE_KEY } from './offline-cache.ts';
 
 function makeUser(overrides: Partial<BackendUser> = {}): BackendUser {
   return {
@@ -109,6 +112,60 @@ function renderAuth(backend: AuthBackend, mocks: MockedResponse[], signedInHere 
   return loadBackend;
 }
 
+/**
+ * A gateway whose answers the test releases: each token exchange waits in `exchanges` (answered with `token`)
+ * and each sign-out is recorded with the token it was sent with. The cache is kept for offline as the app's is.
+ */
+function heldGateway(token: string) {
+  const exchanges: (() => void)[] = [];
+  const signOuts: (string | undefined)[] = [];
+  const cache = new InMemoryCache();
+  const gateway = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        const answer = (data: Record<string, unknown>) => {
+          observer.next({ data });
+          observer.complete();
+        };
+        if (operation.operationName === 'SignOut') {
+          signOuts.push((operation.getContext()['headers'] as Record<string, string> | undefined)?.['authorization']);
+          answer({ signOut: true });
+        } else exchanges.push(() => answer({ issueToken: { __typename: 'AuthPayload', token } }));
+      }),
+  );
+  const client = new ApolloClient({ cache, link: ApolloLink.from([keepPagesForOffline(cache), gateway]) });
+  const answerExchanges = () => exchanges.splice(0).forEach((answer) => answer());
+  return { client, exchanges, signOuts, answerExchanges };
+}
+
+/** An identity provider that reports when the test says so, and signs out only when the test lets it. */
+function heldProvider() {
+  let listener: ((u: BackendUser | null) => void) | undefined;
+  let finishSignOut = () => {};
+  const backend = fakeBackend();
+  backend.onChange = (next) => {
+    listener = next;
+    return () => undefined;
+  };
+  backend.signOut = vi.fn(
+    () =>
+      new Promise<void>((resolve) => {
+        finishSignOut = () => {
+          listener?.(null);
+          resolve();
+        };
+      }),
+  );
+  return {
+    backend,
+    report: async (user: BackendUser | null) => {
+      await waitFor(() => expect(listener).toBeDefined());
+      act(() => listener!(user));
+    },
+    finishSignOut: () => finishSignOut(),
+  };
+}
+
 describe('AuthProvider', () => {
   it('is signed out at once on a device nobody has signed in on, and loads the provider only to sign in', async () => {
     const loadBackend = renderAuth(
@@ -155,7 +212,9 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('session-1');
     act(() => removeToken());
     expect(screen.getByText('user-no-token')).toBeTruthy();
-    act(() => setToken('x'));
+    act(() => {
+      setToken('x');
+    });
     expect(screen.getByText('in:Ada')).toBeTruthy();
   });
 
@@ -268,5 +327,64 @@ describe('AuthProvider', () => {
     await other.answer(makeUser({ displayName: 'Ada' }));
     expect(await screen.findByText('in:Ada')).toBeTruthy();
     expect(getToken()).toBe('fresh');
+  });
+
+  describe('logging out leaves no session behind, whatever is in flight', () => {
+    function renderHeld(backend: AuthBackend, client: ApolloClient) {
+      render(
+        <ApolloProvider client={client}>
+          <AuthProvider loadBackend={() => Promise.resolve(backend)} someoneSignedIn={() => true}>
+            <Probe />
+          </AuthProvider>
+        </ApolloProvider>,
+      );
+    }
+
+    it('stores nothing when the provider reports the member while the sign-out is under way', async () => {
+      // A reload with a stored session: the provider (loaded after the first screen) has not reported yet.
+      const stored = sessionFor('u1', 3600, 'Ada');
+      setToken(stored);
+      localStorage.setItem(OFFLINE_CACHE_KEY, JSON.stringify({ uid: 'u1', data: { ROOT_QUERY: {} } }));
+      const gateway = heldGateway(sessionFor('u1', 3600, 'Ada Again'));
+      const provider = heldProvider();
+      renderHeld(provider.backend, gateway.client);
+      expect(screen.getByText('in:Ada')).toBeTruthy();
+
+      let loggedOut: Promise<void> = Promise.resolve();
+      act(() => {
+        loggedOut = auth.logOut();
+      });
+      expect(getToken()).toBeNull();
+      expect(localStorage.getItem(OFFLINE_CACHE_KEY)).toBeNull();
+      // Firebase, loading late, still has the member and says so before its sign-out is through.
+      await provider.report(makeUser({ displayName: 'Ada' }));
+      await act(async () => gateway.answerExchanges());
+      await act(async () => {
+        provider.finishSignOut();
+        await loggedOut;
+      });
+      await act(async () => gateway.answerExchanges());
+
+      expect(getToken()).toBeNull();
+      expect(localStorage.getItem(OFFLINE_CACHE_KEY)).toBeNull();
+      expect(screen.getByText('out')).toBeTruthy();
+      // The gateway was told to end the session, with the token that was stored.
+      expect(gateway.signOuts).toEqual([`Bearer ${stored}`]);
+    });
+
+    it('stores nothing from an exchange that answers after another tab signed out', async () => {
+      const gateway = heldGateway('from-the-exchange');
+      const provider = heldProvider();
+      renderHeld(provider.backend, gateway.client);
+      await provider.report(makeUser({ displayName: 'Ada' }));
+      await waitFor(() => expect(gateway.exchanges).toHaveLength(1));
+      // The other tab removes the token it shares with this one.
+      act(() => {
+        localStorage.removeItem(TOKEN_KEY);
+        window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, oldValue: 'theirs', newValue: null }));
+      });
+      await act(async () => gateway.answerExchanges());
+      expect(getToken()).toBeNull();
+    });
   });
 });

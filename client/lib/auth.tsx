@@ -13,13 +13,14 @@ import { useApolloClient } from '@apollo/client/react';
 import { graphql } from '../gql/index.ts';
 import type { AuthBackend, BackendUser } from './auth-backend.ts';
 import {
+  beginSignOut,
   getToken,
   someoneSignedInHere,
   rememberSignedInHere,
-  removeToken,
   sessionClaims,
   setToken,
   subscribeToToken,
+  tokenTicket,
 } from './token-storage.ts';
 
 export type AuthUser = { uid: string; email: string | null; displayName: string | null; photoURL: string | null };
@@ -52,6 +53,13 @@ export const IssueTokenMutation = graphql(`
     issueToken(input: $input) {
       token
     }
+  }
+`);
+
+/** Ends the session on the gateway too, so its token is refused wherever a copy of it went. */
+export const SignOutMutation = graphql(`
+  mutation SignOut {
+    signOut
   }
 `);
 
@@ -134,8 +142,10 @@ export function AuthProvider({
   if (wanted) backendRef.current ??= loadBackend();
   const hasToken = useSyncExternalStore(subscribeToToken, () => getToken() !== null);
 
-  // Exchanges the Firebase ID token for the gateway's session token. A failure is only logged (spec 8).
-  // Sign-outs so far: an exchange still in flight when the member signs out must not store its token after it.
+  // Exchanges the Firebase ID token for the gateway's session token. A failure is only logged (spec 8). An exchange
+  // still in flight when the session goes (signed out here or in another tab) stores nothing, and none is sent while
+  // a sign-out is under way (token-storage's tickets).
+  // Sign-outs so far: a user reported or signed in before the latest one is not shown after it.
   const signOuts = useRef(0);
   // Read by the guards as they render (require-auth.tsx): set before the token goes, so no render sees one without
   // the other.
@@ -145,9 +155,10 @@ export function AuthProvider({
   const exchanging = useRef<{ key: string; done: Promise<void> } | null>(null);
   const storeToken = useCallback(
     (signedInUser: BackendUser): Promise<void> => {
-      const key = JSON.stringify([signedInUser.uid, signedInUser.displayName, signedInUser.photoURL, signOuts.current]);
+      const ticket = tokenTicket();
+      if (ticket === null) return Promise.resolve();
+      const key = JSON.stringify([signedInUser.uid, signedInUser.displayName, signedInUser.photoURL, ticket]);
       if (exchanging.current?.key === key) return exchanging.current.done;
-      const startedAt = signOuts.current;
       const exchange = async () => {
         try {
           const idToken = await signedInUser.getIdToken();
@@ -162,7 +173,7 @@ export function AuthProvider({
               },
             },
           });
-          if (data?.issueToken.token && signOuts.current === startedAt) setToken(data.issueToken.token);
+          if (data?.issueToken.token) setToken(data.issueToken.token, ticket);
         } catch (error) {
           console.error('Could not store the session token', error);
         }
@@ -188,6 +199,9 @@ export function AuthProvider({
       ?.then((backend) => {
         if (!active) return;
         unsubscribe = backend.onChange((next) => {
+          // The provider may still report the member while a sign-out is under way: that is not a sign-in.
+          if (next && tokenTicket() === null) return;
+          const reportedAt = signOuts.current;
           rememberSignedInHere(next !== null);
           // Wait for the session token so guarded pages do not bounce to /login on a reload. Offline, a session
           // that holds is kept as it is: the exchange could only fail.
@@ -195,8 +209,11 @@ export function AuthProvider({
           const exchanged = next && !(held && !navigator.onLine) ? storeToken(next) : Promise.resolve();
           void (held ? Promise.resolve() : exchanged).then(() => {
             if (!active) return;
-            if (next) signedOut.current = false;
-            setUser(next ? toAuthUser(next) : null);
+            // Signed out since the provider reported this member: they stay signed out.
+            if (!next || signOuts.current === reportedAt) {
+              if (next) signedOut.current = false;
+              setUser(next ? toAuthUser(next) : null);
+            }
             finish();
           });
         });
@@ -221,9 +238,11 @@ export function AuthProvider({
   const run = useCallback(
     async (operation: () => Promise<BackendUser>, showLoading: boolean) => {
       if (showLoading) setLoading(true);
+      const startedAt = signOuts.current;
       try {
         const signedInUser = await operation();
         await storeToken(signedInUser);
+        if (signOuts.current !== startedAt) return;
         signedOut.current = false;
         setUser(toAuthUser(signedInUser));
       } finally {
@@ -255,8 +274,22 @@ export function AuthProvider({
       logOut: async () => {
         signedOut.current = true;
         signOuts.current += 1;
-        removeToken();
-        await (await backend()).signOut();
+        const token = getToken();
+        // The token goes at once (and the offline pages with it: offline-cache.ts); until the provider has signed
+        // out too, nothing answering meanwhile stores another.
+        const signedOutHere = beginSignOut();
+        try {
+          await Promise.all([
+            // Best effort: offline, or with the gateway unreachable, the token is gone from this device anyway.
+            token &&
+              client
+                .mutate({ mutation: SignOutMutation, context: { headers: { authorization: `Bearer ${token}` } } })
+                .catch(() => undefined),
+            (async () => (await backend()).signOut())(),
+          ]);
+        } finally {
+          signedOutHere();
+        }
         setUser(null);
         // The next user must not see the previous user's loans from the cache.
         await client.clearStore();

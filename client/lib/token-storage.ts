@@ -17,17 +17,56 @@ export function getToken(): string | null {
   }
 }
 
-export function setToken(token: string): void {
+// A token asked for (the exchange of lib/auth.tsx) is stored only when nothing removed the stored one since it was
+// asked for: not a sign-out here, nor one in another tab, nor a session the gateway refused. While a sign-out is
+// under way (until the identity provider has signed out too) nothing asked for may be stored at all.
+let removals = 0;
+let signingOut = 0;
+
+/** What to store a token asked for now with (setToken); null while a sign-out is under way: then do not ask. */
+export function tokenTicket(): number | null {
+  return signingOut > 0 ? null : removals;
+}
+
+/**
+ * Stores the session token. With `ticket` (tokenTicket() when it was asked for), only if the stored token has not
+ * been removed since and no sign-out is under way; true when it was stored.
+ */
+export function setToken(token: string, ticket?: number | null): boolean {
+  if (ticket !== undefined && ticket !== tokenTicket()) return false;
   localStorage.setItem(TOKEN_KEY, token);
   notify();
+  return true;
 }
 
 export function removeToken(): void {
+  removals += 1;
   try {
     localStorage.removeItem(TOKEN_KEY);
   } finally {
     notify();
   }
+}
+
+/**
+ * Signing out: removes the token at once and stores none until the returned function is called (the identity
+ * provider has signed out), whatever answers meanwhile.
+ */
+export function beginSignOut(): () => void {
+  signingOut += 1;
+  removeToken();
+  let ended = false;
+  return () => {
+    if (!ended) signingOut -= 1;
+    ended = true;
+  };
+}
+
+// Another tab removing the token (its sign-out) counts as a removal here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if ((event.key === TOKEN_KEY && event.newValue === null) || event.key === null) removals += 1;
+  });
 }
 
 export function subscribeToToken(listener: Listener): () => void {

@@ -18,6 +18,22 @@ query Catalogue {
 }
 `;
 
+// The header lives as long as this page: GraphiQL never keeps it (its setting to is hidden), and what a version
+// that kept headers left behind is dropped, so a token cannot outlive the session that signed out in the SPA.
+localStorage.removeItem('graphiql:headers');
+localStorage.removeItem('graphiql:shouldPersistHeaders');
+try {
+  const tabs = JSON.parse(localStorage.getItem('graphiql:tabState') ?? 'null') as {
+    tabs?: { headers?: unknown }[];
+  } | null;
+  if (tabs?.tabs?.some((tab) => tab.headers)) {
+    for (const tab of tabs.tabs) tab.headers = null;
+    localStorage.setItem('graphiql:tabState', JSON.stringify(tabs));
+  }
+} catch {
+  localStorage.removeItem('graphiql:tabState');
+}
+
 const token = localStorage.getItem('bookHavenToken');
 const headers = token ? JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2) : undefined;
 const fetcher = createGraphiQLFetcher({ url: `${location.origin}/graphql` });
@@ -41,6 +57,8 @@ createRoot(document.getElementById('sandbox')!).render(
         fetcher={fetcher}
         defaultQuery={DEFAULT_QUERY}
         initialHeaders={headers}
+        shouldPersistHeaders={false}
+        showPersistHeadersSettings={false}
         defaultEditorToolsVisibility={Boolean(headers)}
       />
     </div>

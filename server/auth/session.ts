@@ -1,6 +1,6 @@
 // BookHaven's own session token: an HS256 JWT (jose) with a pinned algorithm, issuer and audience.
 import { SignJWT, jwtVerify, errors } from 'jose';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import type { Session, SessionTokens } from '../library/identity.ts';
@@ -30,6 +30,8 @@ export function createSessionTokens(
     issue: async (session) =>
       new SignJWT({ email: session.email, name: session.name, role: session.role })
         .setProtectedHeader({ alg: ALGORITHM })
+        // One id per sign-in: what signing out ends (library/sessions.ts).
+        .setJti(randomUUID())
         .setSubject(session.uid)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
@@ -49,10 +51,21 @@ export function createSessionTokens(
           algorithms: [ALGORITHM],
           currentDate: now(),
         });
-        const { sub, email, name, role, exp } = payload;
+        const { sub, email, name, role, exp, iat, jti } = payload;
         if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof exp !== 'number')
           return null;
-        const session: Session = { uid: sub, email, name, role: role === 'admin' ? 'admin' : 'member' };
+        const session: Session = {
+          uid: sub,
+          email,
+          name,
+          role: role === 'admin' ? 'admin' : 'member',
+          token: {
+            // Tokens issued before sign-outs ended sessions carry no id: their own digest stands in for one.
+            id: typeof jti === 'string' ? jti : createHash('sha256').update(token).digest('base64url'),
+            issuedAt: new Date((iat ?? 0) * 1000),
+            expiresAt: new Date(exp * 1000),
+          },
+        };
         if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
         verified.set(token, { session, expiresAt: exp * 1000 });
         return session;

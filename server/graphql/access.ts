@@ -33,6 +33,8 @@ export const ACCESS = {
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.
     issueToken: 'public',
+    // Ends the session it was sent with, if any.
+    signOut: 'public',
     addBook: 'signedIn',
     updateBook: 'signedIn',
     borrow: 'signedIn',

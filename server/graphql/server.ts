@@ -19,11 +19,15 @@ import type { Absolute } from '../library/site-urls.ts';
 
 export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 } as const;
 
-/** Counts a mutation against the caller's write budget; a sign-in alone counts against the sign-in budgets. */
+/**
+ * Sign-ins count against the sign-in budgets; a sign-out against none, so a spent budget never keeps a session
+ * alive (each token can end its session once).
+ */
+const UNCOUNTED = new Set(['issueToken', 'signOut']);
+
+/** Counts a mutation against the caller's write budget, unless it only signs in or out. */
 async function countMutation(operation: OperationDefinitionNode, contextValue: GraphQLContext): Promise<void> {
-  if (
-    operation.selectionSet.selections.every((field) => field.kind === Kind.FIELD && field.name.value === 'issueToken')
-  )
+  if (operation.selectionSet.selections.every((field) => field.kind === Kind.FIELD && UNCOUNTED.has(field.name.value)))
     return;
   try {
     await contextValue.countMutation();

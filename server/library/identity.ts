@@ -10,11 +10,23 @@ export interface Session {
   role: Role;
   /** The API this request came through, set by the transport (not carried in the token): the audit trail's "from". */
   api?: AuditApi;
+  /** The token this session came with, once verified: what signing out ends. */
+  token?: SessionTokenFacts;
+}
+
+/** A verified session token's own facts: its id (one per sign-in), when it was issued and when it expires. */
+export interface SessionTokenFacts {
+  id: string;
+  issuedAt: Date;
+  expiresAt: Date;
 }
 
 export interface SessionTokens {
   issue(session: Session): Promise<string>;
-  /** Returns null for a token that is malformed, forged, expired or for another audience. */
+  /**
+   * Returns null for a token that is malformed, forged, expired or for another audience. Checks the token alone:
+   * whether its session was ended since is the library's sessions' question (sessions.ts).
+   */
   verify(token: string): Promise<Session | null>;
 }
 

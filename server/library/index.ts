@@ -21,6 +21,7 @@ import { createReceipts, type Receipts } from './receipts.ts';
 import { createMembers, type Members } from './members.ts';
 import { createHoldShelf, type HoldShelf } from './hold-shelf.ts';
 import { createClaims, type Claims } from './claims.ts';
+import { createSessions, type Sessions } from './sessions.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -30,6 +31,8 @@ export interface Library {
   /** Notices by e-mail: the outbox's sender, the member's setting, unsubscribe links. */
   mail: EmailNotices;
   accounts: Accounts;
+  /** Session tokens checked against the sessions ended before they expire (signed out, account erased). */
+  sessions: Sessions;
   /** The caller's own data: download it, erase the account. */
   myData: MyData;
   /** Who did what at the desk, to the catalogue and to roles (staff read it). */
@@ -62,6 +65,8 @@ export interface LibraryOptions {
   /** The circulation policy; the printed defaults when left out. */
   policy?: Policy;
   now?: () => Date;
+  /** The clock session tokens are issued and checked by, when it differs from now (journeys move the library's). */
+  sessionNow?: () => Date;
   /** false: the circulation policy's checks off (the benchmark's baseline for what they cost). */
   enforcePolicy?: boolean;
   /** This site's public origin: image URLs on it are stored as paths (see library/site-urls.ts). */
@@ -80,6 +85,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   const siteOrigin = opts.siteOrigin ?? (() => '');
   const mailer = opts.mailer ?? null;
   const audit = createAuditTrail(store, now);
+  const sessions = createSessions(store, opts.tokens, opts.sessionNow ?? now);
   const calendar = createLibraryCalendar(store, {
     timeZone: opts.timeZone,
     policy,
@@ -144,7 +150,8 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       adminEmails: opts.adminEmails,
       audit,
     }),
-    myData: createMyData(store, { verifier: opts.verifier, message: notices.message, audit }),
+    sessions,
+    myData: createMyData(store, { verifier: opts.verifier, sessions, message: notices.message, audit }),
     language: createLanguage(store),
     receipts: createReceipts(store, { mailer, siteOrigin }),
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),

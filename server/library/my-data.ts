@@ -15,6 +15,7 @@ import type { IdTokenVerifier, Session } from './identity.ts';
 import type { AuditTrail } from './audit.ts';
 import { ERASED_WITH_ACCOUNT } from './audit-privacy.ts';
 import { LibraryError } from './errors.ts';
+import type { Sessions } from './sessions.ts';
 import { money } from './policy.ts';
 
 /**
@@ -75,7 +76,8 @@ export interface MyData {
   export(session: Session): Promise<MemberExport>;
   /**
    * Erases the caller's account: refused with ACCOUNT_IN_USE while they have loans, holds or a balance; otherwise
-   * their loans and holds stay without name or e-mail, the rest goes, and so does their sign-in account.
+   * their loans and holds stay without name or e-mail, the rest goes, and so do their sign-in account and every
+   * session token issued to them.
    */
   deleteAccount(session: Session): Promise<true>;
 }
@@ -101,7 +103,12 @@ function inUseSentence(loans: number, holds: number, balance: number): string {
 
 export function createMyData(
   store: Store,
-  deps: { verifier: IdTokenVerifier; message: (notice: NoticeRecord) => string; audit: AuditTrail },
+  deps: {
+    verifier: IdTokenVerifier;
+    sessions: Sessions;
+    message: (notice: NoticeRecord) => string;
+    audit: AuditTrail;
+  },
 ): MyData {
   /** Every page of a list, in order. */
   async function everyPage<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
@@ -210,8 +217,10 @@ export function createMyData(
       const openHolds = holds.filter((hold) => OPEN_HOLDS.has(hold.status)).length;
       if (loans > 0 || openHolds > 0 || balance > 0)
         throw new LibraryError('ACCOUNT_IN_USE', inUseSentence(loans, openHolds, balance));
-      // The library's records first: should the sign-in account's deletion fail, the member can still sign in
-      // and ask again, and both steps are safe to repeat.
+      // Their sessions end first, so no request made with one after this records their name again. Then the
+      // library's records: should the sign-in account's deletion fail, the member can still sign in and ask
+      // again, and every step is safe to repeat.
+      await deps.sessions.endAllOf(uid);
       await store.erasure.erase(uid, { auditActions: ERASED_WITH_ACCOUNT });
       await deps.verifier.deleteUser(uid);
       return true;

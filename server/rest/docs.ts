@@ -18,6 +18,14 @@ export const signIn = {
   response: { 200: ok('Signed in', r.token), ...r.failures([...r.BODY_FAILURES, 401, 403, 429, 503]) },
 };
 
+export const signOut = {
+  tags: ['Session'],
+  summary: 'Sign out: end the session token sent',
+  description:
+    'The token sent is refused from now on, by every gateway sharing the store within 5 seconds. Answers 204 whether a session was sent or not; not counted against the write budget.',
+  response: { 204: { description: 'Signed out', type: 'null' }, ...r.failures([503]) },
+};
+
 export const listBooks = {
   tags: ['Books'],
   summary: 'Every book in the catalogue',

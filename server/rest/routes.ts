@@ -86,6 +86,12 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       },
     );
 
+    // Not a counted write: a spent budget must not keep a session alive, and each token ends its session once.
+    app.post('/logout', { schema: doc.signOut }, async (request, reply) => {
+      await library.sessions.end(request.viewer.session);
+      return reply.code(204).send();
+    });
+
     // Sent as streams, so Fastify's serialiser never touches them; the response schemas only document them.
     app.get('/books', { schema: doc.listBooks }, async (_request, reply) => {
       return reply

@@ -21,9 +21,9 @@ type Part = {
 /**
  * Parts that hold no library data: no answer shows them, so their writes leave the revision alone (the schedule
  * renews its lease every minute, which must not change every ETag). The audit trail is shown to staff only,
- * never in a cacheable answer.
+ * never in a cacheable answer; ended sessions are never shown.
  */
-export const UNSEEN_PARTS = ['leases', 'requests', 'audit'] as const;
+export const UNSEEN_PARTS = ['leases', 'requests', 'audit', 'sessions'] as const;
 
 /** The methods that only read. Anything else, on any other part, counts as a write once it settles. */
 export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: readonly (keyof Store[P])[] } = {

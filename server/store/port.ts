@@ -859,6 +859,20 @@ export interface LeaseStore {
   release(name: string, holder: string): Promise<void>;
 }
 
+/**
+ * Sessions ended before their tokens expire (decision 069): one signed out, or every session of a member whose
+ * account was erased. Session tokens stay stateless otherwise; the gateway asks here about a token it has not
+ * asked about lately.
+ */
+export interface SessionStore {
+  /** Ends one session (a sign-out); remembered until `expiresAt`, when its token is refused anyway. */
+  end(sessionId: string, expiresAt: Date, now: Date): Promise<void>;
+  /** Ends every session of `uid` issued at or before `at` (the member's account erased). */
+  endAllOf(uid: string, at: Date): Promise<void>;
+  /** True when the session was ended, or its member's sessions were ended at or after `issuedAt`. */
+  ended(sessionId: string, uid: string, issuedAt: Date): Promise<boolean>;
+}
+
 /** A weekday the library opens, and its hours ('HH:MM', 24-hour, in the library's time zone). */
 export interface OpeningHours {
   /** 0 Sunday to 6 Saturday (as Date.getUTCDay counts). A weekday without hours is a closed day every week. */
@@ -907,6 +921,7 @@ export interface Store {
   readonly users: UserStore;
   readonly erasure: ErasureStore;
   readonly leases: LeaseStore;
+  readonly sessions: SessionStore;
   readonly audit: AuditStore;
   readonly items: ItemStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */

@@ -16,6 +16,7 @@ import { circulationContract } from './contract/circulation.contract.ts';
 import { erasureContract } from './contract/erasure.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
 import { leasesContract } from './contract/leases.contract.ts';
+import { sessionsContract } from './contract/sessions.contract.ts';
 import { ledgerContract } from './contract/ledger.contract.ts';
 import { noticesContract } from './contract/notices.contract.ts';
 import type { StoreFactory } from './contract/harness.ts';
@@ -38,6 +39,7 @@ function storeContract(factory: StoreFactory): void {
   holdsContract(factory);
   noticesContract(factory);
   leasesContract(factory);
+  sessionsContract(factory);
   batchReadsContract(factory);
   ledgerContract(factory);
   erasureContract(factory);

@@ -21,6 +21,7 @@ import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
 import { sqliteItems } from '../../server/store/sqlite/items.ts';
+import { sqliteSessions } from '../../server/store/sqlite/sessions.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { ERASED_WITH_ACCOUNT } from '../../server/library/audit-privacy.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
@@ -182,6 +183,9 @@ const CASES: Case[] = [
   { name: 'holds: to clear off the hold shelf', run: (s) => s.holds.toClear({ first: 5 }) },
   { name: 'holds: put on the hold shelf', run: (s) => s.holds.shelve('0123456789abcdef01234567', new Date()) },
   { name: 'holds: taken off the hold shelf', run: (s) => s.holds.clearShelf('0123456789abcdef01234567', new Date()) },
+  // Asked of a session token every few seconds by every gateway; a sign-out prunes the expired ones.
+  { name: 'sessions: ended?', run: (s) => s.sessions.ended('a-session', 'uid-1', new Date()) },
+  { name: 'sessions: a sign-out', run: (s) => s.sessions.end('a-session', new Date(Date.now() + 60_000), new Date()) },
 ];
 
 async function fixture(store: Store): Promise<Fixture> {
@@ -260,6 +264,7 @@ describe('SQLite: every query plan uses an index', () => {
       erasure: sqliteErasure(db),
       categories: sqliteCategories(db),
       leases: sqliteLeases(db),
+      sessions: sqliteSessions(db),
       requests: sqliteRequests(db),
       audit: sqliteAudit(db),
       items: sqliteItems(db),

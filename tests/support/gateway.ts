@@ -91,6 +91,8 @@ export async function startTestGateway(
     clientDir?: string;
     /** The clock the library's services read (due dates, late fees); tests move it instead of sleeping. */
     libraryNow?: () => Date;
+    /** The clock session tokens are issued and checked by (and the library's, without libraryNow). */
+    now?: () => Date;
     /** false: the schedule only runs when the test calls `schedule.tick()`. */
     schedule?: boolean;
     /** Milliseconds: the clock the store's revision (public ETags) is kept by. */
@@ -113,6 +115,7 @@ export async function startTestGateway(
   });
   const { app, store, library, schedule, close, drain } = await createGateway(config, {
     logger: false,
+    now: opts.now,
     libraryNow: opts.libraryNow,
     schedule: opts.schedule,
     storeNow: opts.storeNow,

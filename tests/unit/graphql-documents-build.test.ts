@@ -29,7 +29,7 @@ describe('graphql() documents in the production build', () => {
   it('puts each route’s operations in its own chunk, with their fragments, and only the shell’s in the entry', async () => {
     const chunks = await buildChunks();
     const entry = chunks.find((c) => c.isEntry);
-    expect(entry && operationsIn(entry)).toEqual(['IssueTokenDocument']);
+    expect(entry && operationsIn(entry)).toEqual(['IssueTokenDocument', 'SignOutDocument']);
 
     const byPage = Object.fromEntries(
       chunks

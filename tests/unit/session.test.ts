@@ -11,8 +11,8 @@ describe('session tokens', () => {
   it('verifies its own token, again from memory, and refuses a changed one, another secret and junk', async () => {
     const tokens = createSessionTokens(secret, 3600);
     const token = await tokens.issue(member);
-    expect(await tokens.verify(token)).toEqual(member);
-    expect(await tokens.verify(token)).toEqual(member);
+    expect(await tokens.verify(token)).toMatchObject(member);
+    expect(await tokens.verify(token)).toMatchObject(member);
     const [head, body, signature] = token.split('.');
     const forgedBody = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), role: 'admin' }),
@@ -29,11 +29,24 @@ describe('session tokens', () => {
     let now = new Date('2026-03-01T10:00:00Z');
     const tokens = createSessionTokens(secret, 60, () => now);
     const token = await tokens.issue(member);
-    expect(await tokens.verify(token)).toEqual(member);
+    expect(await tokens.verify(token)).toMatchObject(member);
     now = new Date('2026-03-01T10:00:59Z');
-    expect(await tokens.verify(token)).toEqual(member);
+    expect(await tokens.verify(token)).toMatchObject(member);
     now = new Date('2026-03-01T10:01:01Z');
     expect(await tokens.verify(token)).toBeNull();
+  });
+
+  it('gives each token its own id, with when it was issued and expires: what signing out ends', async () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    const tokens = createSessionTokens(secret, 60, () => now);
+    const [first, second] = await Promise.all([tokens.issue(member), tokens.issue(member)]);
+    const facts = (await tokens.verify(first))?.token;
+    expect(facts).toEqual({
+      id: expect.any(String),
+      issuedAt: now,
+      expiresAt: new Date('2026-03-01T10:01:00Z'),
+    });
+    expect((await tokens.verify(second))?.token?.id).not.toBe(facts?.id);
   });
 
   it('refuses a secret shorter than 256 bits', () => {

@@ -18,6 +18,10 @@ export const accountQueries: QueryResolvers = {
 
 export const accountMutations: MutationResolvers = {
   issueToken: (_parent, { input }, ctx) => ctx.signIn(input),
+  async signOut(_parent, _args, ctx) {
+    await ctx.library.sessions.end(ctx.viewer.session);
+    return true;
+  },
   markNoticesRead: (_parent, { ids }, ctx) => ctx.library.notices.markRead(sessionOf(ctx), ids),
   setEmailNotices: (_parent, { enabled }, ctx) => ctx.library.mail.set(sessionOf(ctx), enabled),
   deleteMyAccount: (_parent, _args, ctx) => ctx.library.myData.deleteAccount(sessionOf(ctx)),

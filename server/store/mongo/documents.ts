@@ -164,6 +164,16 @@ export interface LeaseDoc {
   expiresAt: Date;
 }
 
+/**
+ * An ended session (sessions.ts): `session:<id>` for one signed out, kept until its token expires
+ * (`expiresAt`), or `member:<uid>` for every session of a member issued up to `endedAt`.
+ */
+export interface EndedSessionDoc {
+  _id: string;
+  expiresAt?: Date;
+  endedAt?: Date;
+}
+
 /** Per member: the active loans counted against the loan limit, changed in the same update as the count. */
 export interface AccountDoc {
   _id: string;

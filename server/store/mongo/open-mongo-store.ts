@@ -7,6 +7,7 @@ import type {
   AccountDoc,
   BookDoc,
   CategoryDoc,
+  EndedSessionDoc,
   HoldDoc,
   LeaseDoc,
   LedgerDoc,
@@ -23,6 +24,7 @@ import { recoverHolds } from './hold-recovery.ts';
 import { mongoNotices } from './notices.ts';
 import { mongoErasure } from './erasure.ts';
 import { mongoLeases } from './leases.ts';
+import { mongoSessions } from './sessions.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLedger, recoverLedger } from './ledger.ts';
 import { mongoLoans, recoverLoans } from './loans.ts';
@@ -117,6 +119,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     // Sparse: a member without a card yet (before prepareMemberCards) has no cardNumber, never a null one.
     { key: { cardNumber: 1 }, name: 'card_unique', unique: true, sparse: true },
   ]);
+  // Signed-out sessions are pruned by expiry (sessions.ts).
+  await ensure(db.collection('endedSessions'), [{ key: { expiresAt: 1 }, name: 'expires_at', sparse: true }]);
   await ensure(db.collection('memberNotes'), [{ key: { uid: 1, at: -1, _id: -1 }, name: 'uid_newest_first' }]);
   // The audit trail, read newest first per book and per member.
   await ensure(db.collection('audit'), [
@@ -196,6 +200,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
         audit: db.collection<AuditDoc>('audit'),
       }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
+      sessions: mongoSessions(db.collection<EndedSessionDoc>('endedSessions')),
       audit: mongoAudit(db.collection<AuditDoc>('audit')),
       items: mongoItems(collections, lock, fill),
       async ping() {

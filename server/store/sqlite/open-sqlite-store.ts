@@ -8,6 +8,7 @@ import { sqliteNotices } from './notices.ts';
 import { sqliteLeases } from './leases.ts';
 import { sqliteRequests } from './requests.ts';
 import { sqliteAudit } from './audit.ts';
+import { sqliteSessions } from './sessions.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 import { sqliteErasure } from './erasure.ts';
@@ -33,6 +34,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
     users: sqliteUsers(db),
     erasure: sqliteErasure(db),
     leases: sqliteLeases(db),
+    sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
     items: sqliteItems(db),
     async ping() {

@@ -522,4 +522,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE notices ADD COLUMN moved TEXT;
   `,
+  // 25: sessions ended before their tokens expire (docs/decisions/069): one row per signed-out session, kept until
+  // its token would expire anyway, and one per member whose account was erased (every session issued up to then).
+  `
+  CREATE TABLE ended_sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE INDEX ended_sessions_by_expiry ON ended_sessions (expires_at);
+  CREATE TABLE ended_members (uid TEXT PRIMARY KEY, ended_at INTEGER NOT NULL) WITHOUT ROWID;
+  `,
 ];
