@@ -29,7 +29,9 @@ describeEachStore((store) => {
   let gw: TestGateway;
   let member: Member;
   beforeAll(async () => {
-    gw = await startTestGateway({ store });
+    // The catalogue fills for seconds between two requests: the connection is kept alive for longer, so the
+    // client's pooled socket is not closed under its next request.
+    gw = await startTestGateway({ store, env: { KEEP_ALIVE_TIMEOUT_MS: '120000' } });
     member = await gw.member();
     await gw.store.books.insertMany(Array.from({ length: 100 }, (_, i) => book(i)));
   });
