@@ -65,8 +65,9 @@ export interface Catalog {
  * the books its words match (docs/search.md). Words of 3+ characters are found in the trigram index, and cost
  * more the more trigrams they check (200 characters of the most common ones: 40 ms at 50,000 books). Words of
  * 1-2 characters are found through the books of the rarest of them, which the store counts without reading them
- * (shortWordDocs): a unit per `matchesPerUnit` of those books, up to `scan`, the price of reading every match of
- * a word however many there are (a letter is in nearly every book). Facets read the matches once more, counting
+ * (shortWordDocs): a unit per `matchesPerUnit` of those books (ranking a match reads its doc at random, about
+ * 2 µs, and a unit is about 4 µs: list-pricing.ts), up to `scan`, the price of reading every match of a word
+ * however many there are (a letter is in nearly every book). Facets read the matches once more, counting
  * them by genre and stock (without a search: the catalogue's kept counts). So one search of one letter, its
  * facets and a page of 100 books fit in one request; fifteen searches of common short words do not. Invalid
  * input costs nothing here: list() refuses it.
@@ -75,7 +76,7 @@ export const SEARCH_COST = {
   trigram: 100,
   perCharacter: 10,
   short: 100,
-  matchesPerUnit: 10,
+  matchesPerUnit: 2,
   scan: 1000,
   facets: 500,
 } as const;
