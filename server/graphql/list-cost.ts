@@ -17,7 +17,9 @@ import {
   type OperationDefinitionNode,
   type ValidationContext,
 } from 'graphql';
+import { LibraryError, MESSAGES } from '../library/errors.ts';
 import { pageSize } from '../library/paging.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 import type { GraphQLContext } from './context.ts';
 import { pricedFields, type PricedField } from './list-pricing.ts';
 import { DONE, onePerServer } from './plugins.ts';
@@ -120,7 +122,18 @@ export function listCostLimit(maxCost: number) {
     fields: PricedField[],
     { schema, document, operation, request, contextValue }: GraphQLRequestContextDidResolveOperation<GraphQLContext>,
   ) => {
-    const lists = await listsCost(schema, operation!, fields, request.variables ?? {}, contextValue);
+    let lists: number;
+    try {
+      lists = await listsCost(schema, operation!, fields, request.variables ?? {}, contextValue);
+    } catch (error) {
+      // The prices read the store (a genre's size, a short word's books); thrown outside a resolver, its outage
+      // would be a 500: say 503, with the library's sentence.
+      if (!isStoreUnavailable(error)) throw error;
+      throw new GraphQLError(MESSAGES.unavailable, {
+        originalError: new LibraryError('UNAVAILABLE', MESSAGES.unavailable),
+        extensions: { http: { status: 503 } },
+      });
+    }
     if (lists === 0) return;
     const total = (shapeCosts.get(document) ?? 0) + lists;
     if (total > maxCost) {

@@ -405,6 +405,15 @@ describeEachStore((store) => {
           },
         ]);
         expectNoInternals(gql);
+        // A search's price reads the store (the books of its short words) before anything runs.
+        const search = await broken.gql('{ books(filter: { search: "ab" }) { totalCount } }');
+        expect(search.status).toBe(503);
+        expect(search.body.errors).toEqual([
+          {
+            message: 'The library is temporarily unavailable. Please try again in a moment.',
+            extensions: { code: 'UNAVAILABLE' },
+          },
+        ]);
         const rest = await broken.request('GET', `/api/books/${bookId}`);
         expect(rest).toMatchObject({
           status: 503,
