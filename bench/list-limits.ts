@@ -7,6 +7,9 @@
 // blocked it for seconds (15 aliases of every member) must be refused.
 // Run by `npm run bench`, or alone: `node bench/list-limits.ts` (BENCH_BOOKS, BENCH_STORE as for run.ts).
 import type { ChildProcess } from 'node:child_process';
+import { print } from 'graphql';
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import { AllBooksDocument } from '../client/gql/graphql.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +131,10 @@ export async function listLimits(store: BenchStore): Promise<{
         gql(`{ ${aliased('users { id uid name email role status createdAt phone photoURL }')} }`),
         true,
       ),
+      // Priced by the books the word is in (decision 070).
+      [`${ALIASES} aliased two-letter searches ("ra") asking only totalCount`]: await costRefused(
+        gql(`{ ${aliased('books(filter: { search: "ra" }) { totalCount }')} }`),
+      ),
     };
     const healthy = (await fetch(`${url}/healthz`)).ok;
 
@@ -143,6 +150,17 @@ export async function listLimits(store: BenchStore): Promise<{
             { g: largest[0] },
           ),
         sizes: [24, 24],
+      },
+      {
+        // Issue 38: the SPA's own document, as Apollo Client sends it, with a one-letter search and every facet.
+        name: 'All Books with the search "a", the largest genre, in stock and every facet, first: $n, signed in',
+        body: (n) =>
+          gql(print(addTypenameToDocument(AllBooksDocument)), {
+            filter: { search: 'a', genre: largest[0], availableOnly: true },
+            first: n,
+          }),
+        sizes: [24, 100],
+        member: true,
       },
       {
         name: `${ALIASES} aliases of books(first: $n) with every field`,

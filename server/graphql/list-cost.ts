@@ -3,9 +3,10 @@
 // of a whole genre, or of every member, cost it no more than fifteen books: enough to run the process out of
 // memory at 50,000 books. Armor's price of the shape is kept from validation; once the variables are known,
 // each list field at the root adds the items it can answer times what one item costs (list-pricing.ts),
-// whole lists at their real size (read from the store without reading the list), and each search what its
-// term makes the store read (library/catalog.ts, searchCost). Over the same limit, the operation is refused
-// with armor's own answer, before anything runs.
+// whole lists at their real size (read from the store without reading the list), and each search and its facets
+// what they make the store read (library/catalog.ts, SEARCH_COST: its words, and the books its short words hold,
+// as the store counts them). Over the same limit, the operation is refused with armor's own answer, before
+// anything runs.
 import type { GraphQLRequestContextDidResolveOperation } from '@apollo/server';
 import {
   GraphQLError,
@@ -16,8 +17,9 @@ import {
   type OperationDefinitionNode,
   type ValidationContext,
 } from 'graphql';
-import { facetsCost, searchCost } from '../library/catalog.ts';
+import { LibraryError, MESSAGES } from '../library/errors.ts';
 import { pageSize } from '../library/paging.ts';
+import { isStoreUnavailable } from '../store/unavailable.ts';
 import type { GraphQLContext } from './context.ts';
 import { pricedFields, type PricedField } from './list-pricing.ts';
 import { DONE, onePerServer } from './plugins.ts';
@@ -83,6 +85,14 @@ async function listsCost(
     if (!variables.coerced) return 0;
     coerced = variables.coerced;
   }
+  // Aliases of the same search are priced once: the store counts their words once.
+  const searches = new Map<string, Promise<number>>();
+  const searchCost = (filter: unknown, facets: boolean) => {
+    const key = JSON.stringify([filter ?? null, facets]);
+    let cost = searches.get(key);
+    if (!cost) searches.set(key, (cost = ctx.library.catalog.searchCost(filter, facets)));
+    return cost;
+  };
   const costs = fields.map(async (field) => {
     let args: Record<string, unknown>;
     try {
@@ -90,9 +100,11 @@ async function listsCost(
     } catch {
       return 0; // An argument that does not coerce: execution answers it with its own error.
     }
-    const search = field.searchable ? searchCost(args['filter']) : 0;
-    const facets = field.facets > 0 ? field.facets * facetsCost(args['filter']) : 0;
-    return search + facets + (await sizeOf(field, args, ctx)) * field.itemCost;
+    const [search, size] = await Promise.all([
+      field.searchable || field.facets > 0 ? searchCost(field.searchable ? args['filter'] : null, field.facets > 0) : 0,
+      sizeOf(field, args, ctx),
+    ]);
+    return search + size * field.itemCost;
   });
   return (await Promise.all(costs)).reduce((sum, cost) => sum + cost, 0);
 }
@@ -110,7 +122,18 @@ export function listCostLimit(maxCost: number) {
     fields: PricedField[],
     { schema, document, operation, request, contextValue }: GraphQLRequestContextDidResolveOperation<GraphQLContext>,
   ) => {
-    const lists = await listsCost(schema, operation!, fields, request.variables ?? {}, contextValue);
+    let lists: number;
+    try {
+      lists = await listsCost(schema, operation!, fields, request.variables ?? {}, contextValue);
+    } catch (error) {
+      // The prices read the store (a genre's size, a short word's books); thrown outside a resolver, its outage
+      // would be a 500: say 503, with the library's sentence.
+      if (!isStoreUnavailable(error)) throw error;
+      throw new GraphQLError(MESSAGES.unavailable, {
+        originalError: new LibraryError('UNAVAILABLE', MESSAGES.unavailable),
+        extensions: { http: { status: 503 } },
+      });
+    }
     if (lists === 0) return;
     const total = (shapeCosts.get(document) ?? 0) + lists;
     if (total > maxCost) {

@@ -39,6 +39,11 @@ export interface Catalog {
   byGenre(genre: string): AsyncIterable<BookRecord>;
   /** How many books byGenre would stream (0 for a genre it would refuse: it answers its error itself). */
   genreSize(genre: unknown): Promise<number>;
+  /**
+   * What a page's search, and its facets when asked, costs in the cost limit's units (SEARCH_COST); 0 for no
+   * search without facets, or a filter list() refuses.
+   */
+  searchCost(filter: unknown, facets: boolean): Promise<number>;
   genres(): Promise<string[]>;
   categories(): Promise<CategoryRecord[]>;
   add(session: Session, input: BookInput): Promise<BookRecord>;
@@ -56,14 +61,25 @@ export interface Catalog {
 
 /**
  * What a page of the catalogue may make the store read, in the units of the GraphQL cost limit (5000 a
- * request), so one request cannot ask for many expensive searches. A search ranks every book its words match
- * (docs/search.md). Words of 3+ characters are found in the trigram index, and cost more the more trigrams they
- * check (200 characters of the most common ones: 40 ms at 50,000 books, priced like one scan). A search of
- * words of 1-2 characters alone is driven by one short gram, which one letter has in nearly every book: priced
- * as a scan. Facets read the matches once more, counting them by genre and stock (without a search: an index
- * of every book). Invalid input costs nothing here: list() refuses it.
+ * request), so one request cannot ask for many expensive searches (docs/decisions/070). A search ranks and counts
+ * the books its words match (docs/search.md). Words of 3+ characters are found in the trigram index, and cost
+ * more the more trigrams they check (200 characters of the most common ones: 40 ms at 50,000 books). Words of
+ * 1-2 characters are found through the books of the rarest of them, which the store counts without reading them
+ * (shortWordDocs): a unit per `matchesPerUnit` of those books (ranking a match reads its doc at random, about
+ * 2 µs, and a unit is about 4 µs: list-pricing.ts), up to `scan`, the price of reading every match of a word
+ * however many there are (a letter is in nearly every book). Facets read the matches once more, counting
+ * them by genre and stock (without a search: the catalogue's kept counts). So one search of one letter, its
+ * facets and a page of 100 books fit in one request; fifteen searches of common short words do not. Invalid
+ * input costs nothing here: list() refuses it.
  */
-const SEARCH_COST = { scan: 2000, trigram: 100, perCharacter: 10, facets: 500 } as const;
+export const SEARCH_COST = {
+  trigram: 100,
+  perCharacter: 10,
+  short: 100,
+  matchesPerUnit: 2,
+  scan: 1000,
+  facets: 500,
+} as const;
 
 function searchOf(filter: unknown): string | null {
   try {
@@ -73,17 +89,19 @@ function searchOf(filter: unknown): string | null {
   }
 }
 
-export function searchCost(filter: unknown): number {
+/** What a search (and, when asked, its facets) costs, from its words and the books its short words hold. */
+async function searchCost(store: Store, filter: unknown, facets: boolean): Promise<number> {
   const words = searchWords(searchOf(filter));
-  if (words.length === 0) return 0;
-  const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
-  if (long.length === 0) return SEARCH_COST.scan;
-  return long.reduce((sum, word) => sum + SEARCH_COST.trigram + SEARCH_COST.perCharacter * points(word), 0);
-}
-
-/** What asking a page's facets costs: one more read of the matches (see SEARCH_COST). */
-export function facetsCost(filter: unknown): number {
-  return SEARCH_COST.facets + searchCost(filter);
+  let search = 0;
+  const short: string[] = [];
+  for (const word of words)
+    if (searchIndexFor(word) === 'trigrams') search += SEARCH_COST.trigram + SEARCH_COST.perCharacter * points(word);
+    else short.push(word);
+  if (short.length > 0) {
+    const docs = await store.books.shortWordDocs(short, SEARCH_COST.scan * SEARCH_COST.matchesPerUnit);
+    search += SEARCH_COST.short + Math.ceil(docs / SEARCH_COST.matchesPerUnit);
+  }
+  return facets ? search + SEARCH_COST.facets + search : search;
 }
 
 function filterOf(filter: BookFilter | null | undefined): BookFilter {
@@ -171,6 +189,7 @@ export function createCatalog(
       }
       return store.books.countByGenre(checked);
     },
+    searchCost: (filter, facets) => searchCost(store, filter, facets),
     genres: () => store.books.genres(),
     categories: () => store.categories.list(),
     async add(session, input) {

@@ -27,7 +27,7 @@ export const UNSEEN_PARTS = ['leases', 'requests', 'audit', 'sessions'] as const
 
 /** The methods that only read. Anything else, on any other part, counts as a write once it settles. */
 export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: readonly (keyof Store[P])[] } = {
-  books: ['list', 'facets', 'all', 'count', 'get', 'byGenre', 'countByGenre', 'genres'],
+  books: ['list', 'facets', 'all', 'count', 'get', 'byGenre', 'countByGenre', 'shortWordDocs', 'genres'],
   categories: ['list'],
   loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue'],
   ledger: ['balance', 'list'],

@@ -118,6 +118,12 @@ export interface BookStore {
   byGenre(genre: string): AsyncIterable<BookRecord>;
   /** How many books byGenre(genre) would stream, without reading them (what a whole-genre list costs). */
   countByGenre(genre: string): Promise<number>;
+  /**
+   * How many books hold the rarest of these words of 1-2 characters (folded, as searchWords gives them): the
+   * most a search driven by them reads, known without reading it (what a search costs, library/catalog.ts).
+   * Counted no further than `upTo`, which it answers for any more.
+   */
+  shortWordDocs(words: string[], upTo: number): Promise<number>;
   /** Distinct genres, sorted ascending. */
   genres(): Promise<string[]>;
   insert(fields: BookFields): Promise<BookRecord>;

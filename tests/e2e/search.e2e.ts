@@ -66,4 +66,23 @@ describe('Search', () => {
     await page.getByText(`Showing 1 of ${total} books`).waitFor();
     expect(untagged(await titlesInOrder(page))).toEqual(['গীতাঞ্জলি']);
   });
+
+  it('answers a one-letter search in English and in Bangla with the list and its counts', async () => {
+    const page = browser.page();
+    await signedIn(browser);
+    await page.goto('/all-books');
+    await page.getByRole('heading', { name: 'Book Collection' }).waitFor();
+    const search = page.getByLabel('Search books');
+    for (const letter of ['a', 'গ']) {
+      await search.fill(letter);
+      await page.waitForURL(`**/all-books?q=${encodeURIComponent(letter)}`);
+      // This search's answer, not the last list shown dimmed while it is on its way; a refusal replaced the
+      // page, search box included, whatever the catalogue.
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+      await page.getByText(/^Showing [\d,]+ of [\d,]+ books$/).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await search.inputValue()).toBe(letter);
+    }
+    await page.getByRole('article', { name: `গীতাঞ্জলি ${tag}` }).waitFor();
+  });
 });

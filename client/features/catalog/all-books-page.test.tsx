@@ -133,6 +133,38 @@ describe('All Books page', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
+  it('keeps the page, its heading and its search box when a search is refused, with a sentence', async () => {
+    const refused = (filter: Record<string, unknown>): MockLink.MockedResponse => ({
+      request: { query: ALL_BOOKS_QUERY, variables: { filter, first: PAGE_SIZE } },
+      result: {
+        errors: [
+          {
+            message: 'Query Cost limit of 5000 exceeded, found 5062.75.',
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          },
+        ],
+      },
+    });
+    renderPage([
+      answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 1)], { bookCount: 2 }),
+      refused({ search: 'a' }),
+      answer({}, [book('b1', 'Emma', 4), book('b2', 'Dune', 1)], { bookCount: 2 }),
+    ]);
+    await screen.findByText('Showing 2 of 2 books');
+    const search = screen.getByRole('searchbox', { name: 'Search books' });
+    await userEvent.type(search, 'a');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This search could not be run. Try other words, or clear the filters.',
+    );
+    expect(screen.getByRole('heading', { name: 'Book Collection' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search books' }) as HTMLInputElement).value).toBe('a');
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
+    // The filters can still be cleared from the page.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByText('Showing 2 of 2 books')).toBeTruthy();
+  });
+
   it('shows the empty-library state when the catalogue has no books', async () => {
     renderPage([answer({}, [], { bookCount: 0 })]);
     expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeTruthy();
@@ -306,6 +338,24 @@ describe('All Books in Bangla', () => {
     expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeTruthy();
     expect(within(dune).getByRole('img', { name: 'Dune-এর প্রচ্ছদ' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('সব বই | BookHaven'));
+  });
+
+  it('says in Bangla that a search opened from a link was refused, keeping the search box', async () => {
+    applyCatalogue('bn', bangla);
+    renderPage(
+      [
+        {
+          request: { query: ALL_BOOKS_QUERY, variables: { filter: { search: 'মা' }, first: PAGE_SIZE } },
+          result: { errors: [{ message: 'Query Cost limit', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] },
+        },
+      ],
+      '/all-books?q=মা',
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'এই খোঁজটি চালানো গেল না। অন্য শব্দ দিয়ে খুঁজুন, অথবা ফিল্টার মুছুন।',
+    );
+    expect(screen.getByRole('heading', { name: 'বইয়ের সংগ্রহ' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'বই খুঁজুন' }) as HTMLInputElement).value).toBe('মা');
   });
 
   it('labels the table view in Bangla', async () => {

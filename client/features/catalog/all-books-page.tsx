@@ -12,6 +12,7 @@ import { useI18n } from '../../lib/i18n.ts';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 import { BusyRegion } from '../../components/ui/busy-region.tsx';
+import { isNetworkFailure, networkMessage } from '../../lib/network-errors.ts';
 
 export const ALL_BOOKS_QUERY = graphql(`
   query AllBooks($filter: BookFilter, $first: Int!, $after: String) {
@@ -48,8 +49,11 @@ export default function AllBooksPage() {
   const shown = data ?? (loading ? previousData : undefined);
   // The list on screen answers an earlier search or filter while this one's answer is on its way.
   const refreshing = loading && !data && shown !== undefined;
+  // A search or filter the gateway refuses (or cannot answer) keeps the page and its search box, with a
+  // sentence where the list was; only the catalogue itself failing replaces the page.
+  const filtered = hasActiveFilters(filters);
 
-  if (error) {
+  if (error && !filtered) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
         <h1 className="mb-2 text-2xl font-bold text-red-700">{t({ id: 'error.title' })}</h1>
@@ -60,14 +64,14 @@ export default function AllBooksPage() {
       </section>
     );
   }
-  if (!shown) {
+  if (!shown && !error) {
     return (
       <div className="py-24">
         <Spinner label={t({ id: 'catalog.loadingLibrary' })} />
       </div>
     );
   }
-  if (shown.bookCount === 0) {
+  if (shown && !error && shown.bookCount === 0) {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="mb-2 text-2xl font-bold">{t({ id: 'catalog.emptyTitle' })}</h1>
@@ -77,6 +81,31 @@ export default function AllBooksPage() {
             {t({ id: 'catalog.addFirst' })}
           </Link>
         )}
+      </section>
+    );
+  }
+
+  const toolbar = (
+    <CatalogToolbar
+      filters={filters}
+      searchText={searchText}
+      genres={(shown ?? previousData)?.genres ?? []}
+      genreCounts={shown && new Map(shown.books.genreCounts.map(({ genre, count }) => [genre, count]))}
+      availableCount={shown?.books.availableCount}
+      active={filtered}
+      onSearchText={setSearchText}
+      onChange={update}
+      onClear={clear}
+    />
+  );
+  if (error || !shown) {
+    return (
+      <section className="mx-auto max-w-7xl px-4 py-10">
+        <h1 className="mb-6 text-3xl font-bold text-gray-900">{t({ id: 'catalog.heading' })}</h1>
+        {toolbar}
+        <p className="rounded-xl bg-white p-10 text-center text-gray-700 shadow-sm" role="alert">
+          {isNetworkFailure(error) ? networkMessage() : t({ id: 'catalog.searchFailed' })}
+        </p>
       </section>
     );
   }
@@ -94,17 +123,7 @@ export default function AllBooksPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold text-gray-900">{t({ id: 'catalog.heading' })}</h1>
-      <CatalogToolbar
-        filters={filters}
-        searchText={searchText}
-        genres={shown.genres}
-        genreCounts={new Map(shown.books.genreCounts.map(({ genre, count }) => [genre, count]))}
-        availableCount={shown.books.availableCount}
-        active={hasActiveFilters(filters)}
-        onSearchText={setSearchText}
-        onChange={update}
-        onClear={clear}
-      />
+      {toolbar}
       <p className="mb-4 text-sm text-gray-600" aria-live="polite">
         {t({ id: 'catalog.showing' }, { shown: totalCount, total: shown.bookCount })}
       </p>

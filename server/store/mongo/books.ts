@@ -347,6 +347,15 @@ export function mongoBooks(
 
     // Counted in the genre index (genre_id), without reading a book.
     countByGenre: (genre) => books.countDocuments({ genre: String(genre) }),
+    async shortWordDocs(words, upTo) {
+      // On the short-gram index, each word counted no further than the rarest so far.
+      let least = upTo;
+      for (const word of words) {
+        if (least === 0) break;
+        least = Math.min(least, await books.countDocuments({ shortGrams: word }, { limit: least }));
+      }
+      return least;
+    },
 
     async genres() {
       const values = await books.distinct('genre');

@@ -806,6 +806,8 @@ export function sqliteBooks(
       keysetChunks('SELECT * FROM books WHERE genre = ? AND id > ? ORDER BY id LIMIT ?', [String(genre)]),
 
     countByGenre: async (genre) => tally(genre),
+    // The kept counts (schema.ts, 21): a point read per word.
+    shortWordDocs: async (words, upTo) => Math.min(upTo, ...words.map(gramCount)),
 
     async genres() {
       const rows = prepare('SELECT genre FROM book_tallies WHERE books > 0').all();

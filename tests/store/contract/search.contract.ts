@@ -274,6 +274,25 @@ export function searchContract(factory: StoreFactory): void {
       ).toBe(true);
       expect((await store().books.facets({ search: 'sea' })).availableCount).toBe(1);
     });
+    it('counts the books holding the rarest of several short words, up to a bound, following renames', async () => {
+      const [rain] = await insertBooks(store(), [
+        { title: 'The Rain', author: 'মাহমুদ হক' },
+        { title: 'Rama', author: 'Ann Oak' },
+        { title: 'Drama Queen', author: 'Ira Lee' },
+        { title: 'Sea', author: 'Bo Li' },
+      ]);
+      const docs = (words: string[], upTo = 100) => store().books.shortWordDocs(words, upTo);
+      expect(await docs(['ra'])).toBe(3);
+      expect(await docs(['a'])).toBe(4);
+      expect(await docs(['a', 'ra', 'qu'])).toBe(1); // the rarest word's books, not those holding all three
+      expect(await docs(['মা'])).toBe(1);
+      expect(await docs(['zq'])).toBe(0);
+      expect(await docs(['a'], 2)).toBe(2);
+      await store().books.update(rain ?? '', { title: 'The Sun' });
+      expect(await docs(['ra'])).toBe(2);
+      expect(await docs(['su'])).toBe(1);
+    });
+
     it("keeps the whole catalogue's counts through every write: adding, borrowing the last copy, returning, regenring, stocking down", async () => {
       // What the books themselves say, against the counts, the genre list and the facets of no search.
       const agree = async () => {
