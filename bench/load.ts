@@ -5,6 +5,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { loadScaledDeadline } from '../scripts/lib/deadline.ts';
 import type { PacedJob, PacedResult } from './paced-client.ts';
 import type { MixJob } from './mix.ts';
 
@@ -89,7 +90,9 @@ export async function launch(
     env: { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: COMPILE_CACHE, ...passed, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 300; i++) {
+  // 30 s on an idle machine, longer on a busy one (scripts/lib/deadline.ts).
+  const deadline = loadScaledDeadline(30_000);
+  while (!deadline.passed()) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     if (
       await fetch(readyUrl).then(

@@ -5,6 +5,7 @@ import { mkdtemp, writeFile, readFile, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadScaledDeadline } from './lib/deadline.ts';
 
 export interface AuthEmulator {
   /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
@@ -85,8 +86,9 @@ export async function startAuthEmulator(opts: {
     await rm(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
-  while (Date.now() < deadline) {
+  // 60 s on an idle machine, longer on a busy one (lib/deadline.ts).
+  const deadline = loadScaledDeadline(opts.timeoutMs ?? 60_000);
+  while (!deadline.passed()) {
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
@@ -98,7 +100,9 @@ export async function startAuthEmulator(opts: {
   }
   const output = await readFile(logFile, 'utf8').catch(() => '');
   await stop();
-  throw new Error(`The Firebase Auth emulator did not start on port ${opts.port}:\n${output.slice(-2000)}`);
+  throw new Error(
+    `The Firebase Auth emulator did not start on port ${opts.port} within ${deadline.allowedMs()} ms:\n${output.slice(-2000)}`,
+  );
 }
 
 /** Names the Auth emulator a whole test run shares: npm test starts one and sets it (host:port) for every step. */

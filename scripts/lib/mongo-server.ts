@@ -8,10 +8,12 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
+import { loadScaledDeadline } from './deadline.ts';
 
 export type StartedMongoServer = { uri: string; stop(): Promise<void> };
 export type SkippedMongoServer = { skipped: string };
 
+/** How long FerretDB may take to answer a ping on an idle machine; longer on a busy one (deadline.ts). */
 const READY_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
 const PROVISION_SCRIPT = fileURLToPath(new URL('../provision-mongo.sh', import.meta.url));
@@ -110,9 +112,9 @@ async function launch(bin: string, port: number): Promise<StartedMongoServer> {
 }
 
 async function waitForPing(uri: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = loadScaledDeadline(READY_TIMEOUT_MS);
   let lastError = 'no answer yet';
-  while (Date.now() < deadline) {
+  while (!deadline.passed()) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`process exited early (code ${child.exitCode}, signal ${child.signalCode})`);
     }
@@ -127,7 +129,7 @@ async function waitForPing(uri: string, child: ChildProcess): Promise<void> {
       await client.close().catch(() => {});
     }
   }
-  throw new Error(`no ping answer within ${READY_TIMEOUT_MS} ms (last error: ${lastError})`);
+  throw new Error(`no ping answer within ${deadline.allowedMs()} ms (last error: ${lastError})`);
 }
 
 async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadScaledDeadline } from './deadline.ts';
 import { freePort } from './ports.ts';
 
 export type StartedRedisServer = {
@@ -16,6 +17,7 @@ export type StartedRedisServer = {
 };
 export type SkippedRedisServer = { skipped: string };
 
+/** How long redis-server may take to answer PING on an idle machine; longer on a busy one (deadline.ts). */
 const READY_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -66,8 +68,8 @@ export async function startRedisServer(): Promise<StartedRedisServer | SkippedRe
 
 /** PING over a plain socket until PONG, so the helper needs no client library. */
 async function waitForPong(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  const deadline = loadScaledDeadline(READY_TIMEOUT_MS);
+  while (!deadline.passed()) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (code ${child.exitCode})`);
     const answered = await new Promise<boolean>((resolve) => {
       const socket = createConnection({ host: '127.0.0.1', port });
@@ -83,7 +85,7 @@ async function waitForPong(port: number, child: ChildProcess): Promise<void> {
     if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no PONG within ${READY_TIMEOUT_MS} ms`);
+  throw new Error(`no PONG within ${deadline.allowedMs()} ms`);
 }
 
 async function terminate(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals): Promise<void> {

@@ -2,8 +2,11 @@
 // Server's gateway interface: Apollo still parses, validates (armor's limits included), resolves the operation
 // and runs every plugin hook (the search cost, the write budget), then hands the document to this executor.
 // A page of books is about 200 field resolutions; compiled, they cost a fraction of graphql-js's walk.
-// Each document is compiled once: Apollo keeps one parsed document per query text, so a WeakMap keyed by it
-// holds one compiled function per operation for as long as Apollo keeps the document, and no longer.
+// A document is compiled the second time it is run (the first runs on graphql-js), and then once: Apollo keeps
+// one parsed document per query text (document-store.ts), so a WeakMap keyed by it holds one compiled function
+// per operation for as long as Apollo keeps the document, and no longer. A document sent once (a client that
+// writes its idempotency key into the query text sends a new one with every write) is not compiled at all:
+// compiled, each held 18 KB of generated source and code beside its parse.
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import {
   BREAK,
@@ -49,14 +52,19 @@ function asGraphQLError(error: GraphQLError): GraphQLError {
 }
 
 export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
-  // null: this operation runs on graphql-js (introspection, or graphql-jit could not compile it).
-  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
+  // null: this operation runs on graphql-js (introspection, or graphql-jit could not compile it); 'once': it
+  // has run once, on graphql-js.
+  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null | 'once'>>();
   const compile = (document: DocumentNode, operationName: string | null): CompiledQuery | null => {
     let byName = compiled.get(document);
     if (!byName) compiled.set(document, (byName = new Map()));
     const key = operationName ?? '';
     let query = byName.get(key);
     if (query === undefined) {
+      byName.set(key, 'once');
+      return null;
+    }
+    if (query === 'once') {
       const result = introspects(document) ? null : compileQuery(schema, document, operationName ?? undefined);
       query = result && isCompiledQuery(result) ? result : null;
       byName.set(key, query);

@@ -12,6 +12,7 @@ import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
 import { listCostLimit } from './list-cost.ts';
 import { jitGateway } from './jit-executor.ts';
+import { documentStore } from './document-store.ts';
 import { DONE, onePerServer } from './plugins.ts';
 import { LibraryError } from '../library/errors.ts';
 import { translate } from '../library/i18n/index.ts';
@@ -89,6 +90,8 @@ export function createApolloServer(opts: {
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     parseOptions: { maxTokens: LIMITS.maxTokens },
+    // A few hundred parsed documents, not Apollo's 30 MB of them (document-store.ts).
+    documentStore: documentStore(),
     includeStacktraceInErrorResponses: false,
     // Compact JSON: Apollo's default indents every answer (about a third more bytes for a page of books,
     // and more work to write them); the sandbox formats answers itself.

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { signUpInEmulator } from '../../scripts/auth-emulator.ts';
+import { slowdown } from '../../scripts/lib/deadline.ts';
 import { freePort } from '../../scripts/lib/ports.ts';
 import { createSessionTokens } from '../../server/auth/session.ts';
 import { needsWriteQueue } from '../../server/store/mongo/key-lock.ts';
@@ -126,6 +127,12 @@ async function addBook(url: string, member: Member, title: string, quantity: num
 }
 
 const RETURN_DATE = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+/**
+ * Each load test's timeout: two minutes on an idle machine, stretched by the load per core when the file is
+ * collected (scripts/lib/deadline.ts): on a loaded machine 1,000 borrows took 106 s, and the crash test ran
+ * out of its two minutes.
+ */
+const LOAD_TEST_MS = 120_000 * slowdown();
 
 describe.skipIf(!mongodbUri)('two gateways on one MongoDB database', () => {
   it('accepts on one gateway the session the other issued', async () => {
@@ -183,101 +190,112 @@ describe.skipIf(!mongodbUri)('two gateways on one MongoDB database', () => {
         `two gateways: 1,000 borrows of one copy, the loan went through gateway ${lent[0]!.gateway === 0 ? 'A' : 'B'}`,
       );
     },
-    120_000,
+    LOAD_TEST_MS,
   );
 
-  it(`keeps every answered borrow and return when one gateway is killed mid-load and the other serves on${stockSkip ? ' (stock not checked: FerretDB v1)' : ''}`, async () => {
-    const COPIES = 5;
-    const { gateways, envs, db, members } = await startPair();
-    const readers = await members(16, 'crash');
-    const books: string[] = [];
-    for (let i = 0; i < 4; i++) books.push(await addBook(gateways[0]!.url, readers[0]!, `Shared ${i}`, COPIES));
+  it(
+    `keeps every answered borrow and return when one gateway is killed mid-load and the other serves on${stockSkip ? ' (stock not checked: FerretDB v1)' : ''}`,
+    async ({ signal }) => {
+      const COPIES = 5;
+      const { gateways, envs, db, members } = await startPair();
+      const readers = await members(16, 'crash');
+      const books: string[] = [];
+      for (let i = 0; i < 4; i++) books.push(await addBook(gateways[0]!.url, readers[0]!, `Shared ${i}`, COPIES));
 
-    const borrowed = new Map<string, { bookId: string; by: number }>();
-    const returned = new Set<string>();
-    /** Acknowledged returns per gateway, and per phase: before the kill, while one is down, after the restart. */
-    const served = { down: 0, restarted: 0 };
-    let phase: 'both' | 'down' | 'restarted' = 'both';
-    let stopped = false;
-    const waiting = new Set<() => void>();
+      const borrowed = new Map<string, { bookId: string; by: number }>();
+      const returned = new Set<string>();
+      /** Acknowledged returns per gateway, and per phase: before the kill, while one is down, after the restart. */
+      const served = { down: 0, restarted: 0 };
+      let phase: 'both' | 'down' | 'restarted' = 'both';
+      let stopped = false;
+      const waiting = new Set<() => void>();
 
-    // Each member borrows and returns over the shared books on its own gateway, or on the other while its own is down.
-    const load = Promise.all(
-      readers.map(async (reader, r) => {
-        for (let round = 0; !stopped; round++) {
-          const by = phase === 'down' ? 1 : r % 2;
-          const url = gateways[by]!.url;
-          const bookId = books[(round + r) % books.length]!;
-          try {
-            const answer = await call(url, '/api/borrow', reader.token, { bookId, returnDate: RETURN_DATE });
-            const body = (await answer.json()) as { borrowId?: string };
-            if (answer.status !== 201 || !body.borrowId) continue;
-            borrowed.set(body.borrowId, { bookId, by });
-            const back = await call(url, '/api/return-book', reader.token, { borrowId: body.borrowId });
-            if (back.status !== 200) continue;
-            returned.add(body.borrowId);
-            if (phase === 'down' && by === 1) served.down += 1;
-            if (phase === 'restarted' && by === 0) served.restarted += 1;
-            for (const check of waiting) check();
-          } catch {
-            // Gateway A died under this request: its outcome is unknown, so it is neither counted nor checked.
+      // Each member borrows and returns over the shared books on its own gateway, or on the other while its own is down.
+      const load = Promise.all(
+        readers.map(async (reader, r) => {
+          for (let round = 0; !stopped; round++) {
+            const by = phase === 'down' ? 1 : r % 2;
+            const url = gateways[by]!.url;
+            const bookId = books[(round + r) % books.length]!;
+            try {
+              const answer = await call(url, '/api/borrow', reader.token, { bookId, returnDate: RETURN_DATE });
+              const body = (await answer.json()) as { borrowId?: string };
+              if (answer.status !== 201 || !body.borrowId) continue;
+              borrowed.set(body.borrowId, { bookId, by });
+              const back = await call(url, '/api/return-book', reader.token, { borrowId: body.borrowId });
+              if (back.status !== 200) continue;
+              returned.add(body.borrowId);
+              if (phase === 'down' && by === 1) served.down += 1;
+              if (phase === 'restarted' && by === 0) served.restarted += 1;
+              for (const check of waiting) check();
+            } catch {
+              // Gateway A died under this request: its outcome is unknown, so it is neither counted nor checked.
+            }
           }
-        }
-      }),
-    );
-    /** Resolves when `done` holds, checked as each return is acknowledged; fails after `withinMs`. */
-    const until = (what: string, done: () => boolean, withinMs = 30_000) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => settle(new Error(`timed out waiting for ${what}`)), withinMs);
-        const check = () => done() && settle();
-        const settle = (error?: Error) => {
-          clearTimeout(timer);
-          waiting.delete(check);
-          if (error) reject(error);
-          else resolve();
-        };
-        waiting.add(check);
-        check();
-      });
-
-    try {
-      await until('both gateways to acknowledge returns', () =>
-        [0, 1].every((g) => [...returned].filter((id) => borrowed.get(id)?.by === g).length >= 5),
+        }),
       );
-      gateways[0]!.child.kill('SIGKILL');
-      phase = 'down';
-      expect((await gateways[0]!.exited).signal).toBe('SIGKILL');
-      await until('gateway B to serve on alone', () => served.down >= 20);
-      // Restarted while B is still under load: its recovery of A's half-done loans runs beside B's live writes,
-      // and on the test server each of its book writes waits behind B's (5 to 11 s to answer when alone).
-      gateways[0] = await launchGateway(envs[0]!, { healthyWithinMs: 60_000 });
-      phase = 'restarted';
-      await until('the restarted gateway A to serve', () => served.restarted >= 10);
-    } finally {
-      stopped = true;
-      await load;
-    }
+      /**
+       * Resolves when `done` holds, checked as each return is acknowledged. No deadline of its own (30 s was
+       * guessed here): it fails, naming what it waited for, when the test's own timeout aborts the test.
+       */
+      const until = (what: string, done: () => boolean) =>
+        new Promise<void>((resolve, reject) => {
+          const giveUp = () => settle(new Error(`timed out waiting for ${what}`));
+          const check = () => done() && settle();
+          const settle = (error?: Error) => {
+            signal.removeEventListener('abort', giveUp);
+            waiting.delete(check);
+            if (error) reject(error);
+            else resolve();
+          };
+          signal.addEventListener('abort', giveUp);
+          waiting.add(check);
+          check();
+        });
 
-    const loans = new Map(
-      (await db.collection('borrowedBooks').find({}).toArray()).map((loan) => [String(loan._id), loan]),
-    );
-    for (const [id, loan] of borrowed)
-      expect(loans.get(id), `acknowledged borrow ${id} survives`).toMatchObject({ bookId: loan.bookId });
-    for (const id of returned) expect(loans.get(id)?.['status'], `acknowledged return ${id} survives`).toBe('returned');
-    expect(
-      [...loans.values()].filter((loan) => loan['status'] === 'pending' || loan['status'] === 'returning'),
-      'half-done loans left',
-    ).toEqual([]);
-    for (const bookId of stockSkip ? [] : books) {
-      const book = await db.collection('books').findOne({ _id: ObjectId.createFromHexString(bookId) });
-      const active = [...loans.values()]
-        .filter((loan) => loan['bookId'] === bookId && loan['status'] === 'borrowed')
-        .map((loan) => String(loan._id));
-      expect(book?.['quantity'], `stock of ${bookId} adds up`).toBe(COPIES - active.length);
-      expect([...(book?.['loansOut'] as string[])].sort(), `ledger of ${bookId}`).toEqual(active.sort());
-    }
-    console.log(
-      `two gateways, one killed: ${borrowed.size} borrows and ${returned.size} returns acknowledged; B served ${served.down} returns alone, restarted A ${served.restarted}`,
-    );
-  }, 120_000);
+      try {
+        await until('both gateways to acknowledge returns', () =>
+          [0, 1].every((g) => [...returned].filter((id) => borrowed.get(id)?.by === g).length >= 5),
+        );
+        gateways[0]!.child.kill('SIGKILL');
+        phase = 'down';
+        expect((await gateways[0]!.exited).signal).toBe('SIGKILL');
+        await until('gateway B to serve on alone', () => served.down >= 20);
+        // Restarted while B is still under load: its recovery of A's half-done loans runs beside B's live writes,
+        // and on the test server each of its book writes waits behind B's (5 to 11 s to answer when alone; more
+        // than the 60 s once given here on a machine shared with two busy processes). The launch waits for as
+        // long as the recovery takes, and stops the gateway if the test times out meanwhile.
+        gateways[0] = await launchGateway(envs[0]!, { signal });
+        phase = 'restarted';
+        await until('the restarted gateway A to serve', () => served.restarted >= 10);
+      } finally {
+        stopped = true;
+        await load;
+      }
+
+      const loans = new Map(
+        (await db.collection('borrowedBooks').find({}).toArray()).map((loan) => [String(loan._id), loan]),
+      );
+      for (const [id, loan] of borrowed)
+        expect(loans.get(id), `acknowledged borrow ${id} survives`).toMatchObject({ bookId: loan.bookId });
+      for (const id of returned)
+        expect(loans.get(id)?.['status'], `acknowledged return ${id} survives`).toBe('returned');
+      expect(
+        [...loans.values()].filter((loan) => loan['status'] === 'pending' || loan['status'] === 'returning'),
+        'half-done loans left',
+      ).toEqual([]);
+      for (const bookId of stockSkip ? [] : books) {
+        const book = await db.collection('books').findOne({ _id: ObjectId.createFromHexString(bookId) });
+        const active = [...loans.values()]
+          .filter((loan) => loan['bookId'] === bookId && loan['status'] === 'borrowed')
+          .map((loan) => String(loan._id));
+        expect(book?.['quantity'], `stock of ${bookId} adds up`).toBe(COPIES - active.length);
+        expect([...(book?.['loansOut'] as string[])].sort(), `ledger of ${bookId}`).toEqual(active.sort());
+      }
+      console.log(
+        `two gateways, one killed: ${borrowed.size} borrows and ${returned.size} returns acknowledged; B served ${served.down} returns alone, restarted A ${served.restarted}`,
+      );
+    },
+    LOAD_TEST_MS,
+  );
 });
