@@ -165,6 +165,26 @@ describe('All Books page', () => {
     expect(await screen.findByText('Showing 2 of 2 books')).toBeTruthy();
   });
 
+  it('keeps the search box when a search gets no answer, and tries it again on Try Again', async () => {
+    renderPage(
+      [
+        {
+          request: { query: ALL_BOOKS_QUERY, variables: { filter: { search: 'emma' }, first: PAGE_SIZE } },
+          error: new TypeError('Failed to fetch'),
+        },
+        answer({ search: 'emma' }, [book('b1', 'Emma', 4)], { bookCount: 2 }),
+      ],
+      '/all-books?q=emma',
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not reach the library. Check your connection and try again.',
+    );
+    expect((screen.getByRole('searchbox', { name: 'Search books' }) as HTMLInputElement).value).toBe('emma');
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Emma' })).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the empty-library state when the catalogue has no books', async () => {
     renderPage([answer({}, [], { bookCount: 0 })]);
     expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeTruthy();

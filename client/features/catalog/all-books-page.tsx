@@ -40,7 +40,7 @@ export default function AllBooksPage() {
   const t = useI18n().formatMessage;
   useDocumentTitle(t({ id: 'nav.allBooks' }));
   const { filters, searchText, setSearchText, update, clear } = useCatalogFilters();
-  const { data, previousData, loading, error, fetchMore } = useQuery(ALL_BOOKS_QUERY, {
+  const { data, previousData, loading, error, fetchMore, refetch } = useQuery(ALL_BOOKS_QUERY, {
     variables: { filter: toBookFilter(filters), first: PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
   });
@@ -103,9 +103,15 @@ export default function AllBooksPage() {
       <section className="mx-auto max-w-7xl px-4 py-10">
         <h1 className="mb-6 text-3xl font-bold text-gray-900">{t({ id: 'catalog.heading' })}</h1>
         {toolbar}
-        <p className="rounded-xl bg-white p-10 text-center text-gray-700 shadow-sm" role="alert">
-          {isNetworkFailure(error) ? networkMessage() : t({ id: 'catalog.searchFailed' })}
-        </p>
+        <div className="rounded-xl bg-white p-10 text-center text-gray-700 shadow-sm">
+          <p role="alert">{isNetworkFailure(error) ? networkMessage() : t({ id: 'catalog.searchFailed' })}</p>
+          {/* No answer may come next time; a refused search would be refused again. */}
+          {isNetworkFailure(error) && (
+            <button type="button" className="btn-primary mt-6" onClick={() => void refetch().catch(() => undefined)}>
+              {t({ id: 'error.tryAgain' })}
+            </button>
+          )}
+        </div>
       </section>
     );
   }
