@@ -42,6 +42,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           'categories',
           'closures',
           'counters',
+          'endedSessions',
           'holds',
           'items',
           'ledger',
