@@ -137,6 +137,8 @@ export function createHolds(
         throw new LibraryError('ALREADY_BORROWED', 'You have this book on loan already.');
       case 'already-on-hold':
         throw new LibraryError('ALREADY_ON_HOLD', 'You are already in the queue for this book.');
+      case 'no-copies':
+        throw new LibraryError('NO_COPIES', MESSAGES.noCopies);
       case 'copies-available':
         throw new LibraryError('COPIES_AVAILABLE', 'Copies are available: borrow it now.');
       case 'hold-limit':
