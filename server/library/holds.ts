@@ -119,6 +119,10 @@ export function createHolds(
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
     const blocked = blockedRefusal(await store.users.getByUid(member.uid));
     if (blocked) throw blocked;
+    // A title the library owns no copy of (none in circulation, none being mended): no copy will ever come back
+    // to fill a hold, with or without staff.
+    if (book.copies === 0 && !(await store.items.listByBook(bookId)).some((item) => item.status === 'IN_REPAIR'))
+      throw new LibraryError('NO_COPIES', MESSAGES.noCopies);
     const result = await store.holds.place(
       {
         id,
@@ -137,8 +141,6 @@ export function createHolds(
         throw new LibraryError('ALREADY_BORROWED', 'You have this book on loan already.');
       case 'already-on-hold':
         throw new LibraryError('ALREADY_ON_HOLD', 'You are already in the queue for this book.');
-      case 'no-copies':
-        throw new LibraryError('NO_COPIES', MESSAGES.noCopies);
       case 'copies-available':
         throw new LibraryError('COPIES_AVAILABLE', 'Copies are available: borrow it now.');
       case 'hold-limit':

@@ -380,8 +380,7 @@ export type PlaceHoldResult =
   | { ok: true; hold: HoldRecord; position: number }
   | {
       ok: false;
-      reason:
-        'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'no-copies' | 'copies-available' | 'hold-limit';
+      reason: 'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'copies-available' | 'hold-limit';
     };
 
 export type EndHoldResult = { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-open' };

@@ -36,16 +36,10 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
 
   /** The refusal reads can already see, in the order a member is told. */
   async function visibleRefusal(userId: string, bookOid: ObjectId, limit: number) {
-    const book = await books.findOne(
-      { _id: bookOid },
-      { projection: { quantity: 1, copies: 1, loansOut: 1, heldFor: 1 } },
-    );
+    const book = await books.findOne({ _id: bookOid }, { projection: { quantity: 1 } });
     if (!book) return { ok: false, reason: 'book-not-found' } as const;
     if (await loans.countDocuments({ activeKey: `${userId}:${bookOid.toHexString()}` }, { limit: 1 }))
       return { ok: false, reason: 'already-borrowed' } as const;
-    // Copies owned, as toBook reads them (documents written before the field count their copies).
-    const copies = book.copies ?? book.quantity + (book.loansOut?.length ?? 0) + (book.heldFor?.length ?? 0);
-    if (copies === 0) return { ok: false, reason: 'no-copies' } as const;
     if (book.quantity > 0) return { ok: false, reason: 'copies-available' } as const;
     const member = await memberHolds.findOne({ _id: userId });
     if ((member?.open?.length ?? 0) >= limit) return { ok: false, reason: 'hold-limit' } as const;

@@ -97,7 +97,7 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       try {
         return transaction(db, () => {
-          const book = db.prepare('SELECT quantity, copies FROM books WHERE id = ?').get(bookId);
+          const book = db.prepare('SELECT quantity FROM books WHERE id = ?').get(bookId);
           if (!book) return { ok: false, reason: 'book-not-found' } as const;
           const loan = db
             .prepare("SELECT 1 FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'")
@@ -107,7 +107,6 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
             .prepare("SELECT 1 FROM holds WHERE user_id = ? AND book_id = ? AND status IN ('waiting', 'ready')")
             .get(hold.userId, bookId);
           if (open) return { ok: false, reason: 'already-on-hold' } as const;
-          if (num(book, 'copies') === 0) return { ok: false, reason: 'no-copies' } as const;
           if (num(book, 'quantity') > 0) return { ok: false, reason: 'copies-available' } as const;
           const held = db
             .prepare("SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND status IN ('waiting', 'ready')")
