@@ -160,13 +160,8 @@ describeEachStore((kind) => {
       ),
       'NO_COPIES',
     );
-    // Nothing was queued. A title whose only copy is being mended takes holds: that copy comes back.
+    // Nothing was queued.
     expect(await bookView(a, none)).toMatchObject({ quantity: 0, holdQueueLength: 0, myHold: null });
-    const mended = await gw.addBook({ quantity: 1 });
-    const [copy] = await gw.store.items.listByBook(mended);
-    await gw.store.items.setStatus(copy!.barcode, 'IN_REPAIR', null, new Date());
-    expect(await bookView(a, mended)).toMatchObject({ quantity: 0 });
-    expect((await place(a, mended)).body.data?.placeHold).toMatchObject({ status: 'WAITING' });
   });
 });
 

@@ -146,8 +146,9 @@ async function twentyHoldsAtOnce(pair: Pair) {
   let tick = Date.now();
   const clock = () => new Date((tick += 1));
   const [one, two] = [services(pair.a, clock), services(pair.b, clock)];
-  // Twenty books with no copy on the shelf, so every hold is one a member may place: each one's copy is being
-  // mended (a title with no copy at all takes no holds).
+  // Twenty books with no copy on the shelf, so every hold is one a member may place: each one's copy is on loan
+  // (a title with no copy at all takes no holds).
+  const returnDate = addDays(one.circulation.window().today, 7);
   const books = await Promise.all(
     Array.from({ length: 20 }, async (_, i) => {
       const book = await pair.a.books.insert({
@@ -159,8 +160,7 @@ async function twentyHoldsAtOnce(pair: Pair) {
         rating: 4,
         quantity: 1,
       });
-      const [copy] = await pair.a.items.listByBook(book.id);
-      await pair.a.items.setStatus(copy!.barcode, 'IN_REPAIR', null, clock());
+      await one.circulation.borrow(member(`lender-${i}`), { bookId: book.id, returnDate });
       return book;
     }),
   );
