@@ -173,25 +173,42 @@ describe('Book details', () => {
 
   it('says the library has no copy of a title with none, offering no hold; with staff, not "Out of Stock"', async () => {
     const none = { ...dune, quantity: 0, copies: 0 };
+    const holdMockOf = (myHold: unknown) => ({
+      request: { query: BOOK_HOLD_QUERY, variables: { id: 'b1' } },
+      result: { data: { book: { __typename: 'Book', id: 'b1', holdQueueLength: myHold ? 1 : 0, myHold } } },
+    });
+    /** Until the queue's answer is in the cache, a hold button could still be on its way. */
+    const queueKnown = (cache: InMemoryCache) =>
+      waitFor(() => expect(cache.extract()['Book:b1']).toHaveProperty('holdQueueLength'));
+    let cache = new InMemoryCache();
     const { unmount } = renderPage(
-      [bookMock(none), loansMock()],
-      new InMemoryCache(),
+      [bookMock(none), loansMock(), holdMockOf(null)],
+      cache,
       catalogueEditorsMocks('STAFF', 'user', 'STAFF'),
     );
     expect(await screen.findByText('No Copies')).toBeTruthy();
     const note = 'The library has no copy of this book, so it cannot be borrowed or put on hold.';
     expect(screen.getByText(note)).toBeTruthy();
     expect(screen.queryByText('Out of Stock')).toBeNull();
+    await queueKnown(cache);
     expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Hold' })).toBeNull();
     expect(((await screen.findByRole('button', { name: 'Borrow Book' })) as HTMLButtonElement).disabled).toBe(true);
     unmount();
     // Without staff the spec's badge for quantity 0 stays, and the note says why there is no hold to place.
-    renderPage([bookMock(none), loansMock()]);
+    cache = new InMemoryCache();
+    const second = renderPage([bookMock(none), loansMock(), holdMockOf(null)], cache);
     expect(await screen.findByText(note)).toBeTruthy();
     expect(screen.getByText('Out of Stock')).toBeTruthy();
     expect(screen.queryByText('No Copies')).toBeNull();
+    await queueKnown(cache);
     expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
+    second.unmount();
+    // A member who joined the queue before the last copy went can still leave it.
+    const mine = { __typename: 'Hold', id: 'h1', status: 'WAITING', position: 1, readyUntil: null };
+    renderPage([bookMock(none), loansMock(), holdMockOf(mine)]);
+    expect(await screen.findByRole('button', { name: 'Cancel Hold' })).toBeTruthy();
+    expect(screen.getByText(note)).toBeTruthy();
   });
 
   it('shows Already Borrowed instead of the button when the caller holds an active loan', async () => {

@@ -56,7 +56,7 @@ function BookDetails({ id }: { id: string }) {
   const outOfStock = (data?.book && getFragmentData(BOOK_DETAILS_FRAGMENT, data.book).quantity <= 0) ?? false;
   // A title the library owns no copy of takes no holds (NO_COPIES): nothing will come back to fill one.
   const noCopies = data?.book?.copies === 0;
-  const hold = useBookHold(id, !user || !outOfStock || noCopies);
+  const hold = useBookHold(id, !user || !outOfStock);
   const staffed = usePolicy().policy?.inventoryEditors === 'STAFF';
   const canEdit = useCanEditCatalogue();
   const borrowing = useBorrowing(Boolean(user));
@@ -99,7 +99,8 @@ function BookDetails({ id }: { id: string }) {
         holdPanel={
           user &&
           outOfStock &&
-          !noCopies &&
+          // With no copies, only to leave a queue joined before the last copy went.
+          (!noCopies || Boolean(hold.data?.book?.myHold)) &&
           !alreadyBorrowed && (
             <HoldPanel
               bookId={book.id}
