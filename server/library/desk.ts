@@ -15,7 +15,7 @@ import { newId } from '../store/ids.ts';
 import { daysLate } from './policy.ts';
 import { todayIn } from './calendar.ts';
 import * as check from './validate.ts';
-import { cardNumber } from './member-input.ts';
+import { cardNumber, memberByCard } from './member-input.ts';
 import { answerFound, checkInFound } from './lost-found.ts';
 
 /** The member a copy just checked in is now set aside for (the hold shelf). */
@@ -154,7 +154,7 @@ export function createDesk(
         answer: (ref: string) => store.loans.get(ref),
       };
       return once(submission, async () => {
-        const member = await store.users.getByCard(card);
+        const member = await memberByCard(store.users, card);
         if (!member) throw new LibraryError('NOT_FOUND', `No member has the card ${card}.`);
         const item = await store.items.get(barcode);
         if (!item) throw noCopy(barcode);

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'ALREADY_ON_HOLD'
   | 'COPIES_AVAILABLE'
+  // A hold on a title the library owns no copy of: no copy will ever come back to fill it.
+  | 'NO_COPIES'
   | 'HOLD_LIMIT'
   | 'ACCOUNT_IN_USE'
   | 'RATE_LIMITED'
@@ -71,6 +73,7 @@ export const MESSAGES = {
   loanNotActive: 'This loan has already ended.',
   loanOverdue:
     'This book is overdue, so it cannot be renewed. Please return it; only loans that are not yet due can be renewed.',
+  noCopies: 'The library has no copy of this book, so it cannot be put on hold.',
   holdNotFound: 'Hold not found',
   holdEnded: 'This hold has already ended.',
   notYourHold: 'You can only cancel your own holds.',

@@ -119,6 +119,9 @@ export function createHolds(
     if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
     const blocked = blockedRefusal(await store.users.getByUid(member.uid));
     if (blocked) throw blocked;
+    // A title the library owns no copy of (Book.copies, the counter's count, as the book page reads it): no copy
+    // will come back to fill a hold, with or without staff.
+    if (book.copies === 0) throw new LibraryError('NO_COPIES', MESSAGES.noCopies);
     const result = await store.holds.place(
       {
         id,

@@ -3,21 +3,23 @@
 // before the store and one refused by it (another desk was quicker) read the same.
 import type { ItemRecord, Store } from '../store/port.ts';
 import { LibraryError, badInput } from './errors.ts';
-import { isItemBarcode } from '../store/barcodes.ts';
+import { normalScan, scannedItem } from '../store/barcodes.ts';
 
 /**
- * A scanned or typed barcode, as the label prints it: spaces around it (a scanner's) are ignored and letters
- * read as capitals. A misread (wrong shape or check digit) is refused, never taken for another copy.
+ * A scanned or typed barcode, as the label prints it: spaces around it (a scanner's) are ignored, letters
+ * read as capitals and eight bare digits as the label's number without its BH (barcodes.ts, scannedItem). A
+ * misread (wrong shape or check digit) is refused, never taken for another copy.
  */
 export function barcodeOf(value: unknown, field = 'barcode'): string {
   if (typeof value !== 'string' || value.trim() === '') throw badInput(field, `${field} is required`);
-  const code = value.trim().toUpperCase();
-  if (!isItemBarcode(code))
+  const barcode = scannedItem(value);
+  const code = normalScan(value);
+  if (!barcode)
     throw badInput(
       field,
       `“${code.slice(0, 40)}” is not a copy's barcode: scan the label again, or type BH and the 8 digits under its bars.`,
     );
-  return code;
+  return barcode;
 }
 
 export const noCopy = (barcode: string) => new LibraryError('NOT_FOUND', `No copy has the barcode ${barcode}.`);

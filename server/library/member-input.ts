@@ -1,5 +1,6 @@
 // What the desk may send about a member: a name, an e-mail, a phone and a card number, each checked once here.
-import { isItemBarcode, isMemberCard } from '../store/barcodes.ts';
+import type { UserRecord, UserStore } from '../store/port.ts';
+import { isItemBarcode, isMemberCard, scannedCards } from '../store/barcodes.ts';
 import { badInput } from './errors.ts';
 import * as check from './validate.ts';
 
@@ -38,6 +39,19 @@ export function cardNumber(value: unknown, field = 'cardNumber', required = fals
   if (/^BM\d{8}$/.test(card) && !isMemberCard(card))
     throw badInput(field, `${card} is not a valid library card: check it for a mistyped digit.`);
   return card;
+}
+
+/**
+ * The member a scanned or typed card names, or null: the card as read, then, for a BM card's eight digits
+ * scanned or typed without their prefix, with it (barcodes.ts, scannedCards).
+ */
+export async function memberByCard(users: Pick<UserStore, 'getByCard'>, value: unknown): Promise<UserRecord | null> {
+  const card = cardNumber(value, 'card', true) ?? '';
+  for (const number of scannedCards(card)) {
+    const member = await users.getByCard(number);
+    if (member) return member;
+  }
+  return null;
 }
 
 /** A reason for a block, or a note: one line a member may be told (a block's reason is). */

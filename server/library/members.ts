@@ -89,7 +89,7 @@ export function createMembers(
   return {
     async byCard(session, card) {
       requireStaff(session);
-      return store.users.getByCard(input.cardNumber(card, 'card', true) ?? '');
+      return input.memberByCard(store.users, card);
     },
 
     async register(session, raw, idempotencyKey) {

@@ -58,3 +58,41 @@ export function isMemberCard(code: string): boolean {
   const match = CARD_PATTERN.exec(code);
   return match !== null && checkDigit(match[1]!) === Number(match[2]);
 }
+
+// What staff scan or type at the desk. Spaces around a code (a scanner's, a paste's) are dropped and letters read
+// as capitals; eight bare digits are a label's number typed (or a card's barcode printed) without its prefix.
+const BARE = /^\d{8}$/;
+
+/** A scanned or typed code as the labels print it: no spaces around it, letters in capitals. */
+export const normalScan = (code: string): string => code.trim().toUpperCase();
+
+/** The copy's barcode a scan names, with or without its `BH` (check digit checked); null when it names none. */
+export function scannedItem(code: string): string | null {
+  const read = normalScan(code);
+  const barcode = BARE.test(read) ? `BH${read}` : read;
+  return isItemBarcode(barcode) ? barcode : null;
+}
+
+/**
+ * The card numbers a scan may name, in the order to look them up: as read, then, for eight bare digits that make
+ * a `BM` card, with its prefix (a card a library printed itself may be digits alone, so it is asked for first).
+ */
+export function scannedCards(code: string): string[] {
+  const read = normalScan(code);
+  return BARE.test(read) && isMemberCard(`BM${read}`) ? [read, `BM${read}`] : [read];
+}
+
+/**
+ * What a scan at the desk is: a copy's label (`item`); `BH` and eight digits with a wrong check digit, a misread
+ * label (`bad-item`); eight bare digits with a right one, which a card's or a copy's number may be
+ * (`card-or-item`: a member with that card first, else the copy); anything else a card.
+ */
+export type ScanKind = 'item' | 'bad-item' | 'card-or-item' | 'card';
+
+export function scanKind(code: string): ScanKind {
+  const read = normalScan(code);
+  if (isItemBarcode(read)) return 'item';
+  if (/^BH\d{8}$/.test(read)) return 'bad-item';
+  if (BARE.test(read) && isItemBarcode(`BH${read}`)) return 'card-or-item';
+  return 'card';
+}

@@ -350,6 +350,32 @@ describeEachStore((kind) => {
       expect(other.body.data.checkOut.dueDate >= libraryDay(14)).toBe(true);
     });
 
+    it('reads a card and a copy as scanned: any case, spaces around them, with or without BM or BH', async () => {
+      const kim = await gw.member({ name: 'Kim Digits' });
+      const card = await cardOf(kim);
+      const bookId = await gw.addBook({ quantity: 3 });
+      const BY_CARD = 'query($c: String!) { memberByCard(card: $c) { uid } }';
+      for (const typed of [card.slice(2), ` ${card.slice(2)} `, `  ${card.toLowerCase()} `]) {
+        const found = await gw.gql(BY_CARD, { c: typed }, staff.token);
+        expect(found.body.data?.memberByCard ?? found.body.errors).toEqual({ uid: kim.uid });
+      }
+      // A copy's barcode in lower case, then its digits alone, each lent to the card typed without its prefix.
+      const lower = await shelfCopy(bookId);
+      const first = await checkOut(` ${card.slice(2)} `, ` ${lower.toLowerCase()} `);
+      expect(first.body.data?.checkOut ?? first.body.errors).toMatchObject({ userId: kim.uid, bookId });
+      expect((await item(lower)).body.data.item).toMatchObject({ status: 'ON_LOAN' });
+      const otherBook = await gw.addBook({ quantity: 1 });
+      const digits = await shelfCopy(otherBook);
+      const second = await checkOut(card.toLowerCase(), digits.slice(2));
+      expect(second.body.data?.checkOut ?? second.body.errors).toMatchObject({ userId: kim.uid });
+      expect((await item(digits)).body.data.item).toMatchObject({ status: 'ON_LOAN' });
+      // Checked in by its digits alone, with a scanner's spaces.
+      const back = await checkInItem(` ${digits.slice(2).toLowerCase()} `);
+      expect(back.body.data?.checkInItem ?? back.body.errors).toMatchObject({ itemStatus: 'ON_SHELF' });
+      expect(await counts(otherBook)).toEqual({ quantity: 1, copies: 1 });
+      expect(await counts(bookId)).toEqual({ quantity: 2, copies: 3 });
+    });
+
     it('says who has a copy on loan (check it in first), and refuses withdrawn, lost and in-repair copies', async () => {
       const [ned, ola] = [await gw.member({ name: 'Ned Holder' }), await gw.member({ name: 'Ola Next' })];
       const bookId = await gw.addBook({ quantity: 4 });

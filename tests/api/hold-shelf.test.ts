@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
 import { libraryClock } from '../support/library-clock.ts';
+import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
 
 const HOLD = 'id status userName readyAt shelvedAt itemBarcode readyUntil';
@@ -63,6 +64,12 @@ describeEachStore((kind) => {
   const placeHold = async (m: Member, bookId: string) =>
     (await gw.gql(`mutation($id: ID!) { placeHold(bookId: $id) { id } }`, { id: bookId }, m.token)).body.data.placeHold
       .id as string;
+  /** A title whose one copy another member has on loan: members queue for it (a title with no copy takes no holds). */
+  const lentOut = async (fields: { title?: string; author?: string } = {}) => {
+    const bookId = await gw.addBook({ ...fields, quantity: 1 });
+    expect((await gqlBorrow(gw, (await gw.member()).token, bookId, libraryDay(7))).body.errors).toBeUndefined();
+    return bookId;
+  };
   const addCopy = async (bookId: string) => {
     const added = await gw.gql(
       `mutation($id: ID!) { addItems(bookId: $id, count: 1) { barcode } }`,
@@ -84,7 +91,7 @@ describeEachStore((kind) => {
   describe('hold shelf', () => {
     it('lists a copy added for a waiting member to pull; Put it on the hold shelf moves it to awaiting pickup', async () => {
       const ann = await gw.member({ name: 'Ann Waiting' });
-      const bookId = await gw.addBook({ quantity: 0, title: 'Pulled Book', author: 'Pat Author' });
+      const bookId = await lentOut({ title: 'Pulled Book', author: 'Pat Author' });
       const holdId = await placeHold(ann, bookId);
       const barcode = await addCopy(bookId);
 
@@ -113,7 +120,7 @@ describeEachStore((kind) => {
 
     it('lists an expired hold whose copy is on the hold shelf to clear, with the next member the copy is for', async () => {
       const [bea, cal] = [await gw.member({ name: 'Bea First' }), await gw.member({ name: 'Cal Next' })];
-      const bookId = await gw.addBook({ quantity: 0 });
+      const bookId = await lentOut();
       const beaHold = await placeHold(bea, bookId);
       const calHold = await placeHold(cal, bookId);
       const barcode = await addCopy(bookId);
@@ -147,7 +154,7 @@ describeEachStore((kind) => {
 
     it('says a cancelled hold’s copy goes back to the open shelf when nobody waits', async () => {
       const dee = await gw.member({ name: 'Dee Cancels' });
-      const bookId = await gw.addBook({ quantity: 0 });
+      const bookId = await lentOut();
       const holdId = await placeHold(dee, bookId);
       const barcode = await addCopy(bookId);
       await shelve(holdId);
@@ -166,7 +173,7 @@ describeEachStore((kind) => {
 
     it('refuses what cannot be done, with a code and a sentence, changing nothing; members are refused', async () => {
       const [eve, fay] = [await gw.member({ name: 'Eve Waits' }), await gw.member({ name: 'Fay Waits' })];
-      const bookId = await gw.addBook({ quantity: 0 });
+      const bookId = await lentOut();
       const eveHold = await placeHold(eve, bookId);
       const fayHold = await placeHold(fay, bookId);
 

@@ -136,6 +136,55 @@ describeEachStore((kind) => {
     );
     expectError(await gw.gql('{ holdsReady { totalCount } }', {}, b.token), 'FORBIDDEN');
   });
+
+  it('refuses a hold on a title the library owns no copy of with NO_COPIES, for members and at the desk, in both languages', async () => {
+    const a = await gw.member();
+    const none = await gw.addBook({ quantity: 0, title: 'Never Bought' });
+    const refused = await place(a, none);
+    expectError(refused, 'NO_COPIES');
+    expect(refused.body.errors?.[0]?.message).toBe(
+      'The library has no copy of this book, so it cannot be put on hold.',
+    );
+    const inBangla = await gw.request('POST', '/graphql', {
+      body: { query: `mutation($id: ID!) { placeHold(bookId: $id) { id } }`, variables: { id: none } },
+      token: a.token,
+      headers: { 'accept-language': 'bn' },
+    });
+    expectError(inBangla, 'NO_COPIES');
+    expect(inBangla.body.errors?.[0]?.message).toBe('লাইব্রেরিতে এই বইয়ের কোনো কপি নেই, তাই এটি রিজার্ভ করা যাবে না।');
+    expectError(
+      await gw.gql(
+        `mutation($uid: ID!, $id: ID!) { placeHoldFor(uid: $uid, bookId: $id) { id } }`,
+        { uid: a.uid, id: none },
+        staff.token,
+      ),
+      'NO_COPIES',
+    );
+    // Nothing was queued.
+    expect(await bookView(a, none)).toMatchObject({ quantity: 0, holdQueueLength: 0, myHold: null });
+  });
+});
+
+// A self-service library (no ADMIN_EMAILS): the same refusal, the spec's other behaviour unchanged.
+describeEachStore((kind) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ store: kind });
+  });
+  afterAll(() => gw.close());
+
+  it('refuses a hold on a title with no copies with NO_COPIES in a library without staff', async () => {
+    const [a, b] = [await gw.member(), await gw.member()];
+    const none = await gw.addBook({ quantity: 0 });
+    expectError(
+      await gw.gql(`mutation($id: ID!) { placeHold(bookId: $id) { id } }`, { id: none }, a.token),
+      'NO_COPIES',
+    );
+    const single = await gw.addBook({ quantity: 1 });
+    await gqlBorrow(gw, a.token, single, libraryDay(7));
+    const queued = await gw.gql(`mutation($id: ID!) { placeHold(bookId: $id) { status } }`, { id: single }, b.token);
+    expect(queued.body.data.placeHold).toEqual({ status: 'WAITING' });
+  });
 });
 
 describe('the hold limit', () => {

@@ -95,6 +95,14 @@ describeEachStore((kind) => {
         staff.token,
       );
       expect(paid.body.errors).toBeUndefined();
+      // The title's other copy is on loan, so Cal may queue (a title with no copy at all takes no holds).
+      const added = await gw.gql(
+        `mutation($b: ID!) { addItems(bookId: $b, count: 1) { barcode } }`,
+        { b: bookId },
+        staff.token,
+      );
+      expect(added.body.errors).toBeUndefined();
+      expect((await gqlBorrow(gw, (await gw.member()).token, bookId, libraryDay(7))).body.errors).toBeUndefined();
       const held = await gw.gql(`mutation($b: ID!) { placeHold(bookId: $b) { status } }`, { b: bookId }, cal.token);
       expect(held.body.errors).toBeUndefined();
       const found = await checkIn(barcode);

@@ -98,6 +98,27 @@ describe('the desk by scanning', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
+  it("reads a card's digits alone and a copy's barcode in lower case: the member opens, the copy is lent to them", async () => {
+    const page = browser.page();
+    const tag = uniqueTag('');
+    const account = await createAccount({ name: `Digits Member ${tag}` });
+    const { me } = await graphql<{ me: { cardNumber: string } }>(await apiToken(account), '{ me { cardNumber } }');
+    const book = await addBook({ title: `Lower Case ${tag}`, quantity: 1 });
+    const [copy] = await itemsOf(book.id);
+    await staffSignedIn(browser);
+    await openDesk(page);
+
+    // As a scanner of the card's printed digits types them, with spaces around: each scan waits for the focus.
+    await scan(page, ` ${me.cardNumber.slice(2)} `);
+    await page.getByRole('region', { name: account.name }).getByRole('heading', { level: 2 }).waitFor();
+    await scan(page, copy!.barcode.toLowerCase());
+    await page.getByText(`Checked out ${book.title}, due ${written(libraryDay(14))}.`).waitFor();
+    expect((await itemsOf(book.id))[0]?.status).toBe('ON_LOAN');
+    // The box has the focus again for the next scan.
+    const box = page.getByRole('textbox', { name: 'Scan a card or an item' });
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
   it('checks a scanned copy in with nobody open: who had it, and the member waiting for it with a hold slip', async () => {
     const page = browser.page();
     const tag = uniqueTag('');

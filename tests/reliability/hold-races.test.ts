@@ -146,19 +146,23 @@ async function twentyHoldsAtOnce(pair: Pair) {
   let tick = Date.now();
   const clock = () => new Date((tick += 1));
   const [one, two] = [services(pair.a, clock), services(pair.b, clock)];
-  // Twenty books with no copy on the shelf, so every hold is one a member may place.
+  // Twenty books with no copy on the shelf, so every hold is one a member may place: each one's copy is on loan
+  // (a title with no copy at all takes no holds).
+  const returnDate = addDays(one.circulation.window().today, 7);
   const books = await Promise.all(
-    Array.from({ length: 20 }, (_, i) =>
-      pair.a.books.insert({
+    Array.from({ length: 20 }, async (_, i) => {
+      const book = await pair.a.books.insert({
         title: `Wanted ${i}`,
         author: 'A',
         genre: 'Drama',
         description: 'd',
         image: '/x.svg',
         rating: 4,
-        quantity: 0,
-      }),
-    ),
+        quantity: 1,
+      });
+      await one.circulation.borrow(member(`lender-${i}`), { bookId: book.id, returnDate });
+      return book;
+    }),
   );
   const keen = member('keen');
   const outcomes = await Promise.all(

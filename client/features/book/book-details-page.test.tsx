@@ -45,6 +45,7 @@ const dune = {
   image: '/assets/library/dune.jpg',
   rating: 4.5,
   quantity: 2,
+  copies: 2,
 };
 
 const bookMock = (book: unknown): MockLink.MockedResponse => ({
@@ -168,6 +169,46 @@ describe('Book details', () => {
     ]);
     expect(((await screen.findByRole('button', { name: 'Borrow Book' })) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Out of Stock')).toBeTruthy();
+  });
+
+  it('says the library has no copy of a title with none, offering no hold; with staff, not "Out of Stock"', async () => {
+    const none = { ...dune, quantity: 0, copies: 0 };
+    const holdMockOf = (myHold: unknown) => ({
+      request: { query: BOOK_HOLD_QUERY, variables: { id: 'b1' } },
+      result: { data: { book: { __typename: 'Book', id: 'b1', holdQueueLength: myHold ? 1 : 0, myHold } } },
+    });
+    /** Until the queue's answer is in the cache, a hold button could still be on its way. */
+    const queueKnown = (cache: InMemoryCache) =>
+      waitFor(() => expect(cache.extract()['Book:b1']).toHaveProperty('holdQueueLength'));
+    let cache = new InMemoryCache();
+    const { unmount } = renderPage(
+      [bookMock(none), loansMock(), holdMockOf(null)],
+      cache,
+      catalogueEditorsMocks('STAFF', 'user', 'STAFF'),
+    );
+    expect(await screen.findByText('No Copies')).toBeTruthy();
+    const note = 'The library has no copy of this book, so it cannot be borrowed or put on hold.';
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(screen.queryByText('Out of Stock')).toBeNull();
+    await queueKnown(cache);
+    expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Hold' })).toBeNull();
+    expect(((await screen.findByRole('button', { name: 'Borrow Book' })) as HTMLButtonElement).disabled).toBe(true);
+    unmount();
+    // Without staff the spec's badge for quantity 0 stays, and the note says why there is no hold to place.
+    cache = new InMemoryCache();
+    const second = renderPage([bookMock(none), loansMock(), holdMockOf(null)], cache);
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(screen.getByText('Out of Stock')).toBeTruthy();
+    expect(screen.queryByText('No Copies')).toBeNull();
+    await queueKnown(cache);
+    expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
+    second.unmount();
+    // A member who joined the queue before the last copy went can still leave it.
+    const mine = { __typename: 'Hold', id: 'h1', status: 'WAITING', position: 1, readyUntil: null };
+    renderPage([bookMock(none), loansMock(), holdMockOf(mine)]);
+    expect(await screen.findByRole('button', { name: 'Cancel Hold' })).toBeTruthy();
+    expect(screen.getByText(note)).toBeTruthy();
   });
 
   it('shows Already Borrowed instead of the button when the caller holds an active loan', async () => {
@@ -442,6 +483,16 @@ describe('Borrow modal', () => {
 });
 
 describe('in Bangla', () => {
+  it('says in Bangla that the library has no copy of the book', async () => {
+    applyCatalogue('bn', bangla);
+    const none = { ...dune, quantity: 0, copies: 0 };
+    renderPage([bookMock(none), loansMock()], new InMemoryCache(), catalogueEditorsMocks('STAFF', 'user', 'STAFF'));
+    expect(
+      await screen.findByText('লাইব্রেরিতে এই বইয়ের কোনো কপি নেই, তাই এটি ধার বা রিজার্ভ করা যাবে না।'),
+    ).toBeTruthy();
+    expect(screen.getByText('কোনো কপি নেই')).toBeTruthy();
+  });
+
   it('shows the book, the borrow modal and its confirmation in Bangla, with Bengali digits and month names', async () => {
     applyCatalogue('bn', bangla);
     renderPage([

@@ -6,6 +6,7 @@ import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { HOLD_FIELDS } from '../../lib/holds.ts';
+import { usePolicy } from '../../lib/policy.ts';
 import { useCanEditCatalogue } from '../../lib/use-can-edit-catalogue.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useI18n } from '../../lib/i18n.ts';
@@ -22,6 +23,7 @@ export const BOOK_DETAILS_QUERY = graphql(`
     book(id: $id) {
       id
       title
+      copies
       ...BookDetailsFields
     }
   }
@@ -52,7 +54,10 @@ function BookDetails({ id }: { id: string }) {
   const loans = useQuery(MY_LOANS_QUERY);
   // The queue matters only while no copy is on the shelf (a hold is refused otherwise).
   const outOfStock = (data?.book && getFragmentData(BOOK_DETAILS_FRAGMENT, data.book).quantity <= 0) ?? false;
+  // A title the library owns no copy of takes no holds (NO_COPIES): nothing will come back to fill one.
+  const noCopies = data?.book?.copies === 0;
   const hold = useBookHold(id, !user || !outOfStock);
+  const staffed = usePolicy().policy?.inventoryEditors === 'STAFF';
   const canEdit = useCanEditCatalogue();
   const borrowing = useBorrowing(Boolean(user));
   const [borrowedHere, setBorrowedHere] = useState(false);
@@ -86,12 +91,16 @@ function BookDetails({ id }: { id: string }) {
         canEdit={canEdit}
         noticeRef={noticeRef}
         heldForMe={heldForMe}
+        noCopies={noCopies}
+        staffed={staffed}
         refusal={
           borrowing.refusal && <BorrowRefusal code={borrowing.refusal.code} message={borrowing.refusal.message} />
         }
         holdPanel={
           user &&
           outOfStock &&
+          // With no copies, only to leave a queue joined before the last copy went.
+          (!noCopies || Boolean(hold.data?.book?.myHold)) &&
           !alreadyBorrowed && (
             <HoldPanel
               bookId={book.id}

@@ -17,6 +17,10 @@ interface BookDetailsViewProps {
   noticeRef?: Ref<HTMLParagraphElement>;
   /** A copy is set aside for this member's hold: they may borrow it though none is on the shelf. */
   heldForMe?: boolean;
+  /** The library owns no copy of this book (copies 0): nothing to borrow, no queue to join. */
+  noCopies?: boolean;
+  /** A library with staff (the counter is the truth): a title with no copies is not called out of stock. */
+  staffed?: boolean;
   /** The queue controls, shown while no copy is on the shelf. */
   holdPanel?: ReactNode;
   /** Why the member cannot borrow now (me.borrowing): shown in place of the Borrow button. */
@@ -32,6 +36,8 @@ export function BookDetailsView({
   canEdit,
   noticeRef,
   heldForMe = false,
+  noCopies = false,
+  staffed = false,
   holdPanel,
   refusal,
 }: BookDetailsViewProps) {
@@ -57,7 +63,14 @@ export function BookDetailsView({
             <span className="rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">
               {book.genre}
             </span>
-            <DetailsStockBadge quantity={book.quantity} />
+            {/* Without staff the spec's badge stays ("Out of Stock" at quantity 0); the note below says why. */}
+            {noCopies && staffed ? (
+              <span className="rounded-full bg-gray-200 px-3 py-1 text-xs font-semibold text-gray-800">
+                {t({ id: 'stock.noCopies' })}
+              </span>
+            ) : (
+              <DetailsStockBadge quantity={book.quantity} />
+            )}
           </div>
           <section>
             <h2 className="mb-1 text-lg font-semibold">{t({ id: 'book.description' })}</h2>
@@ -105,6 +118,11 @@ export function BookDetailsView({
             </Link>
           </div>
           {!alreadyBorrowed && refusal}
+          {noCopies && !alreadyBorrowed && (
+            <p role="status" className="rounded-lg bg-gray-100 p-4 text-sm text-gray-800">
+              {t({ id: 'book.noCopies' })}
+            </p>
+          )}
           {holdPanel}
         </div>
       </div>

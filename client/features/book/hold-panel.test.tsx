@@ -30,6 +30,7 @@ const dune = {
   image: '/assets/library/dune.jpg',
   rating: 4.5,
   quantity: 0,
+  copies: 1,
 };
 
 type Hold = { id: string; status: string; position: number | null; readyUntil: string | null } | null;

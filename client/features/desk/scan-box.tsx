@@ -12,14 +12,17 @@ type Props = {
   onScan: (code: string) => void;
   /** Words under the box: what a scan will do now (open a member, check out to them, check in). */
   hint: string;
+  /** How many desk actions have ended: after each, the box takes the focus back unless a field holds it. */
+  actionsDone?: number;
 };
 
 /**
  * The desk's one scan box. A USB scanner is a keyboard that types the barcode and Enter, so the box keeps the
  * focus: after a click anywhere that is not a form field, and whenever the focus is left on nothing (a button
- * that disabled or removed itself when its action ended), it takes it back. Tabbing to a button leaves it there.
+ * that disabled or removed itself when its action ended), it takes it back, as after each desk action ends.
+ * Tabbing to a button leaves it there.
  */
-export function ScanBox({ onScan, hint }: Props) {
+export function ScanBox({ onScan, hint, actionsDone = 0 }: Props) {
   const id = useId();
   const t = useI18n().formatMessage;
   const input = useRef<HTMLInputElement>(null);
@@ -44,6 +47,12 @@ export function ScanBox({ onScan, hint }: Props) {
       document.removeEventListener('focusout', onFocusOut);
     };
   }, []);
+
+  // An action's end may remove what had the focus (an override's reason form sent with Enter) without any
+  // focusout: the next scan must still land in the box.
+  useEffect(() => {
+    if (!keepsFocus(document.activeElement)) input.current?.focus();
+  }, [actionsDone]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

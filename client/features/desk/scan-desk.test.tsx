@@ -329,6 +329,63 @@ describe('the scan box', () => {
     }
   });
 
+  it('reads a scan whatever its case, spaces and prefix: a card by its digits, then a lower-case copy lent to them', async () => {
+    const sent = vi.fn(() => lent('Hamlet', '2026-03-20'));
+    renderDesk([
+      {
+        // The card's digits alone: the gateway finds the BM card they make.
+        request: { query: MEMBER_BY_CARD_QUERY, variables: { card: CARD.slice(2) } },
+        result: {
+          data: {
+            memberByCard: { __typename: 'User', id: 'id-1', uid: UID, name: 'Ada Lovelace', email: 'ada@example.com' },
+          },
+        },
+      },
+      memberMock(UID, ada),
+      memberMock(UID, ada),
+      checkOutMock(null, sent),
+      memberMock(UID, ada),
+      noOverdue(),
+    ]);
+    await scan(` ${CARD.slice(2)} `);
+    expect(await screen.findByText(/checks it out to Ada Lovelace/)).toBeTruthy();
+    await scan(`  ${ITEM.toLowerCase()} `);
+    expect(await screen.findByText(`Checked out Hamlet, due ${formatDay('2026-03-20')}.`)).toBeTruthy();
+    expect(sent).toHaveBeenCalledOnce();
+    expect(screen.queryByText(/not a member's card/)).toBeNull();
+  });
+
+  it('gives the focus back to the scan box after each action, an override sent with Enter included', async () => {
+    renderDesk(
+      [
+        memberMock(UID, ada),
+        checkOutMock(
+          null,
+          refusal('LOAN_LIMIT', 'Ada Lovelace already has 5 books, the most a member may borrow.', true),
+        ),
+        checkOutMock('Exam week', lent('Hamlet', '2026-03-20')),
+        memberMock(UID, ada),
+        noOverdue(),
+      ],
+      `/desk?member=${UID}`,
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
+    await scan(ITEM);
+    await screen.findByText(/Could not check out/);
+    const box = await scanBox();
+    expect(document.activeElement).toBe(box);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Override' }));
+    const reason = screen.getByLabelText('Reason for the override (recorded)');
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    // Enter in the reason sends the override; the form goes with the answer, and the box has the focus again.
+    await user.keyboard('Exam week{Enter}');
+    expect(
+      await screen.findByText(`Checked out Hamlet with an override, due ${formatDay('2026-03-20')}.`),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
   it('says when no member has a scanned card', async () => {
     renderDesk([
       { request: { query: MEMBER_BY_CARD_QUERY, variables: { card: 'C9' } }, result: { data: { memberByCard: null } } },

@@ -50,7 +50,7 @@ export function ScanDesk({ uid, symbol, onOpenMember }: Props) {
 
   return (
     <div className="space-y-4">
-      <ScanBox onScan={scanner.scan} hint={hint} />
+      <ScanBox onScan={scanner.scan} hint={hint} actionsDone={scanner.done} />
       {!member && (
         <fieldset className="no-print flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold">{t({ id: 'desk.checkInOptions.title' })}</legend>

@@ -1,13 +1,10 @@
 import { useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { DeskCheckInItemMutation } from '../../gql/graphql.ts';
-import { isItemBarcode, looksLikeItemBarcode, type ScanKind } from '../../lib/barcodes.ts';
+import { normalScan, scanKind, scannedItem } from '../../lib/barcodes.ts';
 import { newRequestKey } from '../../lib/request-key.ts';
 import { hasErrorCode, isOverridable, serverMessage } from './desk-errors.ts';
 import { MEMBER_BY_CARD_QUERY, useCheckInItem, useCheckOut } from './scan-operations.ts';
-
-export const scanKind = (code: string): ScanKind =>
-  isItemBarcode(code) ? 'item' : looksLikeItemBarcode(code) ? 'bad-item' : 'card';
 
 /** The member the desk has open: a scanned item is checked out to them. */
 export type OpenMember = { uid: string; name: string; cardNumber: string | null };
@@ -52,6 +49,8 @@ export function useScan({ member, openMember, checkInOptions, onCheckedIn, onChe
   const [checkInItem] = useCheckInItem();
   const [results, setResults] = useState<ScanResult[]>([]);
   const [busy, setBusy] = useState(false);
+  // Counts the actions ended, so the scan box takes the focus back after each (scan-box.tsx).
+  const [done, setDone] = useState(0);
   const queue = useRef(Promise.resolve());
   const refusal = (error: unknown) => serverMessage(error) ?? fallback;
 
@@ -116,6 +115,7 @@ export function useScan({ member, openMember, checkInOptions, onCheckedIn, onChe
         setResults(await action());
       } finally {
         setBusy(false);
+        setDone((count) => count + 1);
       }
     });
   };
@@ -123,17 +123,25 @@ export function useScan({ member, openMember, checkInOptions, onCheckedIn, onChe
   const scan = (code: string) => {
     // The member open when the code was scanned, not when its turn comes.
     const open = member;
+    // Read as the labels print it (barcodes.ts): whatever its case, spaces around it, with or without its prefix.
+    const read = normalScan(code);
+    const copy = async (barcode: string) => (open ? checkOut(open, barcode, null) : checkIn(barcode));
     run(async () => {
-      const kind = scanKind(code);
-      if (kind === 'bad-item') return [{ kind: 'bad-item', code }];
-      if (kind === 'card') return [await openCard(code)];
-      return [open ? await checkOut(open, code, null) : await checkIn(code)];
+      const kind = scanKind(read);
+      if (kind === 'bad-item') return [{ kind: 'bad-item', code: read }];
+      if (kind === 'card') return [await openCard(read)];
+      const barcode = scannedItem(read) ?? read;
+      if (kind === 'item') return [await copy(barcode)];
+      // Eight bare digits: a member's card if someone has it, else the copy with that number.
+      const opened = await openCard(read);
+      return [opened.kind === 'no-member' ? await copy(barcode) : opened];
     });
   };
 
   return {
     results,
     busy,
+    done,
     scan,
     /** Lends a refused copy anyway, with the reason staff gave (recorded with the loan's audit entry). */
     override: (barcode: string, reason: string) => {
