@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { createAccount } from './support/accounts.ts';
-import { addBook, apiToken, graphql, keeperToken, setQuantity, sharedSession, uniqueTag } from './support/library.ts';
+import { addBook, apiToken, borrowBook, graphql, keeperToken, sharedSession, uniqueTag } from './support/library.ts';
 import { staff } from './support/staff.ts';
 
 const staffSignedIn = sharedSession(staff());
@@ -18,7 +18,8 @@ describe('the hold shelf', () => {
     const tag = uniqueTag('');
     const account = await createAccount({ name: `Shelf Member ${tag}` });
     const book = await addBook({ title: `Held For Pickup ${tag}`, quantity: 1 });
-    await setQuantity(book, 0);
+    // Its one copy is out with another member, so the member waits for it.
+    await borrowBook(await apiToken(await createAccount()), book.id);
     await graphql(await apiToken(account), 'mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: book.id });
     // A copy added at the back office: set aside for the member, still on a trolley.
     await graphql(await keeperToken(), 'mutation($id: ID!) { addItems(bookId: $id, count: 1) { barcode } }', {
