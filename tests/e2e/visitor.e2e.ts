@@ -21,9 +21,19 @@ async function scrollThrough(page: Page) {
   for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) await page.mouse.wheel(0, 600);
 }
 
-/** Stops the page's clock a moment from now (a pause cannot go back in time): from then on time moves only by runFor. */
+/**
+ * Stops the page's clock a moment from now: from then on time moves only by runFor. A pause cannot go back in
+ * time, and on a busy machine the moment may have passed before the pause arrives: then read the clock again.
+ */
 async function pauseClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/to the past/.test(String(error))) throw error;
+    }
+  }
 }
 
 describe('visitor pages (desktop)', () => {
