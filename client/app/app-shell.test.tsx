@@ -213,6 +213,30 @@ describe('app shell', () => {
     expect(document.activeElement).toBe(toggle);
   });
 
+  it('closes the phone menu after choosing My account', async () => {
+    const router = renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }));
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+    await user.click(within(menu).getByRole('link', { name: 'My account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-account'));
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes the phone menu after logging out', async () => {
+    const logOut = vi.fn(() => Promise.resolve());
+    renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true, logOut }));
+    await screen.findByRole('heading', { name: 'About BookHaven' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+    await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(logOut).toHaveBeenCalled());
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+
   it('shows the not-found page for unknown paths, with its four links', async () => {
     renderApp('/no/such/page', fakeAuth());
     expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeTruthy();

@@ -42,7 +42,7 @@ export function Header() {
   useEscapeToClose(open, close, toggle);
 
   const account = user ? (
-    <UserMenu />
+    <UserMenu onChoose={close} />
   ) : (
     <div className="flex items-center gap-2">
       <Link to="/login" state={from} onClick={close} className="btn-secondary px-4 py-2">

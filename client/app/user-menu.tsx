@@ -4,7 +4,8 @@ import { useI18n } from '../lib/i18n.ts';
 
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
-export function UserMenu() {
+/** `onChoose` runs when an entry is taken (My account, a confirmed Logout): the phone menu closes with it. */
+export function UserMenu({ onChoose }: { onChoose?: () => void }) {
   const { user, logOut } = useAuth();
   const navigate = useNavigate();
   const { formatMessage: t } = useI18n();
@@ -22,6 +23,7 @@ export function UserMenu() {
       icon: 'warning',
     });
     if (!confirmed) return;
+    onChoose?.();
     // Leave the page first: on a guarded page the guard would otherwise send the user to /login the moment
     // the token is gone.
     await navigate('/', { flushSync: true });
@@ -55,7 +57,7 @@ export function UserMenu() {
           {name}
         </span>
       </div>
-      <Link to="/my-account" className="text-sm font-medium text-slate-700 hover:text-indigo-700">
+      <Link to="/my-account" onClick={onChoose} className="text-sm font-medium text-slate-700 hover:text-indigo-700">
         {t({ id: 'userMenu.myAccount' })}
       </Link>
       <button type="button" onClick={() => void onLogout()} className="btn-secondary px-4 py-2">
