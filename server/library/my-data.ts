@@ -30,6 +30,8 @@ export interface MemberExport {
     photoURL: string | null;
     role: string;
     status: string;
+    /** Their library card (decision 055); null only for a member not yet given one. */
+    cardNumber: string | null;
     phone: string | null;
     memberSince: Date | null;
     lastSignIn: Date | null;
@@ -129,6 +131,7 @@ export function createMyData(
     photoURL: user?.photoURL ?? null,
     role: user?.role ?? session.role,
     status: user?.status ?? 'active',
+    cardNumber: user?.cardNumber ?? null,
     phone: user?.phone ?? null,
     memberSince: user?.createdAt ?? null,
     lastSignIn: user?.lastLoginAt ?? null,

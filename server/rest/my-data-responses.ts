@@ -23,6 +23,7 @@ export const myData = record({
     photoURL: nullableText,
     role: text,
     status: text,
+    cardNumber: nullableText,
     phone: nullableText,
     memberSince: nullableDateTime,
     lastSignIn: nullableDateTime,

@@ -152,6 +152,15 @@ describeEachStore((kind) => {
     expect((await gw.request('GET', '/api/me/export', { token: 'not-a-token' })).status).toBe(403);
   });
 
+  it('downloads the caller’s library card number with their profile', async () => {
+    const m = await gw.member({ name: 'Card Exporter' });
+    const card = (await gw.store.users.getByUid(m.uid))!.cardNumber;
+    expect(card).toMatch(/^BM\d{8}$/);
+    const answer = await exportOf(m);
+    expect(answer.status).toBe(200);
+    expect(answer.body.profile.cardNumber).toBe(card);
+  });
+
   it("downloads of the audit trail only what the member may read: no staff note, no staff's words, no staff name", async () => {
     const m = await gw.member({ name: `Noted Reader ${tag}` });
     const note = `Argues at the desk ${tag}`;
