@@ -6,8 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 
+// GraphiQL's query editor does not wrap lines, and on a laptop screen its pane is about 55 characters wide: a
+// longer comment line runs out of sight, so the welcome is kept to short lines.
 const DEFAULT_QUERY = `# Welcome to the BookHaven GraphQL sandbox.
-# Press the run button (or Ctrl+Enter) to send the query.
+# Press the run button (or Ctrl+Enter)
+# to send the query.
 query Catalogue {
   bookCount
   books(first: 5) {

@@ -37,6 +37,22 @@ describe('GraphQL sandbox', () => {
     expect(foreign).toEqual([]);
   });
 
+  it('shows the whole welcome comment, no line running under the edge of the editor', async () => {
+    const page = browser.page();
+    await page.goto('/sandbox');
+    const editor = page.locator('.graphiql-query-editor');
+    await editor.getByText('Catalogue').waitFor({ timeout: 20_000 });
+    // Monaco does not wrap the query editor: a line wider than the pane is drawn past its edge, out of sight.
+    const cut = await editor.evaluate((root) => {
+      const visible = root.querySelector('.monaco-scrollable-element')!.getBoundingClientRect();
+      return [...root.querySelectorAll('.view-line')]
+        .filter((line) => line.textContent!.trimStart().startsWith('#'))
+        .filter((line) => line.firstElementChild!.getBoundingClientRect().right > visible.right)
+        .map((line) => line.textContent!.replace(/\u00a0/g, ' '));
+    });
+    expect(cut).toEqual([]);
+  });
+
   it('is a page with a main landmark and a heading around the editor', async () => {
     const page = browser.page();
     await page.goto('/sandbox');
