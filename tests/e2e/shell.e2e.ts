@@ -1,7 +1,7 @@
 // The app shell in a real browser: the loading screen while sign-in state is unknown (and none on a device nobody
 // has signed in on), the header signed
 // out and signed in (default avatar, "User" on hover), the footer's links, and at phone width the menu
-// behind its toggle, Home and the login page.
+// behind its toggle (closing after a page or an account entry is chosen), Home and the login page.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from './support/browser.ts';
@@ -204,7 +204,7 @@ describe('app shell (phone)', () => {
     expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('signs in on a phone and finds the account controls in the menu', async () => {
+  it('signs in on a phone, finds the account controls in the menu, and it closes after choosing one', async () => {
     const page = browser.page();
     const account = await createAccount({ name: 'Pocket Reader' });
     await page.goto('/login');
@@ -217,6 +217,16 @@ describe('app shell (phone)', () => {
     const mobile = header.getByRole('navigation', { name: 'Mobile' });
     expect(await linkNames(mobile)).toContain('Borrowed Books');
     await header.getByRole('img', { name: 'Pocket Reader' }).waitFor();
-    await header.getByRole('button', { name: 'Logout' }).waitFor();
+
+    // Its account entries close it too, as its pages do.
+    await header.getByRole('link', { name: 'My account' }).click();
+    await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    expect(await mobile.count()).toBe(0);
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Yes, log out' }).click();
+    await page.getByRole('heading', { name: 'Book Categories' }).waitFor();
+    expect(await mobile.count()).toBe(0);
+    expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 });
