@@ -11,6 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import formatjs from 'eslint-plugin-formatjs';
+import testingLibrary from 'eslint-plugin-testing-library';
 
 const features = readdirSync(path.join(import.meta.dirname, 'client', 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -144,6 +145,21 @@ export default tseslint.config(
         'error',
         { object: 'vi', property: 'mock', message: 'Spy on the module with vi.spyOn (see client/test/dialogs.ts).' },
       ],
+    },
+  },
+  {
+    // SPA tests query the page as a member finds it and assert with the jest-dom matchers (client/test/setup.ts).
+    files: ['client/**/*.test.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+    rules: {
+      ...testingLibrary.configs['flat/react'].rules,
+      // Some checks read what no role exposes (a star's fill width, a print stylesheet's class): they reach nodes.
+      'testing-library/no-node-access': 'off',
+      'testing-library/no-container': 'off',
+      // The project's render helpers are named for what they return (a spy, a store), not `view`.
+      'testing-library/render-result-naming-convention': 'off',
+      // Without Vitest's globals Testing Library registers no cleanup: client/test/setup.ts and a few tests call it.
+      'testing-library/no-manual-cleanup': 'off',
     },
   },
   {
