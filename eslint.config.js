@@ -77,6 +77,11 @@ const LAYERS = [
   })),
 ];
 
+// esquery selectors for a Testing Library query that throws when nothing matches (getBy..., findBy...), and its await.
+const QUERY_NAME = '/^(get|find)(All)?By/';
+const QUERY = `CallExpression:matches([callee.property.name=${QUERY_NAME}], [callee.name=${QUERY_NAME}])`;
+const AWAITED = `AwaitExpression:matches([argument.callee.property.name=${QUERY_NAME}], [argument.callee.name=${QUERY_NAME}])`;
+
 export default tseslint.config(
   {
     ignores: [
@@ -160,6 +165,14 @@ export default tseslint.config(
       'testing-library/render-result-naming-convention': 'off',
       // Without Vitest's globals Testing Library registers no cleanup: client/test/setup.ts and a few tests call it.
       'testing-library/no-manual-cleanup': 'off',
+      // A getBy/findBy query throws when nothing matches, so toBeTruthy() after one cannot fail: say what is checked.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/] > MemberExpression.callee > CallExpression.object[callee.name='expect'] > :matches(${QUERY}, ${AWAITED})`,
+          message: 'The query throws first: assert what it checks (toBeInTheDocument(), toBeVisible(), ...).',
+        },
+      ],
     },
   },
   {
