@@ -11,6 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import formatjs from 'eslint-plugin-formatjs';
+import testingLibrary from 'eslint-plugin-testing-library';
 
 const features = readdirSync(path.join(import.meta.dirname, 'client', 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -75,6 +76,11 @@ const LAYERS = [
     message: 'A feature may not import another feature: move what both need to components/ or lib/.',
   })),
 ];
+
+// esquery selectors for a Testing Library query that throws when nothing matches (getBy..., findBy...), and its await.
+const QUERY_NAME = '/^(get|find)(All)?By/';
+const QUERY = `CallExpression:matches([callee.property.name=${QUERY_NAME}], [callee.name=${QUERY_NAME}])`;
+const AWAITED = `AwaitExpression:matches([argument.callee.property.name=${QUERY_NAME}], [argument.callee.name=${QUERY_NAME}])`;
 
 export default tseslint.config(
   {
@@ -143,6 +149,29 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'vi', property: 'mock', message: 'Spy on the module with vi.spyOn (see client/test/dialogs.ts).' },
+      ],
+    },
+  },
+  {
+    // SPA tests query the page as a member finds it and assert with the jest-dom matchers (client/test/setup.ts).
+    files: ['client/**/*.test.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+    rules: {
+      ...testingLibrary.configs['flat/react'].rules,
+      // Some checks read what no role exposes (a star's fill width, a print stylesheet's class): they reach nodes.
+      'testing-library/no-node-access': 'off',
+      'testing-library/no-container': 'off',
+      // The project's render helpers are named for what they return (a spy, a store), not `view`.
+      'testing-library/render-result-naming-convention': 'off',
+      // Without Vitest's globals Testing Library registers no cleanup: client/test/setup.ts and a few tests call it.
+      'testing-library/no-manual-cleanup': 'off',
+      // A getBy/findBy query throws when nothing matches, so toBeTruthy() after one cannot fail: say what is checked.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/] > MemberExpression.callee > CallExpression.object[callee.name='expect'] > :matches(${QUERY}, ${AWAITED})`,
+          message: 'The query throws first: assert what it checks (toBeInTheDocument(), toBeVisible(), ...).',
+        },
       ],
     },
   },

@@ -72,7 +72,7 @@ describe('app shell', () => {
   it('redirects a guarded route to /login with the requested location, and removes a stale token', async () => {
     setToken('stale');
     const router = renderApp('/borrowed-books?tab=returned', fakeAuth({ user: TEST_USER, signedIn: false }));
-    expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({
       from: { pathname: '/borrowed-books', search: '?tab=returned' },
@@ -96,9 +96,9 @@ describe('app shell', () => {
     renderApp('/about', fakeAuth({ user: { ...TEST_USER, displayName: null, photoURL: null }, signedIn: true }));
     await screen.findByRole('heading', { name: 'About BookHaven' });
     // Add Book waits for the policy (every member may edit the catalogue here); the Desk is for staff only.
-    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeInTheDocument();
     for (const name of ['All Books', 'Borrowed Books'])
-      expect(within(mainNav()).getByRole('link', { name })).toBeTruthy();
+      expect(within(mainNav()).getByRole('link', { name })).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
     const avatar = screen.getAllByRole('img', { name: 'User' })[0]!;
     expect(avatar.getAttribute('src')).toBe('/images/default-avatar.svg');
@@ -129,10 +129,10 @@ describe('app shell', () => {
     );
     renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [], cache, gateway);
     await screen.findByRole('heading', { name: 'About BookHaven' });
-    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeInTheDocument();
     release();
     await waitFor(() => expect(within(mainNav()).queryByRole('link', { name: 'Add Book' })).toBeNull());
-    expect(within(mainNav()).getByRole('link', { name: 'All Books' })).toBeTruthy();
+    expect(within(mainNav()).getByRole('link', { name: 'All Books' })).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
   });
 
@@ -141,18 +141,18 @@ describe('app shell', () => {
     await screen.findByRole('heading', { name: 'About BookHaven' });
     const desk = await within(mainNav()).findByRole('link', { name: 'Desk' });
     expect(desk.getAttribute('href')).toBe('/desk');
-    expect(within(mainNav()).getByRole('link', { name: 'Add Book' })).toBeTruthy();
+    expect(within(mainNav()).getByRole('link', { name: 'Add Book' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(within(mobile).getByRole('link', { name: 'Desk' })).toBeTruthy();
-    expect(within(mobile).getByRole('link', { name: 'Add Book' })).toBeTruthy();
+    expect(within(mobile).getByRole('link', { name: 'Desk' })).toBeInTheDocument();
+    expect(within(mobile).getByRole('link', { name: 'Add Book' })).toBeInTheDocument();
   });
 
   it('decides who may edit as the pages do when the lookup fails: Add Book stays, the staff-only Desk does not', async () => {
     const down: MockLink.MockedResponse = { request: { query: HEADER_ACCESS_QUERY }, error: new Error('down') };
     renderApp('/about', fakeAuth({ user: TEST_USER, signedIn: true }), [down]);
     await screen.findByRole('heading', { name: 'About BookHaven' });
-    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeTruthy();
+    expect(await within(mainNav()).findByRole('link', { name: 'Add Book' })).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Desk' })).toBeNull();
   });
 
@@ -196,7 +196,7 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     expect(
       within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Contact' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('closes the open menu on Escape and gives the focus back to its button', async () => {
@@ -205,7 +205,7 @@ describe('app shell', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.tab();
-    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -239,23 +239,23 @@ describe('app shell', () => {
 
   it('shows the not-found page for unknown paths, with its four links', async () => {
     renderApp('/no/such/page', fakeAuth());
-    expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeInTheDocument();
     const links = within(screen.getByRole('navigation', { name: 'Helpful links' })).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/', '/all-books', '/contact', '/login']);
   });
 
   it('renders the footer columns and the legal pages with today as Last Updated', async () => {
     renderApp('/legal/terms-conditions', fakeAuth());
-    expect(await screen.findByRole('heading', { name: 'Terms & Conditions', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Terms & Conditions', level: 1 })).toBeInTheDocument();
     const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format();
-    expect(screen.getByText(`Last Updated: ${today}`)).toBeTruthy();
-    expect(await screen.findByText(/A late fee of 20 taka per day/)).toBeTruthy();
+    expect(screen.getByText(`Last Updated: ${today}`)).toBeInTheDocument();
+    expect(await screen.findByText(/A late fee of 20 taka per day/)).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
     for (const name of ['Quick Links', 'Useful Links'])
-      expect(within(footer).getByRole('heading', { name })).toBeTruthy();
+      expect(within(footer).getByRole('heading', { name })).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
       '/legal/privacy-policy',
     );
-    expect(within(footer).getByText('Saturday to Thursday: 10am to 8pm')).toBeTruthy();
+    expect(within(footer).getByText('Saturday to Thursday: 10am to 8pm')).toBeInTheDocument();
   });
 });

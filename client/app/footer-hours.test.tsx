@@ -18,13 +18,13 @@ describe('the footer hours', () => {
 
   it('prints the hours at once, then says from the calendar that the library is open now', async () => {
     renderHours();
-    expect(screen.getByText('Saturday to Thursday: 10am to 8pm')).toBeTruthy();
-    expect(await screen.findByText('Open now, closes at 8pm')).toBeTruthy();
-    expect(screen.getByText('Friday: 2pm to 8pm')).toBeTruthy();
+    expect(screen.getByText('Saturday to Thursday: 10am to 8pm')).toBeInTheDocument();
+    expect(await screen.findByText('Open now, closes at 8pm')).toBeInTheDocument();
+    expect(screen.getByText('Friday: 2pm to 8pm')).toBeInTheDocument();
   });
 
   it('says the library is closed today, and why', async () => {
     renderHours([{ date: '2026-11-26', reason: 'Eid ul-Fitr' }]);
-    expect(await screen.findByText('Closed today (Eid ul-Fitr)')).toBeTruthy();
+    expect(await screen.findByText('Closed today (Eid ul-Fitr)')).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ describe('the offline banner', () => {
     expect(screen.queryByRole('status')).toBeNull();
     online.mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.getByRole('status')).toBeInTheDocument();
   });
 
   it('is not there online', () => {

@@ -43,10 +43,10 @@ describe('moving to a page whose code is on its way', () => {
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
     await userEvent.click(await screen.findByRole('link', { name: 'Book details' }));
-    expect(await screen.findByRole('progressbar', { name: 'Loading page...' })).toBeTruthy();
+    expect(await screen.findByRole('progressbar', { name: 'Loading page...' })).toBeInTheDocument();
     expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
     arrive();
-    expect(await screen.findByRole('heading', { name: 'The details' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'The details' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('false');
   });

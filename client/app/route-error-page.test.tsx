@@ -61,10 +61,10 @@ describe('a page that fails', () => {
     vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => undefined);
     const first = renderFailingPage(chunkFailure(), '/');
     await userEvent.click(screen.getByRole('link', { name: 'Desk' }));
-    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe(NETWORK);
     expect(document.body.textContent).not.toMatch(/dynamically imported module/);
-    expect(screen.getByRole('link', { name: 'Desk' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Desk' })).toBeInTheDocument();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(sessionStorage.getItem(RELOADED_FOR)).not.toBeNull();
     first.unmount();
@@ -98,7 +98,7 @@ describe('a page that fails', () => {
 
   it('that failed for want of a network shows the sentence, not "Failed to fetch"', async () => {
     renderFailingPage(new TypeError('Failed to fetch'), '/broken');
-    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe(NETWORK);
     expect(reload).not.toHaveBeenCalled();
   });

@@ -173,11 +173,11 @@ describe('AuthProvider', () => {
       [tokenMock('Ada', null, 'session-1'), tokenMock('Ada', null, 'session-1')],
       false,
     );
-    expect(screen.getByText('out')).toBeTruthy();
+    expect(screen.getByText('out')).toBeInTheDocument();
     expect(loadBackend).not.toHaveBeenCalled();
     await act(() => auth.signIn('ada@example.com', 'secret'));
     expect(loadBackend).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     // The provider now keeps a user here: the next start waits for it.
     expect(someoneSignedInHere()).toBe(true);
     expect(localStorage.getItem('bookHavenSignedInHere')).toBe('1');
@@ -191,31 +191,31 @@ describe('AuthProvider', () => {
     );
     act(() => auth.prepareSignIn());
     await waitFor(() => expect(loadBackend).toHaveBeenCalledTimes(1));
-    expect(screen.getByText('out')).toBeTruthy();
+    expect(screen.getByText('out')).toBeInTheDocument();
     await act(() => auth.signIn('ada@example.com', 'secret'));
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     await act(() => auth.logOut());
-    expect(await screen.findByText('out')).toBeTruthy();
+    expect(await screen.findByText('out')).toBeInTheDocument();
     expect(someoneSignedInHere()).toBe(false);
     expect(loadBackend).toHaveBeenCalledTimes(1);
   });
 
   it('starts loading, then is signed out without a user', async () => {
     renderAuth(fakeBackend(), []);
-    expect(screen.getByText('loading')).toBeTruthy();
-    expect(await screen.findByText('out')).toBeTruthy();
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('out')).toBeInTheDocument();
   });
 
   it('exchanges the ID token when the listener reports a user, and counts as signed in only with the token', async () => {
     renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [tokenMock('Ada', null, 'session-1')]);
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('session-1');
     act(() => removeToken());
-    expect(screen.getByText('user-no-token')).toBeTruthy();
+    expect(screen.getByText('user-no-token')).toBeInTheDocument();
     act(() => {
       setToken('x');
     });
-    expect(screen.getByText('in:Ada')).toBeTruthy();
+    expect(screen.getByText('in:Ada')).toBeInTheDocument();
   });
 
   it('sends one token exchange for a sign-in, shared with the provider reporting the same user', async () => {
@@ -226,9 +226,10 @@ describe('AuthProvider', () => {
     // The provider's listener is in place before the sign-in, so it reports the user while the sign-in exchanges.
     act(() => auth.prepareSignIn());
     await waitFor(() => expect(loadBackend).toHaveBeenCalledTimes(1));
+    // eslint-disable-next-line testing-library/no-unnecessary-act -- lets the backend's pending promise settle first
     await act(async () => {});
     await act(() => auth.signIn('ada@example.com', 'secret'));
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     expect(getToken()).toBe(session);
     expect(logged).not.toHaveBeenCalled();
     logged.mockRestore();
@@ -239,7 +240,7 @@ describe('AuthProvider', () => {
     renderAuth(fakeBackend(makeUser()), [
       { request: tokenMock(null, null, '').request, error: new Error('gateway down') },
     ]);
-    expect(await screen.findByText('user-no-token')).toBeTruthy();
+    expect(await screen.findByText('user-no-token')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Could not store the session token', expect.any(Error));
     expect(getToken()).toBeNull();
   });
@@ -258,7 +259,7 @@ describe('AuthProvider', () => {
       photoURL: 'https://x.io/a.png',
     });
     expect(backend.reload).toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByText('in:Ada')).toBeTruthy());
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     expect(getToken()).toBe('after-reload');
   });
 
@@ -281,13 +282,13 @@ describe('AuthProvider', () => {
     await screen.findByText('in:Ada');
     await act(() => auth.logOut());
     expect(tokenAtSignOut).toBeNull();
-    expect(screen.getByText('out')).toBeTruthy();
+    expect(screen.getByText('out')).toBeInTheDocument();
   });
 
   it("shows a reload signed in at once while the stored session is this user's and good, and still renews it", async () => {
     setToken(sessionFor('u1', 3600));
     renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [{ ...tokenMock('Ada', null, 'session-2'), delay: 300 }]);
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     expect(getToken()).not.toBe('session-2');
     await waitFor(() => expect(getToken()).toBe('session-2'));
   });
@@ -295,8 +296,8 @@ describe('AuthProvider', () => {
   it('waits for a new session on a reload when the stored one is about to expire', async () => {
     setToken(sessionFor('u1', 30));
     renderAuth(fakeBackend(makeUser({ displayName: 'Ada' })), [{ ...tokenMock('Ada', null, 'fresh'), delay: 100 }]);
-    expect(await screen.findByText('loading')).toBeTruthy();
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     expect(getToken()).toBe('fresh');
   });
 
@@ -304,10 +305,10 @@ describe('AuthProvider', () => {
     setToken(sessionFor('u1', 3600, 'Ada Stored'));
     const { backend, answer } = pendingBackend();
     renderAuth(backend, [tokenMock('Ada', null, 'session-2')]);
-    expect(screen.getByText('in:Ada Stored')).toBeTruthy();
+    expect(screen.getByText('in:Ada Stored')).toBeInTheDocument();
     expect(auth.initializing).toBe(false);
     await answer(makeUser({ displayName: 'Ada' }));
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     await waitFor(() => expect(getToken()).toBe('session-2'));
   });
 
@@ -315,17 +316,17 @@ describe('AuthProvider', () => {
     setToken(sessionFor('u1', 3600, 'Ada Stored'));
     const signedOut = pendingBackend();
     renderAuth(signedOut.backend, []);
-    expect(screen.getByText('in:Ada Stored')).toBeTruthy();
+    expect(screen.getByText('in:Ada Stored')).toBeInTheDocument();
     await signedOut.answer(null);
-    expect(await screen.findByText('out')).toBeTruthy();
+    expect(await screen.findByText('out')).toBeInTheDocument();
     cleanup();
 
     setToken(sessionFor('u2', 3600, 'Someone Else'));
     const other = pendingBackend();
     renderAuth(other.backend, [{ ...tokenMock('Ada', null, 'fresh'), delay: 50 }]);
-    expect(screen.getByText('in:Someone Else')).toBeTruthy();
+    expect(screen.getByText('in:Someone Else')).toBeInTheDocument();
     await other.answer(makeUser({ displayName: 'Ada' }));
-    expect(await screen.findByText('in:Ada')).toBeTruthy();
+    expect(await screen.findByText('in:Ada')).toBeInTheDocument();
     expect(getToken()).toBe('fresh');
   });
 
@@ -348,7 +349,7 @@ describe('AuthProvider', () => {
       const gateway = heldGateway(sessionFor('u1', 3600, 'Ada Again'));
       const provider = heldProvider();
       renderHeld(provider.backend, gateway.client);
-      expect(screen.getByText('in:Ada')).toBeTruthy();
+      expect(screen.getByText('in:Ada')).toBeInTheDocument();
 
       let loggedOut: Promise<void> = Promise.resolve();
       act(() => {
@@ -367,7 +368,7 @@ describe('AuthProvider', () => {
 
       expect(getToken()).toBeNull();
       expect(localStorage.getItem(OFFLINE_CACHE_KEY)).toBeNull();
-      expect(screen.getByText('out')).toBeTruthy();
+      expect(screen.getByText('out')).toBeInTheDocument();
       // The gateway was told to end the session, with the token that was stored.
       expect(gateway.signOuts).toEqual([`Bearer ${stored}`]);
     });

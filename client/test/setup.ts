@@ -1,4 +1,6 @@
 import { afterEach, vi } from 'vitest';
+// The jest-dom matchers (toBeInTheDocument, toBeVisible, toHaveTextContent, ...) on Vitest's expect, with their types.
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import english from '../messages/en.json' with { type: 'json' };
 import { applyCatalogue } from '../lib/i18n.ts';

@@ -110,6 +110,21 @@ describe('lint: code', () => {
     expect(await rulesFiredOn(code, 'client/features/book/new-page.test.tsx')).toEqual(['no-restricted-properties']);
   });
 
+  it('refuses an SPA test assertion that cannot fail, and a waitFor that a findBy query says better', async () => {
+    const code = [
+      "import { expect } from 'vitest';",
+      "import { screen, waitFor } from '@testing-library/react';",
+      "expect(screen.getByText('Hamlet')).toBeTruthy();",
+      "expect(await screen.findByRole('heading')).toBeDefined();",
+      "await waitFor(() => expect(screen.getByText('Hamlet')).toBeInTheDocument());",
+      "expect(await screen.findByRole('heading')).toBeInTheDocument();",
+      "expect(screen.queryByText('Hamlet')).toBeNull();",
+      '',
+    ].join('\n');
+    const fired = await rulesFiredOn(code, 'client/features/book/new-page.test.tsx');
+    expect(fired).toEqual(['no-restricted-syntax', 'no-restricted-syntax', 'testing-library/prefer-find-by']);
+  });
+
   it('refuses inaccessible markup in the SPA', async () => {
     const code = 'export const Cover = () => <img src="/c.png" onClick={() => undefined} />;\n';
     const fired = await rulesFiredOn(code, 'client/features/book/new-cover.tsx');

@@ -13,7 +13,7 @@ describe('Stars', () => {
   ])('labels %s and fills the stars up to it, a part of a star for the fraction', (rating, name, widths) => {
     const { container } = render(<Stars rating={rating} />);
     const stars = screen.getByRole('img', { name });
-    expect(stars).toBeTruthy();
+    expect(stars).toBeInTheDocument();
     const fills = [...container.querySelectorAll<HTMLElement>('span.overflow-hidden')].map((fill) => fill.style.width);
     expect(fills).toEqual(widths);
   });

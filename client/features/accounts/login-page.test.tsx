@@ -45,7 +45,7 @@ describe('LoginPage', () => {
     const busy = screen.getByRole('button', { name: 'Signing in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     finish();
-    expect(await screen.findByRole('heading', { name: 'Borrowed page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Borrowed page' })).toBeInTheDocument();
     expect(dialogs.showSuccess).toHaveBeenCalledWith('Login Successful', expect.any(String), { timer: 2000 });
   });
 
@@ -55,7 +55,7 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Email'), 'reader@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
   it.each([
@@ -116,7 +116,7 @@ describe('LoginPage', () => {
 
   it('sends an already signed-in user to /', async () => {
     renderLogin(fakeAuth({ user: TEST_USER, signedIn: true }));
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
   it.each([
@@ -161,7 +161,7 @@ describe('LoginPage', () => {
     // The title is set in an effect, which can run after the content it belongs to is on screen.
     await waitFor(() => expect(document.title).toBe('Login | BookHaven'));
     await userEvent.setup().click(screen.getByRole('link', { name: 'Register' }));
-    expect(await screen.findByRole('heading', { name: 'Register page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Register page' })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: { pathname: '/borrowed-books', search: '', hash: '' } });
   });
 });

@@ -57,8 +57,8 @@ describe('MyAccountPage', () => {
     const router = renderPage(fakeAuth({ user: TEST_USER, logOut }), [
       deleteAnswer({ errors: [new GraphQLError(IN_USE, { extensions: { code: 'ACCOUNT_IN_USE' } })] }),
     ]);
-    expect(screen.getByRole('heading', { name: 'My account' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download my data' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'My account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(dialogs.confirmAction).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Delete your account?', confirmText: 'Yes, delete my account' }),
@@ -83,7 +83,7 @@ describe('MyAccountPage', () => {
     const logOut = vi.fn(() => Promise.resolve());
     renderPage(fakeAuth({ user: TEST_USER, logOut }), [deleteAnswer({ data: { deleteMyAccount: true } })]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(logOut).toHaveBeenCalledTimes(1);
     expect(dialogs.showSuccess).toHaveBeenCalledWith('Account Deleted', expect.any(String), { timer: 2000 });
   });
@@ -97,7 +97,7 @@ describe('MyAccountPage', () => {
     // Bars: the SVG draws them as one path of many rectangles.
     const bars = barcode.querySelector('svg path')?.getAttribute('d') ?? '';
     expect(bars.match(/M/g)?.length ?? 0).toBeGreaterThan(10);
-    expect(within(card).getByText(CARD)).toBeTruthy();
+    expect(within(card).getByText(CARD)).toBeInTheDocument();
     expect(card.querySelector('.print-only-card')?.contains(barcode)).toBe(true);
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Print my card' }));
     expect(print).toHaveBeenCalledTimes(1);

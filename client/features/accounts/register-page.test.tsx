@@ -39,16 +39,16 @@ describe('RegisterPage', () => {
     const user = userEvent.setup();
     expect(
       screen.getByText('Password must contain at least 6 characters, including an uppercase and lowercase letter.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const password = screen.getByLabelText('Password');
     await user.type(password, 'abc');
-    expect(screen.getByText('Password must be at least 6 characters long')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters long')).toBeInTheDocument();
     expect(submit().disabled).toBe(true);
     await user.type(password, 'def');
-    expect(screen.getByText('Password must contain at least one uppercase letter')).toBeTruthy();
+    expect(screen.getByText('Password must contain at least one uppercase letter')).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'ABCDEF');
-    expect(screen.getByText('Password must contain at least one lowercase letter')).toBeTruthy();
+    expect(screen.getByText('Password must contain at least one lowercase letter')).toBeInTheDocument();
     expect(password.getAttribute('aria-invalid')).toBe('true');
     await user.type(password, 'g');
     expect(screen.queryByText(/Password must (be|contain at least one)/)).toBeNull();
@@ -77,7 +77,7 @@ describe('RegisterPage', () => {
     expect(signUp).toHaveBeenCalledWith('Ada Lovelace', 'ada@example.com', 'Engine1', 'https://example.com/ada.png');
     expect((screen.getByRole('button', { name: 'Creating Account...' }) as HTMLButtonElement).disabled).toBe(true);
     finish();
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(dialogs.showSuccess).toHaveBeenCalledWith('Registration Successful', expect.any(String), { timer: 2000 });
   });
 
@@ -88,7 +88,7 @@ describe('RegisterPage', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Engine1');
     await user.click(submit());
-    expect(await screen.findByRole('heading', { name: 'Book page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Book page' })).toBeInTheDocument();
   });
 
   it('says an e-mail already in use in words, with a link to Login that keeps the origin', async () => {
@@ -111,7 +111,7 @@ describe('RegisterPage', () => {
     expect(document.body.textContent).not.toContain('Firebase');
     expect(submit().disabled).toBe(false);
     await user.click(within(alert).getByRole('link', { name: 'Log in instead' }));
-    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: { pathname: '/book-details/b1', search: '', hash: '' } });
   });
 

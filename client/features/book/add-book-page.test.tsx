@@ -48,8 +48,8 @@ const submitForm = () => fireEvent.submit(screen.getByRole('button', { name: 'Ad
 describe('Add Book page', () => {
   it('offers the add genre list and the About Books panel', () => {
     renderPage();
-    expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeTruthy();
-    expect(screen.getByRole('complementary', { name: 'About Books' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'About Books' })).toBeInTheDocument();
     const options = within(screen.getByLabelText('Genre'))
       .getAllByRole('option')
       .map((o) => o.textContent);
@@ -74,8 +74,8 @@ describe('Add Book page', () => {
     await fillForm({ quantity: '0', rating: '7' });
     submitForm();
     expect((await screen.findByLabelText('Quantity')).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Quantity must be a whole number of at least 1')).toBeTruthy();
-    expect(screen.getByText('Rating must be between 1 and 5')).toBeTruthy();
+    expect(screen.getByText('Quantity must be a whole number of at least 1')).toBeInTheDocument();
+    expect(screen.getByText('Rating must be between 1 and 5')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -84,7 +84,7 @@ describe('Add Book page', () => {
     await userEvent.type(screen.getByLabelText('Image URL'), 'https://covers.example/x.jpg');
     const preview = screen.getByRole('img', { name: 'Cover preview' });
     fireEvent.error(preview);
-    expect(await screen.findByText('Invalid Image URL')).toBeTruthy();
+    expect(await screen.findByText('Invalid Image URL')).toBeInTheDocument();
   });
 
   it('adds the book with a decimal rating, then resets the form', async () => {
@@ -98,10 +98,10 @@ describe('Add Book page', () => {
     ]);
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
-    expect(screen.getByRole('button', { name: 'Adding Book...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Adding Book...' })).toBeInTheDocument();
     const alert = await screen.findByRole('dialog');
-    expect(within(alert).getByText('Success!')).toBeTruthy();
-    expect(within(alert).getByText('Book added successfully')).toBeTruthy();
+    expect(within(alert).getByText('Success!')).toBeInTheDocument();
+    expect(within(alert).getByText('Book added successfully')).toBeInTheDocument();
     await waitFor(() =>
       expect((screen.getByLabelText('Title', { selector: 'input' }) as HTMLInputElement).value).toBe(''),
     );
@@ -125,16 +125,16 @@ describe('Add Book page', () => {
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
     const alert = await screen.findByRole('dialog');
-    expect(within(alert).getByText('Error!')).toBeTruthy();
-    expect(within(alert).getByText('Failed to add book. Please try again.')).toBeTruthy();
-    expect(screen.getByText('A book with this title already exists')).toBeTruthy();
+    expect(within(alert).getByText('Error!')).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to add book. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('A book with this title already exists')).toBeInTheDocument();
   });
   it('tells a member that only staff add books when the library keeps the catalogue to staff', async () => {
     renderPage([], catalogueEditorsMocks('STAFF', 'user'));
     expect(
       await screen.findByText('Only library staff can add and update books. Please ask at the desk.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Book' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
   });
@@ -157,12 +157,12 @@ describe('Add Book page', () => {
       screen.getByText(
         'A new book starts with 1 copy. Only library staff can change how many copies the library owns.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       screen.getByText("The library's default applies. Only library staff can change a book's replacement cost."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await fillForm({ quantity: '' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Book' }));
-    expect(within(await screen.findByRole('dialog')).getByText('Success!')).toBeTruthy();
+    expect(within(await screen.findByRole('dialog')).getByText('Success!')).toBeInTheDocument();
   });
 });

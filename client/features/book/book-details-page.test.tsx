@@ -134,9 +134,9 @@ describe('Book details', () => {
   it('shows the book with its stock badge, description fallback and actions', async () => {
     renderPage([bookMock(dune), loansMock()]);
     expect(screen.getByRole('status').textContent).toContain('Loading book details...');
-    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy();
-    expect(screen.getByText('Limited Stock: 2')).toBeTruthy();
-    expect(screen.getByText('No description available for this book.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeInTheDocument();
+    expect(screen.getByText('Limited Stock: 2')).toBeInTheDocument();
+    expect(screen.getByText('No description available for this book.')).toBeInTheDocument();
     expect((await screen.findByRole('link', { name: 'Update Book' })).getAttribute('href')).toBe('/update-book/b1');
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
     expect(screen.getByRole('link', { name: 'My Borrowed Books' }).getAttribute('href')).toBe('/borrowed-books');
@@ -152,10 +152,10 @@ describe('Book details', () => {
     // The link stays hidden until the answer is known, so wait for the member's role to arrive first.
     await waitFor(() => expect(cache.extract()['User:u1']).toMatchObject({ role: 'user' }));
     expect(screen.queryByRole('link', { name: 'Update Book' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Borrow Book' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Borrow Book' })).toBeInTheDocument();
     unmount();
     renderPage([bookMock(dune), loansMock()], new InMemoryCache(), catalogueEditorsMocks('STAFF', 'admin'));
-    expect(await screen.findByRole('link', { name: 'Update Book' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Update Book' })).toBeInTheDocument();
   });
 
   it('disables borrowing when no copies are left', async () => {
@@ -168,7 +168,7 @@ describe('Book details', () => {
       },
     ]);
     expect(((await screen.findByRole('button', { name: 'Borrow Book' })) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Out of Stock')).toBeTruthy();
+    expect(screen.getByText('Out of Stock')).toBeInTheDocument();
   });
 
   it('says the library has no copy of a title with none, offering no hold; with staff, not "Out of Stock"', async () => {
@@ -186,9 +186,9 @@ describe('Book details', () => {
       cache,
       catalogueEditorsMocks('STAFF', 'user', 'STAFF'),
     );
-    expect(await screen.findByText('No Copies')).toBeTruthy();
+    expect(await screen.findByText('No Copies')).toBeInTheDocument();
     const note = 'The library has no copy of this book, so it cannot be borrowed or put on hold.';
-    expect(screen.getByText(note)).toBeTruthy();
+    expect(screen.getByText(note)).toBeInTheDocument();
     expect(screen.queryByText('Out of Stock')).toBeNull();
     await queueKnown(cache);
     expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
@@ -198,8 +198,8 @@ describe('Book details', () => {
     // Without staff the spec's badge for quantity 0 stays, and the note says why there is no hold to place.
     cache = new InMemoryCache();
     const second = renderPage([bookMock(none), loansMock(), holdMockOf(null)], cache);
-    expect(await screen.findByText(note)).toBeTruthy();
-    expect(screen.getByText('Out of Stock')).toBeTruthy();
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(screen.getByText('Out of Stock')).toBeInTheDocument();
     expect(screen.queryByText('No Copies')).toBeNull();
     await queueKnown(cache);
     expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
@@ -207,8 +207,8 @@ describe('Book details', () => {
     // A member who joined the queue before the last copy went can still leave it.
     const mine = { __typename: 'Hold', id: 'h1', status: 'WAITING', position: 1, readyUntil: null };
     renderPage([bookMock(none), loansMock(), holdMockOf(mine)]);
-    expect(await screen.findByRole('button', { name: 'Cancel Hold' })).toBeTruthy();
-    expect(screen.getByText(note)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Cancel Hold' })).toBeInTheDocument();
+    expect(screen.getByText(note)).toBeInTheDocument();
   });
 
   it('shows Already Borrowed instead of the button when the caller holds an active loan', async () => {
@@ -216,7 +216,7 @@ describe('Book details', () => {
       bookMock(dune),
       loansMock([{ __typename: 'BorrowRecord', id: 'l1', bookId: 'b1', status: 'BORROWED' }]),
     ]);
-    expect(await screen.findByText('Already Borrowed')).toBeTruthy();
+    expect(await screen.findByText('Already Borrowed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull();
   });
 
@@ -229,7 +229,7 @@ describe('Book details', () => {
     };
     renderPage([bookMock(dune), loansMock()], new InMemoryCache(), catalogueEditorsMocks(), overdue);
     const note = await screen.findByRole('note', { name: 'You cannot borrow now' });
-    expect(within(note).getByText(overdue.message)).toBeTruthy();
+    expect(within(note).getByText(overdue.message)).toBeInTheDocument();
     expect(within(note).getByRole('link', { name: 'Return it from My Borrowed Books' }).getAttribute('href')).toBe(
       '/borrowed-books',
     );
@@ -245,14 +245,14 @@ describe('Book details', () => {
     };
     renderPage([bookMock(dune), loansMock()], new InMemoryCache(), catalogueEditorsMocks(), fees);
     const note = await screen.findByRole('note', { name: 'You cannot borrow now' });
-    expect(within(note).getByText(fees.message)).toBeTruthy();
+    expect(within(note).getByText(fees.message)).toBeInTheDocument();
     expect(within(note).getByRole('link', { name: 'opening hours' }).getAttribute('href')).toBe('/contact');
   });
 
   it('shows Book Not Found for an unknown id', async () => {
     renderPage([bookMock(null), loansMock()]);
-    expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeTruthy();
-    expect(screen.getByText("The book you're looking for doesn't exist or has been removed.")).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The book you're looking for doesn't exist or has been removed.")).toBeInTheDocument();
   });
 
   it('shows the load error with Try Again', async () => {
@@ -261,7 +261,7 @@ describe('Book details', () => {
       loansMock(),
     ]);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch book details. Please try again.');
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });
 
@@ -302,10 +302,10 @@ describe('Borrow modal', () => {
     await userEvent.clear(within(modal).getByLabelText('Return Date'));
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
-    expect(within(alert).getByText('Return Date Required')).toBeTruthy();
-    expect(within(alert).getByText('Please select a return date')).toBeTruthy();
+    expect(within(alert).getByText('Return Date Required')).toBeInTheDocument();
+    expect(within(alert).getByText('Please select a return date')).toBeInTheDocument();
     // SweetAlert2 hides the rest of the page from assistive tech while it is open; the modal stays put.
-    expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeInTheDocument();
   });
 
   it('keeps Confirm Borrow waiting while the default return date is on its way, then borrows with it', async () => {
@@ -328,7 +328,7 @@ describe('Borrow modal', () => {
     await waitFor(() => expect(confirm.disabled).toBe(false));
     expect((within(modal).getByLabelText('Return Date') as HTMLInputElement).value).toBe('2026-03-31');
     await userEvent.click(confirm);
-    expect(within(await swalDialog()).getByText('Book Borrowed!')).toBeTruthy();
+    expect(within(await swalDialog()).getByText('Book Borrowed!')).toBeInTheDocument();
   });
 
   it('says when the chosen return date is a closed day, and confirms the due date the library set', async () => {
@@ -361,12 +361,12 @@ describe('Borrow modal', () => {
       within(modal).getByText(
         'The library is closed on 26 Mar 2026 (Independence Day), so the book will be due on the next day it opens.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
     expect(
       within(alert).getByText('You have successfully borrowed "Dune". Please return by 27 Mar 2026.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('on success shows the new quantity, marks the book borrowed and confirms', async () => {
@@ -387,14 +387,14 @@ describe('Borrow modal', () => {
     );
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
-    expect(within(alert).getByText('Book Borrowed!')).toBeTruthy();
+    expect(within(alert).getByText('Book Borrowed!')).toBeInTheDocument();
     const returnBy = '31 Mar 2026';
     expect(
       within(alert).getByText(`You have successfully borrowed "Dune". Please return by ${returnBy}.`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Borrow Book' })).toBeNull();
-    expect(screen.getByText('Already Borrowed')).toBeTruthy();
-    expect(screen.getByText('Limited Stock: 1')).toBeTruthy();
+    expect(screen.getByText('Already Borrowed')).toBeInTheDocument();
+    expect(screen.getByText('Limited Stock: 1')).toBeInTheDocument();
     // The loan heads the caller's cached loan list with every field My Borrowed Books shows (else: null).
     const { userId: _u, userName: _n, userEmail: _e, ...listed } = loan;
     expect(cache.readQuery({ query: LOAN_LIST_QUERY })).toEqual({
@@ -410,10 +410,10 @@ describe('Borrow modal', () => {
     ]);
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
-    expect(within(alert).getByText('Already Borrowed')).toBeTruthy();
+    expect(within(alert).getByText('Already Borrowed')).toBeInTheDocument();
     expect(
       within(alert).getByText('You have already borrowed this book. You can borrow it again after returning it.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Borrow Book' })).toBeNull());
   });
 
@@ -431,9 +431,9 @@ describe('Borrow modal', () => {
     const modal = await openModal([borrowMock({ errors: [{ message, extensions: { code } }] })]);
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
-    expect(within(alert).getByText('Failed to Borrow')).toBeTruthy();
-    expect(within(alert).getByText(message)).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+    expect(within(alert).getByText('Failed to Borrow')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Borrow Book', hidden: true })).toBeInTheDocument();
     expect(screen.queryByText('Already Borrowed')).toBeNull();
   });
 
@@ -443,8 +443,8 @@ describe('Borrow modal', () => {
     ]);
     await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
     const alert = await swalDialog();
-    expect(within(alert).getByText('Failed to Borrow')).toBeTruthy();
-    expect(within(alert).getByText('No copies left')).toBeTruthy();
+    expect(within(alert).getByText('Failed to Borrow')).toBeInTheDocument();
+    expect(within(alert).getByText('No copies left')).toBeInTheDocument();
   });
   describe('when the borrow got no answer, even on its retry', () => {
     const lost = (): MockLink.MockedResponse => ({ ...borrowMock(undefined), error: new NetworkFailure() });
@@ -462,22 +462,22 @@ describe('Borrow modal', () => {
       const alert = await swalDialog();
       expect(
         within(alert).getByText("We could not reach the library, so we don't know whether your borrow went through."),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       expect(screen.queryByText('Failed to Borrow')).toBeNull();
       await userEvent.click(within(alert).getByRole('button', { name: 'Check' }));
-      await waitFor(() => expect(screen.getByText('Book Borrowed!')).toBeTruthy());
-      expect(screen.getByText('Already Borrowed')).toBeTruthy();
+      expect(await screen.findByText('Book Borrowed!')).toBeInTheDocument();
+      expect(screen.getByText('Already Borrowed')).toBeInTheDocument();
     });
 
     it('Check says so when the library has no such loan, and Borrow Book stays', async () => {
       const modal = await openModal([lost(), checkMock([])]);
       await userEvent.click(within(modal).getByRole('button', { name: 'Confirm Borrow' }));
       await userEvent.click(within(await swalDialog()).getByRole('button', { name: 'Check' }));
-      await waitFor(() => expect(screen.getByText('Not Borrowed')).toBeTruthy());
+      expect(await screen.findByText('Not Borrowed')).toBeInTheDocument();
       expect(
         screen.getByText('The library has no record of this borrow, so it did not happen. You can borrow it again.'),
-      ).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Borrow Book', hidden: true })).toBeTruthy();
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Borrow Book', hidden: true })).toBeInTheDocument();
     });
   });
 });
@@ -489,8 +489,8 @@ describe('in Bangla', () => {
     renderPage([bookMock(none), loansMock()], new InMemoryCache(), catalogueEditorsMocks('STAFF', 'user', 'STAFF'));
     expect(
       await screen.findByText('লাইব্রেরিতে এই বইয়ের কোনো কপি নেই, তাই এটি ধার বা রিজার্ভ করা যাবে না।'),
-    ).toBeTruthy();
-    expect(screen.getByText('কোনো কপি নেই')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('কোনো কপি নেই')).toBeInTheDocument();
   });
 
   it('shows the book, the borrow modal and its confirmation in Bangla, with Bengali digits and month names', async () => {
@@ -510,32 +510,32 @@ describe('in Bangla', () => {
       }),
     ]);
     expect(screen.getByRole('status').textContent).toContain('বইয়ের বিস্তারিত লোড হচ্ছে...');
-    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy();
-    expect(screen.getByText('লেখক: Frank Herbert')).toBeTruthy();
-    expect(screen.getByText('৫-এর মধ্যে ৪.৫')).toBeTruthy();
-    expect(screen.getByText('এই বইয়ের কোনো বিবরণ নেই।')).toBeTruthy();
-    expect(screen.getByText('পাওয়া যায় এমন কপি')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'লাইব্রেরিতে ফিরে যান' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeInTheDocument();
+    expect(screen.getByText('লেখক: Frank Herbert')).toBeInTheDocument();
+    expect(screen.getByText('৫-এর মধ্যে ৪.৫')).toBeInTheDocument();
+    expect(screen.getByText('এই বইয়ের কোনো বিবরণ নেই।')).toBeInTheDocument();
+    expect(screen.getByText('পাওয়া যায় এমন কপি')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'লাইব্রেরিতে ফিরে যান' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'বই ধার নিন' }));
     const modal = screen.getByRole('dialog', { name: 'বই ধার নিন' });
     expect((within(modal).getByLabelText('নাম') as HTMLInputElement).value).toBe('Ada Lovelace');
-    expect(within(modal).getByLabelText('ই-মেইল')).toBeTruthy();
+    expect(within(modal).getByLabelText('ই-মেইল')).toBeInTheDocument();
     const date = within(modal).getByLabelText('ফেরতের তারিখ') as HTMLInputElement;
     await waitFor(() => expect(date.max).not.toBe(''));
-    expect(within(modal).getByText('২টি কপি পাওয়া যাচ্ছে')).toBeTruthy();
+    expect(within(modal).getByText('২টি কপি পাওয়া যাচ্ছে')).toBeInTheDocument();
     expect(
       within(modal).getByText(
         'এই বই ধার নিয়ে আপনি নির্দিষ্ট তারিখের মধ্যে ফেরত দিতে সম্মত হচ্ছেন। দেরিতে ফেরত দিলে জরিমানা লাগতে পারে।',
       ),
-    ).toBeTruthy();
-    expect(within(modal).getByRole('button', { name: 'বাতিল' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'বাতিল' })).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: 'ধার নিশ্চিত করুন' }));
 
     const alert = await screen.findByRole('dialog', { name: 'বই ধার নেওয়া হয়েছে!' });
     expect(
       within(alert).getByText('আপনি সফলভাবে "Dune" ধার নিয়েছেন। অনুগ্রহ করে ৩১ মার্চ ২০২৬-এর মধ্যে ফেরত দিন।'),
-    ).toBeTruthy();
-    expect(screen.getByText('আগেই ধার নেওয়া হয়েছে')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('আগেই ধার নেওয়া হয়েছে')).toBeInTheDocument();
   });
 });

@@ -84,11 +84,11 @@ describe('Holds on book details', () => {
       },
       holdMock(waiting),
     ]);
-    expect(await screen.findByText('Out of Stock')).toBeTruthy();
+    expect(await screen.findByText('Out of Stock')).toBeInTheDocument();
     const section = await holdSection();
     await userEvent.click(await within(section).findByRole('button', { name: 'Place Hold' }));
-    expect(await within(section).findByText('You are number 1 in the queue')).toBeTruthy();
-    expect(within(section).getByRole('button', { name: 'Cancel Hold' })).toBeTruthy();
+    expect(await within(section).findByText('You are number 1 in the queue')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Cancel Hold' })).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Borrow Book' }) as HTMLButtonElement).disabled).toBe(true);
     // The page sits in the layout's main landmark in the app; here the panel itself is checked.
     expect(await axeViolations(section)).toEqual([]);
@@ -118,9 +118,9 @@ describe('Holds on book details', () => {
       holdMock(null, 1),
     ]);
     const section = await holdSection();
-    expect(await within(section).findByText('You are number 2 in the queue')).toBeTruthy();
+    expect(await within(section).findByText('You are number 2 in the queue')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Cancel Hold' }));
-    expect(await within(section).findByRole('button', { name: 'Place Hold' })).toBeTruthy();
+    expect(await within(section).findByRole('button', { name: 'Place Hold' })).toBeInTheDocument();
   });
 
   it('lets the member with a ready hold borrow the copy set aside', async () => {
@@ -141,7 +141,7 @@ describe('Holds on book details', () => {
       },
     ]);
     const section = await holdSection();
-    expect(await within(section).findByText('Ready for you until 27 Nov 2026')).toBeTruthy();
+    expect(await within(section).findByText('Ready for you until 27 Nov 2026')).toBeInTheDocument();
     const borrow = screen.getByRole('button', { name: 'Borrow Book' }) as HTMLButtonElement;
     expect(borrow.disabled).toBe(false);
     await userEvent.click(borrow);
@@ -157,6 +157,6 @@ describe('Holds on book details', () => {
     const section = await holdSection();
     expect((await within(section).findByRole('alert')).textContent).toBe('Could not load the queue for this book.');
     await userEvent.click(within(section).getByRole('button', { name: 'Try Again' }));
-    expect(await within(section).findByRole('button', { name: 'Place Hold' })).toBeTruthy();
+    expect(await within(section).findByRole('button', { name: 'Place Hold' })).toBeInTheDocument();
   });
 });

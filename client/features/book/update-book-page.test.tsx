@@ -102,7 +102,7 @@ describe('Update Book page', () => {
     expect(options).toContain('Other');
     expect(copiesField().value).toBe('3');
     expect(copiesField().getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText(/^1 on loan now, so at least 1\./)).toBeTruthy();
+    expect(screen.getByText(/^1 on loan now, so at least 1\./)).toBeInTheDocument();
     expect((screen.getByLabelText('Replacement cost (৳)') as HTMLInputElement).value).toBe('500');
     expect((screen.getByLabelText('Description') as HTMLTextAreaElement).required).toBe(false);
     const details = screen.getByRole('complementary', { name: 'Current Details' });
@@ -110,7 +110,7 @@ describe('Update Book page', () => {
     expect(details.textContent).toContain('On loan: 1');
     expect(details.textContent).toContain('Available: 2');
     expect(details.textContent).toContain('Replacement cost: ৳500');
-    expect(screen.getByRole('img', { name: 'Cover preview of Leaves of Grass' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Cover preview of Leaves of Grass' })).toBeInTheDocument();
   });
 
   it('starts from the book as the gateway has it now, not a cached copy that missed a borrow', async () => {
@@ -119,7 +119,7 @@ describe('Update Book page', () => {
     renderPage([loadMock({ data: { book: { ...poems, quantity: 1, version: 8 } } })], catalogueEditorsMocks(), cache);
     expect(screen.getByRole('status').textContent).toContain('Loading book details...');
     await screen.findByLabelText('Copies owned');
-    expect(screen.getByText(/^2 on loan now, so at least 2\./)).toBeTruthy();
+    expect(screen.getByText(/^2 on loan now, so at least 2\./)).toBeInTheDocument();
   });
 
   it('shows the load error', async () => {
@@ -140,13 +140,13 @@ describe('Update Book page', () => {
     await screen.findByLabelText('Copies owned');
     await setCopies('5');
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    expect(screen.getByRole('button', { name: 'Updating...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Updating...' })).toBeInTheDocument();
     const alert = await screen.findByRole('dialog');
-    expect(within(alert).getByText('Book Updated!')).toBeTruthy();
-    expect(within(alert).getByText('"Leaves of Grass" has been updated.')).toBeTruthy();
-    expect(screen.getByText('Book updated successfully!', { ignore: '.swal2-container *' })).toBeTruthy();
+    expect(within(alert).getByText('Book Updated!')).toBeInTheDocument();
+    expect(within(alert).getByText('"Leaves of Grass" has been updated.')).toBeInTheDocument();
+    expect(screen.getByText('Book updated successfully!', { ignore: '.swal2-container *' })).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('button', { name: 'View All Books' }));
-    expect(await screen.findByRole('heading', { name: 'All books here' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'All books here' })).toBeInTheDocument();
   });
 
   it('refuses fewer copies than are on loan before sending anything', async () => {
@@ -155,11 +155,11 @@ describe('Update Book page', () => {
     await screen.findByLabelText('Copies owned');
     await setCopies('0');
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    expect(screen.getByText('1 copy is on loan, so copies owned cannot be fewer than 1')).toBeTruthy();
+    expect(screen.getByText('1 copy is on loan, so copies owned cannot be fewer than 1')).toBeInTheDocument();
     expect(copiesField().getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await axeViolations(document.body)).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Update Book' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Update Book' })).toBeInTheDocument();
   });
 
   it('shows the failure inline and in an alert, with the field messages', async () => {
@@ -177,11 +177,11 @@ describe('Update Book page', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Update Book' }));
     const alert = await screen.findByRole('dialog');
-    expect(within(alert).getByText('Update Failed')).toBeTruthy();
-    expect(within(alert).getByText('Failed to update book. Please try again.')).toBeTruthy();
+    expect(within(alert).getByText('Update Failed')).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to update book. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('Failed to update book. Please try again.');
-    expect(screen.getByText('Rating must be between 1 and 5')).toBeTruthy();
-    expect(screen.getByText('4 copies are on loan: the library cannot own fewer')).toBeTruthy();
+    expect(screen.getByText('Rating must be between 1 and 5')).toBeInTheDocument();
+    expect(screen.getByText('4 copies are on loan: the library cannot own fewer')).toBeInTheDocument();
   });
 
   it('says when the book changed meanwhile, and Reload puts the latest book in the form to edit again', async () => {
@@ -199,16 +199,16 @@ describe('Update Book page', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Update Book' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('This book changed while you were editing it')).toBeTruthy();
+    expect(within(alert).getByText('This book changed while you were editing it')).toBeInTheDocument();
     // No "Update Failed" dialog: the way on is right here.
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await axeViolations(document.body)).toEqual([]);
     await userEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByDisplayValue('Leaves of Grass (1892)')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Leaves of Grass (1892)')).toBeInTheDocument();
     expect(copiesField().value).toBe('4');
     expect(screen.queryByText('This book changed while you were editing it')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    expect(within(await screen.findByRole('dialog')).getByText('Book Updated!')).toBeTruthy();
+    expect(within(await screen.findByRole('dialog')).getByText('Book Updated!')).toBeInTheDocument();
   });
 
   it('keeps the Reload offer when the book cannot be fetched again', async () => {
@@ -219,8 +219,8 @@ describe('Update Book page', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Update Book' }));
     await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByText('Could not reload the book. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(await screen.findByText('Could not reload the book. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(copiesField().value).toBe('3');
   });
 
@@ -228,7 +228,7 @@ describe('Update Book page', () => {
     renderPage([loadMock({ data: { book: poems } })], catalogueEditorsMocks('STAFF', 'user'));
     expect(
       await screen.findByText('Only library staff can add and update books. Please ask at the desk.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Book' })).toBeNull();
   });
 
@@ -251,7 +251,7 @@ describe('Update Book page', () => {
     expect(screen.getByText('Only library staff can change how many copies the library owns.').id).toBe(
       copiesField().getAttribute('aria-describedby'),
     );
-    expect(screen.getByText("Only library staff can change a book's replacement cost.")).toBeTruthy();
+    expect(screen.getByText("Only library staff can change a book's replacement cost.")).toBeInTheDocument();
     // Typing does nothing to a read-only field; the descriptive fields stay editable.
     await userEvent.type(copiesField(), '9');
     expect(copiesField().value).toBe('3');
@@ -259,7 +259,7 @@ describe('Update Book page', () => {
     await userEvent.clear(title);
     await userEvent.type(title, 'Leaves');
     await userEvent.click(screen.getByRole('button', { name: 'Update Book' }));
-    expect(within(await screen.findByRole('dialog')).getByText('Book Updated!')).toBeTruthy();
+    expect(within(await screen.findByRole('dialog')).getByText('Book Updated!')).toBeInTheDocument();
     expect(await axeViolations(document.body)).toEqual([]);
   });
 

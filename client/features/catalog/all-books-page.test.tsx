@@ -94,11 +94,11 @@ describe('All Books page', () => {
   it('shows the loading text, then the books with "Showing X of Y books"', async () => {
     renderPage([answer({}, [book('b1', 'The Hobbit', 5), book('b2', 'Dune', 2)], { bookCount: 2 })]);
     expect(screen.getByRole('status').textContent).toContain('Loading your library...');
-    expect(await screen.findByRole('heading', { name: 'Book Collection' })).toBeTruthy();
-    expect(screen.getByText('Showing 2 of 2 books')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Book Collection' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 books')).toBeInTheDocument();
     const dune = screen.getByRole('article', { name: 'Dune' });
-    expect(within(dune).getByText('Limited Stock')).toBeTruthy();
-    expect(within(dune).getByText('2 copies available')).toBeTruthy();
+    expect(within(dune).getByText('Limited Stock')).toBeInTheDocument();
+    expect(within(dune).getByText('2 copies available')).toBeInTheDocument();
     expect(within(dune).getByRole('link', { name: 'Details for Dune' }).getAttribute('href')).toBe('/book-details/b2');
     expect((await within(dune).findByRole('link', { name: 'Update Dune' })).getAttribute('href')).toBe(
       '/update-book/b2',
@@ -117,20 +117,20 @@ describe('All Books page', () => {
         availableCount: 1_187,
       }),
     ]);
-    expect(await screen.findByText('Showing 2 of 2 books')).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 2 books')).toBeInTheDocument();
     const options = within(screen.getByRole('combobox', { name: 'Genre' })).getAllByRole('option');
     // A genre the search leaves no book of shows 0.
     expect(options.map((option) => option.textContent)).toEqual(['All', 'Fantasy (1,204)', 'Sci-Fi (0)']);
-    expect(screen.getByRole('button', { name: 'Show Available Books (1,187)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show Available Books (1,187)' })).toBeInTheDocument();
   });
 
   it('shows the error state with Try Again', async () => {
     renderPage([
       { request: { query: ALL_BOOKS_QUERY, variables: { filter: {}, first: PAGE_SIZE } }, error: new Error('boom') },
     ]);
-    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
-    expect(screen.getByText('Failed to fetch books. Please try again later.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch books. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
   it('keeps the page, its heading and its search box when a search is refused, with a sentence', async () => {
@@ -156,13 +156,13 @@ describe('All Books page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This search could not be run. Try other words, or clear the filters.',
     );
-    expect(screen.getByRole('heading', { name: 'Book Collection' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Book Collection' })).toBeInTheDocument();
     expect((screen.getByRole('searchbox', { name: 'Search books' }) as HTMLInputElement).value).toBe('a');
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
     // The filters can still be cleared from the page.
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    expect(await screen.findByText('Showing 2 of 2 books')).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 2 books')).toBeInTheDocument();
   });
 
   it('keeps the search box when a search gets no answer, and tries it again on Try Again', async () => {
@@ -187,8 +187,8 @@ describe('All Books page', () => {
 
   it('shows the empty-library state when the catalogue has no books', async () => {
     renderPage([answer({}, [], { bookCount: 0 })]);
-    expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeTruthy();
-    expect(screen.getByText('Start building your collection by adding your first book.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeInTheDocument();
+    expect(screen.getByText('Start building your collection by adding your first book.')).toBeInTheDocument();
     expect((await screen.findByRole('link', { name: 'Add Your First Book' })).getAttribute('href')).toBe('/add-book');
   });
 
@@ -200,19 +200,19 @@ describe('All Books page', () => {
       ],
       '/all-books?genre=Sci-Fi&available=1&view=table',
     );
-    expect(await screen.findByText('No books found matching your search criteria.')).toBeTruthy();
-    expect(screen.getByText('Showing 0 of 7 books')).toBeTruthy();
+    expect(await screen.findByText('No books found matching your search criteria.')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 7 books')).toBeInTheDocument();
     expect((screen.getByRole('combobox', { name: 'Genre' }) as HTMLSelectElement).value).toBe('Sci-Fi');
     expect(screen.getByRole('button', { name: 'Available Books (0)' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
-    expect(await screen.findByRole('cell', { name: 'Emma' })).toBeTruthy();
-    expect(screen.getByText('Showing 1 of 7 books')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Emma' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 7 books')).toBeInTheDocument();
     // The view mode is not a filter: clearing keeps the table.
     expect(screen.getByLabelText('location').textContent).toContain('?view=table');
-    expect(screen.getByRole('columnheader', { name: 'Status' })).toBeTruthy();
-    expect(screen.getByRole('cell', { name: 'Available' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Available' })).toBeInTheDocument();
   });
 
   it('debounces the search into the URL and the query', async () => {
@@ -222,7 +222,7 @@ describe('All Books page', () => {
     ]);
     await screen.findByText('Showing 2 of 2 books');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search books' }), 'dun');
-    expect(await screen.findByText('Showing 1 of 2 books')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 of 2 books')).toBeInTheDocument();
     expect(screen.getByLabelText('location').textContent).toContain('?q=dun');
     expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
   });
@@ -250,19 +250,19 @@ describe('All Books page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'We could not reach the library. Check your connection and try again.',
     );
-    expect(screen.getByRole('article', { name: 'Emma' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Emma' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
   });
 
   it('formats large counts and says how many of them are on screen', async () => {
     renderPage([answer({}, [book('b1', 'Emma', 4)], { bookCount: 50_000, totalCount: 50_000, endCursor: 'c1' })]);
-    expect(await screen.findByText('Showing 50,000 of 50,000 books')).toBeTruthy();
-    expect(screen.getByText('1 of 50,000 shown')).toBeTruthy();
+    expect(await screen.findByText('Showing 50,000 of 50,000 books')).toBeInTheDocument();
+    expect(screen.getByText('1 of 50,000 shown')).toBeInTheDocument();
     // Under the page's h1, a card's title is an h2 (axe heading-order: no jump from h1 to h3).
     expect(
       within(screen.getByRole('article', { name: 'Emma' })).getByRole('heading', { level: 2, name: 'Emma' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
   });
 
   it('appends the next page with Load more', async () => {
@@ -271,8 +271,8 @@ describe('All Books page', () => {
       answer({}, [book('b2', 'Dune', 4)], { bookCount: 2, totalCount: 2, after: 'c1' }),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('article', { name: 'Dune' })).toBeTruthy();
-    expect(screen.getByRole('article', { name: 'Emma' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Dune' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Emma' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -284,11 +284,11 @@ describe('All Books page', () => {
       ],
       '/all-books?q=dune',
     );
-    expect(await screen.findByText('Showing 1 of 2 books')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 of 2 books')).toBeInTheDocument();
     const search = screen.getByRole('searchbox', { name: 'Search books' }) as HTMLInputElement;
     expect(search.value).toBe('dune');
     await userEvent.click(screen.getByRole('link', { name: 'Plain link' }));
-    expect(await screen.findByText('Showing 2 of 2 books')).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 2 books')).toBeInTheDocument();
     expect(search.value).toBe('');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(screen.getByLabelText('location').textContent).toBe('');
@@ -307,16 +307,16 @@ describe('All Books page', () => {
     );
     const dune = await screen.findByRole('article', { name: 'Dune' });
     await waitFor(roleKnown(cache));
-    expect(within(dune).getByRole('link', { name: 'Details for Dune' })).toBeTruthy();
+    expect(within(dune).getByRole('link', { name: 'Details for Dune' })).toBeInTheDocument();
     expect(within(dune).queryByRole('link', { name: 'Update Dune' })).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText(/view/i), 'table');
-    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Update Dune' })).toBeNull();
     unmount();
 
     cache = new InMemoryCache();
     renderPage([answer({}, [], { bookCount: 0 })], '/all-books', catalogueEditorsMocks('STAFF', 'user'), cache);
-    expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your Library is Empty' })).toBeInTheDocument();
     await waitFor(roleKnown(cache));
     expect(screen.queryByRole('link', { name: 'Add Your First Book' })).toBeNull();
   });
@@ -345,18 +345,18 @@ describe('All Books in Bangla', () => {
       }),
     ]);
     expect(screen.getByRole('status').textContent).toContain('আপনার লাইব্রেরি লোড হচ্ছে...');
-    expect(await screen.findByRole('heading', { name: 'বইয়ের সংগ্রহ' })).toBeTruthy();
-    expect(screen.getByText('১,২০৪টি বইয়ের মধ্যে ২টি দেখানো হচ্ছে')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'বইয়ের সংগ্রহ' })).toBeInTheDocument();
+    expect(screen.getByText('১,২০৪টি বইয়ের মধ্যে ২টি দেখানো হচ্ছে')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'বই খুঁজুন' }).getAttribute('placeholder')).toBe(
       'শিরোনাম বা লেখকের নাম দিয়ে খুঁজুন...',
     );
     const options = within(screen.getByRole('combobox', { name: 'ধরন' })).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['সব', 'Fantasy (১,১৮৭)', 'Sci-Fi (০)']);
-    expect(screen.getByRole('button', { name: 'পাওয়া যায় এমন বই দেখান (২)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'পাওয়া যায় এমন বই দেখান (২)' })).toBeInTheDocument();
     const dune = screen.getByRole('article', { name: 'Dune' });
-    expect(within(dune).getByText('২টি কপি পাওয়া যাচ্ছে')).toBeTruthy();
-    expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeTruthy();
-    expect(within(dune).getByRole('img', { name: 'Dune-এর প্রচ্ছদ' })).toBeTruthy();
+    expect(within(dune).getByText('২টি কপি পাওয়া যাচ্ছে')).toBeInTheDocument();
+    expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeInTheDocument();
+    expect(within(dune).getByRole('img', { name: 'Dune-এর প্রচ্ছদ' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('সব বই | BookHaven'));
   });
 
@@ -374,7 +374,7 @@ describe('All Books in Bangla', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'এই খোঁজটি চালানো গেল না। অন্য শব্দ দিয়ে খুঁজুন, অথবা ফিল্টার মুছুন।',
     );
-    expect(screen.getByRole('heading', { name: 'বইয়ের সংগ্রহ' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'বইয়ের সংগ্রহ' })).toBeInTheDocument();
     expect((screen.getByRole('searchbox', { name: 'বই খুঁজুন' }) as HTMLInputElement).value).toBe('মা');
   });
 
@@ -387,7 +387,7 @@ describe('All Books in Bangla', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['প্রচ্ছদ', 'শিরোনাম', 'লেখক', 'ধরন', 'রেটিং', 'সংখ্যা', 'অবস্থা', 'কাজ']);
-    expect(within(table).getByText('২')).toBeTruthy();
+    expect(within(table).getByText('২')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Dune: বিস্তারিত' }).getAttribute('title')).toBe('বিস্তারিত');
   });
 });

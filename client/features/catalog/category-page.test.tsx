@@ -61,11 +61,11 @@ describe('Category page', () => {
   it('lists the books of the category with a details link and how many there are', async () => {
     renderPage(answer([book('b1', 'Dune'), book('b2', 'Hyperion', { quantity: 5, rating: 3 })]));
     expect(screen.getByRole('status').textContent).toContain('Loading books...');
-    expect(await screen.findByRole('heading', { name: 'Sci-Fi Books' })).toBeTruthy();
-    expect(screen.getByText('2 books in this category')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sci-Fi Books' })).toBeInTheDocument();
+    expect(screen.getByText('2 books in this category')).toBeInTheDocument();
     const card = screen.getByRole('article', { name: 'Dune' });
-    expect(within(card).getByText('Quantity: 2')).toBeTruthy();
-    expect(within(card).getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(within(card).getByText('Quantity: 2')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Details for Dune' }).getAttribute('href')).toBe('/book-details/b1');
     // Everything is on screen: nothing more to load.
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -78,18 +78,18 @@ describe('Category page', () => {
       answer([book('b1', 'Dune')], { totalCount: 9_100, endCursor: 'c1' }),
       answer([book('b2', 'Hyperion')], { totalCount: 9_100, after: 'c1', endCursor: 'c2' }),
     );
-    expect(await screen.findByText('9,100 books in this category')).toBeTruthy();
-    expect(screen.getByText('1 of 9,100 shown')).toBeTruthy();
+    expect(await screen.findByText('9,100 books in this category')).toBeInTheDocument();
+    expect(screen.getByText('1 of 9,100 shown')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('article', { name: 'Hyperion' })).toBeTruthy();
-    expect(screen.getByRole('article', { name: 'Dune' })).toBeTruthy();
-    expect(screen.getByText('2 of 9,100 shown')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Hyperion' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Dune' })).toBeInTheDocument();
+    expect(screen.getByText('2 of 9,100 shown')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
   });
 
   it('says one book in the singular', async () => {
     renderPage(answer([book('b1', 'Dune')]));
-    expect(await screen.findByText('1 book in this category')).toBeTruthy();
+    expect(await screen.findByText('1 book in this category')).toBeInTheDocument();
   });
 
   it('stops offering more once the last page is in', async () => {
@@ -110,13 +110,13 @@ describe('Category page', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Network down');
-    expect(screen.getByRole('article', { name: 'Dune' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Dune' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
   });
 
   it('shows the empty state with a way back to the categories', async () => {
     renderPage(answer([]));
-    expect(await screen.findByText('No books found in this category.')).toBeTruthy();
+    expect(await screen.findByText('No books found in this category.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Categories' }).getAttribute('href')).toBe('/');
     expect(screen.queryByText(/in this category$/)).toBeNull();
   });
@@ -131,11 +131,11 @@ describe('Category page in Bangla', () => {
   it('names the category, counts its books and labels each card in Bangla', async () => {
     applyCatalogue('bn', bangla);
     renderPage(answer([book('b1', 'Dune')], { totalCount: 1_204, endCursor: 'c1' }));
-    expect(await screen.findByRole('heading', { name: 'Sci-Fi বই' })).toBeTruthy();
-    expect(screen.getByText('এই বিভাগে ১,২০৪টি বই')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sci-Fi বই' })).toBeInTheDocument();
+    expect(screen.getByText('এই বিভাগে ১,২০৪টি বই')).toBeInTheDocument();
     const dune = screen.getByRole('article', { name: 'Dune' });
-    expect(within(dune).getByText('লেখক: Frank Herbert')).toBeTruthy();
-    expect(within(dune).getByText('সংখ্যা: ২')).toBeTruthy();
-    expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeTruthy();
+    expect(within(dune).getByText('লেখক: Frank Herbert')).toBeInTheDocument();
+    expect(within(dune).getByText('সংখ্যা: ২')).toBeInTheDocument();
+    expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeInTheDocument();
   });
 });

@@ -98,30 +98,30 @@ describe('Borrowed Books in Bangla', () => {
   it('shows the loans, badges, late fees, days and the balance in Bangla, with no English or Latin digits left', async () => {
     const container = renderPage();
     expect(screen.getByRole('status').textContent).toContain('ধার নেওয়া বই লোড হচ্ছে...');
-    expect(await screen.findByRole('tab', { name: 'ফেরত বাকি (২)', selected: true })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'আমার ধার নেওয়া বই' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'ফেরত দেওয়া (১)' })).toBeTruthy();
-    expect(screen.getByRole('tablist', { name: 'ধার নেওয়া বই' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'ফেরত বাকি (২)', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'আমার ধার নেওয়া বই' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'ফেরত দেওয়া (১)' })).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'ধার নেওয়া বই' })).toBeInTheDocument();
     expect(screen.getByText('আরও বই ধার নেওয়ার আগে ডেস্কে পরিশোধ করুন।', { exact: false }).textContent).toBe(
       'আপনার ৳১৫০ বকেয়া আছে। আরও বই ধার নেওয়ার আগে ডেস্কে পরিশোধ করুন।',
     );
 
     const hamlet = screen.getByRole('article', { name: 'Hamlet' });
-    expect(within(hamlet).getByText('মেয়াদ পেরিয়েছে')).toBeTruthy();
-    expect(within(hamlet).getByText('২ দিন দেরি · দেরির জরিমানা ৳১০০')).toBeTruthy();
-    expect(within(hamlet).getByText('ফেরতের শেষ দিন: ৮ মার্চ ২০২৬')).toBeTruthy();
-    expect(within(hamlet).getByText('ধার নেওয়া: ২০ ফেব্রুয়ারি ২০২৬')).toBeTruthy();
-    expect(within(hamlet).getByRole('button', { name: 'বই ফেরত দিন: Hamlet' })).toBeTruthy();
-    expect(within(hamlet).getByRole('link', { name: 'Hamlet-এর বিস্তারিত দেখুন' })).toBeTruthy();
+    expect(within(hamlet).getByText('মেয়াদ পেরিয়েছে')).toBeInTheDocument();
+    expect(within(hamlet).getByText('২ দিন দেরি · দেরির জরিমানা ৳১০০')).toBeInTheDocument();
+    expect(within(hamlet).getByText('ফেরতের শেষ দিন: ৮ মার্চ ২০২৬')).toBeInTheDocument();
+    expect(within(hamlet).getByText('ধার নেওয়া: ২০ ফেব্রুয়ারি ২০২৬')).toBeInTheDocument();
+    expect(within(hamlet).getByRole('button', { name: 'বই ফেরত দিন: Hamlet' })).toBeInTheDocument();
+    expect(within(hamlet).getByRole('link', { name: 'Hamlet-এর বিস্তারিত দেখুন' })).toBeInTheDocument();
     const lear = screen.getByRole('article', { name: 'Lear' });
-    expect(within(lear).getByText('আর ১০ দিন বাকি')).toBeTruthy();
-    expect(within(lear).getByRole('button', { name: 'মেয়াদ বাড়ান: Lear' })).toBeTruthy();
+    expect(within(lear).getByText('আর ১০ দিন বাকি')).toBeInTheDocument();
+    expect(within(lear).getByRole('button', { name: 'মেয়াদ বাড়ান: Lear' })).toBeInTheDocument();
     expect(latinIn(container)).toEqual([]);
 
     await userEvent.click(screen.getByRole('tab', { name: 'ফেরত দেওয়া (১)' }));
     const tempest = screen.getByRole('article', { name: 'Tempest' });
-    expect(within(tempest).getByText('১ মার্চ ২০২৬ তারিখে ফেরত দেওয়া হয়েছে')).toBeTruthy();
-    expect(within(tempest).getByText('১ দিন দেরিতে ফেরত · দেরির জরিমানা ৳৫০')).toBeTruthy();
+    expect(within(tempest).getByText('১ মার্চ ২০২৬ তারিখে ফেরত দেওয়া হয়েছে')).toBeInTheDocument();
+    expect(within(tempest).getByText('১ দিন দেরিতে ফেরত · দেরির জরিমানা ৳৫০')).toBeInTheDocument();
     expect(latinIn(container)).toEqual([]);
   });
 
@@ -140,12 +140,12 @@ describe('Borrowed Books in Bangla', () => {
     const card = await screen.findByRole('article', { name: 'Hamlet' });
     await userEvent.click(within(card).getByRole('button', { name: 'বই ফেরত দিন: Hamlet' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText('বই ফেরত দেবেন?')).toBeTruthy();
-    expect(within(confirm).getByText('আপনি কি নিশ্চিত যে বইটি ফেরত দিতে চান?')).toBeTruthy();
-    expect(within(confirm).getByRole('button', { name: 'বাতিল' })).toBeTruthy();
+    expect(within(confirm).getByText('বই ফেরত দেবেন?')).toBeInTheDocument();
+    expect(within(confirm).getByText('আপনি কি নিশ্চিত যে বইটি ফেরত দিতে চান?')).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'বাতিল' })).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'হ্যাঁ, ফেরত দিন!' }));
-    expect(await screen.findByText('বই ফেরত দেওয়া হয়েছে!')).toBeTruthy();
-    expect(screen.getByText('আপনার অ্যাকাউন্টে ৳১০০ দেরির জরিমানা যোগ হয়েছে।')).toBeTruthy();
+    expect(await screen.findByText('বই ফেরত দেওয়া হয়েছে!')).toBeInTheDocument();
+    expect(screen.getByText('আপনার অ্যাকাউন্টে ৳১০০ দেরির জরিমানা যোগ হয়েছে।')).toBeInTheDocument();
   });
 
   it('lists the fees in Bangla: the kinds of entry, their days and amounts', async () => {

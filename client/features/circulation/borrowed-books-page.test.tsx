@@ -107,16 +107,16 @@ describe('Borrowed Books page', () => {
       ]),
     ]);
     expect(screen.getByRole('status').textContent).toContain('Loading borrowed books...');
-    expect(await screen.findByRole('tab', { name: 'Pending (4)', selected: true })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Returned (1)', selected: false })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Pending (4)', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Returned (1)', selected: false })).toBeInTheDocument();
     const hamlet = screen.getByRole('article', { name: 'Hamlet' });
-    expect(within(hamlet).getByText('Overdue')).toBeTruthy();
+    expect(within(hamlet).getByText('Overdue')).toBeInTheDocument();
     expect(within(hamlet).getByText(/^Return by:/).className).toContain('text-red-600');
-    expect(within(hamlet).getByText(`Return by: ${friendly(2, 8)}`)).toBeTruthy();
-    expect(within(hamlet).getByText('Overdue 2 days · late fee ৳100')).toBeTruthy();
+    expect(within(hamlet).getByText(`Return by: ${friendly(2, 8)}`)).toBeInTheDocument();
+    expect(within(hamlet).getByText('Overdue 2 days · late fee ৳100')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Macbeth' })).queryByText(/late fee/)).toBeNull();
-    expect(within(screen.getByRole('article', { name: 'Macbeth' })).getByText('Due Today')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Othello' })).getByText('1 day left')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Macbeth' })).getByText('Due Today')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Othello' })).getByText('1 day left')).toBeInTheDocument();
     const lear = screen.getByRole('article', { name: 'Lear' });
     expect(within(lear).getByText('10 days left').className).toContain('bg-blue-100');
     expect(within(lear).getByText(/^Return by:/).className).not.toContain('text-red-600');
@@ -129,9 +129,9 @@ describe('Borrowed Books page', () => {
 
   it('switches tabs; returned loans have no Return button; an empty tab offers the other', async () => {
     renderPage([listMock([loan('l5', 'Tempest', dueDay(1, 28), 'RETURNED')])]);
-    expect(await screen.findByRole('heading', { name: 'No Pending Books' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No Pending Books' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'View Returned Books' }));
-    expect(screen.getByRole('tab', { name: 'Returned (1)', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Returned (1)', selected: true })).toBeInTheDocument();
     const tempest = screen.getByRole('article', { name: 'Tempest' });
     expect(within(tempest).queryByRole('button')).toBeNull();
     expect(within(tempest).queryByText('Overdue')).toBeNull();
@@ -139,7 +139,7 @@ describe('Borrowed Books page', () => {
 
   it('shows the empty state with one way on', async () => {
     renderPage([listMock([])]);
-    expect(await screen.findByRole('heading', { name: 'No Books Borrowed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No Books Borrowed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Books' }).getAttribute('href')).toBe('/all-books');
     expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Browse Books']);
   });
@@ -165,7 +165,7 @@ describe('Borrowed Books page', () => {
     // Under the page's h1, a card's title is an h2 (axe heading-order: no jump from h1 to h3).
     expect(
       within(screen.getByRole('article', { name: 'Lear' })).getByRole('heading', { level: 2, name: 'Lear' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(screen.getByRole('tab', { name: 'Returned (2)' }));
@@ -173,7 +173,7 @@ describe('Borrowed Books page', () => {
     const tempest = screen.getByRole('article', { name: 'Tempest' });
     expect(
       within(tempest).getByText(`Returned on ${formatInstantDay(new Date(2026, 2, 2, 12), 'Asia/Dhaka')}`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('shows the error state with Try Again', async () => {
@@ -181,7 +181,7 @@ describe('Borrowed Books page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Failed to fetch borrowed books. Please try again.',
     );
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
   it('lists the charges, payments and waivers on the Fees tab, with the balance', async () => {
@@ -215,7 +215,7 @@ describe('Borrowed Books page', () => {
     ]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Fees' }));
     const fees = await screen.findByRole('region', { name: 'Fees' });
-    expect(within(fees).getByText('৳100')).toBeTruthy();
+    expect(within(fees).getByText('৳100')).toBeInTheDocument();
     const rows = within(fees)
       .getAllByRole('row')
       .map((row) => row.textContent);
@@ -241,8 +241,8 @@ describe('Borrowed Books page', () => {
     const card = await screen.findByRole('article', { name: 'Hamlet' });
     await userEvent.click(within(card).getByRole('button', { name: 'Return Book: Hamlet' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
-    expect(await screen.findByText('Book Returned!')).toBeTruthy();
-    expect(screen.getByText('A late fee of ৳150 was added to your account.')).toBeTruthy();
+    expect(await screen.findByText('Book Returned!')).toBeInTheDocument();
+    expect(screen.getByText('A late fee of ৳150 was added to your account.')).toBeInTheDocument();
   });
 
   it('returns a book after confirmation, moving it to Returned and giving the copy back', async () => {
@@ -271,13 +271,13 @@ describe('Borrowed Books page', () => {
     const card = await screen.findByRole('article', { name: 'Hamlet' });
     await userEvent.click(within(card).getByRole('button', { name: 'Return Book: Hamlet' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText('Return Book?')).toBeTruthy();
-    expect(within(confirm).getByText('Are you sure you want to return this book?')).toBeTruthy();
+    expect(within(confirm).getByText('Return Book?')).toBeInTheDocument();
+    expect(within(confirm).getByText('Are you sure you want to return this book?')).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, return it!' }));
-    expect(await screen.findByText('Book Returned!')).toBeTruthy();
-    expect(screen.getByText('Thank you for returning the book.')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Returned (1)', hidden: true })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Pending (0)', hidden: true })).toBeTruthy();
+    expect(await screen.findByText('Book Returned!')).toBeInTheDocument();
+    expect(screen.getByText('Thank you for returning the book.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Returned (1)', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Pending (0)', hidden: true })).toBeInTheDocument();
     const book = cache.readFragment<{ quantity: number }>({
       id: 'Book:book-l1',
       fragment: gql`
@@ -315,14 +315,14 @@ describe('Borrowed Books page', () => {
     const card = await screen.findByRole('article', { name: 'Hamlet' });
     await userEvent.click(within(card).getByRole('button', { name: 'Return Book: Hamlet' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
-    expect(await screen.findByText('Return Recorded')).toBeTruthy();
+    expect(await screen.findByText('Return Recorded')).toBeInTheDocument();
     expect(screen.queryByText('Book Returned!')).toBeNull();
-    expect(screen.getByRole('tab', { name: 'Pending (1)', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending (1)', hidden: true })).toBeInTheDocument();
     const pendingCard = screen.getByRole('article', { name: 'Hamlet', hidden: true });
-    expect(within(pendingCard).getByText('Return claimed')).toBeTruthy();
+    expect(within(pendingCard).getByText('Return claimed')).toBeInTheDocument();
     expect(
       within(pendingCard).getByText(/We'll close this loan when the book reaches the desk or the book drop\./),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(within(pendingCard).queryByRole('button', { name: /Return Book/, hidden: true })).toBeNull();
     const book = cache.readFragment<{ quantity: number }>({
       id: 'Book:book-l1',
@@ -348,18 +348,20 @@ describe('Borrowed Books page', () => {
     const returnButton = await screen.findByRole('button', { name: 'Return Book: Hamlet' });
     await userEvent.click(returnButton);
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('tab', { name: 'Pending (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending (1)' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Return Book: Hamlet' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
-    expect(await screen.findByText('Failed to Return')).toBeTruthy();
-    expect(screen.getByText('This loan was already returned')).toBeTruthy();
+    expect(await screen.findByText('Failed to Return')).toBeInTheDocument();
+    expect(screen.getByText('This loan was already returned')).toBeInTheDocument();
   });
 
   it('tells a member who owes fees how much and how to pay; says nothing when they owe nothing', async () => {
     const owes = (text: string) => (_: string, el: Element | null) => el?.tagName === 'P' && el.textContent === text;
     renderPage([listMock([loan('l1', 'Hamlet', dueDay(2, 20))], 150)]);
-    expect(await screen.findByText(owes('You owe ৳150. Please pay at the desk before borrowing more.'))).toBeTruthy();
+    expect(
+      await screen.findByText(owes('You owe ৳150. Please pay at the desk before borrowing more.')),
+    ).toBeInTheDocument();
     expect(await axeViolations(document.body)).toEqual([]);
     cleanup();
     renderPage([listMock([loan('l1', 'Hamlet', dueDay(2, 20))], 0)]);
@@ -379,14 +381,14 @@ describe('Borrowed Books page', () => {
       },
     ]);
     const card = await screen.findByRole('article', { name: 'Hamlet' });
-    expect(within(card).getByText(`Return by: ${friendly(2, 20)}`)).toBeTruthy();
+    expect(within(card).getByText(`Return by: ${friendly(2, 20)}`)).toBeInTheDocument();
     expect(within(card).queryByText(reason)).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'Renew: Hamlet' }));
     expect((within(card).getByRole('button', { name: 'Renewing...: Hamlet' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    expect(await within(card).findByText(`Return by: ${friendly(2, 27)}`)).toBeTruthy();
-    expect(within(card).getByText('17 days left')).toBeTruthy();
+    expect(await within(card).findByText(`Return by: ${friendly(2, 27)}`)).toBeInTheDocument();
+    expect(within(card).getByText('17 days left')).toBeInTheDocument();
     expect(within(card).getByRole('status').textContent).toBe(`Renewed: now due ${friendly(2, 27)}.`);
     expect(document.activeElement).toBe(within(card).getByRole('status'));
     const button = within(card).getByRole('button', { name: 'Renew: Hamlet' }) as HTMLButtonElement;
@@ -407,11 +409,11 @@ describe('Borrowed Books page', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Renew: Hamlet' }));
     const alert = await screen.findByRole('dialog');
-    expect(within(alert).getByText('Failed to Renew')).toBeTruthy();
-    expect(within(alert).getByText(reason)).toBeTruthy();
+    expect(within(alert).getByText('Failed to Renew')).toBeInTheDocument();
+    expect(within(alert).getByText(reason)).toBeInTheDocument();
     const card = screen.getByRole('article', { name: 'Hamlet', hidden: true });
-    await waitFor(() => expect(within(card).getByText(reason)).toBeTruthy());
-    expect(within(card).getByText(`Return by: ${friendly(2, 20)}`)).toBeTruthy();
+    await waitFor(() => expect(within(card).getByText(reason)).toBeInTheDocument());
+    expect(within(card).getByText(`Return by: ${friendly(2, 20)}`)).toBeInTheDocument();
   });
 
   it('when a return gets no answer, says plainly it may have happened, and Check shows it returned', async () => {
@@ -430,11 +432,11 @@ describe('Borrowed Books page', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
     expect(
       await screen.findByText("We could not reach the library, so we don't know whether your return went through."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByText('Failed to Return')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('Book Returned!')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Returned (1)', hidden: true })).toBeTruthy());
+    expect(await screen.findByText('Book Returned!')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Returned (1)', hidden: true })).toBeInTheDocument();
   });
 
   it('when a renewal gets no answer, Check says the due date is unchanged if it did not happen', async () => {
@@ -462,11 +464,13 @@ describe('Borrowed Books page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Renew: Hamlet' }));
     expect(
       await screen.findByText("We could not reach the library, so we don't know whether your renewal went through."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByText('Failed to Renew')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('Not Renewed')).toBeTruthy();
-    expect(screen.getByText('The library has no record of this renewal, so the due date is unchanged.')).toBeTruthy();
+    expect(await screen.findByText('Not Renewed')).toBeInTheDocument();
+    expect(
+      screen.getByText('The library has no record of this renewal, so the due date is unchanged.'),
+    ).toBeInTheDocument();
   });
 
   it('lists loans closed as lost or damaged among the past ones, labelled, with nothing to do', async () => {
@@ -481,16 +485,16 @@ describe('Borrowed Books page', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Returned (3)' }));
     const day = formatInstantDay(new Date(2026, 2, 1), 'Asia/Dhaka');
     const macbeth = screen.getByRole('article', { name: 'Macbeth' });
-    expect(within(macbeth).getByText('Lost')).toBeTruthy();
-    expect(within(macbeth).getByText(`Marked lost on ${day}`)).toBeTruthy();
-    expect(within(macbeth).getByText('Replacement cost and processing fee charged.')).toBeTruthy();
+    expect(within(macbeth).getByText('Lost')).toBeInTheDocument();
+    expect(within(macbeth).getByText(`Marked lost on ${day}`)).toBeInTheDocument();
+    expect(within(macbeth).getByText('Replacement cost and processing fee charged.')).toBeInTheDocument();
     expect(within(macbeth).queryByRole('button')).toBeNull();
     const othello = screen.getByRole('article', { name: 'Othello' });
-    expect(within(othello).getByText('Damaged')).toBeTruthy();
-    expect(within(othello).getByText(`Marked damaged on ${day}`)).toBeTruthy();
+    expect(within(othello).getByText('Damaged')).toBeInTheDocument();
+    expect(within(othello).getByText(`Marked damaged on ${day}`)).toBeInTheDocument();
     const lear = screen.getByRole('article', { name: 'Lear' });
-    expect(within(lear).getByText(`Returned on ${day}`)).toBeTruthy();
-    expect(within(lear).getByText('Returned 3 days late · late fee ৳150')).toBeTruthy();
+    expect(within(lear).getByText(`Returned on ${day}`)).toBeInTheDocument();
+    expect(within(lear).getByText('Returned 3 days late · late fee ৳150')).toBeInTheDocument();
     expect(within(lear).queryByText('Lost')).toBeNull();
     expect(await axeViolations(document.body)).toEqual([]);
   });
@@ -509,7 +513,7 @@ describe('Borrowed Books page', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Return Book: Hamlet' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, return it!' }));
-    expect(await screen.findByText('Book Returned!')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('৳100', { selector: 'strong' })).toBeTruthy());
+    expect(await screen.findByText('Book Returned!')).toBeInTheDocument();
+    expect(await screen.findByText('৳100', { selector: 'strong' })).toBeInTheDocument();
   });
 });

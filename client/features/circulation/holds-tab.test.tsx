@@ -75,15 +75,15 @@ describe('Borrowed Books: the Holds tab', () => {
   it('lists waiting and ready holds, not ended ones, beside the two loan tabs', async () => {
     renderPage([holdsMock([dune, emma, ended])]);
     const holdsTab = await screen.findByRole('tab', { name: 'Holds (2)' });
-    expect(screen.getByRole('tab', { name: 'Pending (0)', selected: true })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Returned (0)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending (0)', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Returned (0)' })).toBeInTheDocument();
     await userEvent.click(holdsTab);
     const ready = screen.getByRole('article', { name: 'Dune' });
-    expect(within(ready).getByText('Ready for you until 27 Nov 2026')).toBeTruthy();
+    expect(within(ready).getByText('Ready for you until 27 Nov 2026')).toBeInTheDocument();
     expect(within(ready).getByRole('link', { name: 'Dune' }).getAttribute('href')).toBe('/book-details/book-h1');
     expect(
       within(screen.getByRole('article', { name: 'Emma' })).getByText('Waiting: number 3 in the queue'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Ulysses' })).toBeNull();
     expect(await axeViolations(screen.getByRole('tabpanel'))).toEqual([]);
   });
@@ -100,7 +100,7 @@ describe('Borrowed Books: the Holds tab', () => {
       within(screen.getByRole('article', { name: 'Dune' })).getByText(
         'You cannot borrow it yet: “Dracula” is overdue. Please return it before borrowing another book.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // A waiting hold has no copy to borrow: nothing to say there.
     expect(within(screen.getByRole('article', { name: 'Emma' })).queryByText(/cannot borrow/)).toBeNull();
   });
@@ -116,7 +116,7 @@ describe('Borrowed Books: the Holds tab', () => {
     ]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Holds (2)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Hold on Emma' }));
-    expect(await screen.findByRole('tab', { name: 'Holds (1)', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Holds (1)', selected: true })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Emma' })).toBeNull();
   });
 
@@ -145,16 +145,16 @@ describe('Borrowed Books: the Holds tab', () => {
       await screen.findByText(
         "We could not reach the library, so we don't know whether your cancellation went through.",
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByRole('tab', { name: 'Holds (1)', hidden: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Holds (1)', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Emma', hidden: true })).toBeNull();
   });
 
   it('shows an empty Holds tab beside loans', async () => {
     renderPage([holdsMock([ended])], [returned]);
     await userEvent.click(await screen.findByRole('tab', { name: 'Holds (0)' }));
-    expect(screen.getByRole('heading', { name: 'No Holds' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'No Holds' })).toBeInTheDocument();
   });
 
   it('keeps the tabs for a member with no loans when holds fail to load, and Try Again asks again', async () => {
@@ -163,13 +163,13 @@ describe('Borrowed Books: the Holds tab', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to fetch your holds. Please try again.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('article', { name: 'Emma' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Holds (1)', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Emma' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Holds (1)', selected: true })).toBeInTheDocument();
   });
 
   it('shows the empty state only when there are neither loans nor holds', async () => {
     renderPage([holdsMock([ended])]);
-    expect(await screen.findByRole('heading', { name: 'No Books Borrowed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No Books Borrowed' })).toBeInTheDocument();
     expect(screen.queryByRole('tab')).toBeNull();
   });
 });

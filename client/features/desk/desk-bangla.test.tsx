@@ -112,23 +112,23 @@ describe('Circulation Desk in Bangla', () => {
     ]);
     expect(screen.getByRole('status').textContent).toContain('ডেস্ক লোড হচ্ছে...');
     const panel = await screen.findByRole('region', { name: 'Ada Lovelace' });
-    expect(screen.getByRole('heading', { level: 1, name: 'সার্কুলেশন ডেস্ক' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'লাইব্রেরির ক্যালেন্ডার: খোলার সময় ও বন্ধের দিন' })).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: 'সদস্য খুঁজুন' })).toBeTruthy();
-    expect(await screen.findByText('২ জন সদস্য')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'সার্কুলেশন ডেস্ক' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'লাইব্রেরির ক্যালেন্ডার: খোলার সময় ও বন্ধের দিন' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'সদস্য খুঁজুন' })).toBeInTheDocument();
+    expect(await screen.findByText('২ জন সদস্য')).toBeInTheDocument();
 
     expect(within(panel).getByText('বকেয়া:', { exact: false }).textContent).toBe('বকেয়া: ৳২৫০');
-    expect(within(panel).getByText('আরও বই ধার নেওয়ার আগে জরিমানা পরিশোধ করতে হবে।')).toBeTruthy();
-    expect(within(panel).getByRole('form', { name: 'পরিশোধ রেকর্ড করুন' })).toBeTruthy();
+    expect(within(panel).getByText('আরও বই ধার নেওয়ার আগে জরিমানা পরিশোধ করতে হবে।')).toBeInTheDocument();
+    expect(within(panel).getByRole('form', { name: 'পরিশোধ রেকর্ড করুন' })).toBeInTheDocument();
     expect(within(panel).getAllByLabelText('পরিমাণ (৳)')).toHaveLength(2);
     expect(within(panel).getAllByText('সর্বোচ্চ ৳২৫০।')).toHaveLength(2);
 
     const onLoan = within(panel).getByRole('region', { name: 'ধারে আছে (১)' });
     const hamlet = within(onLoan).getByRole('listitem', { name: 'Hamlet' });
-    expect(within(hamlet).getByText('৩ দিন দেরি, এ পর্যন্ত জরিমানা ৳১৫০')).toBeTruthy();
-    expect(within(hamlet).getByText(/^ফেরতের শেষ দিন ২৭ ফেব্রুয়ারি ২০২৬/)).toBeTruthy();
+    expect(within(hamlet).getByText('৩ দিন দেরি, এ পর্যন্ত জরিমানা ৳১৫০')).toBeInTheDocument();
+    expect(within(hamlet).getByText(/^ফেরতের শেষ দিন ২৭ ফেব্রুয়ারি ২০২৬/)).toBeInTheDocument();
     for (const name of ['জমা নিন: Hamlet', 'হারানো চিহ্নিত করুন: Hamlet', 'নষ্ট চিহ্নিত করুন: Hamlet'])
-      expect(within(hamlet).getByRole('button', { name })).toBeTruthy();
+      expect(within(hamlet).getByRole('button', { name })).toBeInTheDocument();
     const past = within(panel).getByRole('region', { name: 'আগের ধার (১)' });
     expect(within(past).getByRole('listitem', { name: 'Macbeth' }).textContent).toMatch(
       /^Macbeth[০-৯]+ মার্চ ২০২৬ তারিখে ফেরত \(ডেস্কে, গ্রহণকারী: Desk Staff\); ২ দিন দেরি, জরিমানা ৳১০০$/,
@@ -145,7 +145,7 @@ describe('Circulation Desk in Bangla', () => {
     ]);
 
     const overdue = screen.getByRole('region', { name: 'মেয়াদ পেরোনো ধার' });
-    expect(within(overdue).getByText('১টি মেয়াদ পেরোনো ধার')).toBeTruthy();
+    expect(within(overdue).getByText('১টি মেয়াদ পেরোনো ধার')).toBeInTheDocument();
     expect(
       within(overdue)
         .getAllByRole('row')
@@ -171,17 +171,17 @@ describe('Circulation Desk in Bangla', () => {
       },
     ]);
     const panel = await screen.findByRole('region', { name: 'Ada Lovelace' });
-    expect(within(panel).getByText('কোনো বকেয়া নেই: বই ধার নিতে পারবেন।')).toBeTruthy();
-    expect(screen.getByText('মেয়াদ পেরোনো কোনো ধার নেই।')).toBeTruthy();
+    expect(within(panel).getByText('কোনো বকেয়া নেই: বই ধার নিতে পারবেন।')).toBeInTheDocument();
+    expect(screen.getByText('মেয়াদ পেরোনো কোনো ধার নেই।')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'হারানো চিহ্নিত করুন: Hamlet' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText('হারানো হিসেবে চিহ্নিত করবেন?')).toBeTruthy();
+    expect(within(confirm).getByText('হারানো হিসেবে চিহ্নিত করবেন?')).toBeInTheDocument();
     expect(
       within(confirm).getByText(
         '“Hamlet” হারানো হিসেবে বন্ধ হবে এবং Ada Lovelace-এর কাছ থেকে বইয়ের দাম ৳৪০০ + প্রক্রিয়াকরণ ফি ৳১০০ = ৳৫০০ নেওয়া হবে।',
       ),
-    ).toBeTruthy();
-    expect(within(confirm).getByRole('button', { name: 'হ্যাঁ, হারানো চিহ্নিত করুন' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'হ্যাঁ, হারানো চিহ্নিত করুন' })).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'বাতিল' }));
   });
 
@@ -217,12 +217,12 @@ describe('Circulation Desk in Bangla', () => {
     );
     expect(screen.getByRole('status').textContent).toContain('ক্যালেন্ডার লোড হচ্ছে...');
     const closed = await screen.findByRole('list', { name: 'যেসব দিনে লাইব্রেরি বন্ধ' });
-    expect(screen.getByRole('heading', { level: 1, name: 'লাইব্রেরির ক্যালেন্ডার' })).toBeTruthy();
-    expect(within(closed).getByRole('button', { name: '৩১ মার্চ ২০২৬ আবার খুলুন' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'লাইব্রেরির ক্যালেন্ডার' })).toBeInTheDocument();
+    expect(within(closed).getByRole('button', { name: '৩১ মার্চ ২০২৬ আবার খুলুন' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'লাইব্রেরি বন্ধ রাখুন' });
     expect(within(form).getByLabelText('কারণ').getAttribute('placeholder')).toBe('ঈদুল ফিতর');
-    expect(within(form).getByRole('button', { name: 'এই দিনে লাইব্রেরি বন্ধ রাখুন' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'খোলার সময়' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'এই দিনে লাইব্রেরি বন্ধ রাখুন' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'খোলার সময়' })).toBeInTheDocument();
     const words = latinIn(container).filter((word) => word !== 'Eid');
     expect(words).toEqual([]);
   });

@@ -76,8 +76,8 @@ describe('a book at the desk', () => {
       },
       bookMock([item(A, 'IN_REPAIR'), before[1]!, before[2]!]),
     ]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hamlet' })).toBeTruthy();
-    expect(screen.getByText('2 copies owned, 1 on the shelf.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hamlet' })).toBeInTheDocument();
+    expect(screen.getByText('2 copies owned, 1 on the shelf.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Copies' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map(cells)).toEqual([
@@ -87,12 +87,12 @@ describe('a book at the desk', () => {
     ]);
     // A copy on loan changes only by its check-in; a lost one can be found.
     expect(within(rows[1]!).queryAllByRole('button')).toEqual([]);
-    expect(within(rows[2]!).getByRole('button', { name: `Found: ${C}` })).toBeTruthy();
+    expect(within(rows[2]!).getByRole('button', { name: `Found: ${C}` })).toBeInTheDocument();
 
     await userEvent.click(within(rows[0]!).getByRole('button', { name: `In repair: ${A}` }));
-    expect(await screen.findByText(`${A} changed.`)).toBeTruthy();
+    expect(await screen.findByText(`${A} changed.`)).toBeInTheDocument();
     expect(setStatus).toHaveBeenCalledOnce();
-    expect(screen.getByText('1 copy owned, 0 on the shelf.')).toBeTruthy();
+    expect(screen.getByText('1 copy owned, 0 on the shelf.')).toBeInTheDocument();
   });
 
   it('adds copies and shows their labels, each a Code 128 barcode with the title, ready to print', async () => {
@@ -119,11 +119,11 @@ describe('a book at the desk', () => {
     await user.clear(count);
     await user.type(count, '101');
     await user.click(screen.getByRole('button', { name: 'Add copies' }));
-    expect(screen.getByText('Add from 1 to 100 copies at a time.')).toBeTruthy();
+    expect(screen.getByText('Add from 1 to 100 copies at a time.')).toBeInTheDocument();
     await user.clear(count);
     await user.type(count, '2');
     await user.click(screen.getByRole('button', { name: 'Add copies' }));
-    expect(await screen.findByText('2 copies added: print their labels below.')).toBeTruthy();
+    expect(await screen.findByText('2 copies added: print their labels below.')).toBeInTheDocument();
     const sheet = screen.getByRole('region', { name: 'Barcode labels (2)' });
     const labels = within(sheet).getAllByRole('listitem');
     expect(labels.map((label) => label.getAttribute('aria-label'))).toEqual([B, D]);

@@ -53,8 +53,8 @@ describe('Circulation Desk: access', () => {
       { request: { query: DESK_MEMBERS_QUERY, variables: () => true }, result: members },
     ]);
     expect(screen.getByRole('status').textContent).toContain('Loading the desk...');
-    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Circulation Desk' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Circulation Desk' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Members' })).toBeNull();
     expect(members).not.toHaveBeenCalled();
     expect(await axeViolations(container)).toEqual([]);
@@ -71,8 +71,8 @@ describe('Circulation Desk: access', () => {
     expect(alert.textContent).toContain('Could not load the desk.');
     expect(await axeViolations(container)).toEqual([]);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'Members' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: /Member 1/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Member 1/ })).toBeInTheDocument();
   });
 
   it('shows Staff only when the gateway refuses a staff query (FORBIDDEN)', async () => {
@@ -84,7 +84,7 @@ describe('Circulation Desk: access', () => {
       },
       noOverdue(),
     ]);
-    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
   });
 });
 
@@ -101,21 +101,21 @@ describe('Circulation Desk: members', () => {
       }),
       noOverdue(),
     ]);
-    expect(await screen.findByText('Loading members...')).toBeTruthy();
-    expect(await screen.findByText('45 members')).toBeTruthy();
+    expect(await screen.findByText('Loading members...')).toBeInTheDocument();
+    expect(await screen.findByText('45 members')).toBeInTheDocument();
     const pager = screen.getByRole('navigation', { name: 'Member pages' });
-    expect(within(pager).getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(pager).getByText('Page 1 of 3')).toBeInTheDocument();
     expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getAllByRole('button', { name: /^Member \d+/ })).toHaveLength(20);
     expect(await axeViolations(container)).toEqual([]);
 
     await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('button', { name: /Member 21 / })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Member 21 / })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Member 1 / })).toBeNull();
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     // Back is the cached first page: no request (none is mocked).
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(screen.getByRole('button', { name: /Member 1 / })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Member 1 / })).toBeInTheDocument();
   });
 
   it('searches once typing pauses, and says when nobody matches', async () => {
@@ -132,16 +132,16 @@ describe('Circulation Desk: members', () => {
     const box = screen.getByLabelText('Search members');
     // Only the whole term is sent ("a" and "ad" have no answer here, so sending them would show an error).
     await user.type(box, 'ada');
-    expect(screen.getByText('2 members')).toBeTruthy();
+    expect(screen.getByText('2 members')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
-    expect(await screen.findByText('1 member')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Member 7/ })).toBeTruthy();
+    expect(await screen.findByText('1 member')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Member 7/ })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Member pages' })).toBeNull();
 
     await user.clear(box);
     await user.type(box, 'zzz');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
-    expect(await screen.findByText('No members match “zzz”.')).toBeTruthy();
+    expect(await screen.findByText('No members match “zzz”.')).toBeInTheDocument();
   });
 
   it('shows a failed page with Try Again', async () => {
@@ -157,7 +157,7 @@ describe('Circulation Desk: members', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load members.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('1 member')).toBeTruthy();
+    expect(await screen.findByText('1 member')).toBeInTheDocument();
   });
 
   it('opens a member from the list', async () => {
@@ -168,12 +168,12 @@ describe('Circulation Desk: members', () => {
       memberMock('uid-2', { balance: 0 }),
       notesMock('uid-2'),
     ]);
-    expect(await screen.findByText('Choose a member to see their loans, balance and ledger.')).toBeTruthy();
+    expect(await screen.findByText('Choose a member to see their loans, balance and ledger.')).toBeInTheDocument();
     const row = await screen.findByRole('button', { name: /Member 2/ });
     await userEvent.click(row);
-    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(row.getAttribute('aria-current')).toBe('true');
-    expect(screen.getByText('Nothing owed: free to borrow.')).toBeTruthy();
+    expect(screen.getByText('Nothing owed: free to borrow.')).toBeInTheDocument();
   });
 });
 
@@ -196,7 +196,7 @@ describe('Circulation Desk: overdue loans', () => {
       notesMock('uid-9'),
     ]);
     const table = await screen.findByRole('table');
-    expect(screen.getByText('21 overdue loans')).toBeTruthy();
+    expect(screen.getByText('21 overdue loans')).toBeInTheDocument();
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
@@ -216,11 +216,11 @@ describe('Circulation Desk: overdue loans', () => {
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Overdue loan pages' })).getByRole('button', { name: 'Next' }),
     );
-    expect(await screen.findByRole('cell', { name: 'Late Book l21' })).toBeTruthy();
-    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Late Book l21' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await userEvent.click(screen.getByRole('button', { name: 'Grace Hopper' }));
-    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
   it('says when nothing is overdue, and shows a failed load with Try Again', async () => {
@@ -236,6 +236,6 @@ describe('Circulation Desk: overdue loans', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load overdue loans.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('No overdue loans.')).toBeTruthy();
+    expect(await screen.findByText('No overdue loans.')).toBeInTheDocument();
   });
 });

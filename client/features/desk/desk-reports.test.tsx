@@ -54,7 +54,7 @@ describe('the overdue list: filter, sort, reminders, export', () => {
     expect(bookColumn()).toEqual(['Wuthering Heights', 'Anna Karenina']);
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Days late' }), 'At least 30 days');
-    expect(await screen.findByText('1 overdue loan')).toBeTruthy();
+    expect(await screen.findByText('1 overdue loan')).toBeInTheDocument();
     expect(bookColumn()).toEqual(['Wuthering Heights']);
     expect(await axeViolations(container)).toEqual([]);
   });
@@ -82,7 +82,9 @@ describe('the overdue list: filter, sort, reminders, export', () => {
     await userEvent.click(button);
     expect((await screen.findByRole('status')).textContent).toBe('Babul Mia was reminded about “Wuthering Heights”.');
     await userEvent.click(button);
-    expect(await screen.findByText('Babul Mia was already reminded about “Wuthering Heights” today.')).toBeTruthy();
+    expect(
+      await screen.findByText('Babul Mia was already reminded about “Wuthering Heights” today.'),
+    ).toBeInTheDocument();
   });
 
   it('downloads the list at the chosen days late as CSV with the session token, and says when it fails', async () => {
@@ -184,11 +186,11 @@ describe('the cash-up page', () => {
         .map((row) => row.textContent),
     ).toEqual(['Staff memberEntriesPaymentsWaivers', 'Anwar (a@x.org)2৳300৳0', 'Bina (b@x.org)1৳0৳50']);
     expect(within(entries!).getAllByRole('row')).toHaveLength(4);
-    expect(within(entries!).getByText('Account deleted')).toBeTruthy();
+    expect(within(entries!).getByText('Account deleted')).toBeInTheDocument();
     expect(await axeViolations(container)).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-11-30' } });
-    expect(await screen.findByText('No payments or waivers on this day.')).toBeTruthy();
+    expect(await screen.findByText('No payments or waivers on this day.')).toBeInTheDocument();
     expect(screen.getByTestId('cash-up-payments').textContent).toBe('৳0');
   });
 });

@@ -99,13 +99,15 @@ describe('Hold shelf', () => {
     // Each list answers on its own: To clear may still be loading when To pull shows its row.
     expect(
       await within(await section('Expired: take off the shelf')).findByText('Nothing to take off the hold shelf.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(await axeViolations(container)).toEqual([]);
 
     await userEvent.click(within(row).getByRole('button', { name: 'Put it on the hold shelf' }));
-    expect(await within(pull).findByText('Nothing to pull: every copy set aside is on the hold shelf.')).toBeTruthy();
+    expect(
+      await within(pull).findByText('Nothing to pull: every copy set aside is on the hold shelf.'),
+    ).toBeInTheDocument();
     const waiting = await section('Awaiting pickup');
-    expect(await within(waiting).findByText(/On the hold shelf since/)).toBeTruthy();
+    expect(await within(waiting).findByText(/On the hold shelf since/)).toBeInTheDocument();
     expect(within(waiting).queryByRole('button', { name: 'Put it on the hold shelf' })).toBeNull();
   });
 
@@ -135,7 +137,7 @@ describe('Hold shelf', () => {
     expect((await within(row).findByRole('alert')).textContent).toBe(
       'This hold is still waiting for its member to pick the copy up: leave the copy on the hold shelf.',
     );
-    expect(within(await section('Awaiting pickup')).getByText('No copies are waiting for pickup.')).toBeTruthy();
+    expect(within(await section('Awaiting pickup')).getByText('No copies are waiting for pickup.')).toBeInTheDocument();
   });
 
   it('shows a list that failed to load with Try Again, and Staff only when the gateway refuses', async () => {
@@ -152,7 +154,9 @@ describe('Hold shelf', () => {
     const alert = await within(pull).findByRole('alert');
     expect(alert.textContent).toContain('Could not load the holds to pull.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await within(pull).findByText('Wanted Book')).toBeTruthy();
-    expect(await within(await section('Awaiting pickup')).findByRole('heading', { name: 'Staff only' })).toBeTruthy();
+    expect(await within(pull).findByText('Wanted Book')).toBeInTheDocument();
+    expect(
+      await within(await section('Awaiting pickup')).findByRole('heading', { name: 'Staff only' }),
+    ).toBeInTheDocument();
   });
 });

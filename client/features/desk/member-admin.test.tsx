@@ -70,8 +70,8 @@ describe('Circulation Desk: a member’s card, block, details and notes', () => 
       ...refetched({ balance: 0, block: BLOCK }),
     ]);
     const member = await panel();
-    expect(within(member).getByText('Card BM00000018')).toBeTruthy();
-    expect(within(member).getByText('Not blocked: may borrow and place holds.')).toBeTruthy();
+    expect(within(member).getByText('Card BM00000018')).toBeInTheDocument();
+    expect(within(member).getByText('Not blocked: may borrow and place holds.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(member).getByRole('button', { name: 'Block' }));
     // No reason: refused here, nothing sent (an unmatched mutation would fail the test).
@@ -81,9 +81,9 @@ describe('Circulation Desk: a member’s card, block, details and notes', () => 
     );
     await user.type(within(member).getByLabelText('Reason (the member is told it)'), 'Three books unreturned');
     await user.click(within(member).getByRole('button', { name: 'Block member' }));
-    expect(await within(member).findByText(/Blocked since .*: Three books unreturned/)).toBeTruthy();
-    expect(await within(member).findByText('Ada Lovelace is blocked.')).toBeTruthy();
-    expect(within(member).getByRole('button', { name: 'Unblock' })).toBeTruthy();
+    expect(await within(member).findByText(/Blocked since .*: Three books unreturned/)).toBeInTheDocument();
+    expect(await within(member).findByText('Ada Lovelace is blocked.')).toBeInTheDocument();
+    expect(within(member).getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
   });
 
   it('unblocks a blocked member', async () => {
@@ -98,8 +98,8 @@ describe('Circulation Desk: a member’s card, block, details and notes', () => 
     ]);
     const member = await panel();
     await userEvent.setup().click(within(member).getByRole('button', { name: 'Unblock' }));
-    expect(await within(member).findByText('Ada Lovelace is no longer blocked.')).toBeTruthy();
-    expect(within(member).getByRole('button', { name: 'Block' })).toBeTruthy();
+    expect(await within(member).findByText('Ada Lovelace is no longer blocked.')).toBeInTheDocument();
+    expect(within(member).getByRole('button', { name: 'Block' })).toBeInTheDocument();
   });
 
   it('lists the notes newest first and adds one', async () => {
@@ -116,7 +116,7 @@ describe('Circulation Desk: a member’s card, block, details and notes', () => 
     ]);
     const member = await panel();
     const notes = await within(member).findByRole('region', { name: 'Notes' });
-    expect(await within(notes).findByText('Prefers large print')).toBeTruthy();
+    expect(await within(notes).findByText('Prefers large print')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(within(notes).getByLabelText('New note'), 'Moved to Mirpur');
     await user.click(within(notes).getByRole('button', { name: 'Add note' }));
@@ -168,8 +168,8 @@ describe('Circulation Desk: a member’s card, block, details and notes', () => 
     await user.clear(within(form).getByLabelText('E-mail'));
     await user.type(within(form).getByLabelText('E-mail'), 'ada@example.com');
     await user.click(within(form).getByRole('button', { name: 'Save details' }));
-    expect(await within(member).findByText('Details saved.')).toBeTruthy();
-    expect(within(member).getByText('Phone 01711 000000')).toBeTruthy();
+    expect(await within(member).findByText('Details saved.')).toBeInTheDocument();
+    expect(within(member).getByText('Phone 01711 000000')).toBeInTheDocument();
     expect(within(member).queryByRole('form', { name: 'Edit details' })).toBeNull();
   });
 });
@@ -209,9 +209,9 @@ describe('Circulation Desk: register a member', () => {
     await user.type(within(form).getByLabelText('Phone'), '+880 1711-000111');
     expect(within(form).getByLabelText('Card number (optional)').getAttribute('aria-describedby')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Register member' }));
-    expect(await within(form).findByText(/Nadia Rahman is registered with card BM00000026/)).toBeTruthy();
+    expect(await within(form).findByText(/Nadia Rahman is registered with card BM00000026/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?member=uid-new'));
-    expect(await screen.findByRole('region', { name: 'Nadia Rahman' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Nadia Rahman' })).toBeInTheDocument();
     expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 

@@ -105,18 +105,18 @@ describe('Circulation Desk: one member', () => {
         entry('e1', 'LATE_FEE', 100, { bookTitle: 'Macbeth' }),
       ],
     });
-    expect(await screen.findByText('Loading member...')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeTruthy();
-    expect(within(panel()).getByText('ada@example.com')).toBeTruthy();
-    expect(within(panel()).getByText('৳250')).toBeTruthy();
-    expect(within(panel()).getByText('Fees must be paid before borrowing more.')).toBeTruthy();
+    expect(await screen.findByText('Loading member...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(within(panel()).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(panel()).getByText('৳250')).toBeInTheDocument();
+    expect(within(panel()).getByText('Fees must be paid before borrowing more.')).toBeInTheDocument();
 
     const onLoan = within(panel()).getByRole('region', { name: 'On loan (2)' });
     const hamlet = within(onLoan).getByRole('listitem', { name: 'Hamlet' });
-    expect(within(hamlet).getByText('3 days late, fee ৳150 so far')).toBeTruthy();
-    expect(within(hamlet).getByText(/^Due 27 Feb 2026/)).toBeTruthy();
+    expect(within(hamlet).getByText('3 days late, fee ৳150 so far')).toBeInTheDocument();
+    expect(within(hamlet).getByText(/^Due 27 Feb 2026/)).toBeInTheDocument();
     for (const name of ['Check in: Hamlet', 'Mark lost: Hamlet', 'Mark damaged: Hamlet'])
-      expect(within(hamlet).getByRole('button', { name })).toBeTruthy();
+      expect(within(hamlet).getByRole('button', { name })).toBeInTheDocument();
     expect(within(within(onLoan).getByRole('listitem', { name: 'Othello' })).queryByText(/late/)).toBeNull();
 
     const past = within(panel()).getByRole('region', { name: 'Past loans (2)' });
@@ -168,7 +168,7 @@ describe('Circulation Desk: one member', () => {
     expect(hamlet.textContent).toContain(
       `Return claimed on ${formatInstantDay('2026-03-03T09:00:00.000Z')}: check it in when the book arrives`,
     );
-    expect(within(hamlet).getByRole('button', { name: 'Check in: Hamlet' })).toBeTruthy();
+    expect(within(hamlet).getByRole('button', { name: 'Check in: Hamlet' })).toBeInTheDocument();
     const past = within(panel()).getByRole('region', { name: 'Past loans (2)' });
     expect(within(past).getByRole('listitem', { name: 'Othello' }).textContent).toContain(
       'at the desk by Desk Clerk (clerk@example.com)',
@@ -178,17 +178,17 @@ describe('Circulation Desk: one member', () => {
 
   it('shows the empty states of a member with no loans and no ledger, without the fee forms', async () => {
     const container = renderMember({ balance: 0 });
-    expect(await screen.findByText('No books on loan.')).toBeTruthy();
-    expect(screen.getByText('No past loans.')).toBeTruthy();
-    expect(screen.getByText('No charges, payments or waivers yet.')).toBeTruthy();
-    expect(screen.getByText('৳0')).toBeTruthy();
+    expect(await screen.findByText('No books on loan.')).toBeInTheDocument();
+    expect(screen.getByText('No past loans.')).toBeInTheDocument();
+    expect(screen.getByText('No charges, payments or waivers yet.')).toBeInTheDocument();
+    expect(screen.getByText('৳0')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Record payment' })).toBeNull();
     expect(await axeViolations(container)).toEqual([]);
   });
 
   it('says when no member has the uid in the address', async () => {
     renderMember(null);
-    expect(await screen.findByText('No member has that id.')).toBeTruthy();
+    expect(await screen.findByText('No member has that id.')).toBeInTheDocument();
   });
 
   it('shows a failed member load with Try Again', async () => {
@@ -211,7 +211,7 @@ describe('Circulation Desk: one member', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load this member.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
   it('records a payment: checks the amount first, then sends it with the note and shows the new balance', async () => {
@@ -232,7 +232,7 @@ describe('Circulation Desk: one member', () => {
       await user.clear(amount);
       await user.type(amount, typed);
       await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-      expect(within(form).getByText('Enter a whole amount from ৳1 to ৳150.')).toBeTruthy();
+      expect(within(form).getByText('Enter a whole amount from ৳1 to ৳150.')).toBeInTheDocument();
       expect(amount.getAttribute('aria-invalid')).toBe('true');
       expect(document.activeElement).toBe(amount);
     }
@@ -242,11 +242,11 @@ describe('Circulation Desk: one member', () => {
     await user.type(amount, '150');
     await user.type(within(form).getByLabelText('Note (optional)'), 'Cash at desk');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    expect(await screen.findByText('Payment of ৳150 recorded.')).toBeTruthy();
+    expect(await screen.findByText('Payment of ৳150 recorded.')).toBeInTheDocument();
     expect(paid).toHaveBeenCalledOnce();
     // The balance, and what the payment receipt says is still owed.
     expect(within(panel()).getAllByText('৳0')).toHaveLength(2);
-    expect(within(panel()).getByText('Nothing owed: free to borrow.')).toBeTruthy();
+    expect(within(panel()).getByText('Nothing owed: free to borrow.')).toBeInTheDocument();
     const receipt = within(panel()).getByRole('region', { name: 'Payment receipt' });
     const lines = within(receipt)
       .getAllByRole('definition')
@@ -268,7 +268,7 @@ describe('Circulation Desk: one member', () => {
     window.dispatchEvent(new Event('afterprint'));
     await waitFor(() => expect(receipt.classList.contains('print-target')).toBe(false));
     print.mockRestore();
-    expect(within(panel()).getByRole('cell', { name: 'Payment' })).toBeTruthy();
+    expect(within(panel()).getByRole('cell', { name: 'Payment' })).toBeInTheDocument();
   });
 
   it('sends one key for a double-clicked payment, and the same key again when its answer was lost', async () => {
@@ -289,7 +289,7 @@ describe('Circulation Desk: one member', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
     // The answer was lost: sent again, it is the same submission, under the same key.
     await user.dblClick(within(form).getByRole('button', { name: 'Record payment' }));
-    expect(await screen.findByText('Payment of ৳150 recorded.')).toBeTruthy();
+    expect(await screen.findByText('Payment of ৳150 recorded.')).toBeInTheDocument();
     expect(paid).toHaveBeenCalledOnce();
     expect(keys.size).toBe(1);
   });
@@ -312,7 +312,7 @@ describe('Circulation Desk: one member', () => {
     const amount = within(form).getByLabelText('Amount (৳)');
     await userEvent.type(amount, '100');
     await userEvent.click(within(form).getByRole('button', { name: 'Waive' }));
-    expect(await within(form).findByText('The amount is more than the balance of ৳50.')).toBeTruthy();
+    expect(await within(form).findByText('The amount is more than the balance of ৳50.')).toBeInTheDocument();
     expect(amount.getAttribute('aria-describedby')).toContain(
       within(form).getByText('The amount is more than the balance of ৳50.').id,
     );
@@ -331,8 +331,8 @@ describe('Circulation Desk: one member', () => {
     await userEvent.type(within(form).getByLabelText('Amount (৳)'), '50');
     await userEvent.type(within(form).getByLabelText('Note (optional)'), 'First time');
     await userEvent.click(within(form).getByRole('button', { name: 'Waive' }));
-    expect(await screen.findByText('৳50 waived.')).toBeTruthy();
-    expect(within(panel()).getByText('৳100')).toBeTruthy();
+    expect(await screen.findByText('৳50 waived.')).toBeInTheDocument();
+    expect(within(panel()).getByText('৳100')).toBeInTheDocument();
     expect((within(form).getByLabelText('Amount (৳)') as HTMLInputElement).value).toBe('');
   });
 
@@ -353,11 +353,11 @@ describe('Circulation Desk: one member', () => {
       await screen.findByText(
         'Hamlet is set aside as claimed returned: its fee stopped today. Check it in when the book turns up, or mark it lost.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const hamlet = within(panel()).getByRole('listitem', { name: 'Hamlet' });
-    expect(await within(hamlet).findByText(/Return claimed on/)).toBeTruthy();
+    expect(await within(hamlet).findByText(/Return claimed on/)).toBeInTheDocument();
     expect(within(hamlet).queryByRole('button', { name: 'Claims returned: Hamlet' })).toBeNull();
-    expect(within(hamlet).getByRole('button', { name: 'Mark lost: Hamlet' })).toBeTruthy();
+    expect(within(hamlet).getByRole('button', { name: 'Mark lost: Hamlet' })).toBeInTheDocument();
   });
 
   it('checks in a late loan and reports the late fee charged', async () => {
@@ -382,11 +382,11 @@ describe('Circulation Desk: one member', () => {
       ...after({ balance: 300, loans: [returned], ledger: [entry('e5', 'LATE_FEE', 150), ...owing.ledger] }),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Check in: Hamlet' }));
-    expect(await screen.findByRole('button', { name: 'Checking in...: Hamlet' })).toBeTruthy();
-    expect(await screen.findByText('Checked in “Hamlet”. Late fee of ৳150 charged.')).toBeTruthy();
-    expect(within(panel()).getByRole('region', { name: 'On loan (0)' })).toBeTruthy();
-    expect(within(panel()).getByRole('region', { name: 'Past loans (1)' })).toBeTruthy();
-    expect(within(panel()).getByText('৳300')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Checking in...: Hamlet' })).toBeInTheDocument();
+    expect(await screen.findByText('Checked in “Hamlet”. Late fee of ৳150 charged.')).toBeInTheDocument();
+    expect(within(panel()).getByRole('region', { name: 'On loan (0)' })).toBeInTheDocument();
+    expect(within(panel()).getByRole('region', { name: 'Past loans (1)' })).toBeInTheDocument();
+    expect(within(panel()).getByText('৳300')).toBeInTheDocument();
   });
 
   it('renews one loan for the member, then all of them, saying why one was not renewed', async () => {
@@ -423,10 +423,10 @@ describe('Circulation Desk: one member', () => {
       ...after({ balance: 0, loans: [renewedHamlet, { ...othello, dueDate: '2026-03-26' }] }),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Renew: Hamlet' }));
-    expect(await screen.findByText(`Renewed Hamlet: now due ${formatDay('2026-03-24')}.`)).toBeTruthy();
+    expect(await screen.findByText(`Renewed Hamlet: now due ${formatDay('2026-03-24')}.`)).toBeInTheDocument();
     await userEvent.click(within(panel()).getByRole('button', { name: 'Renew all loans' }));
-    expect(await screen.findByText('Renewed 1 of 2 loans.')).toBeTruthy();
-    expect(within(panel()).getByText('Hamlet: This book has reached its renewal limit.')).toBeTruthy();
+    expect(await screen.findByText('Renewed 1 of 2 loans.')).toBeInTheDocument();
+    expect(within(panel()).getByText('Hamlet: This book has reached its renewal limit.')).toBeInTheDocument();
   });
 
   it('says what a lost copy will cost before marking it, and does nothing when cancelled', async () => {
@@ -455,25 +455,25 @@ describe('Circulation Desk: one member', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark lost: Hamlet' }));
     let dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Mark as lost?')).toBeTruthy();
+    expect(within(dialog).getByText('Mark as lost?')).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         '“Hamlet” will be closed as lost and Ada Lovelace charged ৳800 replacement cost + ৳100 processing fee = ৳900.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark lost: Hamlet' })).toBeTruthy());
+    expect(await screen.findByRole('button', { name: 'Mark lost: Hamlet' })).toBeInTheDocument();
     expect(marked).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark lost: Hamlet' }));
     dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, mark lost' }));
-    expect(await screen.findByText('“Hamlet” marked lost.')).toBeTruthy();
+    expect(await screen.findByText('“Hamlet” marked lost.')).toBeInTheDocument();
     expect(marked).toHaveBeenCalledOnce();
     const ledger = within(panel()).getByRole('table');
     expect(within(ledger).getByRole('row', { name: /Replacement Hamlet/ }).textContent).toContain('+৳800');
     expect(within(ledger).getByRole('row', { name: /Processing fee Hamlet/ }).textContent).toContain('+৳100');
-    expect(within(panel()).getByText('৳1,050')).toBeTruthy();
+    expect(within(panel()).getByText('৳1,050')).toBeInTheDocument();
   });
 
   it('charges the policy’s default replacement cost for a damaged copy of a book no longer in the catalogue', async () => {
@@ -492,12 +492,12 @@ describe('Circulation Desk: one member', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark damaged: Hamlet' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Mark as damaged?')).toBeTruthy();
+    expect(within(dialog).getByText('Mark as damaged?')).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         '“Hamlet” will be closed as damaged and Ada Lovelace charged ৳500 replacement cost + ৳100 processing fee = ৳600.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, mark damaged' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This loan is already closed.');
   });

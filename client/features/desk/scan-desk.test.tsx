@@ -122,15 +122,15 @@ describe('the scan box', () => {
       },
     ]);
     await scan(CARD);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeTruthy();
-    expect(await screen.findByText(/checks it out to Ada Lovelace/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(await screen.findByText(/checks it out to Ada Lovelace/)).toBeInTheDocument();
 
     await scan(ITEM);
-    expect(await screen.findByText(`Checked out Hamlet, due ${formatDay('2026-03-20')}.`)).toBeTruthy();
+    expect(await screen.findByText(`Checked out Hamlet, due ${formatDay('2026-03-20')}.`)).toBeInTheDocument();
     expect(sent).toHaveBeenCalledOnce();
     const receipt = screen.getByRole('region', { name: 'Checkout receipt' });
-    expect(within(receipt).getByText('Ada Lovelace')).toBeTruthy();
-    expect(within(receipt).getByText(CARD)).toBeTruthy();
+    expect(within(receipt).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(receipt).getByText(CARD)).toBeInTheDocument();
     const rows = within(receipt)
       .getAllByRole('row')
       .slice(1)
@@ -141,7 +141,7 @@ describe('the scan box', () => {
       );
     expect(rows).toEqual([['Hamlet', ITEM, formatDay('2026-03-20')]]);
     await userEvent.click(within(receipt).getByRole('button', { name: 'E-mail the receipt' }));
-    expect(await within(receipt).findByText('Receipt sent to ada@example.com.')).toBeTruthy();
+    expect(await within(receipt).findByText('Receipt sent to ada@example.com.')).toBeInTheDocument();
     // Ready for the next scan.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Scan/ })));
   });
@@ -165,11 +165,11 @@ describe('the scan box', () => {
     ]);
     await scan(ITEM);
     const result = await screen.findByRole('region', { name: 'Check-in' });
-    expect(within(result).getByRole('heading', { name: `Checked in Hamlet (${ITEM})` })).toBeTruthy();
+    expect(within(result).getByRole('heading', { name: `Checked in Hamlet (${ITEM})` })).toBeInTheDocument();
     expect(result.textContent).toContain(`Grace Hopper had it, due ${formatDay('2026-03-01')}.`);
-    expect(within(result).getByText('3 days late: fee of ৳150 charged.')).toBeTruthy();
+    expect(within(result).getByText('3 days late: fee of ৳150 charged.')).toBeInTheDocument();
     const found = within(result).getByRole('alert');
-    expect(within(found).getByRole('heading', { name: 'Hold found: put it on the hold shelf' })).toBeTruthy();
+    expect(within(found).getByRole('heading', { name: 'Hold found: put it on the hold shelf' })).toBeInTheDocument();
     expect(found.textContent).toContain(
       `Zula Rahman is waiting for it; it waits for them until ${formatDay('2026-03-12')}.`,
     );
@@ -208,8 +208,8 @@ describe('the scan box', () => {
     await user.click(await scanBox());
     await user.keyboard(`${ITEM}{Enter}`);
     const result = await screen.findByRole('region', { name: 'Check-in' });
-    expect(within(result).getByText('3 days late: fee forgiven.')).toBeTruthy();
-    expect(within(result).getByText('Nobody is waiting for it: put it back on the shelf.')).toBeTruthy();
+    expect(within(result).getByText('3 days late: fee forgiven.')).toBeInTheDocument();
+    expect(within(result).getByText('Nobody is waiting for it: put it back on the shelf.')).toBeInTheDocument();
     expect(
       (screen.getByRole('checkbox', { name: 'Forgive the late fee (next check-in only)' }) as HTMLInputElement).checked,
     ).toBe(false);
@@ -223,9 +223,9 @@ describe('the scan box', () => {
     await scan(ITEM);
     const result = await screen.findByRole('region', { name: 'Check-in' });
     expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(`Found Hamlet (${ITEM})`);
-    expect(within(result).getByText('Found: ৳400 replacement refunded to Grace Hopper')).toBeTruthy();
+    expect(within(result).getByText('Found: ৳400 replacement refunded to Grace Hopper')).toBeInTheDocument();
     expect(within(result).queryByText('Returned on time: no fee.')).toBeNull();
-    expect(within(result).getByText('Nobody is waiting for it: put it back on the shelf.')).toBeTruthy();
+    expect(within(result).getByText('Nobody is waiting for it: put it back on the shelf.')).toBeInTheDocument();
   });
 
   it('says a copy found that staff had marked lost by hand refunded nothing', async () => {
@@ -236,7 +236,7 @@ describe('the scan box', () => {
     expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(
       `Found ${ITEM}: it had been marked lost.`,
     );
-    expect(within(result).getByText('Found: no replacement refunded.')).toBeTruthy();
+    expect(within(result).getByText('Found: no replacement refunded.')).toBeInTheDocument();
   });
 
   it('shows a policy refusal with Override, which asks for a reason and lends with it', async () => {
@@ -260,20 +260,20 @@ describe('the scan box', () => {
       await screen.findByText(
         `Could not check out ${ITEM}: Ada Lovelace already has 5 books, the most a member may borrow.`,
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Override' }));
     const form = screen.getByRole('form', { name: 'Override the refusal' });
     const reason = within(form).getByLabelText('Reason for the override (recorded)');
     await waitFor(() => expect(document.activeElement).toBe(reason));
     await user.click(within(form).getByRole('button', { name: 'Check out anyway' }));
-    expect(within(form).getByText('Give a reason: it is recorded with the loan.')).toBeTruthy();
+    expect(within(form).getByText('Give a reason: it is recorded with the loan.')).toBeInTheDocument();
     expect(overridden).not.toHaveBeenCalled();
     await user.type(reason, 'Exam week');
     await user.click(within(form).getByRole('button', { name: 'Check out anyway' }));
     expect(
       await screen.findByText(`Checked out Hamlet with an override, due ${formatDay('2026-03-20')}.`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(overridden).toHaveBeenCalledOnce();
   });
 
@@ -296,7 +296,7 @@ describe('the scan box', () => {
     await screen.findByText(`Could not check out ${ITEM}: Grace Hopper has this copy: check it in first.`);
     expect(screen.queryByRole('button', { name: 'Override' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Check it in first' }));
-    expect(await screen.findByText(`Checked out Hamlet, due ${formatDay('2026-03-20')}.`)).toBeTruthy();
+    expect(await screen.findByText(`Checked out Hamlet, due ${formatDay('2026-03-20')}.`)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Check-in' }).textContent).toContain('3 days late: fee of ৳150 charged.');
   });
 
@@ -308,7 +308,7 @@ describe('the scan box', () => {
       await screen.findByText(
         `${wrong} is not a barcode of ours: its check digit is wrong. Scan it again, or type it as printed.`,
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // A click on the page (not a form field) gives the focus back to the scan box.
     await userEvent.click(screen.getByRole('heading', { level: 1 }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Scan/ })));
@@ -323,7 +323,7 @@ describe('the scan box', () => {
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices: {} }));
     try {
       renderDesk([]);
-      expect(await screen.findByRole('button', { name: 'Scan with camera' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Scan with camera' })).toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();
     }
@@ -348,9 +348,9 @@ describe('the scan box', () => {
       noOverdue(),
     ]);
     await scan(` ${CARD.slice(2)} `);
-    expect(await screen.findByText(/checks it out to Ada Lovelace/)).toBeTruthy();
+    expect(await screen.findByText(/checks it out to Ada Lovelace/)).toBeInTheDocument();
     await scan(`  ${ITEM.toLowerCase()} `);
-    expect(await screen.findByText(`Checked out Hamlet, due ${formatDay('2026-03-20')}.`)).toBeTruthy();
+    expect(await screen.findByText(`Checked out Hamlet, due ${formatDay('2026-03-20')}.`)).toBeInTheDocument();
     expect(sent).toHaveBeenCalledOnce();
     expect(screen.queryByText(/not a member's card/)).toBeNull();
   });
@@ -382,7 +382,7 @@ describe('the scan box', () => {
     await user.keyboard('Exam week{Enter}');
     expect(
       await screen.findByText(`Checked out Hamlet with an override, due ${formatDay('2026-03-20')}.`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(box));
   });
 
@@ -391,6 +391,6 @@ describe('the scan box', () => {
       { request: { query: MEMBER_BY_CARD_QUERY, variables: { card: 'C9' } }, result: { data: { memberByCard: null } } },
     ]);
     await scan('C9');
-    expect(await screen.findByText('No member has the card C9.')).toBeTruthy();
+    expect(await screen.findByText('No member has the card C9.')).toBeInTheDocument();
   });
 });

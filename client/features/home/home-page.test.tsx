@@ -61,13 +61,13 @@ describe('HomePage data sections', () => {
       ]),
       featuredMock([book(1), book(2), book(3)]),
     ]);
-    expect(screen.getByText('Loading categories...')).toBeTruthy();
-    expect(screen.getByText('Loading featured books...')).toBeTruthy();
+    expect(screen.getByText('Loading categories...')).toBeInTheDocument();
+    expect(screen.getByText('Loading featured books...')).toBeInTheDocument();
 
     const poetry = await screen.findByRole('link', { name: /^Poetry/ });
     expect(poetry.getAttribute('href')).toBe('/category/Poetry');
-    expect(within(poetry).getByText('Explore books in this category')).toBeTruthy();
-    expect(within(poetry).getByText(/Explore Books/)).toBeTruthy();
+    expect(within(poetry).getByText('Explore books in this category')).toBeInTheDocument();
+    expect(within(poetry).getByText(/Explore Books/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Young Adult/ }).getAttribute('href')).toBe('/category/Young%20Adult');
 
     const featured = section('Featured Books');
@@ -89,7 +89,7 @@ describe('HomePage data sections', () => {
         .getAttribute('href'),
     ).toBe('/category/Romance');
     const featured = section('Featured Books');
-    expect(await within(featured).findByRole('heading', { name: 'Project Hail Mary' })).toBeTruthy();
+    expect(await within(featured).findByRole('heading', { name: 'Project Hail Mary' })).toBeInTheDocument();
     expect(within(featured).getAllByRole('img', { name: /^Cover of/ })).toHaveLength(3);
   });
 
@@ -120,10 +120,10 @@ function renderInRouter(ui: React.ReactNode, mocks = [policyMock()]) {
 describe('HeroCarousel', () => {
   it("promises the gateway's loan limit and loan period, and no number until the policy is known", async () => {
     renderInRouter(<HeroCarousel />, [policyMock({ loanLimit: 3, loanDays: 21 }, 20)]);
-    expect(screen.getByText('Borrow books and keep track of every loan in one place.')).toBeTruthy();
+    expect(screen.getByText('Borrow books and keep track of every loan in one place.')).toBeInTheDocument();
     expect(
       await screen.findByText('Borrow up to 3 books at a time for 21 days and keep track of every loan in one place.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByText(/five|14 days/)).toBeNull();
   });
 
@@ -178,12 +178,12 @@ describe('HeroCarousel', () => {
     act(() => {
       vi.advanceTimersByTime(15_000);
     });
-    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'Next slide' }).blur());
     act(() => {
       vi.advanceTimersByTime(5000);
     });
-    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeInTheDocument();
   });
 
   it('holds while the pointer is over it', () => {
@@ -194,12 +194,12 @@ describe('HeroCarousel', () => {
     act(() => {
       vi.advanceTimersByTime(15_000);
     });
-    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeInTheDocument();
     fireEvent.mouseLeave(carousel);
     act(() => {
       vi.advanceTimersByTime(5000);
     });
-    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeInTheDocument();
   });
 
   it('pauses and plays with its own button', () => {
@@ -209,13 +209,13 @@ describe('HeroCarousel', () => {
     act(() => {
       vi.advanceTimersByTime(15_000);
     });
-    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Play slide show' }));
     act(() => {
       vi.advanceTimersByTime(5000);
     });
-    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pause slide show' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause slide show' })).toBeInTheDocument();
   });
 
   it('stays still for a person who asked for reduced motion, until they press Play', () => {
@@ -236,12 +236,12 @@ describe('HeroCarousel', () => {
       act(() => {
         vi.advanceTimersByTime(15_000);
       });
-      expect(screen.getByRole('link', { name: 'Browse Books' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Browse Books' })).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Play slide show' }));
       act(() => {
         vi.advanceTimersByTime(5000);
       });
-      expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Start Borrowing' })).toBeInTheDocument();
     } finally {
       window.matchMedia = saved;
     }
@@ -261,14 +261,14 @@ describe('Newsletter', () => {
 
     fireEvent.change(input(), { target: { value: 'reader@bookhaven.com' } });
     subscribe();
-    expect(screen.getByText('Thank you for subscribing!')).toBeTruthy();
+    expect(screen.getByText('Thank you for subscribing!')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Email address' })).toBeNull();
     expect(JSON.parse(localStorage.getItem(SUBSCRIPTIONS_KEY) ?? '[]')).toEqual(['reader@bookhaven.com']);
     act(() => {
       vi.advanceTimersByTime(4999);
     });
-    expect(screen.getByText('Thank you for subscribing!')).toBeTruthy();
+    expect(screen.getByText('Thank you for subscribing!')).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1);
     });

@@ -93,8 +93,8 @@ describe('Notices bell', () => {
     const panel = await screen.findByRole('region', { name: 'Notices' });
     expect(bell.getAttribute('aria-expanded')).toBe('true');
     const first = await within(panel).findByRole('article', { name: ready.message });
-    expect(within(first).getByText(formatDateTime(ready.createdAt))).toBeTruthy();
-    expect(within(panel).getByText('2 unread notices')).toBeTruthy();
+    expect(within(first).getByText(formatDateTime(ready.createdAt))).toBeInTheDocument();
+    expect(within(panel).getByText('2 unread notices')).toBeInTheDocument();
     expect(within(within(panel).getByRole('article', { name: old.message })).queryByRole('button')).toBeNull();
     expect(await axeViolations(panel)).toEqual([]);
     await userEvent.click(within(first).getByRole('link', { name: `Open: ${ready.message}` }));
@@ -115,11 +115,11 @@ describe('Notices bell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Notices, 2 unread' }));
     const panel = await screen.findByRole('region', { name: 'Notices' });
     await userEvent.click(await within(panel).findByRole('button', { name: `Mark read: ${ready.message}` }));
-    expect(await screen.findByRole('button', { name: 'Notices, 1 unread' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notices, 1 unread' })).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: `Mark read: ${ready.message}` })).toBeNull();
-    expect(within(panel).getByText('1 unread notice')).toBeTruthy();
+    expect(within(panel).getByText('1 unread notice')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }));
-    expect(await screen.findByRole('button', { name: 'Notices' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notices' })).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: /^Mark read/ })).toBeNull();
     expect((within(panel).getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -142,13 +142,13 @@ describe('Notices bell', () => {
     renderBell([countMock(1), firstPage, secondPage, markMock(['p-last'], 1), countMock(0)]);
     await userEvent.click(await screen.findByRole('button', { name: 'Notices, 1 unread' }));
     const panel = await screen.findByRole('region', { name: 'Notices' });
-    expect(await within(panel).findByText('50 of 51 shown')).toBeTruthy();
+    expect(await within(panel).findByText('50 of 51 shown')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Load more' }));
-    expect(await within(panel).findByRole('article', { name: oldest.message })).toBeTruthy();
+    expect(await within(panel).findByRole('article', { name: oldest.message })).toBeInTheDocument();
     expect(within(panel).getAllByRole('article')).toHaveLength(NOTICES_PAGE_SIZE + 1);
     expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
     await userEvent.click(within(panel).getByRole('button', { name: `Mark read: ${oldest.message}` }));
-    expect(await screen.findByRole('button', { name: 'Notices' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notices' })).toBeInTheDocument();
     expect(within(panel).getAllByRole('article')).toHaveLength(NOTICES_PAGE_SIZE + 1);
   });
 
@@ -159,11 +159,11 @@ describe('Notices bell', () => {
     });
     try {
       renderBell([countMock(0), countMock(3)]);
-      expect(await screen.findByRole('button', { name: 'Notices' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Notices' })).toBeInTheDocument();
       await act(() => vi.advanceTimersByTimeAsync(BELL_POLL_MS - 1_000));
       expect(screen.queryByRole('button', { name: 'Notices, 3 unread' })).toBeNull();
       await act(() => vi.advanceTimersByTimeAsync(1_000));
-      expect(await screen.findByRole('button', { name: 'Notices, 3 unread' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Notices, 3 unread' })).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
@@ -174,7 +174,7 @@ describe('Notices bell', () => {
     const bell = await screen.findByRole('button', { name: 'Notices' });
     await userEvent.click(bell);
     const panel = await screen.findByRole('region', { name: 'Notices' });
-    expect(await within(panel).findByRole('heading', { name: 'No Notices' })).toBeTruthy();
+    expect(await within(panel).findByRole('heading', { name: 'No Notices' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
     expect(document.activeElement).toBe(bell);
@@ -191,7 +191,7 @@ describe('Notices bell', () => {
     const alert = await within(panel).findByRole('alert');
     expect(alert.textContent).toContain('Failed to fetch notices. Please try again.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await within(panel).findByRole('article', { name: due.message })).toBeTruthy();
+    expect(await within(panel).findByRole('article', { name: due.message })).toBeInTheDocument();
   });
 
   it('turns e-mailed notices off and on again, and says when the change failed', async () => {

@@ -45,7 +45,7 @@ describe('ContactPage', () => {
       timer: 3000,
     });
     expect((screen.getByLabelText('Your Name') as HTMLInputElement).value).toBe('');
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(CONTACT_MESSAGES_KEY) ?? '[]')).toMatchObject([
       { name: 'Ada', subject: 'Hours' },
     ]);
@@ -63,9 +63,9 @@ describe('ContactPage', () => {
       </MockedProvider>,
     );
     const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
-    expect(await within(hours).findByText('Closed today (Eid ul-Fitr)')).toBeTruthy();
-    expect(within(hours).getByText('10am to 8pm')).toBeTruthy();
-    expect(within(hours).getByText(/: Eid ul-Fitr$/)).toBeTruthy();
+    expect(await within(hours).findByText('Closed today (Eid ul-Fitr)')).toBeInTheDocument();
+    expect(within(hours).getByText('10am to 8pm')).toBeInTheDocument();
+    expect(within(hours).getByText(/: Eid ul-Fitr$/)).toBeInTheDocument();
   });
 
   it('shows opening hours, a local map and the FAQ', () => {
@@ -77,9 +77,9 @@ describe('ContactPage', () => {
       </MockedProvider>,
     );
     const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
-    expect(within(hours).getByText('Saturday to Thursday')).toBeTruthy();
-    expect(within(hours).getByText('2pm to 8pm')).toBeTruthy();
-    expect(within(hours).getByText('Closed')).toBeTruthy();
+    expect(within(hours).getByText('Saturday to Thursday')).toBeInTheDocument();
+    expect(within(hours).getByText('2pm to 8pm')).toBeInTheDocument();
+    expect(within(hours).getByText('Closed')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Map showing BookHaven/ }).getAttribute('src')).toBe('/images/map.svg');
     for (const q of [
       'How do I borrow a book?',
@@ -87,7 +87,7 @@ describe('ContactPage', () => {
       'Are there late fees?',
       'How do I return a book?',
     ]) {
-      expect(screen.getByText(q)).toBeTruthy();
+      expect(screen.getByText(q)).toBeInTheDocument();
     }
   });
 });

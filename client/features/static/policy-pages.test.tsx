@@ -31,27 +31,29 @@ const noDefaults = (container: HTMLElement) =>
 describe("the policy's numbers on the static pages", () => {
   it('About prints the borrowing rules, and none until the policy is known', async () => {
     const container = renderPage(AboutPage);
-    expect(screen.getByRole('heading', { name: 'Borrowing Rules' })).toBeTruthy();
-    expect(screen.getByTestId('policy-pending')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Borrowing Rules' })).toBeInTheDocument();
+    expect(screen.getByTestId('policy-pending')).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/Borrow up to/);
-    expect(await screen.findByText('Borrow up to 3 books at a time.')).toBeTruthy();
-    expect(screen.getByText('Each loan lasts 21 days.')).toBeTruthy();
-    expect(screen.getByText('Renew a loan twice for 10 days if nobody else has requested the book.')).toBeTruthy();
-    expect(screen.getByText(/A late fee of 20 taka per day is charged for each overdue book/)).toBeTruthy();
-    expect(screen.getByText(/processing fee of 120 taka/)).toBeTruthy();
-    expect(screen.getByText('We remind you when a loan is due within 4 days.')).toBeTruthy();
+    expect(await screen.findByText('Borrow up to 3 books at a time.')).toBeInTheDocument();
+    expect(screen.getByText('Each loan lasts 21 days.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Renew a loan twice for 10 days if nobody else has requested the book.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/A late fee of 20 taka per day is charged for each overdue book/)).toBeInTheDocument();
+    expect(screen.getByText(/processing fee of 120 taka/)).toBeInTheDocument();
+    expect(screen.getByText('We remind you when a loan is due within 4 days.')).toBeInTheDocument();
     noDefaults(container);
   });
 
   it('Terms keep the wording with the numbers filled in', async () => {
     const container = renderPage(TermsConditionsPage);
-    expect(screen.getByRole('heading', { name: '2. Borrowing Rules' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '2. Borrowing Rules' })).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/borrow up to/);
-    expect(await screen.findByText('You may borrow up to 3 books at a time.')).toBeTruthy();
-    expect(screen.getByText('The loan period is 21 days.')).toBeTruthy();
+    expect(await screen.findByText('You may borrow up to 3 books at a time.')).toBeInTheDocument();
+    expect(screen.getByText('The loan period is 21 days.')).toBeInTheDocument();
     expect(
       screen.getByText('You may renew a loan twice for 10 days if nobody else has requested the book.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(container.textContent).toMatch(
       /A late fee of 20 taka per day is charged for each overdue book. Late fees must be paid before you can borrow more books./,
     );
@@ -64,21 +66,21 @@ describe("the policy's numbers on the static pages", () => {
       await screen.findByText(
         /To track loans: up to 3 books at a time, each for 21 days, with up to 2 10-day renewals if nobody else has requested the book\./,
       ),
-    ).toBeTruthy();
-    expect(screen.getByText(/To calculate late fees of 20 taka per day for each overdue book\./)).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText(/To calculate late fees of 20 taka per day for each overdue book\./)).toBeInTheDocument();
     noDefaults(container);
   });
 
   it("the Contact FAQ answers with the gateway's numbers", async () => {
     const container = renderPage(ContactPage);
-    expect(screen.getByText('How long is the loan period?')).toBeTruthy();
-    expect(await screen.findByText(/You can borrow up to 3 books at a time\./)).toBeTruthy();
+    expect(screen.getByText('How long is the loan period?')).toBeInTheDocument();
+    expect(await screen.findByText(/You can borrow up to 3 books at a time\./)).toBeInTheDocument();
     expect(
       screen.getByText(
         'Books are lent for 21 days. You can renew twice for 10 more days if nobody else has requested the book.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByText(/Yes: 20 taka per day for each overdue book\./)).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Yes: 20 taka per day for each overdue book\./)).toBeInTheDocument();
     noDefaults(container);
   });
 
@@ -90,6 +92,6 @@ describe("the policy's numbers on the static pages", () => {
         </MemoryRouter>
       </MockedProvider>,
     );
-    expect(await screen.findByText('Loans cannot be renewed.')).toBeTruthy();
+    expect(await screen.findByText('Loans cannot be renewed.')).toBeInTheDocument();
   });
 });

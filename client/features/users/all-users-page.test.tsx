@@ -89,13 +89,13 @@ describe('All Users page', () => {
       'admin',
     );
     expect(screen.getByRole('status').textContent).toContain('Loading users...');
-    expect(await screen.findByRole('heading', { name: 'All Users (2)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'All Users (2)' })).toBeInTheDocument();
     const ada = screen.getByRole('article', { name: 'Ada Lovelace' });
-    expect(within(ada).getByText('AL')).toBeTruthy();
+    expect(within(ada).getByText('AL')).toBeInTheDocument();
     expect(within(ada).getByText('admin').className).toContain('bg-red-100');
     expect(within(ada).getByText('active').className).toContain('bg-green-100');
-    expect(within(ada).getByText('Phone: +880 1700 000000')).toBeTruthy();
-    expect(within(ada).getByText(`Joined: ${formatInstantDay(new Date(2026, 0, 15, 12))}`)).toBeTruthy();
+    expect(within(ada).getByText('Phone: +880 1700 000000')).toBeInTheDocument();
+    expect(within(ada).getByText(`Joined: ${formatInstantDay(new Date(2026, 0, 15, 12))}`)).toBeInTheDocument();
     // A missing name falls back to the e-mail's local part.
     const grace = screen.getByRole('article', { name: 'grace' });
     expect(within(grace).getByText('member').className).toContain('bg-green-100');
@@ -106,7 +106,7 @@ describe('All Users page', () => {
   it("gives staff View and Edit, which open the member's record at the desk", async () => {
     renderPage([answer([user('u1'), user('u2', { name: 'Grace Hopper' })])], '/all-users', 'admin');
     const grace = await screen.findByRole('article', { name: 'Grace Hopper' });
-    expect(await within(grace).findByRole('link', { name: 'View Grace Hopper' })).toBeTruthy();
+    expect(await within(grace).findByRole('link', { name: 'View Grace Hopper' })).toBeInTheDocument();
     expect(within(grace).getByRole('link', { name: 'Edit Grace Hopper at the desk' }).getAttribute('href')).toBe(
       '/desk?member=uid-u2',
     );
@@ -125,8 +125,8 @@ describe('All Users page', () => {
       ]),
     ]);
     const zara = await screen.findByRole('article', { name: 'Zara Khan' });
-    expect(within(zara).getByText('z•••@example.com')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Me Myself' })).getByText('me@example.com')).toBeTruthy();
+    expect(within(zara).getByText('z•••@example.com')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Me Myself' })).getByText('me@example.com')).toBeInTheDocument();
     // The role is known once its answer arrives; even then members get no View or Edit.
     await screen.findByPlaceholderText('Search by name...');
     expect(screen.queryByRole('link', { name: /^(View|Edit)/ })).toBeNull();
@@ -141,8 +141,8 @@ describe('All Users page', () => {
 
   it('shows the empty state', async () => {
     renderPage([answer([])]);
-    expect(await screen.findByText('No users found')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'All Users (0)' })).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Users (0)' })).toBeInTheDocument();
   });
 
   it('heads the page with every member, formatted, and appends the next page after the last member shown', async () => {
@@ -150,14 +150,14 @@ describe('All Users page', () => {
       answer([user('u1'), user('u2', { name: 'Grace Hopper' })], { userCount: 10_000, matching: 10_000 }),
       answer([user('u3', { name: 'Alan Turing' })], { after: 'u2', userCount: 10_000, matching: 10_000 }),
     ]);
-    expect(await screen.findByRole('heading', { name: 'All Users (10,000)' })).toBeTruthy();
-    expect(screen.getByText('2 of 10,000 shown')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'All Users (10,000)' })).toBeInTheDocument();
+    expect(screen.getByText('2 of 10,000 shown')).toBeInTheDocument();
     // Without a search the heading already says how many there are.
     expect(screen.queryByText(/^Showing/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('article', { name: 'Alan Turing' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Alan Turing' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
-    expect(screen.getByText('3 of 10,000 shown')).toBeTruthy();
+    expect(screen.getByText('3 of 10,000 shown')).toBeInTheDocument();
   });
 
   it('searches on the server (debounced, kept in the URL) and pages the matches', async () => {
@@ -169,29 +169,29 @@ describe('All Users page', () => {
     await screen.findByRole('heading', { name: 'All Users (3)' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'hop');
-    expect(await screen.findByText('Showing 2 of 3 users')).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 3 users')).toBeInTheDocument();
     expect(screen.getByLabelText('location').textContent).toBe('?q=hop');
     // The heading keeps the whole membership; the list holds only the matches.
-    expect(screen.getByRole('heading', { name: 'All Users (3)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'All Users (3)' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Ada Lovelace' })).toBeNull();
-    expect(screen.getByText('1 of 2 shown')).toBeTruthy();
+    expect(screen.getByText('1 of 2 shown')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('article', { name: 'Hopi Reader' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Hopi Reader' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('restores the search from the URL and says when nobody matches', async () => {
     renderPage([answer([], { search: 'zed', userCount: 5, matching: 0 })], '/all-users?q=zed');
-    expect(await screen.findByText('No users found')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'All Users (5)' })).toBeTruthy();
-    expect(screen.getByText('Showing 0 of 5 users')).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Users (5)' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 5 users')).toBeInTheDocument();
     expect((screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement).value).toBe('zed');
   });
 
   it('shows the error box with the message', async () => {
     renderPage([{ error: new Error('HTTP error! status: 500') }]);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error!')).toBeTruthy();
-    expect(within(alert).getByText('HTTP error! status: 500')).toBeTruthy();
+    expect(within(alert).getByText('Error!')).toBeInTheDocument();
+    expect(within(alert).getByText('HTTP error! status: 500')).toBeInTheDocument();
   });
 });
