@@ -85,7 +85,7 @@ async function listsCost(
     if (!variables.coerced) return 0;
     coerced = variables.coerced;
   }
-  // Aliases of the same search are priced once: the store counts their words once.
+  // The store counts a search's short words once however many aliases ask it; each alias still pays the price.
   const searches = new Map<string, Promise<number>>();
   const searchCost = (filter: unknown, facets: boolean) => {
     const key = JSON.stringify([filter ?? null, facets]);

@@ -92,7 +92,7 @@ export type ScanKind = 'item' | 'bad-item' | 'card-or-item' | 'card';
 export function scanKind(code: string): ScanKind {
   const read = normalScan(code);
   if (isItemBarcode(read)) return 'item';
-  if (/^BH\d{8}$/.test(read)) return 'bad-item';
+  if (ITEM_PATTERN.test(read)) return 'bad-item';
   if (BARE.test(read) && isItemBarcode(`BH${read}`)) return 'card-or-item';
   return 'card';
 }
