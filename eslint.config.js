@@ -1,7 +1,8 @@
 // One lint config for the gateway, the SPA and the tests. Besides correctness rules it enforces the layering
 // (tests/lint/lint-rules.test.ts proves each rule fires on a deliberate violation):
 //   server: transport (graphql/, rest/) -> library/ -> store/ port; library/ declares what it needs from
-//           auth/ as ports and never imports auth/ or the transport; the store imports none of them.
+//           auth/ as ports and never imports auth/ or the transport; the store imports none of them, except
+//           library/rules/: pure functions of the state an adapter reads, importing only each other and the port.
 //   client: shared (lib/, components/) -> features/<f>/ -> app/; never one feature from another.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -37,8 +38,19 @@ const LAYERS = [
   },
   {
     target: './server/store',
+    from: ['./server/library'],
+    except: ['./rules'],
+    message: "The store imports no service: only library/rules/, the rules' pure functions over what it reads.",
+  },
+  {
+    target: './server/library/rules',
+    from: ['./server/library'],
+    except: ['./rules'],
+    message: 'A rule is a pure function of the state it is given: it imports other rules and the store port only.',
+  },
+  {
+    target: './server/store',
     from: [
-      './server/library',
       './server/graphql',
       './server/rest',
       './server/auth',

@@ -45,6 +45,11 @@ describe('lint: layers', () => {
       "import { MESSAGES } from '../library/errors.ts';\nexport const m = MESSAGES;\n",
     ],
     [
+      'a rule -> a library service',
+      'server/library/rules/new-rule.ts',
+      "import { MESSAGES } from '../errors.ts';\nexport const m = MESSAGES;\n",
+    ],
+    [
       'rest -> a store adapter',
       'server/rest/new-route.ts',
       "import { openSqliteStore } from '../store/sqlite/open-sqlite-store.ts';\nexport const o = openSqliteStore;\n",
@@ -73,6 +78,11 @@ describe('lint: layers', () => {
       'graphql -> library',
       'server/graphql/new-resolver.ts',
       "import { MESSAGES } from '../library/errors.ts';\nexport const m = MESSAGES;\n",
+    ],
+    [
+      "store -> the library's rules",
+      'server/store/new-adapter.ts',
+      "import { next } from '../library/rules/new-rule.ts';\nexport const n = next;\n",
     ],
     [
       'auth -> a library port',
