@@ -4,9 +4,6 @@ import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import {
   editedFields,
-  newBookState,
-  resolveEdit,
-  sameBook,
   type BookEdit,
   type BookFields,
   type BookUpdateResult,
@@ -17,6 +14,7 @@ import {
   type PageRequest,
   InvalidCursorError,
 } from '../port.ts';
+import { newBookState, resolveEdit, sameBook } from '../../library/rules/book-edits.ts';
 import {
   compareText,
   decodeCursor,

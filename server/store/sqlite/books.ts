@@ -4,9 +4,6 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
   bookFieldEntries,
   editedFields,
-  newBookState,
-  resolveEdit,
-  sameBook,
   type BookFieldKind,
   type BookFieldValues,
   type BookFields,
@@ -17,6 +14,7 @@ import {
   type PageRequest,
   InvalidCursorError,
 } from '../port.ts';
+import { newBookState, resolveEdit, sameBook } from '../../library/rules/book-edits.ts';
 import {
   decodeCursor,
   encodeCursor,
