@@ -1,7 +1,6 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
 import {
   BOOK_FIELD_NAMES,
-  resolveEdit,
   type BookEdit,
   type BookFacets,
   type BookFields,
@@ -11,6 +10,7 @@ import {
   type CategoryRecord,
   type Store,
 } from '../store/port.ts';
+import { resolveEdit } from './rules/book-edits.ts';
 import { searchIndexFor } from '../store/ids.ts';
 import { points, searchWords } from '../store/search-words.ts';
 import type { Session } from './identity.ts';

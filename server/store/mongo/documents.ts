@@ -24,11 +24,11 @@ import { parseId } from '../ids.ts';
 export interface BookDoc extends BookFields {
   _id: ObjectId;
   searchKey: string;
-  /** searchTrigrams(searchKey), under a multikey index: narrows a search of 3+ characters (books.ts). */
+  /** searchTrigrams(searchKey), under a multikey index: narrows a search of 3+ characters (books-search.ts). */
   searchGrams?: string[];
-  /** searchShortGrams(searchKey), under a multikey index: answers a search of 1-2 characters (books.ts). */
+  /** searchShortGrams(searchKey), under a multikey index: answers a search of 1-2 characters (books-search.ts). */
   shortGrams?: string[];
-  /** 1 once searchKey is folded (search-words.ts); books written before it are refolded on open (books.ts). */
+  /** 1 once searchKey is folded (search-words.ts); older books are refolded on open (book-search-index.ts). */
   searchFold?: 1;
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
