@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { itemBarcode } from '../../../../server/store/barcodes.ts';
+import { itemBarcode } from '../../../../shared/barcodes.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import DeskBookPage from './desk-book-page.tsx';
 import { ADD_ITEMS_MUTATION, DESK_BOOK_QUERY, SET_ITEM_STATUS_MUTATION } from './book-items-operations.ts';

@@ -5,7 +5,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import { MemoryRouter } from 'react-router-dom';
-import { itemBarcode } from '../../../../server/store/barcodes.ts';
+import { itemBarcode } from '../../../../shared/barcodes.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import DeskPage from '../desk-page.tsx';
 import { CHECK_IN_ITEM_MUTATION, CHECK_OUT_MUTATION, MEMBER_BY_CARD_QUERY } from './scan-operations.ts';

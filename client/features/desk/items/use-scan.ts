@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { DeskCheckInItemMutation } from '../../../gql/graphql.ts';
-import { normalScan, scanKind, scannedItem } from '../../../lib/barcodes.ts';
+import { normalScan, scanKind, scannedItem } from '../../../../shared/barcodes.ts';
 import { newRequestKey } from '../../../lib/request-key.ts';
 import { hasErrorCode, isOverridable, serverMessage } from '../desk-errors.ts';
 import { MEMBER_BY_CARD_QUERY, useCheckInItem, useCheckOut } from './scan-operations.ts';

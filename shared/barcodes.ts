@@ -1,6 +1,8 @@
 // The library's barcode scheme for its copies: `BH`, a 7-digit number given out in order by the store, and a
 // check digit (Luhn, mod 10), so a misread or mistyped label is refused instead of finding another copy.
 // Printed as Code 128 on the label; a USB scanner types it back followed by Enter.
+// In shared/: the stores hand barcodes out and read scans with it, and the desk's scan box reads scans with it too,
+// so the SPA and the gateway never disagree on what a scan names.
 
 const ITEM_PATTERN = /^BH(\d{7})(\d)$/;
 
