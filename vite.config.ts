@@ -25,8 +25,9 @@ const productionRouter = [
 ];
 
 // The routes' small shared helpers (dates, money, the policy, holds, who may edit, asking whether a write whose
-// answer was lost happened) and the documents they send.
+// answer was lost happened, the nine genres Home and Add Book both list) and the documents they send.
 const SHARED_HELPERS = [
+  /\/shared\/genres\.ts$/,
   /\/client\/lib\/(dates|money|format-count|policy|holds|catalogue-access|use-can-edit-catalogue|uncertain-write)\.ts$/,
   /\/client\/components\/ui\/(policy-text|icons)\.tsx$/,
   /^\0graphql-document:(LibraryPolicyDocument|MyRoleDocument|HoldFieldsFragmentDoc|CancelHoldDocument|CheckMyLoansDocument)$/,

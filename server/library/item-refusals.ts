@@ -3,7 +3,7 @@
 // before the store and one refused by it (another desk was quicker) read the same.
 import type { ItemRecord, Store } from '../store/port.ts';
 import { LibraryError, badInput } from './errors.ts';
-import { normalScan, scannedItem } from '../store/barcodes.ts';
+import { normalScan, scannedItem } from '../../shared/barcodes.ts';
 
 /**
  * A scanned or typed barcode, as the label prints it: spaces around it (a scanner's) are ignored, letters

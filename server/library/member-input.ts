@@ -1,6 +1,6 @@
 // What the desk may send about a member: a name, an e-mail, a phone and a card number, each checked once here.
 import type { UserRecord, UserStore } from '../store/port.ts';
-import { isItemBarcode, isMemberCard, scannedCards } from '../store/barcodes.ts';
+import { isItemBarcode, isMemberCard, scannedCards } from '../../shared/barcodes.ts';
 import { badInput } from './errors.ts';
 import * as check from './validate.ts';
 

@@ -18,7 +18,7 @@
 import { MongoBulkWriteError, ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { ItemRecord, ItemShelfStatus, ItemStatus } from '../port.ts';
-import { itemBarcode } from '../barcodes.ts';
+import { itemBarcode } from '../../../shared/barcodes.ts';
 import { isDuplicateKey } from './documents.ts';
 import type { BookDoc, HoldDoc, LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';

@@ -4,7 +4,7 @@
 // (a waiver at the same moment waits for it). ledger_one_charge keeps it to one per loan; the transaction makes a
 // second scan see the copy back already.
 import type { DatabaseSync } from 'node:sqlite';
-import { isItemBarcode } from '../barcodes.ts';
+import { isItemBarcode } from '../../../shared/barcodes.ts';
 import { newId } from '../ids.ts';
 import type { FoundResult, RefundRule } from '../port.ts';
 import { num, transaction } from './db.ts';
