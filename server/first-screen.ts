@@ -4,13 +4,13 @@
 // copies on the shelf, descriptions. The page shows it only when the early script (scripts/vite-early-queries.ts)
 // has set data-first-screen on <html> to the language it is drawn in: on Home for every visitor, on the two
 // catalogue pages only with a stored session (a signed-out visitor is sent to sign in by the SPA as before and
-// never sees theirs). It stands after #root and gives way once the app has drawn its page there (see screen()),
-// so the markup copies the layout and classes of the pages it stands for: client/app/root-layout.tsx, header.tsx,
-// client/features/home/home-page.tsx, hero-carousel.tsx, client/features/catalog/all-books-page.tsx,
-// catalog-toolbar.tsx, book-card-grid.tsx, client/features/book/book-details-view.tsx, components/ui/stars.tsx,
-// stock-badge.tsx.
-// Every text from the catalogue is escaped; the words are the SPA's own, from first-screen.json, which the build
-// writes beside index.html (scripts/vite-first-screen-words.ts): the gateway's image has no client/ folder.
+// never sees theirs). It stands after #root and gives way once the app has drawn its page there (see screen()).
+// Home and the layout around every page are the SPA's own components, rendered at build by React's server
+// renderer (client/app/first-screen.tsx, decision 072); the catalogue pages are drawn here into that layout, with
+// the layout and classes of all-books-page.tsx, catalog-toolbar.tsx, book-card-grid.tsx, book-details-view.tsx,
+// components/ui/stars.tsx and stock-badge.tsx.
+// Every text from the catalogue is escaped; the words and the rendered markup come from first-screen.json, which
+// the build writes beside index.html (scripts/vite-first-screen-words.ts): the gateway's image has no client/ folder.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import IntlMessageFormat from 'intl-messageformat';
@@ -27,15 +27,18 @@ export interface FirstScreenSpec {
   limitedStockMax: number;
   /** Cards drawn on All Books: two rows of the widest grid. */
   cards: number;
-  /** The SPA's words these screens use, per language (client/messages/*.json). */
+  /** The SPA's words the catalogue pages use, per language (client/messages/*.json). */
   words: Record<ScreenLocale, Record<string, string>>;
+  /** Home's first screen as the SPA's components render it (client/app/first-screen.tsx), per language. */
+  home: Record<ScreenLocale, string>;
+  /** The SPA's layout as rendered, per language: the markup before and after its <main>'s page. */
+  layout: Record<ScreenLocale, [before: string, after: string]>;
 }
 
 export const FIRST_SCREEN_FILE = 'first-screen.json';
 
-/** The ids of the SPA's words these screens say (the build copies them into first-screen.json). */
+/** The ids of the SPA's words the catalogue pages say (the build copies them into first-screen.json). */
 export const SCREEN_WORDS = [
-  'app.name',
   'book.availableCopies',
   'book.backToLibrary',
   'book.borrowBook',
@@ -62,18 +65,6 @@ export const SCREEN_WORDS = [
   'catalog.tableView',
   'catalog.viewMode',
   'catalog.withCount',
-  'hero.discoverCta',
-  'hero.discoverText',
-  'hero.discoverTitle',
-  'hero.goTo',
-  'hero.label',
-  'hero.next',
-  'hero.pause',
-  'hero.previous',
-  'hero.slideOf',
-  'home.intro',
-  'home.learnMore',
-  'home.welcome',
   'stars.rated',
   'stock.inStock',
   'stock.limited',
@@ -161,21 +152,6 @@ function cover(src: string, title: string, className: string, w: Words, eager: '
   return `<img src="${esc(src || PLACEHOLDER_COVER)}" alt="${esc(alt)}" class="${className}"${loading}>`;
 }
 
-/** The layout around a page (root-layout.tsx): the header as a phone shows it before the menu is opened. */
-function layout(page: string, w: Words): string {
-  return (
-    `<div class="flex min-h-screen flex-col">` +
-    `<header class="sticky top-0 z-30 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">` +
-    `<div class="page-container flex h-16 items-center justify-between gap-4">` +
-    `<a href="/" class="flex items-center gap-2 text-xl font-bold text-indigo-700"><img src="/favicon.svg" alt="" class="h-8 w-8">${esc(w.say('app.name'))}</a>` +
-    `<span class="rounded-md p-2 text-slate-700 lg:hidden"><svg aria-hidden="true" viewBox="0 0 24 24" class="h-6 w-6" fill="none" stroke="currentColor" stroke-width="2"><path d="M4 6h16M4 12h16M4 18h16"></path></svg></span>` +
-    `</div></header>` +
-    `<main class="flex-1">${page}</main>` +
-    `<footer class="min-h-64 bg-slate-900" aria-hidden="true"></footer>` +
-    `</div>`
-  );
-}
-
 /**
  * The markup, placed after #root: hidden unless the early script set data-first-screen to this language on
  * <html> (this address with no query string, and a stored session where the page needs one). While it shows,
@@ -183,13 +159,17 @@ function layout(page: string, w: Words): string {
  * steps (its spinner while the first query's answer is taken) never show; the early script removes it, and this
  * rule with it, at that moment. Inert: nothing in it works before React takes over; hidden from assistive
  * technology, which reads the app's page once it is drawn (the same words), never a copy that is about to go.
+ * `drawn`: the layout with its page in it.
  */
-function screen(page: string, w: Words): string {
-  const shown = `html[data-first-screen="${w.locale}"]`;
+function screen(drawn: string, locale: ScreenLocale): string {
+  const shown = `html[data-first-screen="${locale}"]`;
   return (
-    `<div id="first-screen" lang="${w.locale}" inert aria-hidden="true">` +
-    `<style>html:not([data-first-screen="${w.locale}"]) #first-screen{display:none}${shown} #root:not(:has(h1)){display:none}</style>` +
-    `${layout(page, w)}</div>`
+    `<div id="first-screen" lang="${locale}" inert aria-hidden="true">` +
+    `<style>html:not([data-first-screen="${locale}"]) #first-screen{display:none}${shown} #root:not(:has(h1)){display:none}` +
+    // The header as a phone shows it, at every width: its links and account controls come with the app, which
+    // knows who is signed in (a visitor's Login would otherwise show to a member).
+    `#first-screen header .hidden{display:none}</style>` +
+    `${drawn}</div>`
   );
 }
 
@@ -301,48 +281,6 @@ function bookPage(book: BookRecord, spec: FirstScreenSpec, image: (src: string) 
   );
 }
 
-/** The hero's slides (hero-carousel.tsx); the first is drawn, the others wait for the app. */
-const HERO_SLIDES = 3;
-const HERO_BUTTON = 'absolute rounded-full bg-slate-950/60 text-white transition hover:bg-slate-950/80';
-const heroIcon = (path: string, className: string, solid = false) =>
-  `<svg aria-hidden="true" viewBox="0 0 24 24" class="${className}"` +
-  (solid ? ` fill="currentColor"` : ` fill="none" stroke="currentColor" stroke-width="2.5"`) +
-  `><path d="${path}"></path></svg>`;
-
-/** Home above the fold: the hero's first slide with its controls, and the welcome that follows it. */
-function homePage(w: Words): string {
-  const say = (id: string, values?: Record<string, string | number>) => esc(w.say(id, values));
-  const dots = Array.from(
-    { length: HERO_SLIDES },
-    (_, i) =>
-      `<button type="button" aria-label="${say('hero.goTo', { n: i + 1 })}" aria-current="${i === 0}" ` +
-      `class="h-3 rounded-full transition-all ${i === 0 ? 'w-8 bg-white' : 'w-3 bg-white/50 hover:bg-white/80'}"></button>`,
-  ).join('');
-  return (
-    `<h1 class="sr-only">${say('app.name')}</h1>` +
-    `<section aria-roledescription="carousel" aria-label="${say('hero.label')}" class="relative h-[70vh] overflow-hidden bg-slate-900">` +
-    `<div role="group" aria-roledescription="slide" aria-label="${say('hero.slideOf', { n: 1, total: HERO_SLIDES })}" aria-hidden="false" ` +
-    `class="absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out opacity-100" style="background-image:url(/images/hero/slide-1.svg)">` +
-    `<div class="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">` +
-    `<div class="mx-auto w-full max-w-7xl px-4 pb-16 md:px-20 md:pb-0">` +
-    `<div class="max-w-xl rounded-xl bg-slate-950/85 p-6 text-white md:p-8">` +
-    `<h2 class="mb-4 text-3xl font-bold md:text-5xl">${say('hero.discoverTitle')}</h2>` +
-    `<p class="mb-8 text-lg text-slate-200 md:text-xl">${say('hero.discoverText')}</p>` +
-    `<a href="/all-books" class="btn-primary px-6 py-3 text-lg">${say('hero.discoverCta')}</a>` +
-    `</div></div></div></div>` +
-    `<button type="button" aria-label="${say('hero.previous')}" class="${HERO_BUTTON} bottom-3 left-4 p-3 md:top-1/2 md:bottom-auto md:-translate-y-1/2">${heroIcon('M15 18l-6-6 6-6', 'h-6 w-6')}</button>` +
-    `<button type="button" aria-label="${say('hero.next')}" class="${HERO_BUTTON} bottom-3 left-18 p-3 md:top-1/2 md:right-4 md:bottom-auto md:left-auto md:-translate-y-1/2">${heroIcon('M9 6l6 6-6 6', 'h-6 w-6')}</button>` +
-    `<button type="button" aria-label="${say('hero.pause')}" class="${HERO_BUTTON} right-4 bottom-4 p-2">${heroIcon('M7 5h3v14H7zM14 5h3v14h-3z', 'h-5 w-5', true)}</button>` +
-    `<div class="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-3">${dots}</div>` +
-    `</section>` +
-    `<section aria-labelledby="welcome-heading" class="page-container py-16 text-center">` +
-    `<h2 class="mb-4 text-3xl font-bold text-slate-900 md:text-4xl">${say('home.welcome')}</h2>` +
-    `<p class="mx-auto max-w-3xl text-lg text-slate-600">${say('home.intro')}</p>` +
-    `<a href="/about" class="btn-secondary mt-6">${say('home.learnMore')}</a>` +
-    `</section>`
-  );
-}
-
 export function readFirstScreenSpec(clientDir: string): FirstScreenSpec | null {
   const file = path.join(clientDir, FIRST_SCREEN_FILE);
   if (!existsSync(file)) return null;
@@ -350,7 +288,7 @@ export function readFirstScreenSpec(clientDir: string): FirstScreenSpec | null {
 }
 
 /**
- * The first screens for the SPA's pages: Home's words alone, the others from `catalog` (the reads a page's first
+ * The first screens for the SPA's pages: Home as the build rendered it, the others from `catalog` (the reads a page's first
  * query makes). All Books is read once per store revision (every write moves it) and drawn once per language; a
  * book's page is read each time (one read by id); the key says what is drawn, so the page cache draws each once.
  */
@@ -385,7 +323,9 @@ export function firstScreens(deps: {
   return async (pathname, acceptLanguage) => {
     const locale = screenLocale(acceptLanguage);
     const w = words[locale];
-    if (pathname === '/') return { key: `home.${locale}`, html: () => screen(homePage(w), w) };
+    const [before, after] = spec.layout[locale];
+    const inLayout = (page: string) => screen(`${before}${page}${after}`, locale);
+    if (pathname === '/') return { key: `home.${locale}`, html: () => screen(spec.home[locale], locale) };
     if (/^\/all-books\/?$/.test(pathname)) {
       const revision = deps.revision();
       if (allBooks?.revision !== revision) allBooks = { revision, data: readAllBooks() };
@@ -395,7 +335,7 @@ export function firstScreens(deps: {
         throw error;
       });
       if (data.bookCount === 0 || data.nodes.length === 0) return null;
-      return { key: `all-books.${locale}.${revision}`, html: () => screen(allBooksPage(data, spec, image, w), w) };
+      return { key: `all-books.${locale}.${revision}`, html: () => inLayout(allBooksPage(data, spec, image, w)) };
     }
     const details = /^\/book-details\/([^/]+)\/?$/.exec(pathname);
     if (details) {
@@ -409,7 +349,7 @@ export function firstScreens(deps: {
       if (!book) return null;
       return {
         key: `book.${locale}.${book.id}.${book.version}`,
-        html: () => screen(bookPage(book, spec, image, w), w),
+        html: () => inLayout(bookPage(book, spec, image, w)),
       };
     }
     return null;
