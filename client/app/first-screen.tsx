@@ -1,8 +1,9 @@
 // The first screens the gateway sends with a page, before the app has run (decisions 061, 064, 072), rendered by
 // React's server renderer from the SPA's own components: the layout (root-layout.tsx, header.tsx) as a visitor
 // gets it before the app knows anyone, with Home's page in it down to its welcome (home-page.tsx: its heading,
-// the hero and the welcome; what follows waits for the app), or with a slot where the gateway puts a catalogue page. Run at build (scripts/vite-first-screen-words.ts), which writes the markup
-// into first-screen.json for the gateway, and by tests; never part of the SPA's bundle.
+// the hero and the welcome; what follows waits for the app), or with a slot where the gateway puts a catalogue
+// page. Run at build (scripts/vite-first-screen-words.ts), which writes the markup into first-screen.json for the
+// gateway, and by tests; never part of the SPA's bundle.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, RawIntlProvider } from 'react-intl';
