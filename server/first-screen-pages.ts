@@ -2,7 +2,8 @@
 // the SPA's components (decision 072), with the markup and classes of the components they stand for:
 // client/features/catalog/all-books-page.tsx, catalog-toolbar.tsx, book-card-grid.tsx,
 // client/features/book/book-details-view.tsx, client/components/ui/stars.tsx, stock-badge.tsx and book-image.tsx.
-// Every text from the catalogue is escaped.
+// Every text from the catalogue is escaped. tests/unit/first-screen-pages.test.ts fails when these and the
+// components differ.
 import type { BookRecord } from './store/port.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
