@@ -87,10 +87,10 @@ export function allBooksPage(data: AllBooksData, scale: Scale, image: (src: stri
   });
   const toolbar =
     `<div class="mb-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_auto_15rem_auto_8rem] lg:items-center">` +
-    `<input type="search" aria-label="${esc(w.say('catalog.searchLabel'))}" placeholder="${esc(w.say('catalog.searchPlaceholder'))}" class="${CONTROL}">` +
-    `<select aria-label="${esc(w.say('catalog.genre'))}" class="${CONTROL}"><option value="" selected>${esc(w.say('catalog.allGenres'))}</option>${options}</select>` +
+    `<input type="search" value="" aria-label="${esc(w.say('catalog.searchLabel'))}" placeholder="${esc(w.say('catalog.searchPlaceholder'))}" class="${CONTROL}">` +
+    `<select aria-label="${esc(w.say('catalog.genre'))}" class="${CONTROL}"><option value="">${esc(w.say('catalog.allGenres'))}</option>${options}</select>` +
     `<button type="button" class="btn-quiet btn-sm h-10 w-full" aria-pressed="false">${esc(available)}</button>` +
-    `<select aria-label="${esc(w.say('catalog.viewMode'))}" class="${CONTROL}"><option value="card" selected>${esc(w.say('catalog.cardView'))}</option><option value="table">${esc(w.say('catalog.tableView'))}</option></select>` +
+    `<select aria-label="${esc(w.say('catalog.viewMode'))}" class="${CONTROL}"><option value="card">${esc(w.say('catalog.cardView'))}</option><option value="table">${esc(w.say('catalog.tableView'))}</option></select>` +
     `</div>`;
   const cards = data.nodes
     .slice(0, scale.cards)
@@ -121,8 +121,8 @@ export function allBooksPage(data: AllBooksData, scale: Scale, image: (src: stri
     `<section class="mx-auto max-w-7xl px-4 py-10">` +
     `<h1 class="mb-6 text-3xl font-bold text-gray-900">${esc(w.say('catalog.heading'))}</h1>` +
     toolbar +
-    `<p class="mb-4 text-sm text-gray-600">${esc(w.say('catalog.showing', { shown: data.totalCount, total: data.bookCount }))}</p>` +
-    `<div class="relative"><div class="absolute inset-x-0 -top-3"></div><div class="transition-opacity">` +
+    `<p class="mb-4 text-sm text-gray-600" aria-live="polite">${esc(w.say('catalog.showing', { shown: data.totalCount, total: data.bookCount }))}</p>` +
+    `<div aria-busy="false" class="relative"><div class="absolute inset-x-0 -top-3"></div><div class="transition-opacity">` +
     `<ul class="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">${cards}</ul>` +
     `</div></div></section>`
   );
