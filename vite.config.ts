@@ -78,9 +78,10 @@ export default defineConfig(({ command }) => ({
       ],
       ['/'],
     ),
-    // Home's, All Books' and a book's first screen are drawn by the gateway as markup in their page (decision 061), with
-    // the SPA's words: first-screen.json beside index.html. Eight cards: two rows of the widest grid.
-    firstScreenWords(new URL('./client/messages/', import.meta.url).pathname, {
+    // Home's, All Books' and a book's first screen are sent by the gateway as markup in their page (decisions 061,
+    // 072): Home and the layout rendered here from the SPA's components, the catalogue pages' words, in
+    // first-screen.json beside index.html. Eight cards: two rows of the widest grid.
+    firstScreenWords(new URL('./client/', import.meta.url).pathname, {
       pageSize: PAGE_SIZE,
       limitedStockMax: LIMITED_STOCK_MAX,
       cards: 8,
