@@ -1,25 +1,29 @@
 // What circulation's parts share: the shapes of a loan's standing and of the desk's lending, and who may act.
 import type { LoanRecord, NewAudit } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
-import { LibraryError, MESSAGES } from '../errors.ts';
+import { LibraryError } from '../errors.ts';
+import type { Sentence } from '../i18n/keys.ts';
 
 /** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
 export type WaitingFor = (bookId: string) => Promise<boolean>;
 
-/** What a member sees of a loan besides its record: days late, the fee, and whether it can be renewed. */
+/**
+ * What a member sees of a loan besides its record: days late, the fee, and whether it can be renewed (if not,
+ * why: a sentence said in the reader's language where it is answered).
+ */
 export interface LoanStanding {
   dueDay: string;
   overdueDays: number;
   fee: number;
   renewal:
     | { ok: true }
-    | { ok: false; code: 'LOAN_NOT_ACTIVE' | 'RENEWAL_LIMIT' | 'LOAN_OVERDUE' | 'BOOK_REQUESTED'; message: string };
+    | { ok: false; code: 'LOAN_NOT_ACTIVE' | 'RENEWAL_LIMIT' | 'LOAN_OVERDUE' | 'BOOK_REQUESTED'; said: Sentence };
 }
 
 /** Whether a member may borrow now, and if not, why (the refusal a borrow would meet first). */
 export type BorrowingStatus =
-  | { allowed: true; code: null; message: null }
-  | { allowed: false; code: 'MEMBER_BLOCKED' | 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; message: string };
+  | { allowed: true; code: null; said: null }
+  | { allowed: false; code: 'MEMBER_BLOCKED' | 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; said: Sentence };
 
 /** Who a loan is for: the member borrowing in the app, or the member the desk lends to. */
 export interface Borrower {
@@ -57,13 +61,11 @@ export interface BorrowWindow {
 export const isStaff = (session: Session): boolean => session.role === 'admin';
 
 export function requireStaff(session: Session): void {
-  if (!isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.staffOnly);
+  if (!isStaff(session)) throw new LibraryError('FORBIDDEN', 'staffOnly');
 }
 
 /** The due day of a loan (stored as midnight UTC of that day, see calendar.ts). */
 export const dueDayOf = (loan: LoanRecord): string => loan.returnDate.toISOString().slice(0, 10);
-
-export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Who a desk action is recorded as: name and e-mail, so staff can tell two clerks of one name apart. */
 export const staffName = (session: Session): string => `${session.name} (${session.email})`;

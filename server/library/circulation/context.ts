@@ -2,14 +2,15 @@
 // trail, and the small steps they share (a loan's late fee, a return date, whose account a request is about).
 import type { LoanRecord, Store } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
-import { LibraryError, MESSAGES, badInput } from '../errors.ts';
+import { LibraryError, badInput } from '../errors.ts';
+import type { NoArgKey } from '../i18n/keys.ts';
 import { addDays, daysBetween, parseDay, todayIn } from '../calendar.ts';
 import { daysLate, lateFeeFor, type Policy } from '../policy.ts';
 import { createLibraryCalendar, type LibraryCalendar, type OpenDays } from '../library-calendar.ts';
 import * as check from '../validate.ts';
 import { createOnce } from '../requests.ts';
 import { createAuditTrail, type AuditChange, type AuditTrail } from '../audit.ts';
-import { dueDayOf, isStaff, plural, type WaitingFor } from './common.ts';
+import { dueDayOf, isStaff, type WaitingFor } from './common.ts';
 
 export interface CirculationOptions {
   timeZone: string;
@@ -86,7 +87,7 @@ export function createContext(store: Store, opts: CirculationOptions) {
     async activeLoan(rawId: unknown, field: string): Promise<LoanRecord> {
       const id = check.id(rawId, field);
       const loan = await store.loans.get(id);
-      if (!loan) throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+      if (!loan) throw new LibraryError('NOT_FOUND', 'loanNotFound');
       return loan;
     },
 
@@ -116,22 +117,21 @@ export function createContext(store: Store, opts: CirculationOptions) {
     },
 
     returnDayOf(value: unknown, from: string): string {
-      if (value === undefined || value === null || value === '')
-        throw badInput('returnDate', 'Please select a return date');
+      if (value === undefined || value === null || value === '') throw badInput('returnDate', 'returnDateMissing');
       const day = typeof value === 'string' ? parseDay(value, opts.timeZone) : null;
-      if (day === null) throw badInput('returnDate', 'returnDate must be a date (YYYY-MM-DD)');
+      if (day === null) throw badInput('returnDate', 'returnDateFormat');
       const days = daysBetween(from, day);
-      if (days < 0) throw badInput('returnDate', 'The return date cannot be before today');
+      if (days < 0) throw badInput('returnDate', 'returnDatePast');
       if (days > policy.loanDays)
-        throw badInput(
-          'returnDate',
-          `Loans last at most ${plural(policy.loanDays, 'day', 'days')}: choose a return date on or before ${addDays(from, policy.loanDays)}.`,
-        );
+        throw badInput('returnDate', 'returnDateTooLate', {
+          days: policy.loanDays,
+          day: addDays(from, policy.loanDays),
+        });
       return day;
     },
 
     /** Whose account a request is about: the caller's own, or anyone's for staff. */
-    subject(session: Session, userId: string | null | undefined, refusal: string): string {
+    subject(session: Session, userId: string | null | undefined, refusal: NoArgKey): string {
       if (userId == null || userId === session.uid) return session.uid;
       if (!isStaff(session)) throw new LibraryError('FORBIDDEN', refusal);
       return userId;

@@ -3,9 +3,9 @@
 // `idempotencyKey`: one per submission (requests.ts); sent again, it answers the first write.
 import type { LedgerRecord, LoanRecord, Page } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
-import { LibraryError, MESSAGES, badInput } from '../errors.ts';
+import { LibraryError, badInput } from '../errors.ts';
 import { addDays, dayToDate, parseDay } from '../calendar.ts';
-import { daysLate, money } from '../policy.ts';
+import { daysLate } from '../policy.ts';
 import * as check from '../validate.ts';
 import { cursor, pageSize, paged } from '../paging.ts';
 import { newId } from '../../store/ids.ts';
@@ -20,11 +20,10 @@ export function createDeskLending(ctx: Context, lending: Lending) {
   function returnedOnOf(value: unknown, loan: LoanRecord): string | null {
     if (value === undefined || value === null || value === '') return null;
     const day = typeof value === 'string' ? parseDay(value, ctx.timeZone) : null;
-    if (day === null) throw badInput('returnedOn', 'returnedOn must be a date (YYYY-MM-DD)');
-    if (day > ctx.today()) throw badInput('returnedOn', 'The day it was returned cannot be after today.');
+    if (day === null) throw badInput('returnedOn', 'fieldDay', { field: 'returnedOn' });
+    if (day > ctx.today()) throw badInput('returnedOn', 'deskReturnedFuture');
     const began = ctx.dayOf(loan.borrowDate);
-    if (day < began)
-      throw badInput('returnedOn', `The day it was returned cannot be before the loan began (${began}).`);
+    if (day < began) throw badInput('returnedOn', 'deskReturnedBeforeLoan', { day: began });
     return day;
   }
 
@@ -59,7 +58,7 @@ export function createDeskLending(ctx: Context, lending: Lending) {
       };
       return ctx.once(submission, async () => {
         const loan = await ctx.activeLoan(loanId, 'loanId');
-        if (!ctx.isOpen(loan)) throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+        if (!ctx.isOpen(loan)) throw new LibraryError('LOAN_NOT_ACTIVE', 'loanNotActive');
         const book = await store.books.get(loan.bookId);
         const result = await store.loans.close(loan.id, ctx.now(), {
           as,
@@ -69,8 +68,8 @@ export function createDeskLending(ctx: Context, lending: Lending) {
           audit: ctx.loanEnding(session, 'mark-lost', loan, as),
         });
         if (result.ok) return result.loan;
-        if (result.reason === 'not-active') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
-        throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+        if (result.reason === 'not-active') throw new LibraryError('LOAN_NOT_ACTIVE', 'loanNotActive');
+        throw new LibraryError('NOT_FOUND', 'loanNotFound');
       });
     },
 
@@ -95,7 +94,7 @@ export function createDeskLending(ctx: Context, lending: Lending) {
         answer: async (ref: string) => (await store.ledger.list(uid)).find((entry) => entry.id === ref) ?? null,
       };
       return ctx.once(submission, async () => {
-        if (!(await store.users.getByUid(uid))) throw new LibraryError('NOT_FOUND', 'Member not found');
+        if (!(await store.users.getByUid(uid))) throw new LibraryError('NOT_FOUND', 'memberNotFound');
         const result = await store.ledger.credit({
           id,
           userId: uid,
@@ -110,12 +109,8 @@ export function createDeskLending(ctx: Context, lending: Lending) {
           await ctx.audit.record(session, [{ action: kind, ...change }]);
           return result.entry;
         }
-        throw badInput(
-          'amount',
-          result.balance === 0
-            ? 'This member owes nothing.'
-            : `The amount is more than the member owes (${money(result.balance)}).`,
-        );
+        if (result.balance === 0) throw badInput('amount', 'owesNothing');
+        throw badInput('amount', 'amountOverBalance', { amount: result.balance });
       });
     },
 

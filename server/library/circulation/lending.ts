@@ -1,7 +1,7 @@
 // The steps a member's own borrow, return and renewal share with the desk's: lending a book (or a scanned copy),
 // closing an open loan, renewing one. The store makes each step atomic, checking the limits it is given.
 import type { CheckoutResult, LoanRecord, NewAudit } from '../../store/port.ts';
-import { LibraryError, MESSAGES, badInput } from '../errors.ts';
+import { LibraryError, badInput } from '../errors.ts';
 import { addDays, dayToDate } from '../calendar.ts';
 import { lendRefusal, noCopy } from '../item-refusals.ts';
 import { blockedRefusal } from '../blocks.ts';
@@ -28,13 +28,13 @@ export function createLending(ctx: Context, reads: Standing) {
   ): Promise<LibraryError> {
     switch (result.reason) {
       case 'already-borrowed':
-        return new LibraryError('ALREADY_BORROWED', MESSAGES.alreadyBorrowed);
+        return new LibraryError('ALREADY_BORROWED', 'alreadyBorrowed');
       case 'out-of-stock':
-        return new LibraryError('OUT_OF_STOCK', MESSAGES.outOfStock);
+        return new LibraryError('OUT_OF_STOCK', 'outOfStock');
       case 'loan-limit':
-        return new LibraryError('LOAN_LIMIT', reads.loanLimitRefusal());
+        return LibraryError.of('LOAN_LIMIT', reads.loanLimitRefusal());
       case 'fees-unpaid':
-        return new LibraryError('FEES_UNPAID', reads.feesRefusal(result.balance));
+        return LibraryError.of('FEES_UNPAID', reads.feesRefusal(result.balance));
       case 'item-unavailable': {
         // Another desk was quicker, or the copy changed since it was scanned: say what it is doing now.
         const barcode = result.item?.barcode ?? desk?.itemBarcode ?? '';
@@ -42,25 +42,25 @@ export function createLending(ctx: Context, reads: Standing) {
         if (!item) return noCopy(barcode);
         return (
           (await lendRefusal(store, item, borrower.uid)) ??
-          new LibraryError('ITEM_UNAVAILABLE', `${barcode} cannot be lent right now. Scan it again.`)
+          new LibraryError('ITEM_UNAVAILABLE', 'deskScanAgain', { barcode })
         );
       }
       default:
-        return new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+        return new LibraryError('NOT_FOUND', 'bookNotFound');
     }
   }
 
   /** A member's borrow, or the desk's loan of a scanned copy to them (`desk`). */
   async function borrowNow(borrower: Borrower, bookId: string, returnDay: string, id: string, desk?: DeskLend) {
     const book = await store.books.get(bookId);
-    if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    if (!book) throw new LibraryError('NOT_FOUND', 'bookNotFound');
     // A block is staff's decision, not the policy's: it holds whatever the policy checks (blocks.ts).
     // At the desk, staff's override passes it too (recorded with the reason).
     const blocked = blockedRefusal(await store.users.getByUid(borrower.uid));
     if (blocked) refuse(blocked, desk);
     if (enforce && policy.overdueBlocksBorrowing) {
       const late = await reads.overdueLoansOf(borrower.uid);
-      if (late.length > 0) refuse(new LibraryError('LOAN_OVERDUE', overdueRefusal(late)), desk);
+      if (late.length > 0) refuse(LibraryError.of('LOAN_OVERDUE', overdueRefusal(late)), desk);
     }
     // The day chosen, or the next day the library opens when it is closed then.
     const dueDay = (await calendar.days(returnDay, returnDay)).nextOpen(returnDay);
@@ -86,9 +86,9 @@ export function createLending(ctx: Context, reads: Standing) {
       // The store names the first limit it met; the audit trail records the other too when it also applied.
       if (result.reason === 'loan-limit') {
         const balance = await store.ledger.balance(borrower.uid);
-        if (balance > 0) desk.overridden.push(new LibraryError('FEES_UNPAID', reads.feesRefusal(balance)));
+        if (balance > 0) desk.overridden.push(LibraryError.of('FEES_UNPAID', reads.feesRefusal(balance)));
       } else if ((await store.loans.countActiveByUser(borrower.uid)) >= policy.loanLimit) {
-        desk.overridden.push(new LibraryError('LOAN_LIMIT', reads.loanLimitRefusal()));
+        desk.overridden.push(LibraryError.of('LOAN_LIMIT', reads.loanLimitRefusal()));
       }
       result = await store.loans.checkout(loan, undefined, desk.audit?.());
     }
@@ -113,7 +113,7 @@ export function createLending(ctx: Context, reads: Standing) {
     desk?: { returnedOn: string | null; forgive: boolean; ended: () => LibraryError },
     entries?: NewAudit[],
   ): Promise<LoanRecord> {
-    const ended = desk?.ended ?? (() => badInput('borrowId', MESSAGES.alreadyReturned));
+    const ended = desk?.ended ?? (() => badInput('borrowId', 'alreadyReturned'));
     if (!ctx.isOpen(loan)) throw ended();
     const returned = { by, via: by === null ? 'APP' : 'DESK', returnedBy: by ?? member ?? null } as const;
     const fee = enforce && !desk?.forgive ? ctx.feeWith(await ctx.feeFacts(loan), desk?.returnedOn) : () => 0;
@@ -123,12 +123,12 @@ export function createLending(ctx: Context, reads: Standing) {
       return result.loan;
     }
     if (result.reason === 'not-active') throw ended();
-    throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+    throw new LibraryError('NOT_FOUND', 'loanNotFound');
   }
 
   async function renewNow(loan: LoanRecord): Promise<LoanRecord> {
     const { renewal } = await reads.standing(loan);
-    if (!renewal.ok) throw new LibraryError(renewal.code, renewal.message);
+    if (!renewal.ok) throw LibraryError.of(renewal.code, renewal.said);
     // The new due day is the policy's days on from the due day as stored then, moved to a day the library opens.
     const from = dueDayOf(loan);
     const days = await calendar.days(from, addDays(from, policy.renewalDays));
@@ -144,8 +144,8 @@ export function createLending(ctx: Context, reads: Standing) {
     }
     // Another request renewed or returned it meanwhile: say why, as of now.
     const current = await reads.standing((await store.loans.get(loan.id)) ?? loan);
-    if (!current.renewal.ok) throw new LibraryError(current.renewal.code, current.renewal.message);
-    throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+    if (!current.renewal.ok) throw LibraryError.of(current.renewal.code, current.renewal.said);
+    throw new LibraryError('LOAN_NOT_ACTIVE', 'loanNotActive');
   }
 
   return { borrowNow, checkin, renewNow };

@@ -2,7 +2,7 @@
 // Each write takes an `idempotencyKey` (requests.ts): a retry after a lost answer gets the first answer.
 import type { LoanRecord } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
-import { LibraryError, MESSAGES, badInput } from '../errors.ts';
+import { LibraryError, badInput } from '../errors.ts';
 import * as check from '../validate.ts';
 import { newId } from '../../store/ids.ts';
 import type { Context } from './context.ts';
@@ -42,9 +42,9 @@ export function createMemberActions(ctx: Context, lending: Lending) {
       idempotencyKey?: unknown,
     ): Promise<LoanRecord> {
       const loan = await ctx.activeLoan(rawBorrowId, 'borrowId');
-      if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', MESSAGES.notYourLoan);
+      if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', 'notYourLoan');
       if (claimedBookId !== undefined && claimedBookId !== null && check.id(claimedBookId, 'bookId') !== loan.bookId) {
-        throw badInput('bookId', 'bookId does not match the borrowed book');
+        throw badInput('bookId', 'bookMismatch');
       }
       const submission = {
         actor: session.uid,
@@ -57,18 +57,18 @@ export function createMemberActions(ctx: Context, lending: Lending) {
         if (policy.returns === 'self') return lending.checkin(loan, null, session.name);
         // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (docs/decisions/041).
         if (loan.status === 'returning') return loan;
-        if (loan.status !== 'borrowed') throw badInput('borrowId', MESSAGES.alreadyReturned);
+        if (loan.status !== 'borrowed') throw badInput('borrowId', 'alreadyReturned');
         const claimed = await store.loans.claimReturn(loan.id, ctx.now());
         if (claimed.ok) return claimed.loan;
         const current = await store.loans.get(loan.id);
         if (current?.status === 'returning') return current;
-        throw badInput('borrowId', MESSAGES.alreadyReturned);
+        throw badInput('borrowId', 'alreadyReturned');
       });
     },
 
     async renew(session: Session, rawLoanId: unknown, idempotencyKey?: unknown): Promise<LoanRecord> {
       const loan = await ctx.activeLoan(rawLoanId, 'loanId');
-      if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', 'You can only renew books you borrowed.');
+      if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', 'renewOwnOnly');
       // What a renewal makes is the loan at its next renewal count: a repeat answers the loan once it is there.
       const submission = {
         actor: session.uid,
@@ -85,7 +85,7 @@ export function createMemberActions(ctx: Context, lending: Lending) {
     },
 
     async loansOf(session: Session, userId?: string | null): Promise<LoanRecord[]> {
-      return store.loans.listByUser(ctx.subject(session, userId, MESSAGES.notYourList));
+      return store.loans.listByUser(ctx.subject(session, userId, 'notYourList'));
     },
   };
 }
