@@ -18,8 +18,6 @@ const ENGLISH_DAY = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-export const NO_MAIL = 'The library does not send e-mail, so the receipt can only be printed.';
-export const MAIL_FAILED = 'The receipt could not be sent just now. Please try again, or print it.';
 
 export interface Receipts {
   /** E-mails the member the receipt of these loans of theirs; answers the address it went to. Staff only. */
