@@ -90,17 +90,14 @@ const PAGE_SIZE = 100;
 /** "2 books on loan", "1 hold": what stands in the way, in words. */
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function inUseSentence(loans: number, holds: number, balance: number): string {
+/** What stands in the way, as a list in English (said inside the Bangla sentence as it is: see decision 071). */
+function inUseList(loans: number, holds: number, balance: number): string {
   const parts = [
     loans > 0 ? count(loans, 'book on loan', 'books on loan') : null,
     holds > 0 ? count(holds, 'hold', 'holds') : null,
     balance > 0 ? `a balance of ${money(balance)}` : null,
   ].filter((part): part is string => part !== null);
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
-  return (
-    `You can't delete your account while you have ${list}. ` +
-    'Return your books, cancel your holds and settle your balance at the desk, then try again.'
-  );
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
 export function createMyData(
@@ -219,7 +216,7 @@ export function createMyData(
       ]);
       const openHolds = holds.filter((hold) => OPEN_HOLDS.has(hold.status)).length;
       if (loans > 0 || openHolds > 0 || balance > 0)
-        throw new LibraryError('ACCOUNT_IN_USE', inUseSentence(loans, openHolds, balance));
+        throw new LibraryError('ACCOUNT_IN_USE', 'accountInUse', { list: inUseList(loans, openHolds, balance) });
       // Their sessions end first, so no request made with one after this records their name again. Then the
       // library's records: should the sign-in account's deletion fail, the member can still sign in and ask
       // again, and every step is safe to repeat.

@@ -12,7 +12,7 @@ import { dueDayOf, isStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import { money, type Policy } from './policy.ts';
 import * as check from './validate.ts';
-import { translate, type Locale } from './i18n/index.ts';
+import { say, type Locale } from './i18n/index.ts';
 
 const SWEEP_PAGE = 100;
 
@@ -57,25 +57,18 @@ function movedMessage(notice: NoticeRecord, locale: Locale): string {
   if (!moved || (moved.dates.length === 1 && moved.from === moved.to && only)) {
     const closed = longDay(moved?.from ?? movedFrom(notice));
     const one = only ?? notice;
-    const title = `“${one.bookTitle}”`;
-    return translate(
-      one.loanId
-        ? `The library is closed on ${closed}; your loan of ${title} is now due on ${longDay(one.day)}.`
-        : `The library is closed on ${closed}; your hold on ${title} now waits for you until ${longDay(one.day)}.`,
-      locale,
-    );
+    const values = { closed, title: one.bookTitle, day: longDay(one.day) };
+    return say(locale, one.loanId ? 'noticeDueDateMovedLoan' : 'noticeDueDateMovedHold', values);
   }
   const sentences = [
     moved.from === moved.to
-      ? `The library is closed on ${longDay(moved.from)}.`
-      : `The library is closed from ${longDay(moved.from)} to ${longDay(moved.to)}.`,
+      ? say(locale, 'noticeClosedOn', { closed: longDay(moved.from) })
+      : say(locale, 'noticeClosedFromTo', { from: longDay(moved.from), until: longDay(moved.to) }),
     ...moved.dates.map((d) =>
-      d.loanId
-        ? `Your loan of “${d.bookTitle}” is now due on ${longDay(d.day)}.`
-        : `Your hold on “${d.bookTitle}” now waits for you until ${longDay(d.day)}.`,
+      say(locale, d.loanId ? 'noticeLoanNowDue' : 'noticeHoldNowUntil', { title: d.bookTitle, day: longDay(d.day) }),
     ),
   ];
-  return sentences.map((sentence) => translate(sentence, locale)).join(' ');
+  return sentences.join(' ');
 }
 
 /** Lets requests waiting on the event loop run before the next page of a long job. */
@@ -177,8 +170,7 @@ export function createNotices(
   }
 
   function own(session: Session, userId: string): void {
-    if (userId !== session.uid && !isStaff(session))
-      throw new LibraryError('FORBIDDEN', 'You can only see your own notices.');
+    if (userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'ownNoticesOnly');
   }
 
   return {
@@ -296,14 +288,14 @@ export function createNotices(
     },
 
     async markRead(session, ids) {
-      if (ids && ids.length > 100) throw new LibraryError('BAD_USER_INPUT', 'Mark at most 100 notices at once.', 'ids');
+      if (ids && ids.length > 100) throw new LibraryError('BAD_USER_INPUT', 'markAtMost', {}, 'ids');
       const checked = ids?.map((id) => check.id(id, 'ids')) ?? [];
       return store.notices.markRead(session.uid, checked.length > 0 ? checked : null, now());
     },
 
     message(notice, locale = 'en') {
       if (notice.kind === 'due-date-moved') return movedMessage(notice, locale);
-      return translate(englishMessage(notice), locale);
+      return sayNotice(notice, locale);
     },
 
     link(notice) {
@@ -311,19 +303,22 @@ export function createNotices(
     },
   };
 
-  function englishMessage(notice: NoticeRecord): string {
-    const title = `“${notice.bookTitle}”`;
+  /** A notice said from its kind and values (the fee and days as written today, until their formats are keyed). */
+  function sayNotice(notice: NoticeRecord, locale: Locale): string {
+    const values = { title: notice.bookTitle, day: notice.day };
     switch (notice.kind) {
       case 'due-soon':
-        return `${title} is due back on ${notice.day}.`;
-      case 'overdue':
-        return `${title} was due back on ${notice.day}. Late fees are ${money(opts.policy.lateFeePerDay)} ${opts.policy.feeDays === 'open' ? 'for each day the library is open' : 'a day'}: please return it.`;
+        return say(locale, 'noticeDueSoon', values);
+      case 'overdue': {
+        const key = opts.policy.feeDays === 'open' ? 'noticeOverdueOpenDays' : 'noticeOverdue';
+        return say(locale, key, { ...values, fee: money(opts.policy.lateFeePerDay) });
+      }
       case 'hold-ready':
-        return `${title} is ready for you until ${notice.day}. Borrow it from the book's page.`;
+        return say(locale, 'noticeHoldReady', values);
       case 'hold-expired':
-        return `Your hold on ${title} has expired: the copy was not borrowed by ${notice.day}.`;
+        return say(locale, 'noticeHoldExpired', values);
       case 'due-date-moved':
-        return movedMessage(notice, 'en');
+        return movedMessage(notice, locale);
     }
   }
 }
