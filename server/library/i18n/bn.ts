@@ -100,7 +100,7 @@ export const bn: Record<SentenceKey, string> = {
   afterCursor: 'after সঠিক কার্সর নয়',
 
   noticeDueSoon: '“{title}” ফেরত দেওয়ার শেষ দিন {day}।',
-  noticeOverdue: '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। দেরির জরিমানা দিনে {fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
+  noticeOverdue: '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। দেরির জরিমানা দিনে ৳{fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
   noticeHoldReady: '“{title}” {day} পর্যন্ত আপনার জন্য রাখা আছে। বইয়ের পাতা থেকে ধার নিন।',
   noticeHoldExpired: '“{title}” বইয়ে আপনার রিজার্ভের মেয়াদ শেষ: {day}-এর মধ্যে কপিটি ধার নেওয়া হয়নি।',
 
@@ -133,13 +133,14 @@ export const bn: Record<SentenceKey, string> = {
   noOpenDay:
     'লাইব্রেরি {day} থেকে {limit} দিনের বেশি বন্ধ, তাই তখনকার কোনো তারিখ ঠিক করা যাচ্ছে না। অনুগ্রহ করে ডেস্কে জিজ্ঞেস করুন।',
   noticeOverdueOpenDays:
-    '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। লাইব্রেরি খোলা থাকে এমন প্রতিটি দিনের জন্য দেরির জরিমানা {fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
-  noticeDueDateMovedLoan: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
-  noticeDueDateMovedHold: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
-  noticeClosedOn: 'লাইব্রেরি {closed} বন্ধ থাকবে।',
-  noticeClosedFromTo: 'লাইব্রেরি {from} থেকে {until} পর্যন্ত বন্ধ থাকবে।',
-  noticeLoanNowDue: '“{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
-  noticeHoldNowUntil: '“{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
+    '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। লাইব্রেরি খোলা থাকে এমন প্রতিটি দিনের জন্য দেরির জরিমানা ৳{fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
+  noticeDueDateMovedLoan: 'লাইব্রেরি {closed, date, long} বন্ধ থাকবে; “{title}” ফেরত দেওয়ার নতুন তারিখ {day, date, long}।',
+  noticeDueDateMovedHold:
+    'লাইব্রেরি {closed, date, long} বন্ধ থাকবে; “{title}” এখন {day, date, long} পর্যন্ত আপনার জন্য রাখা থাকবে।',
+  noticeClosedOn: 'লাইব্রেরি {closed, date, long} বন্ধ থাকবে।',
+  noticeClosedFromTo: 'লাইব্রেরি {from, date, long} থেকে {until, date, long} পর্যন্ত বন্ধ থাকবে।',
+  noticeLoanNowDue: '“{title}” ফেরত দেওয়ার নতুন তারিখ {day, date, long}।',
+  noticeHoldNowUntil: '“{title}” এখন {day, date, long} পর্যন্ত আপনার জন্য রাখা থাকবে।',
   overdueOne: '“{title}” ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে বইটি ফেরত দিন।',
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',

@@ -84,9 +84,9 @@ export const en = {
   localeOwn: "Only the member and staff can see a member's language.",
   afterCursor: 'after is not a valid cursor',
 
-  // Notices (library/notices.ts); {day} is the library's calendar day.
+  // Notices (library/notice-messages.ts): {day} is the library's calendar day, {fee} an amount of taka.
   noticeDueSoon: '“{title}” is due back on {day}.',
-  noticeOverdue: '“{title}” was due back on {day}. Late fees are {fee} a day: please return it.',
+  noticeOverdue: '“{title}” was due back on {day}. Late fees are ৳{fee} a day: please return it.',
   noticeHoldReady: "“{title}” is ready for you until {day}. Borrow it from the book's page.",
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
 
@@ -121,14 +121,16 @@ export const en = {
   noOpenDay:
     'The library is closed for more than {limit} days from {day}, so no date can be set then. Please ask at the desk.',
   noticeOverdueOpenDays:
-    '“{title}” was due back on {day}. Late fees are {fee} for each day the library is open: please return it.',
-  noticeDueDateMovedLoan: 'The library is closed on {closed}; your loan of “{title}” is now due on {day}.',
-  noticeDueDateMovedHold: 'The library is closed on {closed}; your hold on “{title}” now waits for you until {day}.',
+    '“{title}” was due back on {day}. Late fees are ৳{fee} for each day the library is open: please return it.',
+  noticeDueDateMovedLoan:
+    'The library is closed on {closed, date, long}; your loan of “{title}” is now due on {day, date, long}.',
+  noticeDueDateMovedHold:
+    'The library is closed on {closed, date, long}; your hold on “{title}” now waits for you until {day, date, long}.',
   // A notice of several dates moved: a sentence for the closed days, then one for each date (notices.ts).
-  noticeClosedOn: 'The library is closed on {closed}.',
-  noticeClosedFromTo: 'The library is closed from {from} to {until}.',
-  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day}.',
-  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day}.',
+  noticeClosedOn: 'The library is closed on {closed, date, long}.',
+  noticeClosedFromTo: 'The library is closed from {from, date, long} to {until, date, long}.',
+  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day, date, long}.',
+  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day, date, long}.',
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
