@@ -2,6 +2,7 @@
 // (library/policy.ts). Who may do what and every number is decided here; the store makes each step atomic,
 // checking the limits it is given in the same step as the borrow.
 import type { CheckoutResult, LedgerRecord, LoanRecord, NewAudit, Page, Store } from '../store/port.ts';
+import { systemNote } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, MESSAGES, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, todayIn } from './calendar.ts';
@@ -601,7 +602,7 @@ export function createCirculation(
       const amount = check.number(input.amount, 'amount', { min: 1, max: 1_000_000, integer: true });
       const note =
         check.text(input.note, 'note', { max: 500, required: false }) ||
-        (kind === 'payment' ? 'Paid at the desk' : 'Waived at the desk');
+        systemNote(kind === 'payment' ? 'ledgerPaidAtDesk' : 'ledgerWaivedAtDesk');
       // The entry's id is chosen here, so a repeat of the key can find the entry its first send recorded.
       const id = newId();
       const submission = {

@@ -185,6 +185,15 @@ export const bn: Record<SentenceKey, string> = {
   cardIsItem: '{card} একটি বইয়ের কপির বারকোড, সদস্যের কার্ড নয়।',
   cardCheckDigit: '{card} লাইব্রেরির সঠিক কার্ড নম্বর নয়: কোনো অঙ্ক ভুল টাইপ হয়েছে কি না দেখুন।',
   memberEditEmpty: 'name, email বা phone-এর অন্তত একটি দিন।',
+  // Ledger notes the library writes itself.
+  ledgerReturnedLate: 'দেরিতে ফেরত',
+  ledgerLostReplacement: 'হারানো বই: বইয়ের দাম',
+  ledgerLostProcessing: 'হারানো বই: প্রক্রিয়াকরণ ফি',
+  ledgerDamagedReplacement: 'নষ্ট বই: বইয়ের দাম',
+  ledgerDamagedProcessing: 'নষ্ট বই: প্রক্রিয়াকরণ ফি',
+  ledgerPaidAtDesk: 'ডেস্কে পরিশোধ করা হয়েছে',
+  ledgerWaivedAtDesk: 'ডেস্কে মওকুফ করা হয়েছে',
+  ledgerLostFound: 'বইয়ের দাম ফেরত: হারানো কপিটি পাওয়া গেছে',
   // The REST layer's schema messages from Ajv.
   ajvMinLength: '{field}-এ অন্তত {limit}টি অক্ষর থাকতে হবে',
   ajvMaxLength: '{field}-এ {limit}টির বেশি অক্ষর থাকতে পারবে না',

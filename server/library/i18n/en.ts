@@ -177,6 +177,15 @@ export const en = {
   cardIsItem: "{card} is the barcode of a copy, not a member's card.",
   cardCheckDigit: '{card} is not a valid library card: check it for a mistyped digit.',
   memberEditEmpty: 'Give at least one of name, email or phone.',
+  // Ledger notes the library writes itself (store/port.ts LEDGER_NOTES), said when the ledger is read.
+  ledgerReturnedLate: 'Returned late',
+  ledgerLostReplacement: 'Lost: replacement cost',
+  ledgerLostProcessing: 'Lost: processing fee',
+  ledgerDamagedReplacement: 'Damaged: replacement cost',
+  ledgerDamagedProcessing: 'Damaged: processing fee',
+  ledgerPaidAtDesk: 'Paid at the desk',
+  ledgerWaivedAtDesk: 'Waived at the desk',
+  ledgerLostFound: 'Replacement refunded: the lost copy was found',
   // The REST layer's schema messages from Ajv (rest/errors.ts puts the field first). Last, so that every
   // sentence above is matched first; `{type}` and `{format}` are the schema's own words and stay English.
   ajvMinLength: '{field} must NOT have fewer than {limit} characters',

@@ -529,4 +529,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX ended_sessions_by_expiry ON ended_sessions (expires_at);
   CREATE TABLE ended_members (uid TEXT PRIMARY KEY, ended_at INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // 26: the notes the library writes on ledger entries are keys, said in the reader's language (port.ts
+  // systemNote: the key behind U+0001); those it wrote in English before are rewritten so. Staff's words stay.
+  `
+  UPDATE ledger SET note = char(1) || CASE kind || ':' || note
+      WHEN 'late-fee:Returned late' THEN 'ledgerReturnedLate'
+      WHEN 'replacement:Lost: replacement cost' THEN 'ledgerLostReplacement'
+      WHEN 'processing-fee:Lost: processing fee' THEN 'ledgerLostProcessing'
+      WHEN 'replacement:Damaged: replacement cost' THEN 'ledgerDamagedReplacement'
+      WHEN 'processing-fee:Damaged: processing fee' THEN 'ledgerDamagedProcessing'
+      WHEN 'payment:Paid at the desk' THEN 'ledgerPaidAtDesk'
+      WHEN 'waiver:Waived at the desk' THEN 'ledgerWaivedAtDesk'
+      WHEN 'lost-found:Replacement refunded: the lost copy was found' THEN 'ledgerLostFound'
+    END
+    WHERE kind || ':' || note IN ('late-fee:Returned late', 'replacement:Lost: replacement cost',
+      'processing-fee:Lost: processing fee', 'replacement:Damaged: replacement cost',
+      'processing-fee:Damaged: processing fee', 'payment:Paid at the desk', 'waiver:Waived at the desk',
+      'lost-found:Replacement refunded: the lost copy was found');
+  `,
 ];
