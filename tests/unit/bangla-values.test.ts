@@ -145,6 +145,10 @@ describe('values in Bangla sentences', () => {
     // The plain form: the day as the API writes it in English, day, month and year in Bangla.
     expect(say('en', 'noticeDueSoon', { title: '1984', day: DAY })).toBe('“1984” is due back on 2026-04-10.');
     expect(say('bn', 'noticeDueSoon', { title: '1984', day: DAY })).toBe('“1984” ফেরত দেওয়ার শেষ দিন ১০ এপ্রিল ২০২৬।');
+    // Day, month and year (a receipt).
+    const line = { title: 'Gitanjali', barcode: 'BH00000017', day: DAY };
+    expect(say('en', 'mailReceiptLine', line)).toBe('“Gitanjali” (BH00000017): due back on 10 Apr 2026');
+    expect(say('bn', 'mailReceiptLine', line)).toBe('“Gitanjali” (BH00000017): ফেরতের তারিখ ১০ এপ্রিল ২০২৬');
     // An amount: the template writes the sign; plain numbers take no grouping, `number` does.
     const overdue = { title: 'Gitanjali', day: DAY, fee: 1200 };
     expect(say('en', 'noticeOverdue', overdue)).toContain('Late fees are ৳1200 a day');

@@ -115,7 +115,7 @@ export const bn: Record<SentenceKey, string> = {
   mailWhy: 'আপনার BookHaven নোটিশ ই-মেইলে পাঠানো চালু আছে বলে এই ই-মেইলটি পেয়েছেন।',
   mailStop: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করুন',
   mailSubjectReceipt: 'আপনার বুকহেভেন ধারের রসিদ',
-  mailReceiptLine: '“{title}” ({barcode}): ফেরতের তারিখ {day}',
+  mailReceiptLine: '“{title}” ({barcode}): ফেরতের তারিখ {day, date, medium}',
   mailReceiptReturn: 'অনুগ্রহ করে প্রতিটি বই তার ফেরতের তারিখের মধ্যে ফেরত দিন বা নবায়ন করুন।',
   receiptLoanCount: 'একটি রসিদে ১ থেকে {max}টি ধার থাকে।',
   receiptNoLoan: 'এই আইডিগুলোর একটির কোনো ধার নেই।',

@@ -103,7 +103,7 @@ export const en = {
   mailStop: 'Stop e-mailing me notices',
   // The checkout receipt, e-mailed from the desk (library/receipts.ts).
   mailSubjectReceipt: 'Your BookHaven checkout receipt',
-  mailReceiptLine: '“{title}” ({barcode}): due back on {day}',
+  mailReceiptLine: '“{title}” ({barcode}): due back on {day, date, medium}',
   mailReceiptReturn: 'Please return or renew each book by its due date.',
   receiptLoanCount: 'A receipt lists 1 to {max} loans.',
   receiptNoLoan: 'No loan has one of these ids.',
