@@ -9,7 +9,7 @@ import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { isStaff } from './circulation.ts';
 import { oneLine } from './validate.ts';
-import { say, type Locale } from './i18n/index.ts';
+import { say, type Locale, type Values } from './i18n/index.ts';
 import type { SentenceKey } from './i18n/en.ts';
 
 /** One e-mail, as the library composes it; the Mailer only transports it. */
@@ -136,7 +136,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
     const origin = opts.siteOrigin();
     // In the member's chosen language; English until they choose one.
     const locale = user.locale ?? 'en';
-    const words = (key: SentenceKey, values?: Record<string, string>) => say(locale, key, values);
+    const words = (key: SentenceKey, values?: Values) => say(locale, key, values);
     // Titles and names are one line since the services refuse line breaks; one recorded before that (or
     // written around the services) must not start lines of its own in the text part either.
     const sentence = oneLine(opts.message(notice, locale));
@@ -169,7 +169,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
       // A closure that moved several of the member's dates names none of them alone.
       subject:
         (notice.moved?.dates.length ?? 0) > 1
-          ? words('mailSubjectDatesMoved', { count: String(notice.moved?.dates.length) })
+          ? words('mailSubjectDatesMoved', { count: notice.moved?.dates.length ?? 0 })
           : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,
       html,

@@ -17,6 +17,8 @@ import { ERASED_WITH_ACCOUNT } from './audit-privacy.ts';
 import { LibraryError } from './errors.ts';
 import type { Sessions } from './sessions.ts';
 import { money } from './policy.ts';
+import { ledgerNote } from './ledger-notes.ts';
+import type { Locale } from './i18n/index.ts';
 
 /**
  * The download. Staff who acted on the member are not named (their uids are about staff, not the member). It has
@@ -74,8 +76,8 @@ export interface MemberExport {
 }
 
 export interface MyData {
-  /** Everything the library holds about the caller. */
-  export(session: Session): Promise<MemberExport>;
+  /** Everything the library holds about the caller; notices and ledger notes said in `locale` (English if left out). */
+  export(session: Session, locale?: Locale): Promise<MemberExport>;
   /**
    * Erases the caller's account: refused with ACCOUNT_IN_USE while they have loans, holds or a balance; otherwise
    * their loans and holds stay without name or e-mail, the rest goes, and so do their sign-in account and every
@@ -105,7 +107,7 @@ export function createMyData(
   deps: {
     verifier: IdTokenVerifier;
     sessions: Sessions;
-    message: (notice: NoticeRecord) => string;
+    message: (notice: NoticeRecord, locale: Locale) => string;
     audit: AuditTrail;
   },
 ): MyData {
@@ -136,7 +138,7 @@ export function createMyData(
   });
 
   return {
-    async export(session) {
+    async export(session, locale = 'en') {
       const uid = session.uid;
       const [user, loans, holds, balance, entries, notices, audit] = await Promise.all([
         store.users.getByUid(uid),
@@ -180,14 +182,14 @@ export function createMyData(
             amount,
             loanId,
             bookTitle,
-            note,
+            note: ledgerNote(note, locale),
             createdAt,
           })),
         },
         notices: notices.map((n) => ({
           id: n.id,
           kind: n.kind,
-          message: deps.message(n),
+          message: deps.message(n, locale),
           bookTitle: n.bookTitle,
           day: n.day,
           createdAt: n.createdAt,

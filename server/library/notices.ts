@@ -10,18 +10,12 @@ import { createLibraryCalendar, type ClosedDays, type LibraryCalendar } from './
 import { createAuditTrail } from './audit.ts';
 import { dueDayOf, isStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
-import { money, type Policy } from './policy.ts';
+import type { Policy } from './policy.ts';
 import * as check from './validate.ts';
-import { say, type Locale } from './i18n/index.ts';
+import type { Locale } from './i18n/index.ts';
+import { noticeMessage } from './notice-messages.ts';
 
 const SWEEP_PAGE = 100;
-
-/** The closed day a due-date-moved notice is about: the last part of its key (datesMoved writes it). */
-const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.lastIndexOf(':') + 1);
-
-const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-/** "10 April": how the issue's members read a day in a sentence (the day is the library's, kept as UTC midnight). */
-const longDay = (day: string): string => LONG_DAY.format(dayToDate(day));
 
 /**
  * How long a due-date-moved notice takes in later moves of the member's dates (and holds back its e-mail): a
@@ -45,30 +39,6 @@ function joinMoves(was: MovedDates, next: MovedDates): MovedDates {
     to: next.to > was.to ? next.to : was.to,
     dates: [...kept, ...added],
   };
-}
-
-/**
- * A due-date-moved notice in the member's language. One date moved by one closed day is one sentence; more are a
- * sentence for the closed days and one for each date, each said in the language on its own.
- */
-function movedMessage(notice: NoticeRecord, locale: Locale): string {
-  const moved = notice.moved;
-  const [only] = moved?.dates ?? [];
-  if (!moved || (moved.dates.length === 1 && moved.from === moved.to && only)) {
-    const closed = longDay(moved?.from ?? movedFrom(notice));
-    const one = only ?? notice;
-    const values = { closed, title: one.bookTitle, day: longDay(one.day) };
-    return say(locale, one.loanId ? 'noticeDueDateMovedLoan' : 'noticeDueDateMovedHold', values);
-  }
-  const sentences = [
-    moved.from === moved.to
-      ? say(locale, 'noticeClosedOn', { closed: longDay(moved.from) })
-      : say(locale, 'noticeClosedFromTo', { from: longDay(moved.from), until: longDay(moved.to) }),
-    ...moved.dates.map((d) =>
-      say(locale, d.loanId ? 'noticeLoanNowDue' : 'noticeHoldNowUntil', { title: d.bookTitle, day: longDay(d.day) }),
-    ),
-  ];
-  return sentences.join(' ');
 }
 
 /** Lets requests waiting on the event loop run before the next page of a long job. */
@@ -294,31 +264,11 @@ export function createNotices(
     },
 
     message(notice, locale = 'en') {
-      if (notice.kind === 'due-date-moved') return movedMessage(notice, locale);
-      return sayNotice(notice, locale);
+      return noticeMessage(notice, locale, opts.policy);
     },
 
     link(notice) {
       return notice.loanId ? '/borrowed-books' : `/book-details/${notice.bookId}`;
     },
   };
-
-  /** A notice said from its kind and values (the fee and days as written today, until their formats are keyed). */
-  function sayNotice(notice: NoticeRecord, locale: Locale): string {
-    const values = { title: notice.bookTitle, day: notice.day };
-    switch (notice.kind) {
-      case 'due-soon':
-        return say(locale, 'noticeDueSoon', values);
-      case 'overdue': {
-        const key = opts.policy.feeDays === 'open' ? 'noticeOverdueOpenDays' : 'noticeOverdue';
-        return say(locale, key, { ...values, fee: money(opts.policy.lateFeePerDay) });
-      }
-      case 'hold-ready':
-        return say(locale, 'noticeHoldReady', values);
-      case 'hold-expired':
-        return say(locale, 'noticeHoldExpired', values);
-      case 'due-date-moved':
-        return movedMessage(notice, locale);
-    }
-  }
 }

@@ -11,13 +11,6 @@ import { escapeHtml, type Mailer } from './mail.ts';
 import { id, oneLine } from './validate.ts';
 
 export const MAX_RECEIPT_LOANS = 50;
-// A due day is midnight UTC of the library's day (circulation.ts); Bangla days are written by the catalogue.
-const ENGLISH_DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 export interface Receipts {
   /** E-mails the member the receipt of these loans of theirs; answers the address it went to. Staff only. */
@@ -53,7 +46,8 @@ export function createReceipts(store: Store, opts: ReceiptOptions): Receipts {
         say(locale, 'mailReceiptLine', {
           title: oneLine(loan.bookTitle),
           barcode: loan.itemBarcode ?? '',
-          day: locale === 'en' ? ENGLISH_DAY.format(loan.returnDate) : dueDayOf(loan),
+          // "10 Apr 2026", "১০ এপ্রিল ২০২৬": the template's form of a day.
+          day: dueDayOf(loan),
         }),
       );
       const hello = say(locale, 'mailHello', { name: oneLine(member.name) });

@@ -260,7 +260,8 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
     );
 
     app.get('/me/export', { schema: doc.exportMyData, preValidation: signedIn }, async (request, reply) => {
-      const data = await library.myData.export(session(request));
+      const locale = await library.language.forRequest(request.viewer.session, request.headers['accept-language']);
+      const data = await library.myData.export(session(request), locale);
       return reply.header('content-disposition', 'attachment; filename="bookhaven-my-data.json"').send(data);
     });
   };

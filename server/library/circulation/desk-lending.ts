@@ -2,6 +2,7 @@
 // overdue list, and the scanning desk's lending (desk.ts) by the same paths a member's own borrow takes.
 // `idempotencyKey`: one per submission (requests.ts); sent again, it answers the first write.
 import type { LedgerRecord, LoanRecord, Page } from '../../store/port.ts';
+import { systemNote } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
 import { LibraryError, badInput } from '../errors.ts';
 import { addDays, dayToDate, parseDay } from '../calendar.ts';
@@ -83,7 +84,7 @@ export function createDeskLending(ctx: Context, lending: Lending) {
       const amount = check.number(input.amount, 'amount', { min: 1, max: 1_000_000, integer: true });
       const note =
         check.text(input.note, 'note', { max: 500, required: false }) ||
-        (kind === 'payment' ? 'Paid at the desk' : 'Waived at the desk');
+        systemNote(kind === 'payment' ? 'ledgerPaidAtDesk' : 'ledgerWaivedAtDesk');
       // The entry's id is chosen here, so a repeat of the key can find the entry its first send recorded.
       const id = newId();
       const submission = {

@@ -106,7 +106,7 @@ export const bn: Record<SentenceKey, string> = {
   afterCursor: 'after সঠিক কার্সর নয়',
 
   noticeDueSoon: '“{title}” ফেরত দেওয়ার শেষ দিন {day}।',
-  noticeOverdue: '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। দেরির জরিমানা দিনে {fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
+  noticeOverdue: '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। দেরির জরিমানা দিনে ৳{fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
   noticeHoldReady: '“{title}” {day} পর্যন্ত আপনার জন্য রাখা আছে। বইয়ের পাতা থেকে ধার নিন।',
   noticeHoldExpired: '“{title}” বইয়ে আপনার রিজার্ভের মেয়াদ শেষ: {day}-এর মধ্যে কপিটি ধার নেওয়া হয়নি।',
 
@@ -121,7 +121,7 @@ export const bn: Record<SentenceKey, string> = {
   mailWhy: 'আপনার BookHaven নোটিশ ই-মেইলে পাঠানো চালু আছে বলে এই ই-মেইলটি পেয়েছেন।',
   mailStop: 'নোটিশ ই-মেইলে পাঠানো বন্ধ করুন',
   mailSubjectReceipt: 'আপনার বুকহেভেন ধারের রসিদ',
-  mailReceiptLine: '“{title}” ({barcode}): ফেরতের তারিখ {day}',
+  mailReceiptLine: '“{title}” ({barcode}): ফেরতের তারিখ {day, date, medium}',
   mailReceiptReturn: 'অনুগ্রহ করে প্রতিটি বই তার ফেরতের তারিখের মধ্যে ফেরত দিন বা নবায়ন করুন।',
   receiptLoanCount: 'একটি রসিদে ১ থেকে {max}টি ধার থাকে।',
   receiptNoLoan: 'এই আইডিগুলোর একটির কোনো ধার নেই।',
@@ -139,13 +139,14 @@ export const bn: Record<SentenceKey, string> = {
   noOpenDay:
     'লাইব্রেরি {day} থেকে {limit} দিনের বেশি বন্ধ, তাই তখনকার কোনো তারিখ ঠিক করা যাচ্ছে না। অনুগ্রহ করে ডেস্কে জিজ্ঞেস করুন।',
   noticeOverdueOpenDays:
-    '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। লাইব্রেরি খোলা থাকে এমন প্রতিটি দিনের জন্য দেরির জরিমানা {fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
-  noticeDueDateMovedLoan: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
-  noticeDueDateMovedHold: 'লাইব্রেরি {closed} বন্ধ থাকবে; “{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
-  noticeClosedOn: 'লাইব্রেরি {closed} বন্ধ থাকবে।',
-  noticeClosedFromTo: 'লাইব্রেরি {from} থেকে {until} পর্যন্ত বন্ধ থাকবে।',
-  noticeLoanNowDue: '“{title}” ফেরত দেওয়ার নতুন তারিখ {day}।',
-  noticeHoldNowUntil: '“{title}” এখন {day} পর্যন্ত আপনার জন্য রাখা থাকবে।',
+    '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। লাইব্রেরি খোলা থাকে এমন প্রতিটি দিনের জন্য দেরির জরিমানা ৳{fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
+  noticeDueDateMovedLoan: 'লাইব্রেরি {closed, date, long} বন্ধ থাকবে; “{title}” ফেরত দেওয়ার নতুন তারিখ {day, date, long}।',
+  noticeDueDateMovedHold:
+    'লাইব্রেরি {closed, date, long} বন্ধ থাকবে; “{title}” এখন {day, date, long} পর্যন্ত আপনার জন্য রাখা থাকবে।',
+  noticeClosedOn: 'লাইব্রেরি {closed, date, long} বন্ধ থাকবে।',
+  noticeClosedFromTo: 'লাইব্রেরি {from, date, long} থেকে {until, date, long} পর্যন্ত বন্ধ থাকবে।',
+  noticeLoanNowDue: '“{title}” ফেরত দেওয়ার নতুন তারিখ {day, date, long}।',
+  noticeHoldNowUntil: '“{title}” এখন {day, date, long} পর্যন্ত আপনার জন্য রাখা থাকবে।',
   overdueOne: '“{title}” ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে বইটি ফেরত দিন।',
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',
@@ -190,6 +191,15 @@ export const bn: Record<SentenceKey, string> = {
   cardIsItem: '{card} একটি বইয়ের কপির বারকোড, সদস্যের কার্ড নয়।',
   cardCheckDigit: '{card} লাইব্রেরির সঠিক কার্ড নম্বর নয়: কোনো অঙ্ক ভুল টাইপ হয়েছে কি না দেখুন।',
   memberEditEmpty: 'name, email বা phone-এর অন্তত একটি দিন।',
+  // Ledger notes the library writes itself.
+  ledgerReturnedLate: 'দেরিতে ফেরত',
+  ledgerLostReplacement: 'হারানো বই: বইয়ের দাম',
+  ledgerLostProcessing: 'হারানো বই: প্রক্রিয়াকরণ ফি',
+  ledgerDamagedReplacement: 'নষ্ট বই: বইয়ের দাম',
+  ledgerDamagedProcessing: 'নষ্ট বই: প্রক্রিয়াকরণ ফি',
+  ledgerPaidAtDesk: 'ডেস্কে পরিশোধ করা হয়েছে',
+  ledgerWaivedAtDesk: 'ডেস্কে মওকুফ করা হয়েছে',
+  ledgerLostFound: 'বইয়ের দাম ফেরত: হারানো কপিটি পাওয়া গেছে',
   // The REST layer's schema messages from Ajv.
   ajvMinLength: '{field}-এ অন্তত {limit}টি অক্ষর থাকতে হবে',
   ajvMaxLength: '{field}-এ {limit}টির বেশি অক্ষর থাকতে পারবে না',

@@ -118,9 +118,9 @@ export const en = {
   localeOwn: "Only the member and staff can see a member's language.",
   afterCursor: 'after is not a valid cursor',
 
-  // Notices (library/notices.ts); {day} is the library's calendar day.
+  // Notices (library/notice-messages.ts): {day} is the library's calendar day, {fee} an amount of taka.
   noticeDueSoon: '“{title}” is due back on {day}.',
-  noticeOverdue: '“{title}” was due back on {day}. Late fees are {fee} a day: please return it.',
+  noticeOverdue: '“{title}” was due back on {day}. Late fees are ৳{fee} a day: please return it.',
   noticeHoldReady: "“{title}” is ready for you until {day}. Borrow it from the book's page.",
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
 
@@ -137,7 +137,7 @@ export const en = {
   mailStop: 'Stop e-mailing me notices',
   // The checkout receipt, e-mailed from the desk (library/receipts.ts).
   mailSubjectReceipt: 'Your BookHaven checkout receipt',
-  mailReceiptLine: '“{title}” ({barcode}): due back on {day}',
+  mailReceiptLine: '“{title}” ({barcode}): due back on {day, date, medium}',
   mailReceiptReturn: 'Please return or renew each book by its due date.',
   receiptLoanCount: 'A receipt lists 1 to {max} loans.',
   receiptNoLoan: 'No loan has one of these ids.',
@@ -155,14 +155,16 @@ export const en = {
   noOpenDay:
     'The library is closed for more than {limit} days from {day}, so no date can be set then. Please ask at the desk.',
   noticeOverdueOpenDays:
-    '“{title}” was due back on {day}. Late fees are {fee} for each day the library is open: please return it.',
-  noticeDueDateMovedLoan: 'The library is closed on {closed}; your loan of “{title}” is now due on {day}.',
-  noticeDueDateMovedHold: 'The library is closed on {closed}; your hold on “{title}” now waits for you until {day}.',
+    '“{title}” was due back on {day}. Late fees are ৳{fee} for each day the library is open: please return it.',
+  noticeDueDateMovedLoan:
+    'The library is closed on {closed, date, long}; your loan of “{title}” is now due on {day, date, long}.',
+  noticeDueDateMovedHold:
+    'The library is closed on {closed, date, long}; your hold on “{title}” now waits for you until {day, date, long}.',
   // A notice of several dates moved: a sentence for the closed days, then one for each date (notices.ts).
-  noticeClosedOn: 'The library is closed on {closed}.',
-  noticeClosedFromTo: 'The library is closed from {from} to {until}.',
-  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day}.',
-  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day}.',
+  noticeClosedOn: 'The library is closed on {closed, date, long}.',
+  noticeClosedFromTo: 'The library is closed from {from, date, long} to {until, date, long}.',
+  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day, date, long}.',
+  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day, date, long}.',
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
@@ -209,6 +211,15 @@ export const en = {
   cardIsItem: "{card} is the barcode of a copy, not a member's card.",
   cardCheckDigit: '{card} is not a valid library card: check it for a mistyped digit.',
   memberEditEmpty: 'Give at least one of name, email or phone.',
+  // Ledger notes the library writes itself (store/port.ts LEDGER_NOTES), said when the ledger is read.
+  ledgerReturnedLate: 'Returned late',
+  ledgerLostReplacement: 'Lost: replacement cost',
+  ledgerLostProcessing: 'Lost: processing fee',
+  ledgerDamagedReplacement: 'Damaged: replacement cost',
+  ledgerDamagedProcessing: 'Damaged: processing fee',
+  ledgerPaidAtDesk: 'Paid at the desk',
+  ledgerWaivedAtDesk: 'Waived at the desk',
+  ledgerLostFound: 'Replacement refunded: the lost copy was found',
   // The REST layer's schema messages from Ajv (rest/errors.ts puts the field first). Last, so that every
   // sentence above is matched first; `{type}` and `{format}` are the schema's own words and stay English.
   ajvMinLength: '{field} must NOT have fewer than {limit} characters',

@@ -14,11 +14,36 @@ export interface LedgerRecord {
   amount: number;
   loanId: string | null;
   bookTitle: string | null;
+  /** Staff's words as typed, or a note the library wrote itself (systemNote), said in the reader's language. */
   note: string;
   /** The staff member who recorded it; null for charges the library made itself. */
   recordedBy: string | null;
   createdAt: Date;
 }
+
+/** The notes the library writes on ledger entries itself; each is a sentence of server/library/i18n. */
+export const LEDGER_NOTES = [
+  'ledgerReturnedLate',
+  'ledgerLostReplacement',
+  'ledgerLostProcessing',
+  'ledgerDamagedReplacement',
+  'ledgerDamagedProcessing',
+  'ledgerPaidAtDesk',
+  'ledgerWaivedAtDesk',
+  'ledgerLostFound',
+] as const;
+export type LedgerNoteKey = (typeof LEDGER_NOTES)[number];
+
+/**
+ * A note the library writes, as stored: its key behind U+0001, which no note staff type can hold (text with
+ * control characters is refused), so it is said in the reader's language when read and a typed note never is.
+ */
+export const systemNote = (key: LedgerNoteKey): string => `\u0001${key}`;
+/** The key of a note the library wrote; null for staff's words. */
+export const systemNoteKey = (note: string): LedgerNoteKey | null => {
+  const key = note.startsWith('\u0001') ? note.slice(1) : null;
+  return LEDGER_NOTES.find((known) => known === key) ?? null;
+};
 
 export type NewCredit = Pick<LedgerRecord, 'userId' | 'amount' | 'note' | 'recordedBy' | 'createdAt'> & {
   kind: 'payment' | 'waiver';
