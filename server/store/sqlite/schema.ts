@@ -529,4 +529,22 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX ended_sessions_by_expiry ON ended_sessions (expires_at);
   CREATE TABLE ended_members (uid TEXT PRIMARY KEY, ended_at INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // 26: left for another change of issue 40, made at the same time (the merge puts it here).
+  `
+  SELECT 1;
+  `,
+  // 27: opening hours staff change (docs/decisions/073): each change is a row, the week's hours (JSON, as port.ts
+  // OpeningHours[]) from one day to another or on until changed (to_day NULL), never edited, so a past day keeps
+  // the hours it had. opening_hours keeps the hours the library started with.
+  `
+  CREATE TABLE hours_changes (
+    id INTEGER PRIMARY KEY,
+    from_day TEXT NOT NULL,
+    to_day TEXT CHECK (to_day IS NULL OR to_day >= from_day),
+    hours TEXT NOT NULL,
+    set_at INTEGER NOT NULL
+  );
+  CREATE TRIGGER hours_changes_never_updated BEFORE UPDATE ON hours_changes
+    BEGIN SELECT RAISE(ABORT, 'a change of opening hours is never edited: record another'); END;
+  `,
 ];
