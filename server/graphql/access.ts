@@ -53,6 +53,7 @@ export const ACCESS = {
     setLocale: 'signedIn',
     addClosure: 'staff',
     removeClosure: 'staff',
+    setOpeningHours: 'staff',
     sendOverdueReminder: 'staff',
     addItems: 'staff',
     withdrawItem: 'staff',

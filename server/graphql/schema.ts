@@ -22,6 +22,7 @@ import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
 import { receiptMutations } from './resolvers/receipts.ts';
 import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
+import { inLibraryWeek } from '../library/opening-hours.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -140,6 +141,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     MemberNote: memberNoteFields,
     BorrowWindow: borrowWindowFields,
     Closure: { date: (closure) => closure.day },
+    HoursChange: { hours: (change) => inLibraryWeek(change.hours) },
     AuditEntry: auditEntryFields,
     Policy: {
       currency: () => CURRENCY.code,
