@@ -24,6 +24,7 @@ export const ACCESS = {
     holdsReady: 'staff',
     auditLog: 'staff',
     calendar: 'public',
+    accountDeletionCheck: 'signedIn',
     cashUp: 'staff',
     item: 'staff',
     memberByCard: 'staff',
