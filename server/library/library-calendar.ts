@@ -15,6 +15,8 @@ import { createHoursSetter, inLibraryWeek, weekOn, type HoursHistory } from './o
 const LOOK_AHEAD_DAYS = 60;
 /** The longest span one calendar(from, to) answers. */
 const MAX_SPAN_DAYS = 400;
+/** How far on a change of hours moves what falls due on the days it closes: past any date a loan can have. */
+const MOVE_DAYS = 366;
 
 /** The library's days over a stretch of the calendar, read once: a pure answer to "open that day?". */
 export interface OpenDays {
@@ -190,6 +192,38 @@ export function createLibraryCalendar(
       throw badInput('to', `The library cannot be closed for more than ${limit} days in a row.`);
   }
 
+  const setHours = createHoursSetter(store, opts);
+
+  /**
+   * Days a change of hours closes that were open before it: what fell due on them moves as for a closure, once,
+   * to the next open day, and each member is told (onClosed), run by run of days closed together.
+   */
+  async function moveOffNewlyClosed(change: HoursChange): Promise<void> {
+    if (!opts.onClosed) return;
+    const horizon = addDays(change.from, MOVE_DAYS);
+    const end = change.to !== null && change.to < horizon ? change.to : horizon;
+    const { hours, closures } = await read(addDays(change.from, -limit), end);
+    const after = openDays(hours, closures, limit);
+    const earlier = { base: hours.base, changes: hours.changes.filter((c) => c.id !== change.id) };
+    const before = openDays(earlier, closures, limit);
+    // What the calendar said before this change and without the closed days: a pickup day that was on them moved.
+    const known: OpenDays = { ...after, without: (a, b) => before.without(a, b) };
+    let first: string | null = null;
+    for (let day = change.from; day <= addDays(end, 1); day = addDays(day, 1)) {
+      if (day <= end && before.isOpen(day) && !after.isOpen(day)) first ??= day;
+      else if (first !== null) {
+        const closed = { from: first, to: addDays(day, -1) };
+        first = null;
+        try {
+          await opts.onClosed(closed, known);
+        } catch (error) {
+          // No open day within the limit after them (closures around them): those dates stay as they were.
+          if (!(error instanceof LibraryError && error.code === 'LIBRARY_CLOSED')) throw error;
+        }
+      }
+    }
+  }
+
   return {
     days,
     lastPickupDay,
@@ -250,7 +284,11 @@ export function createLibraryCalendar(
       };
     },
 
-    setOpeningHours: createHoursSetter(store, opts),
+    async setOpeningHours(session, from, to, hours) {
+      const change = await setHours(session, from, to, hours);
+      await moveOffNewlyClosed(change);
+      return change;
+    },
 
     async addClosure(session, rawDay, rawReason, rawTo) {
       requireStaff(session);

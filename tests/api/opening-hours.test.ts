@@ -72,6 +72,27 @@ describeEachStore((kind) => {
     expect(await dueDateOf(await gw.member(), libraryDay(12))).toBe(libraryDay(13));
   });
 
+  it('moves a loan already due on a weekday the new hours close to the next open day, and tells its member', async () => {
+    const m = await gw.member();
+    const title = `Sonar Tori ${randomUUID().slice(0, 4)}`;
+    const lent = await gqlBorrow(gw, m.token, await gw.addBook({ quantity: 1, title }), libraryDay(5));
+    expect(lent.body.errors).toBeUndefined();
+    const kept = await dueDateOf(m, libraryDay(4));
+    expect(kept).toBe(libraryDay(4));
+    expect((await setHours(libraryDay(1), null, weekBut([weekdayOf(libraryDay(5))]))).body.errors).toBeUndefined();
+    const loans = (await gw.gql('{ me { loans { id dueDate } } }', {}, m.token)).body.data.me.loans as {
+      id: string;
+      dueDate: string;
+    }[];
+    expect(loans.find((l) => l.id === lent.body.data.borrow.record.id)?.dueDate).toBe(libraryDay(6));
+    expect(loans.filter((l) => l.dueDate === libraryDay(4))).toHaveLength(1);
+    const notices = (await gw.gql('{ me { notices { nodes { kind day message } } } }', {}, m.token)).body.data.me
+      .notices.nodes as { kind: string; day: string; message: string }[];
+    expect(notices.filter((n) => n.kind === 'DUE_DATE_MOVED')).toEqual([
+      expect.objectContaining({ day: libraryDay(6), message: expect.stringContaining(`“${title}” is now due on`) }),
+    ]);
+  });
+
   it('keeps a period’s hours to its days: its closed weekday moves dates and pickup days, then the weekly hours resume', async () => {
     const closedDay = weekdayOf(libraryDay(3));
     const period = await setHours(libraryDay(1), libraryDay(7), weekBut([closedDay], '09:00', '14:00'));
