@@ -51,7 +51,7 @@ export function ScanDesk({ uid, symbol, onOpenMember }: Props) {
   return (
     <div className="space-y-4">
       {/* The check-in options beside the scan box on a wide screen: what a scan answers stays in view. */}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className={member ? undefined : 'grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]'}>
         <ScanBox onScan={scanner.scan} hint={hint} actionsDone={scanner.done} />
         {!member && (
           <fieldset className="no-print flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 p-3">
