@@ -52,7 +52,7 @@ describe('graphql() documents in the production build', () => {
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
-      'my-account-page.tsx': ['DeleteMyAccountDocument', 'MyCardDocument'],
+      'my-account-page.tsx': ['AccountDeletionCheckDocument', 'DeleteMyAccountDocument', 'MyCardDocument'],
       'borrowed-books-page.tsx': [
         'CheckMyRenewalsDocument',
         'MyBalanceDocument',
@@ -69,7 +69,12 @@ describe('graphql() documents in the production build', () => {
         'DeskSetItemStatusDocument',
         'DeskWithdrawItemDocument',
       ],
-      'desk-calendar-page.tsx': ['DeskAddClosureDocument', 'DeskCalendarDocument', 'DeskRemoveClosureDocument'],
+      'desk-calendar-page.tsx': [
+        'DeskAddClosureDocument',
+        'DeskCalendarDocument',
+        'DeskRemoveClosureDocument',
+        'DeskSetOpeningHoursDocument',
+      ],
       'cash-up-page.tsx': ['DeskCashUpDocument', 'DeskTodayDocument'],
       'desk-page.tsx': [
         'DeskAccessDocument',

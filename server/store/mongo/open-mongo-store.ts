@@ -37,7 +37,7 @@ import { prepareMemberCards, type CounterDoc as MemberCounterDoc, type MemberNot
 import { mongoItems } from './item-store.ts';
 import { recoverItems } from './item-recovery.ts';
 import { itemSteps, type CounterDoc as ItemCounterDoc, type ItemDoc } from './items.ts';
-import { mongoCalendar, type ClosureDoc, type OpeningHoursDoc } from './calendar.ts';
+import { mongoCalendar, type ClosureDoc, type HoursChangeDoc, type OpeningHoursDoc } from './calendar.ts';
 
 type IndexSpec = IndexDescription & { name: string };
 
@@ -182,6 +182,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     const calendar = await mongoCalendar(
       db.collection<OpeningHoursDoc>('openingHours'),
       db.collection<ClosureDoc>('closures'),
+      db.collection<HoursChangeDoc>('hoursChanges'),
     );
     return {
       kind: 'mongodb',
