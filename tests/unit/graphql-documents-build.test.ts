@@ -118,9 +118,10 @@ describe('graphql() documents in the production build', () => {
     expect(saveLocale && operationsIn(saveLocale)).toEqual(['SetLocaleDocument']);
     expect(entry?.dynamicImports).toContain(saveLocale?.fileName);
     expect(entry?.imports).not.toContain(saveLocale?.fileName);
-    // What several routes send (the policy, the role that decides who may edit the catalogue, cancelling a
-    // hold, checking the member's loans after a lost answer) travels in the one chunk of shared helpers that only those lazy routes load, never the entry or
-    // what / preloads (vite.config.ts).
+    // What several routes send (the role that decides who may edit the catalogue, cancelling a hold, checking
+    // the member's loans after a lost answer) travels in the one chunk of shared helpers that only those lazy
+    // routes load, never the entry or what / preloads (vite.config.ts). The policy, which Home's hero states,
+    // travels in the small chunk of what Home's first render needs.
     // The footer (a chunk of its own, after the first paint) asks for the library's hours.
     const footer = chunks.find((c) => c.facadeModuleId?.endsWith('/client/app/footer.tsx'));
     expect(footer && operationsIn(footer)).toEqual(['FooterCalendarDocument']);
@@ -139,7 +140,7 @@ describe('graphql() documents in the production build', () => {
     // shelf"): a chunk only those two staff routes load.
     const byFirst = (a: string[], b: string[]) => (a[0] ?? '').localeCompare(b[0] ?? '');
     expect(shared.map(operationsIn).sort(byFirst)).toEqual([
-      ['CancelHoldDocument', 'CheckMyLoansDocument', 'LibraryPolicyDocument', 'MyRoleDocument'],
+      ['CancelHoldDocument', 'CheckMyLoansDocument', 'MyRoleDocument'],
       [
         'ClearHoldShelfDocument',
         'HoldShelfAwaitingDocument',
@@ -147,6 +148,7 @@ describe('graphql() documents in the production build', () => {
         'HoldShelfToPullDocument',
         'ShelveHoldDocument',
       ],
+      ['LibraryPolicyDocument'],
     ]);
     for (const chunk of shared) expect(entry?.imports).not.toContain(chunk.fileName);
     // A spread fragment travels inside the operation's own document, as codegen wrote it.
