@@ -25,18 +25,17 @@ const productionRouter = [
 ];
 
 // The routes' small shared helpers (dates, money, the policy, holds, who may edit, asking whether a write whose
-// answer was lost happened, the nine genres Home and Add Book both list) and the documents they send.
+// answer was lost happened) and the documents they send. The nine genres, which Home's sections and Add Book
+// list, are not among them: Home's sections load after its first render and would bring the whole group.
 const SHARED_HELPERS = [
-  /\/shared\/genres\.ts$/,
   /\/client\/lib\/(dates|money|format-count|policy|holds|catalogue-access|use-can-edit-catalogue|uncertain-write)\.ts$/,
   /\/client\/components\/ui\/(policy-text|icons)\.tsx$/,
   /^\0graphql-document:(LibraryPolicyDocument|MyRoleDocument|HoldFieldsFragmentDoc|CancelHoldDocument|CheckMyLoansDocument)$/,
 ];
 
-// Of those, what Home's first render needs (the hero's icons and policy sentence, the nine genres): a chunk of their
-// own, so that a visitor of / does not download the rest (dates, money, holds, the uncertain write and its dialog).
+// Of those, what Home's first render needs (the hero's icons and policy sentence): a chunk of their own, so that
+// a visitor of / does not download the rest (dates, money, holds, the uncertain write and its dialog).
 const HOME_HELPERS = [
-  /\/shared\/genres\.ts$/,
   /\/client\/lib\/policy\.ts$/,
   /\/client\/components\/ui\/icons\.tsx$/,
   /^\0graphql-document:LibraryPolicyDocument$/,
