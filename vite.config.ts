@@ -25,9 +25,10 @@ const productionRouter = [
 ];
 
 // The routes' small shared helpers (dates, money, the policy, holds, who may edit, asking whether a write whose
-// answer was lost happened) and the documents they send. The nine genres, which Home's sections and Add Book
-// list, are not among them: Home's sections load after its first render and would bring the whole group.
+// answer was lost happened, the nine genres Home's sections and Add Book both list) and the documents they send.
+// Every page's footer loads this chunk after the first paint (its hours are written with lib/dates.ts).
 const SHARED_HELPERS = [
+  /\/shared\/genres\.ts$/,
   /\/client\/lib\/(dates|money|format-count|policy|holds|catalogue-access|use-can-edit-catalogue|uncertain-write)\.ts$/,
   /\/client\/components\/ui\/(policy-text|icons)\.tsx$/,
   /^\0graphql-document:(LibraryPolicyDocument|MyRoleDocument|HoldFieldsFragmentDoc|CancelHoldDocument|CheckMyLoansDocument)$/,
