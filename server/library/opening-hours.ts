@@ -41,7 +41,9 @@ export function checkHours(raw: unknown): OpeningHours[] {
   const hours = raw.map((entry: unknown): OpeningHours => {
     const { weekday, opens, closes } = (entry ?? {}) as Record<string, unknown>;
     if (typeof weekday !== 'number' || !Number.isInteger(weekday) || weekday < 0 || weekday > 6)
-      throw badInput('hours', 'hoursUnknownWeekday', { value: String(weekday) });
+      throw badInput('hours', 'hoursUnknownWeekday', {
+        weekday: typeof weekday === 'number' ? weekday : String(weekday),
+      });
     if (seen.has(weekday)) throw badInput('hours', 'hoursWeekdayTwice');
     seen.add(weekday);
     if (typeof opens !== 'string' || typeof closes !== 'string' || !TIME.test(opens) || !TIME.test(closes))

@@ -12,7 +12,7 @@ import type { NoticeRecord, Store } from '../../server/store/port.ts';
 
 const DAY = '2026-04-10';
 /** What each argument of the catalogues is; a new argument fails below until it is listed here. */
-const KINDS: Record<string, 'day' | 'number' | 'text'> = {
+const KINDS: Record<string, 'day' | 'number' | 'time' | 'text'> = {
   day: 'day',
   closed: 'day',
   from: 'day',
@@ -28,6 +28,9 @@ const KINDS: Record<string, 'day' | 'number' | 'text'> = {
   min: 'number',
   count: 'number',
   others: 'number',
+  weekday: 'number',
+  opens: 'time',
+  closes: 'time',
 };
 /** Text stays as entered in every language: a title, a name, a barcode, the API's own words. */
 const TEXT: Record<string, string> = {
@@ -62,7 +65,7 @@ function sampleValues(key: SentenceKey): Values {
     [...names].map((name) => {
       const kind = KINDS[name] ?? (name in TEXT ? 'text' : undefined);
       if (!kind) throw new Error(`${key}: say in KINDS or TEXT what {${name}} is`);
-      return [name, kind === 'day' ? DAY : kind === 'number' ? 1200 : TEXT[name]!];
+      return [name, kind === 'day' ? DAY : kind === 'number' ? 1200 : kind === 'time' ? '09:30' : TEXT[name]!];
     }),
   );
 }

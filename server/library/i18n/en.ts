@@ -154,7 +154,7 @@ export const en = {
   closureTooLong: 'The library cannot be closed for more than {limit} days in a row.',
   // Opening hours staff change (library/opening-hours.ts).
   hoursNone: 'Give the hours of at least one day. To close the library on a day, add a closure.',
-  hoursUnknownWeekday: '{value} is not a day of the week.',
+  hoursUnknownWeekday: '{weekday} is not a day of the week.',
   hoursWeekdayTwice: 'A day of the week is given twice: give each day one opening time.',
   hoursTimeFormat: 'Opening and closing times are 24-hour HH:MM, like 09:30.',
   hoursOrder: 'The library must open before it closes: {opens} is not before {closes}.',

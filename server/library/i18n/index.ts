@@ -85,6 +85,11 @@ export function sayDay(locale: Locale, day: string, form: DayForm = 'plain'): st
   return form === 'medium' ? MEDIUM_EN.format(dateOf(m)) : day;
 }
 
+const TIME = /^\d{1,2}:\d{2}$/;
+/** Text given to a plain `{x}`: a day as sayDay writes it, a time of day ('HH:MM') in the language's digits. */
+const sayText = (locale: Locale, text: string) =>
+  TIME.test(text) ? (locale === 'bn' ? bengaliDigits(text) : text) : sayDay(locale, text);
+
 /** A number as a plain `{n}` writes it: no grouping, in the language's digits. */
 const sayNumber = (locale: Locale, n: number) => (locale === 'bn' ? bengaliDigits(String(n)) : String(n));
 
@@ -146,7 +151,7 @@ export function say(locale: Locale, key: SentenceKey, values: Values = {}): stri
       const form = days.get(name);
       if (form) return [name, sayDay(locale, String(value), form)];
       if (!plain.has(name)) return [name, value];
-      return [name, typeof value === 'number' ? sayNumber(locale, value) : sayDay(locale, value)];
+      return [name, typeof value === 'number' ? sayNumber(locale, value) : sayText(locale, value)];
     }),
   );
   return String(format.format(written));
