@@ -26,7 +26,6 @@ import type {
   NewAudit,
   NewLoan,
 } from '../port.ts';
-import { CHARGES } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toLoan, toObjectId } from './documents.ts';
 import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
@@ -35,6 +34,7 @@ import { itemSteps, lendable, type ItemCollections, type ItemDoc } from './items
 import type { KeyLock } from './key-lock.ts';
 import { countCharge } from './ledger.ts';
 import { auditDocs, insertAuditOnce, type AuditDoc } from './audit.ts';
+import { signedAmount } from '../../library/rules/ledger.ts';
 
 const ACTIVE: { $in: LoanDoc['status'][] } = { $in: ['borrowed', 'returning', 'closing'] };
 const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
@@ -55,7 +55,7 @@ const carried = (audit: readonly NewAudit[] | undefined) => (audit?.length ? { a
 async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise<number> {
   let balance = 0;
   for await (const entry of ledger.find({ userId }, { projection: { kind: 1, amount: 1 } })) {
-    balance += CHARGES.includes(entry.kind) ? entry.amount : -entry.amount;
+    balance += signedAmount(entry);
   }
   return balance;
 }

@@ -10,7 +10,8 @@ import type { FoundResult, RefundRule } from '../port.ts';
 import { num, transaction } from './db.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves } from './item-moves.ts';
-import { toEntry, toLoan } from './loans.ts';
+import { toEntry } from './ledger.ts';
+import { toLoan } from './loans.ts';
 
 export const REFUND_NOTE = 'Replacement refunded: the lost copy was found';
 
