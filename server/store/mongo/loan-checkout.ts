@@ -1,55 +1,58 @@
-// A borrow on MongoDB (loans.ts explains the ledgers): reads first, so a refusal they can already see costs no
-// write, which is most of a rush for the last copy; then the pending loan's insert (one active loan per member
-// and book), the copy's claim and the book's and account's conditional updates decide for real.
+// A borrow on MongoDB (loans.ts explains the ledgers): read what the rule needs and ask it which refusal applies
+// (library/rules/checkout.ts), then write conditionally. The reads cost no write, which is most of a rush for the
+// last copy; the pending loan's insert (one active loan per member and book), the copy's claim and the book's
+// and account's conditional updates then decide for real.
 import { ObjectId } from 'mongodb';
-import type { Collection } from 'mongodb';
 import type { CheckoutLimits, CheckoutResult, NewAudit, NewLoan } from '../port.ts';
-import { signedAmount } from '../../library/rules/ledger.ts';
+import { balanceMatters, checkoutRefusal, NO_LIMITS } from '../../library/rules/checkout.ts';
+import type { CheckoutState } from '../../library/rules/checkout.ts';
+import { balanceOf } from '../../library/rules/ledger.ts';
 import { parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toLoan } from './documents.ts';
-import type { LedgerDoc, LoanDoc } from './documents.ts';
+import type { LoanDoc } from './documents.ts';
 import { itemSteps, lendable, type ItemDoc } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 import { carried, loanSteps, type LoanCollections } from './loan-steps.ts';
 
-const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
-
-async function balanceOf(ledger: Collection<LedgerDoc>, userId: string): Promise<number> {
-  let balance = 0;
-  for await (const entry of ledger.find({ userId }, { projection: { kind: 1, amount: 1 } })) {
-    balance += signedAmount(entry);
-  }
-  return balance;
-}
+type Refusal = Extract<CheckoutResult, { ok: false }>;
 
 export function loanCheckout(c: LoanCollections, lock: KeyLock) {
   const { loans, books } = c;
   const steps = loanSteps(c, lock);
   const goods = itemSteps(c, lock);
 
-  /** The refusal reads can already see, in the order a member is told: fees, the loan limit, the shelf. */
-  async function visibleRefusal(
-    userId: string,
-    bookId: string,
-    holdReady: boolean,
-    limits: CheckoutLimits,
-    scan: { barcode: string; item: ItemDoc | null; ok: boolean } | null,
-  ): Promise<Extract<CheckoutResult, { ok: false }> | null> {
-    if (limits.maxBalance < Number.MAX_SAFE_INTEGER) {
-      const balance = await balanceOf(c.ledger, userId);
-      if (balance > limits.maxBalance) return { ok: false, reason: 'fees-unpaid', balance };
-    }
-    const account = await c.accounts.findOne({ _id: userId });
-    if (account && account.onLoan >= limits.loanLimit) return { ok: false, reason: 'loan-limit' };
-    const shelf = await books.findOne({ _id: new ObjectId(bookId) }, { projection: { quantity: 1 } });
-    if (!shelf) return { ok: false, reason: 'book-not-found' };
-    if (scan && !scan.ok) return unavailable(scan.item);
-    if (shelf.quantity <= 0 && !holdReady && !scan) return { ok: false, reason: 'out-of-stock' };
-    return null;
+  async function unavailable(item: ItemDoc | null): Promise<Refusal> {
+    return { ok: false, reason: 'item-unavailable', item: item ? ((await goods.records([item]))[0] ?? null) : null };
   }
 
-  async function unavailable(item: ItemDoc | null): Promise<Extract<CheckoutResult, { ok: false }>> {
-    return { ok: false, reason: 'item-unavailable', item: item ? ((await goods.records([item]))[0] ?? null) : null };
+  /** What the rule reads: the book's shelf, the member's loans, balance and place under the limit, the scan. */
+  async function stateOf(
+    doc: LoanDoc,
+    limits: CheckoutLimits,
+    readyId: string | undefined,
+    scanned: ItemDoc | null | undefined,
+  ): Promise<CheckoutState<ItemDoc | null>> {
+    const shelf = await books.findOne({ _id: new ObjectId(doc.bookId) }, { projection: { quantity: 1 } });
+    const mine = await loans.countDocuments({ activeKey: doc.activeKey }, { limit: 1 });
+    // What the member owes, summed from the ledger as written.
+    const entries = balanceMatters(limits)
+      ? await c.ledger.find({ userId: doc.userId }, { projection: { kind: 1, amount: 1 } }).toArray()
+      : [];
+    const account = await c.accounts.findOne({ _id: doc.userId }, { projection: { onLoan: 1 } });
+    return {
+      bookExists: shelf !== null,
+      alreadyBorrowed: mine > 0,
+      balance: balanceOf(entries),
+      onLoan: account?.onLoan ?? 0,
+      limits,
+      onShelf: shelf?.quantity ?? 0,
+      holdReady: readyId !== undefined,
+      // A scanned copy must be free on the shelf, or the one set aside for this member's ready hold.
+      scan:
+        scanned === undefined
+          ? null
+          : { item: scanned, lendable: scanned !== null && lendable(scanned, doc.bookId, readyId) },
+    };
   }
 
   return async function checkout(
@@ -62,17 +65,8 @@ export function loanCheckout(c: LoanCollections, lock: KeyLock) {
     // A copy set aside for this member's ready hold is theirs to take, whatever the shelf holds.
     const ready = await c.holds.findOne({ userId: loan.userId, bookId, status: 'ready' }, { projection: { _id: 1 } });
     const readyId = ready?._id.toHexString();
-    // A scanned copy must be on the shelf, or the one set aside for this member's ready hold.
-    const scannedItem =
-      loan.itemBarcode === undefined ? null : await c.items.findOne({ _id: String(loan.itemBarcode) });
-    const scan =
-      loan.itemBarcode === undefined
-        ? null
-        : {
-            barcode: String(loan.itemBarcode),
-            item: scannedItem,
-            ok: scannedItem !== null && lendable(scannedItem, bookId, readyId),
-          };
+    const scan = loan.itemBarcode === undefined ? null : { barcode: String(loan.itemBarcode) };
+    const scannedItem = scan ? await c.items.findOne({ _id: scan.barcode }) : null;
     const doc: LoanDoc = {
       _id: loan.id ? ObjectId.createFromHexString(loan.id) : new ObjectId(),
       bookId,
@@ -92,14 +86,8 @@ export function loanCheckout(c: LoanCollections, lock: KeyLock) {
       bookCategory: loan.bookCategory,
       ...carried(audit),
     };
-    // Reads first: a refusal they can already see costs no write, which is most of a rush for the last copy.
-    // The writes below decide for real, atomically.
-    const seen = await visibleRefusal(loan.userId, bookId, ready !== null, limits, scan);
-    if (seen) {
-      // Having the book already comes first, as the insert below would say.
-      const mine = await loans.countDocuments({ activeKey: doc.activeKey }, { limit: 1 });
-      return mine > 0 ? { ok: false, reason: 'already-borrowed' } : seen;
-    }
+    const refusal = checkoutRefusal(await stateOf(doc, limits, readyId, scan ? scannedItem : undefined));
+    if (refusal) return refusal.reason === 'item-unavailable' ? unavailable(refusal.item) : refusal;
     try {
       await loans.insertOne(doc);
     } catch (error) {
@@ -134,7 +122,7 @@ export function loanCheckout(c: LoanCollections, lock: KeyLock) {
         quantity: outcome.quantity,
       };
     if (outcome === 'loan-limit') return { ok: false, reason: 'loan-limit' };
-    const exists = await books.countDocuments({ _id: new ObjectId(bookId) }, { limit: 1 });
+    const exists = await books.countDocuments({ _id: bookOid }, { limit: 1 });
     return { ok: false, reason: exists > 0 ? 'out-of-stock' : 'book-not-found' };
   };
 }

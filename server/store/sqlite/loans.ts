@@ -5,7 +5,6 @@ import type { DatabaseSync } from 'node:sqlite';
 import type {
   CheckinOptions,
   CheckinResult,
-  CheckoutLimits,
   CheckoutResult,
   LedgerKind,
   LoanRecord,
@@ -15,6 +14,7 @@ import type {
   NewLoan,
   ReturnChannel,
 } from '../port.ts';
+import { checkoutRefusal, NO_LIMITS } from '../../library/rules/checkout.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -59,7 +59,6 @@ export function toLoan(row: Row): LoanRecord {
   };
 }
 
-const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
 const NO_CHARGES: CheckinOptions = { lateFee: () => 0 };
 const NONE: readonly NewAudit[] = [];
 
@@ -143,18 +142,34 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       try {
         return transaction(db, (): CheckoutResult => {
-          // The precedence every adapter keeps: a missing book, an existing loan, the member's fees, their
-          // loan limit, then stock.
-          if (!bookQuantity.get(bookId)) return { ok: false, reason: 'book-not-found' };
-          if (activeLoan.get(loan.userId, bookId)) return { ok: false, reason: 'already-borrowed' };
-          const balance = num(balanceOf.get(loan.userId) ?? {}, 'n');
-          if (balance > limits.maxBalance) return { ok: false, reason: 'fees-unpaid', balance };
-          if (num(activeCount.get(loan.userId) ?? {}, 'n') >= limits.loanLimit)
-            return { ok: false, reason: 'loan-limit' };
-          // The copy set aside for the member's ready hold, which the loan fulfils; otherwise one from the shelf.
-          // A scanned copy must be one of those two; a scanned shelf copy passes the set-aside one on.
+          // Read, then ask the rule (library/rules/checkout.ts) which refusal applies; the transaction keeps it so.
+          // The copy set aside for the member's ready hold is theirs, which the loan fulfils; otherwise one from
+          // the shelf. A scanned copy must be one of those two; a scanned shelf copy passes the set-aside one on.
+          const book = bookQuantity.get(bookId);
           const ready = readyHold.get(loan.userId, bookId);
           const heldCopy = ready ? textOrNull(ready, 'item_barcode') : null;
+          const scanned = loan.itemBarcode === undefined ? undefined : itemRow.get(loan.itemBarcode);
+          const refusal = checkoutRefusal({
+            bookExists: book !== undefined,
+            alreadyBorrowed: activeLoan.get(loan.userId, bookId) !== undefined,
+            balance: num(balanceOf.get(loan.userId) ?? {}, 'n'),
+            onLoan: num(activeCount.get(loan.userId) ?? {}, 'n'),
+            limits,
+            onShelf: book ? num(book, 'quantity') : 0,
+            holdReady: ready !== undefined,
+            scan:
+              loan.itemBarcode === undefined
+                ? null
+                : {
+                    item: scanned ? toItem(scanned) : null,
+                    lendable:
+                      loan.itemBarcode === heldCopy ||
+                      (scanned !== undefined &&
+                        text(scanned, 'book_id') === bookId &&
+                        text(scanned, 'status') === 'ON_SHELF'),
+                  },
+          });
+          if (refusal) return refusal;
           const loanId = loan.id ?? newId();
           const items = itemMoves(db);
           let barcode: string;
@@ -166,9 +181,6 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
             if (heldCopy !== null) items.lend((barcode = heldCopy), loanId);
             else barcode = items.lendFromShelf(bookId, loanId);
           } else {
-            const scanned = itemRow.get(loan.itemBarcode);
-            if (!scanned || text(scanned, 'book_id') !== bookId || text(scanned, 'status') !== 'ON_SHELF')
-              return { ok: false, reason: 'item-unavailable', item: scanned ? toItem(scanned) : null };
             taken = takeCopy.get(Date.now(), bookId);
             if (!taken) throw new Error(`Book ${bookId} has a copy on the shelf but counts none`);
             items.lend((barcode = loan.itemBarcode), loanId);
