@@ -16,7 +16,8 @@ import { nextWaiting } from '../../library/rules/hold-queue.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
 import type { BookDoc, HoldDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
-import { itemSteps, type ItemCollections } from './items.ts';
+import type { ItemCollections } from './item-docs.ts';
+import { itemSteps } from './items.ts';
 
 export const OPEN: HoldStatus[] = ['waiting', 'ready'];
 

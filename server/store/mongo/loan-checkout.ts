@@ -10,7 +10,8 @@ import { balanceOf } from '../../library/rules/ledger.ts';
 import { parseId } from '../ids.ts';
 import { activeKey, isDuplicateKey, toLoan } from './documents.ts';
 import type { LoanDoc } from './documents.ts';
-import { itemSteps, lendable, type ItemDoc } from './items.ts';
+import { lendable, type ItemDoc } from './item-docs.ts';
+import { itemSteps } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 import { carried, loanSteps, type LoanCollections } from './loan-steps.ts';
 

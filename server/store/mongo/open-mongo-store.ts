@@ -35,7 +35,8 @@ import { mongoCategories, mongoUsers, prepareMemberSearch } from './people.ts';
 import { prepareMemberCards, type CounterDoc as MemberCounterDoc, type MemberNoteDoc } from './members.ts';
 import { mongoItems } from './item-store.ts';
 import { recoverItems } from './item-recovery.ts';
-import { itemSteps, type CounterDoc as ItemCounterDoc, type ItemDoc } from './items.ts';
+import type { CounterDoc as ItemCounterDoc, ItemDoc } from './item-docs.ts';
+import { itemSteps } from './items.ts';
 import { mongoCalendar, type ClosureDoc, type OpeningHoursDoc } from './calendar.ts';
 
 type IndexSpec = IndexDescription & { name: string };
