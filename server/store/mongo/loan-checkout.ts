@@ -34,7 +34,6 @@ export function loanCheckout(c: LoanCollections, lock: KeyLock) {
     scanned: ItemDoc | null | undefined,
   ): Promise<CheckoutState<ItemDoc | null>> {
     const shelf = await books.findOne({ _id: new ObjectId(doc.bookId) }, { projection: { quantity: 1 } });
-    const mine = await loans.countDocuments({ activeKey: doc.activeKey }, { limit: 1 });
     // What the member owes, summed from the ledger as written.
     const entries = balanceMatters(limits)
       ? await c.ledger.find({ userId: doc.userId }, { projection: { kind: 1, amount: 1 } }).toArray()
@@ -42,7 +41,8 @@ export function loanCheckout(c: LoanCollections, lock: KeyLock) {
     const account = await c.accounts.findOne({ _id: doc.userId }, { projection: { onLoan: 1 } });
     return {
       bookExists: shelf !== null,
-      alreadyBorrowed: mine > 0,
+      // Read only when the rule refuses (below): otherwise the insert's unique key answers it, at no extra read.
+      alreadyBorrowed: false,
       balance: balanceOf(entries),
       onLoan: account?.onLoan ?? 0,
       limits,
@@ -87,7 +87,12 @@ export function loanCheckout(c: LoanCollections, lock: KeyLock) {
       bookCategory: loan.bookCategory,
       ...carried(audit),
     };
-    const refusal = checkoutRefusal(await stateOf(doc, limits, readyId, scan ? scannedItem : undefined));
+    const state = await stateOf(doc, limits, readyId, scan ? scannedItem : undefined);
+    let refusal = checkoutRefusal(state);
+    if (refusal) {
+      const mine = await loans.countDocuments({ activeKey: doc.activeKey }, { limit: 1 });
+      refusal = checkoutRefusal({ ...state, alreadyBorrowed: mine > 0 });
+    }
     if (refusal) return refusal.reason === 'item-unavailable' ? unavailable(refusal.item) : refusal;
     try {
       await loans.insertOne(doc);
