@@ -32,6 +32,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json schema.graphql ./
 COPY --from=build /app/server ./server
+COPY --from=build /app/shared ./shared
 COPY --from=build /app/dist ./dist
 RUN node --max-old-space-size=160 --max-semi-space-size=8 --input-type=module \
   -e "await import('/app/server/index.ts'); await import('/app/server/store/mongo/open-mongo-store.ts'); await import('ioredis')" \

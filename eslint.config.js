@@ -4,6 +4,8 @@
 //           auth/ as ports and never imports auth/ or the transport; the store imports none of them, except
 //           library/rules/: pure functions of the state an adapter reads, importing only each other and the port.
 //   client: shared (lib/, components/) -> features/<f>/ -> app/; never one feature from another.
+//   across: the SPA imports nothing of the gateway and the gateway nothing of the SPA; what both use lives in
+//           shared/ (plain TypeScript, no Node, DOM or package imports), which imports neither.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -76,6 +78,21 @@ const LAYERS = [
     message: "mail/ implements the library's Mailer port; it does not know the transport or the store.",
   },
   {
+    target: './client',
+    from: './server',
+    message: 'The SPA imports nothing of the gateway: move what both sides use to shared/.',
+  },
+  {
+    target: './server',
+    from: './client',
+    message: 'The gateway imports nothing of the SPA: move what both sides use to shared/.',
+  },
+  {
+    target: './shared',
+    from: ['./client', './server'],
+    message: 'shared/ is what the SPA and the gateway both import: it imports neither.',
+  },
+  {
     target: ['./client/lib', './client/components'],
     from: ['./client/features', './client/app'],
     message: 'Shared client code may not import features or the app shell.',
@@ -127,6 +144,27 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       'import-x/no-restricted-paths': ['error', { zones: LAYERS }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // shared/ runs in the browser and in Node alike: plain TypeScript that imports only other shared/ files.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.\\.?/)', message: 'shared/ imports only other shared/ files (no Node, DOM or packages).' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'location', 'process', 'Buffer'].map((name) => ({
+          name,
+          message: 'shared/ runs in the browser and in Node alike: take what it needs as an argument.',
+        })),
+      ],
     },
   },
   {

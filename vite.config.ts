@@ -25,8 +25,9 @@ const productionRouter = [
 ];
 
 // The routes' small shared helpers (dates, money, the policy, holds, who may edit, asking whether a write whose
-// answer was lost happened) and the documents they send.
+// answer was lost happened, the nine genres Home and Add Book both list) and the documents they send.
 const SHARED_HELPERS = [
+  /\/shared\/genres\.ts$/,
   /\/client\/lib\/(dates|money|format-count|policy|holds|catalogue-access|use-can-edit-catalogue|uncertain-write)\.ts$/,
   /\/client\/components\/ui\/(policy-text|icons)\.tsx$/,
   /^\0graphql-document:(LibraryPolicyDocument|MyRoleDocument|HoldFieldsFragmentDoc|CancelHoldDocument|CheckMyLoansDocument)$/,
@@ -77,9 +78,10 @@ export default defineConfig(({ command }) => ({
       ],
       ['/'],
     ),
-    // Home's, All Books' and a book's first screen are drawn by the gateway as markup in their page (decision 061), with
-    // the SPA's words: first-screen.json beside index.html. Eight cards: two rows of the widest grid.
-    firstScreenWords(new URL('./client/messages/', import.meta.url).pathname, {
+    // Home's, All Books' and a book's first screen are sent by the gateway as markup in their page (decisions 061,
+    // 072): Home and the layout rendered here from the SPA's components, the catalogue pages' words, in
+    // first-screen.json beside index.html. Eight cards: two rows of the widest grid.
+    firstScreenWords(new URL('./client/', import.meta.url).pathname, {
       pageSize: PAGE_SIZE,
       limitedStockMax: LIMITED_STOCK_MAX,
       cards: 8,

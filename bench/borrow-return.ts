@@ -3,7 +3,7 @@
 // is in flight.
 import type autocannon from 'autocannon';
 import { createSessionTokens } from '../server/auth/session.ts';
-import { MESSAGES } from '../server/library/errors.ts';
+import { en as MESSAGES } from '../server/library/i18n/en.ts';
 import type { BenchStore } from './store.ts';
 import { gql, load, SECRET, type Row } from './load.ts';
 

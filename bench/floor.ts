@@ -8,14 +8,15 @@
 // round starts new processes and every target takes its turn on each request kind. BENCH_DURATION seconds a
 // turn (default 5), BENCH_ROUNDS rounds (3); BENCH_FLOOR_ONLY=T,S2 runs only those kinds.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/ports.ts';
 import { createSessionTokens } from '../server/auth/session.ts';
 import { encodeCursor } from '../server/store/ids.ts';
-import { cpuMs, DURATION, GATEWAY_FLAGS, gatewayEnv, gql, launch, ROOT, ROUNDS, SECRET } from './load.ts';
+import { conditions, describe, ended } from './conditions.ts';
+import { cpuMs, DURATION, GATEWAY_FLAGS, gatewayEnv, gql, launch, ROOT, ROUNDS, SECRET, spread } from './load.ts';
 import { BOOK, inTurn, MINE, PAGE, prepared, s3Terms, shuffled, SIZE } from './scenarios.ts';
 import { searchRequest, searchTerms } from './search-terms.ts';
 
@@ -31,6 +32,8 @@ interface Target {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
+  const measuredUnder = conditions();
+  console.log(`Conditions: ${describe(measuredUnder)}`);
   const store = await prepared();
   const db = await store.open();
   const ids: string[] = [];
@@ -118,11 +121,32 @@ async function main() {
     await store.dispose();
     await rm(path.dirname(bodyFile), { recursive: true, force: true });
   }
-  console.log('\nkind\ttarget\tCPU µs a request (median; rounds)\treq/s (median; rounds)');
+  const under = ended(measuredUnder);
+  console.log(`\nConditions: ${describe(under)}`);
+  console.log('kind\ttarget\tCPU µs a request (median; spread; rounds)\treq/s (median; rounds)');
   for (const [key, values] of cpu)
     console.log(
-      `${key}\t${median(values)} (${values.join(', ')})\t${median(rps.get(key)!)} (${rps.get(key)!.join(', ')})`,
+      `${key}\t${median(values)} (±${spread(values)}%; ${values.join(', ')})\t${median(rps.get(key)!)} (${rps.get(key)!.join(', ')})`,
     );
+  const results = path.join(ROOT, 'bench', 'results');
+  await mkdir(results, { recursive: true });
+  const file = path.join(results, `${new Date().toISOString().replaceAll(':', '-')}-floor.json`);
+  const rows = [...cpu].map(([key, values]) => {
+    const [kind, target] = key.split('\t');
+    return {
+      kind,
+      target,
+      cpuUs: median(values),
+      cpuSpreadPct: spread(values),
+      cpuRounds: values,
+      rpsRounds: rps.get(key),
+    };
+  });
+  await writeFile(
+    file,
+    `${JSON.stringify({ conditions: under, durationSeconds: DURATION, rounds: ROUNDS, rows }, null, 2)}\n`,
+  );
+  console.log(`JSON: ${path.relative(ROOT, file)}`);
   if (other)
     for (const kind of chosen) {
       // Each round's A and B ran back to back: the median of their ratios has less of the machine's drift.

@@ -6,6 +6,7 @@ import os from 'node:os';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ROOT, rows, SEED, someBookId } from './load.ts';
 import { signedInGateway, type StorageState } from './page-budgets.ts';
+import { conditions } from './conditions.ts';
 import { report, type Targets } from './report.ts';
 import { benchStore, type BenchStore } from './store.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/lib/chromium.ts';
@@ -336,6 +337,7 @@ export async function firstVisit(store: BenchStore, runs = 5, repeats = 3) {
 
 if (import.meta.main) {
   if (lcpUnavailable()) throw new Error(`Cannot measure: ${lcpUnavailable()}`);
+  const measuredUnder = conditions();
   const store = await benchStore(SEED);
   try {
     const result = await firstVisit(
@@ -344,6 +346,7 @@ if (import.meta.main) {
       Number(process.env.BENCH_LCP_REPEATS ?? 3),
     );
     await report({
+      measuredUnder,
       store: `${store.kind}-first-visit`,
       books: SEED.books,
       rows,

@@ -12,6 +12,9 @@ import type { MixJob } from './mix.ts';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 /** The gateway's V8 flags: the same heap bounds as npm start by default, so its RSS is the one production sees. */
+/** Every server a bench starts (the gateway and each peer) runs as its users deploy it: in production mode. */
+export const BENCH_NODE_ENV = 'production';
+
 export const GATEWAY_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=8')
   .split(' ')
   .filter(Boolean);
@@ -40,7 +43,7 @@ export const LIST = gql(
 
 /**
  * A bench gateway's environment on a seeded store: no Auth emulator (nothing signs in with Firebase), quiet
- * logs, a rate limit out of the way, production mode; `extra` adds or overrides.
+ * logs, a rate limit out of the way (production mode comes with every launch); `extra` adds or overrides.
  */
 export function gatewayEnv(
   storeEnv: Record<string, string>,
@@ -54,7 +57,6 @@ export function gatewayEnv(
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000',
-    NODE_ENV: 'production',
     ...extra,
   };
 }
@@ -87,7 +89,7 @@ export async function launch(
   );
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: COMPILE_CACHE, ...passed, ...env },
+    env: { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: COMPILE_CACHE, NODE_ENV: BENCH_NODE_ENV, ...passed, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // 30 s on an idle machine, longer on a busy one (scripts/lib/deadline.ts).
@@ -209,6 +211,14 @@ export async function load(scenario: string, opts: LoadOptions, note?: string): 
   return row;
 }
 
+/** How far a target's rounds lie apart: (max - min) / median, in percent. */
+export function spread(values: number[]): number {
+  if (values.length < 2) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return median === 0 ? 0 : Math.round(((sorted.at(-1)! - sorted[0]!) / median) * 1000) / 10;
+}
+
 /** How many times `compare` runs each of its targets (BENCH_ROUNDS). */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -231,7 +241,7 @@ export async function compare(targets: { scenario: string; opts: LoadOptions }[]
     const row: Row = {
       ...median,
       scenario: target.scenario,
-      note: `median of ${ROUNDS} rounds: ${runs[i]!.map((r) => r.rps).join(', ')} req/s`,
+      note: `median of ${ROUNDS} rounds: ${runs[i]!.map((r) => r.rps).join(', ')} req/s, spread ${spread(runs[i]!.map((r) => r.rps))}%`,
     };
     if (peaks.length > 0) row.rssMb = Math.max(...peaks);
     rows.push(row);

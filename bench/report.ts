@@ -1,7 +1,7 @@
 // The run's Markdown table, headline ratios and targets on stdout; the same as JSON under bench/results/.
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { type Conditions, describe, ended } from './conditions.ts';
 import { DURATION, ROOT, type Row } from './load.ts';
 
 export type Targets = [name: string, met: boolean][];
@@ -13,16 +13,13 @@ export async function report(opts: {
   headline: Record<string, number>;
   targets: Targets;
   extra: Record<string, unknown>;
+  /** The conditions read when the run began (bench/conditions.ts). */
+  measuredUnder: Conditions;
 }) {
-  const machine = {
-    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
-    cores: os.cpus().length,
-    node: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-  };
+  const machine = ended(opts.measuredUnder);
   const lines = [
     `### BookHaven benchmark: ${opts.store}, ${opts.books} books, ${DURATION} s per scenario`,
-    `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`,
+    describe(machine),
     '',
     '| scenario | req/s | p50 ms | p99 ms | errors | gateway peak RSS MB | note |',
     '|---|---:|---:|---:|---:|---:|---|',

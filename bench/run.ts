@@ -30,6 +30,7 @@ import {
   type Row,
 } from './load.ts';
 import { firstVisit, lcpUnavailable, measureLcp, type LcpResult } from './lcp.ts';
+import { conditions } from './conditions.ts';
 import { report } from './report.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore } from './store.ts';
@@ -41,6 +42,7 @@ const BOOKS = SEED.books;
 const SEARCH = searchRequest('tHe');
 
 async function main() {
+  const measuredUnder = conditions();
   // The gateway serves the built SPA (for the LCP measurement); a fresh clone has none yet.
   if (!existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
     console.log('Building the SPA once (npm run build) ...');
@@ -288,6 +290,7 @@ async function main() {
       ...phone?.headline,
     };
     await report({
+      measuredUnder,
       store: store.kind,
       books: BOOKS,
       rows,

@@ -17,6 +17,7 @@ import { createGateway } from '../server/gateway.ts';
 import { encodeCursor } from '../server/store/ids.ts';
 import { compare, GATEWAY_FLAGS, gatewayEnv, gql, launch, paced, SECRET, SEED, type Row } from './load.ts';
 import type { MixJob } from './mix.ts';
+import { conditions } from './conditions.ts';
 import { report } from './report.ts';
 import { SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore, type BenchStore } from './store.ts';
@@ -186,6 +187,7 @@ async function sustainable(targets: Target[], mix: MixJob, borrowers: string[][]
 }
 
 export async function scenarios(): Promise<void> {
+  const measuredUnder = conditions();
   const store = await prepared();
   const children: ChildProcess[] = [];
   const delays = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-bench-delay-'));
@@ -357,6 +359,7 @@ export async function scenarios(): Promise<void> {
     };
     const atLeast = (a: Row, b: Row, x: number) => a.rps > 0 && a.rps >= x * b.rps;
     await report({
+      measuredUnder,
       store: `${store.kind}-s1-s5`,
       books: SIZE.books,
       rows,

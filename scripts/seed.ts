@@ -10,19 +10,20 @@ import { loadPolicy } from '../server/config.ts';
 import { DEFAULT_POLICY, type Policy } from '../server/library/policy.ts';
 import { openStore } from '../server/store/open-store.ts';
 import type { BookFields, Store } from '../server/store/port.ts';
+import type { Genre } from '../shared/genres.ts';
 
 // The nine genres of the catalogue, with a realistic skew (many thrillers and romances, few poetry books).
-const GENRES: [string, number][] = [
-  ['Thriller', 20],
-  ['Romance', 18],
-  ['Fantasy', 14],
-  ['Sci-Fi', 12],
-  ['Biography', 10],
-  ['Self-Help', 9],
-  ['Children', 8],
-  ['Drama', 6],
-  ['Poetry', 3],
-];
+const GENRE_WEIGHTS: Readonly<Record<Genre, number>> = {
+  Thriller: 20,
+  Romance: 18,
+  Fantasy: 14,
+  'Sci-Fi': 12,
+  Biography: 10,
+  'Self-Help': 9,
+  Children: 8,
+  Drama: 6,
+  Poetry: 3,
+};
 
 export interface SeedOptions {
   books: number;
@@ -54,7 +55,9 @@ function progress(label: string, done: number, total: number, quiet?: boolean) {
 }
 
 function makeBook(faker: Faker, authors: string[]): BookFields {
-  const genre = faker.helpers.weightedArrayElement(GENRES.map(([value, weight]) => ({ value, weight })));
+  const genre = faker.helpers.weightedArrayElement(
+    Object.entries(GENRE_WEIGHTS).map(([value, weight]) => ({ value, weight })),
+  );
   const words = faker.number.int({ min: 1, max: 4 });
   const title = faker.helpers.arrayElement([
     () => faker.lorem.words(words),

@@ -27,7 +27,7 @@ import { restRoutes } from './rest/routes.ts';
 import { spaPages } from './spa-pages.ts';
 import { firstScreens, readFirstScreenSpec, type FirstScreens } from './first-screen.ts';
 import { unsubscribeRoutes } from './rest/unsubscribe.ts';
-import { failuresInLanguage, restErrorHandler, routerErrorHandler } from './rest/errors.ts';
+import { failuresInLanguage, refusal, restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
 import { createRateLimits } from './rate-limits.ts';
@@ -186,7 +186,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
           library.language.forRequest(request.viewer.session, request.headers['accept-language']),
         ),
       );
-      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send(refusal('notFound')));
       await registerOpenApi(api);
       await api.register(restRoutes(library, limits, absolute));
       await api.register(unsubscribeRoutes(library));

@@ -3,7 +3,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { envSchema } from 'env-schema';
-import { DEFAULT_POLICY, type Policy } from './library/policy.ts';
+import type { Policy } from './library/policy.ts';
+import { SWITCH, count, millis, on, port, url, type CheckedValues } from './config-values.ts';
+import { POLICY_SCHEMA, POLICY_VARIABLES, readPolicy } from './policy-settings.ts';
 
 export interface Config {
   host: string;
@@ -76,15 +78,6 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const SWITCH = { type: 'string', enum: ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'] } as const;
-const port = (fallback: number) => ({ type: 'integer', minimum: 0, maximum: 65535, default: fallback }) as const;
-const count = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 1_000_000, default: fallback }) as const;
-const millis = (fallback: number, minimum: number) =>
-  ({ type: 'integer', minimum, maximum: 3_600_000, default: fallback }) as const;
-const amount = (fallback: number) => ({ type: 'integer', minimum: 0, maximum: 1_000_000, default: fallback }) as const;
-const days = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 365, default: fallback }) as const;
-const url = { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' } as const;
-
 /** Every variable the gateway reads; an empty value means unset. */
 const SCHEMA = {
   type: 'object',
@@ -124,25 +117,7 @@ const SCHEMA = {
       default: 'BookHaven <no-reply@localhost>',
     },
     SHUTDOWN_DRAIN_MS: { type: 'integer', minimum: 0, maximum: 120_000, default: 0 },
-    LOAN_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.loanLimit },
-    LOAN_DAYS: days(DEFAULT_POLICY.loanDays),
-    RENEWAL_DAYS: days(DEFAULT_POLICY.renewalDays),
-    MAX_RENEWALS: { type: 'integer', minimum: 0, maximum: 100, default: DEFAULT_POLICY.maxRenewals },
-    LATE_FEE_PER_DAY: amount(DEFAULT_POLICY.lateFeePerDay),
-    LOST_PROCESSING_FEE: amount(DEFAULT_POLICY.lostProcessingFee),
-    DEFAULT_REPLACEMENT_COST: amount(DEFAULT_POLICY.defaultReplacementCost),
-    CATALOGUE_EDITORS: { type: 'string', enum: ['members', 'staff'], default: DEFAULT_POLICY.catalogueEditors },
-    HOLD_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.holdLimit },
-    HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
-    DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
-    RETURNS: { type: 'string', enum: ['self', 'desk'], default: DEFAULT_POLICY.returns },
-    FEE_DAYS: { type: 'string', enum: ['open', 'calendar'], default: DEFAULT_POLICY.feeDays },
-    GRACE_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.graceDays },
-    FEE_CAP: { type: 'string', enum: ['replacement', 'none'], default: DEFAULT_POLICY.feeCap },
-    OVERDUE_BLOCKS_BORROWING: { ...SWITCH, default: String(DEFAULT_POLICY.overdueBlocksBorrowing) },
-    // At least a week (any weekday the library opens comes round within it), at most the three years ahead a
-    // closure may be entered.
-    MAX_CLOSED_DAYS: { type: 'integer', minimum: 7, maximum: 1098, default: DEFAULT_POLICY.maxClosedDays },
+    ...POLICY_SCHEMA,
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
     GOOGLE_APPLICATION_CREDENTIALS: { type: 'string' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[\\w.-]+:\\d+$' },
@@ -156,7 +131,7 @@ const SCHEMA = {
 } as const;
 
 type Name = keyof typeof SCHEMA.properties;
-type Values = Partial<Record<Name, string>> & Record<string, string | number | undefined>;
+type Values = Partial<Record<Name, string>> & CheckedValues;
 
 interface AjvIssue {
   instancePath: string;
@@ -232,7 +207,6 @@ function validate(env: Env): Values {
   }
 }
 
-const on = (value: string | number | undefined) => ['true', '1', 'yes', 'on'].includes(String(value));
 function split(env: Values, name: Name, item: RegExp, what: string): string[] {
   const items = String(env[name] ?? '')
     .split(',')
@@ -351,27 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
     production: v.NODE_ENV === 'production',
     logLevel: String(v.LOG_LEVEL),
     trustProxy: on(v.TRUST_PROXY),
-    policy: {
-      loanLimit: int('LOAN_LIMIT'),
-      loanDays: int('LOAN_DAYS'),
-      renewalDays: int('RENEWAL_DAYS'),
-      maxRenewals: int('MAX_RENEWALS'),
-      lateFeePerDay: int('LATE_FEE_PER_DAY'),
-      lostProcessingFee: int('LOST_PROCESSING_FEE'),
-      defaultReplacementCost: int('DEFAULT_REPLACEMENT_COST'),
-      catalogueEditors: v.CATALOGUE_EDITORS === 'staff' ? 'staff' : 'members',
-      // Inventory and money are staff fields once there is staff to keep them.
-      inventoryEditors: adminEmails.length > 0 ? 'staff' : 'members',
-      holdLimit: int('HOLD_LIMIT'),
-      holdPickupDays: int('HOLD_PICKUP_DAYS'),
-      dueSoonDays: int('DUE_SOON_DAYS'),
-      returns: v.RETURNS === 'desk' ? 'desk' : 'self',
-      feeDays: v.FEE_DAYS === 'calendar' ? 'calendar' : 'open',
-      graceDays: int('GRACE_DAYS'),
-      feeCap: v.FEE_CAP === 'none' ? 'none' : 'replacement',
-      overdueBlocksBorrowing: on(v.OVERDUE_BLOCKS_BORROWING),
-      maxClosedDays: int('MAX_CLOSED_DAYS'),
-    },
+    policy: readPolicy(v, adminEmails.length > 0),
     limits: {
       writesPerMinute: int('RATE_LIMIT_PER_MINUTE'),
       failedSignInsPerMinute: int('SIGN_IN_FAILURES_PER_MINUTE'),
@@ -388,26 +342,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
   };
 }
-
-const POLICY_VARIABLES: Name[] = [
-  'LOAN_LIMIT',
-  'LOAN_DAYS',
-  'RENEWAL_DAYS',
-  'MAX_RENEWALS',
-  'LATE_FEE_PER_DAY',
-  'LOST_PROCESSING_FEE',
-  'DEFAULT_REPLACEMENT_COST',
-  'CATALOGUE_EDITORS',
-  'HOLD_LIMIT',
-  'HOLD_PICKUP_DAYS',
-  'DUE_SOON_DAYS',
-  'RETURNS',
-  'FEE_DAYS',
-  'GRACE_DAYS',
-  'FEE_CAP',
-  'OVERDUE_BLOCKS_BORROWING',
-  'MAX_CLOSED_DAYS',
-];
 
 /**
  * The policy alone, read and checked exactly as at boot, for tools that lend by it without a gateway (the

@@ -8,15 +8,23 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { LibraryError } from './library/errors.ts';
+import { say } from './library/i18n/index.ts';
 
 const WINDOW_MS = 60_000;
 /** Where the shared counters live in Redis: one prefix per budget, so one key never counts two budgets. */
 export const REDIS_NAMESPACE = 'bookhaven:rate-limit:';
 
+/** The sentence each budget refuses with (keys of library/i18n/en.ts). */
+export const RATE_LIMIT_SENTENCES = {
+  writes: 'tooManyRequests',
+  failedSignIns: 'tooManyFailedSignIns',
+  signIns: 'tooManySignIns',
+} as const;
+/** Their English, as a client reads it without Accept-Language. */
 export const RATE_LIMIT_MESSAGES = {
-  writes: 'Too many requests, please try again later.',
-  failedSignIns: 'Too many failed sign-in attempts from this address. Please wait a minute and try again.',
-  signIns: 'Too many sign-ins for this account in the last minute. Please wait a moment and try again.',
+  writes: say('en', RATE_LIMIT_SENTENCES.writes),
+  failedSignIns: say('en', RATE_LIMIT_SENTENCES.failedSignIns),
+  signIns: say('en', RATE_LIMIT_SENTENCES.signIns),
 } as const;
 
 export interface RateLimits {
@@ -123,17 +131,18 @@ export async function createRateLimits(
     { max: limits.signInsPerMinute, keyGenerator: (request) => signedInUid.get(request) ?? request.ip },
     outage,
   );
-  const refuse = (message: string) => new LibraryError('RATE_LIMITED', message);
+  const refuse = (budget: keyof typeof RATE_LIMIT_SENTENCES) =>
+    new LibraryError('RATE_LIMITED', RATE_LIMIT_SENTENCES[budget]);
 
   return {
     async write(request) {
       const verdict = await writes(request);
-      if (!verdict.isAllowed && verdict.isExceeded) throw refuse(RATE_LIMIT_MESSAGES.writes);
+      if (!verdict.isAllowed && verdict.isExceeded) throw refuse('writes');
     },
     async signIn(request, attempt) {
       // A peek: the address may fail `failedSignInsPerMinute` times, and is then refused without verifying.
       const before = await failures(request, { increment: false });
-      if (!before.isAllowed && before.remaining === 0) throw refuse(RATE_LIMIT_MESSAGES.failedSignIns);
+      if (!before.isAllowed && before.remaining === 0) throw refuse('failedSignIns');
       let result;
       try {
         result = await attempt();
@@ -143,7 +152,7 @@ export async function createRateLimits(
       }
       signedInUid.set(request, result.user.uid);
       const verdict = await successes(request);
-      if (!verdict.isAllowed && verdict.isExceeded) throw refuse(RATE_LIMIT_MESSAGES.signIns);
+      if (!verdict.isAllowed && verdict.isExceeded) throw refuse('signIns');
       return result;
     },
   };

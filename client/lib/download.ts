@@ -1,3 +1,5 @@
+import { language } from './i18n.ts';
+
 /** Hands a file the app fetched (an export, a spreadsheet) to the browser as a download named `name`. */
 export function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -14,9 +16,13 @@ export function saveFile(blob: Blob, name: string): void {
   }
 }
 
-/** Fetches one of the gateway's REST downloads with the session token; throws unless it answers 200. */
+/**
+ * Fetches one of the gateway's REST downloads with the session token; throws unless it answers 200. Like the
+ * GraphQL link, it says the language on screen, so a refusal comes back in it (a member's account language wins).
+ */
 export async function fetchDownload(path: string, accept: string, token: string | null): Promise<Blob> {
-  const response = await fetch(path, { headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const headers = { accept, 'accept-language': language(), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const response = await fetch(path, { headers });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response.blob();
 }

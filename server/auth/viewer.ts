@@ -2,7 +2,7 @@
 // one because the REST layer answers them differently (403 vs 401).
 import type { Session } from '../library/identity.ts';
 import type { Sessions } from '../library/sessions.ts';
-import { LibraryError, MESSAGES } from '../library/errors.ts';
+import { LibraryError } from '../library/errors.ts';
 
 export type Viewer =
   | { credential: 'none'; session: null }
@@ -26,5 +26,5 @@ export async function viewerFrom(
 /** The signed-in session, or the UNAUTHENTICATED failure that fits the credential. */
 export function requireSession(viewer: Viewer): Session {
   if (viewer.session) return viewer.session;
-  throw new LibraryError('UNAUTHENTICATED', viewer.credential === 'none' ? MESSAGES.unauthorized : MESSAGES.forbidden);
+  throw new LibraryError('UNAUTHENTICATED', viewer.credential === 'none' ? 'unauthorized' : 'forbidden');
 }

@@ -1,8 +1,10 @@
 // Maps domain failures to GraphQL errors and masks everything unexpected: clients never see stack traces,
-// driver messages or internals, only a code and a message meant for them.
+// driver messages or internals, only a code and a message meant for them. A refusal carries its sentence too
+// (`messageKey`, `messageValues`: a key of the library's catalogue and its raw values), so a client can say it
+// in the language on its screen; server.ts says `message` in the reader's language.
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { LibraryError, MESSAGES } from '../library/errors.ts';
+import { LibraryError } from '../library/errors.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
 
 const PASSTHROUGH = new Set([
@@ -25,6 +27,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       ...(formatted.path ? { path: formatted.path } : {}),
       extensions: {
         code: domain.code,
+        messageKey: domain.key,
+        messageValues: domain.values,
         ...(domain.field ? { field: domain.field } : {}),
         // The desk's check-out: a policy refusal staff may lend past with a reason (checkOut's `override`).
         ...(domain.overridable ? { overridable: true } : {}),
@@ -57,7 +61,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
  */
 function domainError(error: unknown): LibraryError | null {
   let current: unknown = error;
-  if (isStoreUnavailable(error)) return new LibraryError('UNAVAILABLE', MESSAGES.unavailable);
+  if (isStoreUnavailable(error)) return new LibraryError('UNAVAILABLE', 'unavailable');
   for (let depth = 0; depth < 4 && current; depth++) {
     if (current instanceof LibraryError) return current;
     current = (current as { originalError?: unknown }).originalError;

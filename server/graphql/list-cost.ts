@@ -17,7 +17,7 @@ import {
   type OperationDefinitionNode,
   type ValidationContext,
 } from 'graphql';
-import { LibraryError, MESSAGES } from '../library/errors.ts';
+import { LibraryError } from '../library/errors.ts';
 import { pageSize } from '../library/paging.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
 import type { GraphQLContext } from './context.ts';
@@ -129,8 +129,9 @@ export function listCostLimit(maxCost: number) {
       // The prices read the store (a genre's size, a short word's books); thrown outside a resolver, its outage
       // would be a 500: say 503, with the library's sentence.
       if (!isStoreUnavailable(error)) throw error;
-      throw new GraphQLError(MESSAGES.unavailable, {
-        originalError: new LibraryError('UNAVAILABLE', MESSAGES.unavailable),
+      const unavailable = new LibraryError('UNAVAILABLE', 'unavailable');
+      throw new GraphQLError(unavailable.message, {
+        originalError: unavailable,
         extensions: { http: { status: 503 } },
       });
     }

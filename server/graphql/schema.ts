@@ -14,7 +14,7 @@ import { requireSession } from '../auth/viewer.ts';
 import { requireStaff } from '../library/circulation.ts';
 import { bookConnectionFields, catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
-import { deskReportMutations, deskReportQueries } from './resolvers/desk-reports.ts';
+import { deskReportMutations, deskReportQueries, ledgerNoteField } from './resolvers/desk-reports.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
 import { memberMutations, memberNoteFields, memberQueries, memberUserFields } from './resolvers/members.ts';
 import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
@@ -140,6 +140,8 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     MemberNote: memberNoteFields,
     BorrowWindow: borrowWindowFields,
     Closure: { date: (closure) => closure.day },
+    LedgerEntry: ledgerNoteField,
+    CashUpEntry: ledgerNoteField,
     AuditEntry: auditEntryFields,
     Policy: {
       currency: () => CURRENCY.code,

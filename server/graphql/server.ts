@@ -15,7 +15,8 @@ import { jitGateway } from './jit-executor.ts';
 import { documentStore } from './document-store.ts';
 import { DONE, onePerServer } from './plugins.ts';
 import { LibraryError } from '../library/errors.ts';
-import { translate } from '../library/i18n/index.ts';
+import { CATALOGUES, say } from '../library/i18n/index.ts';
+import type { SentenceKey, Values } from '../library/i18n/keys.ts';
 import type { Absolute } from '../library/site-urls.ts';
 
 export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 } as const;
@@ -45,20 +46,27 @@ const mutationRateLimit = onePerServer<GraphQLContext>({
     operation?.operation === 'mutation' ? countMutation(operation, contextValue) : DONE,
 });
 
+const isKey = (key: unknown): key is SentenceKey => typeof key === 'string' && Object.hasOwn(CATALOGUES.en, key);
+
 /**
- * Refusals in the caller's language: the member's choice, else Accept-Language (the code stays the same). Only
- * an answer with errors asks which language that is, so a signed-in member's record is read only then.
+ * Refusals in the caller's language: the member's choice, else Accept-Language (the code, key and values stay
+ * the same), said from the sentence formatError put in `extensions`. Only an answer with errors asks which
+ * language that is, so a signed-in member's record is read only then.
  */
-async function translateErrors(result: FormattedExecutionResult, contextValue: GraphQLContext): Promise<void> {
+async function errorsInLanguageOf(result: FormattedExecutionResult, contextValue: GraphQLContext): Promise<void> {
   const locale = await contextValue.locale().catch(() => 'en' as const);
   if (locale === 'en') return;
-  result.errors = result.errors?.map((error) => ({ ...error, message: translate(error.message, locale) }));
+  result.errors = result.errors?.map((error) => {
+    const key = error.extensions?.messageKey;
+    if (!isKey(key)) return error;
+    return { ...error, message: say(locale, key, error.extensions?.messageValues as Values | undefined) };
+  });
 }
 
 const errorsInLanguage = onePerServer<GraphQLContext>({
   willSendResponse: ({ response, contextValue }) =>
     response.body.kind === 'single' && response.body.singleResult.errors?.length
-      ? translateErrors(response.body.singleResult, contextValue)
+      ? errorsInLanguageOf(response.body.singleResult, contextValue)
       : DONE,
 });
 

@@ -65,21 +65,18 @@ export function createAccounts(
   return {
     async signIn(input, api) {
       if (typeof input.idToken !== 'string' || input.idToken.trim() === '') {
-        throw new LibraryError('UNAUTHENTICATED', 'idToken is required: sign in with Firebase and send its ID token');
+        throw new LibraryError('UNAUTHENTICATED', 'idTokenRequired');
       }
-      if (input.idToken.length > 8192)
-        throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
+      if (input.idToken.length > 8192) throw new LibraryError('UNAUTHENTICATED', 'idTokenInvalid');
       let identity;
       try {
         identity = await deps.verifier.verify(input.idToken);
       } catch (error) {
-        if (error instanceof InvalidIdTokenError)
-          throw new LibraryError('UNAUTHENTICATED', 'idToken is not a valid Firebase ID token');
+        if (error instanceof InvalidIdTokenError) throw new LibraryError('UNAUTHENTICATED', 'idTokenInvalid');
         throw error;
       }
-      if (input.uid != null && input.uid !== identity.uid)
-        throw new LibraryError('FORBIDDEN', 'uid does not match the signed-in user');
-      if (!identity.email) throw badInput('idToken', 'The signed-in account has no e-mail address');
+      if (input.uid != null && input.uid !== identity.uid) throw new LibraryError('FORBIDDEN', 'uidMismatch');
+      if (!identity.email) throw badInput('idToken', 'noEmail');
       // The profile the client just set (registration) may be newer than the token's claims.
       const displayName = check.text(input.displayName, 'displayName', { max: 200, required: false });
       const photoInput = check.text(input.photoURL, 'photoURL', { max: 2048, required: false });

@@ -6,7 +6,7 @@
 import type { AuditAction, AuditRecord, NewAudit, Page, PageRequest, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { auditAsSeenBy } from './audit-privacy.ts';
-import { LibraryError, MESSAGES, badInput } from './errors.ts';
+import { LibraryError, badInput } from './errors.ts';
 import * as check from './validate.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 
@@ -74,9 +74,8 @@ export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
     },
     async list(session, about, first, after) {
       // The rule of circulation.ts's requireStaff, stated here too: the services that record import this module.
-      if (session.role !== 'admin') throw new LibraryError('FORBIDDEN', MESSAGES.staffOnly);
-      if ((about.bookId == null) === (about.uid == null))
-        throw badInput('bookId', "Give exactly one of bookId (a book's history) or uid (a member's history).");
+      if (session.role !== 'admin') throw new LibraryError('FORBIDDEN', 'staffOnly');
+      if ((about.bookId == null) === (about.uid == null)) throw badInput('bookId', 'auditOneOf');
       const size = pageSize(first);
       const page = { first: size, after: cursor(after) };
       if (about.bookId != null) {

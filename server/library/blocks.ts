@@ -3,12 +3,8 @@
 import type { UserRecord } from '../store/port.ts';
 import { LibraryError } from './errors.ts';
 
-/** What a blocked member is told, with staff's reason in it. */
-export const blockedSentence = (reason: string): string =>
-  `Your card is blocked (“${reason}”), so you cannot borrow books or place holds. Please speak to the library staff.`;
-
 /** MEMBER_BLOCKED for a blocked member; null for anyone else (and for no record: nothing to block). */
 export function blockedRefusal(user: UserRecord | null): LibraryError | null {
   if (!user || user.blockedReason === null) return null;
-  return new LibraryError('MEMBER_BLOCKED', blockedSentence(user.blockedReason));
+  return new LibraryError('MEMBER_BLOCKED', 'memberBlocked', { reason: user.blockedReason });
 }

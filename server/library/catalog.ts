@@ -1,7 +1,6 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
 import {
   BOOK_FIELD_NAMES,
-  resolveEdit,
   type BookEdit,
   type BookFacets,
   type BookFields,
@@ -11,10 +10,11 @@ import {
   type CategoryRecord,
   type Store,
 } from '../store/port.ts';
+import { resolveEdit } from './rules/book-edits.ts';
 import { searchIndexFor } from '../store/ids.ts';
 import { points, searchWords } from '../store/search-words.ts';
 import type { Session } from './identity.ts';
-import { LibraryError, MESSAGES, badInput } from './errors.ts';
+import { LibraryError, badInput } from './errors.ts';
 import * as check from './validate.ts';
 import { bookEdit, newBook, type BookInput } from './book-input.ts';
 import { siteRelative } from './site-urls.ts';
@@ -126,7 +126,7 @@ function filterOf(filter: BookFilter | null | undefined): BookFilter {
 function inventoryRule(policy: Policy) {
   const effectiveCost = (cost: number | null | undefined) => cost ?? policy.defaultReplacementCost;
   const refuse = (what: 'copies' | 'cost') =>
-    new LibraryError('FORBIDDEN', what === 'copies' ? MESSAGES.copiesStaffOnly : MESSAGES.costStaffOnly);
+    new LibraryError('FORBIDDEN', what === 'copies' ? 'copiesStaffOnly' : 'costStaffOnly');
   const applies = (session: Session) => policy.inventoryEditors === 'staff' && session.role !== 'admin';
   return {
     checkNew(session: Session, book: BookFields): void {
@@ -168,7 +168,7 @@ export function createCatalog(
   const inventory = inventoryRule(opts.policy);
   const mayEdit = (session: Session) => {
     if (opts.policy.catalogueEditors === 'staff' && session.role !== 'admin')
-      throw new LibraryError('FORBIDDEN', MESSAGES.editorsOnly);
+      throw new LibraryError('FORBIDDEN', 'editorsOnly');
   };
   return {
     async list(filter, first, after) {
@@ -208,19 +208,17 @@ export function createCatalog(
           ? (expectedVersion ?? null)
           : check.number(input.version, 'version', { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
       const current = await store.books.get(id);
-      if (!current) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+      if (!current) throw new LibraryError('NOT_FOUND', 'bookNotFound');
       // A stale edit is told it is stale, before its copies are judged against a book it has not seen.
-      if (version !== null && version !== current.version) throw new LibraryError('CONFLICT', MESSAGES.bookChanged);
+      if (version !== null && version !== current.version) throw new LibraryError('CONFLICT', 'bookChanged');
       const edit = inventory.checkEdit(session, current, bookEdit(input, sitePath));
       const result = await store.books.update(id, edit, version);
-      if (!result) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
-      if (result.refused === 'version') throw new LibraryError('CONFLICT', MESSAGES.bookChanged);
+      if (!result) throw new LibraryError('NOT_FOUND', 'bookNotFound');
+      if (result.refused === 'version') throw new LibraryError('CONFLICT', 'bookChanged');
       if (result.refused === 'copies-on-loan') {
         const onLoan = result.book.copies - result.book.quantity;
-        throw badInput(
-          edit.copies === undefined ? 'quantity' : 'copies',
-          `${onLoan === 1 ? '1 copy is' : `${onLoan} copies are`} on loan, so the library cannot own fewer than ${onLoan}.`,
-        );
+        const field = edit.copies === undefined ? 'quantity' : 'copies';
+        throw badInput(field, 'copiesOnLoan', { onLoan, fewest: onLoan });
       }
       if (result.modified) await opts.audit.record(session, bookChanges(current, result.book));
       return result;

@@ -4,7 +4,7 @@
 // lost. This reuses the member's own claim (LoanStore.claimReturn, docs/decisions/041), so the rules stay one.
 import type { LoanRecord, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
-import { LibraryError, MESSAGES } from './errors.ts';
+import { LibraryError } from './errors.ts';
 import { requireStaff } from './circulation.ts';
 import type { AuditTrail } from './audit.ts';
 import * as check from './validate.ts';
@@ -21,15 +21,15 @@ export function createClaims(store: Store, deps: { audit: AuditTrail; now: () =>
       const loanId = check.id(rawLoanId, 'loanId');
       const note = check.text(rawNote, 'note', { max: 500, required: false });
       const loan = await store.loans.get(loanId);
-      if (!loan) throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+      if (!loan) throw new LibraryError('NOT_FOUND', 'loanNotFound');
       // Claimed already (by the member, another desk, or this request sent again): nothing more to do.
       if (loan.status === 'returning') return loan;
-      if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+      if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', 'loanNotActive');
       const claimed = await store.loans.claimReturn(loan.id, deps.now());
       if (!claimed.ok) {
         const current = await store.loans.get(loan.id);
         if (current?.status === 'returning') return current;
-        throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+        throw new LibraryError('LOAN_NOT_ACTIVE', 'loanNotActive');
       }
       await deps.audit.record(session, [
         {

@@ -3,7 +3,7 @@
 // schedule's, so it reaches the member's bell and, when they take e-mail, their inbox.
 import type { LedgerRecord, LoanRecord, NewNotice, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
-import { LibraryError, MESSAGES, badInput } from './errors.ts';
+import { LibraryError, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, startOfDay, todayIn } from './calendar.ts';
 import { dueDayOf, requireStaff } from './circulation.ts';
 import type { AuditTrail } from './audit.ts';
@@ -77,9 +77,8 @@ export function createDeskReports(
     async cashUp(session, rawDay) {
       requireStaff(session);
       const day = typeof rawDay === 'string' ? parseDay(rawDay, opts.timeZone) : null;
-      if (day === null || rawDay !== day) throw badInput('day', 'day must be a date (YYYY-MM-DD)');
-      if (day > today())
-        throw badInput('day', 'The cash-up of a day that has not come yet is empty: choose today or before.');
+      if (day === null || rawDay !== day) throw badInput('day', 'fieldDay', { field: 'day' });
+      if (day > today()) throw badInput('day', 'cashUpFuture');
       const entries = await store.ledger.credits(
         startOfDay(day, opts.timeZone),
         startOfDay(addDays(day, 1), opts.timeZone),
@@ -110,11 +109,11 @@ export function createDeskReports(
     async remind(session, rawLoanId) {
       requireStaff(session);
       const loan = await store.loans.get(check.id(rawLoanId, 'loanId'));
-      if (!loan) throw new LibraryError('NOT_FOUND', MESSAGES.loanNotFound);
+      if (!loan) throw new LibraryError('NOT_FOUND', 'loanNotFound');
       // A claimed return is on its way back; an ended loan has nothing to remind of.
-      if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', MESSAGES.loanNotActive);
+      if (loan.status !== 'borrowed') throw new LibraryError('LOAN_NOT_ACTIVE', 'loanNotActive');
       if (daysBetween(dueDayOf(loan), today()) < 1)
-        throw badInput('loanId', `“${loan.bookTitle}” is not overdue yet: it is due on ${dueDayOf(loan)}.`);
+        throw badInput('loanId', 'notOverdueYet', { title: loan.bookTitle, day: dueDayOf(loan) });
       const { notice, fresh } = await opts.notices.remind(loan);
       if (fresh) {
         await opts.audit.record(session, [

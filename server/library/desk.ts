@@ -5,6 +5,7 @@
 import type { ItemStatus, LoanRecord, Store, UserRecord } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
+import type { Sentence } from './i18n/keys.ts';
 import { requireStaff, type Circulation, type DeskLend } from './circulation.ts';
 import type { HoldView, Holds } from './holds.ts';
 import type { LibraryCalendar } from './library-calendar.ts';
@@ -46,7 +47,8 @@ export interface RenewOutcome {
   loan: LoanRecord;
   renewed: boolean;
   code: string | null;
-  message: string | null;
+  /** Why it was not renewed: said in the reader's language where it is answered. */
+  said: Sentence | null;
 }
 
 export interface Desk {
@@ -65,13 +67,10 @@ export interface Desk {
   loan(session: Session, loanId: string): Promise<LoanRecord | null>;
 }
 
-const MEMBER_NOT_FOUND = 'Member not found';
-
 /** Staff's reason to lend past a refusal: left out, none; given, it must say something (it goes on record). */
 function overrideOf(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string' && value.trim() === '')
-    throw badInput('override', 'Say why you lend past the refusal: the reason is kept in the audit trail.');
+  if (typeof value === 'string' && value.trim() === '') throw badInput('override', 'deskOverrideReason');
   return check.text(value, 'override', { max: 500 });
 }
 
@@ -99,7 +98,7 @@ export function createDesk(
 
   async function memberOf(uid: string): Promise<UserRecord> {
     const member = await store.users.getByUid(uid);
-    if (!member) throw new LibraryError('NOT_FOUND', MEMBER_NOT_FOUND);
+    if (!member) throw new LibraryError('NOT_FOUND', 'memberNotFound');
     return member;
   }
 
@@ -155,7 +154,7 @@ export function createDesk(
       };
       return once(submission, async () => {
         const member = await memberByCard(store.users, card);
-        if (!member) throw new LibraryError('NOT_FOUND', `No member has the card ${card}.`);
+        if (!member) throw new LibraryError('NOT_FOUND', 'deskNoCard', { card });
         const item = await store.items.get(barcode);
         if (!item) throw noCopy(barcode);
         const refusal = await lendRefusal(store, item, member.uid);
@@ -228,7 +227,7 @@ export function createDesk(
       requireStaff(session);
       const loanId = check.id(rawLoanId, 'loanId');
       const loan = await store.loans.get(loanId);
-      if (!loan) throw new LibraryError('NOT_FOUND', 'Borrow record not found');
+      if (!loan) throw new LibraryError('NOT_FOUND', 'loanNotFound');
       // What a renewal makes is the loan at its next renewal count (as a member's renewLoan).
       const submission = {
         actor: session.uid,
@@ -256,12 +255,12 @@ export function createDesk(
             loan: await circulation.renewLoanFor(session, loan),
             renewed: true,
             code: null,
-            message: null,
+            said: null,
           });
         } catch (error) {
           if (!(error instanceof LibraryError)) throw error;
           const current = (await store.loans.get(loan.id)) ?? loan;
-          outcomes.push({ loan: current, renewed: false, code: error.code, message: error.message });
+          outcomes.push({ loan: current, renewed: false, code: error.code, said: error.sentence });
         }
       }
       return outcomes;

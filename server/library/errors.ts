@@ -1,4 +1,7 @@
 // The domain's failures. Transports map them: GraphQL extensions.code, REST status codes.
+import { say } from './i18n/index.ts';
+import type { Sentence, SentenceKey, Values, ValuesArg } from './i18n/keys.ts';
+
 export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
@@ -36,50 +39,47 @@ export type ErrorCode =
   // The library's calendar (decision 046): no open day within the policy's maxClosedDays to put a date on.
   | 'LIBRARY_CLOSED';
 
-export class LibraryError extends Error {
+/** The options of a refusal besides its sentence: the input field at fault (BAD_USER_INPUT). */
+type Rest<K extends SentenceKey> = [...ValuesArg<K>, field?: string];
+
+/**
+ * A refusal: a code (GraphQL's extensions.code, REST's status) and a sentence as a key of i18n/en.ts with its raw
+ * values, said in the reader's language at the edge. `message` is its English (logs, the audit trail). Raising
+ * without a key, or without the values its sentence names, does not compile.
+ */
+export class LibraryError<K extends SentenceKey = SentenceKey> extends Error {
   readonly code: ErrorCode;
+  readonly key: K;
+  /** The sentence's values, raw: days as YYYY-MM-DD, counts and amounts as numbers. */
+  readonly values: Values;
   /** The input field at fault, for BAD_USER_INPUT. */
   readonly field: string | undefined;
   /** A policy refusal of the desk's check-out that staff may lend past with a reason (checkOut's `override`). */
   overridable = false;
 
-  constructor(code: ErrorCode, message: string, field?: string) {
-    super(message);
+  constructor(code: ErrorCode, key: K, ...rest: Rest<K>) {
+    const [values, field] = rest as unknown as [Values | undefined, string | undefined];
+    const said: Values = values ?? {};
+    super(say('en', key, said));
     this.name = 'LibraryError';
     this.code = code;
+    this.key = key;
+    this.values = said;
     this.field = field;
+  }
+
+  /** A refusal of a sentence already checked where it was made (a loan's renewal, kept to be said later). */
+  static of(code: ErrorCode, said: Sentence, field?: string): LibraryError {
+    return new LibraryError(code, said.key as 'unavailable', said.values as Record<string, never>, field);
+  }
+
+  /** What the refusal says, to be said in a language. */
+  get sentence(): Sentence {
+    return { key: this.key, values: this.values };
   }
 }
 
-export const badInput = (field: string, message: string) => new LibraryError('BAD_USER_INPUT', message, field);
-
-export const MESSAGES = {
-  alreadyBorrowed: 'You have already borrowed this book. You can borrow it again after returning it.',
-  outOfStock: 'This book is out of stock.',
-  bookNotFound: 'Book not found',
-  loanNotFound: 'Borrow record not found',
-  notYourLoan: 'You can only return books you borrowed.',
-  notYourList: 'You can only see your own borrowed books.',
-  alreadyReturned: 'This book has already been returned.',
-  /** RETURNS=desk: what a member's Return Book says (docs/decisions/041). */
-  returnClaimed: "We'll close this loan when the book reaches the desk or the book drop.",
-  unauthorized: 'Unauthorized access',
-  forbidden: 'Forbidden access',
-  staffOnly: 'Only library staff can do this.',
-  editorsOnly: 'Only library staff can add or update books.',
-  copiesStaffOnly: 'Only library staff can change how many copies the library owns.',
-  costStaffOnly: "Only library staff can change a book's replacement cost.",
-  bookChanged: 'This book changed while you were editing it. Reload it to see the changes, then make your edit again.',
-  loanNotActive: 'This loan has already ended.',
-  loanOverdue:
-    'This book is overdue, so it cannot be renewed. Please return it; only loans that are not yet due can be renewed.',
-  noCopies: 'The library has no copy of this book, so it cannot be put on hold.',
-  holdNotFound: 'Hold not found',
-  holdEnded: 'This hold has already ended.',
-  notYourHold: 'You can only cancel your own holds.',
-  bookRequested: 'Another member has requested this book, so it cannot be renewed. Please return it by its due date.',
-  unavailable: 'The library is temporarily unavailable. Please try again in a moment.',
-  holdNotReady: 'This hold has no copy set aside yet, so there is nothing to put on the hold shelf.',
-  holdStillReady: 'This hold is still waiting for its member to pick the copy up: leave the copy on the hold shelf.',
-  holdNotOnShelf: "This hold's copy was never put on the hold shelf, or it was borrowed: there is nothing to take off.",
-} as const;
+/** BAD_USER_INPUT for a field, with the sentence that says what is wrong with it. */
+export function badInput<K extends SentenceKey>(field: string, key: K, ...[values]: ValuesArg<K>): LibraryError<K> {
+  return new LibraryError<K>('BAD_USER_INPUT', key, ...([values, field] as unknown as Rest<K>));
+}

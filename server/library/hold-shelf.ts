@@ -5,7 +5,7 @@
 // staff take the copy off (clear), saying where it goes now: to the next member waiting, or the open shelf.
 import type { HoldRecord, HoldShelfResult, ItemRecord, Page, Store, UserRecord } from '../store/port.ts';
 import type { Session } from './identity.ts';
-import { LibraryError, MESSAGES } from './errors.ts';
+import { LibraryError } from './errors.ts';
 import { requireStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import type { HoldView, Holds } from './holds.ts';
@@ -79,13 +79,13 @@ export function createHoldShelf(store: Store, deps: { holds: Holds; audit: Audit
     if (!result.ok) {
       switch (result.reason) {
         case 'hold-not-found':
-          throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
+          throw new LibraryError('NOT_FOUND', 'holdNotFound');
         case 'not-ready':
-          throw new LibraryError('HOLD_NOT_READY', MESSAGES.holdNotReady);
+          throw new LibraryError('HOLD_NOT_READY', 'holdNotReady');
         case 'not-ended':
-          throw new LibraryError('HOLD_STILL_READY', MESSAGES.holdStillReady);
+          throw new LibraryError('HOLD_STILL_READY', 'holdStillReady');
         case 'not-on-shelf':
-          throw new LibraryError('NOT_ON_HOLD_SHELF', MESSAGES.holdNotOnShelf);
+          throw new LibraryError('NOT_ON_HOLD_SHELF', 'holdNotOnShelf');
       }
     }
     const { hold } = result;

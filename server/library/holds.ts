@@ -5,7 +5,7 @@
 // change nothing twice.
 import type { HoldRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
-import { LibraryError, MESSAGES } from './errors.ts';
+import { LibraryError, badInput } from './errors.ts';
 import { createLibraryCalendar, type ClosedDays, type LibraryCalendar, type OpenDays } from './library-calendar.ts';
 import { isStaff, requireStaff, type Borrower } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
@@ -116,12 +116,12 @@ export function createHolds(
   async function placeNow(member: Borrower, bookId: string, id: string): Promise<HoldView> {
     await expireDue();
     const book = await store.books.get(bookId);
-    if (!book) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+    if (!book) throw new LibraryError('NOT_FOUND', 'bookNotFound');
     const blocked = blockedRefusal(await store.users.getByUid(member.uid));
     if (blocked) throw blocked;
     // A title the library owns no copy of (Book.copies, the counter's count, as the book page reads it): no copy
     // will come back to fill a hold, with or without staff.
-    if (book.copies === 0) throw new LibraryError('NO_COPIES', MESSAGES.noCopies);
+    if (book.copies === 0) throw new LibraryError('NO_COPIES', 'noCopies');
     const result = await store.holds.place(
       {
         id,
@@ -137,25 +137,22 @@ export function createHolds(
     if (result.ok) return view(result.hold);
     switch (result.reason) {
       case 'already-borrowed':
-        throw new LibraryError('ALREADY_BORROWED', 'You have this book on loan already.');
+        throw new LibraryError('ALREADY_BORROWED', 'onLoanAlready');
       case 'already-on-hold':
-        throw new LibraryError('ALREADY_ON_HOLD', 'You are already in the queue for this book.');
+        throw new LibraryError('ALREADY_ON_HOLD', 'alreadyOnHold');
       case 'copies-available':
-        throw new LibraryError('COPIES_AVAILABLE', 'Copies are available: borrow it now.');
+        throw new LibraryError('COPIES_AVAILABLE', 'copiesAvailable');
       case 'hold-limit':
-        throw new LibraryError(
-          'HOLD_LIMIT',
-          `You already have ${policy.holdLimit === 1 ? '1 hold' : `${policy.holdLimit} holds`}, the most the library keeps at once. Cancel one to place another.`,
-        );
+        throw new LibraryError('HOLD_LIMIT', 'holdLimit', { limit: policy.holdLimit });
       default:
-        throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+        throw new LibraryError('NOT_FOUND', 'bookNotFound');
     }
   }
 
   async function cancelNow(session: Session, id: string): Promise<HoldView> {
     const hold = await store.holds.get(id);
-    if (!hold) throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
-    if (hold.userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', MESSAGES.notYourHold);
+    if (!hold) throw new LibraryError('NOT_FOUND', 'holdNotFound');
+    if (hold.userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'notYourHold');
     const result = await store.holds.cancel(id, now());
     if (result.ok) {
       // Staff cancelling someone else's hold is a desk action; a member leaving a queue is not.
@@ -166,8 +163,8 @@ export function createHolds(
       await opts.onChange?.([], [hold.bookId]);
       return view(result.hold);
     }
-    if (result.reason === 'not-open') throw new LibraryError('BAD_USER_INPUT', MESSAGES.holdEnded, 'holdId');
-    throw new LibraryError('NOT_FOUND', MESSAGES.holdNotFound);
+    if (result.reason === 'not-open') throw badInput('holdId', 'holdEnded');
+    throw new LibraryError('NOT_FOUND', 'holdNotFound');
   }
 
   return {
@@ -220,8 +217,7 @@ export function createHolds(
 
     async of(session, userId) {
       const uid = userId ?? session.uid;
-      if (uid !== session.uid && !isStaff(session))
-        throw new LibraryError('FORBIDDEN', 'You can only see your own account.');
+      if (uid !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'ownAccountOnly');
       await expireDue();
       return Promise.all((await store.holds.listByUser(uid)).map(view));
     },

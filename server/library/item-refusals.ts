@@ -3,7 +3,7 @@
 // before the store and one refused by it (another desk was quicker) read the same.
 import type { ItemRecord, Store } from '../store/port.ts';
 import { LibraryError, badInput } from './errors.ts';
-import { normalScan, scannedItem } from '../store/barcodes.ts';
+import { normalScan, scannedItem } from '../../shared/barcodes.ts';
 
 /**
  * A scanned or typed barcode, as the label prints it: spaces around it (a scanner's) are ignored, letters
@@ -11,27 +11,19 @@ import { normalScan, scannedItem } from '../store/barcodes.ts';
  * misread (wrong shape or check digit) is refused, never taken for another copy.
  */
 export function barcodeOf(value: unknown, field = 'barcode'): string {
-  if (typeof value !== 'string' || value.trim() === '') throw badInput(field, `${field} is required`);
+  if (typeof value !== 'string' || value.trim() === '') throw badInput(field, 'fieldRequired', { field });
   const barcode = scannedItem(value);
   const code = normalScan(value);
-  if (!barcode)
-    throw badInput(
-      field,
-      `“${code.slice(0, 40)}” is not a copy's barcode: scan the label again, or type BH and the 8 digits under its bars.`,
-    );
+  if (!barcode) throw badInput(field, 'deskBarcodeMalformed', { code: code.slice(0, 40) });
   return barcode;
 }
 
-export const noCopy = (barcode: string) => new LibraryError('NOT_FOUND', `No copy has the barcode ${barcode}.`);
+export const noCopy = (barcode: string) => new LibraryError('NOT_FOUND', 'deskNoCopy', { barcode });
 
 /** A copy on loan or set aside for a hold: staff must end that first. */
-export const itemBusy = (barcode: string) =>
-  new LibraryError(
-    'ITEM_BUSY',
-    `${barcode} is on loan or set aside for a hold: check it in, or cancel the hold, before changing its status.`,
-  );
+export const itemBusy = (barcode: string) => new LibraryError('ITEM_BUSY', 'deskItemBusy', { barcode });
 
-export const notOnLoan = (barcode: string) => new LibraryError('NOT_ON_LOAN', `${barcode} is not on loan.`);
+export const notOnLoan = (barcode: string) => new LibraryError('NOT_ON_LOAN', 'deskNotOnLoan', { barcode });
 
 /**
  * Why a copy cannot be lent to the member `uid`, or null when it can: on the shelf, or set aside for this
@@ -45,41 +37,22 @@ export async function lendRefusal(store: Store, item: ItemRecord, uid: string): 
     case 'ON_HOLD_SHELF': {
       const hold = item.holdId ? await store.holds.get(item.holdId) : null;
       if (hold?.userId === uid) return null;
-      return new LibraryError(
-        'ITEM_UNAVAILABLE',
-        `${barcode} is set aside for another member's hold. Lend a copy from the shelf instead.`,
-      );
+      return new LibraryError('ITEM_UNAVAILABLE', 'deskHeldForAnother', { barcode });
     }
     case 'ON_LOAN':
     case 'RETURNING': {
       const loan = item.loanId ? await store.loans.get(item.loanId) : null;
       if (loan?.userId === uid)
-        return new LibraryError('ALREADY_BORROWED', `${loan.userName} already has ${barcode} on loan.`);
+        return new LibraryError('ALREADY_BORROWED', 'deskAlreadyHas', { name: loan.userName, barcode });
       // The copy is claimed before its loan is written (MongoDB's steps): another desk is lending it this moment.
-      if (!loan)
-        return new LibraryError(
-          'ITEM_ON_LOAN',
-          `${barcode} is being lent at another desk right now. Scan it again in a moment to see who has it.`,
-        );
-      return new LibraryError(
-        'ITEM_ON_LOAN',
-        `${barcode} is on loan to ${loan.userName}. Check it in first, then lend it again.`,
-      );
+      if (!loan) return new LibraryError('ITEM_ON_LOAN', 'deskBeingLent', { barcode });
+      return new LibraryError('ITEM_ON_LOAN', 'deskOnLoanTo', { barcode, name: loan.userName });
     }
     case 'IN_REPAIR':
-      return new LibraryError(
-        'ITEM_UNAVAILABLE',
-        `${barcode} is in repair. Put it back on the shelf when it is mended, then lend it.`,
-      );
+      return new LibraryError('ITEM_UNAVAILABLE', 'deskInRepair', { barcode });
     case 'LOST':
-      return new LibraryError(
-        'ITEM_UNAVAILABLE',
-        `${barcode} is recorded as lost. Mark it found (back on the shelf) before lending it.`,
-      );
+      return new LibraryError('ITEM_UNAVAILABLE', 'deskLost', { barcode });
     case 'WITHDRAWN':
-      return new LibraryError(
-        'ITEM_UNAVAILABLE',
-        `${barcode} has been withdrawn from the collection and cannot be lent.`,
-      );
+      return new LibraryError('ITEM_UNAVAILABLE', 'deskWithdrawn', { barcode });
   }
 }

@@ -4,7 +4,7 @@
 // records each change in the audit trail.
 import type { ItemRecord, ItemShelfStatus, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
-import { LibraryError, MESSAGES, badInput } from './errors.ts';
+import { LibraryError, badInput } from './errors.ts';
 import { barcodeOf, itemBusy, noCopy } from './item-refusals.ts';
 import { requireStaff } from './circulation.ts';
 import * as check from './validate.ts';
@@ -73,7 +73,7 @@ export function createItems(store: Store, opts: { now: () => Date; audit: AuditT
       };
       return once(submission, async () => {
         const added = await store.items.add(bookId, count, now(), note || undefined, reserved);
-        if (!added) throw new LibraryError('NOT_FOUND', MESSAGES.bookNotFound);
+        if (!added) throw new LibraryError('NOT_FOUND', 'bookNotFound');
         await audit.record(
           session,
           added.map((item) => ({ action: 'item-added', field: 'barcode', newValue: item.barcode, bookId })),
@@ -87,7 +87,7 @@ export function createItems(store: Store, opts: { now: () => Date; audit: AuditT
       const barcode = barcodeOf(input.barcode);
       const status = input.status as ItemShelfStatus;
       if (!SHELF_STATUSES.includes(status))
-        throw badInput('status', `status must be one of ${SHELF_STATUSES.join(', ')}`);
+        throw badInput('status', 'deskStatusOneOf', { values: SHELF_STATUSES.join(', ') });
       const note = check.text(input.note, 'note', { max: 500, required: false });
       const submission = {
         actor: session.uid,

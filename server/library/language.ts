@@ -18,14 +18,13 @@ export interface Language {
 export function createLanguage(store: Store): Language {
   return {
     async set(session, locale) {
-      if (!isLocale(locale)) throw badInput('locale', 'locale must be "en" or "bn"');
+      if (!isLocale(locale)) throw badInput('locale', 'localeUnknown');
       const user = await store.users.setLocale(session.uid, locale);
-      if (!user) throw new LibraryError('NOT_FOUND', 'Sign in again: there is no BookHaven account for this session.');
+      if (!user) throw new LibraryError('NOT_FOUND', 'noAccountForSession');
       return user;
     },
     of(session, user) {
-      if (user.uid !== session.uid && !isStaff(session))
-        throw new LibraryError('FORBIDDEN', "Only the member and staff can see a member's language.");
+      if (user.uid !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'localeOwn');
       return user.locale;
     },
     async forRequest(session, acceptLanguage) {

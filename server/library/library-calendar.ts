@@ -3,7 +3,7 @@
 // a day the library is shut is never a day a book must come back, and never a day a fee is charged for.
 import type { ClosureRecord, OpeningHours, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
-import { LibraryError, MESSAGES, badInput } from './errors.ts';
+import { LibraryError, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, startOfDay, todayIn } from './calendar.ts';
 import type { Policy } from './policy.ts';
 import type { AuditTrail } from './audit.ts';
@@ -54,10 +54,7 @@ const weekdayOf = (day: string): number => dayToDate(day).getUTCDay();
 
 /** The refusal of a date that has no open day within `limit` days after `day`. */
 export const noOpenDay = (day: string, limit: number) =>
-  new LibraryError(
-    'LIBRARY_CLOSED',
-    `The library is closed for more than ${limit} days from ${day}, so no date can be set then. Please ask at the desk.`,
-  );
+  new LibraryError('LIBRARY_CLOSED', 'noOpenDay', { limit, day });
 
 /** `limit`: the policy's maxClosedDays, how far nextOpen looks (callers read the closures that far). */
 export function openDays(hours: OpeningHours[], closures: ClosureRecord[], limit: number): OpenDays {
@@ -114,13 +111,13 @@ export function createLibraryCalendar(
 
   function dayInput(value: unknown, field: string): string {
     const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseDay(value, opts.timeZone) : null;
-    if (day === null) throw badInput(field, `${field} must be a date (YYYY-MM-DD)`);
+    if (day === null) throw badInput(field, 'fieldDay', { field });
     return day;
   }
 
   function requireStaff(session: Session): void {
     // The rule of circulation.ts's requireStaff (which imports this module).
-    if (session.role !== 'admin') throw new LibraryError('FORBIDDEN', MESSAGES.staffOnly);
+    if (session.role !== 'admin') throw new LibraryError('FORBIDDEN', 'staffOnly');
   }
 
   async function lastPickupDay(readyAt: Date, known?: OpenDays): Promise<string> {
@@ -144,8 +141,7 @@ export function createLibraryCalendar(
     while (daysBetween(first, from) < limit && shut(addDays(first, -1))) first = addDays(first, -1);
     let open = addDays(to, 1);
     while (daysBetween(first, open) <= limit && shut(open)) open = addDays(open, 1);
-    if (daysBetween(first, open) > limit)
-      throw badInput('to', `The library cannot be closed for more than ${limit} days in a row.`);
+    if (daysBetween(first, open) > limit) throw badInput('to', 'closureTooLong', { limit });
   }
 
   return {
@@ -176,8 +172,8 @@ export function createLibraryCalendar(
     async view(rawFrom, rawTo) {
       const from = dayInput(rawFrom, 'from');
       const to = dayInput(rawTo, 'to');
-      if (to < from) throw badInput('to', 'to must be on or after from');
-      if (daysBetween(from, to) > MAX_SPAN_DAYS) throw badInput('to', `Ask for at most ${MAX_SPAN_DAYS} days at once.`);
+      if (to < from) throw badInput('to', 'calendarRangeOrder');
+      if (daysBetween(from, to) > MAX_SPAN_DAYS) throw badInput('to', 'calendarSpanTooLong', { max: MAX_SPAN_DAYS });
       const [openingHours, closures] = await Promise.all([
         store.calendar.openingHours(),
         store.calendar.closures(from, to),
@@ -191,14 +187,13 @@ export function createLibraryCalendar(
       const from = dayInput(rawDay, 'date');
       const to = rawTo === undefined || rawTo === null ? from : dayInput(rawTo, 'to');
       const reason = check.text(rawReason, 'reason', { max: 120 });
-      if (to < from) throw badInput('to', 'The last day of a closure cannot be before its first day.');
+      if (to < from) throw badInput('to', 'closureOrder');
       // A closure long past changes no fee left to charge; a year back covers an emergency recorded late.
-      if (daysBetween(from, today()) > 366) throw badInput('date', 'A closure can be at most a year in the past.');
-      if (daysBetween(today(), to) > 3 * 366) throw badInput('to', 'A closure can be at most three years ahead.');
-      if (daysBetween(from, to) >= limit)
-        throw badInput('to', `The library cannot be closed for more than ${limit} days in a row.`);
+      if (daysBetween(from, today()) > 366) throw badInput('date', 'closureTooOld');
+      if (daysBetween(today(), to) > 3 * 366) throw badInput('to', 'closureTooFar');
+      if (daysBetween(from, to) >= limit) throw badInput('to', 'closureTooLong', { limit });
       const [existing] = await store.calendar.closures(from, to);
-      if (existing) throw badInput('date', `The library is already closed on ${existing.day} (${existing.reason}).`);
+      if (existing) throw badInput('date', 'closureExists', { day: existing.day, reason: existing.reason });
       await checkLength(from, to);
       const createdAt = opts.now();
       let first: ClosureRecord | null = null;
@@ -209,7 +204,7 @@ export function createLibraryCalendar(
       }
       if (!first) {
         const [closure] = await store.calendar.closures(from, from);
-        throw badInput('date', `The library is already closed on ${from} (${closure?.reason ?? reason}).`);
+        throw badInput('date', 'closureExists', { day: from, reason: closure?.reason ?? reason });
       }
       const entry = from === to ? `${from}: ${reason}` : `${from} to ${to}: ${reason}`;
       await opts.audit.record(session, [{ action: 'closure-added', field: 'closure', newValue: entry }]);
@@ -222,7 +217,7 @@ export function createLibraryCalendar(
       requireStaff(session);
       const day = dayInput(rawDay, 'date');
       const removed = await store.calendar.removeClosure(day);
-      if (!removed) throw new LibraryError('NOT_FOUND', `The library is not closed on ${day}.`);
+      if (!removed) throw new LibraryError('NOT_FOUND', 'closureMissing', { day });
       const was = `${day}: ${removed.reason}`;
       await opts.audit.record(session, [{ action: 'closure-removed', field: 'closure', oldValue: was }]);
       return removed;

@@ -9,7 +9,7 @@ import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { isStaff } from './circulation.ts';
 import { oneLine } from './validate.ts';
-import { say, type Locale } from './i18n/index.ts';
+import { say, type Locale, type Values } from './i18n/index.ts';
 import type { SentenceKey } from './i18n/en.ts';
 
 /** One e-mail, as the library composes it; the Mailer only transports it. */
@@ -115,7 +115,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
   const unsubscribeUrl = (user: UserRecord) => `${opts.siteOrigin()}/api/unsubscribe?token=${tokenFor(user)}`;
 
   function linkOf(token: unknown): { uid: string; version: number } {
-    const bad = new LibraryError('BAD_USER_INPUT', BAD_UNSUBSCRIBE_LINK, 'token');
+    const bad = new LibraryError('BAD_USER_INPUT', 'unsubscribeBad', {}, 'token');
     if (typeof token !== 'string' || token.length > 512) throw bad;
     const parts = token.split('.');
     const [encoded, versionText, signature] = parts.length === 2 ? [parts[0], null, parts[1]] : parts;
@@ -129,14 +129,14 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
     return { uid, version: version ?? 0 };
   }
 
-  const gone = () => new LibraryError('NOT_FOUND', 'The account this link was sent to no longer exists.');
-  const outdated = () => new LibraryError('CONFLICT', OUTDATED_UNSUBSCRIBE_LINK, 'token');
+  const gone = () => new LibraryError('NOT_FOUND', 'unsubscribeGone');
+  const outdated = () => new LibraryError('CONFLICT', 'unsubscribeOutdated', {}, 'token');
 
   function compose(notice: NoticeRecord, user: UserRecord): MailMessage {
     const origin = opts.siteOrigin();
     // In the member's chosen language; English until they choose one.
     const locale = user.locale ?? 'en';
-    const words = (key: SentenceKey, values?: Record<string, string>) => say(locale, key, values);
+    const words = (key: SentenceKey, values?: Values) => say(locale, key, values);
     // Titles and names are one line since the services refuse line breaks; one recorded before that (or
     // written around the services) must not start lines of its own in the text part either.
     const sentence = oneLine(opts.message(notice, locale));
@@ -169,7 +169,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
       // A closure that moved several of the member's dates names none of them alone.
       subject:
         (notice.moved?.dates.length ?? 0) > 1
-          ? words('mailSubjectDatesMoved', { count: String(notice.moved?.dates.length) })
+          ? words('mailSubjectDatesMoved', { count: notice.moved?.dates.length ?? 0 })
           : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,
       html,
@@ -229,8 +229,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
   }
 
   function own(session: Session, uid: string): void {
-    if (uid !== session.uid && !isStaff(session))
-      throw new LibraryError('FORBIDDEN', "Only the member and staff can see a member's e-mail setting.");
+    if (uid !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'emailSettingOwn');
   }
 
   return {
@@ -247,7 +246,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
     },
     async set(session, enabled) {
       const user = await store.users.setEmailNotices(session.uid, enabled);
-      if (!user) throw new LibraryError('NOT_FOUND', 'Sign in again: there is no BookHaven account for this session.');
+      if (!user) throw new LibraryError('NOT_FOUND', 'noAccountForSession');
       return user;
     },
     async checkUnsubscribe(token) {

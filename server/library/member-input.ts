@@ -1,6 +1,6 @@
 // What the desk may send about a member: a name, an e-mail, a phone and a card number, each checked once here.
 import type { UserRecord, UserStore } from '../store/port.ts';
-import { isItemBarcode, isMemberCard, scannedCards } from '../store/barcodes.ts';
+import { isItemBarcode, isMemberCard, scannedCards } from '../../shared/barcodes.ts';
 import { badInput } from './errors.ts';
 import * as check from './validate.ts';
 
@@ -14,7 +14,7 @@ export const memberName = (value: unknown): string => check.text(value, 'name', 
 
 export function memberEmail(value: unknown): string {
   const email = check.text(value, 'email', { max: 254 }).toLowerCase();
-  if (!EMAIL.test(email)) throw badInput('email', 'email must be an e-mail address, such as name@example.com');
+  if (!EMAIL.test(email)) throw badInput('email', 'emailFormat');
   return email;
 }
 
@@ -22,8 +22,7 @@ export function memberEmail(value: unknown): string {
 export function memberPhone(value: unknown): string | null {
   const phone = check.text(value, 'phone', { max: 24, required: false });
   if (phone === '') return null;
-  if (!PHONE.test(phone))
-    throw badInput('phone', 'phone must be a phone number: digits, with spaces, dashes, brackets or a leading +');
+  if (!PHONE.test(phone)) throw badInput('phone', 'phoneFormat');
   return phone;
 }
 
@@ -34,10 +33,9 @@ export function memberPhone(value: unknown): string | null {
 export function cardNumber(value: unknown, field = 'cardNumber', required = false): string | null {
   const card = check.text(value, field, { max: 20, required }).toUpperCase();
   if (card === '') return null;
-  if (!CARD.test(card)) throw badInput(field, `${field} must be 4 to 20 letters, digits or dashes`);
-  if (isItemBarcode(card)) throw badInput(field, `${card} is the barcode of a copy, not a member's card.`);
-  if (/^BM\d{8}$/.test(card) && !isMemberCard(card))
-    throw badInput(field, `${card} is not a valid library card: check it for a mistyped digit.`);
+  if (!CARD.test(card)) throw badInput(field, 'cardFormat', { field });
+  if (isItemBarcode(card)) throw badInput(field, 'cardIsItem', { card });
+  if (/^BM\d{8}$/.test(card) && !isMemberCard(card)) throw badInput(field, 'cardCheckDigit', { card });
   return card;
 }
 

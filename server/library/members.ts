@@ -36,9 +36,8 @@ export interface Members {
   notes(session: Session, uid: string): Promise<MemberNote[]>;
 }
 
-const cardTaken = (card: string) => new LibraryError('CONFLICT', `Another member already has the card ${card}.`);
-const emailTaken = (email: string) =>
-  new LibraryError('CONFLICT', `An account with the e-mail ${email} exists already: find that member instead.`);
+const cardTaken = (card: string) => new LibraryError('CONFLICT', 'cardTaken', { card });
+const emailTaken = (email: string) => new LibraryError('CONFLICT', 'emailTaken', { email });
 
 export function createMembers(
   store: Store,
@@ -50,7 +49,7 @@ export function createMembers(
 
   async function existing(uid: string): Promise<UserRecord> {
     const user = await store.users.getByUid(uid);
-    if (!user) throw new LibraryError('NOT_FOUND', 'Member not found');
+    if (!user) throw new LibraryError('NOT_FOUND', 'memberNotFound');
     return user;
   }
 
@@ -113,7 +112,7 @@ export function createMembers(
         ...(raw.email == null ? {} : { email: input.memberEmail(raw.email) }),
         ...(raw.phone === undefined ? {} : { phone: input.memberPhone(raw.phone) }),
       };
-      if (Object.keys(wanted).length === 0) throw badInput('name', 'Give at least one of name, email or phone.');
+      if (Object.keys(wanted).length === 0) throw badInput('name', 'memberEditEmpty');
       const matches = (user: UserRecord) =>
         Object.entries(wanted).every(([field, value]) => user[field as keyof typeof wanted] === value);
       const submission = {
@@ -171,7 +170,7 @@ export function createMembers(
       return once(submission, async () => {
         const before = await existing(uid);
         const after = await store.users.setBlock(uid, { reason: why, at: deps.now() });
-        if (!after) throw new LibraryError('NOT_FOUND', 'Member not found');
+        if (!after) throw new LibraryError('NOT_FOUND', 'memberNotFound');
         const change = { field: 'blockedReason', oldValue: before.blockedReason, newValue: why, uid };
         await deps.audit.record(session, [{ action: 'member-blocked', ...change }]);
         return after;
@@ -196,7 +195,7 @@ export function createMembers(
         // Not blocked: nothing to change, and nothing to record.
         if (before.blockedReason === null) return before;
         const after = await store.users.setBlock(uid, null);
-        if (!after) throw new LibraryError('NOT_FOUND', 'Member not found');
+        if (!after) throw new LibraryError('NOT_FOUND', 'memberNotFound');
         const change = { field: 'blockedReason', oldValue: before.blockedReason, newValue: null, uid };
         await deps.audit.record(session, [{ action: 'member-unblocked', ...change }]);
         return after;

@@ -17,6 +17,8 @@ import { ERASED_WITH_ACCOUNT } from './audit-privacy.ts';
 import { LibraryError } from './errors.ts';
 import type { Sessions } from './sessions.ts';
 import { money } from './policy.ts';
+import { ledgerNote } from './ledger-notes.ts';
+import type { Locale } from './i18n/index.ts';
 
 /**
  * The download. Staff who acted on the member are not named (their uids are about staff, not the member). It has
@@ -74,8 +76,8 @@ export interface MemberExport {
 }
 
 export interface MyData {
-  /** Everything the library holds about the caller. */
-  export(session: Session): Promise<MemberExport>;
+  /** Everything the library holds about the caller; notices and ledger notes said in `locale` (English if left out). */
+  export(session: Session, locale?: Locale): Promise<MemberExport>;
   /**
    * Erases the caller's account: refused with ACCOUNT_IN_USE while they have loans, holds or a balance; otherwise
    * their loans and holds stay without name or e-mail, the rest goes, and so do their sign-in account and every
@@ -90,17 +92,14 @@ const PAGE_SIZE = 100;
 /** "2 books on loan", "1 hold": what stands in the way, in words. */
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function inUseSentence(loans: number, holds: number, balance: number): string {
+/** What stands in the way, as a list in English (said inside the Bangla sentence as it is: see decision 071). */
+function inUseList(loans: number, holds: number, balance: number): string {
   const parts = [
     loans > 0 ? count(loans, 'book on loan', 'books on loan') : null,
     holds > 0 ? count(holds, 'hold', 'holds') : null,
     balance > 0 ? `a balance of ${money(balance)}` : null,
   ].filter((part): part is string => part !== null);
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
-  return (
-    `You can't delete your account while you have ${list}. ` +
-    'Return your books, cancel your holds and settle your balance at the desk, then try again.'
-  );
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
 export function createMyData(
@@ -108,7 +107,7 @@ export function createMyData(
   deps: {
     verifier: IdTokenVerifier;
     sessions: Sessions;
-    message: (notice: NoticeRecord) => string;
+    message: (notice: NoticeRecord, locale: Locale) => string;
     audit: AuditTrail;
   },
 ): MyData {
@@ -139,7 +138,7 @@ export function createMyData(
   });
 
   return {
-    async export(session) {
+    async export(session, locale = 'en') {
       const uid = session.uid;
       const [user, loans, holds, balance, entries, notices, audit] = await Promise.all([
         store.users.getByUid(uid),
@@ -183,14 +182,14 @@ export function createMyData(
             amount,
             loanId,
             bookTitle,
-            note,
+            note: ledgerNote(note, locale),
             createdAt,
           })),
         },
         notices: notices.map((n) => ({
           id: n.id,
           kind: n.kind,
-          message: deps.message(n),
+          message: deps.message(n, locale),
           bookTitle: n.bookTitle,
           day: n.day,
           createdAt: n.createdAt,
@@ -219,7 +218,7 @@ export function createMyData(
       ]);
       const openHolds = holds.filter((hold) => OPEN_HOLDS.has(hold.status)).length;
       if (loans > 0 || openHolds > 0 || balance > 0)
-        throw new LibraryError('ACCOUNT_IN_USE', inUseSentence(loans, openHolds, balance));
+        throw new LibraryError('ACCOUNT_IN_USE', 'accountInUse', { list: inUseList(loans, openHolds, balance) });
       // Their sessions end first, so no request made with one after this records their name again. Then the
       // library's records: should the sign-in account's deletion fail, the member can still sign in and ask
       // again, and every step is safe to repeat.

@@ -10,18 +10,12 @@ import { createLibraryCalendar, type ClosedDays, type LibraryCalendar } from './
 import { createAuditTrail } from './audit.ts';
 import { dueDayOf, isStaff } from './circulation.ts';
 import { cursor, pageSize, paged } from './paging.ts';
-import { money, type Policy } from './policy.ts';
+import type { Policy } from './policy.ts';
 import * as check from './validate.ts';
-import { translate, type Locale } from './i18n/index.ts';
+import type { Locale } from './i18n/index.ts';
+import { noticeMessage } from './notice-messages.ts';
 
 const SWEEP_PAGE = 100;
-
-/** The closed day a due-date-moved notice is about: the last part of its key (datesMoved writes it). */
-const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.lastIndexOf(':') + 1);
-
-const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-/** "10 April": how the issue's members read a day in a sentence (the day is the library's, kept as UTC midnight). */
-const longDay = (day: string): string => LONG_DAY.format(dayToDate(day));
 
 /**
  * How long a due-date-moved notice takes in later moves of the member's dates (and holds back its e-mail): a
@@ -45,37 +39,6 @@ function joinMoves(was: MovedDates, next: MovedDates): MovedDates {
     to: next.to > was.to ? next.to : was.to,
     dates: [...kept, ...added],
   };
-}
-
-/**
- * A due-date-moved notice in the member's language. One date moved by one closed day is one sentence; more are a
- * sentence for the closed days and one for each date, each said in the language on its own.
- */
-function movedMessage(notice: NoticeRecord, locale: Locale): string {
-  const moved = notice.moved;
-  const [only] = moved?.dates ?? [];
-  if (!moved || (moved.dates.length === 1 && moved.from === moved.to && only)) {
-    const closed = longDay(moved?.from ?? movedFrom(notice));
-    const one = only ?? notice;
-    const title = `“${one.bookTitle}”`;
-    return translate(
-      one.loanId
-        ? `The library is closed on ${closed}; your loan of ${title} is now due on ${longDay(one.day)}.`
-        : `The library is closed on ${closed}; your hold on ${title} now waits for you until ${longDay(one.day)}.`,
-      locale,
-    );
-  }
-  const sentences = [
-    moved.from === moved.to
-      ? `The library is closed on ${longDay(moved.from)}.`
-      : `The library is closed from ${longDay(moved.from)} to ${longDay(moved.to)}.`,
-    ...moved.dates.map((d) =>
-      d.loanId
-        ? `Your loan of “${d.bookTitle}” is now due on ${longDay(d.day)}.`
-        : `Your hold on “${d.bookTitle}” now waits for you until ${longDay(d.day)}.`,
-    ),
-  ];
-  return sentences.map((sentence) => translate(sentence, locale)).join(' ');
 }
 
 /** Lets requests waiting on the event loop run before the next page of a long job. */
@@ -177,8 +140,7 @@ export function createNotices(
   }
 
   function own(session: Session, userId: string): void {
-    if (userId !== session.uid && !isStaff(session))
-      throw new LibraryError('FORBIDDEN', 'You can only see your own notices.');
+    if (userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'ownNoticesOnly');
   }
 
   return {
@@ -296,34 +258,17 @@ export function createNotices(
     },
 
     async markRead(session, ids) {
-      if (ids && ids.length > 100) throw new LibraryError('BAD_USER_INPUT', 'Mark at most 100 notices at once.', 'ids');
+      if (ids && ids.length > 100) throw new LibraryError('BAD_USER_INPUT', 'markAtMost', {}, 'ids');
       const checked = ids?.map((id) => check.id(id, 'ids')) ?? [];
       return store.notices.markRead(session.uid, checked.length > 0 ? checked : null, now());
     },
 
     message(notice, locale = 'en') {
-      if (notice.kind === 'due-date-moved') return movedMessage(notice, locale);
-      return translate(englishMessage(notice), locale);
+      return noticeMessage(notice, locale, opts.policy);
     },
 
     link(notice) {
       return notice.loanId ? '/borrowed-books' : `/book-details/${notice.bookId}`;
     },
   };
-
-  function englishMessage(notice: NoticeRecord): string {
-    const title = `“${notice.bookTitle}”`;
-    switch (notice.kind) {
-      case 'due-soon':
-        return `${title} is due back on ${notice.day}.`;
-      case 'overdue':
-        return `${title} was due back on ${notice.day}. Late fees are ${money(opts.policy.lateFeePerDay)} ${opts.policy.feeDays === 'open' ? 'for each day the library is open' : 'a day'}: please return it.`;
-      case 'hold-ready':
-        return `${title} is ready for you until ${notice.day}. Borrow it from the book's page.`;
-      case 'hold-expired':
-        return `Your hold on ${title} has expired: the copy was not borrowed by ${notice.day}.`;
-      case 'due-date-moved':
-        return movedMessage(notice, 'en');
-    }
-  }
 }

@@ -7,13 +7,12 @@ export const MAX_PAGE_SIZE = 100;
 export function pageSize(first: number | null | undefined): number {
   const size = first ?? 20;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
-    throw badInput('first', `first must be a whole number between 1 and ${MAX_PAGE_SIZE}`);
+    throw badInput('first', 'pageSizeRange', { max: MAX_PAGE_SIZE });
   return size;
 }
 
 export function cursor(after: string | null | undefined): string | null {
-  if (after != null && (typeof after !== 'string' || after.length > 100))
-    throw badInput('after', 'after is not a valid cursor');
+  if (after != null && (typeof after !== 'string' || after.length > 100)) throw badInput('after', 'afterCursor');
   return after ?? null;
 }
 
@@ -22,7 +21,7 @@ export async function paged<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw badInput('after', 'after is not a valid cursor');
+    if (error instanceof InvalidCursorError) throw badInput('after', 'afterCursor');
     throw error;
   }
 }

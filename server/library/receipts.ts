@@ -11,15 +11,6 @@ import { escapeHtml, type Mailer } from './mail.ts';
 import { id, oneLine } from './validate.ts';
 
 export const MAX_RECEIPT_LOANS = 50;
-// A due day is midnight UTC of the library's day (circulation.ts); Bangla days are written by the catalogue.
-const ENGLISH_DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-export const NO_MAIL = 'The library does not send e-mail, so the receipt can only be printed.';
-export const MAIL_FAILED = 'The receipt could not be sent just now. Please try again, or print it.';
 
 export interface Receipts {
   /** E-mails the member the receipt of these loans of theirs; answers the address it went to. Staff only. */
@@ -34,13 +25,12 @@ export interface ReceiptOptions {
 export function createReceipts(store: Store, opts: ReceiptOptions): Receipts {
   async function loansOf(loanIds: readonly string[]): Promise<LoanRecord[]> {
     if (loanIds.length < 1 || loanIds.length > MAX_RECEIPT_LOANS)
-      throw badInput('loanIds', `A receipt lists 1 to ${MAX_RECEIPT_LOANS} loans.`);
+      throw badInput('loanIds', 'receiptLoanCount', { max: MAX_RECEIPT_LOANS });
     const ids = [...new Set(loanIds.map((loanId) => id(loanId, 'loanIds')))];
     const loans = await Promise.all(ids.map((loanId) => store.loans.get(loanId)));
     const found = loans.filter((loan): loan is LoanRecord => loan !== null);
-    if (found.length < ids.length) throw new LibraryError('NOT_FOUND', 'No loan has one of these ids.');
-    if (new Set(found.map((loan) => loan.userId)).size > 1)
-      throw badInput('loanIds', "A receipt is for one member: these loans are not all one member's.");
+    if (found.length < ids.length) throw new LibraryError('NOT_FOUND', 'receiptNoLoan');
+    if (new Set(found.map((loan) => loan.userId)).size > 1) throw badInput('loanIds', 'receiptOneMember');
     return found;
   }
 
@@ -48,15 +38,16 @@ export function createReceipts(store: Store, opts: ReceiptOptions): Receipts {
     async emailCheckout(session, loanIds) {
       requireStaff(session);
       const loans = await loansOf(loanIds);
-      if (!opts.mailer) throw new LibraryError('UNAVAILABLE', NO_MAIL);
+      if (!opts.mailer) throw new LibraryError('UNAVAILABLE', 'receiptNoMail');
       const member = await store.users.getByUid(loans[0]!.userId);
-      if (!member) throw new LibraryError('NOT_FOUND', 'The member these loans are for no longer has an account.');
+      if (!member) throw new LibraryError('NOT_FOUND', 'receiptNoMember');
       const locale = member.locale ?? 'en';
       const lines = loans.map((loan) =>
         say(locale, 'mailReceiptLine', {
           title: oneLine(loan.bookTitle),
           barcode: loan.itemBarcode ?? '',
-          day: locale === 'en' ? ENGLISH_DAY.format(loan.returnDate) : dueDayOf(loan),
+          // "10 Apr 2026", "১০ এপ্রিল ২০২৬": the template's form of a day.
+          day: dueDayOf(loan),
         }),
       );
       const hello = say(locale, 'mailHello', { name: oneLine(member.name) });
@@ -81,7 +72,7 @@ export function createReceipts(store: Store, opts: ReceiptOptions): Receipts {
           headers: {},
         });
       } catch {
-        throw new LibraryError('UNAVAILABLE', MAIL_FAILED);
+        throw new LibraryError('UNAVAILABLE', 'receiptMailFailed');
       }
       return member.email;
     },

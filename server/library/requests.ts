@@ -14,8 +14,7 @@ const KEY = /^[\x21-\x7e]{1,128}$/;
 /** The key as given, or null when the request carries none (then the write simply runs). */
 export function requestKey(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || !KEY.test(value))
-    throw badInput('idempotencyKey', 'idempotencyKey must be 1 to 128 visible characters, such as a UUID.');
+  if (typeof value !== 'string' || !KEY.test(value)) throw badInput('idempotencyKey', 'requestKeyFormat');
   return value;
 }
 
@@ -41,17 +40,10 @@ export function createOnce(store: Store, now: () => Date): Once {
     const fingerprint = createHash('sha256').update(JSON.stringify(submission.request)).digest('base64url');
     const claim = await store.requests.claim({ actor, key, fingerprint, ref, at: now() }, REQUEST_KEPT_MS);
     if (!claim.fresh) {
-      if (claim.fingerprint !== fingerprint)
-        throw new LibraryError(
-          'REQUEST_KEY_REUSED',
-          'This request key was already used for a different request. Nothing was recorded; please submit again.',
-        );
+      if (claim.fingerprint !== fingerprint) throw new LibraryError('REQUEST_KEY_REUSED', 'requestKeyReused');
       const first = await answer(claim.ref);
       if (first !== null) return first;
-      throw new LibraryError(
-        'REQUEST_IN_PROGRESS',
-        'This request is still being recorded. Please wait a moment, then reload to see whether it was.',
-      );
+      throw new LibraryError('REQUEST_IN_PROGRESS', 'requestInProgress');
     }
     try {
       return await write();

@@ -21,8 +21,6 @@ const SINGLE_LINE_CONTROL_RUNS = new RegExp(`[${SINGLE_LINE_CONTROL_CHARACTERS}]
 
 /** Text a person could have typed: no control characters, and no half of a UTF-16 surrogate pair (not Unicode on its own). */
 export const isTypeable = (value: string): boolean => value.isWellFormed() && !CONTROL.test(value);
-export const UNTYPEABLE_MESSAGE = 'must not contain control characters or broken Unicode';
-export const ONE_LINE_MESSAGE = 'must be one line: no line breaks, tabs or other control characters';
 
 /**
  * Text that came from elsewhere (a name the identity provider holds) made one line: each run of line breaks,
@@ -31,8 +29,7 @@ export const ONE_LINE_MESSAGE = 'must be one line: no line breaks, tabs or other
 export const oneLine = (value: string): string => value.replace(SINGLE_LINE_CONTROL_RUNS, ' ').trim();
 
 export function id(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !OBJECT_ID.test(value))
-    throw badInput(field, `${field} must be a 24-character hexadecimal id`);
+  if (typeof value !== 'string' || !OBJECT_ID.test(value)) throw badInput(field, 'fieldId', { field });
   return value.toLowerCase();
 }
 
@@ -47,24 +44,24 @@ export function text(
 ): string {
   if (value === undefined || value === null) {
     if (opts.required === false) return '';
-    throw badInput(field, `${field} is required`);
+    throw badInput(field, 'fieldRequired', { field });
   }
-  if (typeof value !== 'string') throw badInput(field, `${field} must be text`);
+  if (typeof value !== 'string') throw badInput(field, 'fieldText', { field });
   // A single-line field's set holds every control character, so its sentence covers them all.
   if (!opts.lines && value.isWellFormed() && SINGLE_LINE_CONTROL.test(value))
-    throw badInput(field, `${field} ${ONE_LINE_MESSAGE}`);
-  if (!isTypeable(value)) throw badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`);
+    throw badInput(field, 'fieldOneLine', { field });
+  if (!isTypeable(value)) throw badInput(field, 'fieldTypeable', { field });
   const trimmed = value.trim();
-  if (trimmed === '' && opts.required !== false) throw badInput(field, `${field} is required`);
-  if (trimmed.length > opts.max) throw badInput(field, `${field} must be at most ${opts.max} characters`);
+  if (trimmed === '' && opts.required !== false) throw badInput(field, 'fieldRequired', { field });
+  if (trimmed.length > opts.max) throw badInput(field, 'fieldTooLong', { field, max: opts.max });
   return trimmed;
 }
 
 export function number(value: unknown, field: string, opts: { min: number; max: number; integer?: boolean }): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput(field, `${field} must be a number`);
-  if (opts.integer && !Number.isInteger(value)) throw badInput(field, `${field} must be a whole number`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput(field, 'fieldNumber', { field });
+  if (opts.integer && !Number.isInteger(value)) throw badInput(field, 'fieldWhole', { field });
   if (value < opts.min || value > opts.max)
-    throw badInput(field, `${field} must be between ${opts.min} and ${opts.max}`);
+    throw badInput(field, 'fieldRange', { field, min: opts.min, max: opts.max });
   return value;
 }
 
@@ -78,5 +75,5 @@ export function imageUrl(value: unknown, field: string, max = 2048): string {
   } catch {
     // fall through to the message below
   }
-  throw badInput(field, `${field} must be an http or https URL`);
+  throw badInput(field, 'fieldUrl', { field });
 }

@@ -1,11 +1,12 @@
 // One error handler for /api: schema failures, domain failures and the unexpected, each with a clear JSON
 // message and the status a REST client expects. Nothing internal leaks.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { LibraryError, MESSAGES, type ErrorCode } from '../library/errors.ts';
+import { LibraryError, type ErrorCode } from '../library/errors.ts';
 import { isStoreUnavailable } from '../store/unavailable.ts';
 import type { Locale } from '../store/port.ts';
-import { translate } from '../library/i18n/index.ts';
-import { MAX_PARAM_LENGTH, PATTERN_MESSAGES } from './schemas.ts';
+import { say } from '../library/i18n/index.ts';
+import { sentence, type Sentence, type SentenceKey, type ValuesArg } from '../library/i18n/keys.ts';
+import { MAX_PARAM_LENGTH, PATTERN_SENTENCES } from './schemas.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -54,20 +55,52 @@ interface AjvIssue {
   params?: Record<string, unknown>;
 }
 
-function describe(issue: AjvIssue, context: string | undefined): { message: string; field?: string } {
+/** The sentence a body is said with, kept beside its English `message` until the answer's language is known. */
+const SAID = Symbol('said');
+type Said = { message: string; [SAID]?: Sentence };
+
+/** A failure's body: its English `message` (logs), said again in the reader's language on the way out. */
+export function refusal<K extends SentenceKey>(key: K, ...[values]: ValuesArg<K>): Said {
+  const said = sentence(key, ...([values] as ValuesArg<K>));
+  return { message: say('en', said.key, said.values), [SAID]: said };
+}
+const bodyOf = (said: Sentence): Said => ({ message: say('en', said.key, said.values), [SAID]: said });
+
+/** Ajv's keywords said by a sentence of en.ts, with the parameter that goes in it (the schema's own words stay). */
+const AJV: Record<string, { key: SentenceKey; param?: 'limit' | 'format' }> = {
+  minLength: { key: 'ajvMinLength', param: 'limit' },
+  maxLength: { key: 'ajvMaxLength', param: 'limit' },
+  minItems: { key: 'ajvMinItems', param: 'limit' },
+  maxItems: { key: 'ajvMaxItems', param: 'limit' },
+  minimum: { key: 'ajvMinimum', param: 'limit' },
+  maximum: { key: 'ajvMaximum', param: 'limit' },
+  exclusiveMinimum: { key: 'ajvExclusiveMinimum', param: 'limit' },
+  exclusiveMaximum: { key: 'ajvExclusiveMaximum', param: 'limit' },
+  enum: { key: 'ajvEnum' },
+  format: { key: 'ajvFormat', param: 'format' },
+};
+
+function describe(issue: AjvIssue, context: string | undefined): { said: Sentence | string; field?: string } {
   const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   if (issue.keyword === 'required') {
     const field = String(issue.params?.missingProperty ?? '');
-    return { message: `${field} is required`, field };
+    return { said: sentence('fieldRequired', { field }), field };
   }
   if (issue.keyword === 'additionalProperties') {
     const field = String(issue.params?.additionalProperty ?? '');
-    return { message: `Unknown field "${field}"`, field };
+    return { said: sentence('fieldUnknown', { field }), field };
   }
   const field = path || context || 'body';
-  const patternMessage = issue.keyword === 'pattern' ? PATTERN_MESSAGES[String(issue.params?.pattern)] : undefined;
-  if (patternMessage) return { message: `${field} ${patternMessage}`, field };
-  return { message: `${field} ${issue.message ?? 'is invalid'}`, field };
+  const pattern = issue.keyword === 'pattern' ? PATTERN_SENTENCES[String(issue.params?.pattern)] : undefined;
+  if (pattern) return { said: sentence(pattern, { field }), field };
+  if (issue.message === undefined) return { said: sentence('ajvInvalid', { field }), field };
+  // `type` names one type or several ("string,null"), as Ajv's message writes them.
+  if (issue.keyword === 'type') return { said: sentence('ajvType', { field, type: issue.message.slice(8) }), field };
+  const known = AJV[issue.keyword ?? ''];
+  if (!known) return { said: `${field} ${issue.message}`, field };
+  const value = known.param ? issue.params?.[known.param] : undefined;
+  const values = known.param ? { field, [known.param]: value as string | number } : { field };
+  return { said: { key: known.key, values }, field };
 }
 
 export function restErrorHandler(
@@ -78,15 +111,16 @@ export function restErrorHandler(
   const envelope = request.routeOptions.config.envelope === 'success' ? { success: false } : {};
   if (error.validation) {
     const first = error.validation[0];
-    const { message, field } = first
+    const { said, field } = first
       ? describe(first, error.validationContext === 'body' ? undefined : error.validationContext)
-      : { message: 'Invalid request' };
-    return reply.code(400).send({ ...envelope, message, ...(field ? { field } : {}) });
+      : { said: sentence('invalidRequest') };
+    const body = typeof said === 'string' ? { message: said } : bodyOf(said);
+    return reply.code(400).send({ ...envelope, ...body, ...(field ? { field } : {}) });
   }
   if (error instanceof LibraryError) {
     return reply.code(STATUS[error.code]).send({
       ...envelope,
-      message: error.message,
+      ...bodyOf(error.sentence),
       code: error.code,
       ...(error.field ? { field: error.field } : {}),
       ...(error.code === 'ALREADY_BORROWED' ? { alreadyBorrowed: true } : {}),
@@ -97,17 +131,17 @@ export function restErrorHandler(
     // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).
     return reply
       .code(status)
-      .send({ ...envelope, message: status === 429 ? 'Too many requests, please try again later.' : error.message });
+      .send({ ...envelope, ...(status === 429 ? refusal('tooManyRequests') : { message: error.message }) });
   }
   if (isStoreUnavailable(error)) {
     request.log.warn({ err: error }, 'store unavailable');
     return reply
       .code(503)
       .header('retry-after', '5')
-      .send({ ...envelope, message: MESSAGES.unavailable });
+      .send({ ...envelope, ...refusal('unavailable') });
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send({ ...envelope, message: 'Internal server error' });
+  return reply.code(500).send({ ...envelope, ...refusal('internalError') });
 }
 
 /**
@@ -116,25 +150,25 @@ export function restErrorHandler(
  */
 export function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    void reply.code(414).send({ message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` });
-  else void reply.code(400).send({ message: 'Malformed URL' });
+    void reply.code(414).send(refusal('paramTooLong', { max: MAX_PARAM_LENGTH }));
+  else void reply.code(400).send(refusal('malformedUrl'));
 }
 
 /** Which language to answer a request in: the member's choice, else its Accept-Language. */
 export type AnswerLanguage = (request: FastifyRequest) => Promise<Locale>;
 
 /**
- * Every failure's `message`, however it was sent (the error handler, a guard's own reply), in the caller's
- * language; the status, code and field stay the same. Only failures ask which language, so a signed-in member's
- * record is read only then.
+ * Every failure's `message`, however it was sent (the error handler, a guard's own `refusal`), said in the
+ * caller's language from its sentence; the status, code and field stay the same. Only failures ask which
+ * language, so a signed-in member's record is read only then. A message without a sentence (Fastify's own, in
+ * English) is left as it is.
  */
 export function failuresInLanguage(language: AnswerLanguage) {
   return async function inLanguage(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    if (reply.statusCode < 400 || typeof (payload as { message?: unknown } | null)?.message !== 'string')
-      return payload;
+    const said = (payload as Said | null)?.[SAID];
+    if (reply.statusCode < 400 || !said) return payload;
     const locale = await language(request).catch(() => 'en' as const);
     if (locale === 'en') return payload;
-    const body = payload as { message: string };
-    return { ...body, message: translate(body.message, locale) };
+    return { ...(payload as Said), message: say(locale, said.key, said.values) };
   };
 }

@@ -4,8 +4,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Library } from '../library/index.ts';
 import type { BookRecord } from '../store/port.ts';
-import { LibraryError, MESSAGES, badInput } from '../library/errors.ts';
-import { UNTYPEABLE_MESSAGE } from '../library/validate.ts';
+import { LibraryError, badInput } from '../library/errors.ts';
+import { say } from '../library/i18n/index.ts';
+import { refusal } from './errors.ts';
 import { restShapes } from './shapes.ts';
 import { PRIVATE, PUBLIC, addVary, noneMatch } from '../cache/http-cache.ts';
 import type { Absolute } from '../library/site-urls.ts';
@@ -28,11 +29,11 @@ type Body<T> = { Body: T };
 export async function signedIn(request: FastifyRequest, reply: FastifyReply) {
   if (request.viewer.session) return;
   const missing = request.viewer.credential === 'none';
-  await reply.code(missing ? 401 : 403).send({ message: missing ? MESSAGES.unauthorized : MESSAGES.forbidden });
+  await reply.code(missing ? 401 : 403).send(refusal(missing ? 'unauthorized' : 'forbidden'));
 }
 
 const session = (request: FastifyRequest) => {
-  if (!request.viewer.session) throw new LibraryError('UNAUTHENTICATED', MESSAGES.unauthorized);
+  if (!request.viewer.session) throw new LibraryError('UNAUTHENTICATED', 'unauthorized');
   return request.viewer.session;
 };
 
@@ -53,7 +54,7 @@ function brokenField(value: unknown, field: string): string | null {
  */
 function wellFormedBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   const field = request.body === undefined ? null : brokenField(request.body, '');
-  done(field === null ? undefined : badInput(field, `${field} ${UNTYPEABLE_MESSAGE}`));
+  done(field === null ? undefined : badInput(field, 'fieldTypeable', { field }));
 }
 
 /** Streams books (the whole catalogue, a genre) as one JSON array without building it in memory. */
@@ -132,7 +133,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       },
       async (request, reply) => {
         const book = await library.catalog.get(request.params.id);
-        if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
+        if (!book) return reply.code(404).send(refusal('bookNotFound'));
         const etag = bookTag(book);
         reply.header('etag', etag).header('cache-control', request.headers.authorization ? PRIVATE : PUBLIC);
         if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -153,9 +154,9 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
         let expected: number | null = null;
         if (ifMatch !== undefined) {
           const book = await library.catalog.get(request.params.id);
-          if (!book) return reply.code(404).send({ message: MESSAGES.bookNotFound });
+          if (!book) return reply.code(404).send(refusal('bookNotFound'));
           if (!strongMatch(ifMatch, bookTag(book)))
-            return reply.code(412).send({ message: MESSAGES.bookChanged, code: 'CONFLICT' });
+            return reply.code(412).send({ ...refusal('bookChanged'), code: 'CONFLICT' });
           expected = book.version;
         }
         // `copies` comes back with a whole loaded book and is read-only here: quantity says what the client wants.
@@ -171,7 +172,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
         } catch (error) {
           // The book changed between the If-Match check and the write: still a failed precondition.
           if (expected !== null && error instanceof LibraryError && error.code === 'CONFLICT')
-            return reply.code(412).send({ message: MESSAGES.bookChanged, code: 'CONFLICT' });
+            return reply.code(412).send({ ...refusal('bookChanged'), code: 'CONFLICT' });
           throw error;
         }
         const { modified } = result;
@@ -196,7 +197,7 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
         const caller = session(request);
         // The borrower is whoever holds the session; a body naming someone else is refused, not obeyed.
         if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
-          return reply.code(403).send({ message: 'You can only borrow books for yourself.' });
+          return reply.code(403).send(refusal('borrowOwnOnly'));
         }
         const idempotencyKey = request.headers['idempotency-key'];
         const { loan, quantity } = await library.circulation.borrow(caller, { ...request.body, idempotencyKey });
@@ -225,12 +226,12 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       async (request, reply) => {
         const caller = session(request);
         if (request.body.userId !== undefined && request.body.userId !== caller.uid) {
-          return reply.code(403).send({ success: false, message: MESSAGES.notYourLoan });
+          return reply.code(403).send({ success: false, ...refusal('notYourLoan') });
         }
         const { borrowId, bookId } = request.body;
         const loan = await library.circulation.giveBack(caller, borrowId, bookId, request.headers['idempotency-key']);
         // RETURNS=desk: the loan is only claimed; the member is told what closes it.
-        if (loan.status === 'returning') return { success: true, message: MESSAGES.returnClaimed };
+        if (loan.status === 'returning') return { success: true, message: say('en', 'returnClaimed') };
         return { success: true, message: 'Book returned successfully' };
       },
     );
@@ -259,7 +260,8 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
     );
 
     app.get('/me/export', { schema: doc.exportMyData, preValidation: signedIn }, async (request, reply) => {
-      const data = await library.myData.export(session(request));
+      const locale = await library.language.forRequest(request.viewer.session, request.headers['accept-language']);
+      const data = await library.myData.export(session(request), locale);
       return reply.header('content-disposition', 'attachment; filename="bookhaven-my-data.json"').send(data);
     });
   };

@@ -1,11 +1,6 @@
 // JSON schemas for every REST body and parameter. Fastify validates them before a handler runs, so wrong
 // types, operator objects such as {"$gt": ""} and unknown fields are refused with 400 and never reach a store.
-import {
-  CONTROL_CHARACTERS,
-  ONE_LINE_MESSAGE,
-  SINGLE_LINE_CONTROL_CHARACTERS,
-  UNTYPEABLE_MESSAGE,
-} from '../library/validate.ts';
+import { CONTROL_CHARACTERS, SINGLE_LINE_CONTROL_CHARACTERS } from '../library/validate.ts';
 import { COPIES_MAX } from '../library/book-input.ts';
 import { bookFieldEntries, type BookFieldSpec } from '../store/port.ts';
 
@@ -20,12 +15,12 @@ const LINE_PATTERN = `^[^${SINGLE_LINE_CONTROL_CHARACTERS}]*$`;
 /** A calendar day or an ISO 8601 date-time: the shapes the domain parses (it then checks the day exists). */
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T[\\d:.]+(Z|[+-]\\d{2}:\\d{2}))?$';
 
-/** What a value failing each pattern is told (the error handler names the field first). */
-export const PATTERN_MESSAGES: Record<string, string> = {
-  [ID_PATTERN]: 'must be a 24-character hexadecimal id',
-  [TEXT_PATTERN]: UNTYPEABLE_MESSAGE,
-  [LINE_PATTERN]: ONE_LINE_MESSAGE,
-  [DAY_PATTERN]: 'must be a date (YYYY-MM-DD)',
+/** What a value failing each pattern is told: a sentence of i18n/en.ts that names the field. */
+export const PATTERN_SENTENCES: Record<string, 'fieldId' | 'fieldTypeable' | 'fieldOneLine' | 'fieldDay'> = {
+  [ID_PATTERN]: 'fieldId',
+  [TEXT_PATTERN]: 'fieldTypeable',
+  [LINE_PATTERN]: 'fieldOneLine',
+  [DAY_PATTERN]: 'fieldDay',
 };
 
 const objectId = { type: 'string', pattern: ID_PATTERN } as const;

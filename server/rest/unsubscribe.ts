@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Library } from '../library/index.ts';
 import { LibraryError } from '../library/errors.ts';
-import { localeFromHeader, say, translate, type Locale } from '../library/i18n/index.ts';
+import { localeFromHeader, say, type Locale } from '../library/i18n/index.ts';
 
 type Query = { Querystring: { token?: unknown } };
 
@@ -41,7 +41,7 @@ function refusal(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   if (!(error instanceof LibraryError)) throw error;
   const status = error.code === 'NOT_FOUND' ? 404 : error.code === 'CONFLICT' ? 409 : 400;
   const locale = localeOf(request);
-  return answer(request, reply, status, say(locale, 'unsubscribeBadTitle'), translate(error.message, locale));
+  return answer(request, reply, status, say(locale, 'unsubscribeBadTitle'), say(locale, error.key, error.values));
 }
 
 export function unsubscribeRoutes(library: Library) {

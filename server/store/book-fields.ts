@@ -3,7 +3,7 @@
 // field added here is stored, checked and followed everywhere. tests/unit/book-fields.test.ts fails when
 // GraphQL's book inputs and this table disagree, tests/store/contract/book-fields.contract.ts when a store
 // drops a field. Copies owned and available are not here: they are stock, kept by the store's conditional
-// writes (port.ts resolveEdit, changeStock).
+// writes (library/rules/book-edits.ts, changeStock).
 
 /**
  * line: one line of text (shown in lists and e-mails); text: several lines; url: an http(s) URL or a path on

@@ -13,7 +13,7 @@ export const RECENT_DAYS = 90;
 /**
  * The first day (days since 1970-01-01, UTC) whose loans count as recent borrows at `now`: a loan counts when
  * it began on that day or later. Whole days, so a store can keep each book's count exact by moving the window
- * a day at a time instead of counting at every search (sqlite/books.ts).
+ * a day at a time instead of counting at every search (sqlite/books-search.ts).
  */
 export const recentStartDay = (now: number): number => Math.floor(now / DAY_MS) - (RECENT_DAYS - 1);
 
@@ -67,7 +67,7 @@ export const points = (text: string): number => [...text].length;
  * How well a key matches the words (all of which it contains): 3, its first field equals the search (the words
  * joined by one space); 2, the first field starts with it; 1, every word occurs at the start of a word of either
  * field (the field's start, or after a space); 0, some word only inside a word. SQLite computes the same in SQL
- * (sqlite/books.ts, tierSql).
+ * (sqlite/search-sql.ts, tierSql).
  */
 export function matchTier(key: string, words: readonly string[]): number {
   const phrase = words.join(' ');

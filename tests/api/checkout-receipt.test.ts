@@ -7,7 +7,7 @@ import { describeEachStore, startTestGateway, type Member, type TestGateway } fr
 import { startTestSmtp, type TestSmtp } from '../support/smtp-server.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
-import { isItemBarcode } from '../../server/store/barcodes.ts';
+import { isItemBarcode } from '../../shared/barcodes.ts';
 import { bnDay } from '../../server/library/i18n/index.ts';
 
 const EMAIL_RECEIPT = 'mutation($ids: [ID!]!) { emailCheckoutReceipt(loanIds: $ids) }';

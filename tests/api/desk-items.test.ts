@@ -8,7 +8,7 @@ import { describeEachStore, startTestGateway, type Member, type TestGateway } fr
 import { libraryClock } from '../support/library-clock.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
-import { itemBarcode } from '../../server/store/barcodes.ts';
+import { itemBarcode } from '../../shared/barcodes.ts';
 
 const ITEM = 'barcode status note dueDate addedAt book { id quantity copies } loan { id userName }';
 const CHECKED_IN =

@@ -411,7 +411,7 @@ describeEachStore((store) => {
         expect(search.body.errors).toEqual([
           {
             message: 'The library is temporarily unavailable. Please try again in a moment.',
-            extensions: { code: 'UNAVAILABLE' },
+            extensions: { code: 'UNAVAILABLE', messageKey: 'unavailable', messageValues: {} },
           },
         ]);
         const rest = await broken.request('GET', `/api/books/${bookId}`);

@@ -6,7 +6,7 @@ import type { ParsedMail } from 'mailparser';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp-server.ts';
 import { gqlBorrow, libraryDay, restBorrow } from './factory.ts';
-import { MESSAGES } from '../../server/library/errors.ts';
+import { en as MESSAGES } from '../../server/library/i18n/en.ts';
 
 const BN_ALREADY_BORROWED = 'আপনি বইটি আগেই ধার নিয়েছেন। ফেরত দেওয়ার পর আবার ধার নিতে পারবেন।';
 const BN_UNAUTHORIZED = 'অনুমতি নেই: সাইন ইন করুন';
@@ -140,6 +140,56 @@ describeEachStore((kind) => {
     expect(english.body.message).toBe('bookId must be string');
     await setLocale(m, 'bn');
     expect((await again('en')).body.message).toBe(BN_ALREADY_BORROWED);
+  });
+
+  it("tells a Bangla member why they cannot borrow in Bangla on the book page, as the borrow's refusal does", async () => {
+    const m = await gw.member();
+    await setLocale(m, 'bn');
+    const reason = 'তিনটি বই ফেরত দেওয়া হয়নি';
+    await gw.store.users.setBlock(m.uid, { reason, at: new Date() });
+    const bookId = await gw.addBook({ quantity: 1 });
+    const refused = (await gql(BORROW, { id: bookId, day: libraryDay(7) }, m.token)).body.errors?.[0];
+    const bangla = `আপনার কার্ড বন্ধ রাখা হয়েছে (“${reason}”)`;
+    expect(refused?.message).toContain(bangla);
+    const told = (await gql('{ me { borrowing { allowed code message } } }', {}, m.token)).body.data.me.borrowing;
+    expect(told).toEqual({ allowed: false, code: 'MEMBER_BLOCKED', message: refused?.message });
+  });
+
+  it('refuses a REST borrow for someone else in Bangla for Accept-Language: bn, with the same 403', async () => {
+    const [m, other] = [await gw.member(), await gw.member()];
+    const bookId = await gw.addBook({ quantity: 1 });
+    const forOther = (language: string) =>
+      gw.request('POST', '/api/borrow', {
+        token: m.token,
+        headers: { 'accept-language': language },
+        body: { bookId, userId: other.uid, returnDate: libraryDay(7) },
+      });
+    expect(await forOther('bn')).toMatchObject({
+      status: 403,
+      body: { message: 'আপনি শুধু নিজের জন্য বই ধার নিতে পারেন।' },
+    });
+    expect(await forOther('en')).toMatchObject({
+      status: 403,
+      body: { message: 'You can only borrow books for yourself.' },
+    });
+  });
+
+  it('sends a GraphQL refusal with its key and raw values, so a client can say it in the language on its screen', async () => {
+    const m = await gw.member();
+    const bookId = await gw.addBook({ quantity: 1 });
+    const tooLate = await gql(BORROW, { id: bookId, day: libraryDay(400) }, m.token, 'bn');
+    expect(tooLate.body.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'returnDate',
+      messageKey: 'returnDateTooLate',
+      messageValues: { days: 14, day: libraryDay(14) },
+    });
+    const borrowedAgain = await gql(BORROW, { id: await borrowedOnce(m), day: libraryDay(7) }, m.token);
+    expect(borrowedAgain.body.errors?.[0]?.extensions).toEqual({
+      code: 'ALREADY_BORROWED',
+      messageKey: 'alreadyBorrowed',
+      messageValues: {},
+    });
   });
 
   it("says why a loan cannot be renewed in the reader's language", async () => {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
 import { lookupAccount, setPasswordAndSignIn } from '../support/password-reset.ts';
-import { isMemberCard } from '../../server/store/barcodes.ts';
+import { isMemberCard } from '../../shared/barcodes.ts';
 import { gqlBorrow, restBorrow } from './factory.ts';
 import { expectError } from './gql-assert.ts';
 

@@ -8,6 +8,7 @@ import { describeEachStore, startTestGateway, type Member, type TestGateway } fr
 import { libraryClock } from '../support/library-clock.ts';
 import { gqlBorrow, libraryDay } from './factory.ts';
 import { expectError } from './gql-assert.ts';
+import { systemNote } from '../../server/store/port.ts';
 
 const DELETE = 'mutation { deleteMyAccount }';
 const NOTE = 'mutation($uid: String!, $text: String!) { addMemberNote(uid: $uid, text: $text) { id } }';
@@ -227,10 +228,10 @@ describeEachStore((kind) => {
     ]);
     expect(trail[0]).toMatchObject({ oldValue: '100', newValue: '0', actor: { name: `Desk ${tag}` } });
     expect(trail.slice(1).every((e) => e.oldValue === null && e.newValue === null)).toBe(true);
-    // The ledger keeps the amounts and the library's own words, not staff's note on the payment.
+    // The ledger keeps the amounts and the library's own words (a key), not staff's note on the payment.
     const ledger = await gw.store.ledger.list(m.uid);
     expect(ledger.map((e) => [e.kind, e.amount, e.note]).sort()).toEqual([
-      ['late-fee', 100, 'Returned late'],
+      ['late-fee', 100, systemNote('ledgerReturnedLate')],
       ['payment', 100, ''],
     ]);
   });

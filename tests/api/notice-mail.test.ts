@@ -399,3 +399,49 @@ describeEachStore((kind) => {
     }
   });
 });
+
+describeEachStore((kind) => {
+  let gw: TestGateway;
+  let smtp: TestSmtp;
+  const clock = libraryClock();
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    gw = await startTestGateway({ store: kind, libraryNow: clock.now, env: { SMTP_URL: smtp.url, MAIL_FROM: FROM } });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await smtp?.close();
+  });
+
+  const BN_LONG = new Intl.DateTimeFormat('bn-BD', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  /** "১০ এপ্রিল": a day of a Bangla notice about days soon to come. */
+  const bnLong = (day: string) => BN_LONG.format(new Date(`${day}T00:00:00.000Z`));
+  const LATIN_MONTH = /January|February|March|April|May|June|July|August|September|October|November|December/;
+
+  it('says a due date a closure moved in Bangla, in the app and by e-mail: Bangla months, Bengali digits', async () => {
+    const desk = { uid: `desk-${randomUUID()}`, email: 'desk@library.test', name: 'Desk', role: 'admin' } as const;
+    const m = await gw.member({ name: 'Rina Akter' });
+    await gw.gql('mutation { setLocale(locale: bn) { locale } }', {}, m.token);
+    await gqlBorrow(gw, m.token, await gw.addBook({ quantity: 1, title: 'Padma 7' }), libraryDay(4));
+    try {
+      await gw.library.calendar.addClosure(desk, libraryDay(4), 'Flood');
+      const notices = (await gw.gql('{ me { notices { nodes { kind message day } } } }', {}, m.token)).body.data.me
+        .notices.nodes as { kind: string; message: string; day: string }[];
+      const moved = notices.find((n) => n.kind === 'DUE_DATE_MOVED');
+      expect(moved?.message).toBe(
+        `লাইব্রেরি ${bnLong(libraryDay(4))} বন্ধ থাকবে; “Padma 7” ফেরত দেওয়ার নতুন তারিখ ${bnLong(moved?.day ?? '')}।`,
+      );
+      const words = moved?.message.replace('“Padma 7”', '') ?? '';
+      expect(words).not.toMatch(LATIN_MONTH);
+      expect(words).not.toMatch(/[0-9]/);
+      await clock.at(31 * MINUTE, () => gw.library.mail.deliver());
+      const [mail] = smtp.to(m.email) as [ParsedMail];
+      expect(mail.subject).toBe('লাইব্রেরি বন্ধ: “Padma 7” ফেরতের নতুন তারিখ');
+      expect(mail.text).toContain(moved?.message);
+      expect(mail.text).not.toMatch(LATIN_MONTH);
+    } finally {
+      for (const c of await gw.store.calendar.closures(libraryDay(0), libraryDay(20)))
+        await gw.store.calendar.removeClosure(c.day);
+    }
+  });
+});

@@ -81,6 +81,8 @@ describe('Dockerfile', () => {
     const runtime = stages.at(-1) ?? '';
     expect(runtime).toMatch(/^COPY --from=deps \/app\/node_modules/m);
     expect(runtime).toMatch(/^COPY --from=build \/app\/dist/m);
+    // The gateway imports shared/ (what it and the SPA both use: barcodes, the nine genres) at run time.
+    expect(runtime).toMatch(/^COPY --from=build \/app\/shared \.\/shared$/m);
     expect(runtime).not.toMatch(/npm ci(?! --omit=dev)/);
     expect(runtime).toMatch(/^CMD \[.*"server\/index\.ts"\]$/m);
   });

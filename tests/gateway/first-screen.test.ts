@@ -1,26 +1,25 @@
 // Home's, All Books' and a book's first screen, drawn by the gateway after #root in their page (decision 061):
 // the catalogue's public fields only, every member-entered text escaped, nothing for an address that names no
 // book, in the language the browser asks for, and drawn again when the catalogue changes.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_FILE, SCREEN_WORDS, type FirstScreenSpec } from '../../server/first-screen.ts';
+import { renderFirstScreens } from '../../client/app/first-screen.tsx';
+import { FIRST_SCREEN_FILE, type FirstScreenSpec } from '../../server/first-screen.ts';
+import { firstScreenSpec } from '../../scripts/vite-first-screen-words.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 
 const INDEX = `<!doctype html><html><head><title>BookHaven</title>
 <script src="/assets/early-queries-x1.js" data-route="/all-books /book-details/:id"></script>
 </head><body><div id="root"></div></body></html>`;
 
-const MESSAGES = path.resolve(import.meta.dirname, '../../client/messages');
+const CLIENT = path.resolve(import.meta.dirname, '../../client');
 
-/** first-screen.json as the build writes it (scripts/vite-first-screen-words.ts), from the SPA's catalogues. */
-async function spec(): Promise<FirstScreenSpec> {
-  const words = async (locale: string) => {
-    const all = JSON.parse(await readFile(path.join(MESSAGES, `${locale}.json`), 'utf8')) as Record<string, string>;
-    return Object.fromEntries(SCREEN_WORDS.map((id) => [id, all[id]!]));
-  };
-  return { pageSize: 24, limitedStockMax: 3, cards: 8, words: { en: await words('en'), bn: await words('bn') } };
+/** first-screen.json as the build writes it (scripts/vite-first-screen-words.ts), from the SPA's components. */
+function spec(): FirstScreenSpec {
+  const settings = { pageSize: 24, limitedStockMax: 3, cards: 8 };
+  return firstScreenSpec(path.join(CLIENT, 'messages'), settings, renderFirstScreens());
 }
 
 /** What the gateway put after #root (empty, for the app). */
@@ -34,7 +33,7 @@ describe("the gateway's first screen", () => {
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(tmpdir(), 'bookhaven-client-'));
     await writeFile(path.join(clientDir, 'index.html'), INDEX);
-    await writeFile(path.join(clientDir, FIRST_SCREEN_FILE), JSON.stringify(await spec()));
+    await writeFile(path.join(clientDir, FIRST_SCREEN_FILE), JSON.stringify(spec()));
     gw = await startTestGateway({ clientDir });
     // First in the list's order (by title): the first card of All Books.
     hostileId = await gw.addBook({
@@ -138,7 +137,9 @@ describe("the gateway's first screen", () => {
     expect(root).toContain('<h1 class="sr-only">BookHaven</h1>');
     expect(root).toContain('style="background-image:url(/images/hero/slide-1.svg)"');
     expect(root).toContain('<h2 class="mb-4 text-3xl font-bold md:text-5xl">Discover Your Next Great Read</h2>');
-    expect(root).toContain('<a href="/all-books" class="btn-primary px-6 py-3 text-lg">Browse Books</a>');
+    expect(root).toContain(
+      '<a class="btn-primary px-6 py-3 text-lg" href="/all-books" data-discover="true">Browse Books</a>',
+    );
     expect(root).toContain('Welcome to BookHaven');
     // Nothing of the catalogue or of members: a new book leaves Home's page as it was.
     expect(root).not.toContain('Zed');

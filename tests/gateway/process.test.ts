@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/lib/ports.ts';
 import { SHUTDOWN_GRACE_MS } from '../../server/index.ts';
 import { createSessionTokens } from '../../server/auth/session.ts';
-import { MESSAGES } from '../../server/library/errors.ts';
+import { en as MESSAGES } from '../../server/library/i18n/en.ts';
 import { openStore } from '../../server/store/open-store.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../server/index.ts');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { MongoClient, ObjectId } from 'mongodb';
-import { memberCard } from '../../server/store/barcodes.ts';
+import { memberCard } from '../../shared/barcodes.ts';
 import { foldedKey } from '../../server/store/search-words.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openDatabaseAt } from '../../server/store/sqlite/db.ts';

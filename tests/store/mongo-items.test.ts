@@ -232,7 +232,7 @@ describe.runIf(mongoUri)('MongoDB items: recovery of a step stopped part way', (
       });
       await db.collection('counters').updateOne({ _id: 'item-barcodes' as never }, { $inc: { seq: 3 } });
       const seq = Number((await db.collection('counters').findOne({ _id: 'item-barcodes' as never }))?.seq);
-      const { itemBarcode } = await import('../../server/store/barcodes.ts');
+      const { itemBarcode } = await import('../../shared/barcodes.ts');
       const [x, y, z] = [seq - 2, seq - 1, seq].map(itemBarcode) as [string, string, string];
       await db.collection('items').insertMany([item(x, id), item(y, id), item(z, other)]);
       await db

@@ -5,7 +5,7 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { searchKey, searchShortGrams, searchTrigrams } from '../../server/store/ids.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import type { Collection, Document } from 'mongodb';
-import { prepareBookSearch, SEARCH_INDEX, SHORT_SEARCH_INDEX } from '../../server/store/mongo/books.ts';
+import { prepareBookSearch, SEARCH_INDEX, SHORT_SEARCH_INDEX } from '../../server/store/mongo/book-search-index.ts';
 import type { BookDoc } from '../../server/store/mongo/documents.ts';
 import { bookFields } from './contract/harness.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { replacementRefund } from '../../server/library/settlement.ts';
-import { itemBarcode } from '../../server/store/barcodes.ts';
+import { itemBarcode } from '../../shared/barcodes.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';

@@ -1,4 +1,4 @@
-// A search with many matches is ranked tier by tier from the indexes (sqlite/books.ts, tieredPage;
+// A search with many matches is ranked tier by tier from the indexes (sqlite/books-tiered.ts, tieredPage;
 // docs/decisions/060): it must find and order exactly what ranking every match finds, page by page,
 // with the same cursors and counts. Each book's kept recent borrows and each gram's kept count must stay what the
 // loans and the grams say as loans are made and returned, books renamed, and the 90-day window moves.

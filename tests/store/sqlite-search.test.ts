@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchKey, searchShortGrams, searchWordStarts } from '../../server/store/ids.ts';
 import type { Store } from '../../server/store/port.ts';
-import { searchIndex } from '../../server/store/sqlite/books.ts';
+import { searchIndex } from '../../server/store/sqlite/search-index.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { bookFields } from './contract/harness.ts';

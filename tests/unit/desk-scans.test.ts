@@ -1,7 +1,7 @@
-// How the desk reads a scan (server/store/barcodes.ts, shared by the SPA's scan box and the gateway): whatever
+// How the desk reads a scan (shared/barcodes.ts, shared by the SPA's scan box and the gateway): whatever
 // its case, with spaces around it, with or without its prefix; a misread label is never taken for anything else.
 import { describe, expect, it } from 'vitest';
-import { itemBarcode, memberCard, scanKind, scannedCards, scannedItem } from '../../server/store/barcodes.ts';
+import { itemBarcode, memberCard, scanKind, scannedCards, scannedItem } from '../../shared/barcodes.ts';
 
 const COPY = itemBarcode(18); // BH00000182
 const CARD = 'BM02500585';

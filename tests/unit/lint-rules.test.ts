@@ -69,6 +69,26 @@ describe('lint: layers', () => {
       'client/features/book/new-piece.tsx',
       "import { router } from '../../app/router.tsx';\nexport const r = router;\n",
     ],
+    [
+      'the SPA -> the gateway',
+      'client/features/home/new-piece.ts',
+      "import { DEFAULT_POLICY } from '../../../server/library/policy.ts';\nexport const p = DEFAULT_POLICY;\n",
+    ],
+    [
+      'the gateway -> the SPA',
+      'server/library/new-rule.ts',
+      "import { formatMoney } from '../../client/lib/money.ts';\nexport const f = formatMoney;\n",
+    ],
+    [
+      'shared -> the gateway',
+      'shared/new-rule.ts',
+      "import { DEFAULT_POLICY } from '../server/library/policy.ts';\nexport const p = DEFAULT_POLICY;\n",
+    ],
+    [
+      'shared -> the SPA',
+      'shared/new-rule.ts',
+      "import { formatMoney } from '../client/lib/money.ts';\nexport const f = formatMoney;\n",
+    ],
   ])('refuses %s', async (_name, filePath, code) => {
     expect(await rulesFiredOn(code, filePath)).toContain('import-x/no-restricted-paths');
   });
@@ -94,8 +114,30 @@ describe('lint: layers', () => {
       'client/features/book/new-piece.ts',
       "import { GENRES } from './genres.ts';\nimport { getToken } from '../../lib/token-storage.ts';\nexport const g = [GENRES, getToken];\n",
     ],
+    [
+      'the SPA -> shared',
+      'client/features/book/new-piece.ts',
+      "import { GENRES } from '../../../shared/genres.ts';\nexport const g = GENRES;\n",
+    ],
+    [
+      'the gateway -> shared',
+      'server/store/new-adapter.ts',
+      "import { itemBarcode } from '../../shared/barcodes.ts';\nexport const b = itemBarcode;\n",
+    ],
+    ['shared -> shared', 'shared/new-rule.ts', "import { GENRES } from './genres.ts';\nexport const g = GENRES;\n"],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await rulesFiredOn(code, filePath)).toEqual([]);
+  });
+
+  it('refuses Node, packages and the DOM in shared/, which runs on both sides', async () => {
+    const code = [
+      "import { readFileSync } from 'node:fs';",
+      "import { IntlMessageFormat } from 'intl-messageformat';",
+      'export const f = [readFileSync, IntlMessageFormat, window.location.href];',
+      '',
+    ].join('\n');
+    const fired = await rulesFiredOn(code, 'shared/new-rule.ts');
+    expect(fired).toEqual(['no-restricted-imports', 'no-restricted-imports', 'no-restricted-globals']);
   });
 });
 

@@ -1,6 +1,6 @@
-// The library's card number scheme (server/store/barcodes.ts): BM, seven digits, a Luhn check digit.
+// The library's card number scheme (shared/barcodes.ts): BM, seven digits, a Luhn check digit.
 import { describe, expect, it } from 'vitest';
-import { isItemBarcode, isMemberCard, memberCard } from '../../server/store/barcodes.ts';
+import { isItemBarcode, isMemberCard, memberCard } from '../../shared/barcodes.ts';
 
 describe('member card numbers', () => {
   it('numbers cards with a check digit that catches a mistyped digit or two swapped ones', () => {

@@ -11,8 +11,8 @@ import { applyCatalogue } from '../../lib/i18n.ts';
 import { addDays, toDateInputValue } from '../../lib/dates.ts';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import DeskPage from './desk-page.tsx';
-import DeskCalendarPage, { DESK_CALENDAR_QUERY } from './desk-calendar-page.tsx';
-import { BOOK_COST_QUERY } from './use-desk-actions.ts';
+import DeskCalendarPage, { DESK_CALENDAR_QUERY } from './calendar/desk-calendar-page.tsx';
+import { BOOK_COST_QUERY } from './members/use-desk-actions.ts';
 import {
   accessMock,
   entry,

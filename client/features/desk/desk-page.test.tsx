@@ -8,8 +8,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { axeViolations } from '../../test/axe.ts';
 import DeskPage, { DESK_ACCESS_QUERY } from './desk-page.tsx';
-import { DESK_MEMBERS_QUERY, SEARCH_DELAY_MS } from './member-search.tsx';
-import { DESK_OVERDUE_QUERY } from './overdue-list.tsx';
+import { DESK_MEMBERS_QUERY, SEARCH_DELAY_MS } from './members/member-search.tsx';
+import { DESK_OVERDUE_QUERY } from './reports/overdue-list.tsx';
 import {
   accessMock,
   memberMock,

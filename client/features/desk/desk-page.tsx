@@ -4,11 +4,11 @@ import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { EmptyState, LoadError, StaffOnly } from './desk-states.tsx';
-import { MemberPanel } from './member-panel.tsx';
-import { MemberSearch } from './member-search.tsx';
-import { OverdueList } from './overdue-list.tsx';
-import { ScanDesk } from './scan-desk.tsx';
-import { RegisterMemberForm } from './register-member-form.tsx';
+import { MemberPanel } from './members/member-panel.tsx';
+import { MemberSearch } from './members/member-search.tsx';
+import { OverdueList } from './reports/overdue-list.tsx';
+import { ScanDesk } from './items/scan-desk.tsx';
+import { RegisterMemberForm } from './members/register-member-form.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 
 export const DESK_ACCESS_QUERY = graphql(`

@@ -1,10 +1,10 @@
 // Test data for the desk's component tests: answers shaped as the gateway gives them (schema.graphql).
 import type { MockLink } from '@apollo/client/testing';
 import { DESK_ACCESS_QUERY } from './desk-page.tsx';
-import { DESK_MEMBER_QUERY } from './member-panel.tsx';
-import { DESK_MEMBER_NOTES_QUERY } from './member-notes.tsx';
-import { DESK_MEMBERS_QUERY, MEMBERS_PAGE_SIZE } from './member-search.tsx';
-import { DESK_OVERDUE_QUERY, OVERDUE_PAGE_SIZE } from './overdue-list.tsx';
+import { DESK_MEMBER_QUERY } from './members/member-panel.tsx';
+import { DESK_MEMBER_NOTES_QUERY } from './members/member-notes.tsx';
+import { DESK_MEMBERS_QUERY, MEMBERS_PAGE_SIZE } from './members/member-search.tsx';
+import { DESK_OVERDUE_QUERY, OVERDUE_PAGE_SIZE } from './reports/overdue-list.tsx';
 
 export const POLICY = {
   __typename: 'Policy',

@@ -1,4 +1,4 @@
-import { BUILT_IN_CATEGORIES } from '../../../server/store/seed/built-in-categories.ts';
+import { BUILT_IN_CATEGORIES } from '../../../shared/genres.ts';
 
 export type HomeCategory = { id: string; name: string; image: string; description: string };
 
@@ -6,7 +6,7 @@ export const DEFAULT_CATEGORY_DESCRIPTION = 'Explore books in this category';
 
 // Spec 3: used when the server has no categories: the built-in ones the server seeds, with images shipped in
 // client/public.
-export const FALLBACK_CATEGORIES: HomeCategory[] = BUILT_IN_CATEGORIES.map(([name, description]) => ({
+export const FALLBACK_CATEGORIES: HomeCategory[] = Object.entries(BUILT_IN_CATEGORIES).map(([name, description]) => ({
   name,
   description,
   id: `fallback-${name.toLowerCase()}`,

@@ -43,9 +43,9 @@ const SLIDES: {
   },
 ];
 
-/** True once the window's load event has passed (at once if it already has). */
+/** True once the window's load event has passed (at once if it already has; never in the build's render). */
 function useAfterPageLoad(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  const [loaded, setLoaded] = useState(() => typeof document !== 'undefined' && document.readyState === 'complete');
   useEffect(() => {
     if (loaded) return;
     const done = () => setLoaded(true);

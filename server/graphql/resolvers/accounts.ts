@@ -1,5 +1,6 @@
 import type { MutationResolvers, QueryResolvers, UserResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
+import { say } from '../../library/i18n/index.ts';
 
 export const accountQueries: QueryResolvers = {
   users: (_parent, args, ctx) => ctx.library.accounts.list(sessionOf(ctx), args),
@@ -49,5 +50,9 @@ export const userFields: UserResolvers = {
   unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
   emailNotices: (user, _args, ctx) => ctx.library.mail.settingOf(sessionOf(ctx), user),
   locale: (user, _args, ctx) => ctx.library.language.of(sessionOf(ctx), user),
-  borrowing: (user, _args, ctx) => ctx.library.circulation.borrowing(sessionOf(ctx), user.uid),
+  // The refusal said in the reader's language, as a borrow's own refusal is.
+  borrowing: async (user, _args, ctx) => {
+    const { allowed, code, said } = await ctx.library.circulation.borrowing(sessionOf(ctx), user.uid);
+    return { allowed, code, message: said ? say(await ctx.locale(), said.key, said.values) : null };
+  },
 };

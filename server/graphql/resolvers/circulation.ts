@@ -8,7 +8,7 @@ import { sessionOf } from '../session-of.ts';
 import type { GraphQLContext } from '../context.ts';
 import { isStaff, recorderForMembers, type LoanStanding } from '../../library/circulation.ts';
 import type { LoanRecord } from '../../store/port.ts';
-import { translate } from '../../library/i18n/index.ts';
+import { say } from '../../library/i18n/index.ts';
 import { addDays } from '../../library/calendar.ts';
 
 export const circulationQueries: QueryResolvers = {
@@ -99,6 +99,6 @@ export const loanFields: BorrowRecordResolvers = {
   canRenew: async (loan, _args, ctx) => (await standingOf(loan, ctx)).renewal.ok,
   renewBlockedReason: async (loan, _args, ctx) => {
     const { renewal } = await standingOf(loan, ctx);
-    return renewal.ok ? null : translate(renewal.message, await ctx.locale());
+    return renewal.ok ? null : say(await ctx.locale(), renewal.said.key, renewal.said.values);
   },
 };

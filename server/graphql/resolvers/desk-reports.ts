@@ -1,6 +1,8 @@
 // The desk's reports: the day's cash-up and overdue reminders (library/desk-reports.ts decides).
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
+import type { GraphQLContext } from '../context.ts';
+import { ledgerNote } from '../../library/ledger-notes.ts';
 
 export const deskReportQueries: QueryResolvers = {
   async cashUp(_parent, { day }, ctx) {
@@ -13,6 +15,12 @@ export const deskReportQueries: QueryResolvers = {
       entries: cashUp.entries.map((entry) => ({ ...entry, memberUid: entry.userId })),
     };
   },
+};
+
+/** A ledger entry's note (LedgerEntry, CashUpEntry) in the reader's language, or staff's words as typed. */
+export const ledgerNoteField = {
+  note: async (entry: { note: string }, _args: unknown, ctx: GraphQLContext) =>
+    ledgerNote(entry.note, await ctx.locale()),
 };
 
 export const deskReportMutations: MutationResolvers = {

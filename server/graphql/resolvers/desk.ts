@@ -8,7 +8,7 @@ import type {
   RenewOutcomeResolvers,
 } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
-import { translate } from '../../library/i18n/index.ts';
+import { say } from '../../library/i18n/index.ts';
 import { dueDayOf } from '../../library/circulation.ts';
 import type { ItemRecord, LoanRecord } from '../../store/port.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -61,5 +61,6 @@ export const itemFields: ItemResolvers = {
 };
 
 export const renewOutcomeFields: RenewOutcomeResolvers = {
-  message: async (outcome, _args, ctx) => (outcome.message ? translate(outcome.message, await ctx.locale()) : null),
+  message: async (outcome, _args, ctx) =>
+    outcome.said ? say(await ctx.locale(), outcome.said.key, outcome.said.values) : null,
 };

@@ -1,12 +1,46 @@
 // The library's English sentences as ICU message templates: every refusal, notice and e-mail line a member
-// reads. Refusals and notices are written in English where they are raised (the sentence stays beside its
-// rule); an entry here is that same sentence with its changing parts as {arguments}, so that it can be said in
-// another language (./index.ts). Adding a sentence: one entry here and one in bn.ts (the compiler and a test
-// refuse one without the other). Words of the API (field names, codes) stay English inside every language.
-import { MESSAGES } from '../errors.ts';
+// reads. Code raises a key and its raw values (errors.ts, ./keys.ts); the sentence is said once, at the edge, in
+// the reader's language (./index.ts, docs/decisions/071). Adding a sentence: one entry here and one in bn.ts
+// (the compiler refuses one without the other; tests/unit/sentence-keys.test.ts checks their arguments agree).
+// Words of the API (field names, codes) stay English inside every language. Money is written `৳{amount}`.
 
 export const en = {
-  ...MESSAGES,
+  // Refusals of circulation and the catalogue.
+  alreadyBorrowed: 'You have already borrowed this book. You can borrow it again after returning it.',
+  outOfStock: 'This book is out of stock.',
+  bookNotFound: 'Book not found',
+  loanNotFound: 'Borrow record not found',
+  notYourLoan: 'You can only return books you borrowed.',
+  notYourList: 'You can only see your own borrowed books.',
+  alreadyReturned: 'This book has already been returned.',
+  /** RETURNS=desk: what a member's Return Book says (docs/decisions/041). */
+  returnClaimed: "We'll close this loan when the book reaches the desk or the book drop.",
+  unauthorized: 'Unauthorized access',
+  forbidden: 'Forbidden access',
+  staffOnly: 'Only library staff can do this.',
+  editorsOnly: 'Only library staff can add or update books.',
+  copiesStaffOnly: 'Only library staff can change how many copies the library owns.',
+  costStaffOnly: "Only library staff can change a book's replacement cost.",
+  bookChanged: 'This book changed while you were editing it. Reload it to see the changes, then make your edit again.',
+  loanNotActive: 'This loan has already ended.',
+  loanOverdue:
+    'This book is overdue, so it cannot be renewed. Please return it; only loans that are not yet due can be renewed.',
+  noCopies: 'The library has no copy of this book, so it cannot be put on hold.',
+  holdNotFound: 'Hold not found',
+  holdEnded: 'This hold has already ended.',
+  notYourHold: 'You can only cancel your own holds.',
+  bookRequested: 'Another member has requested this book, so it cannot be renewed. Please return it by its due date.',
+  unavailable: 'The library is temporarily unavailable. Please try again in a moment.',
+  holdNotReady: 'This hold has no copy set aside yet, so there is nothing to put on the hold shelf.',
+  holdStillReady: 'This hold is still waiting for its member to pick the copy up: leave the copy on the hold shelf.',
+  holdNotOnShelf: "This hold's copy was never put on the hold shelf, or it was borrowed: there is nothing to take off.",
+  // Raised in English only before keyed refusals (decision 071): now said in both languages.
+  borrowOwnOnly: 'You can only borrow books for yourself.',
+  calendarSpanTooLong: 'Ask for at most {max} days at once.',
+  closureExists: 'The library is already closed on {day} ({reason}).',
+  closureMissing: 'The library is not closed on {day}.',
+  pageSizeRange: 'first must be a whole number between 1 and {max}',
+  paramTooLong: 'A path parameter is longer than {max} characters',
 
   // Accounts and sign-in.
   idTokenRequired: 'idToken is required: sign in with Firebase and send its ID token',
@@ -27,7 +61,7 @@ export const en = {
     'You already have {limit, plural, one {# hold} other {# holds}}, the most the library keeps at once. Cancel one to place another.',
   loanLimit:
     'You already have {limit, plural, one {# book} other {# books}} on loan, the most the library lends at once. Return one to borrow another.',
-  feesUnpaid: 'You owe {amount} in fees. Please pay at the desk before borrowing more.',
+  feesUnpaid: 'You owe ৳{amount} in fees. Please pay at the desk before borrowing more.',
   renewOwnOnly: 'You can only renew books you borrowed.',
   noRenewals: 'The library does not renew loans.',
   renewalLimit:
@@ -39,7 +73,7 @@ export const en = {
     'Loans last at most {days, plural, one {# day} other {# days}}: choose a return date on or before {day}.',
   bookMismatch: 'bookId does not match the borrowed book',
   owesNothing: 'This member owes nothing.',
-  amountOverBalance: 'The amount is more than the member owes ({amount}).',
+  amountOverBalance: 'The amount is more than the member owes (৳{amount}).',
   copiesOnLoan:
     '{onLoan, plural, one {# copy is} other {# copies are}} on loan, so the library cannot own fewer than {fewest}.',
   auditOneOf: "Give exactly one of bookId (a book's history) or uid (a member's history).",
@@ -84,9 +118,9 @@ export const en = {
   localeOwn: "Only the member and staff can see a member's language.",
   afterCursor: 'after is not a valid cursor',
 
-  // Notices (library/notices.ts); {day} is the library's calendar day.
+  // Notices (library/notice-messages.ts): {day} is the library's calendar day, {fee} an amount of taka.
   noticeDueSoon: '“{title}” is due back on {day}.',
-  noticeOverdue: '“{title}” was due back on {day}. Late fees are {fee} a day: please return it.',
+  noticeOverdue: '“{title}” was due back on {day}. Late fees are ৳{fee} a day: please return it.',
   noticeHoldReady: "“{title}” is ready for you until {day}. Borrow it from the book's page.",
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
 
@@ -103,7 +137,7 @@ export const en = {
   mailStop: 'Stop e-mailing me notices',
   // The checkout receipt, e-mailed from the desk (library/receipts.ts).
   mailSubjectReceipt: 'Your BookHaven checkout receipt',
-  mailReceiptLine: '“{title}” ({barcode}): due back on {day}',
+  mailReceiptLine: '“{title}” ({barcode}): due back on {day, date, medium}',
   mailReceiptReturn: 'Please return or renew each book by its due date.',
   receiptLoanCount: 'A receipt lists 1 to {max} loans.',
   receiptNoLoan: 'No loan has one of these ids.',
@@ -121,14 +155,16 @@ export const en = {
   noOpenDay:
     'The library is closed for more than {limit} days from {day}, so no date can be set then. Please ask at the desk.',
   noticeOverdueOpenDays:
-    '“{title}” was due back on {day}. Late fees are {fee} for each day the library is open: please return it.',
-  noticeDueDateMovedLoan: 'The library is closed on {closed}; your loan of “{title}” is now due on {day}.',
-  noticeDueDateMovedHold: 'The library is closed on {closed}; your hold on “{title}” now waits for you until {day}.',
+    '“{title}” was due back on {day}. Late fees are ৳{fee} for each day the library is open: please return it.',
+  noticeDueDateMovedLoan:
+    'The library is closed on {closed, date, long}; your loan of “{title}” is now due on {day, date, long}.',
+  noticeDueDateMovedHold:
+    'The library is closed on {closed, date, long}; your hold on “{title}” now waits for you until {day, date, long}.',
   // A notice of several dates moved: a sentence for the closed days, then one for each date (notices.ts).
-  noticeClosedOn: 'The library is closed on {closed}.',
-  noticeClosedFromTo: 'The library is closed from {from} to {until}.',
-  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day}.',
-  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day}.',
+  noticeClosedOn: 'The library is closed on {closed, date, long}.',
+  noticeClosedFromTo: 'The library is closed from {from, date, long} to {until, date, long}.',
+  noticeLoanNowDue: 'Your loan of “{title}” is now due on {day, date, long}.',
+  noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day, date, long}.',
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
@@ -175,6 +211,15 @@ export const en = {
   cardIsItem: "{card} is the barcode of a copy, not a member's card.",
   cardCheckDigit: '{card} is not a valid library card: check it for a mistyped digit.',
   memberEditEmpty: 'Give at least one of name, email or phone.',
+  // Ledger notes the library writes itself (store/port.ts LEDGER_NOTES), said when the ledger is read.
+  ledgerReturnedLate: 'Returned late',
+  ledgerLostReplacement: 'Lost: replacement cost',
+  ledgerLostProcessing: 'Lost: processing fee',
+  ledgerDamagedReplacement: 'Damaged: replacement cost',
+  ledgerDamagedProcessing: 'Damaged: processing fee',
+  ledgerPaidAtDesk: 'Paid at the desk',
+  ledgerWaivedAtDesk: 'Waived at the desk',
+  ledgerLostFound: 'Replacement refunded: the lost copy was found',
   // The REST layer's schema messages from Ajv (rest/errors.ts puts the field first). Last, so that every
   // sentence above is matched first; `{type}` and `{format}` are the schema's own words and stay English.
   ajvMinLength: '{field} must NOT have fewer than {limit} characters',

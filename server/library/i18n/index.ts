@@ -1,12 +1,13 @@
-// The library speaks English and Bangla. A sentence is raised in English where its rule lives (an error's
-// message, a notice's text); said to a member, it is matched against the English templates of en.ts, which
-// give its changing parts (a field's name, a limit, an amount, a day), and said again with bn.ts's template for
-// that key. A sentence with no entry stays English, so a new refusal is never lost, only untranslated (and
-// tests/unit/server-i18n.test.ts lists the sentences the code raises without an entry).
+// The library speaks English and Bangla. A sentence is raised as a key of en.ts and its raw values (keys.ts), and
+// said here, once, in the reader's language: at the edge for a refusal (GraphQL's errors, REST's bodies), when
+// read or e-mailed for a notice (docs/decisions/071).
 import IntlMessageFormat from 'intl-messageformat';
 import type { Locale } from '../../store/port.ts';
 import { en, type SentenceKey } from './en.ts';
 import { bn } from './bn.ts';
+import type { Values } from './keys.ts';
+
+export type { Values };
 
 export type { Locale };
 export const LOCALES: readonly Locale[] = ['en', 'bn'];
@@ -40,154 +41,113 @@ export function localeFromHeader(header: string | undefined): Locale {
   return 'en';
 }
 
-const formats = new Map<string, IntlMessageFormat>();
-function formatter(locale: Locale, key: SentenceKey): IntlMessageFormat {
-  const id = `${locale}:${key}`;
-  let format = formats.get(id);
-  if (!format) {
-    format = new IntlMessageFormat(CATALOGUES[locale][key], INTL_LOCALE[locale]);
-    formats.set(id, format);
-  }
-  return format;
-}
+// ---- Saying a keyed sentence: how values are written in each language ----
 
-type Values = Record<string, string | number>;
-
-/** Says a keyed sentence (an e-mail's lines) in a language. */
-export function say(locale: Locale, key: SentenceKey, values: Values = {}): string {
-  return String(formatter(locale, key).format(inLanguage(locale, values)));
-}
-
-/** An English sentence in the member's language: the same sentence when it has no entry, or in English. */
-export function translate(sentence: string, locale: Locale): string {
-  if (locale === 'en') return sentence;
-  const found = match(sentence);
-  return found ? say(locale, found.key, found.values) : sentence;
-}
+// Values are raw data: a calendar day as 'YYYY-MM-DD', a count or an amount of taka as a number (a template
+// writes the sign: `৳{amount}`), a title or a name as entered. The template says how each is written:
+// - `{day, date}`: a day in its plain form, "2026-04-10" in English and "১০ এপ্রিল ২০২৬" in Bangla (a plain
+//   `{day}` given a 'YYYY-MM-DD' string is written so too);
+// - `{day, date, long}`: day and month, "10 April", "১০ এপ্রিল" (a notice about days soon to come);
+// - `{day, date, medium}`: day, month and year, "10 Apr 2026", "১০ এপ্রিল ২০২৬" (a receipt);
+// - `{n}`: a number as it is, "1200" ("১২০০" in Bengali digits); `{n, number}`: grouped, "1,200", "১,২০০";
+//   a plural's `#` as the language counts. Text stays as entered in every language (titles keep their digits).
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 const bengaliDigits = (text: string) => text.replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)] ?? d);
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The library's calendar day as the date Intl formats (midnight UTC, formatted in UTC). */
+const dateOf = (m: RegExpExecArray) => new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+const dayFormat = (locale: Locale, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone: 'UTC' });
 
 /** A Bangla calendar day: "১০ ডিসেম্বর ২০২৬" (Intl's Bangla puts a comma before the year; dates here do not). */
 export function bnDay(day: string): string {
   const m = DAY.exec(day);
   if (!m) return day;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  const parts = new Intl.DateTimeFormat('bn-BD', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).formatToParts(date);
+  const parts = dayFormat('bn', { day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(dateOf(m));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
-/** Values as the language writes them: in Bangla, days and amounts ("৳50", "1,200") with Bengali digits. */
-function inLanguage(locale: Locale, values: Values): Values {
-  if (locale === 'en') return values;
-  return Object.fromEntries(
+type DayForm = 'plain' | 'long' | 'medium';
+const LONG = {
+  en: dayFormat('en', { day: 'numeric', month: 'long' }),
+  bn: dayFormat('bn', { day: 'numeric', month: 'long' }),
+};
+const MEDIUM_EN = dayFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A calendar day ('YYYY-MM-DD') in one of the forms templates name; anything else is written as it is. */
+export function sayDay(locale: Locale, day: string, form: DayForm = 'plain'): string {
+  const m = DAY.exec(day);
+  if (!m) return day;
+  if (form === 'long') return LONG[locale].format(dateOf(m));
+  if (locale === 'bn') return bnDay(day);
+  return form === 'medium' ? MEDIUM_EN.format(dateOf(m)) : day;
+}
+
+/** A number as a plain `{n}` writes it: no grouping, in the language's digits. */
+const sayNumber = (locale: Locale, n: number) => (locale === 'bn' ? bengaliDigits(String(n)) : String(n));
+
+type Element = ReturnType<IntlMessageFormat['getAst']>[number];
+/** The element kinds of an ICU message's syntax tree (intl-messageformat's parser numbers them so). */
+const KIND = { argument: 1, number: 2, date: 3, select: 5, plural: 6 } as const;
+
+interface Compiled {
+  format: IntlMessageFormat;
+  /** Arguments written as days, with their form (the tree says them as plain arguments, given text). */
+  days: Map<string, DayForm>;
+  /** Arguments only ever written plain (`{n}`): a number there is written in the language's digits. */
+  plain: Set<string>;
+}
+
+const DAY_FORMS: Record<string, DayForm> = { plain: 'plain', long: 'long', medium: 'medium' };
+
+function compileSaying(locale: Locale, key: SentenceKey): Compiled {
+  const days = new Map<string, DayForm>();
+  const plain = new Set<string>();
+  const counted = new Set<string>();
+  const walk = (elements: Element[]): Element[] =>
+    elements.map((element) => {
+      if (element.type === KIND.date) {
+        const style = typeof element.style === 'string' ? element.style : 'plain';
+        const form = DAY_FORMS[style];
+        if (!form) throw new Error(`${locale}.${key}: no day form "${style}" (plain, long or medium)`);
+        days.set(element.value, form);
+        return { type: KIND.argument, value: element.value, location: element.location } as Element;
+      }
+      if (element.type === KIND.argument) plain.add(element.value);
+      if (element.type === KIND.number || element.type === KIND.plural || element.type === KIND.select)
+        counted.add(element.value);
+      if (element.type === KIND.plural || element.type === KIND.select)
+        for (const option of Object.values(element.options)) option.value = walk(option.value);
+      return element;
+    });
+  const tree = walk(new IntlMessageFormat(CATALOGUES[locale][key], INTL_LOCALE[locale]).getAst());
+  for (const name of counted) plain.delete(name);
+  return { format: new IntlMessageFormat(tree, INTL_LOCALE[locale]), days, plain };
+}
+
+const compiled = new Map<string, Compiled>();
+function compiledFor(locale: Locale, key: SentenceKey): Compiled {
+  const id = `${locale}:${key}`;
+  let found = compiled.get(id);
+  if (!found) {
+    found = compileSaying(locale, key);
+    compiled.set(id, found);
+  }
+  return found;
+}
+
+/** Says a keyed sentence in a language, writing its raw values as the template says (see Values). */
+export function say(locale: Locale, key: SentenceKey, values: Values = {}): string {
+  const { format, days, plain } = compiledFor(locale, key);
+  const written = Object.fromEntries(
     Object.entries(values).map(([name, value]) => {
-      if (typeof value === 'number') return [name, value];
-      if (DAY.test(value)) return [name, bnDay(value)];
-      return [name, /^৳?[\d,]+$/.test(value) ? bengaliDigits(value) : value];
+      const form = days.get(name);
+      if (form) return [name, sayDay(locale, String(value), form)];
+      if (!plain.has(name)) return [name, value];
+      return [name, typeof value === 'number' ? sayNumber(locale, value) : sayDay(locale, value)];
     }),
   );
-}
-
-// ---- Matching an English sentence to its template ----
-
-interface Template {
-  key: SentenceKey;
-  pattern: RegExp;
-  /** Plural arguments: how to read each one's number back (a `#`, or the option an `=1 {once}` names). */
-  plurals: { name: string; options: { group: string; exact: number | null }[] }[];
-}
-
-type MessageFormatElement = ReturnType<IntlMessageFormat['getAst']>[number];
-/** The element kinds of an ICU message's syntax tree (intl-messageformat's parser numbers them so). */
-const TYPE = { literal: 0, argument: 1, number: 2, date: 3, time: 4, select: 5, plural: 6, pound: 7 } as const;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const group = (name: string) => name.replace(/[^A-Za-z0-9]/g, '_');
-
-function compile(key: SentenceKey, text: string): Template {
-  const plurals: Template['plurals'] = [];
-  const seen = new Set<string>();
-  let counter = 0;
-  const walk = (elements: MessageFormatElement[], pound: string | null): string =>
-    elements
-      .map((element) => {
-        switch (element.type) {
-          case TYPE.literal:
-            return escape(element.value);
-          case TYPE.pound:
-            return `(?<${pound}>\\d+)`;
-          case TYPE.argument:
-          case TYPE.number:
-          case TYPE.date:
-          case TYPE.time: {
-            const name = group(element.value);
-            if (seen.has(name)) return `\\k<${name}>`;
-            seen.add(name);
-            return `(?<${name}>.+?)`;
-          }
-          case TYPE.plural:
-          case TYPE.select: {
-            const name = group(element.value);
-            const options: Template['plurals'][number]['options'] = [];
-            const branches = Object.entries(element.options).map(([selector, option]) => {
-              const marker = `o${counter++}`;
-              const exact = /^=(\d+)$/.exec(selector);
-              options.push({ group: marker, exact: exact ? Number(exact[1]) : null });
-              return `(?<${marker}>${walk(option.value, name)})`;
-            });
-            if (element.type === TYPE.plural) plurals.push({ name, options });
-            return `(?:${branches.join('|')})`;
-          }
-          default:
-            return '';
-        }
-      })
-      .join('');
-  const tree = new IntlMessageFormat(text, 'en-GB').getAst();
-  return { key, pattern: new RegExp(`^${walk(tree, null)}$`, 's'), plurals };
-}
-
-let templates: { exact: Map<string, SentenceKey>; patterns: Template[] } | null = null;
-function allTemplates() {
-  if (templates) return templates;
-  const exact = new Map<string, SentenceKey>();
-  const patterns: Template[] = [];
-  for (const [key, text] of Object.entries(en) as [SentenceKey, string][]) {
-    if (!/[{}]/.test(text)) exact.set(text, key);
-    else patterns.push(compile(key, text));
-  }
-  templates = { exact, patterns };
-  return templates;
-}
-
-/** The template an English sentence was said with, and its values; null when it has none. */
-export function match(sentence: string): { key: SentenceKey; values: Values } | null {
-  const { exact, patterns } = allTemplates();
-  const key = exact.get(sentence);
-  if (key) return { key, values: {} };
-  for (const template of patterns) {
-    const found = template.pattern.exec(sentence);
-    if (!found) continue;
-    const values: Values = {};
-    for (const [name, value] of Object.entries(found.groups ?? {}))
-      if (value !== undefined && !/^o\d+$/.test(name)) values[name] = value;
-    for (const plural of template.plurals) {
-      const number = values[plural.name];
-      if (typeof number === 'string') values[plural.name] = Number(number);
-      else {
-        const option = plural.options.find((o) => found.groups?.[o.group] !== undefined);
-        values[plural.name] = option?.exact ?? 1;
-      }
-    }
-    return { key: template.key, values };
-  }
-  return null;
+  return String(format.format(written));
 }

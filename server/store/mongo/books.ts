@@ -1,12 +1,9 @@
 // Books in MongoDB: keyset paging on _id, search narrowed by an index of trigrams and checked by a regex on a
-// normalised field, conditional $inc for stock.
+// normalised field (books-search.ts), conditional $inc for stock.
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import {
   editedFields,
-  newBookState,
-  resolveEdit,
-  sameBook,
   type BookEdit,
   type BookFields,
   type BookUpdateResult,
@@ -15,32 +12,16 @@ import {
   type BookRecord,
   type BookStore,
   type PageRequest,
-  InvalidCursorError,
 } from '../port.ts';
-import {
-  compareText,
-  decodeCursor,
-  encodeCursor,
-  escapeRegex,
-  searchKey,
-  searchIndexFor,
-  searchShortGrams,
-  searchTrigrams,
-  keysetPage,
-} from '../ids.ts';
-import {
-  recentSince,
-  compareRanked,
-  decodeRankCursor,
-  encodeRankCursor,
-  matchTier,
-  searchWords,
-  type Ranked,
-} from '../search-words.ts';
+import { newBookState, resolveEdit, sameBook } from '../../library/rules/book-edits.ts';
+import { compareText, decodeCursor, encodeCursor, keysetPage } from '../ids.ts';
+import { searchWords } from '../search-words.ts';
 import { toBook, toObjectId } from './documents.ts';
-import type { BookDoc, LoanDoc } from './documents.ts';
+import type { BookDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 import type { ItemSteps } from './items.ts';
+import { WITHOUT_GRAMS, searchFields } from './book-search-index.ts';
+import { rankedPage, wordsFilter, type RecentLoans } from './books-search.ts';
 
 /** What each item a change of copies owned by `delta` moved did: one copy added, or one withdrawn. */
 const made = (delta: number) =>
@@ -48,38 +29,6 @@ const made = (delta: number) =>
 
 /** What the book store asks of the items (items.ts): copies owned are items, added and withdrawn with them. */
 export type BookItems = Pick<ItemSteps, 'prepare' | 'finish' | 'revert' | 'makeFirst'>;
-
-/** The search's index: { searchGrams, _id } gives the books holding one trigram in _id order, cursor included. */
-export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_grams_id' } as const;
-/** The same for a search of 1-2 characters: the books holding that substring, in _id order. */
-export const SHORT_SEARCH_INDEX = { key: { shortGrams: 1, _id: 1 }, name: 'short_grams_id' } as const;
-/** What list(), all() and byGenre() leave out: the grams are for the indexes, not for the caller. */
-const WITHOUT_GRAMS = { projection: { searchGrams: 0, shortGrams: 0 } } as const;
-/** Books written before one of the gram fields, or the folded key (searchFold), existed. */
-const MISSING_GRAMS: Filter<BookDoc> = {
-  $or: [{ searchGrams: { $exists: false } }, { shortGrams: { $exists: false } }, { searchFold: { $exists: false } }],
-};
-/** Finds the books written before folded keys on open, without reading the others. */
-const FOLD_INDEX = { key: { searchFold: 1 }, name: 'search_fold' } as const;
-// Small: FerretDB v1 scans the collection for every update, and one bulkWrite must finish within the socket timeout.
-const BACKFILL_BATCH = 100;
-
-/**
- * The books holding every word: user input only ever becomes a plain string or an escaped regex literal, never
- * an operator. Words of 1-2 characters are short grams of exactly the books that contain them; words of 3+
- * need all their trigrams (which the index finds) and the regex (exact on its own) checks them.
- */
-function wordsFilter(words: string[]): Filter<BookDoc> {
-  const long = words.filter((word) => searchIndexFor(word) === 'trigrams');
-  const short = words.filter((word) => searchIndexFor(word) === 'short');
-  const query: Filter<BookDoc> = {};
-  if (short.length > 0) query.shortGrams = { $all: short };
-  if (long.length > 0) {
-    query.searchGrams = { $all: [...new Set(long.flatMap((word) => searchTrigrams(word)))] };
-    query.$and = long.map((word) => ({ searchKey: { $regex: escapeRegex(word) } }));
-  }
-  return query;
-}
 
 function toFilter(filter: BookFilter): Filter<BookDoc> {
   const query: Filter<BookDoc> = {};
@@ -98,80 +47,6 @@ function newDoc(fields: BookFields, now: Date): BookDoc {
     itemized: 1,
     createdAt: now,
     updatedAt: now,
-  };
-}
-
-function searchFields(
-  title: string,
-  author: string,
-): { searchKey: string; searchGrams: string[]; shortGrams: string[]; searchFold: 1 } {
-  const key = searchKey(title, author);
-  return { searchKey: key, searchGrams: searchTrigrams(key), shortGrams: searchShortGrams(key), searchFold: 1 };
-}
-
-/**
- * Creates the search indexes and gives books written before them their folded key and grams: only documents
- * without one of the fields, in _id order and batches, so a reopen costs three index probes. Returns how many books it filled
- * in. On MongoDB 50k books take seconds; FerretDB v1 scans the collection per update, so there it is slow for
- * big catalogues.
- */
-export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = BACKFILL_BATCH): Promise<number> {
-  const existing = await books
-    .listIndexes()
-    .toArray()
-    .catch((error: unknown) => {
-      if ((error as { code?: number }).code === 26) return []; // NamespaceNotFound: a new collection
-      throw error;
-    });
-  const missing = [SEARCH_INDEX, SHORT_SEARCH_INDEX, FOLD_INDEX].filter(
-    (wanted) => !existing.some((index) => index['name'] === wanted.name),
-  );
-  if (missing.length > 0) await books.createIndexes(missing.map((index) => ({ ...index })));
-  let filled = 0;
-  let after: ObjectId | null = null;
-  for (;;) {
-    const query: Filter<BookDoc> = after ? { ...MISSING_GRAMS, _id: { $gt: after } } : MISSING_GRAMS;
-    const batch = await books
-      .find(query, { projection: { _id: 1, title: 1, author: 1 } })
-      .sort({ _id: 1 })
-      .limit(batchSize)
-      .toArray();
-    const last = batch.at(-1);
-    if (!last) return filled;
-    // Only while still missing: a rename in between has already written the new grams.
-    await books.bulkWrite(
-      batch.map((doc) => ({
-        updateOne: {
-          filter: { _id: doc._id, ...MISSING_GRAMS },
-          update: { $set: searchFields(String(doc.title), String(doc.author)) },
-        },
-      })),
-      { ordered: false },
-    );
-    filled += batch.length;
-    after = last._id;
-  }
-}
-
-/** How many loans of each book began since a date, for the books asked (all with loans since, for many). */
-export type RecentLoans = (bookIds: string[], since: Date) => Promise<Map<string, number>>;
-
-/** RecentLoans from the loans collection, grouped in the database (index book_borrowed). */
-export function recentLoansOf(loans: Collection<LoanDoc>): RecentLoans {
-  return async (bookIds, since) => {
-    if (bookIds.length === 0) return new Map();
-    // A long list of ids costs more to send than the library's recent loans cost to read.
-    const match: Filter<LoanDoc> =
-      bookIds.length > 1000
-        ? { borrowDate: { $gte: since } }
-        : { bookId: { $in: bookIds }, borrowDate: { $gte: since } };
-    const groups = await loans
-      .aggregate<{ _id: string; n: number }>([
-        { $match: { ...match, status: { $ne: 'pending' } } },
-        { $group: { _id: '$bookId', n: { $sum: 1 } } },
-      ])
-      .toArray();
-    return new Map(groups.map((group) => [String(group._id), group.n]));
   };
 }
 
@@ -238,57 +113,6 @@ export function mongoBooks(
     );
   }
 
-  /**
-   * A page of a search, best match first (search-words.ts): every match's key is read and ranked here, as no
-   * index holds an order that depends on the words; then only the page's books are read whole.
-   */
-  async function rankedPage(
-    words: string[],
-    filters: Filter<BookDoc>,
-    afterCursor: string | null,
-    first: number,
-  ): Promise<BookPage> {
-    const resume = afterCursor ? decodeRankCursor(afterCursor) : null;
-    const matches = await books
-      .find({ ...wordsFilter(words), ...filters }, { projection: { _id: 1, searchKey: 1 } })
-      .toArray();
-    const ids = matches.map((doc) => doc._id.toHexString());
-    const recent = await recentLoans(ids, recentSince(Date.now()));
-    const ranked: Ranked[] = matches.map((doc, i) => ({
-      tier: matchTier(doc.searchKey, words),
-      recent: recent.get(ids[i] as string) ?? 0,
-      key: doc.searchKey,
-      id: ids[i] as string,
-    }));
-    ranked.sort(compareRanked);
-    let start = 0;
-    if (resume) {
-      const at = await books.findOne(
-        { _id: ObjectId.createFromHexString(resume.id) },
-        { projection: { searchKey: 1 } },
-      );
-      if (!at) throw new InvalidCursorError();
-      const cursor = { ...resume, key: at.searchKey };
-      start = ranked.findIndex((entry) => compareRanked(entry, cursor) > 0);
-      if (start < 0) start = ranked.length;
-    }
-    const onPage = ranked.slice(start, start + first);
-    const docs = await books
-      .find({ _id: { $in: onPage.map((entry) => ObjectId.createFromHexString(entry.id)) } }, WITHOUT_GRAMS)
-      .toArray();
-    const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
-    const last = onPage.at(-1);
-    return {
-      nodes: onPage.flatMap((entry) => {
-        const doc = byId.get(entry.id);
-        return doc ? [toBook(doc)] : [];
-      }),
-      totalCount: ranked.length,
-      hasNextPage: start + first < ranked.length,
-      endCursor: last ? encodeRankCursor(last) : null,
-    };
-  }
-
   /** The matching books in _id order, fetched by the driver in batches as the caller reads them. */
   async function* streamed(query: Filter<BookDoc>): AsyncIterable<BookRecord> {
     for await (const doc of books.find(query, WITHOUT_GRAMS).sort({ _id: 1 }).batchSize(500)) yield toBook(doc);
@@ -297,7 +121,7 @@ export function mongoBooks(
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const first = Math.max(page.first, 0);
       const words = searchWords(filter.search);
-      if (words.length > 0) return rankedPage(words, toFilter(filter), page.after ?? null, first);
+      if (words.length > 0) return rankedPage(books, recentLoans, words, toFilter(filter), page.after ?? null, first);
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
       const query = toFilter(filter);
       const pageQuery: Filter<BookDoc> = after ? { ...query, _id: { $gt: after } } : query;

@@ -1,6 +1,6 @@
 // Document shapes of the Mongo adapter and their conversion to port records. ObjectIds never leave this folder.
 import { MongoServerError, ObjectId } from 'mongodb';
-import { bookFieldEntries } from '../port.ts';
+import { bookFieldEntries, systemNote, type LedgerNoteKey } from '../port.ts';
 import type {
   BookFieldValues,
   BookFields,
@@ -24,11 +24,11 @@ import { parseId } from '../ids.ts';
 export interface BookDoc extends BookFields {
   _id: ObjectId;
   searchKey: string;
-  /** searchTrigrams(searchKey), under a multikey index: narrows a search of 3+ characters (books.ts). */
+  /** searchTrigrams(searchKey), under a multikey index: narrows a search of 3+ characters (books-search.ts). */
   searchGrams?: string[];
-  /** searchShortGrams(searchKey), under a multikey index: answers a search of 1-2 characters (books.ts). */
+  /** searchShortGrams(searchKey), under a multikey index: answers a search of 1-2 characters (books-search.ts). */
   shortGrams?: string[];
-  /** 1 once searchKey is folded (search-words.ts); books written before it are refolded on open (books.ts). */
+  /** 1 once searchKey is folded (search-words.ts); older books are refolded on open (book-search-index.ts). */
   searchFold?: 1;
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
@@ -299,6 +299,25 @@ export function toUser(doc: UserDoc): UserRecord {
   };
 }
 
+/**
+ * The notes the library wrote in English before it wrote keys, by the kind of entry they were written on: a
+ * ledger document from then reads as one written now (SQLite's migration 26 rewrites its rows the same way).
+ */
+const ENGLISH_NOTES: Record<string, LedgerNoteKey> = {
+  'late-fee:Returned late': 'ledgerReturnedLate',
+  'replacement:Lost: replacement cost': 'ledgerLostReplacement',
+  'processing-fee:Lost: processing fee': 'ledgerLostProcessing',
+  'replacement:Damaged: replacement cost': 'ledgerDamagedReplacement',
+  'processing-fee:Damaged: processing fee': 'ledgerDamagedProcessing',
+  'payment:Paid at the desk': 'ledgerPaidAtDesk',
+  'waiver:Waived at the desk': 'ledgerWaivedAtDesk',
+  'lost-found:Replacement refunded: the lost copy was found': 'ledgerLostFound',
+};
+const noteOf = (doc: LedgerDoc): string => {
+  const key = ENGLISH_NOTES[`${doc.kind}:${doc.note}`];
+  return key ? systemNote(key) : doc.note;
+};
+
 export function toEntry(doc: LedgerDoc): LedgerRecord {
   return {
     id: doc._id.toHexString(),
@@ -307,7 +326,7 @@ export function toEntry(doc: LedgerDoc): LedgerRecord {
     amount: doc.amount,
     loanId: doc.loanId,
     bookTitle: doc.bookTitle,
-    note: doc.note,
+    note: noteOf(doc),
     recordedBy: doc.recordedBy,
     createdAt: doc.createdAt,
   };

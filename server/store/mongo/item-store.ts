@@ -3,7 +3,7 @@
 // the item finished; recovery finishes or reverts a move a stopped gateway left.
 import { ObjectId } from 'mongodb';
 import type { ItemShelfStatus, ItemStore, SetItemStatusResult } from '../port.ts';
-import { firstOfRun } from '../barcodes.ts';
+import { firstOfRun } from '../../../shared/barcodes.ts';
 import { parseId } from '../ids.ts';
 import { toObjectId } from './documents.ts';
 import type { ItemCollections, ItemDoc } from './item-docs.ts';

@@ -11,7 +11,7 @@
 // FerretDB v1 item writes of one book are also queued through the KeyLock (key-lock.ts).
 import type { ObjectId } from 'mongodb';
 import type { ItemRecord } from '../port.ts';
-import { itemBarcode } from '../barcodes.ts';
+import { itemBarcode } from '../../../shared/barcodes.ts';
 import { itemAlign } from './item-align.ts';
 import { itemBirths } from './item-births.ts';
 import { itemChanges } from './item-changes.ts';

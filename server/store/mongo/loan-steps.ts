@@ -5,6 +5,7 @@
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import type { LedgerKind, NewAudit } from '../port.ts';
+import { systemNote } from '../port.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
 import type { AccountDoc, BookDoc, HoldDoc, LedgerDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
 import { holdSteps } from './hold-steps.ts';
@@ -186,7 +187,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     /** Charges the late fee, puts the copy back, releases the member's place, and marks the loan returned. */
     async finishReturn(doc: LoanDoc): Promise<number | null> {
       const loanId = doc._id.toHexString();
-      await charge(doc, 'late-fee', doc.lateFee ?? 0, 'Returned late');
+      await charge(doc, 'late-fee', doc.lateFee ?? 0, systemNote('ledgerReturnedLate'));
       const bookOid = toObjectId(doc.bookId);
       // The hold it goes to is ready from the return's day (the library's clock), as on SQLite.
       const quantity = bookOid ? await putBack(bookOid, loanId, undefined, doc.returnedAt ?? new Date()) : null;
@@ -201,9 +202,12 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     /** Charges replacement and processing, writes the copy off, releases the member's place, closes the loan. */
     async finishClose(doc: LoanDoc): Promise<number | null> {
       const loanId = doc._id.toHexString();
-      const what = doc.loss === 'damaged' ? 'Damaged' : 'Lost';
-      await charge(doc, 'replacement', doc.charges?.replacement ?? 0, `${what}: replacement cost`);
-      await charge(doc, 'processing-fee', doc.charges?.processing ?? 0, `${what}: processing fee`);
+      const [replacement, processing] =
+        doc.loss === 'damaged'
+          ? (['ledgerDamagedReplacement', 'ledgerDamagedProcessing'] as const)
+          : (['ledgerLostReplacement', 'ledgerLostProcessing'] as const);
+      await charge(doc, 'replacement', doc.charges?.replacement ?? 0, systemNote(replacement));
+      await charge(doc, 'processing-fee', doc.charges?.processing ?? 0, systemNote(processing));
       const bookOid = toObjectId(doc.bookId);
       const quantity = bookOid ? await writeOff(bookOid, loanId) : null;
       await release(doc.userId, loanId);

@@ -6,6 +6,7 @@
 // stopped gateway left marked), then the copy moves back (item-store.ts, move). A gateway stopped after the refund
 // leaves the copy LOST with the refund in the ledger: scanning it again brings it back without a second refund.
 import { ObjectId } from 'mongodb';
+import { systemNote } from '../port.ts';
 import type { FoundResult, ItemRecord, ItemShelfStatus, LedgerRecord, LoanRecord, RefundRule } from '../port.ts';
 import { isDuplicateKey, toEntry, toLoan } from './documents.ts';
 import type { LedgerDoc } from './documents.ts';
@@ -13,7 +14,7 @@ import { toItem, type ItemCollections, type ItemDoc } from './item-docs.ts';
 import { countCharge, type LedgerCollections } from './ledger.ts';
 import type { KeyLock } from './key-lock.ts';
 
-export const REFUND_NOTE = 'Replacement refunded: the lost copy was found';
+const REFUND_NOTE = systemNote('ledgerLostFound');
 
 /** Attempts at bringing a copy back that keeps meeting another step's write before it gives up as busy. */
 const ATTEMPTS = 5;

@@ -5,7 +5,7 @@ import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import { CardTakenError, MemberExistsError } from '../port.ts';
 import type { MemberNote, UserProfile, UserStore } from '../port.ts';
-import { memberCard } from '../barcodes.ts';
+import { memberCard } from '../../../shared/barcodes.ts';
 import { memberKey } from '../search-words.ts';
 import { isDuplicateKey, toUser } from './documents.ts';
 import type { UserDoc } from './documents.ts';

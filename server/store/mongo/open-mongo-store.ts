@@ -2,7 +2,9 @@
 import { MongoClient, type ObjectId } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db, Document, IndexDescription } from 'mongodb';
 import type { Store } from '../port.ts';
-import { mongoBooks, prepareBookSearch, recentLoansOf } from './books.ts';
+import { mongoBooks } from './books.ts';
+import { prepareBookSearch } from './book-search-index.ts';
+import { recentLoansOf } from './books-search.ts';
 import type {
   AccountDoc,
   BookDoc,

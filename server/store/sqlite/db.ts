@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
 import { foldedKey, memberKey } from '../search-words.ts';
-import { itemBarcode, memberCard } from '../barcodes.ts';
+import { itemBarcode, memberCard } from '../../../shared/barcodes.ts';
 import { searchWordStarts } from '../ids.ts';
 
 export type Row = Record<string, SQLOutputValue>;

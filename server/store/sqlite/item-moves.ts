@@ -2,7 +2,7 @@
 // (books, loans, holds, items) moves the items with them, so the counters always equal the items' counts.
 // Statements are prepared once per connection: checkout and checkin run one of them each (bench S5).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { itemBarcode } from '../barcodes.ts';
+import { itemBarcode } from '../../../shared/barcodes.ts';
 import type { ItemRecord, ItemStatus } from '../port.ts';
 import { date, num, text, textOrNull } from './db.ts';
 import type { Row } from './db.ts';

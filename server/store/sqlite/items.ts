@@ -1,7 +1,7 @@
 // Items (copies with barcodes) in SQLite: adding copies and staff's status changes move the book's counters
 // in the same transaction, and a copy reaching the shelf goes to the first member waiting (fillHolds).
 import type { DatabaseSync } from 'node:sqlite';
-import { firstOfRun, isItemBarcode, itemBarcode } from '../barcodes.ts';
+import { firstOfRun, isItemBarcode, itemBarcode } from '../../../shared/barcodes.ts';
 import type { ItemShelfStatus, ItemStore } from '../port.ts';
 import { parseId } from '../ids.ts';
 import { num, transaction } from './db.ts';

@@ -14,6 +14,7 @@ import type {
   NewLoan,
   ReturnChannel,
 } from '../port.ts';
+import { systemNote } from '../port.ts';
 import { checkoutRefusal, NO_LIMITS } from '../../library/rules/checkout.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
@@ -132,7 +133,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     const ended = endLoan.get(at.getTime(), fee, by, loss, via, opts.returnedBy ?? by, id);
     if (!ended) return null;
     const loan = toLoan(ended);
-    chargeFor(loan, 'late-fee', fee, 'Returned late', null, at);
+    chargeFor(loan, 'late-fee', fee, systemNote('ledgerReturnedLate'), null, at);
     return loan;
   };
 
@@ -241,9 +242,12 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         const loan = end(id, at, { lateFee: () => 0, by: opts.by, via: 'DESK' }, opts.as);
         if (!loan) return { ok: false, reason: loanById.get(id) ? 'not-active' : 'loan-not-found' };
         writeAudit(opts.audit ?? NONE);
-        const what = opts.as === 'lost' ? 'Lost' : 'Damaged';
-        chargeFor(loan, 'replacement', opts.replacementCost, `${what}: replacement cost`, opts.by, at);
-        chargeFor(loan, 'processing-fee', opts.processingFee, `${what}: processing fee`, opts.by, at);
+        const [replacement, processing] =
+          opts.as === 'lost'
+            ? (['ledgerLostReplacement', 'ledgerLostProcessing'] as const)
+            : (['ledgerDamagedReplacement', 'ledgerDamagedProcessing'] as const);
+        chargeFor(loan, 'replacement', opts.replacementCost, systemNote(replacement), opts.by, at);
+        chargeFor(loan, 'processing-fee', opts.processingFee, systemNote(processing), opts.by, at);
         const book = dropCopy.get(Date.now(), loan.bookId);
         if (loan.itemBarcode !== null)
           itemMoves(db).leave(

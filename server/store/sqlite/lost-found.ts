@@ -4,16 +4,16 @@
 // (a waiver at the same moment waits for it). ledger_one_charge keeps it to one per loan; the transaction makes a
 // second scan see the copy back already.
 import type { DatabaseSync } from 'node:sqlite';
-import { isItemBarcode } from '../barcodes.ts';
+import { isItemBarcode } from '../../../shared/barcodes.ts';
 import { newId } from '../ids.ts';
-import type { FoundResult, RefundRule } from '../port.ts';
+import { systemNote, type FoundResult, type RefundRule } from '../port.ts';
 import { num, transaction } from './db.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves } from './item-moves.ts';
 import { toEntry } from './ledger.ts';
 import { toLoan } from './loans.ts';
 
-export const REFUND_NOTE = 'Replacement refunded: the lost copy was found';
+const REFUND_NOTE = systemNote('ledgerLostFound');
 
 export function sqliteFound(db: DatabaseSync) {
   const lastLoan = db.prepare('SELECT * FROM loans WHERE item_barcode = ? ORDER BY borrow_date DESC, id DESC LIMIT 1');

@@ -2,7 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { CardTakenError, MemberExistsError } from '../port.ts';
 import type { MemberNote, UserRecord, UserStore } from '../port.ts';
-import { memberCard } from '../barcodes.ts';
+import { memberCard } from '../../../shared/barcodes.ts';
 import { newId } from '../ids.ts';
 import { memberKey } from '../search-words.ts';
 import { date, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';

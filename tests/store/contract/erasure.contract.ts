@@ -3,6 +3,7 @@
 // names and without their own name; nobody else's records change; erasing again changes nothing.
 import { describe, expect, it } from 'vitest';
 import type { AuditAction, NewAudit, NewNotice } from '../../../server/store/port.ts';
+import { systemNote } from '../../../server/store/port.ts';
 import { bookFields, newLoan, profile, useStore, type StoreFactory } from './harness.ts';
 
 const notice = (key: string, userId: string, bookId: string): NewNotice => ({
@@ -158,11 +159,14 @@ export function erasureContract(factory: StoreFactory): void {
       ]);
       expect((await s.ledger.list('ada')).map((e) => [e.kind, e.amount, e.note])).toEqual([
         ['payment', 100, ''],
-        ['late-fee', 100, 'Returned late'],
+        ['late-fee', 100, systemNote('ledgerReturnedLate')],
       ]);
       // Nobody else's records change.
       expect((await s.audit.listByUid('bob', { first: 10 })).nodes).toEqual([bobs]);
-      expect((await s.ledger.list('bob')).map((e) => e.note)).toEqual(['Paid for bob by her brother', 'Returned late']);
+      expect((await s.ledger.list('bob')).map((e) => e.note)).toEqual([
+        'Paid for bob by her brother',
+        systemNote('ledgerReturnedLate'),
+      ]);
 
       expect(await s.erasure.erase('ada', PERSONAL)).toMatchObject({ auditRedacted: 0, ledgerNotesCleared: 0 });
     });

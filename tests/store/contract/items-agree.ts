@@ -1,7 +1,7 @@
 // The items invariant, checked through the port only: a book's counters are its items' counts, and every
 // active loan and ready hold of the book has exactly one item that says so (and nothing else claims one).
 import { expect } from 'vitest';
-import { isItemBarcode } from '../../../server/store/barcodes.ts';
+import { isItemBarcode } from '../../../shared/barcodes.ts';
 import type { ItemRecord, ItemStatus, LoanRecord, Store } from '../../../server/store/port.ts';
 
 /** The statuses counted in copies owned (BookRecord.copies). */

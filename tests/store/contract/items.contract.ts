@@ -1,7 +1,7 @@
 // Copies as items: every copy has a barcode and one status; loans and ready holds hold their item, and the
 // book's counters are the items' counts after every step (expectItemsAgree).
 import { describe, expect, it } from 'vitest';
-import { isItemBarcode } from '../../../server/store/barcodes.ts';
+import { isItemBarcode } from '../../../shared/barcodes.ts';
 import type { CheckoutResult, Store } from '../../../server/store/port.ts';
 import { bookFields, newHold, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { expectAllItemsAgree, expectItemsAgree } from './items-agree.ts';

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { replacementRefund } from '../../../server/library/settlement.ts';
 import type { Store } from '../../../server/store/port.ts';
+import { systemNote } from '../../../server/store/port.ts';
 import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
 import { expectItemsAgree } from './items-agree.ts';
 
@@ -46,7 +47,8 @@ export function lostFoundContract(factory: StoreFactory): void {
         loanId: loan.id,
         userId: 'user-1',
         bookTitle: 'Dracula',
-        note: 'Replacement refunded: the lost copy was found',
+        // The library's own note: a key, said in the reader's language when read.
+        note: systemNote('ledgerLostFound'),
         recordedBy: 'staff-2',
         createdAt: LATER,
       });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardTakenError, MemberExistsError } from '../../../server/store/port.ts';
 import type { NewMember } from '../../../server/store/port.ts';
-import { isMemberCard, memberCard } from '../../../server/store/barcodes.ts';
+import { isMemberCard, memberCard } from '../../../shared/barcodes.ts';
 import { newId } from '../../../server/store/ids.ts';
 import { profile, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';

@@ -1,0 +1,83 @@
+// What a bench run measured under, written beside its figures: the same command gave a 3x different floor for
+// Apollo-based servers on two machines of one kind, so a figure is read with the machine's CPU (model, clock,
+// the instruction sets V8's code uses), its limits (cgroup CPU quota and memory), the kernel's memory settings
+// that change garbage collection's cost (transparent huge pages), how busy it was (load average at the start and
+// the end), and how every server was started (Node, V8, the heap flags, NODE_ENV).
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { BENCH_NODE_ENV, GATEWAY_FLAGS } from './load.ts';
+
+/** A cgroup limit, null when there is none ("max", v1's -1, or a v1 memory limit near 2^63). */
+const limit = (value: string | null): string | null =>
+  value === null || value === '-1' || value.startsWith('max') || Number(value) > 2 ** 60 ? null : value;
+
+const read = (file: string): string | null => {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return null;
+  }
+};
+
+/** The CPU's features V8's optimizing compiler and its garbage collector use when present. */
+const FEATURES = ['sse4_2', 'popcnt', 'avx', 'avx2', 'bmi2', 'avx512f', 'abm', 'hypervisor'];
+
+export interface Conditions {
+  cpu: string;
+  cores: number;
+  mhz: number;
+  features: string[];
+  hypervisor: boolean;
+  memoryGb: number;
+  cgroup: { cpuMax: string | null; memoryMax: string | null };
+  transparentHugePages: string | null;
+  node: string;
+  v8: string;
+  nodeFlags: string[];
+  nodeEnv: string;
+  loadAverage: { start: number[]; end?: number[] };
+}
+
+export function conditions(): Conditions {
+  const info = read('/proc/cpuinfo') ?? '';
+  const flags = new Set(/^flags\s*:\s*(.*)$/m.exec(info)?.[1]?.split(/\s+/) ?? []);
+  const thp = read('/sys/kernel/mm/transparent_hugepage/enabled');
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+    cores: os.cpus().length,
+    // A virtual machine's os.cpus() may say 0 MHz; /proc/cpuinfo has the clock it was given.
+    mhz: Math.round(Number(/^cpu MHz\s*:\s*([\d.]+)$/m.exec(info)?.[1] ?? os.cpus()[0]?.speed ?? 0)),
+    features: FEATURES.filter((f) => f !== 'hypervisor' && flags.has(f)),
+    hypervisor: flags.has('hypervisor'),
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    cgroup: {
+      cpuMax: limit(read('/sys/fs/cgroup/cpu.max') ?? read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us')),
+      memoryMax: limit(read('/sys/fs/cgroup/memory.max') ?? read('/sys/fs/cgroup/memory/memory.limit_in_bytes')),
+    },
+    // The chosen setting is the one in brackets: "always [madvise] never".
+    transparentHugePages: thp ? (/\[(\w+)\]/.exec(thp)?.[1] ?? thp) : null,
+    node: process.version,
+    v8: process.versions.v8,
+    nodeFlags: GATEWAY_FLAGS,
+    nodeEnv: BENCH_NODE_ENV,
+    loadAverage: { start: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+  };
+}
+
+/** The conditions in one line, for a run's log and its Markdown. */
+export function describe(c: Conditions): string {
+  const load = (xs: number[]) => xs.map((x) => x.toFixed(2)).join('/');
+  return [
+    `${c.cpu} at ${c.mhz} MHz, ${c.cores} cores${c.hypervisor ? ' (virtual)' : ''}, ${c.memoryGb} GB`,
+    `CPU features ${c.features.join(' ') || 'none of ' + FEATURES.join(' ')}`,
+    `cgroup CPU ${c.cgroup.cpuMax ?? 'unlimited'}, memory ${c.cgroup.memoryMax ?? 'unlimited'}`,
+    `huge pages ${c.transparentHugePages ?? 'unknown'}`,
+    `Node ${c.node} (V8 ${c.v8}) ${c.nodeFlags.join(' ')}, NODE_ENV=${c.nodeEnv} for every server`,
+    `load average ${load(c.loadAverage.start)}${c.loadAverage.end ? ` at the start, ${load(c.loadAverage.end)} at the end` : ''}`,
+  ].join('; ');
+}
+
+/** The run's end: the load average then, so a busy machine shows in the figures' file. */
+export function ended(c: Conditions): Conditions {
+  return { ...c, loadAverage: { ...c.loadAverage, end: os.loadavg().map((x) => Math.round(x * 100) / 100) } };
+}

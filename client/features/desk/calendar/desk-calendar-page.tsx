@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { getFragmentData, graphql } from '../../../gql/index.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { addDays, formatDay, toDateInputValue } from '../../../lib/dates.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { EmptyState, LoadError, StaffOnly } from '../desk-states.tsx';
+import { serverMessage } from '../desk-errors.ts';
+import { CALENDAR_FIELDS, describeHours } from '../../../lib/opening-hours.ts';
+import { useI18n } from '../../../lib/i18n.ts';
+
+export const DESK_CALENDAR_QUERY = graphql(`
+  query DeskCalendar($from: String!, $to: String!) {
+    me {
+      id
+      role
+    }
+    calendar(from: $from, to: $to) {
+      ...CalendarFields
+    }
+  }
+`);
+
+const ADD_CLOSURE = graphql(`
+  mutation DeskAddClosure($date: String!, $to: String, $reason: String!) {
+    addClosure(date: $date, to: $to, reason: $reason) {
+      date
+      reason
+    }
+  }
+`);
+
+const REMOVE_CLOSURE = graphql(`
+  mutation DeskRemoveClosure($date: String!) {
+    removeClosure(date: $date) {
+      date
+      reason
+    }
+  }
+`);
+
+/** The library's calendar at the desk: its weekly hours, and the days it is closed, which staff add and remove. */
+export default function DeskCalendarPage() {
+  const t = useI18n().formatMessage;
+  useDocumentTitle(t({ id: 'desk.calendar.title' }));
+  // A month back (a closure recorded afterwards) to a year ahead.
+  const today = toDateInputValue(new Date());
+  const variables = { from: addDays(today, -31), to: addDays(today, 365) };
+  const { data, loading, error, refetch } = useQuery(DESK_CALENDAR_QUERY, { variables });
+  const refetchQueries = [{ query: DESK_CALENDAR_QUERY, variables }];
+  const [addClosure] = useMutation(ADD_CLOSURE, { refetchQueries, awaitRefetchQueries: true });
+  const [removeClosure] = useMutation(REMOVE_CLOSURE, { refetchQueries, awaitRefetchQueries: true });
+  const [date, setDate] = useState('');
+  // The last day of a closure of several days; empty for one day.
+  const [lastDay, setLastDay] = useState('');
+  const range = lastDay !== '' && lastDay !== date;
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, text: await work() });
+    } catch (failure) {
+      setOutcome({ ok: false, text: serverMessage(failure) ?? t({ id: 'desk.somethingWrong' }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await addClosure({ variables: { date, to: range ? lastDay : null, reason } });
+      setDate('');
+      setLastDay('');
+      setReason('');
+      return range
+        ? t(
+            { id: 'desk.calendar.closedRange' },
+            { from: formatDay(date), to: formatDay(lastDay), reason: reason.trim() },
+          )
+        : t({ id: 'desk.calendar.closed' }, { day: formatDay(date), reason: reason.trim() });
+    });
+  };
+
+  let body: React.ReactNode;
+  if (loading && !data) body = <Spinner label={t({ id: 'desk.calendar.loading' })} />;
+  else if (error || !data) {
+    body = (
+      <LoadError
+        error={error}
+        text={t({ id: 'desk.calendar.loadFailed' })}
+        onRetry={() => void refetch().catch(() => {})}
+      />
+    );
+  } else if (data.me?.role !== 'admin') body = <StaffOnly />;
+  else {
+    const { openingHours, closures } = getFragmentData(CALENDAR_FIELDS, data.calendar);
+    body = (
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="closures-heading" className="space-y-4">
+          <h2 id="closures-heading" className="text-xl font-semibold">
+            {t({ id: 'desk.calendar.closures' })}
+          </h2>
+          <form
+            aria-label={t({ id: 'desk.calendar.closeForm' })}
+            onSubmit={submit}
+            className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
+          >
+            <label className="block text-sm font-medium">
+              {t({ id: 'desk.calendar.date' })}
+              <input
+                type="date"
+                required
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
+              />
+            </label>
+            <label className="block text-sm font-medium">
+              {t({ id: 'desk.calendar.to' })}
+              <input
+                type="date"
+                min={date || undefined}
+                value={lastDay}
+                onChange={(e) => setLastDay(e.target.value)}
+                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
+              />
+            </label>
+            <label className="block text-sm font-medium">
+              {t({ id: 'desk.calendar.reason' })}
+              <input
+                type="text"
+                required
+                maxLength={120}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder={t({ id: 'desk.calendar.reasonExample' })}
+                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
+              />
+            </label>
+            <button type="submit" className="btn-primary btn-sm" disabled={busy}>
+              {t({ id: busy ? 'desk.calendar.saving' : range ? 'desk.calendar.closeRange' : 'desk.calendar.close' })}
+            </button>
+          </form>
+          {outcome && (
+            <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'text-green-800' : 'text-red-700'}>
+              {outcome.text}
+            </p>
+          )}
+          {closures.length === 0 ? (
+            <EmptyState>{t({ id: 'desk.calendar.none' })}</EmptyState>
+          ) : (
+            <ul
+              aria-label={t({ id: 'desk.calendar.closedDays' })}
+              className="divide-y divide-gray-100 rounded-lg bg-white shadow-sm"
+            >
+              {closures.map((closure) => (
+                <li key={closure.date} className="flex items-center justify-between gap-3 px-4 py-2">
+                  <span>
+                    <strong>{formatDay(closure.date)}</strong> {closure.reason}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn-secondary btn-sm"
+                    disabled={busy}
+                    aria-label={t({ id: 'desk.calendar.reopenDay' }, { day: formatDay(closure.date) })}
+                    onClick={() =>
+                      void run(async () => {
+                        await removeClosure({ variables: { date: closure.date } });
+                        return t({ id: 'desk.calendar.reopened' }, { day: formatDay(closure.date) });
+                      })
+                    }
+                  >
+                    {t({ id: 'desk.calendar.reopen' })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="hours-heading">
+          <h2 id="hours-heading" className="mb-4 text-xl font-semibold">
+            {t({ id: 'desk.calendar.hours' })}
+          </h2>
+          <dl className="space-y-1 rounded-lg bg-white p-4 shadow-sm">
+            {describeHours(openingHours).map((row) => (
+              <div key={row.days} className="flex justify-between gap-4">
+                <dt>{row.days}</dt>
+                <dd className="font-medium">{row.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <section className="page-container py-10">
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">{t({ id: 'desk.calendar.title' })}</h1>
+      <p className="mb-6">
+        <Link to="/desk" className="text-indigo-700 underline">
+          {t({ id: 'desk.calendar.backToDesk' })}
+        </Link>
+      </p>
+      {body}
+    </section>
+  );
+}

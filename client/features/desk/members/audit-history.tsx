@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import type { IntlShape } from 'react-intl';
+import { useQuery } from '@apollo/client/react';
+import { graphql, getFragmentData } from '../../../gql/index.ts';
+import type { DeskAuditEntryFragment } from '../../../gql/graphql.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DeskTable, type Column } from '../desk-table.tsx';
+import { EmptyState, LoadError } from '../desk-states.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useI18n, type MessageId } from '../../../lib/i18n.ts';
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export const DESK_AUDIT_QUERY = graphql(`
+  query DeskAudit($uid: String!, $first: Int!, $after: String) {
+    auditLog(uid: $uid, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        ...DeskAuditEntry
+      }
+    }
+  }
+`);
+
+export const AUDIT_ENTRY_FRAGMENT = graphql(`
+  fragment DeskAuditEntry on AuditEntry {
+    id
+    at
+    actor {
+      uid
+      name
+    }
+    api
+    action
+    field
+    oldValue
+    newValue
+  }
+`);
+
+const ACTION_TEXT: Record<string, MessageId> = {
+  'check-in': 'desk.audit.checkIn',
+  'mark-lost': 'desk.audit.markLost',
+  payment: 'desk.audit.payment',
+  waiver: 'desk.audit.waiver',
+  'hold-cancelled': 'desk.audit.holdCancelled',
+  'role-changed': 'desk.audit.roleChanged',
+  'hold-shelved': 'desk.audit.holdShelved',
+  'hold-shelf-cleared': 'desk.audit.holdShelfCleared',
+  'claims-returned': 'desk.audit.claimsReturned',
+  'lost-found': 'desk.audit.lostFound',
+};
+
+/** What changed, as "field: old → new" (a new value alone when there was none before). */
+const change = (entry: DeskAuditEntryFragment) =>
+  entry.field
+    ? `${entry.field}: ${entry.oldValue === null ? '' : `${entry.oldValue} → `}${entry.newValue ?? ''}`
+    : (entry.newValue ?? '');
+
+/** An action's name in the reader's language (one the SPA does not know yet as the gateway wrote it). */
+const actionText = (t: IntlShape['formatMessage'], action: string) => {
+  const id = ACTION_TEXT[action];
+  return id ? t({ id }) : action;
+};
+
+const columns = (t: IntlShape['formatMessage']): Column<DeskAuditEntryFragment>[] => [
+  { header: t({ id: 'desk.audit.when' }), cell: (entry) => formatDateTime(entry.at) },
+  { header: t({ id: 'desk.audit.what' }), cell: (entry) => actionText(t, entry.action) },
+  { header: t({ id: 'desk.audit.change' }), cell: change },
+  { header: t({ id: 'desk.audit.by' }), cell: (entry) => entry.actor.name },
+  {
+    header: t({ id: 'desk.audit.via' }),
+    cell: (entry) => (entry.api === 'rest' ? 'REST' : entry.api === 'graphql' ? 'GraphQL' : ''),
+  },
+];
+
+/** The member's audit trail, newest first; asked for only when staff open it (most visits do not need it). */
+export function AuditHistory({ uid }: { uid: string }) {
+  const [open, setOpen] = useState(false);
+  const t = useI18n().formatMessage;
+  return (
+    <section aria-labelledby="history-heading">
+      <h3 id="history-heading" className="mb-2 text-lg font-semibold">
+        {t({ id: 'desk.audit.title' })}
+      </h3>
+      {open ? (
+        <HistoryPages uid={uid} />
+      ) : (
+        <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={() => setOpen(true)}>
+          {t({ id: 'desk.audit.show' })}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function HistoryPages({ uid }: { uid: string }) {
+  const { data, loading, error, refetch, fetchMore } = useQuery(DESK_AUDIT_QUERY, {
+    variables: { uid, first: AUDIT_PAGE_SIZE },
+    fetchPolicy: 'network-only',
+  });
+  const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const t = useI18n().formatMessage;
+  if (loading && !data) return <Spinner label={t({ id: 'desk.audit.loading' })} />;
+  if (error && !data)
+    return (
+      <LoadError
+        error={error}
+        text={t({ id: 'desk.audit.loadFailed' })}
+        onRetry={() => void refetch().catch(() => {})}
+      />
+    );
+  const log = data?.auditLog;
+  if (!log || log.nodes.length === 0) return <EmptyState>{t({ id: 'desk.audit.none' })}</EmptyState>;
+  const rows = getFragmentData(AUDIT_ENTRY_FRAGMENT, log.nodes);
+  const loadMore = async () => {
+    setMore('loading');
+    try {
+      await fetchMore({
+        variables: { after: log.pageInfo.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          ...fetchMoreResult,
+          auditLog: {
+            ...fetchMoreResult.auditLog,
+            nodes: [...previous.auditLog.nodes, ...fetchMoreResult.auditLog.nodes],
+          },
+        }),
+      });
+      setMore('idle');
+    } catch {
+      setMore('failed');
+    }
+  };
+  return (
+    <>
+      <DeskTable columns={columns(t)} rows={rows} />
+      <p className="mt-2 text-sm text-slate-600">
+        {t({ id: 'desk.audit.showing' }, { shown: rows.length, total: log.totalCount })}
+      </p>
+      {more === 'failed' && (
+        <p role="alert" className="text-red-700">
+          {t({ id: 'desk.audit.moreFailed' })}
+        </p>
+      )}
+      {log.pageInfo.hasNextPage && (
+        <button
+          type="button"
+          className="btn-secondary mt-2 px-3 py-1 text-sm"
+          disabled={more === 'loading'}
+          onClick={() => void loadMore()}
+        >
+          {t({ id: more === 'loading' ? 'common.loading' : 'loadMore.button' })}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+// A member's own circulation in the app: borrow, return (or claim a return, RETURNS=desk), renew, their loans.
+// Each write takes an `idempotencyKey` (requests.ts): a retry after a lost answer gets the first answer.
+import type { LoanRecord } from '../../store/port.ts';
+import type { Session } from '../identity.ts';
+import { LibraryError, badInput } from '../errors.ts';
+import * as check from '../validate.ts';
+import { newId } from '../../store/ids.ts';
+import type { Context } from './context.ts';
+import type { Lending } from './lending.ts';
+
+export function createMemberActions(ctx: Context, lending: Lending) {
+  const { store, policy } = ctx;
+  return {
+    async borrow(
+      session: Session,
+      input: { bookId?: unknown; returnDate?: unknown; idempotencyKey?: unknown },
+    ): Promise<{ loan: LoanRecord; quantity: number }> {
+      const bookId = check.id(input.bookId, 'bookId');
+      const returnDay = ctx.returnDayOf(input.returnDate, ctx.today());
+      // The loan's id is chosen here, so a repeat of the key can answer the loan its first send made.
+      const id = newId();
+      const submission = {
+        actor: session.uid,
+        key: input.idempotencyKey,
+        request: ['borrow', bookId, returnDay],
+        ref: id,
+        answer: async (ref: string) => {
+          const loan = await store.loans.get(ref);
+          if (!loan || loan.userId !== session.uid) return null;
+          return { loan, quantity: (await store.books.get(loan.bookId))?.quantity ?? 0 };
+        },
+      };
+      return ctx.once(submission, () =>
+        lending.borrowNow({ uid: session.uid, name: session.name, email: session.email }, bookId, returnDay, id),
+      );
+    },
+
+    async giveBack(
+      session: Session,
+      rawBorrowId: unknown,
+      claimedBookId?: unknown,
+      idempotencyKey?: unknown,
+    ): Promise<LoanRecord> {
+      const loan = await ctx.activeLoan(rawBorrowId, 'borrowId');
+      if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', 'notYourLoan');
+      if (claimedBookId !== undefined && claimedBookId !== null && check.id(claimedBookId, 'bookId') !== loan.bookId) {
+        throw badInput('bookId', 'bookMismatch');
+      }
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['return', loan.id],
+        ref: loan.id,
+        answer: ctx.endedLoan((ended) => ended.status !== 'borrowed'),
+      };
+      return ctx.once(submission, async () => {
+        if (policy.returns === 'self') return lending.checkin(loan, null, session.name);
+        // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (docs/decisions/041).
+        if (loan.status === 'returning') return loan;
+        if (loan.status !== 'borrowed') throw badInput('borrowId', 'alreadyReturned');
+        const claimed = await store.loans.claimReturn(loan.id, ctx.now());
+        if (claimed.ok) return claimed.loan;
+        const current = await store.loans.get(loan.id);
+        if (current?.status === 'returning') return current;
+        throw badInput('borrowId', 'alreadyReturned');
+      });
+    },
+
+    async renew(session: Session, rawLoanId: unknown, idempotencyKey?: unknown): Promise<LoanRecord> {
+      const loan = await ctx.activeLoan(rawLoanId, 'loanId');
+      if (loan.userId !== session.uid) throw new LibraryError('FORBIDDEN', 'renewOwnOnly');
+      // What a renewal makes is the loan at its next renewal count: a repeat answers the loan once it is there.
+      const submission = {
+        actor: session.uid,
+        key: idempotencyKey,
+        request: ['renew', loan.id],
+        ref: `${loan.id}:${loan.renewals + 1}`,
+        answer: async (ref: string) => {
+          const [loanId = '', count = ''] = ref.split(':');
+          const renewed = await store.loans.get(loanId);
+          return renewed && renewed.renewals >= Number(count) ? renewed : null;
+        },
+      };
+      return ctx.once(submission, () => lending.renewNow(loan));
+    },
+
+    async loansOf(session: Session, userId?: string | null): Promise<LoanRecord[]> {
+      return store.loans.listByUser(ctx.subject(session, userId, 'notYourList'));
+    },
+  };
+}

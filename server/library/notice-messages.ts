@@ -1,0 +1,51 @@
+// What a notice says: its sentences in the reader's language, said when it is read or e-mailed from what the
+// notice records (its kind, day, title and moved dates), never from a sentence written in English first. Each
+// sentence is a key of i18n/en.ts with raw values; the templates say how a day or an amount is written.
+import type { NoticeRecord } from '../store/port.ts';
+import type { Policy } from './policy.ts';
+import { say, type Locale } from './i18n/index.ts';
+
+/** The closed day a due-date-moved notice is about: the last part of its key (notices.ts datesMoved writes it). */
+const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.lastIndexOf(':') + 1);
+
+/**
+ * A due-date-moved notice. One date moved by one closed day is one sentence; more are a sentence for the closed
+ * days and one for each date.
+ */
+function movedMessage(notice: NoticeRecord, locale: Locale): string {
+  const moved = notice.moved;
+  const [only] = moved?.dates ?? [];
+  if (!moved || (moved.dates.length === 1 && moved.from === moved.to && only)) {
+    const one = only ?? notice;
+    const values = { closed: moved?.from ?? movedFrom(notice), title: one.bookTitle, day: one.day };
+    return say(locale, one.loanId ? 'noticeDueDateMovedLoan' : 'noticeDueDateMovedHold', values);
+  }
+  return [
+    moved.from === moved.to
+      ? say(locale, 'noticeClosedOn', { closed: moved.from })
+      : say(locale, 'noticeClosedFromTo', { from: moved.from, until: moved.to }),
+    ...moved.dates.map((d) =>
+      say(locale, d.loanId ? 'noticeLoanNowDue' : 'noticeHoldNowUntil', { title: d.bookTitle, day: d.day }),
+    ),
+  ].join(' ');
+}
+
+/** The notice as sentences for the member, in their language. */
+export function noticeMessage(notice: NoticeRecord, locale: Locale, policy: Policy): string {
+  const values = { title: notice.bookTitle, day: notice.day };
+  switch (notice.kind) {
+    case 'due-soon':
+      return say(locale, 'noticeDueSoon', values);
+    case 'overdue':
+      return say(locale, policy.feeDays === 'open' ? 'noticeOverdueOpenDays' : 'noticeOverdue', {
+        ...values,
+        fee: policy.lateFeePerDay,
+      });
+    case 'hold-ready':
+      return say(locale, 'noticeHoldReady', values);
+    case 'hold-expired':
+      return say(locale, 'noticeHoldExpired', values);
+    case 'due-date-moved':
+      return movedMessage(notice, locale);
+  }
+}

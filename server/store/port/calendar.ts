@@ -1,0 +1,36 @@
+// The library's calendar: weekly opening hours and closures.
+
+/** A weekday the library opens, and its hours ('HH:MM', 24-hour, in the library's time zone). */
+export interface OpeningHours {
+  /** 0 Sunday to 6 Saturday (as Date.getUTCDay counts). A weekday without hours is a closed day every week. */
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+/** A day the library is closed besides its weekly hours: a holiday or an emergency. */
+export interface ClosureRecord {
+  /** YYYY-MM-DD in the library's calendar. */
+  day: string;
+  reason: string;
+  createdAt: Date;
+}
+
+/** The library's calendar: its weekly opening hours and its closures, one per day. */
+export interface CalendarStore {
+  /** The weekly hours, by weekday (the defaults from seed/calendar.ts until staff change them). */
+  openingHours(): Promise<OpeningHours[]>;
+  /** Closures from `from` to `to` (both YYYY-MM-DD, inclusive), by day. */
+  closures(from: string, to: string): Promise<ClosureRecord[]>;
+  /** Records a closure, refused when that day has one already (answered with it). */
+  addClosure(
+    closure: ClosureRecord,
+  ): Promise<{ ok: true; closure: ClosureRecord } | { ok: false; closure: ClosureRecord }>;
+  /** Removes the day's closure; answers it, or null when the day had none. */
+  removeClosure(day: string): Promise<ClosureRecord | null>;
+  /**
+   * Records a year's fixed holidays only if that year has no closure yet (so a holiday staff removed is not put
+   * back on the next start); answers how many it added.
+   */
+  seedYear(year: number, closures: ClosureRecord[]): Promise<number>;
+}

@@ -1,0 +1,86 @@
+// Holds: members' places in a book's queue, the copies set aside for them and the hold shelf.
+import type { Page, PageRequest } from './paging.ts';
+
+export type HoldStatus = 'waiting' | 'ready' | 'fulfilled' | 'cancelled' | 'expired';
+
+/** A member's place in a book's queue. A ready hold has a copy set aside for its member since readyAt. */
+export interface HoldRecord {
+  id: string;
+  bookId: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  bookTitle: string;
+  status: HoldStatus;
+  createdAt: Date;
+  readyAt: Date | null;
+  /** When it was fulfilled (borrowed), cancelled or expired. */
+  endedAt: Date | null;
+  /** The copy set aside for it while ready (and the one it was fulfilled with); null while waiting. */
+  itemBarcode: string | null;
+  /**
+   * When staff put its copy on the hold shelf (HoldStore.shelve); null until then. A copy set aside any other way
+   * (copies added, found, passed on, returned in the app) is still on the open shelf or a trolley: staff pull it.
+   */
+  shelvedAt: Date | null;
+  /** When staff took the copy of an ended (expired, cancelled) shelved hold off the hold shelf; null until then. */
+  shelfClearedAt: Date | null;
+}
+
+export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'> & {
+  /** The hold's id when the caller chose it up front (an idempotency key answers it); a fresh one otherwise. */
+  id?: string;
+};
+
+export type PlaceHoldResult =
+  | { ok: true; hold: HoldRecord; position: number }
+  | {
+      ok: false;
+      reason: 'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'copies-available' | 'hold-limit';
+    };
+
+export type EndHoldResult = { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-open' };
+
+/**
+ * Staff's moves of the hold shelf. `changed` false: it was done already (the same request again).
+ * not-ready: only a ready hold's copy goes on the hold shelf. not-ended: a ready hold's copy stays there until
+ * it is borrowed or the hold ends. not-on-shelf: the hold ended with its copy never put on the hold shelf, or was
+ * borrowed.
+ */
+export type HoldShelfResult =
+  | { ok: true; hold: HoldRecord; changed: boolean }
+  | { ok: false; reason: 'hold-not-found' | 'not-ready' | 'not-ended' | 'not-on-shelf' };
+
+/**
+ * Holds: first come, first served. A copy coming back to the shelf (a return, copies added, a ready hold
+ * cancelled or expired) goes to the first member waiting instead, set aside for them (ready) and counted out of
+ * the copies available; only that member's borrow takes it. Copies owned = available + on loan + set aside.
+ */
+export interface HoldStore {
+  /** Joins the book's queue, when no copy is on the shelf and the member has no loan or open hold of it. */
+  place(hold: NewHold, opts: { holdLimit: number }): Promise<PlaceHoldResult>;
+  /** Ends an open hold; a ready one's copy passes to the next member waiting, or back to the shelf. */
+  cancel(holdId: string, at: Date): Promise<EndHoldResult>;
+  /** Ready holds set aside before `readyBefore` expire, their copies passed on as by cancel. */
+  expire(readyBefore: Date, at: Date): Promise<HoldRecord[]>;
+  get(id: string): Promise<HoldRecord | null>;
+  /** Newest first. */
+  listByUser(userId: string): Promise<HoldRecord[]>;
+  /** The book's open holds (ready first, then waiting), in queue order. */
+  queue(bookId: string): Promise<HoldRecord[]>;
+  /**
+   * The queues of many books in one read (a list of books showing each one's queue): each book's open holds in
+   * the order queue() answers them; a book with nobody waiting (or an id that is no book's) maps to [].
+   */
+  queues(bookIds: string[]): Promise<Map<string, HoldRecord[]>>;
+  /** Ready holds across the library, set aside longest first (the pickup shelf). */
+  ready(page: PageRequest): Promise<Page<HoldRecord>>;
+  /** Records that a ready hold's copy is on the hold shelf now (one conditional write; again: unchanged). */
+  shelve(holdId: string, at: Date): Promise<HoldShelfResult>;
+  /** Records that the copy of an ended hold that was on the hold shelf has been taken off it. */
+  clearShelf(holdId: string, at: Date): Promise<HoldShelfResult>;
+  /** Ready holds whose copy is not on the hold shelf yet, set aside longest first (keyset-paged, indexed). */
+  toPull(page: PageRequest): Promise<Page<HoldRecord>>;
+  /** Expired or cancelled holds whose copy is still on the hold shelf, ended longest ago first. */
+  toClear(page: PageRequest): Promise<Page<HoldRecord>>;
+}

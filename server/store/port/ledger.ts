@@ -1,0 +1,71 @@
+// The ledger: a member's charges, payments and waivers, one record each; the balance is their sum.
+
+/** 'lost-found': a lost copy found, its loan's replacement charge refunded (a credit; the balance may go below 0). */
+export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver' | 'lost-found';
+
+export interface LedgerRecord {
+  id: string;
+  userId: string;
+  kind: LedgerKind;
+  /** Whole taka, > 0; the kind says which way it moves the balance. */
+  amount: number;
+  loanId: string | null;
+  bookTitle: string | null;
+  /** Staff's words as typed, or a note the library wrote itself (systemNote), said in the reader's language. */
+  note: string;
+  /** The staff member who recorded it; null for charges the library made itself. */
+  recordedBy: string | null;
+  createdAt: Date;
+}
+
+/** The notes the library writes on ledger entries itself; each is a sentence of server/library/i18n. */
+export const LEDGER_NOTES = [
+  'ledgerReturnedLate',
+  'ledgerLostReplacement',
+  'ledgerLostProcessing',
+  'ledgerDamagedReplacement',
+  'ledgerDamagedProcessing',
+  'ledgerPaidAtDesk',
+  'ledgerWaivedAtDesk',
+  'ledgerLostFound',
+] as const;
+export type LedgerNoteKey = (typeof LEDGER_NOTES)[number];
+
+/**
+ * A note the library writes, as stored: its key behind U+0001, which no note staff type can hold (text with
+ * control characters is refused), so it is said in the reader's language when read and a typed note never is.
+ */
+export const systemNote = (key: LedgerNoteKey): string => `\u0001${key}`;
+/** The key of a note the library wrote; null for staff's words. */
+export const systemNoteKey = (note: string): LedgerNoteKey | null => {
+  const key = note.startsWith('\u0001') ? note.slice(1) : null;
+  return LEDGER_NOTES.find((known) => known === key) ?? null;
+};
+
+export type NewCredit = Pick<LedgerRecord, 'userId' | 'amount' | 'note' | 'recordedBy' | 'createdAt'> & {
+  kind: 'payment' | 'waiver';
+  /** The entry's id when the caller chose it (24 hex, e.g. the ref of a request claim); a new one otherwise. */
+  id?: string;
+};
+
+/** A member's account as records, never an edited total: charges, payments, waivers. */
+export interface LedgerStore {
+  /** Charges minus payments and waivers. */
+  balance(userId: string): Promise<number>;
+  /** Newest first. */
+  list(userId: string): Promise<LedgerRecord[]>;
+  /**
+   * Payments and waivers recorded from `from` (inclusive) to `to` (exclusive), oldest first: the desk's
+   * cash-up of a day. Charges are left out (the library makes them, no money changes hands).
+   */
+  credits(from: Date, to: Date): Promise<LedgerRecord[]>;
+  /**
+   * Records a payment or waiver, refused when it is more than the balance at that moment: the check and the
+   * record are one step, so credits at once, from any number of gateways, never take the balance below zero.
+   */
+  credit(
+    entry: NewCredit,
+  ): Promise<
+    { ok: true; entry: LedgerRecord; balance: number } | { ok: false; reason: 'exceeds-balance'; balance: number }
+  >;
+}

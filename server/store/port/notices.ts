@@ -1,0 +1,92 @@
+// Notices: messages to members about their loans and holds, and the e-mail of each.
+import type { Page, PageRequest } from './paging.ts';
+
+/** 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts). */
+export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired' | 'due-date-moved';
+
+/** A message to a member about one event of a loan or hold, stored once per event (its key). */
+export interface NoticeRecord {
+  id: string;
+  userId: string;
+  kind: NoticeKind;
+  /** One per event, e.g. `due-soon:<loan id>:<due day>`: recording it again changes nothing. */
+  key: string;
+  bookId: string;
+  bookTitle: string;
+  loanId: string | null;
+  holdId: string | null;
+  /** The day the notice is about (due day, last pickup day), YYYY-MM-DD. */
+  day: string;
+  createdAt: Date;
+  readAt: Date | null;
+  /** Its e-mail (the outbox entry, stored with the notice); null when e-mail was off when it was recorded. */
+  mail: NoticeMail | null;
+  /**
+   * A due-date-moved notice's dates (null on other kinds, and on those recorded before it existed, whose key ends
+   * with the closed day): the closed days, and each loan or hold they moved with the day it moved to.
+   */
+  moved: MovedDates | null;
+}
+
+/** One member's dates a closure moved, told in one notice. */
+export interface MovedDates {
+  /** The first and last closed day (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  dates: { loanId: string | null; holdId: string | null; bookId: string; bookTitle: string; day: string }[];
+}
+
+export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail' | 'moved'> & { moved?: MovedDates | null };
+
+/** pending: to send (again); sent; failed: every attempt failed; skipped: the member turned e-mail off. */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+export interface NoticeMail {
+  status: MailStatus;
+  /** Sends started so far: each claim counts one, and a claim only succeeds with the count it read. */
+  attempts: number;
+  /** While pending: not before this (the next retry, or the end of a sender's claim). */
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  /** When it was sent, failed for good or skipped. */
+  settledAt: Date | null;
+}
+
+/** What became of one attempt (settleMail); pending again with the time of the next one. */
+export type MailOutcome =
+  | { status: 'sent' | 'skipped'; at: Date }
+  | { status: 'failed'; at: Date; error: string }
+  | { status: 'pending'; at: Date; nextAttemptAt: Date; error: string };
+
+export interface NoticeStore {
+  /**
+   * Records the notices not recorded yet (by key); returns those it added. With mail, each is also queued for
+   * e-mail (pending from its createdAt, or `mailAfterMs` later) in the same write, so no notice is ever recorded
+   * without its e-mail.
+   */
+  record(notices: NewNotice[], opts?: { mail: boolean; mailAfterMs?: number }): Promise<NoticeRecord[]>;
+  /**
+   * The member's newest due-date-moved notice recorded at or after `since` that is still unread and whose e-mail,
+   * if any, was not tried yet: the one a new move of their dates joins (null when there is none).
+   */
+  movedSince(userId: string, since: Date): Promise<NoticeRecord | null>;
+  /** Sets a notice's moved dates and day, if it is still unread and its e-mail untried; false if not. */
+  updateMoved(id: string, moved: MovedDates, day: string): Promise<boolean>;
+  /** Which of these keys are recorded already (a read, so a schedule can skip what it has done). */
+  recorded(keys: string[]): Promise<Set<string>>;
+  /** Newest first. */
+  list(userId: string, opts: { unreadOnly: boolean; page: PageRequest }): Promise<Page<NoticeRecord>>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks the member's notices read (these ids, or all when null); returns how many changed. */
+  markRead(userId: string, ids: string[] | null, at: Date): Promise<number>;
+  /** Notices whose e-mail is pending and due by `at`, the longest waiting first (a read). */
+  mailDue(at: Date, limit: number): Promise<NoticeRecord[]>;
+  /**
+   * Claims one e-mail to send, if it is still pending, due by `at` and tried `attempts` times (what the
+   * sender read): counts the attempt and holds it until `until`. Of several senders, one gets it (the notice);
+   * the others get null.
+   */
+  claimMail(id: string, attempts: number, at: Date, until: Date): Promise<NoticeRecord | null>;
+  /** Records an attempt's outcome, if the e-mail is still pending after `attempts` tries (its claim); false if not. */
+  settleMail(id: string, attempts: number, outcome: MailOutcome): Promise<boolean>;
+}

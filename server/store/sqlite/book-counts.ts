@@ -1,0 +1,95 @@
+// The books adapter's counts: the catalogue's kept tallies and gram counts, which are point reads, and the counts
+// and facets of filters and searches, which scan and so are kept until what they depend on changes.
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import { num } from './db.ts';
+import type { Row } from './db.ts';
+import type { Reader } from './reader.ts';
+
+/** How many books hold a gram (1-2 characters, or a word start), from the kept counts (schema.ts, 8 and 21). */
+export const gramCounter =
+  (prepare: (sql: string) => StatementSync) =>
+  (gram: string): number =>
+    num(prepare('SELECT n FROM book_gram_counts WHERE gram = ?').get(gram) ?? { n: 0 }, 'n');
+
+export function bookCounts(prepare: (sql: string) => StatementSync) {
+  // Inserts and renames on this connection: what a kept search count depends on (see searchCounts).
+  let catalogueWrites = 0;
+  /**
+   * How many books of a genre (null: of every genre) there are, or have a copy on the shelf, from the kept tallies
+   * (schema.ts, 22): a row per genre, not a count of the books.
+   */
+  const tally = (genre: string | null, onShelf = false): number =>
+    num(
+      prepare(
+        `SELECT COALESCE(SUM(${onShelf ? 'available' : 'books'}), 0) AS n FROM book_tallies${
+          genre === null ? '' : ' WHERE genre = ?'
+        }`,
+      ).get(...(genre === null ? [] : [genre])) ?? {},
+      'n',
+    );
+
+  // Counting a filter scans the table, and every page asks for its totalCount, so counts are kept until what
+  // they depend on changes. A filter count: until the database changes (total_changes() moves with every write
+  // on this connection, loans included; PRAGMA data_version with every commit by another connection). A search
+  // the trigram index answers alone depends on titles and authors only, so its count is kept across borrows and
+  // returns: until this connection inserts or renames a book (catalogueWrites) or another one commits.
+  // The same count asked for while it runs (aliases of one query, a burst of the same search) shares its run;
+  // a count during which the database changed is answered but not kept.
+  const dataVersion = (): number => num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
+  const keptReads = (version: () => string) => {
+    const kept = new Map<string, Promise<Row[]>>();
+    let keptVersion = '';
+    return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<Row[]> => {
+      const started = version();
+      if (started !== keptVersion) {
+        kept.clear();
+        keptVersion = started;
+      }
+      const key = `${sql}\u0000${JSON.stringify(params)}`;
+      let rows = kept.get(key);
+      if (rows === undefined) {
+        if (kept.size >= 1000) kept.clear();
+        const running = read(sql, params);
+        kept.set(key, running);
+        const forget = () => {
+          if (kept.get(key) === running) kept.delete(key);
+        };
+        const keepIfUnchanged = () => {
+          try {
+            if (version() !== started) forget();
+          } catch {
+            forget(); // closed meanwhile
+          }
+        };
+        running.then(keepIfUnchanged, forget);
+        rows = running;
+      }
+      return rows;
+    };
+  };
+  const keptCounts = (version: () => string) => {
+    const reads = keptReads(version);
+    return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<number> =>
+      reads(read, sql, params).then((rows) => num(rows[0] ?? {}, 'n'));
+  };
+  const filterCounts = keptCounts(
+    () => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`,
+  );
+  const searchCounts = keptCounts(() => `${catalogueWrites}:${dataVersion()}`);
+  // Facets count stock too, so they are kept like filter counts: until anything is written.
+  const facetReads = keptReads(
+    () => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`,
+  );
+  return {
+    tally,
+    filterCounts,
+    searchCounts,
+    facetReads,
+    /** A book inserted or renamed on this connection: kept search counts no longer hold. */
+    catalogueWritten: () => {
+      catalogueWrites += 1;
+    },
+  };
+}
+
+export type BookCounts = ReturnType<typeof bookCounts>;
