@@ -25,6 +25,8 @@ const config: CodegenConfig = {
           AuditEntry: '../../store/port.ts#AuditRecord',
           BookConnection: '../resolvers/catalog.ts#BookConnectionParent',
           Closure: '../../store/port.ts#ClosureRecord',
+          HoursChange: '../../store/port.ts#HoursChange as HoursChangeRecord',
+          CalendarDay: '../../library/library-calendar.ts#CalendarDay as CalendarDayRecord',
           BorrowWindow: '../../library/circulation.ts#BorrowWindow as BorrowWindowRecord',
           OpeningHours: '../../store/port.ts#OpeningHours as OpeningHoursRecord',
           Item: '../../store/port.ts#ItemRecord',

@@ -8,7 +8,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { spaPages } from '../server/spa-pages.ts';
 
-const BUDGET_KB = 150;
+// 150 KB until issue 44 made room (143.3 KB reached); what was reached plus 2 KB, so the budget keeps guarding.
+const BUDGET_KB = 145.3;
 const dist = path.resolve(import.meta.dirname, '..', 'dist', 'client');
 // The page the gateway sends for `/` (server/spa-pages.ts keeps each element marked for other routes off it).
 const html = spaPages(dist)?.('/').html ?? readFileSync(path.join(dist, 'index.html'), 'utf8');

@@ -10,6 +10,12 @@ export const FOOTER_CALENDAR_QUERY = graphql(`
   query FooterCalendar($from: String!, $to: String!) {
     calendar(from: $from, to: $to) {
       ...CalendarFields
+      days {
+        date
+        open
+        opens
+        closes
+      }
     }
     policy {
       timeZone
@@ -35,7 +41,7 @@ export function FooterHours() {
     <>
       {calendar && data?.policy && (
         <p className="mb-1 text-sm font-semibold text-white">
-          {openNow(calendar.openingHours, calendar.closures, now, data.policy.timeZone)}
+          {openNow(calendar.openingHours, calendar.closures, now, data.policy.timeZone, data.calendar.days)}
         </p>
       )}
       <ul className="space-y-1 text-sm">

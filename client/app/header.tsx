@@ -21,8 +21,9 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/contact', label: 'nav.contact' },
 ];
 
+// One line each, and closer together below xl: at 1280 pixels staff's links wrapped in two, doubling the header.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm font-medium transition ${
+  `block whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition xl:px-3 ${
     isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-indigo-700'
   }`;
 
@@ -56,8 +57,8 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
-      <div className="page-container flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-indigo-700" onClick={close}>
+      <div className="page-container flex h-16 items-center justify-between gap-3 xl:gap-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-indigo-700" onClick={close}>
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           {t({ id: 'app.name' })}
         </Link>

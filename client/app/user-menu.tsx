@@ -57,7 +57,11 @@ export function UserMenu({ onChoose }: { onChoose?: () => void }) {
           {name}
         </span>
       </div>
-      <Link to="/my-account" onClick={onChoose} className="text-sm font-medium text-slate-700 hover:text-indigo-700">
+      <Link
+        to="/my-account"
+        onClick={onChoose}
+        className="whitespace-nowrap text-sm font-medium text-slate-700 hover:text-indigo-700"
+      >
         {t({ id: 'userMenu.myAccount' })}
       </Link>
       <button type="button" onClick={() => void onLogout()} className="btn-secondary px-4 py-2">

@@ -33,6 +33,17 @@ describe('opening hours', () => {
     expect(openNow(WEEK, eid, new Date('2026-11-26T06:00:00Z'), DHAKA)).toBe('Closed today (Eid ul-Fitr)');
   });
 
+  it('says whether the library is open from the hours in force today when the calendar gives them', () => {
+    // Thursday 26 November 2026 at 4pm in Dhaka: open until 8pm by the week, until 3pm by today's hours.
+    const at = new Date('2026-11-26T10:00:00Z');
+    const ramadan = [{ date: '2026-11-26', open: true, opens: '09:00', closes: '15:00' }];
+    expect(openNow(WEEK, [], at, DHAKA)).toBe('Open now, closes at 8pm');
+    expect(openNow(WEEK, [], at, DHAKA, ramadan)).toBe('Closed now');
+    expect(openNow(WEEK, [], new Date('2026-11-26T03:30:00Z'), DHAKA, ramadan)).toBe('Open now, closes at 3pm');
+    const shut = [{ date: '2026-11-26', open: false, opens: null, closes: null }];
+    expect(openNow(WEEK, [], at, DHAKA, shut)).toBe('Closed today');
+  });
+
   it('writes the hours in Bangla with the part of the day in Bangla, not "AM" and "PM"', () => {
     // The test setup goes back to English after each test.
     applyCatalogue('bn', bangla);

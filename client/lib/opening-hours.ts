@@ -103,18 +103,35 @@ export function libraryNow(now: Date, timeZone: string) {
   return { day, weekday, time: `${part('hour')}:${part('minute')}` };
 }
 
-/** "Open now, closes at 8pm", "Closed now, opens at 2pm", "Closed today (Eid ul-Fitr)" or "Closed today". */
+/** A day as the calendar answers it: the hours in force that day (staff may have changed them for a period). */
+export interface CalendarDay {
+  date: string;
+  open: boolean;
+  opens?: string | null;
+  closes?: string | null;
+}
+
+/**
+ * "Open now, closes at 8pm", "Closed now, opens at 2pm", "Closed today (Eid ul-Fitr)" or "Closed today": from
+ * the library's today in `days` when it is there (the hours in force today), else from the weekly hours.
+ */
 export function openNow(
   hours: readonly Hours[],
   closures: readonly { date: string; reason: string }[],
   now: Date,
   timeZone: string,
+  days: readonly CalendarDay[] = [],
 ): string {
   const { day, weekday, time } = libraryNow(now, timeZone);
   const closure = closures.find((c) => c.date === day);
   const say = intl().formatMessage;
   if (closure) return say({ id: 'hours.closedToday' }, { reason: closure.reason });
-  const today = hours.find((h) => h.weekday === weekday);
+  const inForce = days.find((d) => d.date === day);
+  const today = inForce
+    ? inForce.open && inForce.opens && inForce.closes
+      ? { opens: inForce.opens, closes: inForce.closes }
+      : undefined
+    : hours.find((h) => h.weekday === weekday);
   if (!today) return say({ id: 'hours.closedTodayPlain' });
   if (time < today.opens) return say({ id: 'hours.closedNowOpensAt' }, { time: clockTime(today.opens) });
   if (time < today.closes) return say({ id: 'hours.openNowClosesAt' }, { time: clockTime(today.closes) });

@@ -22,6 +22,7 @@ import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
 import { receiptMutations } from './resolvers/receipts.ts';
 import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
+import { inLibraryWeek } from '../library/opening-hours.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -142,6 +143,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     Closure: { date: (closure) => closure.day },
     LedgerEntry: ledgerNoteField,
     CashUpEntry: ledgerNoteField,
+    HoursChange: { hours: (change) => inLibraryWeek(change.hours) },
     AuditEntry: auditEntryFields,
     Policy: {
       currency: () => CURRENCY.code,

@@ -27,6 +27,7 @@ const VALUES: Record<AuditAction, Values> = {
   'role-changed': 'library',
   'closure-added': 'library',
   'closure-removed': 'library',
+  'hours-changed': 'library',
   'reminder-sent': 'library',
   'item-added': 'library',
   'item-status': 'library',

@@ -1,22 +1,28 @@
-// The library's calendar: its weekly opening hours and the days it is closed (holidays, emergencies), kept in
-// the store. Due dates, renewals, ready holds' last pickup days and late fees all read it (docs/decisions/046):
-// a day the library is shut is never a day a book must come back, and never a day a fee is charged for.
-import type { ClosureRecord, OpeningHours, Store } from '../store/port.ts';
+// The library's calendar: its opening hours (as staff changed them, opening-hours.ts) and the days it is closed
+// (holidays, emergencies), kept in the store. Due dates, renewals, ready holds' last pickup days and late fees all
+// read it (docs/decisions/046, 073): a day the library is shut is never a day a book must come back, and never a
+// day a fee is charged for.
+import type { ClosureRecord, HoursChange, OpeningHours, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, startOfDay, todayIn } from './calendar.ts';
 import type { Policy } from './policy.ts';
 import type { AuditTrail } from './audit.ts';
 import * as check from './validate.ts';
+import { createHoursSetter, inLibraryWeek, weekOn, type HoursHistory } from './opening-hours.ts';
 
 /** Closures are read this far past the last day a question is about; further only when all of it is closed. */
 const LOOK_AHEAD_DAYS = 60;
 /** The longest span one calendar(from, to) answers. */
 const MAX_SPAN_DAYS = 400;
+/** How far on a change of hours moves what falls due on the days it closes: past any date a loan can have. */
+const MOVE_DAYS = 366;
 
 /** The library's days over a stretch of the calendar, read once: a pure answer to "open that day?". */
 export interface OpenDays {
   isOpen(day: string): boolean;
+  /** The library's hours on `day`, or null when it is closed that day. */
+  hoursOn(day: string): OpeningHours | null;
   /**
    * `day` when the library opens that day, else the first day after it that it does, however long it is shut;
    * LIBRARY_CLOSED when it opens on none of the policy's maxClosedDays after it (no date is put on a closed day).
@@ -24,6 +30,16 @@ export interface OpenDays {
   nextOpen(day: string): string;
   /** The same days with the closures from `from` to `to` left out: what the calendar said before they were added. */
   without(from: string, to: string): OpenDays;
+}
+
+/** One day of the calendar(from, to) query: the hours in force, or the closure or weekday that shuts it. */
+export interface CalendarDay {
+  date: string;
+  weekday: number;
+  open: boolean;
+  opens: string | null;
+  closes: string | null;
+  closure: ClosureRecord | null;
 }
 
 /** Closed days entered together: one day, or a range (`from` to `to`, both closed). */
@@ -39,8 +55,21 @@ export interface LibraryCalendar {
   lastPickupDay(readyAt: Date, days?: OpenDays): Promise<string>;
   /** Ready holds set aside before this instant are past their last pickup day now. */
   expiryCutoff(): Promise<Date>;
-  /** The calendar(from, to) query: weekly hours, and closures between the two days. */
-  view(from: unknown, to: unknown): Promise<{ openingHours: OpeningHours[]; closures: ClosureRecord[] }>;
+  /**
+   * The calendar(from, to) query: the week's hours in force today, closures between the two days, each day with
+   * its hours, and the changes of hours in force on any of them.
+   */
+  view(
+    from: unknown,
+    to: unknown,
+  ): Promise<{
+    openingHours: OpeningHours[];
+    closures: ClosureRecord[];
+    days: CalendarDay[];
+    hoursChanges: HoursChange[];
+  }>;
+  /** Staff: the week's hours from `from` (today or later) to `to`, or on until changed (opening-hours.ts). */
+  setOpeningHours(session: Session, from: unknown, to: unknown, hours: unknown): Promise<HoursChange>;
   /**
    * Staff: closes the library on a day, or on every day from it to `to`; due dates and pickup days on them move
    * once, to the first open day after them all (see onClosed). Answers the first day's closure.
@@ -56,20 +85,30 @@ const weekdayOf = (day: string): number => dayToDate(day).getUTCDay();
 export const noOpenDay = (day: string, limit: number) =>
   new LibraryError('LIBRARY_CLOSED', 'noOpenDay', { limit, day });
 
-/** `limit`: the policy's maxClosedDays, how far nextOpen looks (callers read the closures that far). */
-export function openDays(hours: OpeningHours[], closures: ClosureRecord[], limit: number): OpenDays {
-  const openWeekdays = new Set(hours.map((h) => h.weekday));
+/**
+ * `hours`: the weekly hours, or their history (the hours in force each day); `limit`: the policy's
+ * maxClosedDays, how far nextOpen looks (callers read the closures that far).
+ */
+export function openDays(
+  hours: readonly OpeningHours[] | HoursHistory,
+  closures: ClosureRecord[],
+  limit: number,
+): OpenDays {
+  const history: HoursHistory = 'base' in hours ? hours : { base: hours, changes: [] };
   const closed = new Set(closures.map((c) => c.day));
-  const isOpen = (day: string) => openWeekdays.has(weekdayOf(day)) && !closed.has(day);
+  const hoursOn = (day: string) =>
+    closed.has(day) ? null : (weekOn(history, day).find((h) => h.weekday === weekdayOf(day)) ?? null);
+  const isOpen = (day: string) => hoursOn(day) !== null;
   return {
     isOpen,
+    hoursOn,
     nextOpen(day) {
       for (let i = 0; i <= limit; i += 1) if (isOpen(addDays(day, i))) return addDays(day, i);
       throw noOpenDay(day, limit);
     },
     without: (from, to) =>
       openDays(
-        hours,
+        history,
         closures.filter((c) => c.day < from || c.day > to),
         limit,
       ),
@@ -92,10 +131,15 @@ export function createLibraryCalendar(
   const today = () => todayIn(opts.timeZone, opts.now());
 
   /** The hours and closures from `from` to past `to`: on until an open day after `to`, or the policy's limit. */
-  async function read(from: string, to: string): Promise<{ hours: OpeningHours[]; closures: ClosureRecord[] }> {
+  async function read(from: string, to: string): Promise<{ hours: HoursHistory; closures: ClosureRecord[] }> {
     const last = to < from ? from : to;
     const ahead = addDays(last, LOOK_AHEAD_DAYS);
-    const [hours, closures] = await Promise.all([store.calendar.openingHours(), store.calendar.closures(from, ahead)]);
+    const [base, changes, closures] = await Promise.all([
+      store.calendar.openingHours(),
+      store.calendar.hoursChanges(from, addDays(last, Math.max(limit, LOOK_AHEAD_DAYS))),
+      store.calendar.closures(from, ahead),
+    ]);
+    const hours = { base, changes };
     // Days not read would count as open: when every day read after `to` is closed, read the rest of the limit,
     // so nextOpen of any day up to `to` finds the real next open day, or knows there is none.
     const known = openDays(hours, closures, limit);
@@ -144,6 +188,38 @@ export function createLibraryCalendar(
     if (daysBetween(first, open) > limit) throw badInput('to', 'closureTooLong', { limit });
   }
 
+  const setHours = createHoursSetter(store, opts);
+
+  /**
+   * Days a change of hours closes that were open before it: what fell due on them moves as for a closure, once,
+   * to the next open day, and each member is told (onClosed), run by run of days closed together.
+   */
+  async function moveOffNewlyClosed(change: HoursChange): Promise<void> {
+    if (!opts.onClosed) return;
+    const horizon = addDays(change.from, MOVE_DAYS);
+    const end = change.to !== null && change.to < horizon ? change.to : horizon;
+    const { hours, closures } = await read(addDays(change.from, -limit), end);
+    const after = openDays(hours, closures, limit);
+    const earlier = { base: hours.base, changes: hours.changes.filter((c) => c.id !== change.id) };
+    const before = openDays(earlier, closures, limit);
+    // What the calendar said before this change and without the closed days: a pickup day that was on them moved.
+    const known: OpenDays = { ...after, without: (a, b) => before.without(a, b) };
+    let first: string | null = null;
+    for (let day = change.from; day <= addDays(end, 1); day = addDays(day, 1)) {
+      if (day <= end && before.isOpen(day) && !after.isOpen(day)) first ??= day;
+      else if (first !== null) {
+        const closed = { from: first, to: addDays(day, -1) };
+        first = null;
+        try {
+          await opts.onClosed(closed, known);
+        } catch (error) {
+          // No open day within the limit after them (closures around them): those dates stay as they were.
+          if (!(error instanceof LibraryError && error.code === 'LIBRARY_CLOSED')) throw error;
+        }
+      }
+    }
+  }
+
   return {
     days,
     lastPickupDay,
@@ -174,12 +250,40 @@ export function createLibraryCalendar(
       const to = dayInput(rawTo, 'to');
       if (to < from) throw badInput('to', 'calendarRangeOrder');
       if (daysBetween(from, to) > MAX_SPAN_DAYS) throw badInput('to', 'calendarSpanTooLong', { max: MAX_SPAN_DAYS });
-      const [openingHours, closures] = await Promise.all([
+      const now = today();
+      const [base, hoursChanges, closures] = await Promise.all([
         store.calendar.openingHours(),
+        store.calendar.hoursChanges(from < now ? from : now, to > now ? to : now),
         store.calendar.closures(from, to),
       ]);
-      // The library's week runs Saturday to Friday.
-      return { openingHours: openingHours.toSorted((a, b) => ((a.weekday + 1) % 7) - ((b.weekday + 1) % 7)), closures };
+      const history = { base, changes: hoursChanges };
+      const known = openDays(history, closures, limit);
+      const calendarDays: CalendarDay[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        const hours = known.hoursOn(day);
+        const closure = closures.find((c) => c.day === day) ?? null;
+        const opens = hours?.opens ?? null;
+        calendarDays.push({
+          date: day,
+          weekday: weekdayOf(day),
+          open: hours !== null,
+          opens,
+          closes: hours?.closes ?? null,
+          closure,
+        });
+      }
+      return {
+        openingHours: inLibraryWeek(weekOn(history, now)),
+        closures,
+        days: calendarDays,
+        hoursChanges: hoursChanges.filter((c) => c.from <= to && (c.to === null || c.to >= from)),
+      };
+    },
+
+    async setOpeningHours(session, from, to, hours) {
+      const change = await setHours(session, from, to, hours);
+      await moveOffNewlyClosed(change);
+      return change;
     },
 
     async addClosure(session, rawDay, rawReason, rawTo) {

@@ -84,19 +84,35 @@ export interface MyData {
    * session token issued to them.
    */
   deleteAccount(session: Session): Promise<true>;
+  /** What stands in the way of deleting the caller's account, asked before they confirm it. */
+  deletionCheck(session: Session): Promise<DeletionCheck>;
+}
+
+/** Each book on loan and each open hold (by title), and the balance: all must be settled to delete an account. */
+export interface DeletionCheck {
+  allowed: boolean;
+  loans: string[];
+  holds: string[];
+  balance: number;
 }
 
 const OPEN_HOLDS = new Set(['waiting', 'ready']);
 const PAGE_SIZE = 100;
 
-/** "2 books on loan", "1 hold": what stands in the way, in words. */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** "“Gitanjali” and “Padma”": titles as a list. */
+const titles = (list: string[]) => {
+  const quoted = list.map((title) => `“${title}”`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : (quoted[0] ?? '');
+};
 
-/** What stands in the way, as a list in English (said inside the Bangla sentence as it is: see decision 071). */
-function inUseList(loans: number, holds: number, balance: number): string {
+/**
+ * What stands in the way, each by name, as a list in English: "“Gitanjali” on loan, a hold on “Padma” and a
+ * balance of ৳500" (said inside the Bangla sentence as it is: see decision 071; the SPA names each in its language).
+ */
+function inUseList({ loans, holds, balance }: DeletionCheck): string {
   const parts = [
-    loans > 0 ? count(loans, 'book on loan', 'books on loan') : null,
-    holds > 0 ? count(holds, 'hold', 'holds') : null,
+    loans.length > 0 ? `${titles(loans)} on loan` : null,
+    holds.length > 0 ? `${holds.length === 1 ? 'a hold' : 'holds'} on ${titles(holds)}` : null,
     balance > 0 ? `a balance of ${money(balance)}` : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
@@ -111,6 +127,20 @@ export function createMyData(
     audit: AuditTrail;
   },
 ): MyData {
+  async function deletionCheck(uid: string): Promise<DeletionCheck> {
+    const [loans, holds, balance] = await Promise.all([
+      store.loans.listByUser(uid),
+      store.holds.listByUser(uid),
+      store.ledger.balance(uid),
+    ]);
+    const check = {
+      loans: loans.filter((loan) => loan.status === 'borrowed').map((loan) => loan.bookTitle),
+      holds: holds.filter((hold) => OPEN_HOLDS.has(hold.status)).map((hold) => hold.bookTitle),
+      balance: Math.max(0, balance),
+    };
+    return { allowed: check.loans.length + check.holds.length === 0 && check.balance === 0, ...check };
+  }
+
   /** Every page of a list, in order. */
   async function everyPage<T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
     const all: T[] = [];
@@ -209,16 +239,12 @@ export function createMyData(
       };
     },
 
+    deletionCheck: (session) => deletionCheck(session.uid),
+
     async deleteAccount(session) {
       const uid = session.uid;
-      const [loans, holds, balance] = await Promise.all([
-        store.loans.countActiveByUser(uid),
-        store.holds.listByUser(uid),
-        store.ledger.balance(uid),
-      ]);
-      const openHolds = holds.filter((hold) => OPEN_HOLDS.has(hold.status)).length;
-      if (loans > 0 || openHolds > 0 || balance > 0)
-        throw new LibraryError('ACCOUNT_IN_USE', 'accountInUse', { list: inUseList(loans, openHolds, balance) });
+      const check = await deletionCheck(uid);
+      if (!check.allowed) throw new LibraryError('ACCOUNT_IN_USE', 'accountInUse', { list: inUseList(check) });
       // Their sessions end first, so no request made with one after this records their name again. Then the
       // library's records: should the sign-in account's deletion fail, the member can still sign in and ask
       // again, and every step is safe to repeat.

@@ -36,7 +36,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   notices: ['list', 'unreadCount', 'recorded', 'mailDue', 'movedSince'],
   users: ['getByUid', 'list', 'page'],
   erasure: [],
-  calendar: ['openingHours', 'closures'],
+  calendar: ['openingHours', 'hoursChanges', 'closures'],
 };
 
 /**

@@ -119,6 +119,7 @@ describe('the access map', () => {
       'Mutation.renewFor',
       'Mutation.sendOverdueReminder',
       'Mutation.setItemStatus',
+      'Mutation.setOpeningHours',
       'Mutation.shelveHold',
       'Mutation.unblockMember',
       'Mutation.waiveFee',

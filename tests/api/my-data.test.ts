@@ -236,16 +236,32 @@ describeEachStore((kind) => {
     ]);
   });
 
-  it('refuses to delete an account with a loan, a hold or a balance, with ACCOUNT_IN_USE and a sentence, changing nothing', async () => {
+  it('says first what stands in the way of deleting an account, each by name, and refuses it with ACCOUNT_IN_USE, changing nothing', async () => {
+    const [gitanjali, padma, meghna] = ['Gitanjali', 'Padma', 'Meghna'].map((t) => `${t} ${tag}`);
     const onLoan = await gw.member();
-    await borrow(onLoan, await gw.addBook({ quantity: 2 }));
+    await borrow(onLoan, await gw.addBook({ quantity: 2, title: gitanjali }));
+    await borrow(onLoan, await gw.addBook({ quantity: 2, title: meghna }));
     const holder = await gw.member();
-    const scarce = await gw.addBook({ quantity: 1 });
+    const scarce = await gw.addBook({ quantity: 1, title: padma });
     await borrow(await gw.member(), scarce);
     await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: scarce }, holder.token);
     const owing = await gw.member();
     const lateLoan = await borrow(owing, await gw.addBook({ quantity: 1 }), libraryDay(1));
     await clock.at(3, () => giveBack(owing, lateLoan));
+    const free = await gw.member();
+
+    const CHECK = '{ accountDeletionCheck { allowed loans holds balance } }';
+    const checks = [];
+    for (const m of [onLoan, holder, owing, free])
+      checks.push((await gw.gql(CHECK, {}, m.token)).body.data.accountDeletionCheck);
+    expect(checks).toEqual([
+      { allowed: false, loans: expect.arrayContaining([gitanjali, meghna]), holds: [], balance: 0 },
+      { allowed: false, loans: [], holds: [padma], balance: 0 },
+      { allowed: false, loans: [], holds: [], balance: 100 },
+      { allowed: true, loans: [], holds: [], balance: 0 },
+    ]);
+    expect(checks[0].loans).toHaveLength(2);
+    expectError(await gw.gql(CHECK, {}, null), 'UNAUTHENTICATED');
 
     const sentences = [];
     for (const m of [onLoan, holder, owing]) {
@@ -254,10 +270,12 @@ describeEachStore((kind) => {
       expect(await gw.store.users.getByUid(m.uid)).toMatchObject({ email: m.email });
       expect(await firebaseAccount(m.uid)).toMatchObject({ email: m.email });
     }
+    const [first, second] = checks[0].loans as string[];
+    const settle = 'Return your books, cancel your holds and settle your balance at the desk, then try again.';
     expect(sentences).toEqual([
-      "You can't delete your account while you have 1 book on loan. Return your books, cancel your holds and settle your balance at the desk, then try again.",
-      "You can't delete your account while you have 1 hold. Return your books, cancel your holds and settle your balance at the desk, then try again.",
-      "You can't delete your account while you have a balance of ৳100. Return your books, cancel your holds and settle your balance at the desk, then try again.",
+      `You can't delete your account while you have “${first}” and “${second}” on loan. ${settle}`,
+      `You can't delete your account while you have a hold on “${padma}”. ${settle}`,
+      `You can't delete your account while you have a balance of ৳100. ${settle}`,
     ]);
     expectError(await gw.gql(DELETE, {}, null), 'UNAUTHENTICATED');
   });

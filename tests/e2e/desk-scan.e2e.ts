@@ -164,3 +164,60 @@ describe('the desk by scanning', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 });
+
+describe('the desk on a 1280x800 laptop', () => {
+  const browser = useBrowser('laptop');
+
+  /** Whether an element lies wholly within the window, as staff see it without scrolling. */
+  const inView = async (page: Page, box: { y: number; height: number } | null) => {
+    const height = await page.evaluate(() => window.innerHeight);
+    return box !== null && box.y >= 0 && box.y + box.height <= height;
+  };
+
+  it('keeps the header on one row, and the hold slip and the checkout receipt in view', async () => {
+    const page = browser.page();
+    const tag = uniqueTag('');
+    const [borrower, waiting] = await Promise.all([
+      createAccount({ name: `Laptop Had It ${tag}` }),
+      createAccount({ name: `Laptop Waiting ${tag}` }),
+    ]);
+    const held = await addBook({ title: `Laptop Held ${tag}`, quantity: 1 });
+    await graphql(
+      await apiToken(borrower),
+      'mutation($input: BorrowInput!) { borrow(input: $input) { currentQuantity } }',
+      { input: { bookId: held.id, returnDate: libraryDay(7) } },
+    );
+    await graphql(await apiToken(waiting), 'mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: held.id });
+    const [heldCopy] = await itemsOf(held.id);
+    await staffSignedIn(browser);
+    await openDesk(page);
+
+    // The site's header: every link of the main navigation on one row, the header no taller than one.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const tops = await nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getBoundingClientRect().top));
+    expect(tops.length).toBeGreaterThan(0);
+    expect(new Set(tops).size).toBe(1);
+    const heights = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().height)));
+    expect(new Set(heights).size).toBe(1);
+    const banner = await page.getByRole('banner').boundingBox();
+    expect(banner?.height).toBeLessThanOrEqual(72);
+
+    await scan(page, heldCopy!.barcode);
+    const slip = page.getByRole('region', { name: 'Hold slip' });
+    await slip.waitFor();
+    expect(await inView(page, await slip.boundingBox())).toBe(true);
+
+    // With a member open, a copy scanned out to them: its receipt is in view too.
+    const { me } = await graphql<{ me: { cardNumber: string } }>(await apiToken(borrower), '{ me { cardNumber } }');
+    const book = await addBook({ title: `Laptop Lent ${tag}`, quantity: 1 });
+    const [copy] = await itemsOf(book.id);
+    await scan(page, me.cardNumber);
+    await page.getByRole('region', { name: borrower.name }).getByRole('heading', { level: 2 }).waitFor();
+    await scan(page, copy!.barcode);
+    const receipt = page.getByRole('region', { name: 'Checkout receipt' });
+    await receipt.getByRole('cell', { name: copy!.barcode }).waitFor();
+    expect(await inView(page, await receipt.boundingBox())).toBe(true);
+  });
+});

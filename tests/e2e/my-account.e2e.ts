@@ -110,14 +110,15 @@ describe('my account (desktop)', () => {
     expect(data.profile).toMatchObject({ email: account.email, name: 'Leaving Reader' });
     expect(data.loans).toEqual([expect.objectContaining({ bookTitle: title, status: 'borrowed' })]);
 
+    // What stands in the way is named first, before any "delete forever" confirmation.
     const remove = page.getByRole('button', { name: 'Delete my account' });
     await remove.click();
-    await page.getByRole('heading', { name: 'Delete your account?' }).waitFor();
-    await page.getByRole('button', { name: 'Yes, delete my account' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: "You can't delete your account while you have 1 book on loan." })
+    const blocked = page.getByRole('alert').filter({ hasText: "You can't delete your account yet. First:" });
+    await blocked
+      .getByRole('listitem')
+      .filter({ hasText: `Return “${title}”` })
       .waitFor();
+    expect(await page.getByRole('heading', { name: 'Delete your account?' }).count()).toBe(0);
     expect(await firebaseAccountExists(account.email)).toBe(true);
 
     const { me } = await graphql<{ me: { loans: { id: string }[] } }>(token, '{ me { loans { id } } }');

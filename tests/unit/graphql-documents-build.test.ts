@@ -33,11 +33,12 @@ describe('graphql() documents in the production build', () => {
 
     const byPage = Object.fromEntries(
       chunks
-        .filter((c) => c.facadeModuleId?.endsWith('-page.tsx') && operationsIn(c).length > 0)
+        .filter((c) => /(-page|home-sections)\.tsx$/.test(c.facadeModuleId ?? '') && operationsIn(c).length > 0)
         .map((c) => [path.basename(c.facadeModuleId ?? ''), operationsIn(c)]),
     );
     expect(byPage).toEqual({
-      'home-page.tsx': ['FeaturedBooksDocument', 'HomeCategoriesDocument'],
+      // Home's sections after its welcome load after its first render, out of the initial JavaScript of /.
+      'home-sections.tsx': ['FeaturedBooksDocument', 'HomeCategoriesDocument'],
       'all-books-page.tsx': ['AllBooksDocument'],
       'category-page.tsx': ['CategoryBooksDocument'],
       'book-details-page.tsx': [
@@ -52,7 +53,7 @@ describe('graphql() documents in the production build', () => {
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
-      'my-account-page.tsx': ['DeleteMyAccountDocument', 'MyCardDocument'],
+      'my-account-page.tsx': ['AccountDeletionCheckDocument', 'DeleteMyAccountDocument', 'MyCardDocument'],
       'borrowed-books-page.tsx': [
         'CheckMyRenewalsDocument',
         'MyBalanceDocument',
@@ -69,7 +70,12 @@ describe('graphql() documents in the production build', () => {
         'DeskSetItemStatusDocument',
         'DeskWithdrawItemDocument',
       ],
-      'desk-calendar-page.tsx': ['DeskAddClosureDocument', 'DeskCalendarDocument', 'DeskRemoveClosureDocument'],
+      'desk-calendar-page.tsx': [
+        'DeskAddClosureDocument',
+        'DeskCalendarDocument',
+        'DeskRemoveClosureDocument',
+        'DeskSetOpeningHoursDocument',
+      ],
       'cash-up-page.tsx': ['DeskCashUpDocument', 'DeskTodayDocument'],
       'desk-page.tsx': [
         'DeskAccessDocument',
@@ -118,9 +124,10 @@ describe('graphql() documents in the production build', () => {
     expect(saveLocale && operationsIn(saveLocale)).toEqual(['SetLocaleDocument']);
     expect(entry?.dynamicImports).toContain(saveLocale?.fileName);
     expect(entry?.imports).not.toContain(saveLocale?.fileName);
-    // What several routes send (the policy, the role that decides who may edit the catalogue, cancelling a
-    // hold, checking the member's loans after a lost answer) travels in the one chunk of shared helpers that only those lazy routes load, never the entry or
-    // what / preloads (vite.config.ts).
+    // What several routes send (the role that decides who may edit the catalogue, cancelling a hold, checking
+    // the member's loans after a lost answer) travels in the one chunk of shared helpers that only those lazy
+    // routes load, never the entry or what / preloads (vite.config.ts). The policy, which Home's hero states,
+    // travels in the small chunk of what Home's first render needs.
     // The footer (a chunk of its own, after the first paint) asks for the library's hours.
     const footer = chunks.find((c) => c.facadeModuleId?.endsWith('/client/app/footer.tsx'));
     expect(footer && operationsIn(footer)).toEqual(['FooterCalendarDocument']);
@@ -132,14 +139,14 @@ describe('graphql() documents in the production build', () => {
         c !== notices &&
         c !== saveLocale &&
         c !== footer &&
-        !c.facadeModuleId?.endsWith('-page.tsx') &&
+        !/(-page|home-sections)\.tsx$/.test(c.facadeModuleId ?? '') &&
         operationsIn(c).length > 0,
     );
     // The hold shelf's operations are the desk's and the hold shelf page's (the check-in's "Put it on the hold
     // shelf"): a chunk only those two staff routes load.
     const byFirst = (a: string[], b: string[]) => (a[0] ?? '').localeCompare(b[0] ?? '');
     expect(shared.map(operationsIn).sort(byFirst)).toEqual([
-      ['CancelHoldDocument', 'CheckMyLoansDocument', 'LibraryPolicyDocument', 'MyRoleDocument'],
+      ['CancelHoldDocument', 'CheckMyLoansDocument', 'MyRoleDocument'],
       [
         'ClearHoldShelfDocument',
         'HoldShelfAwaitingDocument',
@@ -147,6 +154,7 @@ describe('graphql() documents in the production build', () => {
         'HoldShelfToPullDocument',
         'ShelveHoldDocument',
       ],
+      ['LibraryPolicyDocument'],
     ]);
     for (const chunk of shared) expect(entry?.imports).not.toContain(chunk.fileName);
     // A spread fragment travels inside the operation's own document, as codegen wrote it.

@@ -9,7 +9,9 @@ import { fakeAuth, FakeAuthProvider, TEST_USER } from '../../lib/auth-test-utils
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import { stubDialogs } from '../../test/dialogs.ts';
 import MyAccountPage from './my-account-page.tsx';
-import { DELETE_MY_ACCOUNT_MUTATION } from './my-data.ts';
+import { ACCOUNT_DELETION_CHECK, DELETE_MY_ACCOUNT_MUTATION } from './my-data.ts';
+import bangla from '../../messages/bn.json' with { type: 'json' };
+import { applyCatalogue } from '../../lib/i18n.ts';
 import { MY_CARD_QUERY } from './library-card.tsx';
 
 const dialogs = stubDialogs();
@@ -46,22 +48,75 @@ const cardAnswer = (block: { reason: string } | null = null): MockLink.MockedRes
   },
 });
 
+const checkAnswer = (
+  blockers: { loans?: string[]; holds?: string[]; balance?: number } = {},
+): MockLink.MockedResponse => {
+  const { loans = [], holds = [], balance = 0 } = blockers;
+  const allowed = loans.length + holds.length === 0 && balance === 0;
+  return {
+    request: { query: ACCOUNT_DELETION_CHECK },
+    result: {
+      data: { accountDeletionCheck: { __typename: 'AccountDeletionCheck', allowed, loans, holds, balance } },
+    },
+  };
+};
+
 const deleteAnswer = (result: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({
   request: { query: DELETE_MY_ACCOUNT_MUTATION },
   result,
 });
 
 describe('MyAccountPage', () => {
-  it('asks for confirmation, and shows the refusal sentence when loans, holds or a balance are open', async () => {
+  it('names each loan, hold and the balance in the way before any confirmation, and sends nothing', async () => {
+    const logOut = vi.fn(() => Promise.resolve());
+    // No delete answered: a mutation sent anyway would fail the test with an unhandled request.
+    renderPage(fakeAuth({ user: TEST_USER, logOut }), [
+      checkAnswer({ loans: ['Gitanjali', 'Padma'], holds: ['Meghna'], balance: 250 }),
+    ]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("You can't delete your account yet. First:");
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Return “Gitanjali”',
+      'Return “Padma”',
+      'Cancel your hold on “Meghna”',
+      'Settle your balance of ৳250 at the desk',
+    ]);
+    expect(dialogs.confirmAction).not.toHaveBeenCalled();
+    expect(logOut).not.toHaveBeenCalled();
+  });
+
+  it('names what stands in the way in Bangla', async () => {
+    applyCatalogue('bn', bangla);
+    renderPage(fakeAuth({ user: TEST_USER }), [checkAnswer({ loans: ['Gitanjali'], holds: ['Meghna'], balance: 250 })]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'আমার অ্যাকাউন্ট মুছুন' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('আপনার অ্যাকাউন্ট এখনই মুছে ফেলা যাবে না। আগে:');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['“Gitanjali” ফেরত দিন', '“Meghna”-এর রিজার্ভ বাতিল করুন', 'ডেস্কে আপনার ৳২৫০ বকেয়া পরিশোধ করুন']);
+    expect(dialogs.confirmAction).not.toHaveBeenCalled();
+  });
+
+  it('asks for confirmation when nothing is in the way, and shows the refusal sentence should one open meanwhile', async () => {
     const logOut = vi.fn(() => Promise.resolve());
     const router = renderPage(fakeAuth({ user: TEST_USER, logOut }), [
+      checkAnswer(),
       deleteAnswer({ errors: [new GraphQLError(IN_USE, { extensions: { code: 'ACCOUNT_IN_USE' } })] }),
     ]);
     expect(screen.getByRole('heading', { name: 'My account' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(dialogs.confirmAction).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Delete your account?', confirmText: 'Yes, delete my account' }),
+    await waitFor(() =>
+      expect(dialogs.confirmAction).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Delete your account?', confirmText: 'Yes, delete my account' }),
+      ),
     );
     expect((await screen.findByRole('alert')).textContent).toBe(IN_USE);
     expect(logOut).not.toHaveBeenCalled();
@@ -71,8 +126,8 @@ describe('MyAccountPage', () => {
   it('changes nothing when the confirmation is cancelled', async () => {
     vi.mocked(dialogs.confirmAction).mockResolvedValue(false);
     const logOut = vi.fn(() => Promise.resolve());
-    // No mocked answer: a mutation sent anyway would fail the test with an unhandled request.
-    renderPage(fakeAuth({ user: TEST_USER, logOut }), []);
+    // No delete answered: a mutation sent anyway would fail the test with an unhandled request.
+    renderPage(fakeAuth({ user: TEST_USER, logOut }), [checkAnswer()]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(dialogs.confirmAction).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
@@ -81,7 +136,10 @@ describe('MyAccountPage', () => {
 
   it('deletes the account, signs out and goes home', async () => {
     const logOut = vi.fn(() => Promise.resolve());
-    renderPage(fakeAuth({ user: TEST_USER, logOut }), [deleteAnswer({ data: { deleteMyAccount: true } })]);
+    renderPage(fakeAuth({ user: TEST_USER, logOut }), [
+      checkAnswer(),
+      deleteAnswer({ data: { deleteMyAccount: true } }),
+    ]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(logOut).toHaveBeenCalledTimes(1);

@@ -1,10 +1,18 @@
 import { useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import { confirmAction, showSuccess } from '../../components/ui/dialogs.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { deleteFailed, DELETE_MY_ACCOUNT_MUTATION, downloadMyData, exportFailed, refusalOf } from './my-data.ts';
+import {
+  ACCOUNT_DELETION_CHECK,
+  deleteFailed,
+  DELETE_MY_ACCOUNT_MUTATION,
+  downloadMyData,
+  exportFailed,
+  refusalOf,
+} from './my-data.ts';
+import { DeletionBlockers, type Blockers } from './deletion-blockers.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 import { LibraryCard } from './library-card.tsx';
 
@@ -21,6 +29,9 @@ export default function MyAccountPage() {
   const [downloading, setDownloading] = useState(false);
   const [exportError, setExportError] = useState('');
   const [deleteError, setDeleteError] = useState('');
+  const [blockers, setBlockers] = useState<Blockers | null>(null);
+  const [checking, setChecking] = useState(false);
+  const client = useApolloClient();
 
   const onDownload = async () => {
     setExportError('');
@@ -36,6 +47,22 @@ export default function MyAccountPage() {
 
   const onDelete = async () => {
     setDeleteError('');
+    setBlockers(null);
+    // What stands in the way is said first, each by name: the confirmation only when the account can go.
+    setChecking(true);
+    try {
+      const { data } = await client.query({ query: ACCOUNT_DELETION_CHECK, fetchPolicy: 'network-only' });
+      if (!data) throw new Error('No answer');
+      if (!data.accountDeletionCheck.allowed) {
+        setBlockers(data.accountDeletionCheck);
+        return;
+      }
+    } catch {
+      setDeleteError(deleteFailed());
+      return;
+    } finally {
+      setChecking(false);
+    }
     const confirmed = await confirmAction({
       title: t({ id: 'account.deleteConfirmTitle' }),
       text: t({ id: 'account.deleteConfirmText' }),
@@ -90,9 +117,10 @@ export default function MyAccountPage() {
           {t({ id: 'account.delete' })}
         </h2>
         <p className="mb-4 text-slate-600">{t({ id: 'account.deleteText' })}</p>
-        <button type="button" className="btn-danger" disabled={deleting} onClick={() => void onDelete()}>
-          {t({ id: deleting ? 'account.deleting' : 'account.delete' })}
+        <button type="button" className="btn-danger" disabled={deleting || checking} onClick={() => void onDelete()}>
+          {t({ id: deleting ? 'account.deleting' : checking ? 'account.checking' : 'account.delete' })}
         </button>
+        {blockers && <DeletionBlockers blockers={blockers} />}
         {deleteError && (
           <p role="alert" className="mt-3 text-sm text-red-700">
             {deleteError}

@@ -10,6 +10,18 @@ export const DELETE_MY_ACCOUNT_MUTATION = graphql(`
   }
 `);
 
+/** What stands in the way of deleting the account, asked before the member confirms it. */
+export const ACCOUNT_DELETION_CHECK = graphql(`
+  query AccountDeletionCheck {
+    accountDeletionCheck {
+      allowed
+      loans
+      holds
+      balance
+    }
+  }
+`);
+
 export const EXPORT_FILE_NAME = 'bookhaven-my-data.json';
 export const exportFailed = (): string => intl().formatMessage({ id: 'account.exportFailed' });
 export const deleteFailed = (): string => intl().formatMessage({ id: 'account.deleteFailed' });

@@ -195,6 +195,7 @@ describe('Circulation Desk in Bangla', () => {
         { __typename: 'OpeningHours', weekday: 'FRIDAY', opens: '14:00', closes: '20:00' },
       ],
       closures: [{ __typename: 'Closure', date: '2026-03-31', reason: 'Eid' }],
+      hoursChanges: [],
     };
     const { container } = render(
       <MockedProvider
@@ -223,6 +224,8 @@ describe('Circulation Desk in Bangla', () => {
     expect(within(form).getByLabelText('কারণ').getAttribute('placeholder')).toBe('ঈদুল ফিতর');
     expect(within(form).getByRole('button', { name: 'এই দিনে লাইব্রেরি বন্ধ রাখুন' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'খোলার সময়' })).toBeInTheDocument();
+    const hoursForm = screen.getByRole('form', { name: 'খোলার সময় বদলান' });
+    expect(within(hoursForm).getByLabelText('শুক্রবার খোলে')).toBeInTheDocument();
     const words = latinIn(container).filter((word) => word !== 'Eid');
     expect(words).toEqual([]);
   });

@@ -61,17 +61,15 @@ export default function DeskPage() {
   }
 
   return (
-    <section className="page-container py-10">
-      <h1 className="mb-2 text-3xl font-bold text-gray-900">{t({ id: 'desk.title' })}</h1>
-      <p className="mb-6 flex flex-wrap gap-x-6 gap-y-1">
+    <section className="page-container py-6">
+      <h1 className="mb-1 text-3xl font-bold text-gray-900">{t({ id: 'desk.title' })}</h1>
+      <p className="mb-4 flex flex-wrap gap-x-6 gap-y-1">
         <Link to="/desk/calendar" className="text-indigo-700 underline">
           {t({ id: 'desk.calendarLink' })}
         </Link>
         <Link to="/desk/cash-up" className="text-indigo-700 underline">
           {t({ id: 'desk.cashUpLink' })}
         </Link>
-      </p>
-      <p className="mb-6">
         <Link to="/desk/hold-shelf" className="text-indigo-700 underline">
           {t({ id: 'desk.holdShelfLink' })}
         </Link>

@@ -41,20 +41,22 @@ const featuredMock = (books: ReturnType<typeof book>[]): MockedResponse => ({
   result: { data: { books: { __typename: 'BookConnection' as const, nodes: books } } },
 });
 
-function renderHome(mocks: MockedResponse[]) {
+/** Home, once the sections after its welcome (a chunk of their own) are drawn. */
+async function renderHome(mocks: MockedResponse[]) {
   const router = createMemoryRouter([{ path: '/', element: <HomePage /> }], { initialEntries: ['/'] });
   render(
     <MockedProvider mocks={[...mocks, policyMock()]}>
       <RouterProvider router={router} />
     </MockedProvider>,
   );
+  await screen.findByRole('heading', { name: 'Book Categories', level: 2 });
 }
 
 const section = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest('section')!;
 
 describe('HomePage data sections', () => {
   it('shows loading texts, then server categories and the first three books', async () => {
-    renderHome([
+    await renderHome([
       categoriesMock([
         { name: 'Poetry', description: '' },
         { name: 'Young Adult', description: 'Teen reads' },
@@ -80,7 +82,7 @@ describe('HomePage data sections', () => {
   });
 
   it('falls back to the nine built-in categories and the three sample books when the server has none', async () => {
-    renderHome([categoriesMock([]), featuredMock([])]);
+    await renderHome([categoriesMock([]), featuredMock([])]);
     const grid = await within(section('Book Categories')).findByRole('list');
     expect(within(grid).getAllByRole('link')).toHaveLength(9);
     expect(
@@ -94,7 +96,7 @@ describe('HomePage data sections', () => {
   });
 
   it('shows the error texts when the queries fail', async () => {
-    renderHome([
+    await renderHome([
       { request: { query: HomeCategoriesQuery }, error: new Error('network down') },
       { request: { query: FeaturedBooksQuery, variables: { first: 3 } }, error: new Error('network down') },
     ]);

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useI18n } from '../../lib/i18n.ts';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CategoriesSection } from './categories-section.tsx';
-import { FeaturedBooks } from './featured-books.tsx';
 import { HeroCarousel } from './hero-carousel.tsx';
-import { Newsletter } from './newsletter.tsx';
-import { Testimonials } from './testimonials.tsx';
+
+// The sections after the welcome are below the fold on every screen: their code (the categories, featured books,
+// testimonials and the newsletter's form, with the pieces only they use) loads once the page is drawn, out of the
+// JavaScript a visitor of / downloads before it. Until it is in, a screen's height of nothing keeps the footer
+// out of sight, so nothing on screen moves when the sections arrive.
+const HomeSections = lazy(() => import('./home-sections.tsx'));
 
 export default function HomePage() {
   const { formatMessage: t } = useI18n();
@@ -23,10 +26,9 @@ export default function HomePage() {
           {t({ id: 'home.learnMore' })}
         </Link>
       </section>
-      <CategoriesSection />
-      <FeaturedBooks />
-      <Testimonials />
-      <Newsletter />
+      <Suspense fallback={<div className="min-h-screen" />}>
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

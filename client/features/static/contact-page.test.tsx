@@ -68,6 +68,21 @@ describe('ContactPage', () => {
     expect(within(hours).getByText(/: Eid ul-Fitr$/)).toBeInTheDocument();
   });
 
+  it('says whether the library is open from the hours in force today, which staff may have changed', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+    // The weekly hours open every day; today's, in force for a period, leave it closed.
+    const days = [{ date: today, open: false, opens: null, closes: null }];
+    render(
+      <MockedProvider mocks={[policyMock(), contactCalendarMock([], days)]}>
+        <MemoryRouter>
+          <ContactPage />
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
+    expect(await within(hours).findByText('Closed today')).toBeInTheDocument();
+  });
+
   it('shows opening hours, a local map and the FAQ', () => {
     render(
       <MockedProvider mocks={[policyMock(), contactCalendarMock()]}>

@@ -10,6 +10,12 @@ export const CONTACT_CALENDAR_QUERY = graphql(`
   query ContactCalendar($from: String!, $to: String!) {
     calendar(from: $from, to: $to) {
       ...CalendarFields
+      days {
+        date
+        open
+        opens
+        closes
+      }
     }
   }
 `);
@@ -40,7 +46,7 @@ export function OpeningHoursSection() {
     <>
       {calendar && timeZone && (
         <p className="mb-2 font-semibold text-slate-800">
-          {openNow(calendar.openingHours, calendar.closures, now, timeZone)}
+          {openNow(calendar.openingHours, calendar.closures, now, timeZone, data?.calendar.days)}
         </p>
       )}
       <dl className="space-y-1 text-slate-600">

@@ -7,6 +7,7 @@ export const accountQueries: QueryResolvers = {
   userCount: (_parent, { search }, ctx) => ctx.library.accounts.count(sessionOf(ctx), search),
   me: (_parent, _args, ctx) => (ctx.viewer.session ? ctx.library.accounts.me(ctx.viewer.session) : null),
   member: (_parent, { uid }, ctx) => ctx.library.accounts.member(sessionOf(ctx), uid),
+  accountDeletionCheck: (_parent, _args, ctx) => ctx.library.myData.deletionCheck(sessionOf(ctx)),
   async members(_parent, { search, first, after }, ctx) {
     const page = await ctx.library.accounts.members(sessionOf(ctx), search, first, after);
     return {

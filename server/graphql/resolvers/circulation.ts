@@ -61,6 +61,8 @@ export const circulationMutations: MutationResolvers = {
   waiveFee: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'waiver', args),
   addClosure: (_parent, { date, reason, to }, ctx) => ctx.library.calendar.addClosure(sessionOf(ctx), date, reason, to),
   removeClosure: (_parent, { date }, ctx) => ctx.library.calendar.removeClosure(sessionOf(ctx), date),
+  setOpeningHours: (_parent, { from, to, hours }, ctx) =>
+    ctx.library.calendar.setOpeningHours(sessionOf(ctx), from, to, hours),
 };
 
 export const borrowWindowFields: BorrowWindowResolvers = {

@@ -152,6 +152,15 @@ export const en = {
   closureTooFar: 'A closure can be at most three years ahead.',
   closureOrder: 'The last day of a closure cannot be before its first day.',
   closureTooLong: 'The library cannot be closed for more than {limit} days in a row.',
+  // Opening hours staff change (library/opening-hours.ts).
+  hoursNone: 'Give the hours of at least one day. To close the library on a day, add a closure.',
+  hoursUnknownWeekday: '{value} is not a day of the week.',
+  hoursWeekdayTwice: 'A day of the week is given twice: give each day one opening time.',
+  hoursTimeFormat: 'Opening and closing times are 24-hour HH:MM, like 09:30.',
+  hoursOrder: 'The library must open before it closes: {opens} is not before {closes}.',
+  hoursPast: 'New hours start today or later: a day already past keeps the hours it had.',
+  hoursTooFar: 'New hours can start at most three years ahead.',
+  hoursRangeOrder: 'The last day of the hours cannot be before their first day.',
   noOpenDay:
     'The library is closed for more than {limit} days from {day}, so no date can be set then. Please ask at the desk.',
   noticeOverdueOpenDays:

@@ -1,8 +1,8 @@
 // The library's calendar in MongoDB: one document per weekday with hours (the defaults inserted on open, each
 // by an upsert that only inserts, so two gateways opening at once write them once) and one per closure, keyed
-// by its day, which the unique _id keeps to one.
-import type { Collection } from 'mongodb';
-import type { CalendarStore, ClosureRecord } from '../port.ts';
+// by its day, which the unique _id keeps to one. Changes of hours are documents of their own, never updated.
+import { ObjectId, type Collection } from 'mongodb';
+import type { CalendarStore, ClosureRecord, HoursChange, OpeningHours } from '../port.ts';
 import { DEFAULT_OPENING_HOURS } from '../seed/calendar.ts';
 import { isDuplicateKey } from './documents.ts';
 
@@ -18,11 +18,28 @@ export interface ClosureDoc {
   createdAt: Date;
 }
 
+export interface HoursChangeDoc {
+  _id: ObjectId;
+  from: string;
+  to: string | null;
+  hours: OpeningHours[];
+  setAt: Date;
+}
+
+const toHoursChange = (doc: HoursChangeDoc): HoursChange => ({
+  id: doc._id.toHexString(),
+  from: doc.from,
+  to: doc.to,
+  hours: doc.hours.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
+  setAt: doc.setAt,
+});
+
 const toClosure = (doc: ClosureDoc): ClosureRecord => ({ day: doc._id, reason: doc.reason, createdAt: doc.createdAt });
 
 export async function mongoCalendar(
   hours: Collection<OpeningHoursDoc>,
   closures: Collection<ClosureDoc>,
+  changes: Collection<HoursChangeDoc>,
 ): Promise<CalendarStore> {
   if ((await hours.countDocuments({}, { limit: 1 })) === 0) {
     for (const h of DEFAULT_OPENING_HOURS) {
@@ -48,6 +65,24 @@ export async function mongoCalendar(
     async openingHours() {
       const docs = await hours.find({}).sort({ _id: 1 }).toArray();
       return docs.map((doc) => ({ weekday: doc._id, opens: doc.opens, closes: doc.closes }));
+    },
+    async hoursChanges(from, to) {
+      const docs = await changes
+        .find({ from: { $lte: to }, $or: [{ to: null }, { to: { $gte: from } }] })
+        .sort({ setAt: 1, _id: 1 })
+        .toArray();
+      return docs.map(toHoursChange);
+    },
+    async addHoursChange(change) {
+      const doc: HoursChangeDoc = {
+        _id: new ObjectId(),
+        from: change.from,
+        to: change.to,
+        hours: change.hours.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
+        setAt: change.setAt,
+      };
+      await changes.insertOne(doc);
+      return toHoursChange(doc);
     },
     async closures(from, to) {
       const docs = await closures

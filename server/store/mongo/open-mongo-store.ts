@@ -39,7 +39,7 @@ import { mongoItems } from './item-store.ts';
 import { recoverItems } from './item-recovery.ts';
 import type { CounterDoc as ItemCounterDoc, ItemDoc } from './item-docs.ts';
 import { itemSteps } from './items.ts';
-import { mongoCalendar, type ClosureDoc, type OpeningHoursDoc } from './calendar.ts';
+import { mongoCalendar, type ClosureDoc, type HoursChangeDoc, type OpeningHoursDoc } from './calendar.ts';
 
 type IndexSpec = IndexDescription & { name: string };
 
@@ -184,6 +184,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     const calendar = await mongoCalendar(
       db.collection<OpeningHoursDoc>('openingHours'),
       db.collection<ClosureDoc>('closures'),
+      db.collection<HoursChangeDoc>('hoursChanges'),
     );
     return {
       kind: 'mongodb',

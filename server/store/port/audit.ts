@@ -19,6 +19,8 @@ export type AuditAction =
   | 'role-changed'
   | 'closure-added'
   | 'closure-removed'
+  // Opening hours staff changed (decision 073); newValue: the days and the week's hours.
+  | 'hours-changed'
   | 'reminder-sent'
   // The desk's copies and scanning (issue 31).
   | 'item-added'

@@ -1,4 +1,4 @@
-// The library's calendar: weekly opening hours and closures.
+// The library's calendar: weekly opening hours, the changes staff make to them, and closures.
 
 /** A weekday the library opens, and its hours ('HH:MM', 24-hour, in the library's time zone). */
 export interface OpeningHours {
@@ -16,10 +16,26 @@ export interface ClosureRecord {
   createdAt: Date;
 }
 
-/** The library's calendar: its weekly opening hours and its closures, one per day. */
+/**
+ * Opening hours staff set (docs/decisions/073): the week's hours from `from` to `to` (both YYYY-MM-DD, in the
+ * library's calendar), or from `from` on until changed when `to` is null. A weekday not listed is closed.
+ */
+export interface HoursChange {
+  id: string;
+  from: string;
+  to: string | null;
+  hours: OpeningHours[];
+  setAt: Date;
+}
+
+/** The library's calendar: its weekly opening hours, the changes staff made to them, and its closures by day. */
 export interface CalendarStore {
-  /** The weekly hours, by weekday (the defaults from seed/calendar.ts until staff change them). */
+  /** The weekly hours a fresh library starts with, by weekday (seed/calendar.ts): in force until a change. */
   openingHours(): Promise<OpeningHours[]>;
+  /** The changes of hours in force on any day from `from` to `to` (YYYY-MM-DD), in the order they were set. */
+  hoursChanges(from: string, to: string): Promise<HoursChange[]>;
+  /** Records a change of hours. Changes are never edited or removed: a past day keeps the hours it had. */
+  addHoursChange(change: Omit<HoursChange, 'id'>): Promise<HoursChange>;
   /** Closures from `from` to `to` (both YYYY-MM-DD, inclusive), by day. */
   closures(from: string, to: string): Promise<ClosureRecord[]>;
   /** Records a closure, refused when that day has one already (answered with it). */

@@ -1,6 +1,7 @@
-// The library's calendar in SQLite: weekly hours (the defaults written on first open) and closures by day.
+// The library's calendar in SQLite: weekly hours (the defaults written on first open), the changes staff made
+// to them (rows never edited) and closures by day.
 import type { DatabaseSync } from 'node:sqlite';
-import type { CalendarStore, ClosureRecord } from '../port.ts';
+import type { CalendarStore, ClosureRecord, HoursChange, OpeningHours } from '../port.ts';
 import { DEFAULT_OPENING_HOURS } from '../seed/calendar.ts';
 import { date, num, text, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -9,6 +10,14 @@ const toClosure = (row: Row): ClosureRecord => ({
   day: text(row, 'day'),
   reason: text(row, 'reason'),
   createdAt: date(row, 'created_at'),
+});
+
+const toHoursChange = (row: Row): HoursChange => ({
+  id: String(num(row, 'id')),
+  from: text(row, 'from_day'),
+  to: row['to_day'] === null ? null : text(row, 'to_day'),
+  hours: JSON.parse(text(row, 'hours')) as OpeningHours[],
+  setAt: date(row, 'set_at'),
 });
 
 export function sqliteCalendar(db: DatabaseSync): CalendarStore {
@@ -24,6 +33,12 @@ export function sqliteCalendar(db: DatabaseSync): CalendarStore {
   );
   const remove = db.prepare('DELETE FROM closures WHERE day = ? RETURNING *');
   const inYear = db.prepare('SELECT COUNT(*) AS n FROM closures WHERE day >= ? AND day <= ?');
+  const changesOver = db.prepare(
+    'SELECT * FROM hours_changes WHERE from_day <= ? AND (to_day IS NULL OR to_day >= ?) ORDER BY set_at, id',
+  );
+  const insertChange = db.prepare(
+    'INSERT INTO hours_changes (from_day, to_day, hours, set_at) VALUES (?, ?, ?, ?) RETURNING *',
+  );
 
   return {
     async openingHours() {
@@ -31,6 +46,15 @@ export function sqliteCalendar(db: DatabaseSync): CalendarStore {
         .prepare('SELECT * FROM opening_hours ORDER BY weekday')
         .all()
         .map((row) => ({ weekday: num(row, 'weekday'), opens: text(row, 'opens'), closes: text(row, 'closes') }));
+    },
+    async hoursChanges(from, to) {
+      return changesOver.all(to, from).map(toHoursChange);
+    },
+    async addHoursChange(change) {
+      const hours = JSON.stringify(change.hours.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })));
+      const row = insertChange.get(change.from, change.to, hours, change.setAt.getTime());
+      if (!row) throw new Error('A change of opening hours was not recorded');
+      return toHoursChange(row);
     },
     async closures(from, to) {
       return between.all(from, to).map(toClosure);

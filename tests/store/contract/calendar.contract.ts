@@ -60,6 +60,42 @@ export function calendarContract(factory: StoreFactory): void {
       expect(victory.map((c) => c.reason)).toEqual(['Victory Day']);
     });
 
+    it('records changes of hours, never edited, and answers those in force on a range of days in the order set', async () => {
+      const { calendar } = store();
+      const later = new Date(at.getTime() + 60_000);
+      const weekly = await calendar.addHoursChange({
+        from: '2026-04-04',
+        to: null,
+        hours: [{ weekday: 6, opens: '09:00', closes: '17:00' }],
+        setAt: at,
+      });
+      const ramadan = await calendar.addHoursChange({
+        from: '2027-02-08',
+        to: '2027-03-09',
+        hours: [
+          { weekday: 0, opens: '09:00', closes: '15:00' },
+          { weekday: 1, opens: '09:30', closes: '15:30' },
+        ],
+        setAt: later,
+      });
+      expect(weekly).toEqual({
+        id: expect.any(String),
+        from: '2026-04-04',
+        to: null,
+        hours: [{ weekday: 6, opens: '09:00', closes: '17:00' }],
+        setAt: at,
+      });
+      expect(ramadan.to).toBe('2027-03-09');
+      expect(ramadan.id).not.toBe(weekly.id);
+      // Before the first day of any change: none. A range reaching into a period: both, in the order set.
+      expect(await calendar.hoursChanges('2026-01-01', '2026-04-03')).toEqual([]);
+      expect(await calendar.hoursChanges('2026-05-01', '2026-05-31')).toEqual([weekly]);
+      expect(await calendar.hoursChanges('2027-03-09', '2027-03-20')).toEqual([weekly, ramadan]);
+      expect(await calendar.hoursChanges('2027-03-10', '2027-12-31')).toEqual([weekly]);
+      // The hours the library started with stay as they were.
+      expect(await calendar.openingHours()).toHaveLength(7);
+    });
+
     it('moves the active loans due on a closed day, once, and leaves ended loans and other days alone', async () => {
       const [bookA, bookB, bookC] = await insertBooks(store(), [{ title: 'A' }, { title: 'B' }, { title: 'C' }]);
       const { loans } = store();

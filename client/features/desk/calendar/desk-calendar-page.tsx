@@ -10,6 +10,7 @@ import { EmptyState, LoadError, StaffOnly } from '../desk-states.tsx';
 import { serverMessage } from '../desk-errors.ts';
 import { CALENDAR_FIELDS, describeHours } from '../../../lib/opening-hours.ts';
 import { useI18n } from '../../../lib/i18n.ts';
+import { HoursChanges, HoursForm } from './hours-form.tsx';
 
 export const DESK_CALENDAR_QUERY = graphql(`
   query DeskCalendar($from: String!, $to: String!) {
@@ -19,6 +20,16 @@ export const DESK_CALENDAR_QUERY = graphql(`
     }
     calendar(from: $from, to: $to) {
       ...CalendarFields
+      hoursChanges {
+        id
+        from
+        to
+        hours {
+          weekday
+          opens
+          closes
+        }
+      }
     }
   }
 `);
@@ -41,7 +52,10 @@ const REMOVE_CLOSURE = graphql(`
   }
 `);
 
-/** The library's calendar at the desk: its weekly hours, and the days it is closed, which staff add and remove. */
+/**
+ * The library's calendar at the desk: the days it is closed, which staff add and remove, and its opening hours,
+ * which staff change from a day on or for a period.
+ */
 export default function DeskCalendarPage() {
   const t = useI18n().formatMessage;
   useDocumentTitle(t({ id: 'desk.calendar.title' }));
@@ -184,8 +198,8 @@ export default function DeskCalendarPage() {
             </ul>
           )}
         </section>
-        <section aria-labelledby="hours-heading">
-          <h2 id="hours-heading" className="mb-4 text-xl font-semibold">
+        <section aria-labelledby="hours-heading" className="space-y-4">
+          <h2 id="hours-heading" className="text-xl font-semibold">
             {t({ id: 'desk.calendar.hours' })}
           </h2>
           <dl className="space-y-1 rounded-lg bg-white p-4 shadow-sm">
@@ -196,6 +210,8 @@ export default function DeskCalendarPage() {
               </div>
             ))}
           </dl>
+          <HoursChanges changes={data.calendar.hoursChanges} />
+          <HoursForm week={openingHours} refetchQueries={refetchQueries} />
         </section>
       </div>
     );

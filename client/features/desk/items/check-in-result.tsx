@@ -65,20 +65,26 @@ export function CheckInResult({ result, symbol, onOpenMember }: Props) {
         </p>
       )}
       {holdFound ? (
-        <div role="alert" className="space-y-3 rounded-lg border-2 border-amber-500 bg-amber-50 p-4">
-          <h3 className="text-lg font-bold text-amber-900">{t({ id: 'desk.checkIn.holdFound' })}</h3>
-          <p className="text-amber-900">
-            {t(
-              { id: 'desk.checkIn.holdFor' },
-              {
-                name: holdFound.member.name,
-                day: formatDay(holdFound.readyUntil),
-                strong: (w) => <strong>{w}</strong>,
-              },
-            )}
-          </p>
-          <div className="print:hidden">
-            <ShelveHoldButton holdId={holdFound.holdId} doneLabel={t({ id: 'desk.checkIn.shelved' })} />
+        // Beside its slip on a wide screen, so the slip is in view at the desk without scrolling.
+        <div
+          role="alert"
+          className="grid gap-3 rounded-lg border-2 border-amber-500 bg-amber-50 p-4 lg:grid-cols-2 lg:items-start"
+        >
+          <div className="space-y-3">
+            <h3 className="text-lg font-bold text-amber-900">{t({ id: 'desk.checkIn.holdFound' })}</h3>
+            <p className="text-amber-900">
+              {t(
+                { id: 'desk.checkIn.holdFor' },
+                {
+                  name: holdFound.member.name,
+                  day: formatDay(holdFound.readyUntil),
+                  strong: (w) => <strong>{w}</strong>,
+                },
+              )}
+            </p>
+            <div className="print:hidden">
+              <ShelveHoldButton holdId={holdFound.holdId} doneLabel={t({ id: 'desk.checkIn.shelved' })} />
+            </div>
           </div>
           <HoldSlip hold={holdFound} />
         </div>

@@ -50,33 +50,36 @@ export function ScanDesk({ uid, symbol, onOpenMember }: Props) {
 
   return (
     <div className="space-y-4">
-      <ScanBox onScan={scanner.scan} hint={hint} actionsDone={scanner.done} />
-      {!member && (
-        <fieldset className="no-print flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold">{t({ id: 'desk.checkInOptions.title' })}</legend>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" checked={forgive} onChange={(event) => setForgive(event.target.checked)} />
-            {t({ id: 'desk.checkInOptions.forgive' })}
-          </label>
-          <div>
-            <label htmlFor={`${id}-returned`} className="form-label">
-              {t({ id: 'desk.checkInOptions.returnedOn' })}
+      {/* The check-in options beside the scan box on a wide screen: what a scan answers stays in view. */}
+      <div className={member ? undefined : 'grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]'}>
+        <ScanBox onScan={scanner.scan} hint={hint} actionsDone={scanner.done} />
+        {!member && (
+          <fieldset className="no-print flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-semibold">{t({ id: 'desk.checkInOptions.title' })}</legend>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={forgive} onChange={(event) => setForgive(event.target.checked)} />
+              {t({ id: 'desk.checkInOptions.forgive' })}
             </label>
-            <input
-              id={`${id}-returned`}
-              type="date"
-              className="form-input"
-              value={returnedOn}
-              onChange={(event) => setReturnedOn(event.target.value)}
-            />
-          </div>
-          {returnedOn && (
-            <button type="button" className="btn-quiet btn-sm" onClick={() => setReturnedOn('')}>
-              {t({ id: 'desk.checkInOptions.today' })}
-            </button>
-          )}
-        </fieldset>
-      )}
+            <div>
+              <label htmlFor={`${id}-returned`} className="form-label">
+                {t({ id: 'desk.checkInOptions.returnedOn' })}
+              </label>
+              <input
+                id={`${id}-returned`}
+                type="date"
+                className="form-input"
+                value={returnedOn}
+                onChange={(event) => setReturnedOn(event.target.value)}
+              />
+            </div>
+            {returnedOn && (
+              <button type="button" className="btn-quiet btn-sm" onClick={() => setReturnedOn('')}>
+                {t({ id: 'desk.checkInOptions.today' })}
+              </button>
+            )}
+          </fieldset>
+        )}
+      </div>
       <p role="status" className="sr-only">
         {scanner.busy ? t({ id: 'desk.scan.working' }) : ''}
       </p>

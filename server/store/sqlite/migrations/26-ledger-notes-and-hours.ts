@@ -1,4 +1,4 @@
-// Migrations from 26: the library's ledger notes as keys.
+// Migrations from 26: the library's ledger notes as keys; opening hours staff change.
 // Shipped entries are never edited (schema.ts).
 
 export const MIGRATIONS_FROM_26: readonly string[] = [
@@ -19,5 +19,19 @@ export const MIGRATIONS_FROM_26: readonly string[] = [
       'processing-fee:Lost: processing fee', 'replacement:Damaged: replacement cost',
       'processing-fee:Damaged: processing fee', 'payment:Paid at the desk', 'waiver:Waived at the desk',
       'lost-found:Replacement refunded: the lost copy was found');
+  `,
+  // 27: opening hours staff change (docs/decisions/073): each change is a row, the week's hours (JSON, as
+  // port/calendar.ts OpeningHours[]) from one day to another or on until changed (to_day NULL), never edited, so a
+  // past day keeps the hours it had. opening_hours keeps the hours the library started with.
+  `
+  CREATE TABLE hours_changes (
+    id INTEGER PRIMARY KEY,
+    from_day TEXT NOT NULL,
+    to_day TEXT CHECK (to_day IS NULL OR to_day >= from_day),
+    hours TEXT NOT NULL,
+    set_at INTEGER NOT NULL
+  );
+  CREATE TRIGGER hours_changes_never_updated BEFORE UPDATE ON hours_changes
+    BEGIN SELECT RAISE(ABORT, 'a change of opening hours is never edited: record another'); END;
   `,
 ];
