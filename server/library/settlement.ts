@@ -3,7 +3,7 @@
 // when each was recorded, then the order it was recorded in); money left over from a payment, or from a refund
 // returning what was paid, settles the next charge made. A waived part is money never paid.
 import type { LedgerRecord } from '../store/port.ts';
-import { CHARGES } from '../store/port.ts';
+import { isCharge } from './rules/ledger.ts';
 
 interface Charge {
   entry: LedgerRecord;
@@ -11,12 +11,10 @@ interface Charge {
   waived: number;
 }
 
-const isCharge = (entry: LedgerRecord) => CHARGES.includes(entry.kind);
-
 /** By time; at one instant charges first (a credit then settles them), then by id (the order recorded). */
 const oldestFirst = (a: LedgerRecord, b: LedgerRecord) =>
   a.createdAt.getTime() - b.createdAt.getTime() ||
-  Number(isCharge(b)) - Number(isCharge(a)) ||
+  Number(isCharge(b.kind)) - Number(isCharge(a.kind)) ||
   (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function settle(ledger: readonly LedgerRecord[]): Charge[] {
@@ -36,7 +34,7 @@ function settle(ledger: readonly LedgerRecord[]): Charge[] {
     if (!waived) unspent += left;
   };
   for (const entry of [...ledger].sort(oldestFirst)) {
-    if (isCharge(entry)) {
+    if (isCharge(entry.kind)) {
       const take = Math.min(unspent, entry.amount);
       unspent -= take;
       charges.push({ entry, open: entry.amount - take, waived: 0 });

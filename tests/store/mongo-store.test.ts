@@ -7,7 +7,7 @@ import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { seedIfEmpty } from '../../server/store/seed/seed-if-empty.ts';
 import { SEED_BOOKS } from '../../server/store/seed/books.ts';
 import { NO_LOCK } from '../../server/store/mongo/key-lock.ts';
-import { loanSteps } from '../../server/store/mongo/loans.ts';
+import { loanSteps } from '../../server/store/mongo/loan-steps.ts';
 import type { BookDoc, LoanDoc } from '../../server/store/mongo/documents.ts';
 import { auditDocs, type AuditDoc } from '../../server/store/mongo/audit.ts';
 

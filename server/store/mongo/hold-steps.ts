@@ -12,10 +12,12 @@
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { HoldStatus } from '../port.ts';
+import { nextWaiting } from '../../library/rules/hold-queue.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
 import type { BookDoc, HoldDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
-import { itemSteps, type ItemCollections } from './items.ts';
+import type { ItemCollections } from './item-docs.ts';
+import { itemSteps } from './items.ts';
 
 export const OPEN: HoldStatus[] = ['waiting', 'ready'];
 
@@ -76,8 +78,18 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
     return book !== null;
   }
 
-  const firstWaiting = async (bookId: string) =>
-    (await holds.find({ bookId, status: 'waiting' }).sort({ createdAt: 1, _id: 1 }).limit(1).toArray())[0];
+  /**
+   * Who is next of the holds waiting for the book (library/rules/hold-queue.ts: first come, first served),
+   * passing over those a copy is set aside for already.
+   */
+  async function nextInLine(bookId: string, aside: readonly string[] = []): Promise<HoldDoc | null> {
+    const filter: Filter<HoldDoc> = { bookId, status: 'waiting' };
+    if (aside.length > 0) filter._id = { $nin: aside.map((id) => ObjectId.createFromHexString(id)) };
+    const waiting = await holds.find(filter, { projection: { _id: 1, createdAt: 1 } }).toArray();
+    return (
+      nextWaiting(waiting.map((doc) => ({ id: doc._id.toHexString(), createdAt: doc.createdAt, doc })))?.doc ?? null
+    );
+  }
 
   /**
    * Marks ready the hold a copy was just set aside for (the second write of a hand-over). Marked ready by
@@ -102,7 +114,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
   async function fill(bookOid: ObjectId, at: Date): Promise<void> {
     const bookId = bookOid.toHexString();
     for (;;) {
-      const next = await firstWaiting(bookId);
+      const next = await nextInLine(bookId);
       if (!next) return;
       const holdId = next._id.toHexString();
       const setAside = await bookLock(bookOid, () =>
@@ -134,12 +146,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
     for (;;) {
       const book = await books.findOne({ _id: bookOid }, { projection: { loansOut: 1, heldFor: 1 } });
       if (!book?.loansOut?.includes(loanId)) return false;
-      const aside = (book.heldFor ?? []).map((id) => ObjectId.createFromHexString(id));
-      const [next] = await holds
-        .find({ bookId: bookOid.toHexString(), status: 'waiting', _id: { $nin: aside } })
-        .sort({ createdAt: 1, _id: 1 })
-        .limit(1)
-        .toArray();
+      const next = await nextInLine(bookOid.toHexString(), book.heldFor);
       if (!next) return false;
       const holdId = next._id.toHexString();
       const handed = await bookLock(bookOid, () =>

@@ -6,7 +6,8 @@
 // - claims are compared with the loans and holds in bulk (a few reads, not one per book), and the books where
 //   they disagree (a claim whose loan ended, an active loan or a ready hold without its item) are aligned.
 import { ObjectId } from 'mongodb';
-import { itemSteps, type ItemCollections } from './items.ts';
+import type { ItemCollections } from './item-docs.ts';
+import { itemSteps } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 
 const MIGRATED = 'items-migrated';

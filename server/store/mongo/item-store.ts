@@ -6,7 +6,8 @@ import type { ItemShelfStatus, ItemStore, SetItemStatusResult } from '../port.ts
 import { firstOfRun } from '../../../shared/barcodes.ts';
 import { parseId } from '../ids.ts';
 import { toObjectId } from './documents.ts';
-import { itemSteps, type ItemCollections, type ItemDoc } from './items.ts';
+import type { ItemCollections, ItemDoc } from './item-docs.ts';
+import { itemSteps } from './items.ts';
 import type { KeyLock } from './key-lock.ts';
 import type { LedgerCollections } from './ledger.ts';
 import { mongoFound } from './lost-found.ts';

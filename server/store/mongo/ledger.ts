@@ -14,7 +14,7 @@
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
 import type { LedgerStore } from '../port.ts';
-import { CHARGES } from '../port.ts';
+import { CREDIT_KINDS, signedAmount } from '../../library/rules/ledger.ts';
 import { isDuplicateKey, toEntry } from './documents.ts';
 import type { AccountDoc, LedgerDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
@@ -26,8 +26,6 @@ export interface LedgerCollections {
 
 /** Marks that balances have been built from the ledger (data from before account balances). */
 const LEDGER_BUILT = '\u0000ledger-built';
-
-const signed = (entry: LedgerDoc) => (CHARGES.includes(entry.kind) ? entry.amount : -entry.amount);
 
 function ledgerSteps({ accounts, ledger }: LedgerCollections, lock: KeyLock) {
   const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member:${userId}`, work);
@@ -41,7 +39,7 @@ function ledgerSteps({ accounts, ledger }: LedgerCollections, lock: KeyLock) {
         await accounts.updateOne(
           { _id: entry.userId, counted: { $ne: id } },
           {
-            $inc: { balance: signed(entry) },
+            $inc: { balance: signedAmount(entry) },
             $addToSet: { counted: id },
             // A member's first charge may come before any account (data from before accounts); loansOut is
             // made by the first borrow's $addToSet.
@@ -101,7 +99,7 @@ export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {
     async credits(from, to) {
       // A credit between its two steps (in the balance, its entry not written yet) shows once recovery writes it.
       const docs = await ledger
-        .find({ kind: { $in: ['payment', 'waiver'] }, createdAt: { $gte: from, $lt: to } })
+        .find({ kind: { $in: [...CREDIT_KINDS] }, createdAt: { $gte: from, $lt: to } })
         .sort({ createdAt: 1, _id: 1 })
         .toArray();
       return docs.map(toEntry);

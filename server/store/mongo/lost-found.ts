@@ -10,7 +10,7 @@ import { systemNote } from '../port.ts';
 import type { FoundResult, ItemRecord, ItemShelfStatus, LedgerRecord, LoanRecord, RefundRule } from '../port.ts';
 import { isDuplicateKey, toEntry, toLoan } from './documents.ts';
 import type { LedgerDoc } from './documents.ts';
-import { toItem, type ItemCollections, type ItemDoc } from './items.ts';
+import { toItem, type ItemCollections, type ItemDoc } from './item-docs.ts';
 import { countCharge, type LedgerCollections } from './ledger.ts';
 import type { KeyLock } from './key-lock.ts';
 

@@ -29,14 +29,16 @@ import { mongoLeases } from './leases.ts';
 import { mongoSessions } from './sessions.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLedger, recoverLedger } from './ledger.ts';
-import { mongoLoans, recoverLoans } from './loans.ts';
+import { mongoLoans } from './loans.ts';
+import { recoverLoans } from './loan-recovery.ts';
 import { mongoRequests } from './requests.ts';
 import { mongoAudit, type AuditDoc } from './audit.ts';
 import { mongoCategories, mongoUsers, prepareMemberSearch } from './people.ts';
 import { prepareMemberCards, type CounterDoc as MemberCounterDoc, type MemberNoteDoc } from './members.ts';
 import { mongoItems } from './item-store.ts';
 import { recoverItems } from './item-recovery.ts';
-import { itemSteps, type CounterDoc as ItemCounterDoc, type ItemDoc } from './items.ts';
+import type { CounterDoc as ItemCounterDoc, ItemDoc } from './item-docs.ts';
+import { itemSteps } from './items.ts';
 import { mongoCalendar, type ClosureDoc, type HoursChangeDoc, type OpeningHoursDoc } from './calendar.ts';
 
 type IndexSpec = IndexDescription & { name: string };

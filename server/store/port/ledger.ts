@@ -3,9 +3,6 @@
 /** 'lost-found': a lost copy found, its loan's replacement charge refunded (a credit; the balance may go below 0). */
 export type LedgerKind = 'late-fee' | 'replacement' | 'processing-fee' | 'payment' | 'waiver' | 'lost-found';
 
-/** Kinds that raise a member's balance; the others lower it. */
-export const CHARGES: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee'];
-
 export interface LedgerRecord {
   id: string;
   userId: string;

@@ -2,6 +2,7 @@
 // on the shelf, on loan, or set aside for exactly one ready hold (books.held counts those), and its item says so.
 import type { DatabaseSync } from 'node:sqlite';
 import type { HoldRecord, HoldStatus, HoldStore } from '../port.ts';
+import { nextWaiting } from '../../library/rules/hold-queue.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import { itemMoves } from './item-moves.ts';
@@ -35,9 +36,7 @@ const fillStatements = new WeakMap<DatabaseSync, ReturnType<typeof prepareFill>>
 
 function prepareFill(db: DatabaseSync) {
   return {
-    firstWaiting: db.prepare(
-      "SELECT id FROM holds WHERE book_id = ? AND status = 'waiting' ORDER BY created_at, id LIMIT 1",
-    ),
+    waiting: db.prepare("SELECT id, created_at FROM holds WHERE book_id = ? AND status = 'waiting'"),
     setAside: db.prepare(
       'UPDATE books SET quantity = quantity - 1, held = held + 1, version = version + 1 WHERE id = ? AND quantity > 0',
     ),
@@ -48,19 +47,22 @@ function prepareFill(db: DatabaseSync) {
 }
 
 /**
- * Moves copies from the shelf to the members waiting for the book, first come first served, inside the
- * caller's transaction. Called after every write that can put a copy on the shelf.
+ * Moves copies from the shelf to the members waiting for the book, inside the caller's transaction, each to the
+ * one the rule says is next (library/rules/hold-queue.ts: first come, first served). Called after every write
+ * that can put a copy on the shelf.
  */
 export function fillHolds(db: DatabaseSync, bookId: string, at: Date): void {
   let statements = fillStatements.get(db);
   if (!statements) fillStatements.set(db, (statements = prepareFill(db)));
-  const { firstWaiting, setAside, markReady } = statements;
+  const { waiting, setAside, markReady } = statements;
+  // Read once: in the transaction only this loop changes who waits.
+  const line = waiting.all(bookId).map((row) => ({ id: text(row, 'id'), createdAt: date(row, 'created_at') }));
   for (;;) {
-    const next = firstWaiting.get(bookId);
+    const next = nextWaiting(line);
     if (!next) return;
     if (Number(setAside.run(bookId).changes) === 0) return;
-    const holdId = text(next, 'id');
-    markReady.run(at.getTime(), itemMoves(db).setAside(bookId, holdId), holdId);
+    line.splice(line.indexOf(next), 1);
+    markReady.run(at.getTime(), itemMoves(db).setAside(bookId, next.id), next.id);
   }
 }
 

@@ -1,15 +1,12 @@
-// Loans and the ledger in SQLite: every borrow, return, renewal and loss runs in one BEGIN IMMEDIATE
-// transaction, so stock, loans, the member's limits and their charges always move together; the partial unique
-// index backs the one-active-loan rule, and ledger_one_charge charges a loan each kind at most once.
+// Loans in SQLite: every borrow, return, renewal and loss runs in one BEGIN IMMEDIATE transaction, so stock,
+// loans, the member's limits and their charges (ledger.ts) always move together; the partial unique index backs
+// the one-active-loan rule, and ledger_one_charge charges a loan each kind at most once.
 import type { DatabaseSync } from 'node:sqlite';
 import type {
   CheckinOptions,
   CheckinResult,
-  CheckoutLimits,
   CheckoutResult,
   LedgerKind,
-  LedgerRecord,
-  LedgerStore,
   LoanRecord,
   LoanStatus,
   LoanStore,
@@ -18,10 +15,12 @@ import type {
   ReturnChannel,
 } from '../port.ts';
 import { systemNote } from '../port.ts';
+import { checkoutRefusal, NO_LIMITS } from '../../library/rules/checkout.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 import { auditWriter } from './audit.ts';
+import { BALANCE_SQL } from './ledger.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves, toItem } from './item-moves.ts';
 
@@ -61,30 +60,6 @@ export function toLoan(row: Row): LoanRecord {
   };
 }
 
-const KINDS: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee', 'payment', 'waiver', 'lost-found'];
-
-export function toEntry(row: Row): LedgerRecord {
-  const kind = text(row, 'kind') as LedgerKind;
-  if (!KINDS.includes(kind)) throw new TypeError(`Unknown ledger kind ${kind}`);
-  return {
-    id: text(row, 'id'),
-    userId: text(row, 'user_id'),
-    kind,
-    amount: num(row, 'amount'),
-    loanId: textOrNull(row, 'loan_id'),
-    bookTitle: textOrNull(row, 'book_title'),
-    note: text(row, 'note'),
-    recordedBy: textOrNull(row, 'recorded_by'),
-    createdAt: date(row, 'created_at'),
-  };
-}
-
-// Charges raise it; every other kind (payments, waivers, a lost copy's refund) lowers it.
-const BALANCE = `SELECT COALESCE(SUM(CASE WHEN kind IN ('late-fee', 'replacement', 'processing-fee') THEN amount
-  ELSE -amount END), 0) AS n
-  FROM ledger WHERE user_id = ?`;
-
-const NO_LIMITS: CheckoutLimits = { loanLimit: Number.MAX_SAFE_INTEGER, maxBalance: Number.MAX_SAFE_INTEGER };
 const NO_CHARGES: CheckinOptions = { lateFee: () => 0 };
 const NONE: readonly NewAudit[] = [];
 
@@ -101,7 +76,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       AND (return_date > ? OR (return_date = ? AND id > ?)) ORDER BY return_date, id LIMIT ?`,
   );
   const overdueCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed' AND return_date < ?");
-  const balanceOf = db.prepare(BALANCE);
+  const balanceOf = db.prepare(BALANCE_SQL);
   const takeCopy = db.prepare(
     `UPDATE books SET quantity = quantity - 1, version = version + 1, updated_at = ?
       WHERE id = ? AND quantity > 0 RETURNING quantity`,
@@ -168,18 +143,34 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       try {
         return transaction(db, (): CheckoutResult => {
-          // The precedence every adapter keeps: a missing book, an existing loan, the member's fees, their
-          // loan limit, then stock.
-          if (!bookQuantity.get(bookId)) return { ok: false, reason: 'book-not-found' };
-          if (activeLoan.get(loan.userId, bookId)) return { ok: false, reason: 'already-borrowed' };
-          const balance = num(balanceOf.get(loan.userId) ?? {}, 'n');
-          if (balance > limits.maxBalance) return { ok: false, reason: 'fees-unpaid', balance };
-          if (num(activeCount.get(loan.userId) ?? {}, 'n') >= limits.loanLimit)
-            return { ok: false, reason: 'loan-limit' };
-          // The copy set aside for the member's ready hold, which the loan fulfils; otherwise one from the shelf.
-          // A scanned copy must be one of those two; a scanned shelf copy passes the set-aside one on.
+          // Read, then ask the rule (library/rules/checkout.ts) which refusal applies; the transaction keeps it so.
+          // The copy set aside for the member's ready hold is theirs, which the loan fulfils; otherwise one from
+          // the shelf. A scanned copy must be one of those two; a scanned shelf copy passes the set-aside one on.
+          const book = bookQuantity.get(bookId);
           const ready = readyHold.get(loan.userId, bookId);
           const heldCopy = ready ? textOrNull(ready, 'item_barcode') : null;
+          const scanned = loan.itemBarcode === undefined ? undefined : itemRow.get(loan.itemBarcode);
+          const refusal = checkoutRefusal({
+            bookExists: book !== undefined,
+            alreadyBorrowed: activeLoan.get(loan.userId, bookId) !== undefined,
+            balance: num(balanceOf.get(loan.userId) ?? {}, 'n'),
+            onLoan: num(activeCount.get(loan.userId) ?? {}, 'n'),
+            limits,
+            onShelf: book ? num(book, 'quantity') : 0,
+            holdReady: ready !== undefined,
+            scan:
+              loan.itemBarcode === undefined
+                ? null
+                : {
+                    item: scanned ? toItem(scanned) : null,
+                    lendable:
+                      loan.itemBarcode === heldCopy ||
+                      (scanned !== undefined &&
+                        text(scanned, 'book_id') === bookId &&
+                        text(scanned, 'status') === 'ON_SHELF'),
+                  },
+          });
+          if (refusal) return refusal;
           const loanId = loan.id ?? newId();
           const items = itemMoves(db);
           let barcode: string;
@@ -191,9 +182,6 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
             if (heldCopy !== null) items.lend((barcode = heldCopy), loanId);
             else barcode = items.lendFromShelf(bookId, loanId);
           } else {
-            const scanned = itemRow.get(loan.itemBarcode);
-            if (!scanned || text(scanned, 'book_id') !== bookId || text(scanned, 'status') !== 'ON_SHELF')
-              return { ok: false, reason: 'item-unavailable', item: scanned ? toItem(scanned) : null };
             taken = takeCopy.get(Date.now(), bookId);
             if (!taken) throw new Error(`Book ${bookId} has a copy on the shelf but counts none`);
             items.lend((barcode = loan.itemBarcode), loanId);
@@ -343,50 +331,6 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
 
     async countActive() {
       return num(allActive.get() ?? {}, 'n');
-    },
-  };
-}
-
-export function sqliteLedger(db: DatabaseSync): LedgerStore {
-  const balanceOf = db.prepare(BALANCE);
-  const insert = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
-    created_at) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?) RETURNING *`);
-  const byId = db.prepare('SELECT * FROM ledger WHERE id = ? AND user_id = ?');
-  const credits = db.prepare(`SELECT * FROM ledger WHERE kind IN ('payment', 'waiver') AND created_at >= ?
-    AND created_at < ? ORDER BY created_at, id`);
-  const balance = (userId: string) => num(balanceOf.get(userId) ?? {}, 'n');
-  return {
-    async balance(userId) {
-      return balance(userId);
-    },
-    async list(userId) {
-      return db
-        .prepare('SELECT * FROM ledger WHERE user_id = ? ORDER BY created_at DESC, id DESC')
-        .all(userId)
-        .map(toEntry);
-    },
-    async credits(from, to) {
-      return credits.all(from.getTime(), to.getTime()).map(toEntry);
-    },
-    async credit(entry) {
-      return transaction(db, () => {
-        const before = balance(entry.userId);
-        // This very credit was recorded before (its id was given again): it stands, and is answered as it was.
-        const first = entry.id ? byId.get(entry.id, entry.userId) : undefined;
-        if (first) return { ok: true, entry: toEntry(first), balance: before } as const;
-        if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
-        const row = insert.get(
-          entry.id ?? newId(),
-          entry.userId,
-          entry.kind,
-          entry.amount,
-          entry.note,
-          entry.recordedBy,
-          entry.createdAt.getTime(),
-        );
-        if (!row) throw new Error('Insert returned no row');
-        return { ok: true, entry: toEntry(row), balance: before - entry.amount } as const;
-      });
     },
   };
 }

@@ -10,7 +10,8 @@ import { systemNote, type FoundResult, type RefundRule } from '../port.ts';
 import { num, transaction } from './db.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves } from './item-moves.ts';
-import { toEntry, toLoan } from './loans.ts';
+import { toEntry } from './ledger.ts';
+import { toLoan } from './loans.ts';
 
 const REFUND_NOTE = systemNote('ledgerLostFound');
 

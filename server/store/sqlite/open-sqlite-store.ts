@@ -2,7 +2,8 @@
 import type { Store } from '../port.ts';
 import { sqliteBooks, type SqliteBooksOptions } from './books.ts';
 import { openDatabase } from './db.ts';
-import { sqliteLedger, sqliteLoans } from './loans.ts';
+import { sqliteLedger } from './ledger.ts';
+import { sqliteLoans } from './loans.ts';
 import { sqliteHolds } from './holds.ts';
 import { sqliteNotices } from './notices.ts';
 import { sqliteLeases } from './leases.ts';

@@ -116,6 +116,28 @@ export function circulationContract(factory: StoreFactory): void {
       expect((await store().books.get(held[0]!))!.quantity).toBe(1);
     });
 
+    it('refuses in the order a member is told: missing book, book had, fees, loan limit, then the copy', async () => {
+      const had = await book(store(), 2);
+      await lend(store(), had);
+      const late = await lend(store(), await book(store(), 1));
+      await store().loans.checkin(late.id, new Date(), { lateFee: () => 150 });
+      const gone = await book(store(), 1);
+      const elsewhere = await lend(store(), gone, 'user-2');
+      // The member has one loan (at a limit of 1) and owes 150; the last copy of `gone` is another member's.
+      const tight = { loanLimit: 1, maxBalance: 0 };
+      const reason = async (bookId: string, limits = tight, itemBarcode?: string) => {
+        const result = await store().loans.checkout(newLoan(bookId, itemBarcode ? { itemBarcode } : {}), limits);
+        return result.ok ? 'ok' : result.reason;
+      };
+      expect(await reason('0123456789abcdef01234567')).toBe('book-not-found');
+      expect(await reason(had)).toBe('already-borrowed');
+      expect(await reason(gone)).toBe('fees-unpaid');
+      expect(await reason(gone, { loanLimit: 1, maxBalance: 150 })).toBe('loan-limit');
+      expect(await reason(gone, { loanLimit: 2, maxBalance: 150 })).toBe('out-of-stock');
+      expect(await reason(gone, { loanLimit: 2, maxBalance: 150 }, elsewhere.itemBarcode!)).toBe('item-unavailable');
+      expect(await store().loans.countActiveByUser('user-1')).toBe(1);
+    });
+
     it('a late return charges its fee once, and the balance then blocks borrowing until paid', async () => {
       const id = await book(store(), 2);
       const loan = await lend(store(), id);
