@@ -16,7 +16,7 @@ import type { AuditTrail } from './audit.ts';
 import { ERASED_WITH_ACCOUNT } from './audit-privacy.ts';
 import { LibraryError } from './errors.ts';
 import type { Sessions } from './sessions.ts';
-import { money } from './policy.ts';
+import { sentence, type Sentence } from './i18n/keys.ts';
 import { ledgerNote } from './ledger-notes.ts';
 import type { Locale } from './i18n/index.ts';
 
@@ -99,23 +99,17 @@ export interface DeletionCheck {
 const OPEN_HOLDS = new Set(['waiting', 'ready']);
 const PAGE_SIZE = 100;
 
-/** "“Gitanjali” and “Padma”": titles as a list. */
-const titles = (list: string[]) => {
-  const quoted = list.map((title) => `“${title}”`);
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : (quoted[0] ?? '');
-};
-
 /**
- * What stands in the way, each by name, as a list in English: "“Gitanjali” on loan, a hold on “Padma” and a
- * balance of ৳500" (said inside the Bangla sentence as it is: see decision 071; the SPA names each in its language).
+ * What stands in the way, each by name: "“Gitanjali” on loan, a hold on “Padma” and a balance of ৳500", a list of
+ * sentences said in the reader's language (titles stay as entered).
  */
-function inUseList({ loans, holds, balance }: DeletionCheck): string {
-  const parts = [
-    loans.length > 0 ? `${titles(loans)} on loan` : null,
-    holds.length > 0 ? `${holds.length === 1 ? 'a hold' : 'holds'} on ${titles(holds)}` : null,
-    balance > 0 ? `a balance of ${money(balance)}` : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+function inUseList({ loans, holds, balance }: DeletionCheck): Sentence[] {
+  const quoted = (titles: string[]) => titles.map((title) => `“${title}”`);
+  return [
+    ...(loans.length > 0 ? [sentence('inUseLoans', { titles: quoted(loans) })] : []),
+    ...(holds.length > 0 ? [sentence('inUseHolds', { count: holds.length, titles: quoted(holds) })] : []),
+    ...(balance > 0 ? [sentence('inUseBalance', { amount: balance })] : []),
+  ];
 }
 
 export function createMyData(

@@ -277,6 +277,19 @@ describeEachStore((kind) => {
       `You can't delete your account while you have a hold on “${padma}”. ${settle}`,
       `You can't delete your account while you have a balance of ৳100. ${settle}`,
     ]);
+    // In Bangla the same list, each part in Bangla and the titles as entered.
+    const SET_LOCALE = 'mutation { setLocale(locale: bn) { locale } }';
+    const inBangla = [];
+    for (const m of [onLoan, holder, owing]) {
+      await gw.gql(SET_LOCALE, {}, m.token);
+      inBangla.push(expectError(await gw.gql(DELETE, {}, m.token), 'ACCOUNT_IN_USE').message);
+    }
+    const bnSettle = 'বই ফেরত দিন, রিজার্ভ বাতিল করুন এবং ডেস্কে বকেয়া পরিশোধ করুন, তারপর আবার চেষ্টা করুন।';
+    expect(inBangla).toEqual([
+      `আপনার ধার নেওয়া “${first}” এবং “${second}” থাকা অবস্থায় অ্যাকাউন্ট মুছে ফেলা যায় না। ${bnSettle}`,
+      `আপনার “${padma}” বইয়ের ১ টি রিজার্ভ থাকা অবস্থায় অ্যাকাউন্ট মুছে ফেলা যায় না। ${bnSettle}`,
+      `আপনার ৳১০০ বকেয়া থাকা অবস্থায় অ্যাকাউন্ট মুছে ফেলা যায় না। ${bnSettle}`,
+    ]);
     expectError(await gw.gql(DELETE, {}, null), 'UNAUTHENTICATED');
   });
 

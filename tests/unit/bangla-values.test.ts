@@ -43,6 +43,7 @@ const TEXT: Record<string, string> = {
   field: 'returnDate',
   reason: 'Lost card 3',
   list: 'books on loan',
+  titles: '“Gitanjali 2”',
   values: 'ON_SHELF, IN_REPAIR',
   format: 'date-time',
   type: 'string',

@@ -52,6 +52,10 @@ export const en = {
   noAccountForSession: 'Sign in again: there is no BookHaven account for this session.',
   accountInUse:
     "You can't delete your account while you have {list}. Return your books, cancel your holds and settle your balance at the desk, then try again.",
+  // What stands in the way of deleting an account, each a part of accountInUse's {list}.
+  inUseLoans: '{titles} on loan',
+  inUseHolds: '{count, plural, one {a hold on} other {holds on}} {titles}',
+  inUseBalance: 'a balance of ৳{amount}',
 
   // Loans, holds and fees.
   onLoanAlready: 'You have this book on loan already.',

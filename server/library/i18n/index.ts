@@ -5,7 +5,7 @@ import IntlMessageFormat from 'intl-messageformat';
 import type { Locale } from '../../store/port.ts';
 import { en, type SentenceKey } from './en.ts';
 import { bn } from './bn.ts';
-import type { Values } from './keys.ts';
+import type { Sentence, Values } from './keys.ts';
 
 export type { Values };
 
@@ -143,11 +143,20 @@ function compiledFor(locale: Locale, key: SentenceKey): Compiled {
   return found;
 }
 
+const LISTS = {
+  en: new Intl.ListFormat(INTL_LOCALE.en, { type: 'conjunction' }),
+  bn: new Intl.ListFormat(INTL_LOCALE.bn, { type: 'conjunction' }),
+};
+/** An item of a list value: text as entered, or a sentence said in the language. */
+const sayItem = (locale: Locale, item: string | Sentence): string =>
+  typeof item === 'string' ? item : say(locale, item.key, item.values);
+
 /** Says a keyed sentence in a language, writing its raw values as the template says (see Values). */
 export function say(locale: Locale, key: SentenceKey, values: Values = {}): string {
   const { format, days, plain } = compiledFor(locale, key);
   const written = Object.fromEntries(
     Object.entries(values).map(([name, value]) => {
+      if (typeof value === 'object') return [name, LISTS[locale].format(value.map((v) => sayItem(locale, v)))];
       const form = days.get(name);
       if (form) return [name, sayDay(locale, String(value), form)];
       if (!plain.has(name)) return [name, value];

@@ -4,7 +4,12 @@
 import type { en, SentenceKey } from './en.ts';
 
 export type { SentenceKey };
-export type Values = Record<string, string | number>;
+/**
+ * A raw value: text as entered, a day as YYYY-MM-DD, a number, or a list (titles, or sentences said in the
+ * reader's language), joined as the language joins a list ("A, B and C", "A, B এবং C").
+ */
+export type Value = string | number | readonly (string | Sentence)[];
+export type Values = Record<string, Value>;
 
 type Trim<S extends string> = S extends ` ${infer T}` ? Trim<T> : S extends `${infer T} ` ? Trim<T> : S;
 /** An argument's name: the text before its first comma; a plural's `{# books}` or `{other books}` is none. */
@@ -20,7 +25,7 @@ export type ArgsOf<K extends SentenceKey> = ArgNames<(typeof en)[K]>;
 /** A key's values, as the rest of a call: none for a sentence without arguments, else each one by name. */
 export type ValuesArg<K extends SentenceKey> = [ArgsOf<K>] extends [never]
   ? [values?: Record<string, never>]
-  : [values: { [N in ArgsOf<K>]: string | number }];
+  : [values: { [N in ArgsOf<K>]: Value }];
 
 /** A sentence to be said later, in whatever language its reader reads. */
 export interface Sentence {
