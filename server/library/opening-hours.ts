@@ -75,6 +75,7 @@ export function createHoursSetter(
     if (from < today) throw badInput('from', 'hoursPast');
     if (daysBetween(today, from) > 3 * 366) throw badInput('from', 'hoursTooFar');
     if (to !== null && to < from) throw badInput('to', 'hoursRangeOrder');
+    if (to !== null && daysBetween(from, to) > 3 * 366) throw badInput('to', 'hoursPeriodTooLong');
     const hours = checkHours(rawHours);
     const change = await store.calendar.addHoursChange({ from, to, hours, setAt: opts.now() });
     const week = hours.map((h) => `${weekdayName(h.weekday)} ${h.opens}-${h.closes}`).join(', ');

@@ -741,6 +741,16 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     // In this order (the schema's): the baseline closes a day, then opens it again.
     addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
     removeClosure: { date: libraryDay(20) },
+    // A period far ahead with every day open: no date moves.
+    setOpeningHours: {
+      from: libraryDay(40),
+      to: libraryDay(45),
+      hours: ['SATURDAY', 'SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'].map((weekday) => ({
+        weekday,
+        opens: '10:00',
+        closes: '18:00',
+      })),
+    },
     sendOverdueReminder: { loanId: f.lateId },
     emailCheckoutReceipt: { loanIds: [f.renewId] },
     holdsToPull: { first: 5, after: null },

@@ -171,6 +171,8 @@ describeEachStore((kind) => {
     expectError(await setHours(libraryDay(1), null, []), 'BAD_USER_INPUT', 'hours');
     expectError(await setHours(libraryDay(-1), null, week), 'BAD_USER_INPUT', 'from');
     expectError(await setHours(libraryDay(5), libraryDay(4), week), 'BAD_USER_INPUT', 'to');
+    // A period of more than three years is refused: hours until changed leave the last day empty.
+    expectError(await setHours(libraryDay(5), '9999-12-31', week), 'BAD_USER_INPUT', 'to');
     expectError(await setHours('next week', null, week), 'BAD_USER_INPUT', 'from');
     expect(await gw.store.calendar.hoursChanges(libraryDay(-400), libraryDay(400))).toEqual([]);
     expect((await dayOf(1))?.opens).not.toBe('09:00');

@@ -165,6 +165,8 @@ export const en = {
   hoursPast: 'New hours start today or later: a day already past keeps the hours it had.',
   hoursTooFar: 'New hours can start at most three years ahead.',
   hoursRangeOrder: 'The last day of the hours cannot be before their first day.',
+  hoursPeriodTooLong:
+    'Hours for a period can last at most three years: leave the last day empty for hours until changed.',
   noOpenDay:
     'The library is closed for more than {limit} days from {day}, so no date can be set then. Please ask at the desk.',
   noticeOverdueOpenDays:
