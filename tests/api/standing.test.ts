@@ -75,6 +75,15 @@ describeEachStore((kind) => {
       });
     });
 
+    it('says the refusal in the reader’s language, as the borrow says it', async () => {
+      const m = await gw.member();
+      for (let i = 0; i < 5; i += 1) await borrow(m, await gw.addBook({ quantity: 1 }), libraryDay(14));
+      await gw.gql('mutation { setLocale(locale: bn) { uid } }', {}, m.token);
+      const said = expectError(await gqlBorrow(gw, m.token, await gw.addBook({ quantity: 1 })), 'LOAN_LIMIT').message;
+      expect(said).toMatch(/[\u0980-\u09FF]/);
+      expect((await mine(m)).standing.refusal).toEqual({ code: 'LOAN_LIMIT', message: said });
+    });
+
     it('says a member in good standing may borrow, and members cannot read another member’s standing', async () => {
       const [m, other] = [await gw.member(), await gw.member()];
       expect((await mine(m)).standing).toEqual({ owed: 0, accruing: [], canBorrow: true, refusal: null });
