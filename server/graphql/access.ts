@@ -93,6 +93,7 @@ export const FIELD_ACCESS = {
     emailNotices: 'selfOrStaff',
     locale: 'selfOrStaff',
     borrowing: 'selfOrStaff',
+    standing: 'selfOrStaff',
     // The member's own card and block; null to other members (library/privacy.ts).
     cardNumber: 'selfOrStaff',
     block: 'selfOrStaff',

@@ -6,7 +6,14 @@ import type { LedgerRecord, LoanRecord, Page, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import type { Policy } from './policy.ts';
 import { addDays } from './calendar.ts';
-import type { BorrowingStatus, Borrower, DeskLend, DeskReturn, LoanStanding } from './circulation/common.ts';
+import type {
+  BorrowingStatus,
+  Borrower,
+  DeskLend,
+  DeskReturn,
+  LoanStanding,
+  MemberStanding,
+} from './circulation/common.ts';
 import { createContext, type CirculationOptions } from './circulation/context.ts';
 import { createStanding } from './circulation/standing.ts';
 import { createLending } from './circulation/lending.ts';
@@ -24,6 +31,7 @@ export {
   type DeskLend,
   type DeskReturn,
   type LoanStanding,
+  type MemberStanding,
   type WaitingFor,
 } from './circulation/common.ts';
 
@@ -41,6 +49,8 @@ export interface Circulation {
   standing(loan: LoanRecord): Promise<LoanStanding>;
   /** Whether the member may borrow now: told before any form (me.borrowing), the same rules a borrow meets. */
   borrowing(session: Session, userId?: string | null): Promise<BorrowingStatus>;
+  /** The member's standing: owed, fees accruing, the refusal a borrow would meet now (the one computation). */
+  memberStanding(session: Session, userId?: string | null): Promise<MemberStanding>;
   balance(session: Session, userId?: string | null): Promise<number>;
   ledger(session: Session, userId?: string | null): Promise<LedgerRecord[]>;
   /** The return dates a borrow accepts now: from today to the latest, in the library's calendar. */
@@ -94,6 +104,7 @@ export function createCirculation(store: Store, opts: CirculationOptions): Circu
     loansOf: member.loansOf,
     standing: reads.standing,
     borrowing: reads.borrowing,
+    memberStanding: reads.memberStanding,
     balance: reads.balance,
     ledger: reads.ledger,
     checkIn: desk.checkIn,

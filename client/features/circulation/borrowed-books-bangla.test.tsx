@@ -148,7 +148,7 @@ describe('Borrowed Books in Bangla', () => {
     expect(screen.getByText('আপনার অ্যাকাউন্টে ৳১০০ দেরির জরিমানা যোগ হয়েছে।')).toBeInTheDocument();
   });
 
-  it('lists the fees in Bangla: the kinds of entry, their days and amounts', async () => {
+  it('lists the fees in Bangla: the kinds of entry, their days and amounts, and the fees accruing', async () => {
     const entry = (id: string, kind: string, amount: number, bookTitle: string | null) => ({
       __typename: 'LedgerEntry' as const,
       id,
@@ -166,7 +166,24 @@ describe('Borrowed Books in Bangla', () => {
             me: {
               __typename: 'User',
               id: 'u1',
-              balance: 150,
+              standing: {
+                __typename: 'Standing',
+                owed: 150,
+                accruing: [
+                  {
+                    __typename: 'AccruingFee',
+                    loan: { __typename: 'BorrowRecord', id: 'l7', bookTitle: 'Hamlet' },
+                    amount: 500,
+                    capped: true,
+                  },
+                  {
+                    __typename: 'AccruingFee',
+                    loan: { __typename: 'BorrowRecord', id: 'l8', bookTitle: 'Lear' },
+                    amount: 250,
+                    capped: false,
+                  },
+                ],
+              },
               ledger: [entry('e2', 'PAYMENT', 50, null), entry('e1', 'LATE_FEE', 200, 'Hamlet')],
             },
           },
@@ -178,6 +195,10 @@ describe('Borrowed Books in Bangla', () => {
     expect(within(fees).getByText('(খোলার সময়ে ডেস্কে পরিশোধ করুন)', { exact: false }).textContent).toBe(
       'বকেয়া: ৳১৫০ (খোলার সময়ে ডেস্কে পরিশোধ করুন)',
     );
+    const accrued = within(fees).getByRole('region', { name: 'জমছে এমন বিলম্ব জরিমানা' });
+    expect(within(accrued).getByText('Hamlet: ৳৫০০, বইটির প্রতিস্থাপন মূল্যে সীমাবদ্ধ (আর বাড়বে না)')).toBeInTheDocument();
+    expect(within(accrued).getByText('Lear: এ পর্যন্ত ৳২৫০')).toBeInTheDocument();
+    expect(accrued).toHaveTextContent('এ পর্যন্ত ৳৭৫০');
     const rows = within(fees)
       .getAllByRole('row')
       .map((row) => row.textContent);

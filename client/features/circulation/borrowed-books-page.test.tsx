@@ -184,7 +184,13 @@ describe('Borrowed Books page', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
-  it('lists the charges, payments and waivers on the Fees tab, with the balance', async () => {
+  it('lists the charges, payments and waivers on the Fees tab, with the balance and the fees accruing', async () => {
+    const accruing = (id: string, bookTitle: string, amount: number, capped: boolean) => ({
+      __typename: 'AccruingFee',
+      loan: { __typename: 'BorrowRecord', id, bookTitle },
+      amount,
+      capped,
+    });
     const entry = (id: string, kind: string, amount: number, bookTitle: string | null, note: string) => ({
       __typename: 'LedgerEntry',
       id,
@@ -203,7 +209,11 @@ describe('Borrowed Books page', () => {
             me: {
               __typename: 'User',
               id: 'u1',
-              balance: 100,
+              standing: {
+                __typename: 'Standing',
+                owed: 100,
+                accruing: [accruing('l7', 'Dune', 500, true), accruing('l8', 'Emma', 250, false)],
+              },
               ledger: [
                 entry('e2', 'PAYMENT', 50, null, 'Cash at the desk'),
                 entry('e1', 'LATE_FEE', 150, 'Dracula', 'Returned late'),
@@ -216,6 +226,13 @@ describe('Borrowed Books page', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Fees' }));
     const fees = await screen.findByRole('region', { name: 'Fees' });
     expect(within(fees).getByText('৳100')).toBeInTheDocument();
+    // The fees accruing on books still out, apart from what is owed: each with its amount, a capped one saying so.
+    const accrued = within(fees).getByRole('region', { name: 'Late fees accruing' });
+    expect(accrued).toHaveTextContent('৳750 so far on books still out, charged when each comes back');
+    expect(
+      within(accrued).getByText("Dune: ৳500, capped at the book's replacement cost (it grows no more)"),
+    ).toBeInTheDocument();
+    expect(within(accrued).getByText('Emma: ৳250 so far')).toBeInTheDocument();
     const rows = within(fees)
       .getAllByRole('row')
       .map((row) => row.textContent);

@@ -4,13 +4,25 @@ import { formatInstantDay } from '../../lib/dates.ts';
 import { formatMoney, lowersBalance, signedAmount } from '../../lib/money.ts';
 import { usePolicy } from '../../lib/policy.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { AccruingFees } from './accruing-fees.tsx';
 
-// The member's account as the library keeps it: every charge, payment and waiver, newest first, and the balance.
+// The member's account as the library keeps it: every charge, payment and waiver, newest first, what they owe,
+// and the late fees accruing on books still out (the gateway's standing, which the desk reads too).
 export const MY_FEES_QUERY = graphql(`
   query MyFees {
     me {
       id
-      balance
+      standing {
+        owed
+        accruing {
+          loan {
+            id
+            bookTitle
+          }
+          amount
+          capped
+        }
+      }
       ledger {
         id
         kind
@@ -41,7 +53,8 @@ export function FeesList() {
       </div>
     );
   }
-  const { balance, ledger } = data.me;
+  const { ledger } = data.me;
+  const { owed: balance, accruing } = data.me.standing;
   return (
     <section aria-labelledby="fees-heading" className="rounded-xl bg-white p-6 shadow-sm">
       <h2 id="fees-heading" className="mb-2 text-xl font-semibold">
@@ -53,6 +66,7 @@ export function FeesList() {
           { amount: formatMoney(balance), strong: (words) => <strong>{words}</strong> },
         )}
       </p>
+      <AccruingFees accruing={accruing} />
       {ledger.length === 0 ? (
         <p>{t({ id: 'circulation.fees.none' })}</p>
       ) : (

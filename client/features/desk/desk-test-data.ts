@@ -100,6 +100,17 @@ export const entry = (id: string, kind: string, amount: number, overrides: Recor
   ...overrides,
 });
 
+/** The gateway's standing of a member: refused for fees when they owe, else free to borrow. */
+export const standingOf = (balance: number, refusal: { code: string; message: string } | null = null) => ({
+  __typename: 'Standing',
+  canBorrow: refusal === null && balance <= 0,
+  refusal: refusal
+    ? { __typename: 'StandingRefusal', ...refusal }
+    : balance > 0
+      ? { __typename: 'StandingRefusal', code: 'FEES_UNPAID', message: `You owe ৳${balance} in fees.` }
+      : null,
+});
+
 export const memberMock = (
   uid: string,
   member: { balance: number; loans?: unknown[]; ledger?: unknown[]; [field: string]: unknown } | null,
@@ -118,6 +129,7 @@ export const memberMock = (
         block: null,
         loans: [],
         ledger: [],
+        standing: standingOf(member.balance),
         ...member,
       },
     },

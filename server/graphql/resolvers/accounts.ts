@@ -55,5 +55,17 @@ export const userFields: UserResolvers = {
   borrowing: async (user, _args, ctx) => {
     const { allowed, code, said } = await ctx.library.circulation.borrowing(sessionOf(ctx), user.uid);
     return { allowed, code, message: said ? say(await ctx.locale(), said.key, said.values) : null };
+  }, // One computation (circulation/standing.ts); the refusal said in the reader's language.
+  standing: async (user, _args, ctx) => {
+    const { owed, accruing, refusal } = await ctx.library.circulation.memberStanding(sessionOf(ctx), user.uid);
+    return {
+      owed,
+      accruing,
+      canBorrow: refusal === null,
+      refusal: refusal && {
+        code: refusal.code,
+        message: say(await ctx.locale(), refusal.said.key, refusal.said.values),
+      },
+    };
   },
 };

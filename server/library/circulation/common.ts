@@ -25,6 +25,17 @@ export type BorrowingStatus =
   | { allowed: true; code: null; said: null }
   | { allowed: false; code: 'MEMBER_BLOCKED' | 'LOAN_OVERDUE' | 'FEES_UNPAID' | 'LOAN_LIMIT'; said: Sentence };
 
+/**
+ * A member's standing, the one answer the Fees tab, the desk's member panel and `me.borrowing` read: what the
+ * ledger says they owe, the late fees accruing on loans still out (and whether the replacement cost capped
+ * each), and the refusal a borrow would meet first now (null when it would go ahead).
+ */
+export interface MemberStanding {
+  owed: number;
+  accruing: { loan: LoanRecord; amount: number; capped: boolean }[];
+  refusal: { code: Extract<BorrowingStatus, { allowed: false }>['code']; said: Sentence } | null;
+}
+
 /** Who a loan is for: the member borrowing in the app, or the member the desk lends to. */
 export interface Borrower {
   uid: string;

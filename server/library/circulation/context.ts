@@ -81,6 +81,25 @@ export function createContext(store: Store, opts: CirculationOptions) {
     /** The late fee of an open loan as of now (or its return claim): the one rule, read with what it needs. */
     lateFee: async (loan: LoanRecord) =>
       daysLate(dueDayOf(loan), feeDay(loan)) === 0 ? 0 : feeWith(await feeFacts(loan))(loan),
+    /**
+     * A loan still out and its fee so far (as lateFee), and whether the replacement cost capped it: what the
+     * member is told is accruing.
+     */
+    async accrual(loan: LoanRecord): Promise<{ amount: number; capped: boolean }> {
+      if (daysLate(dueDayOf(loan), feeDay(loan)) === 0) return { amount: 0, capped: false };
+      const facts = await feeFacts(loan);
+      const amount = feeWith(facts)(loan);
+      const uncapped = lateFeeFor(
+        { ...policy, feeCap: 'none' },
+        {
+          dueDay: dueDayOf(loan),
+          day: feeDay(loan),
+          isOpen: facts.days.isOpen,
+          replacementCost: facts.replacementCost,
+        },
+      );
+      return { amount, capped: uncapped > amount };
+    },
     /** Still out: on loan, or claimed as returned but not checked in yet. */
     isOpen: (loan: LoanRecord) => loan.status === 'borrowed' || loan.status === 'returning',
 

@@ -4,10 +4,9 @@ import type { CheckoutResult, LoanRecord, NewAudit } from '../../store/port.ts';
 import { LibraryError, badInput } from '../errors.ts';
 import { addDays, dayToDate } from '../calendar.ts';
 import { lendRefusal, noCopy } from '../item-refusals.ts';
-import { blockedRefusal } from '../blocks.ts';
 import { dueDayOf, type Borrower, type DeskLend } from './common.ts';
 import type { Context } from './context.ts';
-import { overdueRefusal, type Standing } from './standing.ts';
+import type { Standing } from './standing.ts';
 
 export type Lending = ReturnType<typeof createLending>;
 
@@ -54,14 +53,9 @@ export function createLending(ctx: Context, reads: Standing) {
   async function borrowNow(borrower: Borrower, bookId: string, returnDay: string, id: string, desk?: DeskLend) {
     const book = await store.books.get(bookId);
     if (!book) throw new LibraryError('NOT_FOUND', 'bookNotFound');
-    // A block is staff's decision, not the policy's: it holds whatever the policy checks (blocks.ts).
-    // At the desk, staff's override passes it too (recorded with the reason).
-    const blocked = blockedRefusal(await store.users.getByUid(borrower.uid));
-    if (blocked) refuse(blocked, desk);
-    if (enforce && policy.overdueBlocksBorrowing) {
-      const late = await reads.overdueLoansOf(borrower.uid);
-      if (late.length > 0) refuse(LibraryError.of('LOAN_OVERDUE', overdueRefusal(late)), desk);
-    }
+    // A block, then overdue loans (standing.ts, which the member's standing asks too). At the desk, staff's
+    // override passes them (recorded with the reason).
+    for (const refusal of await reads.refusalsBeforeCheckout(borrower.uid)) refuse(refusal, desk);
     // The day chosen, or the next day the library opens when it is closed then.
     const dueDay = (await calendar.days(returnDay, returnDay)).nextOpen(returnDay);
     const loan = {
@@ -78,7 +72,7 @@ export function createLending(ctx: Context, reads: Standing) {
       bookCategory: book.genre,
       ...(desk ? { itemBarcode: desk.itemBarcode } : {}),
     };
-    const limits = enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined;
+    const limits = reads.checkoutLimits();
     let result = await store.loans.checkout(loan, limits, desk?.audit?.());
     // Staff's override passes the limits the store checks (loan limit, fees): the same step, without them.
     if (!result.ok && desk?.override && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid')) {

@@ -1,12 +1,21 @@
 // Reading a member's standing: a loan's days late, fee and renewal, whether they may borrow now, their balance
 // and ledger. The refusals a borrow meets are written here once, for the reads and the writes alike.
-import type { LedgerRecord, LoanRecord } from '../../store/port.ts';
+import type { CheckoutLimits, LedgerRecord, LoanRecord } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
 
 import { daysLate } from '../policy.ts';
+import { LibraryError } from '../errors.ts';
 import { sentence, type Sentence } from '../i18n/keys.ts';
 import { blockedRefusal } from '../blocks.ts';
-import { dueDayOf, isStaff, recorderForMembers, type BorrowingStatus, type LoanStanding } from './common.ts';
+import { NO_LIMITS, checkoutRefusal } from '../rules/checkout.ts';
+import {
+  dueDayOf,
+  isStaff,
+  recorderForMembers,
+  type BorrowingStatus,
+  type LoanStanding,
+  type MemberStanding,
+} from './common.ts';
 import type { Context } from './context.ts';
 
 /** LOAN_OVERDUE for a borrow: names the book (the first overdue) and what to do. */
@@ -23,6 +32,38 @@ export function createStanding(ctx: Context) {
 
   const loanLimitRefusal = () => sentence('loanLimit', { limit: policy.loanLimit });
   const feesRefusal = (balance: number) => sentence('feesUnpaid', { amount: balance });
+  /** The limits a borrow gives the store's checkout: none when the policy is not enforced. */
+  const checkoutLimits = (): CheckoutLimits | undefined =>
+    enforce ? { loanLimit: policy.loanLimit, maxBalance: 0 } : undefined;
+
+  /** The refusals a borrow meets before the store's checkout, in order: a block, then overdue loans. */
+  async function refusalsBeforeCheckout(uid: string): Promise<LibraryError[]> {
+    const refusals: LibraryError[] = [];
+    // A block is staff's decision, not the policy's: it holds whatever the policy checks (blocks.ts).
+    const blocked = blockedRefusal(await store.users.getByUid(uid));
+    if (blocked) refusals.push(blocked);
+    if (enforce && policy.overdueBlocksBorrowing) {
+      const late = await overdueLoansOf(uid);
+      if (late.length > 0) refusals.push(LibraryError.of('LOAN_OVERDUE', overdueRefusal(late)));
+    }
+    return refusals;
+  }
+
+  /**
+   * The refusal a borrow of a book on the shelf would meet first now: the refusals before the checkout, then
+   * the checkout's own rule (rules/checkout.ts) asked with the member's balance and loans.
+   */
+  async function borrowRefusal(uid: string): Promise<MemberStanding['refusal']> {
+    const [first] = await refusalsBeforeCheckout(uid);
+    if (first) return { code: first.code as 'MEMBER_BLOCKED' | 'LOAN_OVERDUE', said: first.sentence };
+    const limits = checkoutLimits() ?? NO_LIMITS;
+    const [balance, onLoan] = await Promise.all([store.ledger.balance(uid), store.loans.countActiveByUser(uid)]);
+    const state = { bookExists: true, alreadyBorrowed: false, holdReady: true, onShelf: 1, scan: null };
+    const refused = checkoutRefusal({ ...state, balance, onLoan, limits });
+    if (refused?.reason === 'fees-unpaid') return { code: 'FEES_UNPAID', said: feesRefusal(refused.balance) };
+    if (refused?.reason === 'loan-limit') return { code: 'LOAN_LIMIT', said: loanLimitRefusal() };
+    return null;
+  }
 
   /** The member's loans past their due day (not claimed as returned), the longest overdue first. */
   async function overdueLoansOf(uid: string): Promise<LoanRecord[]> {
@@ -57,25 +98,28 @@ export function createStanding(ctx: Context) {
   return {
     loanLimitRefusal,
     feesRefusal,
+    checkoutLimits,
+    refusalsBeforeCheckout,
     overdueLoansOf,
     standing,
 
     async borrowing(session: Session, userId?: string | null): Promise<BorrowingStatus> {
+      const refusal = await borrowRefusal(ctx.subject(session, userId, 'ownAccountOnly'));
+      return refusal ? { allowed: false, ...refusal } : { allowed: true, code: null, said: null };
+    },
+
+    /** What the member owes, the fees accruing on loans still out, and the refusal a borrow would meet now. */
+    async memberStanding(session: Session, userId?: string | null): Promise<MemberStanding> {
       const uid = ctx.subject(session, userId, 'ownAccountOnly');
-      const blocked = blockedRefusal(await store.users.getByUid(uid));
-      if (blocked) return { allowed: false, code: 'MEMBER_BLOCKED', said: blocked.sentence };
-      if (enforce && policy.overdueBlocksBorrowing) {
-        const late = await overdueLoansOf(uid);
-        if (late.length > 0) return { allowed: false, code: 'LOAN_OVERDUE', said: overdueRefusal(late) };
-      }
-      if (enforce) {
-        // The order a borrow meets them in (the store's checkout): fees, then the loan limit.
-        const balance = await store.ledger.balance(uid);
-        if (balance > 0) return { allowed: false, code: 'FEES_UNPAID', said: feesRefusal(balance) };
-        if ((await store.loans.countActiveByUser(uid)) >= policy.loanLimit)
-          return { allowed: false, code: 'LOAN_LIMIT', said: loanLimitRefusal() };
-      }
-      return { allowed: true, code: null, said: null };
+      const [owed, loans, refusal] = await Promise.all([
+        store.ledger.balance(uid),
+        store.loans.listByUser(uid),
+        borrowRefusal(uid),
+      ]);
+      const open = loans.filter((loan) => ctx.isOpen(loan));
+      const accrued = await Promise.all(open.map(async (loan) => ({ loan, ...(await ctx.accrual(loan)) })));
+      const accruing = enforce ? accrued.filter((fee) => fee.amount > 0).sort((a, b) => b.amount - a.amount) : [];
+      return { owed, accruing, refusal };
     },
 
     async balance(session: Session, userId?: string | null): Promise<number> {

@@ -19,6 +19,7 @@ import { MemberNotes } from './member-notes.tsx';
 import { useI18n } from '../../../lib/i18n.ts';
 import { PaymentReceipt, type Payment } from '../money/slips.tsx';
 import { RenewAll } from './renew-all.tsx';
+import { BorrowingStanding } from './borrowing-standing.tsx';
 import {
   BOOK_COST_QUERY,
   useCheckIn,
@@ -43,6 +44,13 @@ export const DESK_MEMBER_QUERY = graphql(`
         at
       }
       balance
+      standing {
+        canBorrow
+        refusal {
+          code
+          message
+        }
+      }
       loans {
         ...DeskLoan
       }
@@ -184,15 +192,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
         />
       )}
       <MemberBlock uid={uid} name={name} block={member.block} />
-      <div className={`rounded-lg p-4 ${member.balance > 0 ? 'bg-red-50 text-red-900' : 'bg-green-50 text-green-900'}`}>
-        <p className="text-lg">
-          {t(
-            { id: 'desk.member.balance' },
-            { amount: money(member.balance), strong: (words) => <strong>{words}</strong> },
-          )}
-        </p>
-        <p className="text-sm">{t({ id: member.balance > 0 ? 'desk.member.mustPay' : 'desk.member.owesNothing' })}</p>
-      </div>
+      <BorrowingStanding balance={member.balance} standing={member.standing} money={money} />
       {member.balance > 0 && (
         <div className="grid gap-4 md:grid-cols-2">
           <FeeForm
