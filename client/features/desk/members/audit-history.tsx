@@ -53,16 +53,23 @@ const ACTION_TEXT: Record<string, MessageId> = {
   'hold-shelf-cleared': 'desk.audit.holdShelfCleared',
   'claims-returned': 'desk.audit.claimsReturned',
   'lost-found': 'desk.audit.lostFound',
+  'book-added': 'desk.audit.bookAdded',
+  'book-edited': 'desk.audit.bookEdited',
+  'book-reverted': 'desk.audit.bookReverted',
+  'check-out': 'desk.audit.checkOut',
+  renewal: 'desk.audit.renewal',
+  'item-added': 'desk.audit.itemAdded',
+  'item-status': 'desk.audit.itemStatus',
 };
 
 /** What changed, as "field: old → new" (a new value alone when there was none before). */
-const change = (entry: DeskAuditEntryFragment) =>
+export const change = (entry: DeskAuditEntryFragment) =>
   entry.field
     ? `${entry.field}: ${entry.oldValue === null ? '' : `${entry.oldValue} → `}${entry.newValue ?? ''}`
     : (entry.newValue ?? '');
 
 /** An action's name in the reader's language (one the SPA does not know yet as the gateway wrote it). */
-const actionText = (t: IntlShape['formatMessage'], action: string) => {
+export const actionText = (t: IntlShape['formatMessage'], action: string) => {
   const id = ACTION_TEXT[action];
   return id ? t({ id }) : action;
 };
