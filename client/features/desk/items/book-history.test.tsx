@@ -8,7 +8,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { GraphQLError } from 'graphql';
 import bangla from '../../../messages/bn.json' with { type: 'json' };
 import { applyCatalogue } from '../../../lib/i18n.ts';
-import { AUDIT_PAGE_SIZE } from '../members/audit-history.tsx';
+import { AUDIT_PAGE_SIZE } from '../audit-entries.ts';
 import { BookHistory, DESK_BOOK_HISTORY_QUERY, REVERT_BOOK_EDIT_MUTATION } from './book-history.tsx';
 
 const BOOK = 'book-1';

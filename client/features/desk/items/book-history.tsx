@@ -9,7 +9,7 @@ import { useI18n } from '../../../lib/i18n.ts';
 import { DeskTable, type Column } from '../desk-table.tsx';
 import { EmptyState, LoadError } from '../desk-states.tsx';
 import { serverMessage } from '../desk-errors.ts';
-import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, change } from '../members/audit-history.tsx';
+import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, change } from '../audit-entries.ts';
 
 export const DESK_BOOK_HISTORY_QUERY = graphql(`
   query DeskBookHistory($bookId: ID!, $first: Int!, $after: String) {
