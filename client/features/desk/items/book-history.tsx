@@ -39,11 +39,25 @@ export const REVERT_BOOK_EDIT_MUTATION = graphql(`
 
 /** The fields a member may edit and staff may revert from here (not stock, not the replacement cost). */
 const REVERTIBLE = new Set(['title', 'author', 'genre', 'description', 'image', 'rating']);
-const revertible = (entry: DeskAuditEntryFragment) =>
-  entry.action === 'book-edited' && entry.field !== null && REVERTIBLE.has(entry.field) && entry.oldValue !== null;
+
+/**
+ * The edits staff may revert: of a descriptive field, and the latest change of that field shown (an older one
+ * the gateway would refuse, the field having changed since). Rows are newest first.
+ */
+function revertibleIds(rows: readonly DeskAuditEntryFragment[]): Set<string> {
+  const seen = new Set<string>();
+  const ids = new Set<string>();
+  for (const entry of rows) {
+    if (!entry.field || !entry.action.startsWith('book-') || seen.has(entry.field)) continue;
+    seen.add(entry.field);
+    if (entry.action === 'book-edited' && REVERTIBLE.has(entry.field) && entry.oldValue !== null) ids.add(entry.id);
+  }
+  return ids;
+}
 
 const columns = (
   t: IntlShape['formatMessage'],
+  revertible: Set<string>,
   busy: string | null,
   onRevert: (entry: DeskAuditEntryFragment) => void,
 ): Column<DeskAuditEntryFragment>[] => [
@@ -54,7 +68,7 @@ const columns = (
   {
     header: t({ id: 'desk.items.actions' }),
     cell: (entry) =>
-      revertible(entry) && (
+      revertible.has(entry.id) && (
         <button
           type="button"
           className="btn-secondary px-3 py-1 text-sm"
@@ -133,7 +147,7 @@ export function BookHistory({ bookId }: { bookId: string }) {
     };
     body = (
       <>
-        <DeskTable columns={columns(t, busy, (entry) => void onRevert(entry))} rows={rows} />
+        <DeskTable columns={columns(t, revertibleIds(rows), busy, (entry) => void onRevert(entry))} rows={rows} />
         <p className="mt-2 text-sm text-slate-600">
           {t({ id: 'desk.audit.showing' }, { shown: rows.length, total: log.totalCount })}
         </p>
