@@ -38,6 +38,7 @@ export const ACCESS = {
     signOut: 'public',
     addBook: 'signedIn',
     updateBook: 'signedIn',
+    revertBookEdit: 'staff',
     borrow: 'signedIn',
     returnBook: 'signedIn',
     renewLoan: 'signedIn',

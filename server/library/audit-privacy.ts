@@ -45,6 +45,7 @@ const VALUES: Record<AuditAction, Values> = {
   'hold-shelf-cleared': 'library',
   'claims-returned': 'staff',
   'lost-found': 'library',
+  'book-reverted': 'library',
 };
 
 /**

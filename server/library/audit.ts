@@ -40,7 +40,7 @@ export interface AuditTrail {
 }
 
 /** A value as the trail keeps it: text, numbers written out, null for none. */
-const asText = (value: unknown): string | null =>
+export const auditText = (value: unknown): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
 const PAGE_SIZE = 100;
@@ -60,8 +60,8 @@ export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
       api: by.api ?? null,
       action: c.action,
       field: c.field ?? null,
-      oldValue: asText(c.oldValue),
-      newValue: asText(c.newValue),
+      oldValue: auditText(c.oldValue),
+      newValue: auditText(c.newValue),
       bookId: c.bookId ?? null,
       uid: c.uid ?? null,
     }));

@@ -1,6 +1,9 @@
 // The catalogue: browsing, adding and updating books. Every write is validated here, once.
 import {
+  BOOK_FIELDS,
   BOOK_FIELD_NAMES,
+  type AuditRecord,
+  type BookFieldName,
   type BookEdit,
   type BookFacets,
   type BookFields,
@@ -20,7 +23,7 @@ import { bookEdit, newBook, type BookInput } from './book-input.ts';
 import { siteRelative } from './site-urls.ts';
 import type { Policy } from './policy.ts';
 import { cursor, pageSize, paged } from './paging.ts';
-import type { AuditChange, AuditTrail } from './audit.ts';
+import { auditText, type AuditChange, type AuditTrail } from './audit.ts';
 
 export type { BookInput } from './book-input.ts';
 
@@ -57,6 +60,11 @@ export interface Catalog {
     input: BookInput,
     expectedVersion?: number | null,
   ): Promise<{ book: BookRecord; modified: boolean }>;
+  /**
+   * Staff: writes back the value a book edit (an audit entry) replaced, as a new edit of the book at its current
+   * version. Refused with CONFLICT when the field changed since that edit (decision 071's keyed sentence).
+   */
+  revertEdit(session: Session, auditId: unknown): Promise<BookRecord>;
 }
 
 /**
@@ -160,6 +168,23 @@ function bookChanges(before: BookRecord | null, after: BookRecord): AuditChange[
   }));
 }
 
+/** The fields a member may edit and staff may revert: what describes the book (not its stock or its cost). */
+const REVERTIBLE = new Set<string>(BOOK_FIELD_NAMES.filter((field) => field !== 'replacementCost'));
+
+/**
+ * The edit a revert writes: the book as it is with the entry's old value in its field, if the book still holds
+ * the value that entry wrote.
+ */
+function revertInput(entry: AuditRecord, current: BookRecord): BookInput {
+  const field = entry.field as BookFieldName | null;
+  if (entry.action !== 'book-edited' || !field || !REVERTIBLE.has(field) || entry.oldValue === null)
+    throw badInput('auditId', 'notRevertible');
+  if (auditText(current[field]) !== entry.newValue) throw new LibraryError('CONFLICT', 'revertFieldChanged', { field });
+  const value = BOOK_FIELDS[field].kind === 'rating' ? Number(entry.oldValue) : entry.oldValue;
+  const fields = Object.fromEntries(BOOK_FIELD_NAMES.map((name) => [name, current[name]]));
+  return { ...fields, [field]: value };
+}
+
 export function createCatalog(
   store: Store,
   opts: { siteOrigin: () => string; policy: Policy; audit: AuditTrail },
@@ -209,19 +234,46 @@ export function createCatalog(
           : check.number(input.version, 'version', { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
       const current = await store.books.get(id);
       if (!current) throw new LibraryError('NOT_FOUND', 'bookNotFound');
-      // A stale edit is told it is stale, before its copies are judged against a book it has not seen.
-      if (version !== null && version !== current.version) throw new LibraryError('CONFLICT', 'bookChanged');
-      const edit = inventory.checkEdit(session, current, bookEdit(input, sitePath));
-      const result = await store.books.update(id, edit, version);
-      if (!result) throw new LibraryError('NOT_FOUND', 'bookNotFound');
-      if (result.refused === 'version') throw new LibraryError('CONFLICT', 'bookChanged');
-      if (result.refused === 'copies-on-loan') {
-        const onLoan = result.book.copies - result.book.quantity;
-        const field = edit.copies === undefined ? 'quantity' : 'copies';
-        throw badInput(field, 'copiesOnLoan', { onLoan, fewest: onLoan });
-      }
-      if (result.modified) await opts.audit.record(session, bookChanges(current, result.book));
-      return result;
+      return applyEdit(session, current, input, version, 'book-edited');
+    },
+    async revertEdit(session, rawAuditId) {
+      if (session.role !== 'admin') throw new LibraryError('FORBIDDEN', 'staffOnly');
+      const entry = await store.audit.get(check.id(rawAuditId, 'auditId'));
+      if (!entry?.bookId) throw new LibraryError('NOT_FOUND', 'auditEntryNotFound');
+      const current = await store.books.get(entry.bookId);
+      if (!current) throw new LibraryError('NOT_FOUND', 'bookNotFound');
+      const input = revertInput(entry, current);
+      return (await applyEdit(session, current, input, current.version, 'book-reverted')).book;
     },
   };
+
+  /**
+   * The one path of a book's edit: the version check, the inventory rule, the store's conditional write and the
+   * audit entries (a revert is recorded as `book-reverted`).
+   */
+  async function applyEdit(
+    session: Session,
+    current: BookRecord,
+    input: BookInput,
+    version: number | null,
+    action: 'book-edited' | 'book-reverted',
+  ): Promise<{ book: BookRecord; modified: boolean }> {
+    // A stale edit is told it is stale, before its copies are judged against a book it has not seen.
+    if (version !== null && version !== current.version) throw new LibraryError('CONFLICT', 'bookChanged');
+    const edit = inventory.checkEdit(session, current, bookEdit(input, sitePath));
+    const result = await store.books.update(current.id, edit, version);
+    if (!result) throw new LibraryError('NOT_FOUND', 'bookNotFound');
+    if (result.refused === 'version') throw new LibraryError('CONFLICT', 'bookChanged');
+    if (result.refused === 'copies-on-loan') {
+      const onLoan = result.book.copies - result.book.quantity;
+      const field = edit.copies === undefined ? 'quantity' : 'copies';
+      throw badInput(field, 'copiesOnLoan', { onLoan, fewest: onLoan });
+    }
+    if (result.modified)
+      await opts.audit.record(
+        session,
+        bookChanges(current, result.book).map((change) => ({ ...change, action })),
+      );
+    return result;
+  }
 }

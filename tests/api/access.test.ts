@@ -117,6 +117,7 @@ describe('the access map', () => {
       'Mutation.removeClosure',
       'Mutation.renewAllFor',
       'Mutation.renewFor',
+      'Mutation.revertBookEdit',
       'Mutation.sendOverdueReminder',
       'Mutation.setItemStatus',
       'Mutation.setOpeningHours',

@@ -320,7 +320,16 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
   };
   const [toShelve, toClear] = [await readyHold(m, false), await readyHold(reader, true)];
   const claimId = await borrow(reader, await gw.addBook({ quantity: 1 }));
+  // A member's edit of a title, for staff to revert (revertBookEdit).
+  const toRevert = await gw.addBook({ quantity: 1 });
+  const edited = await gw.request('PUT', `/api/books/${toRevert}`, {
+    token: m.token,
+    body: bookBody({ title: 'Retitled for a revert', quantity: 1 }),
+  });
+  expect(edited.status).toBe(200);
+  const titleEdit = (await gw.store.audit.listByBook(toRevert, { first: 20 })).nodes.find((e) => e.field === 'title');
   return {
+    revertId: titleEdit!.id,
     toShelve,
     toClear,
     claimId,
@@ -717,6 +726,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     },
     addBook: { input: bookBody({ title: 'Le Petit Prince 🌹 — été', description: 'Line one\n\tLine two, 日本語' }) },
     updateBook: { id: f.toUpdate, input: bookBody({ title: 'Changed by the baseline', quantity: 5 }) },
+    revertBookEdit: { auditId: f.revertId },
     borrow: { input: { bookId: f.toBorrow, returnDate: libraryDay(7) } },
     returnBook: { borrowId: f.loanId },
     member: { uid: f.debtor.uid },

@@ -67,6 +67,8 @@ describe('graphql() documents in the production build', () => {
       'desk-book-page.tsx': [
         'DeskAddItemsDocument',
         'DeskBookDocument',
+        'DeskBookHistoryDocument',
+        'DeskRevertBookEditDocument',
         'DeskSetItemStatusDocument',
         'DeskWithdrawItemDocument',
       ],

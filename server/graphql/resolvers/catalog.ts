@@ -41,6 +41,7 @@ export const catalogMutations: MutationResolvers = {
     const { book } = await ctx.library.catalog.update(sessionOf(ctx), id, input);
     return book;
   },
+  revertBookEdit: (_parent, { auditId }, ctx) => ctx.library.catalog.revertEdit(sessionOf(ctx), auditId),
 };
 
 export const bookConnectionFields: BookConnectionResolvers = {

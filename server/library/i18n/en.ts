@@ -22,6 +22,11 @@ export const en = {
   copiesStaffOnly: 'Only library staff can change how many copies the library owns.',
   costStaffOnly: "Only library staff can change a book's replacement cost.",
   bookChanged: 'This book changed while you were editing it. Reload it to see the changes, then make your edit again.',
+  // Reverting a book edit from the desk's book history (issue 40).
+  auditEntryNotFound: 'That entry is not in the audit trail.',
+  notRevertible: "Only a change of a book's title, author, genre, description, cover or rating can be reverted.",
+  revertFieldChanged:
+    "The book's {field} changed again after that edit, so it was not reverted. Revert the latest change instead.",
   loanNotActive: 'This loan has already ended.',
   loanOverdue:
     'This book is overdue, so it cannot be renewed. Please return it; only loans that are not yet due can be renewed.',

@@ -4,7 +4,7 @@ import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { AuditRecord, AuditStore, NewAudit, PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage } from '../ids.ts';
-import { isDuplicateKey } from './documents.ts';
+import { isDuplicateKey, toObjectId } from './documents.ts';
 
 export interface AuditDoc extends NewAudit {
   _id: ObjectId;
@@ -54,6 +54,11 @@ export function mongoAudit(audit: Collection<AuditDoc>): AuditStore {
     return keysetPage(docs, limit, toAudit, (entry) => encodeCursor(entry.id), await audit.countDocuments(base));
   };
   return {
+    async get(id) {
+      const _id = toObjectId(id);
+      const doc = _id ? await audit.findOne({ _id }) : null;
+      return doc ? toAudit(doc) : null;
+    },
     async record(entries) {
       if (entries.length === 0) return [];
       const docs = auditDocs(entries);

@@ -41,7 +41,10 @@ export type AuditAction =
   // The member says they returned it; the library looks for it (issue 31).
   | 'claims-returned'
   // A lost copy found at the desk, its replacement charge refunded (decision 059).
-  | 'lost-found';
+  | 'lost-found'
+  // Staff wrote a field's value from before a member's edit back (issue 40): field, oldValue the edited value,
+  // newValue the value restored.
+  | 'book-reverted';
 
 /**
  * One record of the audit trail: who did what, when, through which API. Never edited or deleted; erasing the
@@ -75,6 +78,8 @@ export type NewAudit = Omit<AuditRecord, 'id'>;
 export interface AuditStore {
   /** Records the entries in one write, in the given order. */
   record(entries: NewAudit[]): Promise<AuditRecord[]>;
+  /** One entry by its id; null for none (or an id that cannot be one). */
+  get(id: string): Promise<AuditRecord | null>;
   /** A book's history. A malformed cursor throws InvalidCursorError. */
   listByBook(bookId: string, page: PageRequest): Promise<Page<AuditRecord>>;
   /** A member's history: entries about them (uid), not the ones they made. */

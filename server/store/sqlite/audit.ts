@@ -60,7 +60,12 @@ export function sqliteAudit(db: DatabaseSync): AuditStore {
       return keysetPage(rows, limit, toAudit, (entry) => encodeCursor(entry.id), num(count.get(key) ?? {}, 'n'));
     };
   };
+  const byId = db.prepare('SELECT * FROM audit WHERE id = ?');
   return {
+    async get(id) {
+      const row = byId.get(id);
+      return row ? toAudit(row) : null;
+    },
     async record(entries) {
       if (entries.length === 0) return [];
       return transaction(db, () => write(entries));

@@ -81,7 +81,7 @@ export function auditContract(factory: StoreFactory): void {
       for (let o: object | null = audit; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null)
         for (const name of Object.getOwnPropertyNames(o)) methods.add(name);
       methods.delete('constructor');
-      expect([...methods].sort()).toEqual(['listByBook', 'listByUid', 'record']);
+      expect([...methods].sort()).toEqual(['get', 'listByBook', 'listByUid', 'record']);
     });
   });
 }

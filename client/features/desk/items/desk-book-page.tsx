@@ -9,13 +9,17 @@ import { useI18n } from '../../../lib/i18n.ts';
 import { serverMessage } from '../desk-errors.ts';
 import { EmptyState, LoadError } from '../desk-states.tsx';
 import { BarcodeLabels } from './barcode-labels.tsx';
+import { BookHistory } from './book-history.tsx';
 import { BookItemsTable, type DeskItem, type ItemAction } from './book-items-table.tsx';
 import { DESK_BOOK_QUERY, useAddItems, useSetItemStatus, useWithdrawItem } from './book-items-operations.ts';
 
 /** Copies that are the library's (a label worth printing): not lost or withdrawn. */
 const owned = (item: DeskItem) => item.status !== 'LOST' && item.status !== 'WITHDRAWN';
 
-/** A book at the desk: its copies (barcode, status, due day), adding and withdrawing copies, and their labels. */
+/**
+ * A book at the desk: its copies (barcode, status, due day), adding and withdrawing copies, their labels, and the
+ * book's history with its edits' revert.
+ */
 export default function DeskBookPage() {
   const id = useParams().id ?? '';
   const formId = useId();
@@ -145,6 +149,7 @@ export default function DeskBookPage() {
             <BookItemsTable items={book.items} busy={busy} onAction={(item, action) => void act(item, action)} />
           )}
         </section>
+        <BookHistory bookId={book.id} />
       </div>
     );
   }

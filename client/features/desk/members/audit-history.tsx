@@ -2,14 +2,15 @@ import { useState } from 'react';
 import type { IntlShape } from 'react-intl';
 import { useQuery } from '@apollo/client/react';
 import { graphql, getFragmentData } from '../../../gql/index.ts';
+import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, change } from '../audit-entries.ts';
 import type { DeskAuditEntryFragment } from '../../../gql/graphql.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DeskTable, type Column } from '../desk-table.tsx';
 import { EmptyState, LoadError } from '../desk-states.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useI18n, type MessageId } from '../../../lib/i18n.ts';
+import { useI18n } from '../../../lib/i18n.ts';
 
-export const AUDIT_PAGE_SIZE = 20;
+export { AUDIT_PAGE_SIZE };
 
 export const DESK_AUDIT_QUERY = graphql(`
   query DeskAudit($uid: String!, $first: Int!, $after: String) {
@@ -25,47 +26,6 @@ export const DESK_AUDIT_QUERY = graphql(`
     }
   }
 `);
-
-export const AUDIT_ENTRY_FRAGMENT = graphql(`
-  fragment DeskAuditEntry on AuditEntry {
-    id
-    at
-    actor {
-      uid
-      name
-    }
-    api
-    action
-    field
-    oldValue
-    newValue
-  }
-`);
-
-const ACTION_TEXT: Record<string, MessageId> = {
-  'check-in': 'desk.audit.checkIn',
-  'mark-lost': 'desk.audit.markLost',
-  payment: 'desk.audit.payment',
-  waiver: 'desk.audit.waiver',
-  'hold-cancelled': 'desk.audit.holdCancelled',
-  'role-changed': 'desk.audit.roleChanged',
-  'hold-shelved': 'desk.audit.holdShelved',
-  'hold-shelf-cleared': 'desk.audit.holdShelfCleared',
-  'claims-returned': 'desk.audit.claimsReturned',
-  'lost-found': 'desk.audit.lostFound',
-};
-
-/** What changed, as "field: old → new" (a new value alone when there was none before). */
-const change = (entry: DeskAuditEntryFragment) =>
-  entry.field
-    ? `${entry.field}: ${entry.oldValue === null ? '' : `${entry.oldValue} → `}${entry.newValue ?? ''}`
-    : (entry.newValue ?? '');
-
-/** An action's name in the reader's language (one the SPA does not know yet as the gateway wrote it). */
-const actionText = (t: IntlShape['formatMessage'], action: string) => {
-  const id = ACTION_TEXT[action];
-  return id ? t({ id }) : action;
-};
 
 const columns = (t: IntlShape['formatMessage']): Column<DeskAuditEntryFragment>[] => [
   { header: t({ id: 'desk.audit.when' }), cell: (entry) => formatDateTime(entry.at) },

@@ -1,0 +1,56 @@
+// What the desk's histories (a member's, a book's) share: an audit entry's fields, its action in the reader's
+// language and its change written out.
+import type { IntlShape } from 'react-intl';
+import { graphql } from '../../gql/index.ts';
+import type { DeskAuditEntryFragment } from '../../gql/graphql.ts';
+import type { MessageId } from '../../lib/i18n.ts';
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export const AUDIT_ENTRY_FRAGMENT = graphql(`
+  fragment DeskAuditEntry on AuditEntry {
+    id
+    at
+    actor {
+      uid
+      name
+    }
+    api
+    action
+    field
+    oldValue
+    newValue
+  }
+`);
+
+const ACTION_TEXT: Record<string, MessageId> = {
+  'check-in': 'desk.audit.checkIn',
+  'mark-lost': 'desk.audit.markLost',
+  payment: 'desk.audit.payment',
+  waiver: 'desk.audit.waiver',
+  'hold-cancelled': 'desk.audit.holdCancelled',
+  'role-changed': 'desk.audit.roleChanged',
+  'hold-shelved': 'desk.audit.holdShelved',
+  'hold-shelf-cleared': 'desk.audit.holdShelfCleared',
+  'claims-returned': 'desk.audit.claimsReturned',
+  'lost-found': 'desk.audit.lostFound',
+  'book-added': 'desk.audit.bookAdded',
+  'book-edited': 'desk.audit.bookEdited',
+  'book-reverted': 'desk.audit.bookReverted',
+  'check-out': 'desk.audit.checkOut',
+  renewal: 'desk.audit.renewal',
+  'item-added': 'desk.audit.itemAdded',
+  'item-status': 'desk.audit.itemStatus',
+};
+
+/** What changed, as "field: old → new" (a new value alone when there was none before). */
+export const change = (entry: DeskAuditEntryFragment) =>
+  entry.field
+    ? `${entry.field}: ${entry.oldValue === null ? '' : `${entry.oldValue} → `}${entry.newValue ?? ''}`
+    : (entry.newValue ?? '');
+
+/** An action's name in the reader's language (one the SPA does not know yet as the gateway wrote it). */
+export const actionText = (t: IntlShape['formatMessage'], action: string) => {
+  const id = ACTION_TEXT[action];
+  return id ? t({ id }) : action;
+};

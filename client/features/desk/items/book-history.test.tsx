@@ -1,0 +1,109 @@
+// The desk's book page shows the book's trail, newest first, with a Revert button on a member's edit of a
+// descriptive field; the revert's answer and its refusal are said in the reader's language.
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { GraphQLError } from 'graphql';
+import bangla from '../../../messages/bn.json' with { type: 'json' };
+import { applyCatalogue } from '../../../lib/i18n.ts';
+import { AUDIT_PAGE_SIZE } from '../audit-entries.ts';
+import { BookHistory, DESK_BOOK_HISTORY_QUERY, REVERT_BOOK_EDIT_MUTATION } from './book-history.tsx';
+
+const BOOK = 'book-1';
+
+const entry = (id: string, overrides: Record<string, unknown> = {}) => ({
+  __typename: 'AuditEntry',
+  id,
+  at: '2026-03-02T09:00:00.000Z',
+  actor: { __typename: 'AuditActor', uid: 'uid-member', name: 'Eager Editor' },
+  api: 'graphql',
+  action: 'book-edited',
+  field: 'title',
+  oldValue: 'Gitanjali',
+  newValue: 'Gitanjali (vandalised)',
+  ...overrides,
+});
+
+const checkOut = entry('e1', { action: 'check-out', field: 'status', oldValue: null, newValue: 'BH00000019' });
+const edit = entry('e2');
+const revert = entry('e3', {
+  action: 'book-reverted',
+  actor: { __typename: 'AuditActor', uid: 'uid-staff', name: 'Desk Clerk' },
+  oldValue: 'Gitanjali (vandalised)',
+  newValue: 'Gitanjali',
+});
+
+const history = (nodes: unknown[]): MockLink.MockedResponse => ({
+  request: { query: DESK_BOOK_HISTORY_QUERY, variables: { bookId: BOOK, first: AUDIT_PAGE_SIZE } },
+  result: {
+    data: {
+      auditLog: {
+        __typename: 'AuditConnection',
+        totalCount: nodes.length,
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+        nodes,
+      },
+    },
+  },
+});
+
+const reverted: MockLink.MockedResponse = {
+  request: { query: REVERT_BOOK_EDIT_MUTATION, variables: { auditId: 'e2' } },
+  result: {
+    data: { revertBookEdit: { __typename: 'Book', id: BOOK, title: 'Gitanjali', author: 'Tagore', version: 4 } },
+  },
+};
+
+const renderHistory = (mocks: MockLink.MockedResponse[]) =>
+  render(
+    <MockedProvider mocks={mocks}>
+      <BookHistory bookId={BOOK} />
+    </MockedProvider>,
+  );
+
+describe("Circulation Desk: a book's history", () => {
+  it('lists the edits and loans newest first, and reverts a member’s edit, which joins the trail', async () => {
+    const user = userEvent.setup();
+    renderHistory([history([edit, checkOut]), reverted, history([revert, edit, checkOut])]);
+    const section = await screen.findByRole('region', { name: 'History of this book' });
+    const rows = await within(section).findAllByRole('row');
+    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
+      'Edited',
+      'Checked out',
+    ]);
+    expect(within(rows[1]!).getByText('title: Gitanjali → Gitanjali (vandalised)')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Eager Editor')).toBeInTheDocument();
+    // Only an edit of a descriptive field can be reverted: the loan's row has no button.
+    expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Revert title to “Gitanjali”' }));
+    expect(await screen.findByText('Reverted: title is “Gitanjali” again.')).toBeInTheDocument();
+    const after = within(section).getAllByRole('row');
+    expect(within(after[1]!).getAllByRole('cell')[1]).toHaveTextContent('Reverted');
+    expect(within(after[1]!).getByText('Desk Clerk')).toBeInTheDocument();
+    expect(within(after[1]!).queryByRole('button')).not.toBeInTheDocument();
+    // The edit it undid is no longer the field's latest change: nothing to revert there any more.
+    expect(within(after[2]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says in Bangla what it shows, and the gateway’s refusal when the field changed since', async () => {
+    applyCatalogue('bn', bangla);
+    const user = userEvent.setup();
+    const refusal = 'ওই সম্পাদনার পরে বইটির title আবার বদলেছে, তাই আগের অবস্থায় ফেরানো হয়নি। সবশেষ পরিবর্তনটি ফেরান।';
+    renderHistory([
+      history([edit]),
+      {
+        request: reverted.request,
+        result: { errors: [new GraphQLError(refusal, { extensions: { code: 'CONFLICT' } })] },
+      },
+    ]);
+    const section = await screen.findByRole('region', { name: 'এই বইয়ের ইতিহাস' });
+    const [, row] = await within(section).findAllByRole('row');
+    expect(within(row!).getByText('সম্পাদিত')).toBeInTheDocument();
+    await user.click(within(row!).getByRole('button', { name: 'title আবার “Gitanjali” করুন' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('button', { name: 'title আবার “Gitanjali” করুন' })).toHaveTextContent('আগের অবস্থায় ফেরান');
+  });
+});
