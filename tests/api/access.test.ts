@@ -134,6 +134,7 @@ describe('the access map', () => {
       'Query.memberByCard',
       'Query.members',
       'Query.overdueLoans',
+      'Query.receipt',
     ]);
   });
 

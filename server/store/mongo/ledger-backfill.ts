@@ -23,7 +23,10 @@ export async function backfillCredits(c: LedgerCollections, lock: KeyLock): Prom
     for (const entry of entries) {
       balance += signedAmount(entry);
       if (!CREDIT_KINDS.includes(entry.kind) || entry.balanceAfter !== undefined) continue;
-      await c.ledger.updateOne({ _id: entry._id, balanceAfter: { $exists: false } }, { $set: { balanceAfter: balance } });
+      await c.ledger.updateOne(
+        { _id: entry._id, balanceAfter: { $exists: false } },
+        { $set: { balanceAfter: balance } },
+      );
       filled += 1;
     }
   }

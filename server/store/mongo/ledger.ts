@@ -170,7 +170,11 @@ export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {
         return { ok: false, reason: 'exceeds-balance', balance };
       }
       const balance = after.balance ?? 0;
-      const written: LedgerDoc = { ...doc, balanceAfter: balance, reference: await nextReference(c, lock, doc.createdAt) };
+      const written: LedgerDoc = {
+        ...doc,
+        balanceAfter: balance,
+        reference: await nextReference(c, lock, doc.createdAt),
+      };
       await steps.settle(entry.userId, written);
       return { ok: true, entry: toEntry(written), balance };
     },
