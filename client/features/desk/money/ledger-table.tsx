@@ -16,6 +16,7 @@ export const LEDGER_ENTRY_FRAGMENT = graphql(`
     note
     recordedBy
     createdAt
+    reference
   }
 `);
 
@@ -27,6 +28,7 @@ const columns = (symbol: string, t: IntlShape['formatMessage']): Column<Entry>[]
   { header: t({ id: 'desk.ledger.entry' }), cell: (entry) => t({ id: 'desk.ledger.kind' }, { kind: entry.kind }) },
   { header: t({ id: 'desk.ledger.book' }), cell: (entry) => entry.bookTitle ?? '' },
   { header: t({ id: 'desk.ledger.note' }), cell: (entry) => entry.note },
+  { header: t({ id: 'desk.ledger.reference' }), cell: (entry) => entry.reference ?? '' },
   {
     header: t({ id: 'desk.ledger.recordedBy' }),
     cell: (entry) => entry.recordedBy ?? t({ id: 'desk.ledger.library' }),
