@@ -98,6 +98,7 @@ export const entry = (id: string, kind: string, amount: number, overrides: Recor
   recordedBy: null,
   createdAt: '2026-03-02T09:00:00.000Z',
   reference: kind === 'PAYMENT' || kind === 'WAIVER' ? `R-2026-${id.replace(/\D/g, '').padStart(6, '0')}` : null,
+  balanceAfter: kind === 'PAYMENT' || kind === 'WAIVER' ? 0 : null,
   ...overrides,
 });
 

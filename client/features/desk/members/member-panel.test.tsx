@@ -271,6 +271,25 @@ describe('Circulation Desk: one member', () => {
     expect(within(panel()).getByRole('cell', { name: 'Payment' })).toBeInTheDocument();
   });
 
+  it('reprints a past payment’s receipt from the ledger as it was recorded, whatever is owed now', async () => {
+    const paidBefore = entry('e4', 'PAYMENT', 50, {
+      note: 'Cash',
+      recordedBy: 'Desk Staff',
+      balanceAfter: 100,
+      createdAt: '2026-02-20T09:00:00.000Z',
+    });
+    renderMember({ balance: 600, loans: [lateLoan], ledger: [entry('e5', 'REPLACEMENT', 500), paidBefore] }, []);
+    const ledger = within(await screen.findByRole('region', { name: 'Ledger' })).getByRole('table');
+    await userEvent.click(within(ledger).getByRole('button', { name: 'Show receipt R-2026-000004' }));
+    const receipt = within(panel()).getByRole('region', { name: 'Payment receipt' });
+    const lines = within(receipt)
+      .getAllByRole('definition')
+      .map((dd) => `${dd.previousElementSibling?.textContent} ${dd.textContent}`);
+    expect(lines).toContain('Still owed: ৳100');
+    expect(lines).toContain('Reference: R-2026-000004');
+    expect(lines).toContain(`When: ${formatDateTime('2026-02-20T09:00:00.000Z')}`);
+  });
+
   it('sends one key for a double-clicked payment, and the same key again when its answer was lost', async () => {
     const keys = new Set<string>();
     const paid = vi.fn(() => paymentAnswer('e9', 150));

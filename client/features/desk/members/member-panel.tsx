@@ -242,7 +242,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
         onAction={(loan, action) => void onAction(loan, action)}
       />
       <PastLoans loans={member.loans} symbol={symbol} />
-      <LedgerTable entries={member.ledger} symbol={symbol} />
+      <LedgerTable entries={member.ledger} symbol={symbol} onReprint={setPayment} />
       <MemberNotes uid={uid} />
       <AuditHistory key={uid} uid={uid} />
     </section>
