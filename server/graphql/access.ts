@@ -26,6 +26,7 @@ export const ACCESS = {
     calendar: 'public',
     accountDeletionCheck: 'signedIn',
     cashUp: 'staff',
+    receipt: 'staff',
     item: 'staff',
     memberByCard: 'staff',
     holdsToPull: 'staff',

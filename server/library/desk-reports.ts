@@ -1,6 +1,7 @@
 // The desk's lists and reports (staff only): the day's cash-up, the overdue list as a spreadsheet, and a
 // reminder sent to a member about one overdue loan. Reads over the store; the reminder is a notice like the
 // schedule's, so it reaches the member's bell and, when they take e-mail, their inbox.
+import { readReference } from '../store/port.ts';
 import type { LedgerRecord, LoanRecord, NewNotice, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
@@ -37,6 +38,8 @@ export interface DeskReports {
    * Records an overdue reminder for the loan (one a library day: sending again that day answers the first) and
    * queues its e-mail when the member takes e-mail. Refused for a loan that is not overdue.
    */
+  /** The payment or waiver with this receipt reference (as staff type it), with its member's name; null when none. */
+  receipt(session: Session, reference: unknown): Promise<(LedgerRecord & { memberName: string | null }) | null>;
   remind(session: Session, loanId: unknown): Promise<{ notice: NewNotice; loan: LoanRecord; fresh: boolean }>;
   /** Every overdue loan at least `minDays` late, the longest overdue first, as CSV lines (a header first). */
   overdueCsv(session: Session, minDays: unknown): Promise<AsyncIterable<string>>;
@@ -104,6 +107,14 @@ export function createDeskReports(
         waivers: sorted.reduce((sum, line) => sum + line.waivers, 0),
         entries: entries.map((entry) => ({ ...entry, memberName: names.get(entry.userId) ?? null })),
       };
+    },
+
+    async receipt(session, raw) {
+      requireStaff(session);
+      const reference = readReference(check.text(raw, 'reference', { max: 40 }));
+      const entry = reference ? await store.ledger.byReference(reference) : null;
+      if (!entry) return null;
+      return { ...entry, memberName: (await store.users.getByUid(entry.userId))?.name ?? null };
     },
 
     async remind(session, rawLoanId) {

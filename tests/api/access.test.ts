@@ -135,6 +135,7 @@ describe('the access map', () => {
       'Query.memberByCard',
       'Query.members',
       'Query.overdueLoans',
+      'Query.receipt',
     ]);
   });
 

@@ -129,7 +129,7 @@ describeEachStore((kind) => {
       expect(paid.body.errors).toBeUndefined();
 
       const waived = await gw.gql(
-        `mutation($uid: String!) { waiveFee(uid: $uid, amount: 400) { id } }`,
+        `mutation($uid: String!) { waiveFee(uid: $uid, amount: 400, note: "Goodwill") { id } }`,
         { uid: m.uid },
         staff.token,
       );

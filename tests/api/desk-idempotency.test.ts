@@ -77,7 +77,7 @@ describeEachStore((kind) => {
         'This request key was already used for a different request. Nothing was recorded; please submit again.',
       );
       const waived = await gw.gql(
-        `mutation($uid: String!, $key: String) { waiveFee(uid: $uid, amount: 100, idempotencyKey: $key) { id } }`,
+        `mutation($uid: String!, $key: String) { waiveFee(uid: $uid, amount: 100, note: "Goodwill", idempotencyKey: $key) { id } }`,
         { uid: m.uid, key },
         staff.token,
       );

@@ -735,6 +735,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     userCount: { search: 'Hostile' },
     overdueLoans: { first: 5, after: null, minDays: 1 },
     cashUp: { day: libraryDay(0) },
+    receipt: { reference: 'R-2026-000001' },
     renewLoan: { loanId: f.renewId },
     checkIn: { loanId: f.checkInId },
     recordPayment: { uid: f.debtor.uid, amount: 1, note: 'Cash at the desk' },

@@ -130,7 +130,7 @@ describeEachStore((kind) => {
       for (const [kind, amount] of credits.split(', ').map((credit) => credit.split(' '))) {
         const field = kind === 'waiver' ? 'waiveFee' : 'recordPayment';
         const sent = await gw.gql(
-          `mutation($u: String!, $a: Int!) { ${field}(uid: $u, amount: $a) { amount } }`,
+          `mutation($u: String!, $a: Int!) { ${field}(uid: $u, amount: $a, note: "Goodwill") { amount } }`,
           { u: dee.uid, a: Number(amount) },
           staff.token,
         );

@@ -148,4 +148,22 @@ describe.skipIf(skip)('two gateways: payments at the desk', () => {
     const payments = await client.db(dbName).collection('ledger').countDocuments({ userId: uid, kind: 'payment' });
     expect(payments).toBe(6);
   }, 120_000);
+
+  it('numbers receipts once each and in sequence, payments spread over both (decision 074)', async () => {
+    const uids = [await owing600('ref-a'), await owing600('ref-b')];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        gql(i % 2, staff, 'mutation($u: String!) { recordPayment(uid: $u, amount: 100) { reference balanceAfter } }', {
+          u: uids[i % 2 === 0 ? 0 : 1],
+        }),
+      ),
+    );
+    const recorded = answers.map((a) => a.data?.['recordPayment'] as { reference: string; balanceAfter: number });
+    const numbers = recorded.map((r) => Number(r.reference.slice(-6))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(12);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(11);
+    expect(recorded.map((r) => r.balanceAfter).sort((a, b) => a - b)).toEqual([
+      0, 0, 100, 100, 200, 200, 300, 300, 400, 400, 500, 500,
+    ]);
+  }, 120_000);
 });

@@ -97,6 +97,7 @@ describe('graphql() documents in the production build', () => {
         'DeskMemberNotesDocument',
         'DeskMembersDocument',
         'DeskOverdueLoansDocument',
+        'DeskReceiptDocument',
         'DeskRecordPaymentDocument',
         'DeskRegisterMemberDocument',
         'DeskRenewAllForDocument',

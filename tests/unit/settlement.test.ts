@@ -15,6 +15,8 @@ const entry = (kind: LedgerKind, amount: number, at: number, loanId: string | nu
   note: '',
   recordedBy: null,
   createdAt: new Date(at),
+  balanceAfter: null,
+  reference: null,
 });
 const lost = (loanId: string, at: number) => [
   entry('replacement', 400, at, loanId),

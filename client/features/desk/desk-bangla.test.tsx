@@ -51,6 +51,8 @@ const DATA = [
   'Hamlet',
   'Macbeth',
   'Cash',
+  // A receipt's reference is the library's record, written the same in every language.
+  'R-2026-000002',
 ];
 
 /** Latin letters or digits the page shows or names (text, aria-label, alt, title, placeholder), data taken out. */
@@ -139,8 +141,8 @@ describe('Circulation Desk in Bangla', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([
-      'তারিখবিবরণবইমন্তব্যরেকর্ড করেছেনপরিমাণ',
-      '২ মার্চ ২০২৬পরিশোধCashDesk Staff−৳৫০',
+      'তারিখবিবরণবইমন্তব্যরেফারেন্সরেকর্ড করেছেনপরিমাণ',
+      '২ মার্চ ২০২৬পরিশোধCashR-2026-000002Desk Staff−৳৫০',
       '২ মার্চ ২০২৬দেরির জরিমানাMacbethলাইব্রেরি+৳১০০',
     ]);
 

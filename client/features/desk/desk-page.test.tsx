@@ -9,6 +9,8 @@ import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 import { axeViolations } from '../../test/axe.ts';
 import DeskPage, { DESK_ACCESS_QUERY } from './desk-page.tsx';
 import { DESK_MEMBERS_QUERY, SEARCH_DELAY_MS } from './members/member-search.tsx';
+import { RECEIPT_QUERY } from './money/receipt-lookup.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 import { DESK_OVERDUE_QUERY } from './reports/overdue-list.tsx';
 import {
   accessMock,
@@ -142,6 +144,43 @@ describe('Circulation Desk: members', () => {
     await user.type(box, 'zzz');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     expect(await screen.findByText('No members match “zzz”.')).toBeInTheDocument();
+  });
+
+  it('finds a payment by its receipt reference, typed any way, and says when none has it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const receipt = {
+      __typename: 'CashUpEntry',
+      id: 'e9',
+      kind: 'PAYMENT',
+      amount: 150,
+      reference: 'R-2026-000123',
+      balanceAfter: 50,
+      memberUid: 'uid-7',
+      memberName: 'Grace Hopper',
+      createdAt: '2026-03-02T09:00:00.000Z',
+    };
+    renderDesk([
+      accessMock('admin'),
+      firstMembers(2),
+      { request: { query: RECEIPT_QUERY, variables: { reference: 'r2026000123' } }, result: { data: { receipt } } },
+      {
+        request: { query: RECEIPT_QUERY, variables: { reference: 'R-2026-000999' } },
+        result: { data: { receipt: null } },
+      },
+      noOverdue(),
+    ]);
+    await screen.findByText('2 members');
+    const box = screen.getByLabelText('Search members');
+    await user.type(box, 'r2026000123');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    const found = await screen.findByRole('button', { name: /R-2026-000123: payment of ৳150, Grace Hopper/ });
+    expect(found.textContent).toContain(`${formatDateTime('2026-03-02T09:00:00.000Z')}; still owed after it: ৳50`);
+
+    await user.clear(box);
+    await user.type(box, 'R-2026-000999');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    expect(await screen.findByText('No payment or waiver has the reference “R-2026-000999”.')).toBeInTheDocument();
   });
 
   it('shows a failed page with Try Again', async () => {

@@ -47,7 +47,7 @@ export default function DeskPage() {
       <div className="space-y-8">
         <ScanDesk uid={uid} symbol={data.policy.currencySymbol} onOpenMember={open} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <MemberSearch selectedUid={uid} onSelect={open} />
+          <MemberSearch selectedUid={uid} onSelect={open} symbol={data.policy.currencySymbol} />
           {uid ? (
             <MemberPanel key={uid} uid={uid} policy={data.policy} />
           ) : (

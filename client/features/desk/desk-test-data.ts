@@ -97,6 +97,8 @@ export const entry = (id: string, kind: string, amount: number, overrides: Recor
   note: '',
   recordedBy: null,
   createdAt: '2026-03-02T09:00:00.000Z',
+  reference: kind === 'PAYMENT' || kind === 'WAIVER' ? `R-2026-${id.replace(/\D/g, '').padStart(6, '0')}` : null,
+  balanceAfter: kind === 'PAYMENT' || kind === 'WAIVER' ? 0 : null,
   ...overrides,
 });
 
@@ -137,7 +139,8 @@ export const memberMock = (
 });
 
 /** recordPayment's answer: the entry the payment receipt prints. */
-export const paymentAnswer = (id: string, amount: number, note = '') => ({
+/** A recorded payment as the gateway answers it: what was owed after it, and its reference, fixed then. */
+export const paymentAnswer = (id: string, amount: number, note = '', balanceAfter = 0) => ({
   data: {
     recordPayment: {
       __typename: 'LedgerEntry',
@@ -146,6 +149,8 @@ export const paymentAnswer = (id: string, amount: number, note = '') => ({
       note,
       recordedBy: 'Desk Staff',
       createdAt: '2026-03-02T09:00:00.000Z',
+      balanceAfter,
+      reference: 'R-2026-000123',
     },
   },
 });

@@ -15,6 +15,10 @@ export const deskReportQueries: QueryResolvers = {
       entries: cashUp.entries.map((entry) => ({ ...entry, memberUid: entry.userId })),
     };
   },
+  async receipt(_parent, { reference }, ctx) {
+    const found = await ctx.library.reports.receipt(sessionOf(ctx), reference);
+    return found && { ...found, memberUid: found.userId };
+  },
 };
 
 /** A ledger entry's note (LedgerEntry, CashUpEntry) in the reader's language, or staff's words as typed. */

@@ -82,9 +82,10 @@ export function createDeskLending(ctx: Context, lending: Lending) {
       requireStaff(session);
       const uid = check.text(input.uid, 'uid', { max: 128 });
       const amount = check.number(input.amount, 'amount', { min: 1, max: 1_000_000, integer: true });
-      const note =
-        check.text(input.note, 'note', { max: 500, required: false }) ||
-        systemNote(kind === 'payment' ? 'ledgerPaidAtDesk' : 'ledgerWaivedAtDesk');
+      const typed = check.text(input.note, 'note', { max: 500, required: false });
+      // A waiver forgives money owed: its reason is the record of why (decision 074).
+      if (kind === 'waiver' && !typed) throw badInput('note', 'waiverNeedsReason');
+      const note = typed || systemNote('ledgerPaidAtDesk');
       // The entry's id is chosen here, so a repeat of the key can find the entry its first send recorded.
       const id = newId();
       const submission = {

@@ -70,6 +70,7 @@ export const bn: Record<SentenceKey, string> = {
   returnDatePast: 'ফেরতের তারিখ আজকের আগে হতে পারে না',
   returnDateTooLate: 'ধার সর্বোচ্চ {days, number} দিনের জন্য: {day} বা তার আগের একটি ফেরতের তারিখ বেছে নিন।',
   bookMismatch: 'bookId ধার নেওয়া বইয়ের সঙ্গে মেলে না',
+  waiverNeedsReason: 'মাশুল কেন মওকুফ করা হচ্ছে তা লিখুন।',
   owesNothing: 'এই সদস্যের কোনো বকেয়া নেই।',
   amountOverBalance: 'পরিমাণটি সদস্যের বকেয়ার (৳{amount}) চেয়ে বেশি।',
   copiesOnLoan: '{onLoan, number}টি কপি ধারে আছে, তাই লাইব্রেরির কপি {fewest}টির কম হতে পারে না।',

@@ -81,6 +81,7 @@ export const en = {
   returnDateTooLate:
     'Loans last at most {days, plural, one {# day} other {# days}}: choose a return date on or before {day}.',
   bookMismatch: 'bookId does not match the borrowed book',
+  waiverNeedsReason: 'Say why the fee is waived.',
   owesNothing: 'This member owes nothing.',
   amountOverBalance: 'The amount is more than the member owes (৳{amount}).',
   copiesOnLoan:

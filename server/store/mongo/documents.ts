@@ -97,8 +97,11 @@ export interface LoanDoc {
   bookCategory: string;
 }
 
-export interface LedgerDoc extends Omit<LedgerRecord, 'id'> {
+export interface LedgerDoc extends Omit<LedgerRecord, 'id' | 'balanceAfter' | 'reference'> {
   _id: ObjectId;
+  /** A credit's (decision 074); absent on charges, refunds and credits from before, until backfilled on open. */
+  balanceAfter?: number;
+  reference?: string;
   /** `${loanId}:${kind}` for a charge, the entry's own id otherwise: a plain unique index charges a loan each kind once. */
   chargeKey: string;
   /** false: a charge written but not yet in the member's balance (ledger.ts); absent once it is. */
@@ -329,5 +332,7 @@ export function toEntry(doc: LedgerDoc): LedgerRecord {
     note: noteOf(doc),
     recordedBy: doc.recordedBy,
     createdAt: doc.createdAt,
+    balanceAfter: doc.balanceAfter ?? null,
+    reference: doc.reference ?? null,
   };
 }

@@ -9,10 +9,13 @@
 //   stays at or above zero (`balance >= amount` in its filter) and keeps the entry in account.credits; the
 //   ledger entry is written from there and the copy dropped; recovery writes what a stopped gateway left.
 // So credits at once, on any number of gateways, never take a balance below zero: the server decides each
-// against the balance the previous one left. On FerretDB v1 writes to one account are also queued through the
+// against the balance the previous one left. The balance the commit point left is the entry's balanceAfter, and
+// its reference is the year's next number from a counter document ($inc), taken after the commit point so a
+// refused credit takes none (decision 074). On FerretDB v1 writes to one account are also queued through the
 // KeyLock (see key-lock.ts).
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
+import { creditReference } from '../port.ts';
 import type { LedgerStore } from '../port.ts';
 import { CREDIT_KINDS, signedAmount } from '../../library/rules/ledger.ts';
 import { isDuplicateKey, toEntry } from './documents.ts';
@@ -22,6 +25,31 @@ import type { KeyLock } from './key-lock.ts';
 export interface LedgerCollections {
   accounts: Collection<AccountDoc>;
   ledger: Collection<LedgerDoc>;
+  /** The store's counters; a credit's references count in `receipts:<year>`. */
+  counters: Collection<{ _id: string; seq: number }>;
+}
+
+/** The next number of a year's references: one atomic $inc, so gateways sharing the database never repeat one. */
+export async function nextReference(c: LedgerCollections, lock: KeyLock, at: Date): Promise<string> {
+  const year = at.getUTCFullYear();
+  const take = () =>
+    lock.run(`counter:receipts`, () =>
+      c.counters.findOneAndUpdate(
+        { _id: `receipts:${year}` },
+        { $inc: { seq: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
+  let counter;
+  try {
+    counter = await take();
+  } catch (error) {
+    // Two first takes of the year raced to create its counter; it exists now.
+    if (!isDuplicateKey(error)) throw error;
+    counter = await take();
+  }
+  if (!counter) throw new Error('The receipts counter returned nothing');
+  return creditReference(year, counter.seq);
 }
 
 /** Marks that balances have been built from the ledger (data from before account balances). */
@@ -104,6 +132,10 @@ export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {
         .toArray();
       return docs.map(toEntry);
     },
+    async byReference(reference) {
+      const doc = await ledger.findOne({ reference });
+      return doc ? toEntry(doc) : null;
+    },
     async credit(entry) {
       const _id = entry.id ? ObjectId.createFromHexString(entry.id) : new ObjectId();
       const id = _id.toHexString();
@@ -137,8 +169,14 @@ export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {
         }
         return { ok: false, reason: 'exceeds-balance', balance };
       }
-      await steps.settle(entry.userId, doc);
-      return { ok: true, entry: toEntry(doc), balance: after.balance ?? 0 };
+      const balance = after.balance ?? 0;
+      const written: LedgerDoc = {
+        ...doc,
+        balanceAfter: balance,
+        reference: await nextReference(c, lock, doc.createdAt),
+      };
+      await steps.settle(entry.userId, written);
+      return { ok: true, entry: toEntry(written), balance };
     },
   };
 }
@@ -171,7 +209,9 @@ export async function recoverLedger(c: LedgerCollections, lock: KeyLock): Promis
   }
   for await (const account of accounts.find({ credits: { $exists: true } }, { projection: { credits: 1 } })) {
     for (const credit of Object.values(account.credits ?? {})) {
-      await steps.settle(account._id, credit);
+      // Stopped before its reference was taken: it takes one now (its balanceAfter is backfilled below).
+      const reference = credit.reference ?? (await nextReference(c, lock, credit.createdAt));
+      await steps.settle(account._id, { ...credit, reference });
       finished += 1;
     }
   }

@@ -29,6 +29,7 @@ import { mongoLeases } from './leases.ts';
 import { mongoSessions } from './sessions.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
 import { mongoLedger, recoverLedger } from './ledger.ts';
+import { backfillCredits } from './ledger-backfill.ts';
 import { mongoLoans } from './loans.ts';
 import { recoverLoans } from './loan-recovery.ts';
 import { mongoRequests } from './requests.ts';
@@ -115,6 +116,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { counted: 1 }, name: 'counted' },
     // The desk's cash-up: a day's payments and waivers in time order.
     { key: { kind: 1, createdAt: 1, _id: 1 }, name: 'kind_time' },
+    // A receipt's reference, which staff search by: credits only (sparse).
+    { key: { reference: 1 }, name: 'reference_unique', unique: true, sparse: true },
   ]);
   // Idempotency keys: claimed by _id (actor and key), pruned per actor by age.
   await ensure(db.collection('requests'), [{ key: { actor: 1, createdAt: 1 }, name: 'actor_age' }]);
@@ -178,6 +181,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     };
     await recoverLoans(collections, lock);
     await recoverLedger(collections, lock);
+    await backfillCredits(collections, lock);
     await recoverHolds(collections, lock);
     await recoverItems(collections, lock);
     const fill = (bookOid: ObjectId) => holdSteps(collections, lock).fill(bookOid, new Date());

@@ -16,6 +16,13 @@ export interface LedgerRecord {
   /** The staff member who recorded it; null for charges the library made itself. */
   recordedBy: string | null;
   createdAt: Date;
+  /**
+   * A payment's or waiver's: what the member owed just after it, fixed in the step that recorded it and never
+   * recomputed (decision 074), so its receipt reprints as printed. null on charges and refunds.
+   */
+  balanceAfter: number | null;
+  /** A payment's or waiver's short reference, `R-2026-000123`: the year and its sequence, unique. null on others. */
+  reference: string | null;
 }
 
 /** The notes the library writes on ledger entries itself; each is a sentence of server/library/i18n. */
@@ -42,6 +49,16 @@ export const systemNoteKey = (note: string): LedgerNoteKey | null => {
   return LEDGER_NOTES.find((known) => known === key) ?? null;
 };
 
+/** `R-2026-000123`: a credit's reference from its year and its place in that year's sequence. */
+export const creditReference = (year: number, sequence: number): string =>
+  `R-${year}-${String(sequence).padStart(6, '0')}`;
+
+/** A reference as staff may type it (any case, spaces around), or null when the text is not one. */
+export function readReference(text: string): string | null {
+  const match = /^R-?(\d{4})-?(\d{1,9})$/i.exec(text.trim());
+  return match ? creditReference(Number(match[1]), Number(match[2])) : null;
+}
+
 export type NewCredit = Pick<LedgerRecord, 'userId' | 'amount' | 'note' | 'recordedBy' | 'createdAt'> & {
   kind: 'payment' | 'waiver';
   /** The entry's id when the caller chose it (24 hex, e.g. the ref of a request claim); a new one otherwise. */
@@ -59,9 +76,12 @@ export interface LedgerStore {
    * cash-up of a day. Charges are left out (the library makes them, no money changes hands).
    */
   credits(from: Date, to: Date): Promise<LedgerRecord[]>;
+  /** The payment or waiver with this reference (as creditReference writes it), or null. */
+  byReference(reference: string): Promise<LedgerRecord | null>;
   /**
    * Records a payment or waiver, refused when it is more than the balance at that moment: the check and the
    * record are one step, so credits at once, from any number of gateways, never take the balance below zero.
+   * The entry is written with its balanceAfter and the next reference of its year (in UTC), in the same step.
    */
   credit(
     entry: NewCredit,

@@ -97,6 +97,11 @@ export function num(row: Row, column: string): number {
   throw new TypeError(`Column ${column} is not a number`);
 }
 
+export function numOrNull(row: Row, column: string): number | null {
+  const value = row[column];
+  return value === null || value === undefined ? null : num(row, column);
+}
+
 /** Dates are stored as epoch milliseconds: exact, sortable, and the same precision as BSON dates. */
 export function date(row: Row, column: string): Date {
   return new Date(num(row, column));

@@ -1,10 +1,11 @@
 // The ledger in SQLite: a member's charges and credits as records, never an edited total. What counts as owed
 // is the library's rule (library/rules/ledger.ts); the statements below are built from its lists of kinds.
 import type { DatabaseSync } from 'node:sqlite';
+import { creditReference } from '../port.ts';
 import type { LedgerKind, LedgerRecord, LedgerStore } from '../port.ts';
 import { CHARGE_KINDS, CREDIT_KINDS } from '../../library/rules/ledger.ts';
 import { newId } from '../ids.ts';
-import { date, num, text, textOrNull, transaction } from './db.ts';
+import { date, num, numOrNull, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
 const KINDS: readonly LedgerKind[] = ['late-fee', 'replacement', 'processing-fee', 'payment', 'waiver', 'lost-found'];
@@ -22,6 +23,8 @@ export function toEntry(row: Row): LedgerRecord {
     note: text(row, 'note'),
     recordedBy: textOrNull(row, 'recorded_by'),
     createdAt: date(row, 'created_at'),
+    balanceAfter: numOrNull(row, 'balance_after'),
+    reference: textOrNull(row, 'reference'),
   };
 }
 
@@ -40,7 +43,11 @@ const CREDITS_SQL = `SELECT * FROM ledger WHERE kind IN ${kindList(CREDIT_KINDS)
 export function sqliteLedger(db: DatabaseSync): LedgerStore {
   const balanceOf = db.prepare(BALANCE_SQL);
   const insert = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
-    created_at) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?) RETURNING *`);
+    created_at, balance_after, reference) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?) RETURNING *`);
+  // The year's next number, taken in the credit's transaction: a refused credit takes none.
+  const nextNumber = db.prepare(`INSERT INTO ledger_references (year, last) VALUES (?, 1)
+    ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last`);
+  const byReference = db.prepare('SELECT * FROM ledger WHERE reference = ?');
   const byId = db.prepare('SELECT * FROM ledger WHERE id = ? AND user_id = ?');
   const credits = db.prepare(CREDITS_SQL);
   const balance = (userId: string) => num(balanceOf.get(userId) ?? {}, 'n');
@@ -57,6 +64,10 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
     async credits(from, to) {
       return credits.all(from.getTime(), to.getTime()).map(toEntry);
     },
+    async byReference(reference) {
+      const row = byReference.get(reference);
+      return row ? toEntry(row) : null;
+    },
     async credit(entry) {
       return transaction(db, () => {
         const before = balance(entry.userId);
@@ -64,6 +75,8 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
         const first = entry.id ? byId.get(entry.id, entry.userId) : undefined;
         if (first) return { ok: true, entry: toEntry(first), balance: before } as const;
         if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
+        const year = entry.createdAt.getUTCFullYear();
+        const sequence = num(nextNumber.get(year) ?? {}, 'last');
         const row = insert.get(
           entry.id ?? newId(),
           entry.userId,
@@ -72,6 +85,8 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
           entry.note,
           entry.recordedBy,
           entry.createdAt.getTime(),
+          before - entry.amount,
+          creditReference(year, sequence),
         );
         if (!row) throw new Error('Insert returned no row');
         return { ok: true, entry: toEntry(row), balance: before - entry.amount } as const;

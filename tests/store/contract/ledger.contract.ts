@@ -65,6 +65,44 @@ export function ledgerContract(factory: StoreFactory): void {
     });
   });
 
+  describe('a credit is a record: its balance after and its reference (decision 074)', () => {
+    const store = useStore(factory);
+
+    it('writes the balance each credit left and references in sequence, 30 at once included, found by reference', async () => {
+      await owing600(store(), 'user-1');
+      const first = await store().ledger.credit({
+        ...payment('user-1', 100),
+        createdAt: new Date('2026-03-01T10:00:00Z'),
+      });
+      expect(first).toMatchObject({ ok: true, entry: { balanceAfter: 500, reference: 'R-2026-000001' } });
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          store().ledger.credit({ ...payment('user-1', 100), createdAt: new Date('2026-03-01T11:00:00Z') }),
+        ),
+      );
+      const recorded = results.flatMap((r) => (r.ok ? [r.entry] : []));
+      expect(recorded).toHaveLength(5);
+      // Refused credits take no number: the five recorded are 2 to 6, each once, each with the balance it left.
+      expect(recorded.map((e) => e.reference).sort()).toEqual([2, 3, 4, 5, 6].map((n) => `R-2026-00000${n}`));
+      expect(recorded.map((e) => e.balanceAfter).sort()).toEqual([0, 100, 200, 300, 400]);
+      const sixth = recorded.find((e) => e.reference === 'R-2026-000006')!;
+      expect(await store().ledger.byReference('R-2026-000006')).toEqual(sixth);
+      expect(await store().ledger.byReference('R-2026-000007')).toBeNull();
+      // A new year starts its own sequence; a charge has neither field.
+      await owing600(store(), 'user-2');
+      const next = await store().ledger.credit({
+        ...payment('user-2', 50),
+        createdAt: new Date('2027-01-02T10:00:00Z'),
+      });
+      expect(next).toMatchObject({ ok: true, entry: { balanceAfter: 550, reference: 'R-2027-000001' } });
+      const charges = (await store().ledger.list('user-2')).filter((e) => e.kind !== 'payment');
+      expect(charges.map((e) => [e.balanceAfter, e.reference])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
+    });
+  });
+
   describe("a day's credits (the cash-up)", () => {
     const store = useStore(factory);
 

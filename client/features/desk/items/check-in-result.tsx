@@ -2,6 +2,7 @@ import { formatDay } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useI18n } from '../../../lib/i18n.ts';
 import { HoldSlip } from '../money/slips.tsx';
+import { TakePayment } from '../money/take-payment.tsx';
 import { ShelveHoldButton } from '../holds/hold-shelf-lists.tsx';
 import type { CheckedIn } from './use-scan.ts';
 
@@ -63,6 +64,9 @@ export function CheckInResult({ result, symbol, onOpenMember }: Props) {
               ? t({ id: 'desk.checkIn.lateForgiven' }, { days: result.daysLate })
               : t({ id: 'desk.checkIn.lateFee' }, { days: result.daysLate, fee: formatMoney(result.fee, symbol) })}
         </p>
+      )}
+      {loan && !result.found && !result.forgiven && result.fee > 0 && (
+        <TakePayment uid={loan.userId} name={loan.userName || loan.userEmail} fee={result.fee} symbol={symbol} />
       )}
       {holdFound ? (
         // Beside its slip on a wide screen, so the slip is in view at the desk without scrolling.

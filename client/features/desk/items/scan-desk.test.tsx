@@ -12,6 +12,10 @@ import { CHECK_IN_ITEM_MUTATION, CHECK_OUT_MUTATION, MEMBER_BY_CARD_QUERY } from
 import { accessMock, memberMock, membersMock, noOverdue } from '../desk-test-data.ts';
 import { EMAIL_RECEIPT_MUTATION } from '../money/email-receipt.tsx';
 import { SHELVE_HOLD } from '../holds/hold-shelf-operations.ts';
+import { RECORD_PAYMENT_MUTATION } from '../members/use-desk-actions.ts';
+import bangla from '../../../messages/bn.json' with { type: 'json' };
+import { applyCatalogue } from '../../../lib/i18n.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 const CARD = 'BM00000042';
 const ITEM = itemBarcode(18);
@@ -31,11 +35,11 @@ function renderDesk(mocks: MockLink.MockedResponse[], start = '/desk') {
   );
 }
 
-const scanBox = () => screen.findByRole('textbox', { name: 'Scan a card or an item' });
+const scanBox = (name = 'Scan a card or an item') => screen.findByRole('textbox', { name });
 
 /** What a USB scanner does: types the code into the focused box, then Enter. */
-async function scan(code: string) {
-  const box = await scanBox();
+async function scan(code: string, boxName?: string) {
+  const box = await scanBox(boxName);
   await waitFor(() => expect(document.activeElement).toBe(box));
   await userEvent.keyboard(`${code}{Enter}`);
 }
@@ -195,6 +199,93 @@ describe('the scan box', () => {
       'On the hold shelf: it is listed under Awaiting pickup.',
     );
     expect(shelved).toHaveBeenCalledOnce();
+  });
+
+  describe('a check-in that charged a fee offers to take it there, with its receipt', () => {
+    const paid = (amount: number) => ({
+      data: {
+        recordPayment: {
+          __typename: 'LedgerEntry',
+          id: 'e9',
+          amount,
+          note: '',
+          recordedBy: 'Desk Staff',
+          createdAt: '2026-03-05T09:00:00.000Z',
+          balanceAfter: 200 - amount,
+          reference: 'R-2026-000123',
+        },
+      },
+    });
+    const paying = (amount: number) => ({
+      request: {
+        query: RECORD_PAYMENT_MUTATION,
+        variables: (v: Record<string, unknown>) => v['uid'] === 'uid-7' && v['amount'] === amount && v['note'] === null,
+      },
+      result: vi.fn(() => paid(amount)),
+    });
+    const receiptLines = (receipt: HTMLElement) =>
+      within(receipt)
+        .getAllByRole('definition')
+        .map((dd) => `${dd.previousElementSibling?.textContent} ${dd.textContent}`);
+
+    it('in English: the fee, paid in full, and the receipt with what was still owed then and its reference', async () => {
+      const payment = paying(150);
+      renderDesk([
+        checkInMock({ forgive: false, returnedOn: null }, checkInAnswer(null)),
+        noOverdue(),
+        payment,
+        noOverdue(),
+      ]);
+      await scan(ITEM);
+      const result = await screen.findByRole('region', { name: 'Check-in' });
+      const form = within(result).getByRole('form', { name: 'Take the fee now' });
+      expect(within(form).getByText('Up to ৳150.')).toBeInTheDocument();
+      await userEvent.type(within(form).getByLabelText('Amount (৳)'), '150');
+      await userEvent.click(within(form).getByRole('button', { name: 'Record payment' }));
+      expect(await within(result).findByText('Paid ৳150: receipt below.')).toBeInTheDocument();
+      expect(payment.result).toHaveBeenCalledOnce();
+      const receipt = within(result).getByRole('region', { name: 'Payment receipt' });
+      expect(receiptLines(receipt)).toEqual([
+        'Member: Grace Hopper',
+        'Paid: ৳150',
+        `When: ${formatDateTime('2026-03-05T09:00:00.000Z')}`,
+        'Taken by: Desk Staff',
+        'Still owed: ৳50',
+        'Reference: R-2026-000123',
+      ]);
+      expect(within(result).queryByRole('form', { name: 'Take the fee now' })).toBeNull();
+    });
+
+    it('in Bangla: the same offer and receipt in Bangla words and digits', async () => {
+      applyCatalogue('bn', bangla);
+      const payment = paying(100);
+      renderDesk([
+        checkInMock({ forgive: false, returnedOn: null }, checkInAnswer(null)),
+        noOverdue(),
+        payment,
+        noOverdue(),
+      ]);
+      await scan(ITEM, bangla['desk.scan.label']);
+      const result = await screen.findByRole('region', { name: bangla['desk.checkIn.title'] });
+      const form = within(result).getByRole('form', { name: 'এখনই ফি নিন' });
+      await userEvent.type(within(form).getByLabelText('পরিমাণ (৳)'), '100');
+      await userEvent.click(within(form).getByRole('button', { name: bangla['desk.member.recordPayment'] }));
+      expect(await within(result).findByText('৳১০০ পরিশোধ হয়েছে: রসিদ নিচে।')).toBeInTheDocument();
+      const receipt = within(result).getByRole('region', { name: bangla['desk.slip.paymentTitle'] });
+      const lines = receiptLines(receipt);
+      expect(lines).toContain('এখনও বাকি: ৳১০০');
+      expect(lines).toContain('রেফারেন্স: R-2026-000123');
+    });
+
+    it('is not offered when the fee was forgiven', async () => {
+      renderDesk([
+        checkInMock({ forgive: false, returnedOn: null }, checkInAnswer(null, { fee: 0, forgiven: true })),
+        noOverdue(),
+      ]);
+      await scan(ITEM);
+      const result = await screen.findByRole('region', { name: 'Check-in' });
+      expect(within(result).queryByRole('form', { name: 'Take the fee now' })).toBeNull();
+    });
   });
 
   it('sends Forgive and the book drop day chosen before the scan; Forgive then clears', async () => {

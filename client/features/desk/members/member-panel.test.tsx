@@ -136,10 +136,10 @@ describe('Circulation Desk: one member', () => {
           .map((c) => c.textContent),
       );
     expect(rows).toEqual([
-      ['Payment', '', 'Cash', 'Desk Staff', '−৳50'],
-      ['Processing fee', 'Lear', '', 'Library', '+৳100'],
-      ['Replacement', 'Lear', '', 'Library', '+৳500'],
-      ['Late fee', 'Macbeth', '', 'Library', '+৳100'],
+      ['Payment', '', 'Cash', 'R-2026-000004', 'Desk Staff', '−৳50'],
+      ['Processing fee', 'Lear', '', '', 'Library', '+৳100'],
+      ['Replacement', 'Lear', '', '', 'Library', '+৳500'],
+      ['Late fee', 'Macbeth', '', '', 'Library', '+৳100'],
     ]);
     expect(await axeViolations(container)).toEqual([]);
   });
@@ -259,7 +259,7 @@ describe('Circulation Desk: one member', () => {
       'Note: Cash at desk',
       'Taken by: Desk Staff',
       'Still owed: ৳0',
-      'Reference: e9',
+      'Reference: R-2026-000123',
     ]);
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     await user.click(within(receipt).getByRole('button', { name: 'Print Payment receipt' }));
@@ -269,6 +269,25 @@ describe('Circulation Desk: one member', () => {
     await waitFor(() => expect(receipt.classList.contains('print-target')).toBe(false));
     print.mockRestore();
     expect(within(panel()).getByRole('cell', { name: 'Payment' })).toBeInTheDocument();
+  });
+
+  it('reprints a past payment’s receipt from the ledger as it was recorded, whatever is owed now', async () => {
+    const paidBefore = entry('e4', 'PAYMENT', 50, {
+      note: 'Cash',
+      recordedBy: 'Desk Staff',
+      balanceAfter: 100,
+      createdAt: '2026-02-20T09:00:00.000Z',
+    });
+    renderMember({ balance: 600, loans: [lateLoan], ledger: [entry('e5', 'REPLACEMENT', 500), paidBefore] }, []);
+    const ledger = within(await screen.findByRole('region', { name: 'Ledger' })).getByRole('table');
+    await userEvent.click(within(ledger).getByRole('button', { name: 'Show receipt R-2026-000004' }));
+    const receipt = within(panel()).getByRole('region', { name: 'Payment receipt' });
+    const lines = within(receipt)
+      .getAllByRole('definition')
+      .map((dd) => `${dd.previousElementSibling?.textContent} ${dd.textContent}`);
+    expect(lines).toContain('Still owed: ৳100');
+    expect(lines).toContain('Reference: R-2026-000004');
+    expect(lines).toContain(`When: ${formatDateTime('2026-02-20T09:00:00.000Z')}`);
   });
 
   it('sends one key for a double-clicked payment, and the same key again when its answer was lost', async () => {
@@ -297,7 +316,7 @@ describe('Circulation Desk: one member', () => {
   it('shows the gateway’s refusal of an amount at the amount field', async () => {
     renderMember(owing, [
       {
-        request: { query: WAIVE_FEE_MUTATION, variables: keyed({ uid: UID, amount: 100, note: null }) },
+        request: { query: WAIVE_FEE_MUTATION, variables: keyed({ uid: UID, amount: 100, note: 'Goodwill' }) },
         result: {
           errors: [
             {
@@ -311,6 +330,7 @@ describe('Circulation Desk: one member', () => {
     const form = await screen.findByRole('form', { name: 'Waive fees' });
     const amount = within(form).getByLabelText('Amount (৳)');
     await userEvent.type(amount, '100');
+    await userEvent.type(within(form).getByLabelText('Reason'), 'Goodwill');
     await userEvent.click(within(form).getByRole('button', { name: 'Waive' }));
     expect(await within(form).findByText('The amount is more than the balance of ৳50.')).toBeInTheDocument();
     expect(amount.getAttribute('aria-describedby')).toContain(
@@ -319,7 +339,7 @@ describe('Circulation Desk: one member', () => {
     expect(screen.queryByText(/waived/)).toBeNull();
   });
 
-  it('waives part of a balance', async () => {
+  it('waives part of a balance for a reason, and refuses a waiver without one', async () => {
     renderMember(owing, [
       {
         request: { query: WAIVE_FEE_MUTATION, variables: keyed({ uid: UID, amount: 50, note: 'First time' }) },
@@ -329,7 +349,11 @@ describe('Circulation Desk: one member', () => {
     ]);
     const form = await screen.findByRole('form', { name: 'Waive fees' });
     await userEvent.type(within(form).getByLabelText('Amount (৳)'), '50');
-    await userEvent.type(within(form).getByLabelText('Note (optional)'), 'First time');
+    // A waiver needs its reason: without one nothing is sent.
+    await userEvent.click(within(form).getByRole('button', { name: 'Waive' }));
+    expect(within(form).getByText('Say why the fee is waived.')).toBeInTheDocument();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
+    await userEvent.type(within(form).getByLabelText('Reason'), 'First time');
     await userEvent.click(within(form).getByRole('button', { name: 'Waive' }));
     expect(await screen.findByText('৳50 waived.')).toBeInTheDocument();
     expect(within(panel()).getByText('৳100')).toBeInTheDocument();

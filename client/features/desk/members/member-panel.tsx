@@ -216,9 +216,10 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
             busyText={t({ id: 'desk.member.waiving' })}
             balance={member.balance}
             symbol={symbol}
+            reasonRequired
             onSubmit={async (amount, note, idempotencyKey) => {
               setOutcome(null);
-              await waiveFee({ variables: { uid, amount, note: note || null, idempotencyKey } });
+              await waiveFee({ variables: { uid, amount, note, idempotencyKey } });
               setOutcome({ kind: 'done', text: t({ id: 'desk.member.waived' }, { amount: money(amount) }) });
             }}
           />
@@ -232,14 +233,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
           {outcome.text}
         </p>
       )}
-      {payment && (
-        <PaymentReceipt
-          member={{ name, cardNumber: member.cardNumber }}
-          payment={payment}
-          balance={member.balance}
-          symbol={symbol}
-        />
-      )}
+      {payment && <PaymentReceipt member={{ name, cardNumber: member.cardNumber }} payment={payment} symbol={symbol} />}
       <RenewAll uid={uid} loans={member.loans} onDone={setOutcome} />
       <ActiveLoans
         loans={member.loans}
@@ -248,7 +242,7 @@ export function MemberPanel({ uid, policy }: { uid: string; policy: DeskPolicy }
         onAction={(loan, action) => void onAction(loan, action)}
       />
       <PastLoans loans={member.loans} symbol={symbol} />
-      <LedgerTable entries={member.ledger} symbol={symbol} />
+      <LedgerTable entries={member.ledger} symbol={symbol} onReprint={setPayment} />
       <MemberNotes uid={uid} />
       <AuditHistory key={uid} uid={uid} />
     </section>

@@ -6,6 +6,7 @@ import { EmptyState, LoadError, Pager } from '../desk-states.tsx';
 import { useCursorPages } from '../use-cursor-pages.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { useI18n } from '../../../lib/i18n.ts';
+import { looksLikeReference, ReceiptLookup } from '../money/receipt-lookup.tsx';
 
 export const MEMBERS_PAGE_SIZE = 20;
 /** A space between two texts, the same in every language (the catalogue lint counts a literal {' '} as words). */
@@ -40,7 +41,8 @@ export const DESK_MEMBERS_QUERY = graphql(`
 
 type Props = { selectedUid: string | null; onSelect: (uid: string) => void };
 
-export function MemberSearch({ selectedUid, onSelect }: Props) {
+/** `symbol`: the library's currency, for a receipt found by its reference. */
+export function MemberSearch({ selectedUid, onSelect, symbol }: Props & { symbol: string }) {
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), SEARCH_DELAY_MS);
   const hintId = useId();
@@ -64,8 +66,12 @@ export function MemberSearch({ selectedUid, onSelect }: Props) {
       <p id={hintId} className="mt-1 mb-3 text-sm text-slate-600">
         {t({ id: 'desk.members.hint' })}
       </p>
-      {/* A new search starts again at its first page. */}
-      <MemberPages key={search} search={search} selectedUid={selectedUid} onSelect={onSelect} />
+      {/* A receipt's reference finds its payment or waiver; a new search starts again at its first page. */}
+      {looksLikeReference(search) ? (
+        <ReceiptLookup key={search} reference={search} symbol={symbol} onSelect={onSelect} />
+      ) : (
+        <MemberPages key={search} search={search} selectedUid={selectedUid} onSelect={onSelect} />
+      )}
     </section>
   );
 }

@@ -26,6 +26,8 @@ export const RECORD_PAYMENT_MUTATION = graphql(`
       note
       recordedBy
       createdAt
+      balanceAfter
+      reference
     }
   }
 `);

@@ -16,18 +16,22 @@ type Props = {
    * gateway's refusal.
    */
   onSubmit: (amount: number, note: string, idempotencyKey: string) => Promise<void>;
+  /** A waiver: the note is its reason, and required (decision 074). */
+  reasonRequired?: boolean;
 };
 
-/** Record payment and Waive fees: an amount (whole taka, at most the balance) and an optional note. */
-export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit }: Props) {
+/** Record payment and Waive fees: an amount (whole taka, at most the balance) and a note (a waiver's reason). */
+export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit, reasonRequired = false }: Props) {
   const id = useId();
   const t = useI18n().formatMessage;
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [noteError, setNoteError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
+  const noteRef = useRef<HTMLInputElement>(null);
   // One key per submission of an amount and note: sent again (a second click, a retry after an answer that was
   // lost) it is the same request, which the gateway records once; a changed form or a recorded payment starts
   // a new one. `sending` ignores clicks while one is on its way, before the disabled button has rendered.
@@ -50,6 +54,12 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
     }
     setAmountError(null);
     const trimmed = note.trim();
+    setNoteError(null);
+    if (reasonRequired && !trimmed) {
+      setNoteError(t({ id: 'desk.fee.reasonNeeded' }));
+      noteRef.current?.focus();
+      return;
+    }
     const same = submission.current?.amount === parsed && submission.current.note === trimmed;
     const current =
       same && submission.current ? submission.current : { key: newRequestKey(), amount: parsed, note: trimmed };
@@ -63,7 +73,9 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
       setNote('');
     } catch (error) {
       const onAmount = fieldError(error, 'amount');
+      const onNote = fieldError(error, 'note');
       if (onAmount) refuse(onAmount);
+      else if (onNote) setNoteError(onNote);
       else setFormError(serverMessage(error) ?? t({ id: 'desk.somethingWrong' }));
     } finally {
       sending.current = false;
@@ -111,16 +123,25 @@ export function FeeForm({ title, submitText, busyText, balance, symbol, onSubmit
       </div>
       <div>
         <label htmlFor={`${id}-note`} className="form-label">
-          {t({ id: 'desk.fee.note' })}
+          {t({ id: reasonRequired ? 'desk.fee.reason' : 'desk.fee.note' })}
         </label>
         <input
+          ref={noteRef}
           id={`${id}-note`}
           className="form-input"
           type="text"
           maxLength={200}
+          required={reasonRequired}
           value={note}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? `${id}-note-error` : undefined}
           onChange={(event) => setNote(event.target.value)}
         />
+        {noteError && (
+          <p id={`${id}-note-error`} className="mt-1 text-sm text-red-700">
+            {noteError}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? busyText : submitText}

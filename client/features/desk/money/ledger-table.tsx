@@ -16,17 +16,44 @@ export const LEDGER_ENTRY_FRAGMENT = graphql(`
     note
     recordedBy
     createdAt
+    reference
+    balanceAfter
   }
 `);
 
-type Props = { entries: FragmentType<typeof LEDGER_ENTRY_FRAGMENT>[]; symbol: string };
+type Props = {
+  entries: FragmentType<typeof LEDGER_ENTRY_FRAGMENT>[];
+  symbol: string;
+  /** Shows a payment's receipt again, as recorded (decision 074); none: references are plain text. */
+  onReprint?: (entry: DeskLedgerEntryFragment) => void;
+};
 type Entry = DeskLedgerEntryFragment;
 
-const columns = (symbol: string, t: IntlShape['formatMessage']): Column<Entry>[] => [
+const columns = (
+  symbol: string,
+  t: IntlShape['formatMessage'],
+  onReprint?: (entry: Entry) => void,
+): Column<Entry>[] => [
   { header: t({ id: 'desk.ledger.date' }), cell: (entry) => formatInstantDay(entry.createdAt) },
   { header: t({ id: 'desk.ledger.entry' }), cell: (entry) => t({ id: 'desk.ledger.kind' }, { kind: entry.kind }) },
   { header: t({ id: 'desk.ledger.book' }), cell: (entry) => entry.bookTitle ?? '' },
   { header: t({ id: 'desk.ledger.note' }), cell: (entry) => entry.note },
+  {
+    header: t({ id: 'desk.ledger.reference' }),
+    cell: (entry) =>
+      entry.reference && entry.kind === 'PAYMENT' && onReprint ? (
+        <button
+          type="button"
+          className="text-indigo-700 underline"
+          aria-label={t({ id: 'desk.ledger.reprint' }, { reference: entry.reference })}
+          onClick={() => onReprint(entry)}
+        >
+          {entry.reference}
+        </button>
+      ) : (
+        (entry.reference ?? '')
+      ),
+  },
   {
     header: t({ id: 'desk.ledger.recordedBy' }),
     cell: (entry) => entry.recordedBy ?? t({ id: 'desk.ledger.library' }),
@@ -39,7 +66,7 @@ const columns = (symbol: string, t: IntlShape['formatMessage']): Column<Entry>[]
   },
 ];
 
-export function LedgerTable({ entries, symbol }: Props) {
+export function LedgerTable({ entries, symbol, onReprint }: Props) {
   const rows = getFragmentData(LEDGER_ENTRY_FRAGMENT, entries);
   const t = useI18n().formatMessage;
   return (
@@ -50,7 +77,7 @@ export function LedgerTable({ entries, symbol }: Props) {
       {rows.length === 0 ? (
         <EmptyState>{t({ id: 'desk.ledger.none' })}</EmptyState>
       ) : (
-        <DeskTable columns={columns(symbol, t)} rows={rows} />
+        <DeskTable columns={columns(symbol, t, onReprint)} rows={rows} />
       )}
     </section>
   );

@@ -60,10 +60,19 @@ export function CheckoutReceipt(props: { member: SlipMember; loans: ReceiptLoan[
   );
 }
 
-export type Payment = { id: string; amount: number; note: string; recordedBy?: string | null; createdAt: string };
+export type Payment = {
+  id: string;
+  amount: number;
+  note: string;
+  recordedBy?: string | null;
+  createdAt: string;
+  /** What the member owed just after it, as recorded then: a reprint says the same (decision 074). */
+  balanceAfter?: number | null;
+  reference?: string | null;
+};
 
-/** A payment at the desk: how much, when, who took it, and what the member owes after it. */
-export function PaymentReceipt(props: { member: SlipMember; payment: Payment; balance: number; symbol: string }) {
+/** A payment at the desk: how much, when, who took it, what the member owed after it, and its reference. */
+export function PaymentReceipt(props: { member: SlipMember; payment: Payment; symbol: string }) {
   const t = useI18n().formatMessage;
   const { payment, symbol } = props;
   return (
@@ -74,8 +83,10 @@ export function PaymentReceipt(props: { member: SlipMember; payment: Payment; ba
         <Line term={t({ id: 'desk.slip.paidAt' })}>{formatDateTime(payment.createdAt)}</Line>
         {payment.note && <Line term={t({ id: 'desk.slip.note' })}>{payment.note}</Line>}
         {payment.recordedBy && <Line term={t({ id: 'desk.slip.takenBy' })}>{payment.recordedBy}</Line>}
-        <Line term={t({ id: 'desk.slip.balanceAfter' })}>{formatMoney(props.balance, symbol)}</Line>
-        <Line term={t({ id: 'desk.slip.reference' })}>{payment.id}</Line>
+        {payment.balanceAfter != null && (
+          <Line term={t({ id: 'desk.slip.balanceAfter' })}>{formatMoney(payment.balanceAfter, symbol)}</Line>
+        )}
+        <Line term={t({ id: 'desk.slip.reference' })}>{payment.reference ?? payment.id}</Line>
       </dl>
     </Slip>
   );

@@ -1,4 +1,4 @@
-// Migrations from 26: the library's ledger notes as keys; opening hours staff change.
+// Migrations from 26: the library's ledger notes as keys; opening hours staff change; receipts as records.
 // Shipped entries are never edited (schema.ts).
 
 export const MIGRATIONS_FROM_26: readonly string[] = [
@@ -33,5 +33,31 @@ export const MIGRATIONS_FROM_26: readonly string[] = [
   );
   CREATE TRIGGER hours_changes_never_updated BEFORE UPDATE ON hours_changes
     BEGIN SELECT RAISE(ABORT, 'a change of opening hours is never edited: record another'); END;
+  `,
+  // 28: a payment's or waiver's receipt is a record (docs/decisions/074): the balance just after it, fixed when
+  // recorded, and a reference, R-<year>-<six digits>, from one sequence a year (ledger_references holds each year's
+  // last). Credits recorded before get theirs once here: the balance after each in the order settlement.ts reads
+  // the ledger (by time, charges first at one instant, then by id), and their numbers in the order recorded.
+  `
+  ALTER TABLE ledger ADD COLUMN balance_after INTEGER;
+  ALTER TABLE ledger ADD COLUMN reference TEXT;
+  CREATE UNIQUE INDEX ledger_by_reference ON ledger (reference) WHERE reference IS NOT NULL;
+  CREATE TABLE ledger_references (year INTEGER PRIMARY KEY, last INTEGER NOT NULL) WITHOUT ROWID;
+  UPDATE ledger SET balance_after = running.after FROM (
+    SELECT id, SUM(CASE WHEN kind IN ('late-fee', 'replacement', 'processing-fee') THEN amount ELSE -amount END)
+      OVER (PARTITION BY user_id ORDER BY created_at,
+        CASE WHEN kind IN ('late-fee', 'replacement', 'processing-fee') THEN 0 ELSE 1 END, id
+        ROWS UNBOUNDED PRECEDING) AS after
+    FROM ledger) AS running
+    WHERE ledger.id = running.id AND ledger.kind IN ('payment', 'waiver');
+  UPDATE ledger SET reference = numbered.reference FROM (
+    SELECT id, 'R-' || strftime('%Y', created_at / 1000, 'unixepoch') || '-' || printf('%06d',
+      ROW_NUMBER() OVER (PARTITION BY strftime('%Y', created_at / 1000, 'unixepoch') ORDER BY created_at, id))
+      AS reference
+    FROM ledger WHERE kind IN ('payment', 'waiver')) AS numbered
+    WHERE ledger.id = numbered.id;
+  INSERT INTO ledger_references (year, last)
+    SELECT CAST(strftime('%Y', created_at / 1000, 'unixepoch') AS INTEGER), COUNT(*) FROM ledger
+    WHERE kind IN ('payment', 'waiver') GROUP BY 1;
   `,
 ];
