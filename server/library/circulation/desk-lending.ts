@@ -97,6 +97,7 @@ export function createDeskLending(ctx: Context, lending: Lending) {
       };
       return ctx.once(submission, async () => {
         if (!(await store.users.getByUid(uid))) throw new LibraryError('NOT_FOUND', 'memberNotFound');
+        const createdAt = ctx.now();
         const result = await store.ledger.credit({
           id,
           userId: uid,
@@ -104,7 +105,8 @@ export function createDeskLending(ctx: Context, lending: Lending) {
           amount,
           note,
           recordedBy: staffName(session),
-          createdAt: ctx.now(),
+          createdAt,
+          year: Number(ctx.dayOf(createdAt).slice(0, 4)),
         });
         if (result.ok) {
           const change = { field: 'balance', oldValue: result.balance + amount, newValue: result.balance, uid };

@@ -34,7 +34,7 @@ export async function backfillCredits(c: LedgerCollections, lock: KeyLock): Prom
     .find({ kind: { $in: [...CREDIT_KINDS] }, reference: { $exists: false } })
     .sort({ createdAt: 1, _id: 1 });
   for await (const entry of unnumbered) {
-    const reference = await nextReference(c, lock, entry.createdAt);
+    const reference = await nextReference(c, lock, entry.createdAt.getUTCFullYear());
     await c.ledger.updateOne({ _id: entry._id, reference: { $exists: false } }, { $set: { reference } });
   }
   return { filled };

@@ -30,8 +30,7 @@ export interface LedgerCollections {
 }
 
 /** The next number of a year's references: one atomic $inc, so gateways sharing the database never repeat one. */
-export async function nextReference(c: LedgerCollections, lock: KeyLock, at: Date): Promise<string> {
-  const year = at.getUTCFullYear();
+export async function nextReference(c: LedgerCollections, lock: KeyLock, year: number): Promise<string> {
   const take = () =>
     lock.run(`counter:receipts`, () =>
       c.counters.findOneAndUpdate(
@@ -173,7 +172,7 @@ export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {
       const written: LedgerDoc = {
         ...doc,
         balanceAfter: balance,
-        reference: await nextReference(c, lock, doc.createdAt),
+        reference: await nextReference(c, lock, entry.year ?? doc.createdAt.getUTCFullYear()),
       };
       await steps.settle(entry.userId, written);
       return { ok: true, entry: toEntry(written), balance };
@@ -210,7 +209,7 @@ export async function recoverLedger(c: LedgerCollections, lock: KeyLock): Promis
   for await (const account of accounts.find({ credits: { $exists: true } }, { projection: { credits: 1 } })) {
     for (const credit of Object.values(account.credits ?? {})) {
       // Stopped before its reference was taken: it takes one now (its balanceAfter is backfilled below).
-      const reference = credit.reference ?? (await nextReference(c, lock, credit.createdAt));
+      const reference = credit.reference ?? (await nextReference(c, lock, credit.createdAt.getUTCFullYear()));
       await steps.settle(account._id, { ...credit, reference });
       finished += 1;
     }

@@ -63,6 +63,11 @@ export type NewCredit = Pick<LedgerRecord, 'userId' | 'amount' | 'note' | 'recor
   kind: 'payment' | 'waiver';
   /** The entry's id when the caller chose it (24 hex, e.g. the ref of a request claim); a new one otherwise. */
   id?: string;
+  /**
+   * The year its reference counts in: the library's calendar year of `createdAt` (in Dhaka the first hours of
+   * 1 January are already the new year in the library, still the old one in UTC); its UTC year when not given.
+   */
+  year?: number;
 };
 
 /** A member's account as records, never an edited total: charges, payments, waivers. */

@@ -75,7 +75,7 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
         const first = entry.id ? byId.get(entry.id, entry.userId) : undefined;
         if (first) return { ok: true, entry: toEntry(first), balance: before } as const;
         if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
-        const year = entry.createdAt.getUTCFullYear();
+        const year = entry.year ?? entry.createdAt.getUTCFullYear();
         const sequence = num(nextNumber.get(year) ?? {}, 'last');
         const row = insert.get(
           entry.id ?? newId(),

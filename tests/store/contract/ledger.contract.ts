@@ -95,6 +95,13 @@ export function ledgerContract(factory: StoreFactory): void {
         createdAt: new Date('2027-01-02T10:00:00Z'),
       });
       expect(next).toMatchObject({ ok: true, entry: { balanceAfter: 550, reference: 'R-2027-000001' } });
+      // The year is the library's when given: 1 January 02:00 in Dhaka is still 31 December in UTC.
+      const dhakaNewYear = await store().ledger.credit({
+        ...payment('user-2', 50),
+        createdAt: new Date('2027-12-31T20:00:00Z'),
+        year: 2028,
+      });
+      expect(dhakaNewYear).toMatchObject({ ok: true, entry: { balanceAfter: 500, reference: 'R-2028-000001' } });
       const charges = (await store().ledger.list('user-2')).filter((e) => e.kind !== 'payment');
       expect(charges.map((e) => [e.balanceAfter, e.reference])).toEqual([
         [null, null],
