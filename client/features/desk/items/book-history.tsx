@@ -6,6 +6,7 @@ import type { DeskAuditEntryFragment } from '../../../gql/graphql.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.ts';
+import { AuditPageFooter, type MoreState } from '../audit-page-footer.tsx';
 import { DeskTable, type Column } from '../desk-table.tsx';
 import { EmptyState, LoadError } from '../desk-states.tsx';
 import { serverMessage } from '../desk-errors.ts';
@@ -94,7 +95,7 @@ export function BookHistory({ bookId }: { bookId: string }) {
     awaitRefetchQueries: true,
   });
   const [busy, setBusy] = useState<string | null>(null);
-  const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [more, setMore] = useState<MoreState>('idle');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const onRevert = async (entry: DeskAuditEntryFragment) => {
@@ -148,24 +149,13 @@ export function BookHistory({ bookId }: { bookId: string }) {
     body = (
       <>
         <DeskTable columns={columns(t, revertibleIds(rows), busy, (entry) => void onRevert(entry))} rows={rows} />
-        <p className="mt-2 text-sm text-slate-600">
-          {t({ id: 'desk.audit.showing' }, { shown: rows.length, total: log.totalCount })}
-        </p>
-        {more === 'failed' && (
-          <p role="alert" className="text-red-700">
-            {t({ id: 'desk.audit.moreFailed' })}
-          </p>
-        )}
-        {log.pageInfo.hasNextPage && (
-          <button
-            type="button"
-            className="btn-secondary mt-2 px-3 py-1 text-sm"
-            disabled={more === 'loading'}
-            onClick={() => void loadMore()}
-          >
-            {t({ id: more === 'loading' ? 'common.loading' : 'loadMore.button' })}
-          </button>
-        )}
+        <AuditPageFooter
+          shown={rows.length}
+          total={log.totalCount}
+          hasMore={log.pageInfo.hasNextPage}
+          more={more}
+          onMore={() => void loadMore()}
+        />
       </>
     );
   }

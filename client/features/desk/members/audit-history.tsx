@@ -7,6 +7,7 @@ import type { DeskAuditEntryFragment } from '../../../gql/graphql.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DeskTable, type Column } from '../desk-table.tsx';
 import { EmptyState, LoadError } from '../desk-states.tsx';
+import { AuditPageFooter, type MoreState } from '../audit-page-footer.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.ts';
 
@@ -63,7 +64,7 @@ function HistoryPages({ uid }: { uid: string }) {
     variables: { uid, first: AUDIT_PAGE_SIZE },
     fetchPolicy: 'network-only',
   });
-  const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [more, setMore] = useState<MoreState>('idle');
   const t = useI18n().formatMessage;
   if (loading && !data) return <Spinner label={t({ id: 'desk.audit.loading' })} />;
   if (error && !data)
@@ -98,24 +99,13 @@ function HistoryPages({ uid }: { uid: string }) {
   return (
     <>
       <DeskTable columns={columns(t)} rows={rows} />
-      <p className="mt-2 text-sm text-slate-600">
-        {t({ id: 'desk.audit.showing' }, { shown: rows.length, total: log.totalCount })}
-      </p>
-      {more === 'failed' && (
-        <p role="alert" className="text-red-700">
-          {t({ id: 'desk.audit.moreFailed' })}
-        </p>
-      )}
-      {log.pageInfo.hasNextPage && (
-        <button
-          type="button"
-          className="btn-secondary mt-2 px-3 py-1 text-sm"
-          disabled={more === 'loading'}
-          onClick={() => void loadMore()}
-        >
-          {t({ id: more === 'loading' ? 'common.loading' : 'loadMore.button' })}
-        </button>
-      )}
+      <AuditPageFooter
+        shown={rows.length}
+        total={log.totalCount}
+        hasMore={log.pageInfo.hasNextPage}
+        more={more}
+        onMore={() => void loadMore()}
+      />
     </>
   );
 }
