@@ -74,7 +74,17 @@ export function describe(c: Conditions): string {
     `huge pages ${c.transparentHugePages ?? 'unknown'}`,
     `Node ${c.node} (V8 ${c.v8}) ${c.nodeFlags.join(' ')}, NODE_ENV=${c.nodeEnv} for every server`,
     `load average ${load(c.loadAverage.start)}${c.loadAverage.end ? ` at the start, ${load(c.loadAverage.end)} at the end` : ''}`,
+    ...(busy(c) ? ['BUSY MACHINE: do not compare these figures with a quiet run'] : []),
   ].join('; ');
+}
+
+/**
+ * Whether the machine was busy: a load average over half its cores at the start or the end. CPU time a request
+ * grows with other processes on the cores (the same floor read 65 µs at load 1.3 and 154 µs at load 14 to 20),
+ * so a busy run's figures are not compared with a quiet one's.
+ */
+export function busy(c: Conditions): boolean {
+  return [c.loadAverage.start[0] ?? 0, c.loadAverage.end?.[0] ?? 0].some((load) => load > c.cores / 2);
 }
 
 /** The run's end: the load average then, so a busy machine shows in the figures' file. */
