@@ -126,6 +126,7 @@ describe('the circulation desk', () => {
         'Payment',
         '',
         'Cash at the desk',
+        expect.stringMatching(/^R-\d{4}-\d{6}$/),
         `${STAFF.name} (${STAFF.email})`,
         `−৳${fee}`,
       ]);
