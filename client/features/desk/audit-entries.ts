@@ -7,6 +7,17 @@ import type { MessageId } from '../../lib/i18n.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 
+/** A history's next page added under the entries already shown (fetchMore's updateQuery, both histories). */
+export function appendAuditPage<Q extends { auditLog: { nodes: readonly unknown[] } }>(
+  previous: Q,
+  { fetchMoreResult }: { fetchMoreResult: Q },
+): Q {
+  return {
+    ...fetchMoreResult,
+    auditLog: { ...fetchMoreResult.auditLog, nodes: [...previous.auditLog.nodes, ...fetchMoreResult.auditLog.nodes] },
+  };
+}
+
 export const AUDIT_ENTRY_FRAGMENT = graphql(`
   fragment DeskAuditEntry on AuditEntry {
     id

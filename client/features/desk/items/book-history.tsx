@@ -10,7 +10,7 @@ import { AuditPageFooter, type MoreState } from '../audit-page-footer.tsx';
 import { DeskTable, type Column } from '../desk-table.tsx';
 import { EmptyState, LoadError } from '../desk-states.tsx';
 import { serverMessage } from '../desk-errors.ts';
-import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, change } from '../audit-entries.ts';
+import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, appendAuditPage, change } from '../audit-entries.ts';
 
 export const DESK_BOOK_HISTORY_QUERY = graphql(`
   query DeskBookHistory($bookId: ID!, $first: Int!, $after: String) {
@@ -133,13 +133,7 @@ export function BookHistory({ bookId }: { bookId: string }) {
       try {
         await fetchMore({
           variables: { after: log.pageInfo.endCursor },
-          updateQuery: (previous, { fetchMoreResult }) => ({
-            ...fetchMoreResult,
-            auditLog: {
-              ...fetchMoreResult.auditLog,
-              nodes: [...previous.auditLog.nodes, ...fetchMoreResult.auditLog.nodes],
-            },
-          }),
+          updateQuery: appendAuditPage,
         });
         setMore('idle');
       } catch {

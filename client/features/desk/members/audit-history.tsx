@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { IntlShape } from 'react-intl';
 import { useQuery } from '@apollo/client/react';
 import { graphql, getFragmentData } from '../../../gql/index.ts';
-import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, change } from '../audit-entries.ts';
+import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, appendAuditPage, change } from '../audit-entries.ts';
 import type { DeskAuditEntryFragment } from '../../../gql/graphql.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DeskTable, type Column } from '../desk-table.tsx';
@@ -83,13 +83,7 @@ function HistoryPages({ uid }: { uid: string }) {
     try {
       await fetchMore({
         variables: { after: log.pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          ...fetchMoreResult,
-          auditLog: {
-            ...fetchMoreResult.auditLog,
-            nodes: [...previous.auditLog.nodes, ...fetchMoreResult.auditLog.nodes],
-          },
-        }),
+        updateQuery: appendAuditPage,
       });
       setMore('idle');
     } catch {
