@@ -29,9 +29,9 @@ export const UNSEEN_PARTS = ['leases', 'requests', 'audit', 'sessions'] as const
 export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: readonly (keyof Store[P])[] } = {
   books: ['list', 'facets', 'all', 'count', 'get', 'byGenre', 'countByGenre', 'shortWordDocs', 'genres'],
   categories: ['list'],
-  loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue'],
+  loans: ['get', 'listByUser', 'countActiveByUser', 'countActive', 'overdue', 'ofBook'],
   ledger: ['balance', 'list'],
-  holds: ['get', 'listByUser', 'queue', 'queues', 'ready'],
+  holds: ['get', 'listByUser', 'queue', 'queues', 'ready', 'firstPauseEnd'],
   items: ['get', 'listByBook'],
   notices: ['list', 'unreadCount', 'recorded', 'mailDue', 'movedSince'],
   users: ['getByUid', 'list', 'page'],

@@ -15,6 +15,7 @@ import { bookWritesContract, booksContract } from './contract/books.contract.ts'
 import { circulationContract } from './contract/circulation.contract.ts';
 import { erasureContract } from './contract/erasure.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
+import { holdPausesContract } from './contract/hold-pauses.contract.ts';
 import { leasesContract } from './contract/leases.contract.ts';
 import { sessionsContract } from './contract/sessions.contract.ts';
 import { ledgerContract } from './contract/ledger.contract.ts';
@@ -37,6 +38,7 @@ function storeContract(factory: StoreFactory): void {
   peopleContract(factory);
   circulationContract(factory);
   holdsContract(factory);
+  holdPausesContract(factory);
   noticesContract(factory);
   leasesContract(factory);
   sessionsContract(factory);

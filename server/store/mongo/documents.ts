@@ -108,8 +108,13 @@ export interface LedgerDoc extends Omit<LedgerRecord, 'id' | 'balanceAfter' | 'r
   counted?: false;
 }
 
-export interface HoldDoc extends Omit<HoldRecord, 'id' | 'status' | 'itemBarcode' | 'shelvedAt' | 'shelfClearedAt'> {
+export interface HoldDoc extends Omit<
+  HoldRecord,
+  'id' | 'status' | 'itemBarcode' | 'shelvedAt' | 'shelfClearedAt' | 'pausedUntil'
+> {
   _id: ObjectId;
+  /** While paused (Koha's suspension): when the pause ends; absent otherwise (unset when it ends, sparse index). */
+  pausedUntil?: Date;
   /** When staff put its copy on the hold shelf (absent until then, and on holds from before the hold shelf). */
   shelvedAt?: Date | null;
   shelfClearedAt?: Date | null;

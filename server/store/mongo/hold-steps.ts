@@ -79,16 +79,20 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
   }
 
   /**
-   * Who is next of the holds waiting for the book (library/rules/hold-queue.ts: first come, first served),
-   * passing over those a copy is set aside for already.
+   * Who is next at `at` of the holds waiting for the book (library/rules/hold-queue.ts: first come, first served,
+   * paused holds passed over), passing over those a copy is set aside for already.
    */
-  async function nextInLine(bookId: string, aside: readonly string[] = []): Promise<HoldDoc | null> {
+  async function nextInLine(bookId: string, at: Date, aside: readonly string[] = []): Promise<HoldDoc | null> {
     const filter: Filter<HoldDoc> = { bookId, status: 'waiting' };
     if (aside.length > 0) filter._id = { $nin: aside.map((id) => ObjectId.createFromHexString(id)) };
-    const waiting = await holds.find(filter, { projection: { _id: 1, createdAt: 1 } }).toArray();
-    return (
-      nextWaiting(waiting.map((doc) => ({ id: doc._id.toHexString(), createdAt: doc.createdAt, doc })))?.doc ?? null
-    );
+    const waiting = await holds.find(filter, { projection: { _id: 1, createdAt: 1, pausedUntil: 1 } }).toArray();
+    const line = waiting.map((doc) => ({
+      id: doc._id.toHexString(),
+      createdAt: doc.createdAt,
+      pausedUntil: doc.pausedUntil ?? null,
+      doc,
+    }));
+    return nextWaiting(line, at)?.doc ?? null;
   }
 
   /**
@@ -114,7 +118,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
   async function fill(bookOid: ObjectId, at: Date): Promise<void> {
     const bookId = bookOid.toHexString();
     for (;;) {
-      const next = await nextInLine(bookId);
+      const next = await nextInLine(bookId, at);
       if (!next) return;
       const holdId = next._id.toHexString();
       const setAside = await bookLock(bookOid, () =>
@@ -146,7 +150,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
     for (;;) {
       const book = await books.findOne({ _id: bookOid }, { projection: { loansOut: 1, heldFor: 1 } });
       if (!book?.loansOut?.includes(loanId)) return false;
-      const next = await nextInLine(bookOid.toHexString(), book.heldFor);
+      const next = await nextInLine(bookOid.toHexString(), at, book.heldFor);
       if (!next) return false;
       const holdId = next._id.toHexString();
       const handed = await bookLock(bookOid, () =>

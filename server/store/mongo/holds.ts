@@ -9,6 +9,7 @@ import { holdSteps, OPEN } from './hold-steps.ts';
 import type { HoldCollections } from './hold-steps.ts';
 import type { KeyLock } from './key-lock.ts';
 import { mongoHoldShelf } from './hold-shelf.ts';
+import { mongoHoldPauses } from './hold-pauses.ts';
 
 export function toHold(doc: HoldDoc): HoldRecord {
   if (doc.status === 'placing') throw new TypeError('A hold being placed is not a hold yet');
@@ -27,6 +28,7 @@ export function toHold(doc: HoldDoc): HoldRecord {
     itemBarcode: doc.status === 'waiting' ? null : (doc.itemBarcode ?? null),
     shelvedAt: doc.shelvedAt ?? null,
     shelfClearedAt: doc.shelfClearedAt ?? null,
+    pausedUntil: doc.pausedUntil ?? null,
   };
 }
 
@@ -168,6 +170,8 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
     queues: (bookIds) => queuesOf(holds, bookIds),
 
     ...mongoHoldShelf(holds, toHold),
+
+    ...mongoHoldPauses(holds, toHold, steps.fill),
   };
 }
 

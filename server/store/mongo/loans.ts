@@ -17,7 +17,7 @@
 import { ObjectId } from 'mongodb';
 import type { Filter } from 'mongodb';
 import type { CheckinOptions, CheckinResult, LossOptions, LoanRecord, LoanStore } from '../port.ts';
-import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../ids.ts';
+import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { toLoan, toObjectId } from './documents.ts';
 import type { LoanDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
@@ -190,6 +190,20 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         .sort({ borrowDate: -1, _id: -1 })
         .toArray();
       return docs.map(toLoan);
+    },
+
+    async ofBook(bookId, returned) {
+      const id = parseId(bookId);
+      if (!id) return { out: [], returned: [] };
+      // The book_borrowed index (bookId, borrowDate).
+      const [out, back] = await Promise.all([
+        loans.find({ bookId: id, status: ACTIVE }).toArray(),
+        // limit(0) would be no limit.
+        returned > 0
+          ? loans.find({ bookId: id, status: 'returned' }).sort({ borrowDate: -1 }).limit(returned).toArray()
+          : [],
+      ]);
+      return { out: out.map(toLoan), returned: back.map(toLoan) };
     },
 
     async countActiveByUser(userId) {

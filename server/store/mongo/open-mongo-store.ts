@@ -102,6 +102,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     // The hold shelf's lists (decision 058): ready holds not on it yet; holds whose copy is on it, by end.
     { key: { status: 1, shelvedAt: 1, readyAt: 1, _id: 1 }, name: 'to_pull' },
     { key: { shelf: 1, endedAt: 1, _id: 1 }, name: 'on_shelf', sparse: true },
+    // The few paused holds, by when their pause ends (the lazy resume); unset when it ends.
+    { key: { pausedUntil: 1 }, name: 'paused', sparse: true },
   ]);
   await ensure(db.collection('notices'), [
     { key: { key: 1 }, name: 'key_unique', unique: true },

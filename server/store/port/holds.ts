@@ -25,6 +25,11 @@ export interface HoldRecord {
   shelvedAt: Date | null;
   /** When staff took the copy of an ended (expired, cancelled) shelved hold off the hold shelf; null until then. */
   shelfClearedAt: Date | null;
+  /**
+   * While set and after now, the hold is paused (Koha's suspension): it keeps its place, and a copy coming back
+   * passes it over (library/rules/hold-queue.ts). The instant its pause ends; null when not paused.
+   */
+  pausedUntil: Date | null;
 }
 
 export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'> & {
@@ -38,6 +43,10 @@ export type PlaceHoldResult =
       ok: false;
       reason: 'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'copies-available' | 'hold-limit';
     };
+
+/** not-waiting: the hold has a copy set aside (ready); not-open: it ended. */
+export type PauseHoldResult =
+  { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-waiting' | 'not-open' };
 
 export type EndHoldResult = { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-open' };
 
@@ -61,6 +70,20 @@ export interface HoldStore {
   place(hold: NewHold, opts: { holdLimit: number }): Promise<PlaceHoldResult>;
   /** Ends an open hold; a ready one's copy passes to the next member waiting, or back to the shelf. */
   cancel(holdId: string, at: Date): Promise<EndHoldResult>;
+  /**
+   * Pauses a waiting hold until `until` (again: the new day): it keeps its place; copies coming back before then
+   * pass it over.
+   */
+  pause(holdId: string, until: Date): Promise<PauseHoldResult>;
+  /**
+   * Ends an open hold's pause now (one not paused: unchanged); a copy on the shelf is set aside for the first
+   * member waiting, as after a return.
+   */
+  resume(holdId: string, at: Date): Promise<PauseHoldResult>;
+  /** Ends every pause over by `at`, as resume() does; answers the waiting holds resumed. */
+  resumeDue(at: Date): Promise<HoldRecord[]>;
+  /** When the first pause still set ends (a read: resumeDue is a write, asked only once one is due); null: none. */
+  firstPauseEnd(): Promise<Date | null>;
   /** Ready holds set aside before `readyBefore` expire, their copies passed on as by cancel. */
   expire(readyBefore: Date, at: Date): Promise<HoldRecord[]>;
   get(id: string): Promise<HoldRecord | null>;

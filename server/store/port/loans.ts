@@ -145,6 +145,11 @@ export interface LoanStore {
   lastOfItem(itemBarcode: string): Promise<LoanRecord | null>;
   /** Newest first (borrowDate descending, then id descending). */
   listByUser(userId: string): Promise<LoanRecord[]>;
+  /**
+   * What a hold's wait is estimated from (library/rules/hold-estimate.ts): the book's loans out now (borrowed or
+   * being returned), and its latest `returned` loans returned (not lost or damaged), latest borrowed first.
+   */
+  ofBook(bookId: string, returned: number): Promise<{ out: LoanRecord[]; returned: LoanRecord[] }>;
   countActiveByUser(userId: string): Promise<number>;
   /** Active loans of every member: the books out right now (the loans-in-progress gauge at /metrics). */
   countActive(): Promise<number>;

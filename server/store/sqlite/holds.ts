@@ -8,6 +8,7 @@ import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction
 import { itemMoves } from './item-moves.ts';
 import type { Row } from './db.ts';
 import { sqliteHoldShelf } from './hold-shelf.ts';
+import { sqliteHoldPauses } from './hold-pauses.ts';
 
 const STATUSES: readonly HoldStatus[] = ['waiting', 'ready', 'fulfilled', 'cancelled', 'expired'];
 
@@ -28,6 +29,7 @@ export function toHold(row: Row): HoldRecord {
     itemBarcode: textOrNull(row, 'item_barcode'),
     shelvedAt: dateOrNull(row, 'shelved_at'),
     shelfClearedAt: dateOrNull(row, 'shelf_cleared_at'),
+    pausedUntil: dateOrNull(row, 'paused_until'),
   };
 }
 
@@ -36,7 +38,7 @@ const fillStatements = new WeakMap<DatabaseSync, ReturnType<typeof prepareFill>>
 
 function prepareFill(db: DatabaseSync) {
   return {
-    waiting: db.prepare("SELECT id, created_at FROM holds WHERE book_id = ? AND status = 'waiting'"),
+    waiting: db.prepare("SELECT id, created_at, paused_until FROM holds WHERE book_id = ? AND status = 'waiting'"),
     setAside: db.prepare(
       'UPDATE books SET quantity = quantity - 1, held = held + 1, version = version + 1 WHERE id = ? AND quantity > 0',
     ),
@@ -48,17 +50,21 @@ function prepareFill(db: DatabaseSync) {
 
 /**
  * Moves copies from the shelf to the members waiting for the book, inside the caller's transaction, each to the
- * one the rule says is next (library/rules/hold-queue.ts: first come, first served). Called after every write
- * that can put a copy on the shelf.
+ * one the rule says is next at `at` (library/rules/hold-queue.ts: first come, first served, paused holds passed
+ * over). Called after every write that can put a copy on the shelf, or end a pause.
  */
 export function fillHolds(db: DatabaseSync, bookId: string, at: Date): void {
   let statements = fillStatements.get(db);
   if (!statements) fillStatements.set(db, (statements = prepareFill(db)));
   const { waiting, setAside, markReady } = statements;
   // Read once: in the transaction only this loop changes who waits.
-  const line = waiting.all(bookId).map((row) => ({ id: text(row, 'id'), createdAt: date(row, 'created_at') }));
+  const line = waiting.all(bookId).map((row) => ({
+    id: text(row, 'id'),
+    createdAt: date(row, 'created_at'),
+    pausedUntil: dateOrNull(row, 'paused_until'),
+  }));
   for (;;) {
-    const next = nextWaiting(line);
+    const next = nextWaiting(line, at);
     if (!next) return;
     if (Number(setAside.run(bookId).changes) === 0) return;
     line.splice(line.indexOf(next), 1);
@@ -183,6 +189,8 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
     queues: async (bookIds) => queuesOf(db, bookIds),
 
     ...sqliteHoldShelf(db, toHold),
+
+    ...sqliteHoldPauses(db, toHold, fillHolds),
 
     async ready(page) {
       const after = page.after ? decodeTimeCursor(page.after) : null;

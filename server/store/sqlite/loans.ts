@@ -66,6 +66,11 @@ const NONE: readonly NewAudit[] = [];
 export function sqliteLoans(db: DatabaseSync): LoanStore {
   const bookQuantity = db.prepare('SELECT quantity FROM books WHERE id = ?');
   const activeLoan = db.prepare("SELECT * FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'");
+  // A book's loans by the loans_by_book index (book_id, borrow_date).
+  const outOfBook = db.prepare("SELECT * FROM loans WHERE book_id = ? AND status = 'borrowed'");
+  const returnedOfBook = db.prepare(
+    "SELECT * FROM loans WHERE book_id = ? AND status = 'returned' AND loss IS NULL ORDER BY borrow_date DESC LIMIT ?",
+  );
   const activeCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'borrowed'");
   const allActive = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed'");
   const overdueFirst = db.prepare(
@@ -323,6 +328,15 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         .prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY borrow_date DESC, id DESC')
         .all(userId)
         .map(toLoan);
+    },
+
+    async ofBook(bookId, returned) {
+      const id = parseId(bookId);
+      if (!id) return { out: [], returned: [] };
+      return {
+        out: outOfBook.all(id).map(toLoan),
+        returned: returnedOfBook.all(id, Math.max(returned, 0)).map(toLoan),
+      };
     },
 
     async countActiveByUser(userId) {
