@@ -45,6 +45,9 @@ export const ACCESS = {
     renewLoan: 'signedIn',
     placeHold: 'signedIn',
     cancelHold: 'signedIn',
+    // The member's own hold, or staff for anyone's (library/hold-pauses.ts).
+    pauseHold: 'signedIn',
+    resumeHold: 'signedIn',
     markNoticesRead: 'signedIn',
     setEmailNotices: 'signedIn',
     // Only ever the caller's own account.

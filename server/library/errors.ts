@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'HOLD_NOT_READY'
   | 'HOLD_STILL_READY'
   | 'NOT_ON_HOLD_SHELF'
+  // A ready hold cannot be paused (issue 42): its copy waits; borrow it or cancel the hold.
+  | 'HOLD_READY'
   // The library's calendar (decision 046): no open day within the policy's maxClosedDays to put a date on.
   | 'LIBRARY_CLOSED';
 

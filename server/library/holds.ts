@@ -15,6 +15,8 @@ import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createOnce } from './requests.ts';
 import { newId } from '../store/ids.ts';
 import { blockedRefusal } from './blocks.ts';
+import { createHoldPauses } from './hold-pauses.ts';
+import { createHoldOutlook, type HoldOutlook } from './hold-outlook.ts';
 
 /** A hold with what a member sees of it: their place in the queue and the day a ready copy waits until. */
 export interface HoldView extends HoldRecord {
@@ -48,6 +50,14 @@ export interface Holds {
   expireDue(): Promise<HoldRecord[]>;
   /** A hold as members and staff see it (its place in the queue, the day a ready copy waits until). */
   view(hold: HoldRecord): Promise<HoldView>;
+  /** Pauses the member's waiting hold (staff: anyone's) until a day (hold-pauses.ts); it keeps its place. */
+  pause(session: Session, holdId: unknown, until: unknown): Promise<HoldView>;
+  /** Ends the pause of the member's hold (staff: anyone's) now. */
+  resume(session: Session, holdId: unknown): Promise<HoldView>;
+  /** The day (YYYY-MM-DD) a waiting hold's pause ends; null when it is not paused. */
+  pausedUntil(hold: HoldRecord): string | null;
+  /** A hold's copies owned and the day a copy is expected for it (hold-outlook.ts). */
+  outlook(hold: HoldRecord): Promise<HoldOutlook>;
   /**
    * Ready holds whose last pickup day was one of the `closed` days before they closed, with the day they now wait
    * until (`days`: the calendar with the closure).
@@ -81,8 +91,17 @@ export function createHolds(
   };
   const readyUntil = async (hold: HoldRecord, days?: OpenDays) =>
     hold.readyAt ? calendar.lastPickupDay(hold.readyAt, days) : null;
+  // A pause that ends may set a copy on the shelf aside: its members are told as after a return.
+  const pauses = createHoldPauses(store, {
+    ...opts,
+    now,
+    onResumed: (bookIds) => opts.onChange?.([], bookIds) ?? Promise.resolve(),
+  });
+  const outlook = createHoldOutlook(store, { ...opts, now, calendar, pausedUntil: pauses.pausedUntil });
 
   async function expireDue(): Promise<HoldRecord[]> {
+    // Pauses over by now end first, lazily as expiry: a copy on the shelf may then be set aside.
+    await pauses.resumeDue();
     // A read first: expiring is a write, which would move the store's revision (and every ETag) on each look.
     const [oldest] = (await store.holds.ready({ first: 1 })).nodes;
     if (!oldest?.readyAt) return [];
@@ -262,6 +281,14 @@ export function createHolds(
     expireDue,
 
     view,
+
+    pause: async (session, holdId, until) => view(await pauses.pause(session, holdId, until)),
+
+    resume: async (session, holdId) => view(await pauses.resume(session, holdId)),
+
+    pausedUntil: pauses.pausedUntil,
+
+    outlook,
 
     async pickupsMovedBy(closed, days) {
       const before = days.without(closed.from, closed.to);

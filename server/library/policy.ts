@@ -37,6 +37,8 @@ export interface Policy {
   holdLimit: number;
   /** Days a copy set aside for a ready hold waits for its member, after the day it was set aside. */
   holdPickupDays: number;
+  /** The longest a member may pause a waiting hold (Koha's suspension), in days from today to the day it resumes. */
+  holdPauseMaxDays: number;
   /** A loan due within this many days is "due soon": the SPA's badge and the member's notice both say so. */
   dueSoonDays: number;
   /**
@@ -71,6 +73,8 @@ export const DEFAULT_POLICY: Policy = {
   inventoryEditors: 'members',
   holdLimit: 5,
   holdPickupDays: 3,
+  // A season's travel: Koha leaves it open; three months keeps a queue from holding places nobody will take.
+  holdPauseMaxDays: 90,
   // The specification's "Due soon: 3 days or fewer".
   dueSoonDays: 3,
   returns: 'self',

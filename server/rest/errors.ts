@@ -44,6 +44,7 @@ const STATUS: Record<ErrorCode, number> = {
   HOLD_NOT_READY: 409,
   HOLD_STILL_READY: 409,
   NOT_ON_HOLD_SHELF: 409,
+  HOLD_READY: 409,
   // No open day to put the date on: the library's closures stand in the way.
   LIBRARY_CLOSED: 409,
 };

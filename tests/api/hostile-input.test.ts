@@ -179,6 +179,7 @@ function kindOf(name: string, type: string): Kind {
     date: 'day',
     from: 'day',
     to: 'day',
+    until: 'day',
     image: 'url',
     photoURL: 'url',
     idToken: 'token',
@@ -280,6 +281,11 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
   await borrow(staff, queued);
   const hold = await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: queued }, m.token);
   expect(hold.body.errors).toBeUndefined();
+  // A waiting hold to pause, then resume (its one copy lent to a member of its own: staff are at their limit).
+  const paused = await gw.addBook({ quantity: 1 });
+  await borrow(await gw.member({ name: 'Hostile Lender' }), paused);
+  const toPause = await gw.gql('mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: paused }, m.token);
+  expect(toPause.body.errors).toBeUndefined();
   // The debtor owes ৳100: a late fee charged by the store directly (no clock to move here).
   const charged = await gw.store.loans.checkin(await borrow(debtor, owed), new Date(), { lateFee: () => 100 });
   expect(charged.ok).toBe(true);
@@ -347,6 +353,7 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
     loseId,
     toQueue,
     holdId: hold.body.data.placeHold.id as string,
+    toPause: toPause.body.data.placeHold.id as string,
     reader,
     readerCard: (await gw.store.users.getByUid(reader.uid))!.cardNumber!,
     deskBook,
@@ -743,6 +750,9 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     markLost: { loanId: f.loseId, damaged: true },
     placeHold: { bookId: f.toQueue },
     cancelHold: { holdId: f.holdId },
+    // In this order (the schema's): the baseline pauses a waiting hold, then resumes it.
+    pauseHold: { holdId: f.toPause, until: libraryDay(10) },
+    resumeHold: { holdId: f.toPause },
     holdsReady: { first: 5, after: null },
     auditLog: { bookId: f.toUpdate, uid: null, first: 5, after: null },
     markNoticesRead: { ids: [] },

@@ -66,6 +66,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['DEFAULT_REPLACEMENT_COST', 'free', /DEFAULT_REPLACEMENT_COST must be a whole number/],
   ['HOLD_LIMIT', '0', /HOLD_LIMIT must be between 1 and 1000/],
   ['HOLD_PICKUP_DAYS', 'soon', /HOLD_PICKUP_DAYS must be a whole number/],
+  ['HOLD_PAUSE_MAX_DAYS', '400', /HOLD_PAUSE_MAX_DAYS must be between 1 and 365/],
   ['DUE_SOON_DAYS', '-1', /DUE_SOON_DAYS must be between 0 and 365, got "-1"/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['RETURNS', 'librarian', /RETURNS must be one of self, desk, got "librarian"/],
@@ -135,6 +136,8 @@ describe('configuration', () => {
       inventoryEditors: 'members',
       holdLimit: 5,
       holdPickupDays: 3,
+      // A paused hold resumes within three months.
+      holdPauseMaxDays: 90,
       dueSoonDays: 3,
       returns: 'self',
       // Late fees count the days the library opens, from the first day late, up to the book's replacement cost.

@@ -34,6 +34,13 @@ export const en = {
   holdNotFound: 'Hold not found',
   holdEnded: 'This hold has already ended.',
   notYourHold: 'You can only cancel your own holds.',
+  // Pausing a hold (issue 42).
+  notYourHoldToPause: 'You can only pause or resume your own holds.',
+  holdReadyNoPause:
+    'A copy is already set aside for you, so this hold cannot be paused: borrow it, or cancel the hold.',
+  holdPauseNotAfterToday: 'Choose a day after today for the hold to resume on.',
+  holdPauseTooLong:
+    'A hold can be paused for at most {days, plural, one {# day} other {# days}}: choose {day} or an earlier day.',
   bookRequested: 'Another member has requested this book, so it cannot be renewed. Please return it by its due date.',
   unavailable: 'The library is temporarily unavailable. Please try again in a moment.',
   holdNotReady: 'This hold has no copy set aside yet, so there is nothing to put on the hold shelf.',
