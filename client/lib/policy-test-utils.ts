@@ -15,6 +15,7 @@ export const TEST_POLICY: LibraryPolicy = {
   currencySymbol: '৳',
   holdLimit: 4,
   holdPickupDays: 2,
+  holdPauseMaxDays: 60,
   dueSoonDays: 4,
   catalogueEditors: 'MEMBERS',
   inventoryEditors: 'MEMBERS',

@@ -18,6 +18,7 @@ export const POLICY_QUERY = graphql(`
       currencySymbol
       holdLimit
       holdPickupDays
+      holdPauseMaxDays
       dueSoonDays
       catalogueEditors
       inventoryEditors

@@ -6,7 +6,8 @@ import type { MyHoldsQuery } from '../../gql/graphql.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { serverMessage } from './use-return-book.ts';
-import { MY_HOLDS_QUERY, useCancelMyHold } from './use-my-holds.ts';
+import { HOLD_WAIT_FIELDS, MY_HOLDS_QUERY, useCancelMyHold } from './use-my-holds.ts';
+import { HoldPauseControl } from './hold-pause-control.tsx';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
 import { useI18n } from '../../lib/i18n.ts';
@@ -14,7 +15,10 @@ import { useI18n } from '../../lib/i18n.ts';
 type ListedHold = NonNullable<MyHoldsQuery['me']>['holds'][number];
 export type OpenHold = Omit<ListedHold, ' $fragmentRefs'> & ReturnType<typeof holdFields>;
 
-const holdFields = (hold: ListedHold) => getFragmentData(HOLD_FIELDS, hold);
+const holdFields = (hold: ListedHold) => ({
+  ...getFragmentData(HOLD_FIELDS, hold),
+  ...getFragmentData(HOLD_WAIT_FIELDS, hold),
+});
 
 /** The holds still in a queue (a copy set aside, or waiting for one), with their fields read. */
 export const openHolds = (holds: readonly ListedHold[]): OpenHold[] =>
@@ -113,9 +117,21 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
                   )}
                 </>
               ) : (
-                <p className="text-gray-700">
-                  {t({ id: 'circulation.holds.waiting' }, { position: hold.position ?? 1 })}
-                </p>
+                <>
+                  <p className="text-gray-700">
+                    {t({ id: 'circulation.holds.waiting' }, { position: hold.position ?? 1 })}
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    {t({ id: 'circulation.holds.copies' }, { count: hold.copies })}
+                  </p>
+                  {hold.expectedBy && (
+                    <p className="flex flex-wrap gap-x-1 text-sm text-gray-700">
+                      <span>{t({ id: 'circulation.holds.expected' }, { day: formatDay(hold.expectedBy) })}</span>
+                      <span className="text-gray-600">{t({ id: 'circulation.holds.estimate' })}</span>
+                    </p>
+                  )}
+                  <HoldPauseControl hold={hold} onRefusal={setRefusal} />
+                </>
               )}
               <button
                 type="button"

@@ -11,12 +11,20 @@ import { axeViolations } from '../../test/axe.ts';
 import BorrowedBooksPage, { MY_BORROWED_BOOKS_QUERY } from './borrowed-books-page.tsx';
 import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
 import { MY_HOLDS_QUERY } from './use-my-holds.ts';
+import { PauseHoldDocument, ResumeHoldDocument } from '../../gql/graphql.ts';
 import { NetworkFailure } from '../../lib/network-errors.ts';
 import { setUpDialogsForTests } from '../../components/ui/dialogs-test-env.ts';
 
 setUpDialogsForTests();
 
-const hold = (id: string, bookTitle: string, status: string, position: number | null, readyUntil: string | null) => ({
+const hold = (
+  id: string,
+  bookTitle: string,
+  status: string,
+  position: number | null,
+  readyUntil: string | null,
+  wait: { pausedUntil?: string | null; copies?: number; expectedBy?: string | null } = {},
+) => ({
   __typename: 'Hold',
   id,
   bookId: `book-${id}`,
@@ -24,6 +32,10 @@ const hold = (id: string, bookTitle: string, status: string, position: number | 
   status,
   position,
   readyUntil,
+  pausedUntil: null,
+  copies: 2,
+  expectedBy: null,
+  ...wait,
 });
 const me = { __typename: 'User', id: 'u1' };
 const loansMock = (loans: unknown[]): MockLink.MockedResponse => ({
@@ -171,5 +183,68 @@ describe('Borrowed Books: the Holds tab', () => {
     renderPage([holdsMock([ended])]);
     expect(await screen.findByRole('heading', { name: 'No Books Borrowed' })).toBeInTheDocument();
     expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('shows a waiting hold the copies owned and the day expected, saying it is an estimate', async () => {
+    renderPage([holdsMock([hold('h2', 'Emma', 'WAITING', 3, null, { copies: 1, expectedBy: '2026-12-20' })])]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (1)' }));
+    const emmaHold = screen.getByRole('article', { name: 'Emma' });
+    expect(within(emmaHold).getByText('The library owns 1 copy of this book.')).toBeInTheDocument();
+    expect(within(emmaHold).getByText(/Expected by 20 Dec 2026\./)).toBeInTheDocument();
+    expect(within(emmaHold).getByText(/An estimate, from the due dates/)).toBeInTheDocument();
+  });
+
+  it('pauses a waiting hold until a day, then shows it paused with Resume', async () => {
+    const paused = hold('h2', 'Emma', 'WAITING', 3, null, { pausedUntil: '2026-12-24' });
+    renderPage([
+      holdsMock([emma]),
+      {
+        request: { query: PauseHoldDocument, variables: { holdId: 'h2', until: '2026-12-24' } },
+        result: { data: { pauseHold: paused } },
+      },
+      holdsMock([paused]),
+      {
+        request: { query: ResumeHoldDocument, variables: { holdId: 'h2' } },
+        result: { data: { resumeHold: emma } },
+      },
+      holdsMock([emma]),
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (1)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pause hold on Emma' }));
+    const day = screen.getByLabelText('Resume on');
+    expect(screen.getByText('At most 60 days from today.')).toBeInTheDocument();
+    await userEvent.type(day, '2026-12-24');
+    await userEvent.click(screen.getByRole('button', { name: 'Pause hold' }));
+    expect(
+      await screen.findByText(
+        'Paused until 24 Dec 2026: you keep your place, and copies that come back meanwhile go to the next member.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resume hold on Emma' }));
+    expect(await screen.findByRole('button', { name: 'Pause hold on Emma' })).toBeInTheDocument();
+    expect(screen.queryByText(/Paused until/)).toBeNull();
+  });
+
+  it("shows the gateway's sentence when a pause is refused", async () => {
+    renderPage([
+      holdsMock([emma]),
+      {
+        request: { query: PauseHoldDocument, variables: { holdId: 'h2', until: '2026-12-24' } },
+        result: {
+          errors: [
+            new GraphQLError('A hold can be paused for at most 60 days: choose 24 Jan 2027 or an earlier day.', {
+              extensions: { code: 'BAD_USER_INPUT', field: 'until' },
+            }),
+          ],
+        },
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (1)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pause hold on Emma' }));
+    await userEvent.type(screen.getByLabelText('Resume on'), '2026-12-24');
+    await userEvent.click(screen.getByRole('button', { name: 'Pause hold' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A hold can be paused for at most 60 days: choose 24 Jan 2027 or an earlier day.',
+    );
   });
 });

@@ -2,6 +2,34 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql/index.ts';
 import { CANCEL_HOLD_MUTATION } from '../../lib/holds.ts';
 
+/** What the Holds tab shows of a waiting hold's wait: its pause, the copies owned and the day expected. */
+export const HOLD_WAIT_FIELDS = graphql(`
+  fragment HoldWait on Hold {
+    id
+    pausedUntil
+    copies
+    expectedBy
+  }
+`);
+
+const PAUSE_HOLD_MUTATION = graphql(`
+  mutation PauseHold($holdId: ID!, $until: String!) {
+    pauseHold(holdId: $holdId, until: $until) {
+      ...HoldFields
+      ...HoldWait
+    }
+  }
+`);
+
+const RESUME_HOLD_MUTATION = graphql(`
+  mutation ResumeHold($holdId: ID!) {
+    resumeHold(holdId: $holdId) {
+      ...HoldFields
+      ...HoldWait
+    }
+  }
+`);
+
 export const MY_HOLDS_QUERY = graphql(`
   query MyHolds {
     me {
@@ -15,6 +43,7 @@ export const MY_HOLDS_QUERY = graphql(`
         bookId
         bookTitle
         ...HoldFields
+        ...HoldWait
       }
     }
   }
@@ -31,4 +60,13 @@ export function useCancelMyHold() {
     refetchQueries: [{ query: MY_HOLDS_QUERY }],
     awaitRefetchQueries: true,
   });
+}
+
+/** Pausing or resuming moves who a copy goes to: the list is asked for again with the answer. */
+export function usePauseMyHold() {
+  return useMutation(PAUSE_HOLD_MUTATION, { refetchQueries: [{ query: MY_HOLDS_QUERY }], awaitRefetchQueries: true });
+}
+
+export function useResumeMyHold() {
+  return useMutation(RESUME_HOLD_MUTATION, { refetchQueries: [{ query: MY_HOLDS_QUERY }], awaitRefetchQueries: true });
 }
