@@ -22,6 +22,8 @@ const VALUES: Record<AuditAction, Values> = {
   payment: 'library',
   waiver: 'library',
   'hold-cancelled': 'library',
+  'hold-paused': 'library',
+  'hold-resumed': 'library',
   'book-added': 'library',
   'book-edited': 'library',
   'role-changed': 'library',

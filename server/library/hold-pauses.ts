@@ -9,6 +9,7 @@ import { addDays, daysBetween, parseDay, startOfDay, todayIn } from './calendar.
 import { isStaff } from './circulation.ts';
 import type { Policy } from './policy.ts';
 import * as check from './validate.ts';
+import type { AuditTrail } from './audit.ts';
 
 export interface HoldPauses {
   /** Pauses the member's waiting hold (staff: anyone's) until `until` (YYYY-MM-DD), when it resumes by itself. */
@@ -27,6 +28,8 @@ export function createHoldPauses(
     timeZone: string;
     policy: Policy;
     now: () => Date;
+    /** Where staff's pausing or resuming of a member's hold is recorded (a member's own is not). */
+    audit: AuditTrail;
     /** After a pause ended: the books whose queue may have moved (a copy on the shelf was set aside). */
     onResumed: (bookIds: string[]) => Promise<void>;
   },
@@ -60,6 +63,21 @@ export function createHoldPauses(
     throw new LibraryError('NOT_FOUND', 'holdNotFound');
   }
 
+  /** The day a hold's pause ends as the audit trail writes it (YYYY-MM-DD), or null. */
+  const dayOf = (at: Date | null) => (at ? todayIn(timeZone, at) : null);
+
+  /** Staff changing a member's hold is a desk action; a member pausing their own is not. */
+  async function record(
+    session: Session,
+    before: HoldRecord,
+    after: HoldRecord,
+    action: 'hold-paused' | 'hold-resumed',
+  ) {
+    if (before.userId === session.uid) return;
+    const change = { field: 'pausedUntil', oldValue: dayOf(before.pausedUntil), newValue: dayOf(after.pausedUntil) };
+    await opts.audit.record(session, [{ action, ...change, bookId: before.bookId, uid: before.userId }]);
+  }
+
   async function resumeDue(): Promise<HoldRecord[]> {
     // A read first: resuming is a write, which would move the store's revision (and every ETag) on each look.
     const first = await store.holds.firstPauseEnd();
@@ -76,12 +94,15 @@ export function createHoldPauses(
       // Ready: refused whatever the day (a copy waits; borrow it or cancel the hold).
       if (hold.status === 'ready') throw new LibraryError('HOLD_READY', 'holdReadyNoPause');
       const day = untilOf(until);
-      return answered(await store.holds.pause(hold.id, startOfDay(day, timeZone)));
+      const paused = answered(await store.holds.pause(hold.id, startOfDay(day, timeZone)));
+      await record(session, hold, paused, 'hold-paused');
+      return paused;
     },
 
     async resume(session, holdId) {
       const hold = await ownHold(session, holdId);
       const resumed = answered(await store.holds.resume(hold.id, now()));
+      await record(session, hold, resumed, 'hold-resumed');
       await opts.onResumed([hold.bookId]);
       return resumed;
     },

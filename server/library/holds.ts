@@ -95,6 +95,7 @@ export function createHolds(
   const pauses = createHoldPauses(store, {
     ...opts,
     now,
+    audit,
     onResumed: (bookIds) => opts.onChange?.([], bookIds) ?? Promise.resolve(),
   });
   const outlook = createHoldOutlook(store, { ...opts, now, calendar, pausedUntil: pauses.pausedUntil });

@@ -117,6 +117,28 @@ describeEachStore((kind) => {
       pausedUntil: libraryDay(3),
     });
     expect((await resume(staff, bHold.id)).body.data.resumeHold).toMatchObject({ pausedUntil: null });
+    // Staff's changes are in the audit trail (the member's own are not).
+    const trail = await gw.gql(
+      `query($uid: String) { auditLog(uid: $uid) { nodes { action field oldValue newValue actor { uid } } } }`,
+      { uid: b.uid },
+      staff.token,
+    );
+    expect(trail.body.data.auditLog.nodes).toEqual([
+      {
+        action: 'hold-resumed',
+        field: 'pausedUntil',
+        oldValue: libraryDay(3),
+        newValue: null,
+        actor: { uid: staff.uid },
+      },
+      {
+        action: 'hold-paused',
+        field: 'pausedUntil',
+        oldValue: libraryDay(90),
+        newValue: libraryDay(3),
+        actor: { uid: staff.uid },
+      },
+    ]);
     await giveBack(a, loan.id);
     const ready = await pause(b, bHold.id, libraryDay(10));
     expectError(ready, 'HOLD_READY');

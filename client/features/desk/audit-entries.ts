@@ -40,6 +40,8 @@ const ACTION_TEXT: Record<string, MessageId> = {
   payment: 'desk.audit.payment',
   waiver: 'desk.audit.waiver',
   'hold-cancelled': 'desk.audit.holdCancelled',
+  'hold-paused': 'desk.audit.holdPaused',
+  'hold-resumed': 'desk.audit.holdResumed',
   'role-changed': 'desk.audit.roleChanged',
   'hold-shelved': 'desk.audit.holdShelved',
   'hold-shelf-cleared': 'desk.audit.holdShelfCleared',

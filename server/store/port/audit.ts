@@ -14,6 +14,9 @@ export type AuditAction =
   | 'payment'
   | 'waiver'
   | 'hold-cancelled'
+  // Staff pausing or resuming a member's hold (issue 42); newValue: the day it resumes, or null.
+  | 'hold-paused'
+  | 'hold-resumed'
   | 'book-added'
   | 'book-edited'
   | 'role-changed'
