@@ -5,7 +5,8 @@
 
 const BENGALI_ZERO = 0x09e6;
 const SEPARATORS = /[\s().-]/g;
-const MOBILE = /^(?:\+?880)?(01[3-9]\d{8})$/;
+// +880 1XXXXXXXXX is +88 and the local 01XXXXXXXXX: the country code's last digit is the trunk's 0.
+const MOBILE = /^(?:\+?88)?(01[3-9]\d{8})$/;
 
 /** The number in E.164 (+8801XXXXXXXXX), or null when it is not a Bangladeshi mobile number. */
 export function bangladeshMobile(typed: string): string | null {

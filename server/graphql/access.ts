@@ -47,6 +47,8 @@ export const ACCESS = {
     cancelHold: 'signedIn',
     markNoticesRead: 'signedIn',
     setEmailNotices: 'signedIn',
+    setMyPhone: 'signedIn',
+    setSmsNotices: 'signedIn',
     // Only ever the caller's own account.
     deleteMyAccount: 'signedIn',
     checkIn: 'staff',
@@ -93,6 +95,8 @@ export const FIELD_ACCESS = {
     notices: 'selfOrStaff',
     unreadNoticeCount: 'selfOrStaff',
     emailNotices: 'selfOrStaff',
+    smsNotices: 'selfOrStaff',
+    noticeChannels: 'selfOrStaff',
     locale: 'selfOrStaff',
     borrowing: 'selfOrStaff',
     standing: 'selfOrStaff',

@@ -25,11 +25,32 @@ const LIMITS: Record<SmsEncoding, { single: number; part: number }> = {
   ucs2: { single: 70, part: 67 },
 };
 const ELLIPSIS: Record<SmsEncoding, string> = { gsm: '...', ucs2: '…' };
+/** Typography the library's English uses that GSM lacks, as GSM writes it (the taka sign as "Tk"). */
+const GSM_FOLDS: Record<string, string> = {
+  '“': '"',
+  '”': '"',
+  '‘': "'",
+  '’': "'",
+  '–': '-',
+  '—': '-',
+  '…': '...',
+  '৳': 'Tk',
+};
+const FOLDABLE = new RegExp(`[${Object.keys(GSM_FOLDS).join('')}]`, 'g');
 
 /** GSM when every character is in the default alphabet or its extension, UCS-2 otherwise. */
 export function smsEncoding(text: string): SmsEncoding {
   for (const c of text) if (!BASIC.has(c) && !EXTENDED.has(c)) return 'ucs2';
   return 'gsm';
+}
+
+/**
+ * The text as it is best sent: with curly quotes, dashes and the taka sign written the GSM way when that makes
+ * it GSM text (English: 160 characters a part, not 70); as it is otherwise (Bangla keeps its own punctuation).
+ */
+function gsmFolded(text: string): string {
+  const folded = text.replace(FOLDABLE, (c) => GSM_FOLDS[c] ?? c);
+  return smsEncoding(folded) === 'gsm' ? folded : text;
 }
 
 /** What one character takes: septets in GSM (2 for the extension table), UTF-16 units in UCS-2. */
@@ -71,7 +92,8 @@ function cut(text: string, encoding: SmsEncoding, room: number): string {
 }
 
 /** The text as parts of at most `maxParts` SMS, shortened with an ellipsis when it needs more. */
-export function smsText(text: string, maxParts: number): SmsText {
+export function smsText(said: string, maxParts: number): SmsText {
+  const text = gsmFolded(said);
   const encoding = smsEncoding(text);
   const { single, part } = LIMITS[encoding];
   const total = length(text, encoding);

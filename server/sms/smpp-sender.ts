@@ -39,7 +39,10 @@ export function createSmppSender(opts: SmppOptions): SmsSender {
       fail = reject;
     });
     failed.catch(() => undefined); // each race below reports it; an error after the last one is no one's
-    const timer = setTimeout(() => fail(new Error(`SMPP: no answer in ${opts.timeoutMs ?? 10_000} ms`)), opts.timeoutMs ?? 10_000);
+    const timer = setTimeout(
+      () => fail(new Error(`SMPP: no answer in ${opts.timeoutMs ?? 10_000} ms`)),
+      opts.timeoutMs ?? 10_000,
+    );
     session.on('error', (error) => fail(error));
     session.on('close', () => fail(new Error('SMPP: the connection closed')));
     const request = (command: 'bind_transceiver' | 'submit_sm', fields: Record<string, unknown>) =>

@@ -205,7 +205,7 @@ export const bn: Record<SentenceKey, string> = {
   cardTaken: '{card} কার্ডটি আরেকজন সদস্যের কাছে আছে।',
   emailTaken: '{email} ই-মেইলে একটি অ্যাকাউন্ট আগেই আছে: নতুন করে নিবন্ধন না করে সেই সদস্যকে খুঁজুন।',
   emailFormat: 'email একটি ই-মেইল ঠিকানা হতে হবে, যেমন name@example.com',
-  phoneFormat: 'phone বাংলাদেশের একটি মোবাইল নম্বর হতে হবে: 01XXXXXXXXX বা +8801XXXXXXXXX (013 থেকে 019)',
+  phoneFormat: 'phone বাংলাদেশের একটি মোবাইল নম্বর হতে হবে: ০১XXXXXXXXX বা +৮৮০১XXXXXXXXX (০১৩ থেকে ০১৯)',
   cardFormat: '{field}-এ ৪ থেকে ২০টি অক্ষর, অঙ্ক বা ড্যাশ থাকতে হবে',
   cardIsItem: '{card} একটি বইয়ের কপির বারকোড, সদস্যের কার্ড নয়।',
   cardCheckDigit: '{card} লাইব্রেরির সঠিক কার্ড নম্বর নয়: কোনো অঙ্ক ভুল টাইপ হয়েছে কি না দেখুন।',

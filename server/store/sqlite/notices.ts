@@ -1,6 +1,14 @@
 // Notices in SQLite: the unique key makes recording an event twice a no-op.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { MailStatus, MovedDates, NoticeKind, NoticeMail, NoticeRecord, NoticeStore, OutboxChannel } from '../port.ts';
+import type {
+  MailStatus,
+  MovedDates,
+  NoticeKind,
+  NoticeMail,
+  NoticeRecord,
+  NoticeStore,
+  OutboxChannel,
+} from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
@@ -46,7 +54,9 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
     AND (sms_status IS NULL OR (sms_status = 'pending' AND sms_attempts = 0))`;
   const movedSince = db.prepare(`SELECT * FROM notices WHERE user_id = ? AND read_at IS NULL AND created_at >= ?
     AND kind = 'due-date-moved' AND moved IS NOT NULL AND ${untried} ORDER BY created_at DESC, id DESC LIMIT 1`);
-  const updateMoved = db.prepare(`UPDATE notices SET moved = ?, day = ? WHERE id = ? AND read_at IS NULL AND ${untried}`);
+  const updateMoved = db.prepare(
+    `UPDATE notices SET moved = ?, day = ? WHERE id = ? AND read_at IS NULL AND ${untried}`,
+  );
   const byChannel = (c: OutboxChannel) => ({
     due: db.prepare(
       `SELECT * FROM notices WHERE ${c}_status = 'pending' AND ${c}_next_at <= ? ORDER BY ${c}_next_at, id LIMIT ?`,

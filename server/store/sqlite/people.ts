@@ -164,7 +164,9 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
       return row ? toUser(row) : null;
     },
     async setSmsNotices(uid, enabled) {
-      const row = db.prepare('UPDATE users SET sms_notices = ? WHERE uid = ? RETURNING *').get(enabled ? 1 : 0, String(uid));
+      const row = db
+        .prepare('UPDATE users SET sms_notices = ? WHERE uid = ? RETURNING *')
+        .get(enabled ? 1 : 0, String(uid));
       return row ? toUser(row) : null;
     },
     async setLocale(uid, locale) {
