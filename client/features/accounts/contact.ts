@@ -13,16 +13,6 @@ export const MY_CONTACT_QUERY = graphql(`
   }
 `);
 
-export const SET_MY_PHONE_MUTATION = graphql(`
-  mutation SetMyPhone($phone: String) {
-    setMyPhone(phone: $phone) {
-      id
-      phone
-      smsNotices
-    }
-  }
-`);
-
 export const SET_SMS_NOTICES_MUTATION = graphql(`
   mutation SetSmsNotices($enabled: Boolean!) {
     setSmsNotices(enabled: $enabled) {
@@ -34,6 +24,5 @@ export const SET_SMS_NOTICES_MUTATION = graphql(`
 
 export const useMyContact = () => useQuery(MY_CONTACT_QUERY, { fetchPolicy: 'cache-and-network' });
 
-/** The answers are the member (id and fields), which update `me` in the cache by themselves. */
-export const useSetMyPhone = () => useMutation(SET_MY_PHONE_MUTATION);
+/** The answer is the member (id and setting), which updates `me` in the cache by itself. */
 export const useSetSmsNotices = () => useMutation(SET_SMS_NOTICES_MUTATION);

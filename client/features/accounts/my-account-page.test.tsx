@@ -13,7 +13,8 @@ import { ACCOUNT_DELETION_CHECK, DELETE_MY_ACCOUNT_MUTATION } from './my-data.ts
 import bangla from '../../messages/bn.json' with { type: 'json' };
 import { applyCatalogue } from '../../lib/i18n.ts';
 import { MY_CARD_QUERY } from './library-card.tsx';
-import { MY_CONTACT_QUERY, SET_MY_PHONE_MUTATION, SET_SMS_NOTICES_MUTATION } from './contact.ts';
+import { MY_CONTACT_QUERY, SET_SMS_NOTICES_MUTATION } from './contact.ts';
+import { SET_MY_PHONE_MUTATION } from './set-my-phone.ts';
 
 const dialogs = stubDialogs();
 

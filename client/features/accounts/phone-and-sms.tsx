@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { bangladeshMobile } from '../../../shared/phone.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useI18n } from '../../lib/i18n.ts';
-import { useMyContact, useSetMyPhone, useSetSmsNotices } from './contact.ts';
+import { useMyContact, useSetSmsNotices } from './contact.ts';
+import { useSetMyPhone } from './set-my-phone.ts';
 
 /**
  * The member's mobile number (checked as the gateway checks it: shared/phone.ts) and, when the library sends SMS,

@@ -8,7 +8,7 @@ import { fakeAuth, FakeAuthProvider } from '../../lib/auth-test-utils.tsx';
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import RegisterPage from './register-page.tsx';
 import { stubDialogs } from '../../test/dialogs.ts';
-import { SET_MY_PHONE_MUTATION } from './contact.ts';
+import { SET_MY_PHONE_MUTATION } from './set-my-phone.ts';
 
 const dialogs = stubDialogs();
 

@@ -11,7 +11,7 @@ import { passwordError, passwordHint } from './password-rules.ts';
 import { AuthCard, AuthField } from './auth-card.tsx';
 import { runAuth } from './run-auth.ts';
 import { bangladeshMobile } from '../../../shared/phone.ts';
-import { useSetMyPhone } from './contact.ts';
+import { useSetMyPhone } from './set-my-phone.ts';
 
 export default function RegisterPage() {
   const { formatMessage: t } = useI18n();
