@@ -29,6 +29,7 @@ const LAYERS = [
       './server/rest',
       './server/auth',
       './server/mail',
+      './server/sms',
       './server/cache',
       './server/app.ts',
       './server/gateway.ts',
@@ -76,6 +77,11 @@ const LAYERS = [
     target: './server/mail',
     from: ['./server/graphql', './server/rest', './server/app.ts', './server/store'],
     message: "mail/ implements the library's Mailer port; it does not know the transport or the store.",
+  },
+  {
+    target: './server/sms',
+    from: ['./server/graphql', './server/rest', './server/app.ts', './server/store'],
+    message: "sms/ implements the library's SmsSender port; it does not know the transport or the store.",
   },
   {
     target: './client',

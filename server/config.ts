@@ -53,6 +53,8 @@ export interface Config {
     /** The From of every e-mail. */
     from: string;
   };
+  /** The SMPP account notices are sent by SMS through; null: no SMS (SMPP_HOST unset). */
+  sms: SmsConfig | null;
   /** Bearer token that may read GET /metrics; null: no /metrics, and nothing is measured. */
   metricsToken: string | null;
   /** From the first SIGTERM/SIGINT, how long /readyz says 503 while requests are still served, before closing. */
@@ -67,6 +69,17 @@ export interface Config {
     /** A kept-alive connection waits this long for its next request. */
     keepAliveMs: number;
   };
+}
+
+export interface SmsConfig {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  /** The sender members see: an alphanumeric mask or a number, as the aggregator assigned it. */
+  source: string;
+  /** How many parts (SMS) one notice may take; a longer one is shortened (library/sms-text.ts). */
+  maxParts: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +129,12 @@ const SCHEMA = {
       pattern: '^([^<>@]*<[^<>\\s@]+@[^<>\\s@]+>|[^<>\\s@]+@[^<>\\s@]+)$',
       default: 'BookHaven <no-reply@localhost>',
     },
+    SMPP_HOST: { type: 'string', pattern: '^[\\w.:-]+$' },
+    SMPP_PORT: port(2775),
+    SMPP_SYSTEM_ID: { type: 'string', pattern: '^[\\x21-\\x7e]{1,15}$' },
+    SMPP_PASSWORD: { type: 'string', pattern: '^[\\x21-\\x7e]{1,8}$' },
+    SMPP_SOURCE: { type: 'string', pattern: '^([A-Za-z0-9 ]{1,11}|\\+?\\d{3,15})$', default: 'BookHaven' },
+    SMS_MAX_PARTS: { type: 'integer', minimum: 1, maximum: 10, default: 3 },
     SHUTDOWN_DRAIN_MS: { type: 'integer', minimum: 0, maximum: 120_000, default: 0 },
     ...POLICY_SCHEMA,
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9-]{4,40}$' },
@@ -155,6 +174,10 @@ const PATTERN_HINTS: Partial<Record<Name, string>> = {
   METRICS_TOKEN: 'must be at least 32 visible characters without spaces, e.g. `openssl rand -hex 32`',
   SMTP_URL: 'must be an SMTP server URL such as smtp://user:password@mail.example.org:587 (or smtps://... for TLS)',
   MAIL_FROM: 'must be an e-mail address, alone or as Name <address>',
+  SMPP_HOST: 'must be a host name or address',
+  SMPP_SYSTEM_ID: 'must be 1 to 15 visible characters (the SMPP account the aggregator gave)',
+  SMPP_PASSWORD: 'must be 1 to 8 visible characters (SMPP 3.4 allows no more)',
+  SMPP_SOURCE: 'must be an alphanumeric sender of up to 11 letters, digits or spaces, or a number',
 };
 
 /**
@@ -168,6 +191,7 @@ export const SECRET_VARIABLES: readonly Name[] = [
   'MONGODB_URI',
   'REDIS_URL',
   'SMTP_URL',
+  'SMPP_PASSWORD',
   'FIREBASE_WEB_API_KEY',
 ];
 
@@ -250,6 +274,22 @@ function smtp(value: string): void {
   if (!parsed.hostname) throw new ConfigError('SMTP_URL', 'names no host');
 }
 
+/** The SMPP account: off without SMPP_HOST; with it, the account's id and password are required. */
+function smsAccount(v: CheckedValues): SmsConfig | null {
+  if (v.SMPP_HOST === undefined) return null;
+  for (const name of ['SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const) {
+    if (v[name] === undefined) throw new ConfigError(name, 'is required with SMPP_HOST (the SMPP account)');
+  }
+  return {
+    host: String(v.SMPP_HOST),
+    port: Number(v.SMPP_PORT),
+    systemId: String(v.SMPP_SYSTEM_ID),
+    password: String(v.SMPP_PASSWORD),
+    source: String(v.SMPP_SOURCE),
+    maxParts: Number(v.SMS_MAX_PARTS),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const v = validate(env);
   const str = (name: Name) => (v[name] === undefined ? null : String(v[name]));
@@ -294,6 +334,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = str('PUBLIC_URL');
   const smtpUrl = str('SMTP_URL');
   if (smtpUrl !== null) smtp(smtpUrl);
+  const sms = smsAccount(v);
   const adminEmails = split(v, 'ADMIN_EMAILS', /^[^@\s]+@[^@\s]+$/, 'e-mail addresses').map((e) => e.toLowerCase());
   return {
     host: String(v.HOST),
@@ -332,6 +373,7 @@ export function loadConfig(env: Env = process.env): Config {
       signInsPerMinute: int('SIGN_INS_PER_MINUTE'),
     },
     mail: { smtpUrl, from: String(v.MAIL_FROM) },
+    sms,
     metricsToken: str('METRICS_TOKEN'),
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS'),
     timeouts: {

@@ -1,5 +1,5 @@
 // createGateway(config, overrides): the one place the parts are assembled, config -> store -> session tokens ->
-// ID-token verifier -> mailer (SMTP_URL) -> library -> app. Boot (index.ts), the tests and the bench all build the gateway here;
+// ID-token verifier -> mailer (SMTP_URL) and SMS sender (SMPP_HOST) -> library -> app. Boot (index.ts), the tests and the bench all build the gateway here;
 // listening is the caller's.
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -9,6 +9,8 @@ import { seedIfEmpty } from './store/seed/seed-if-empty.ts';
 import { createSessionTokens, loadSessionSecret } from './auth/session.ts';
 import { createFirebaseVerifier } from './auth/firebase.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import { createSmppSender } from './sms/smpp-sender.ts';
+import type { SmsSender } from './library/sms.ts';
 import type { IdTokenVerifier, SessionTokens } from './library/identity.ts';
 import { createLibrary, type Library } from './library/index.ts';
 import type { Mailer } from './library/mail.ts';
@@ -66,6 +68,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
   });
   let draining = false;
   let mailer: Mailer | null = null;
+  let smsSender: SmsSender | null = null;
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   try {
     const clock = overrides.libraryNow ?? overrides.now ?? (() => new Date());
@@ -78,6 +81,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const verifier =
       overrides.verifier ?? createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
     mailer = config.mail.smtpUrl ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
+    smsSender = config.sms ? createSmppSender(config.sms) : null;
     // Known once the app listens, unless PUBLIC_URL says it.
     const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);
     const library = createLibrary(store, {
@@ -95,6 +99,15 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       mailSecret: secret,
       onMailFailure(notice, error, willRetry) {
         app.log.warn({ err: error, notice: notice.id, willRetry }, 'e-mailing a notice failed');
+      },
+      smsSender,
+      smsMaxParts: config.sms?.maxParts,
+      onSmsSent(notice, sms) {
+        const { parts, encoding, shortened } = sms;
+        app.log.info({ notice: notice.id, parts: parts.length, encoding, shortened }, 'notice sent by SMS');
+      },
+      onSmsFailure(notice, error, willRetry) {
+        app.log.warn({ err: error, notice: notice.id, willRetry }, 'sending a notice by SMS failed');
       },
     });
     const app = await createApp({
@@ -118,6 +131,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
         await library.holds.expireDue();
         await library.notices.sweep({ onceADay: true });
         await library.mail.deliver();
+        await library.sms.deliver();
       },
       now: overrides.libraryNow ?? overrides.now ?? (() => new Date()),
       log: app.log,
@@ -146,6 +160,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
           await app.close();
         } finally {
           mailer?.close();
+          smsSender?.close();
           if (redis) await closeRedis(redis);
           await store.close();
           await verifier.close();
@@ -154,6 +169,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     };
   } catch (error) {
     mailer?.close();
+    smsSender?.close();
     if (redis) await closeRedis(redis);
     await store.close();
     throw error;

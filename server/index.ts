@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createGateway } from './gateway.ts';
 import { mailBanner } from './mail/smtp-mailer.ts';
+import { smsBanner } from './sms/smpp-sender.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -32,6 +33,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   // which a killed process never reaches: the next boot skips stripping the TypeScript and compiling.
   flushCompileCache();
   app.log.info(`E-mail notices: ${mailBanner(config.mail)}`);
+  app.log.info(`SMS notices: ${smsBanner(config.sms)}`);
 
   let closing: Promise<void> | null = null;
   const skipDrain = new AbortController();

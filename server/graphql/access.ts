@@ -50,6 +50,8 @@ export const ACCESS = {
     resumeHold: 'signedIn',
     markNoticesRead: 'signedIn',
     setEmailNotices: 'signedIn',
+    setMyPhone: 'signedIn',
+    setSmsNotices: 'signedIn',
     // Only ever the caller's own account.
     deleteMyAccount: 'signedIn',
     checkIn: 'staff',
@@ -96,6 +98,8 @@ export const FIELD_ACCESS = {
     notices: 'selfOrStaff',
     unreadNoticeCount: 'selfOrStaff',
     emailNotices: 'selfOrStaff',
+    smsNotices: 'selfOrStaff',
+    noticeChannels: 'selfOrStaff',
     locale: 'selfOrStaff',
     borrowing: 'selfOrStaff',
     standing: 'selfOrStaff',

@@ -55,7 +55,7 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const CSV_HEADER = ['Member', 'E-mail', 'Book', 'Due date', 'Days late', 'Return claimed', 'Loan'];
+const CSV_HEADER = ['Member', 'E-mail', 'Phone', 'Book', 'Due date', 'Days late', 'Return claimed', 'Loan'];
 
 export function createDeskReports(
   store: Store,
@@ -148,12 +148,19 @@ export function createDeskReports(
       return (async function* lines() {
         yield `${CSV_HEADER.join(',')}\r\n`;
         let after: string | null = null;
+        // A member's phone is on their record, not the loan: read once per member in the list.
+        const phones = new Map<string, string>();
+        const phoneOf = async (uid: string) => {
+          if (!phones.has(uid)) phones.set(uid, (await store.users.getByUid(uid))?.phone ?? '');
+          return phones.get(uid) ?? '';
+        };
         do {
           const page = await store.loans.overdue(dueBefore, { first: 100, after });
           for (const loan of page.nodes) {
             const row = [
               loan.userName,
               loan.userEmail,
+              await phoneOf(loan.userId),
               loan.bookTitle,
               dueDayOf(loan),
               daysBetween(dueDayOf(loan), day),

@@ -291,6 +291,7 @@ function absentMember(uid: string, name: string, email: string): UserRecord {
     lastLoginAt: never,
     emailNotices: false,
     emailNoticesVersion: 0,
+    smsNotices: false,
     locale: null,
     cardNumber: null,
     blockedReason: null,

@@ -9,6 +9,7 @@ import { createHolds, type Holds } from './holds.ts';
 import { createNotices, type Notices } from './notices.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
+import { createSmsNotices, type SmsNotices, type SmsSender } from './sms.ts';
 import { createMyData, type MyData } from './my-data.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createLanguage, type Language } from './language.ts';
@@ -30,6 +31,8 @@ export interface Library {
   notices: Notices;
   /** Notices by e-mail: the outbox's sender, the member's setting, unsubscribe links. */
   mail: EmailNotices;
+  /** Notices by SMS: the outbox's sender, the member's mobile number and choice. */
+  sms: SmsNotices;
   accounts: Accounts;
   /** Session tokens checked against the sessions ended before they expire (signed out, account erased). */
   sessions: Sessions;
@@ -77,6 +80,13 @@ export interface LibraryOptions {
   mailSecret?: Uint8Array;
   /** Told about each failed e-mail attempt. */
   onMailFailure?: Parameters<typeof createEmailNotices>[1]['onFailure'];
+  /** Sends notices by SMS; null or left out: notices are not sent by SMS. */
+  smsSender?: SmsSender | null;
+  /** How many parts one notice's SMS may take (3 when left out). */
+  smsMaxParts?: number;
+  /** Told about each SMS sent and each failed attempt. */
+  onSmsSent?: Parameters<typeof createSmsNotices>[1]['onSent'];
+  onSmsFailure?: Parameters<typeof createSmsNotices>[1]['onFailure'];
 }
 
 export function createLibrary(store: Store, opts: LibraryOptions): Library {
@@ -100,7 +110,23 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       await notices.datesMoved(closed, loans, pickups);
     },
   });
-  const notices = createNotices(store, { timeZone: opts.timeZone, policy, calendar, now, mail: mailer !== null });
+  const smsSender = opts.smsSender ?? null;
+  const notices = createNotices(store, {
+    timeZone: opts.timeZone,
+    policy,
+    calendar,
+    now,
+    mail: mailer !== null,
+    sms: smsSender !== null,
+  });
+  const sms = createSmsNotices(store, {
+    sender: smsSender,
+    maxParts: opts.smsMaxParts ?? 3,
+    now,
+    message: notices.message,
+    onSent: opts.onSmsSent,
+    onFailure: opts.onSmsFailure,
+  });
   const mail = createEmailNotices(store, {
     mailer,
     // Without the session secret, links are good for this process only.
@@ -139,6 +165,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     holds,
     notices,
     mail,
+    sms,
     audit,
     catalog: createCatalog(store, { siteOrigin, policy, audit }),
     circulation,

@@ -1,12 +1,12 @@
 // What the desk may send about a member: a name, an e-mail, a phone and a card number, each checked once here.
 import type { UserRecord, UserStore } from '../store/port.ts';
 import { isItemBarcode, isMemberCard, scannedCards } from '../../shared/barcodes.ts';
+import { bangladeshMobile } from '../../shared/phone.ts';
 import { badInput } from './errors.ts';
 import * as check from './validate.ts';
 
 // Enough to refuse what is plainly not an address; Firebase refuses the rest with its own check.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9][0-9 ()-]{4,22}[0-9]$/;
 // A card of the library's scheme, or one a library already printed: letters, digits and dashes.
 const CARD = /^[A-Z0-9][A-Z0-9-]{2,18}[A-Z0-9]$/;
 
@@ -18,11 +18,15 @@ export function memberEmail(value: unknown): string {
   return email;
 }
 
-/** A phone number as typed (digits, spaces, dashes, brackets, a leading +); null when left empty. */
+/**
+ * A mobile number as typed, by the member or the desk: a Bangladeshi one (shared/phone.ts), answered in the one
+ * form it is kept in (+8801XXXXXXXXX); null when left empty.
+ */
 export function memberPhone(value: unknown): string | null {
-  const phone = check.text(value, 'phone', { max: 24, required: false });
-  if (phone === '') return null;
-  if (!PHONE.test(phone)) throw badInput('phone', 'phoneFormat');
+  const typed = check.text(value, 'phone', { max: 24, required: false });
+  if (typed === '') return null;
+  const phone = bangladeshMobile(typed);
+  if (phone === null) throw badInput('phone', 'phoneFormat');
   return phone;
 }
 

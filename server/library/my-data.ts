@@ -38,6 +38,7 @@ export interface MemberExport {
     memberSince: Date | null;
     lastSignIn: Date | null;
     emailNotices: boolean;
+    smsNotices: boolean;
   };
   loans: Pick<
     LoanRecord,
@@ -159,6 +160,7 @@ export function createMyData(
     memberSince: user?.createdAt ?? null,
     lastSignIn: user?.lastLoginAt ?? null,
     emailNotices: user?.emailNotices ?? true,
+    smsNotices: user?.smsNotices ?? false,
   });
 
   return {

@@ -86,10 +86,11 @@ export function createNotices(
     calendar?: LibraryCalendar;
     now?: () => Date;
     /** Queue each new notice's e-mail too. */ mail?: boolean;
+    /** Queue each new notice's SMS too. */ sms?: boolean;
   },
 ): Notices {
   const now = opts.now ?? (() => new Date());
-  const mail = { mail: opts.mail === true };
+  const mail = { mail: opts.mail === true, sms: opts.sms === true };
   const today = () => todayIn(opts.timeZone, now());
   const calendar = opts.calendar ?? createLibraryCalendar(store, { ...opts, now, audit: createAuditTrail(store, now) });
   const holdNotice = async (hold: HoldRecord, kind: 'hold-ready' | 'hold-expired'): Promise<NewNotice> => ({

@@ -28,6 +28,7 @@ export const myData = record({
     memberSince: nullableDateTime,
     lastSignIn: nullableDateTime,
     emailNotices: { type: 'boolean' },
+    smsNotices: { type: 'boolean' },
   }),
   loans: {
     type: 'array',

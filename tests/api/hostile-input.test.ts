@@ -757,6 +757,8 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     auditLog: { bookId: f.toUpdate, uid: null, first: 5, after: null },
     markNoticesRead: { ids: [] },
     setEmailNotices: { enabled: true },
+    setMyPhone: { phone: '01711-000000' },
+    setSmsNotices: { enabled: false },
     setLocale: { locale: 'en' },
     calendar: { from: libraryDay(0), to: libraryDay(30) },
     // In this order (the schema's): the baseline closes a day, then opens it again.

@@ -197,7 +197,7 @@ describeEachStore((kind) => {
 
   it("deleting an account empties the audit trail's personal values about the member and staff's notes on payments", async () => {
     const m = await gw.member({ name: `Erased Reader ${tag}` });
-    const personal = ['01711 000111', '01999 000222', `Erased Reader ${tag}`, `Renamed Reader ${tag}`];
+    const personal = ['+8801711000111', '+8801999000222', `Erased Reader ${tag}`, `Renamed Reader ${tag}`];
     const words = [`Prefers large print ${tag}`, `Lost two books before ${tag}`, `Paid by her brother ${tag}`];
     await desk(EDIT, { uid: m.uid, input: { phone: personal[0] } });
     await desk(EDIT, { uid: m.uid, input: { phone: personal[1], name: personal[3] } });

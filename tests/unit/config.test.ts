@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, SECRET_VARIABLES, loadConfig, loadPolicy } from '../../server/config.ts';
 import { createFirebaseVerifier } from '../../server/auth/firebase.ts';
 import { mailBanner } from '../../server/mail/smtp-mailer.ts';
+import { smsBanner } from '../../server/sms/smpp-sender.ts';
 
 const credentials = path.join(mkdtempSync(path.join(tmpdir(), 'bookhaven-config-')), 'service-account.json');
 writeFileSync(credentials, '{}');
@@ -54,6 +55,12 @@ const BAD_VALUES: [string, string, RegExp][] = [
     /SMTP_URL must be an SMTP server URL.*\(its value is not shown: it may hold a secret\)$/,
   ],
   ['MAIL_FROM', 'BookHaven', /MAIL_FROM must be an e-mail address, alone or as Name <address>/],
+  ['SMPP_HOST', 'smpp://sms.example.org', /SMPP_HOST must be a host name or address/],
+  ['SMPP_PORT', '70000', /SMPP_PORT must be between 0 and 65535/],
+  ['SMPP_SYSTEM_ID', 'a-system-id-too-long', /SMPP_SYSTEM_ID must be 1 to 15 visible characters/],
+  ['SMPP_PASSWORD', 'too-long-pw', /SMPP_PASSWORD must be 1 to 8 visible characters.*\(its value is not shown/],
+  ['SMPP_SOURCE', 'BookHaven Library', /SMPP_SOURCE must be an alphanumeric sender of up to 11/],
+  ['SMS_MAX_PARTS', '0', /SMS_MAX_PARTS must be between 1 and 10/],
   ['SHUTDOWN_DRAIN_MS', '-1', /SHUTDOWN_DRAIN_MS must be between 0 and 120000/],
   ['SHUTDOWN_DRAIN_MS', 'soon', /SHUTDOWN_DRAIN_MS must be a whole number/],
   ['LOAN_LIMIT', '0', /LOAN_LIMIT must be between 1 and 1000, got "0"/],
@@ -100,6 +107,25 @@ describe('configuration', () => {
     expect(mailBanner(loadConfig({ SMTP_URL: 'smtps://mail.example.org' }).mail)).toMatch(
       /^on, through smtps:\/\/mail/,
     );
+  });
+
+  it('sends notices by SMS only with SMPP_HOST and its account, and the banner says where without the password', () => {
+    expect(loadConfig({}).sms).toBeNull();
+    expect(smsBanner(loadConfig({}).sms)).toBe('off (SMPP_HOST is not set)');
+    expect(() => loadConfig({ SMPP_HOST: 'smpp.example.org' })).toThrow(/SMPP_SYSTEM_ID is required with SMPP_HOST/);
+    expect(() => loadConfig({ SMPP_HOST: 'smpp.example.org', SMPP_SYSTEM_ID: 'lib' })).toThrow(
+      /SMPP_PASSWORD is required with SMPP_HOST/,
+    );
+    const on = loadConfig({ SMPP_HOST: 'smpp.example.org', SMPP_SYSTEM_ID: 'lib', SMPP_PASSWORD: 's3cret' });
+    expect(on.sms).toEqual({
+      host: 'smpp.example.org',
+      port: 2775,
+      systemId: 'lib',
+      password: 's3cret',
+      source: 'BookHaven',
+      maxParts: 3,
+    });
+    expect(smsBanner(on.sms)).toBe('on, through SMPP lib@smpp.example.org:2775');
   });
 
   it('has working defaults for the embedded setup', () => {
@@ -221,6 +247,7 @@ describe('configuration', () => {
         `smtp://ada:${marker}@[x`,
       ],
       FIREBASE_WEB_API_KEY: [`AIza${marker} with spaces`],
+      SMPP_PASSWORD: [`${marker}-long`, `${marker} x`],
     };
     for (const [name, values] of Object.entries(bad)) {
       for (const value of values) {

@@ -18,6 +18,7 @@ const zara: UserRecord = {
   lastLoginAt: new Date('2026-01-02T00:00:00Z'),
   emailNotices: true,
   emailNoticesVersion: 0,
+  smsNotices: false,
   locale: null,
   cardNumber: 'BM00000018',
   blockedReason: 'Three books unreturned',

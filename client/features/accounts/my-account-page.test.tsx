@@ -13,6 +13,8 @@ import { ACCOUNT_DELETION_CHECK, DELETE_MY_ACCOUNT_MUTATION } from './my-data.ts
 import bangla from '../../messages/bn.json' with { type: 'json' };
 import { applyCatalogue } from '../../lib/i18n.ts';
 import { MY_CARD_QUERY } from './library-card.tsx';
+import { MY_CONTACT_QUERY, SET_SMS_NOTICES_MUTATION } from './contact.ts';
+import { SET_MY_PHONE_MUTATION } from './set-my-phone.ts';
 
 const dialogs = stubDialogs();
 
@@ -28,7 +30,7 @@ function renderPage(auth: AuthContextValue, mocks: MockLink.MockedResponse[]) {
     { initialEntries: ['/my-account'] },
   );
   render(
-    <MockedProvider mocks={[cardAnswer(), ...mocks]}>
+    <MockedProvider mocks={[cardAnswer(), ...(mocks.some(asksContact) ? [] : [contactAnswer()]), ...mocks]}>
       <FakeAuthProvider value={auth}>
         <RouterProvider router={router} />
       </FakeAuthProvider>
@@ -38,6 +40,26 @@ function renderPage(auth: AuthContextValue, mocks: MockLink.MockedResponse[]) {
 }
 
 const CARD = 'BM00000018';
+
+const asksContact = (mock: MockLink.MockedResponse) => mock.request.query === MY_CONTACT_QUERY;
+const contactAnswer = (
+  contact: { phone?: string | null; smsNotices?: boolean; noticeChannels?: ('EMAIL' | 'SMS')[] } = {},
+): MockLink.MockedResponse => ({
+  request: { query: MY_CONTACT_QUERY },
+  result: {
+    data: {
+      me: { __typename: 'User', id: 'me', phone: null, smsNotices: false, noticeChannels: ['EMAIL'], ...contact },
+    },
+  },
+});
+const phoneAnswer = (phone: string | null): MockLink.MockedResponse => ({
+  request: { query: SET_MY_PHONE_MUTATION, variables: { phone } },
+  result: { data: { setMyPhone: { __typename: 'User', id: 'me', phone, smsNotices: false } } },
+});
+const smsAnswer = (enabled: boolean): MockLink.MockedResponse => ({
+  request: { query: SET_SMS_NOTICES_MUTATION, variables: { enabled } },
+  result: { data: { setSmsNotices: { __typename: 'User', id: 'me', smsNotices: enabled } } },
+});
 
 const cardAnswer = (block: { reason: string } | null = null): MockLink.MockedResponse => ({
   request: { query: MY_CARD_QUERY },
@@ -167,7 +189,7 @@ describe('MyAccountPage', () => {
       initialEntries: ['/my-account'],
     });
     render(
-      <MockedProvider mocks={[cardAnswer({ reason: 'Three books unreturned' })]}>
+      <MockedProvider mocks={[cardAnswer({ reason: 'Three books unreturned' }), contactAnswer()]}>
         <FakeAuthProvider value={fakeAuth({ user: TEST_USER })}>
           <RouterProvider router={router} />
         </FakeAuthProvider>
@@ -176,5 +198,45 @@ describe('MyAccountPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your card is blocked: Three books unreturned. You cannot borrow books or place holds until the library lifts the block. Please speak to the library staff.',
     );
+  });
+
+  it('saves a mobile number in the one form the library keeps, and refuses one that is not Bangladeshi', async () => {
+    // No answer for a refused number: sending it would fail the test with an unhandled request.
+    renderPage(fakeAuth({ user: TEST_USER }), [phoneAnswer('+8801711000000')]);
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Mobile number');
+    await user.type(phone, '02-9123456');
+    await user.click(screen.getByRole('button', { name: 'Save number' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter a mobile number in Bangladesh: 01XXXXXXXXX or +8801XXXXXXXXX (013 to 019).',
+    );
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(phone);
+    await user.type(phone, '01711-000000');
+    await user.click(screen.getByRole('button', { name: 'Save number' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your mobile number is saved.');
+    expect(phone).toHaveValue('+8801711000000');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The library sends no SMS here: there is nothing to choose.
+    expect(screen.queryByRole('checkbox', { name: 'Send my notices by SMS too' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member with a number choose SMS when the library sends SMS, in Bangla', async () => {
+    applyCatalogue('bn', bangla);
+    renderPage(fakeAuth({ user: TEST_USER }), [
+      contactAnswer({ phone: '+8801711000000', noticeChannels: ['EMAIL', 'SMS'] }),
+      smsAnswer(true),
+    ]);
+    const sms = await screen.findByRole('checkbox', { name: 'আমার নোটিশ এসএমএসেও পাঠান' });
+    expect(screen.getByLabelText('মোবাইল নম্বর')).toHaveValue('+8801711000000');
+    expect(sms).not.toBeChecked();
+    await userEvent.setup().click(sms);
+    await waitFor(() => expect(sms).toBeChecked());
+  });
+
+  it('offers SMS only once a number is saved', async () => {
+    renderPage(fakeAuth({ user: TEST_USER }), [contactAnswer({ noticeChannels: ['SMS'] })]);
+    expect(await screen.findByRole('checkbox', { name: 'Send my notices by SMS too' })).toBeDisabled();
+    expect(screen.getByText('Save a mobile number first to get notices by SMS.')).toBeVisible();
   });
 });

@@ -15,10 +15,11 @@ import {
 import { DeletionBlockers, type Blockers } from './deletion-blockers.tsx';
 import { useI18n } from '../../lib/i18n.ts';
 import { LibraryCard } from './library-card.tsx';
+import { PhoneAndSms } from './phone-and-sms.tsx';
 
 /**
- * The member's own account: their library card (to show or print), download everything the library holds about
- * them, or delete the account.
+ * The member's own account: their library card (to show or print), their mobile number and SMS notices, download
+ * everything the library holds about them, or delete the account.
  */
 export default function MyAccountPage() {
   const { formatMessage: t } = useI18n();
@@ -96,6 +97,8 @@ export default function MyAccountPage() {
       )}
 
       <LibraryCard />
+
+      <PhoneAndSms />
 
       <section aria-labelledby="my-data-heading" className="mb-8 rounded-xl bg-white p-6 shadow ring-1 ring-slate-200">
         <h2 id="my-data-heading" className="mb-2 text-xl font-semibold text-slate-900">

@@ -2,14 +2,17 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
 import { fakeAuth, FakeAuthProvider } from '../../lib/auth-test-utils.tsx';
 import type { AuthContextValue } from '../../lib/auth.tsx';
 import RegisterPage from './register-page.tsx';
 import { stubDialogs } from '../../test/dialogs.ts';
+import { SET_MY_PHONE_MUTATION } from './set-my-phone.ts';
 
 const dialogs = stubDialogs();
 
-function renderRegister(auth: AuthContextValue, from?: string) {
+function renderRegister(auth: AuthContextValue, from?: string, mocks: MockLink.MockedResponse[] = []) {
   const router = createMemoryRouter(
     [
       { path: '/register', element: <RegisterPage /> },
@@ -24,9 +27,11 @@ function renderRegister(auth: AuthContextValue, from?: string) {
     },
   );
   render(
-    <FakeAuthProvider value={auth}>
-      <RouterProvider router={router} />
-    </FakeAuthProvider>,
+    <MockedProvider mocks={mocks}>
+      <FakeAuthProvider value={auth}>
+        <RouterProvider router={router} />
+      </FakeAuthProvider>
+    </MockedProvider>,
   );
   return router;
 }
@@ -156,5 +161,36 @@ describe('RegisterPage', () => {
         'Your browser blocked the sign-in window. Allow pop-ups for this site, then try again.',
       ),
     );
+  });
+
+  it('takes an optional mobile number, refused before any account is made unless it is Bangladeshi', async () => {
+    const signUp = vi.fn(() => Promise.resolve());
+    const saved = vi.fn();
+    const phoneAnswer: MockLink.MockedResponse = {
+      request: { query: SET_MY_PHONE_MUTATION, variables: { phone: '+8801911000000' } },
+      result: () => {
+        saved();
+        return { data: { setMyPhone: { __typename: 'User', id: 'me', phone: '+8801911000000', smsNotices: false } } };
+      },
+    };
+    renderRegister(fakeAuth({ signUp }), undefined, [phoneAnswer]);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Rina Akter');
+    await user.type(screen.getByLabelText('Email'), 'rina@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Engine1');
+    const phone = screen.getByLabelText('Mobile number (optional)');
+    await user.type(phone, '+44 7700 900000');
+    await user.click(submit());
+    expect(
+      screen.getByText('Enter a mobile number in Bangladesh: 01XXXXXXXXX or +8801XXXXXXXXX (013 to 019).'),
+    ).toBeVisible();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(signUp).not.toHaveBeenCalled();
+    await user.clear(phone);
+    await user.type(phone, '01911 000000');
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(signUp).toHaveBeenCalledWith('Rina Akter', 'rina@example.com', 'Engine1', '');
+    expect(saved).toHaveBeenCalledTimes(1);
   });
 });

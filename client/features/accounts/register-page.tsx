@@ -10,6 +10,8 @@ import { originOf } from './origin.ts';
 import { passwordError, passwordHint } from './password-rules.ts';
 import { AuthCard, AuthField } from './auth-card.tsx';
 import { runAuth } from './run-auth.ts';
+import { bangladeshMobile } from '../../../shared/phone.ts';
+import { useSetMyPhone } from './set-my-phone.ts';
 
 export default function RegisterPage() {
   const { formatMessage: t } = useI18n();
@@ -18,8 +20,10 @@ export default function RegisterPage() {
   useEffect(prepareSignIn, [prepareSignIn]);
   const navigate = useNavigate();
   const location = useLocation();
-  const [form, setForm] = useState({ name: '', email: '', photoURL: '', password: '' });
+  const [form, setForm] = useState({ name: '', email: '', photoURL: '', password: '', phone: '' });
   const [pwError, setPwError] = useState('');
+  const [phoneError, setPhoneError] = useState('');
+  const [setMyPhone] = useSetMyPhone();
   const [error, setError] = useState('');
   const [creating, setCreating] = useState(false);
 
@@ -27,6 +31,7 @@ export default function RegisterPage() {
     const value = event.target.value;
     setForm((current) => ({ ...current, [field]: value }));
     if (field === 'password') setPwError(passwordError(value));
+    if (field === 'phone') setPhoneError('');
   };
 
   const finish = (operation: () => Promise<void>) =>
@@ -47,7 +52,20 @@ export default function RegisterPage() {
       void showError(t({ id: 'register.passwordError' }), problem);
       return;
     }
-    void finish(() => signUp(form.name.trim(), form.email.trim(), form.password, form.photoURL.trim()));
+    // Checked before the account exists, as the gateway will check it (shared/phone.ts).
+    const phone = form.phone.trim() === '' ? null : bangladeshMobile(form.phone);
+    if (form.phone.trim() !== '' && phone === null) {
+      setPhoneError(t({ id: 'account.phoneInvalid' }));
+      return;
+    }
+    void finish(async () => {
+      await signUp(form.name.trim(), form.email.trim(), form.password, form.photoURL.trim());
+      if (phone === null) return;
+      // The account exists by now: a number the gateway did not take is said, and added later on My Account.
+      await setMyPhone({ variables: { phone } }).catch(() =>
+        showError(t({ id: 'register.failed' }), t({ id: 'register.phoneNotSaved' })),
+      );
+    });
   };
 
   return (
@@ -101,6 +119,22 @@ export default function RegisterPage() {
           value={form.photoURL}
           onChange={update('photoURL')}
           placeholder={t({ id: 'auth.photoPlaceholder' })}
+        />
+        <AuthField
+          id="register-phone"
+          label={t({ id: 'register.phone' })}
+          type="tel"
+          autoComplete="tel"
+          value={form.phone}
+          onChange={update('phone')}
+          placeholder={t({ id: 'account.phoneHint' })}
+          aria-invalid={phoneError !== ''}
+          aria-describedby="register-phone-error"
+          after={
+            <p id="register-phone-error" aria-live="polite" className="mt-1 text-sm font-medium text-red-600">
+              {phoneError}
+            </p>
+          }
         />
         <AuthField
           id="register-password"

@@ -32,7 +32,11 @@ const countMock = (unreadNoticeCount: number): MockLink.MockedResponse => ({
   request: { query: UNREAD_NOTICE_COUNT_QUERY },
   result: { data: { me: { __typename: 'User', id: 'u1', unreadNoticeCount } } },
 });
-const listMock = (nodes: ReturnType<typeof notice>[], emailNotices = true): MockLink.MockedResponse => ({
+const listMock = (
+  nodes: ReturnType<typeof notice>[],
+  emailNotices = true,
+  noticeChannels: ('EMAIL' | 'SMS')[] = ['EMAIL'],
+): MockLink.MockedResponse => ({
   request: { query: MY_NOTICES_QUERY, variables: { first: NOTICES_PAGE_SIZE } },
   result: {
     data: {
@@ -41,6 +45,7 @@ const listMock = (nodes: ReturnType<typeof notice>[], emailNotices = true): Mock
         id: 'u1',
         unreadNoticeCount: nodes.filter((n) => !n.read).length,
         emailNotices,
+        noticeChannels,
         notices: {
           __typename: 'NoticeConnection',
           nodes,
@@ -211,5 +216,13 @@ describe('Notices bell', () => {
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle.checked).toBe(true));
     expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
+  it('offers e-mailed notices only when the library sends e-mail', async () => {
+    renderBell([countMock(1), listMock([due], true, [])]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notices, 1 unread' }));
+    const panel = await screen.findByRole('region', { name: 'Notices' });
+    expect(await within(panel).findByText(due.message)).toBeVisible();
+    expect(within(panel).queryByRole('checkbox', { name: 'E-mail me notices' })).not.toBeInTheDocument();
   });
 });

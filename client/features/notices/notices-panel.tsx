@@ -134,7 +134,8 @@ export default function NoticesPanel({ id, onClose }: NoticesPanelProps) {
           {failure}
         </p>
       )}
-      {data?.me && <EmailToggle enabled={data.me.emailNotices} />}
+      {/* Offered (and ticked) only when the library sends e-mail at all. */}
+      {data?.me?.noticeChannels.includes('EMAIL') && <EmailToggle enabled={data.me.emailNotices} />}
       {body}
     </section>
   );

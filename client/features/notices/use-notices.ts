@@ -10,6 +10,7 @@ export const MY_NOTICES_QUERY = graphql(`
       id
       unreadNoticeCount
       emailNotices
+      noticeChannels
       notices(first: $first, after: $after) {
         nodes {
           id

@@ -26,6 +26,8 @@ export const accountMutations: MutationResolvers = {
   },
   markNoticesRead: (_parent, { ids }, ctx) => ctx.library.notices.markRead(sessionOf(ctx), ids),
   setEmailNotices: (_parent, { enabled }, ctx) => ctx.library.mail.set(sessionOf(ctx), enabled),
+  setMyPhone: (_parent, { phone }, ctx) => ctx.library.sms.setPhone(sessionOf(ctx), phone),
+  setSmsNotices: (_parent, { enabled }, ctx) => ctx.library.sms.set(sessionOf(ctx), enabled),
   deleteMyAccount: (_parent, _args, ctx) => ctx.library.myData.deleteAccount(sessionOf(ctx)),
   setLocale: (_parent, { locale }, ctx) => ctx.library.language.set(sessionOf(ctx), locale),
 };
@@ -50,6 +52,14 @@ export const userFields: UserResolvers = {
   },
   unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
   emailNotices: (user, _args, ctx) => ctx.library.mail.settingOf(sessionOf(ctx), user),
+  smsNotices: (user, _args, ctx) => ctx.library.sms.settingOf(sessionOf(ctx), user),
+  noticeChannels: (user, _args, ctx) => {
+    ctx.library.sms.settingOf(sessionOf(ctx), user); // the member and staff only
+    return [
+      ...(ctx.library.mail.enabled ? ['EMAIL' as const] : []),
+      ...(ctx.library.sms.enabled ? ['SMS' as const] : []),
+    ];
+  },
   locale: (user, _args, ctx) => ctx.library.language.of(sessionOf(ctx), user),
   // The refusal said in the reader's language, as a borrow's own refusal is.
   borrowing: async (user, _args, ctx) => {

@@ -99,6 +99,8 @@ export const en = {
   ownNoticesOnly: 'You can only see your own notices.',
   markAtMost: 'Mark at most 100 notices at once.',
   emailSettingOwn: "Only the member and staff can see a member's e-mail setting.",
+  smsSettingOwn: "Only the member and staff can see a member's SMS setting.",
+  smsNeedsPhone: 'Add your mobile number first: SMS notices go to it.',
   unsubscribeBad:
     'This unsubscribe link is not valid: it may have been cut short or changed. Sign in to BookHaven and turn off "E-mail me notices" under Notices instead.',
   unsubscribeOutdated:
@@ -234,7 +236,7 @@ export const en = {
   cardTaken: 'Another member already has the card {card}.',
   emailTaken: 'An account with the e-mail {email} exists already: find that member instead.',
   emailFormat: 'email must be an e-mail address, such as name@example.com',
-  phoneFormat: 'phone must be a phone number: digits, with spaces, dashes, brackets or a leading +',
+  phoneFormat: 'phone must be a mobile number in Bangladesh: 01XXXXXXXXX or +8801XXXXXXXXX (013 to 019)',
   cardFormat: '{field} must be 4 to 20 letters, digits or dashes',
   cardIsItem: "{card} is the barcode of a copy, not a member's card.",
   cardCheckDigit: '{card} is not a valid library card: check it for a mistyped digit.',

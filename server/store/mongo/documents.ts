@@ -138,10 +138,12 @@ export interface MemberHoldsDoc {
 }
 
 /** Stored as the port's record, with its id as the document's ObjectId. */
-export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail' | 'moved'> {
+export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail' | 'sms' | 'moved'> {
   _id: ObjectId;
   /** Absent on notices recorded before e-mail existed: the same as null (not e-mailed). */
   mail?: NoticeMail | null;
+  /** Absent on notices recorded before SMS existed: the same as null (no SMS). */
+  sms?: NoticeMail | null;
   /** Absent on notices recorded before moved dates were kept: the same as null. */
   moved?: MovedDates | null;
 }
@@ -210,6 +212,8 @@ export interface UserDoc {
   emailNotices?: boolean;
   /** Absent until the setting first changes: 0. */
   emailNoticesVersion?: number;
+  /** Absent: off (SMS is the member's choice, made on their account page). */
+  smsNotices?: boolean;
   /** foldedKey(name, email), what a member search matches; filled on open for members written before it. */
   searchKey?: string;
   /** Absent until the member chooses a language. */
@@ -300,6 +304,7 @@ export function toUser(doc: UserDoc): UserRecord {
     lastLoginAt: doc.lastLoginAt,
     emailNotices: doc.emailNotices !== false,
     emailNoticesVersion: doc.emailNoticesVersion ?? 0,
+    smsNotices: doc.smsNotices === true,
     locale: doc.locale === 'en' || doc.locale === 'bn' ? doc.locale : null,
     cardNumber: doc.cardNumber ?? null,
     blockedReason: doc.blockedReason ?? null,

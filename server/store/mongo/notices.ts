@@ -1,7 +1,7 @@
 // Notices in MongoDB: a unique index on the event's key makes recording it twice a no-op.
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
-import type { NoticeMail, NoticeRecord, NoticeStore } from '../port.ts';
+import type { NoticeMail, NoticeRecord, NoticeStore, OutboxChannel } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
 import type { MailClaimDoc, NoticeDoc } from './documents.ts';
@@ -14,6 +14,7 @@ function toNotice(doc: NoticeDoc): NoticeRecord {
     ...rest,
     readAt: doc.readAt ?? null,
     mail: doc.mail ?? null,
+    sms: doc.sms ?? null,
     moved: doc.moved ?? null,
   };
 }
@@ -25,24 +26,33 @@ export function mongoNotices(
 ): NoticeStore {
   // Claims and settles are conditional single-document updates; queued per notice where the server needs it.
   const mailLock = <T>(id: ObjectId, work: () => Promise<T>) => lock.run(`mail:${id.toHexString()}`, work);
-  /** A notice whose e-mail was not tried yet (or that has none): its words may still change. */
-  const untried: Filter<NoticeDoc> = { $or: [{ mail: null }, { 'mail.status': 'pending', 'mail.attempts': 0 }] };
+  /** A notice whose e-mail and SMS were not tried yet (or that has none): its words may still change. */
+  const untried: Filter<NoticeDoc> = {
+    $and: [
+      { $or: [{ mail: null }, { 'mail.status': 'pending', 'mail.attempts': 0 }] },
+      { $or: [{ sms: null }, { 'sms.status': 'pending', 'sms.attempts': 0 }] },
+    ],
+  };
+  /** An outbox entry pending from `at`. */
+  const pendingFrom = (at: Date): NoticeMail => ({
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: at,
+    lastError: null,
+    settledAt: null,
+  });
+  // A claim's _id names its outbox: the e-mail's as before SMS existed, the SMS's with `sms:`.
+  const claimId = (id: ObjectId, attempts: number, c: OutboxChannel) =>
+    `${id.toHexString()}:${c === 'sms' ? 'sms:' : ''}${attempts}`;
   return {
     async record(list, opts) {
       const added: NoticeRecord[] = [];
       for (const n of list) {
         // The e-mail is queued in the notice's own document: one insert, so neither exists without the other.
-        const mail: NoticeMail | null =
-          opts?.mail === true
-            ? {
-                status: 'pending',
-                attempts: 0,
-                nextAttemptAt: new Date(n.createdAt.getTime() + (opts.mailAfterMs ?? 0)),
-                lastError: null,
-                settledAt: null,
-              }
-            : null;
-        const doc: NoticeDoc = { _id: new ObjectId(), ...n, moved: n.moved ?? null, readAt: null, mail };
+        const from = new Date(n.createdAt.getTime() + (opts?.mailAfterMs ?? 0));
+        const mail = opts?.mail === true ? pendingFrom(from) : null;
+        const sms = opts?.sms === true ? pendingFrom(from) : null;
+        const doc: NoticeDoc = { _id: new ObjectId(), ...n, moved: n.moved ?? null, readAt: null, mail, sms };
         try {
           await notices.insertOne(doc);
           added.push(toNotice(doc));
@@ -107,52 +117,52 @@ export function mongoNotices(
       }
       return (await notices.updateMany(filter, { $set: { readAt: at } })).modifiedCount;
     },
-    async mailDue(at, limit) {
+    async mailDue(at, limit, c = 'mail') {
       const docs = await notices
-        .find({ 'mail.status': 'pending', 'mail.nextAttemptAt': { $lte: at } })
-        .sort({ 'mail.nextAttemptAt': 1, _id: 1 })
+        .find({ [`${c}.status`]: 'pending', [`${c}.nextAttemptAt`]: { $lte: at } })
+        .sort({ [`${c}.nextAttemptAt`]: 1, _id: 1 })
         .limit(limit)
         .toArray();
       return docs.map(toNotice);
     },
-    async claimMail(id, attempts, at, until) {
+    async claimMail(id, attempts, at, until, c = 'mail') {
       const _id = toObjectId(id);
       if (!_id) return null;
       const due = await notices.findOne({
         _id,
-        'mail.status': 'pending',
-        'mail.attempts': attempts,
-        'mail.nextAttemptAt': { $lte: at },
+        [`${c}.status`]: 'pending',
+        [`${c}.attempts`]: attempts,
+        [`${c}.nextAttemptAt`]: { $lte: at },
       });
       if (!due) return null;
       try {
-        await claims.insertOne({ _id: `${_id.toHexString()}:${attempts}`, at });
+        await claims.insertOne({ _id: claimId(_id, attempts, c), at });
       } catch (error) {
         if (isDuplicateKey(error)) return null; // another sender claimed this attempt
         throw error;
       }
       const doc = await mailLock(_id, () =>
         notices.findOneAndUpdate(
-          { _id, 'mail.status': 'pending', 'mail.attempts': attempts },
-          { $inc: { 'mail.attempts': 1 }, $set: { 'mail.nextAttemptAt': until } },
+          { _id, [`${c}.status`]: 'pending', [`${c}.attempts`]: attempts },
+          { $inc: { [`${c}.attempts`]: 1 }, $set: { [`${c}.nextAttemptAt`]: until } },
           { returnDocument: 'after' },
         ),
       );
       return doc ? toNotice(doc) : null;
     },
-    async settleMail(id, attempts, outcome) {
+    async settleMail(id, attempts, outcome, c = 'mail') {
       const _id = toObjectId(id);
       if (!_id) return false;
       const pending = outcome.status === 'pending';
       const result = await mailLock(_id, () =>
         notices.updateOne(
-          { _id, 'mail.status': 'pending', 'mail.attempts': attempts },
+          { _id, [`${c}.status`]: 'pending', [`${c}.attempts`]: attempts },
           {
             $set: {
-              'mail.status': outcome.status,
-              'mail.nextAttemptAt': pending ? outcome.nextAttemptAt : null,
-              'mail.lastError': outcome.status === 'pending' || outcome.status === 'failed' ? outcome.error : null,
-              'mail.settledAt': pending ? null : outcome.at,
+              [`${c}.status`]: outcome.status,
+              [`${c}.nextAttemptAt`]: pending ? outcome.nextAttemptAt : null,
+              [`${c}.lastError`]: outcome.status === 'pending' || outcome.status === 'failed' ? outcome.error : null,
+              [`${c}.settledAt`]: pending ? null : outcome.at,
             },
           },
         ),

@@ -110,6 +110,7 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { userId: 1, createdAt: -1, _id: -1 }, name: 'user_newest_first' },
     { key: { userId: 1, readAt: 1 }, name: 'user_unread' },
     { key: { 'mail.status': 1, 'mail.nextAttemptAt': 1, _id: 1 }, name: 'mail_due' },
+    { key: { 'sms.status': 1, 'sms.nextAttemptAt': 1, _id: 1 }, name: 'sms_due' },
   ]);
   await ensure(db.collection('ledger'), [
     { key: { chargeKey: 1 }, name: 'charge_key_unique', unique: true },

@@ -108,6 +108,14 @@ export function mongoUsers(c: MemberCollections): UserStore {
       const doc = await users.findOneAndUpdate({ uid: String(uid) }, { $set: { locale } }, { returnDocument: 'after' });
       return doc ? toUser(doc) : null;
     },
+    async setSmsNotices(uid, enabled) {
+      const doc = await users.findOneAndUpdate(
+        { uid: String(uid) },
+        { $set: { smsNotices: enabled } },
+        { returnDocument: 'after' },
+      );
+      return doc ? toUser(doc) : null;
+    },
     async setEmailNotices(uid, enabled) {
       const doc = await users.findOneAndUpdate(
         { uid: String(uid) },

@@ -21,6 +21,8 @@ export interface NoticeRecord {
   readAt: Date | null;
   /** Its e-mail (the outbox entry, stored with the notice); null when e-mail was off when it was recorded. */
   mail: NoticeMail | null;
+  /** Its SMS, a second outbox entry of the same shape; null when SMS was off when it was recorded. */
+  sms: NoticeMail | null;
   /**
    * A due-date-moved notice's dates (null on other kinds, and on those recorded before it existed, whose key ends
    * with the closed day): the closed days, and each loan or hold they moved with the day it moved to.
@@ -36,7 +38,10 @@ export interface MovedDates {
   dates: { loanId: string | null; holdId: string | null; bookId: string; bookTitle: string; day: string }[];
 }
 
-export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail' | 'moved'> & { moved?: MovedDates | null };
+export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail' | 'sms' | 'moved'> & { moved?: MovedDates | null };
+
+/** The outboxes a notice may have: its e-mail and its SMS (each a NoticeMail, sent and retried alike). */
+export type OutboxChannel = 'mail' | 'sms';
 
 /** pending: to send (again); sent; failed: every attempt failed; skipped: the member turned e-mail off. */
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
@@ -62,9 +67,9 @@ export interface NoticeStore {
   /**
    * Records the notices not recorded yet (by key); returns those it added. With mail, each is also queued for
    * e-mail (pending from its createdAt, or `mailAfterMs` later) in the same write, so no notice is ever recorded
-   * without its e-mail.
+   * without its e-mail; with sms, for SMS the same way (and after the same wait).
    */
-  record(notices: NewNotice[], opts?: { mail: boolean; mailAfterMs?: number }): Promise<NoticeRecord[]>;
+  record(notices: NewNotice[], opts?: { mail: boolean; sms?: boolean; mailAfterMs?: number }): Promise<NoticeRecord[]>;
   /**
    * The member's newest due-date-moved notice recorded at or after `since` that is still unread and whose e-mail,
    * if any, was not tried yet: the one a new move of their dates joins (null when there is none).
@@ -79,14 +84,17 @@ export interface NoticeStore {
   unreadCount(userId: string): Promise<number>;
   /** Marks the member's notices read (these ids, or all when null); returns how many changed. */
   markRead(userId: string, ids: string[] | null, at: Date): Promise<number>;
-  /** Notices whose e-mail is pending and due by `at`, the longest waiting first (a read). */
-  mailDue(at: Date, limit: number): Promise<NoticeRecord[]>;
+  /**
+   * Notices whose e-mail is pending and due by `at`, the longest waiting first (a read). This and the next two
+   * work on the SMS outbox instead with `channel` 'sms'.
+   */
+  mailDue(at: Date, limit: number, channel?: OutboxChannel): Promise<NoticeRecord[]>;
   /**
    * Claims one e-mail to send, if it is still pending, due by `at` and tried `attempts` times (what the
    * sender read): counts the attempt and holds it until `until`. Of several senders, one gets it (the notice);
    * the others get null.
    */
-  claimMail(id: string, attempts: number, at: Date, until: Date): Promise<NoticeRecord | null>;
+  claimMail(id: string, attempts: number, at: Date, until: Date, channel?: OutboxChannel): Promise<NoticeRecord | null>;
   /** Records an attempt's outcome, if the e-mail is still pending after `attempts` tries (its claim); false if not. */
-  settleMail(id: string, attempts: number, outcome: MailOutcome): Promise<boolean>;
+  settleMail(id: string, attempts: number, outcome: MailOutcome, channel?: OutboxChannel): Promise<boolean>;
 }

@@ -22,6 +22,8 @@ export interface UserRecord extends UserProfile {
   emailNotices: boolean;
   /** How many times emailNotices was set: an unsubscribe link carries it, and stops working once it moves on. */
   emailNoticesVersion: number;
+  /** The member's notices are also sent by SMS to their phone (when the library sends SMS); off until they choose it. */
+  smsNotices: boolean;
   /** The language the member chose (the SPA's switch), which their e-mails follow; null until they choose. */
   locale: Locale | null;
   /**
@@ -84,6 +86,8 @@ export interface UserStore {
    * there is no such member.
    */
   turnOffEmailNoticesAt(uid: string, version: number): Promise<{ user: UserRecord; applied: boolean } | null>;
+  /** Turns the member's SMS notices on or off; null when there is no such member. */
+  setSmsNotices(uid: string, enabled: boolean): Promise<UserRecord | null>;
   /** Records the member's language; null when there is no such member. */
   setLocale(uid: string, locale: Locale): Promise<UserRecord | null>;
   /** The member holding this card (an exact card number); null when no member does. */

@@ -1,9 +1,30 @@
 // Notices in SQLite: the unique key makes recording an event twice a no-op.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { MailStatus, MovedDates, NoticeKind, NoticeRecord, NoticeStore } from '../port.ts';
+import type {
+  MailStatus,
+  MovedDates,
+  NoticeKind,
+  NoticeMail,
+  NoticeRecord,
+  NoticeStore,
+  OutboxChannel,
+} from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
+
+/** One outbox entry's columns (mail_… or sms_…); null when the notice has none. */
+function outbox(row: Row, c: OutboxChannel): NoticeMail | null {
+  return row[`${c}_status`]
+    ? {
+        status: text(row, `${c}_status`) as MailStatus,
+        attempts: num(row, `${c}_attempts`),
+        nextAttemptAt: dateOrNull(row, `${c}_next_at`),
+        lastError: textOrNull(row, `${c}_error`),
+        settledAt: dateOrNull(row, `${c}_settled_at`),
+      }
+    : null;
+}
 
 function toNotice(row: Row): NoticeRecord {
   return {
@@ -18,36 +39,39 @@ function toNotice(row: Row): NoticeRecord {
     day: text(row, 'day'),
     createdAt: date(row, 'created_at'),
     readAt: dateOrNull(row, 'read_at'),
-    mail: row['mail_status']
-      ? {
-          status: text(row, 'mail_status') as MailStatus,
-          attempts: num(row, 'mail_attempts'),
-          nextAttemptAt: dateOrNull(row, 'mail_next_at'),
-          lastError: textOrNull(row, 'mail_error'),
-          settledAt: dateOrNull(row, 'mail_settled_at'),
-        }
-      : null,
+    mail: outbox(row, 'mail'),
+    sms: outbox(row, 'sms'),
     moved: row['moved'] ? (JSON.parse(text(row, 'moved')) as MovedDates) : null,
   };
 }
 
 export function sqliteNotices(db: DatabaseSync): NoticeStore {
   const insert = db.prepare(`INSERT INTO notices (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day,
-    created_at, mail_status, mail_next_at, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    created_at, mail_status, mail_next_at, sms_status, sms_next_at, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (key) DO NOTHING RETURNING *`);
+  // Neither its e-mail nor its SMS tried yet: its words may still change.
+  const untried = `(mail_status IS NULL OR (mail_status = 'pending' AND mail_attempts = 0))
+    AND (sms_status IS NULL OR (sms_status = 'pending' AND sms_attempts = 0))`;
   const movedSince = db.prepare(`SELECT * FROM notices WHERE user_id = ? AND read_at IS NULL AND created_at >= ?
-    AND kind = 'due-date-moved' AND moved IS NOT NULL AND (mail_status IS NULL OR (mail_status = 'pending' AND mail_attempts = 0))
-    ORDER BY created_at DESC, id DESC LIMIT 1`);
-  const updateMoved = db.prepare(`UPDATE notices SET moved = ?, day = ? WHERE id = ? AND read_at IS NULL
-    AND (mail_status IS NULL OR (mail_status = 'pending' AND mail_attempts = 0))`);
-  const claim = db.prepare(`UPDATE notices SET mail_attempts = mail_attempts + 1, mail_next_at = ?
-    WHERE id = ? AND mail_status = 'pending' AND mail_attempts = ? AND mail_next_at <= ? RETURNING *`);
-  const settle = db.prepare(`UPDATE notices SET mail_status = ?, mail_next_at = ?, mail_error = ?, mail_settled_at = ?
-    WHERE id = ? AND mail_status = 'pending' AND mail_attempts = ?`);
+    AND kind = 'due-date-moved' AND moved IS NOT NULL AND ${untried} ORDER BY created_at DESC, id DESC LIMIT 1`);
+  const updateMoved = db.prepare(
+    `UPDATE notices SET moved = ?, day = ? WHERE id = ? AND read_at IS NULL AND ${untried}`,
+  );
+  const byChannel = (c: OutboxChannel) => ({
+    due: db.prepare(
+      `SELECT * FROM notices WHERE ${c}_status = 'pending' AND ${c}_next_at <= ? ORDER BY ${c}_next_at, id LIMIT ?`,
+    ),
+    claim: db.prepare(`UPDATE notices SET ${c}_attempts = ${c}_attempts + 1, ${c}_next_at = ?
+      WHERE id = ? AND ${c}_status = 'pending' AND ${c}_attempts = ? AND ${c}_next_at <= ? RETURNING *`),
+    settle: db.prepare(`UPDATE notices SET ${c}_status = ?, ${c}_next_at = ?, ${c}_error = ?, ${c}_settled_at = ?
+      WHERE id = ? AND ${c}_status = 'pending' AND ${c}_attempts = ?`),
+  });
+  const channels = { mail: byChannel('mail'), sms: byChannel('sms') };
   const selectKeys = new Map<number, StatementSync>();
   return {
     async record(notices, opts) {
       const mail = opts?.mail === true;
+      const sms = opts?.sms === true;
       const after = opts?.mailAfterMs ?? 0;
       if (notices.length === 0) return [];
       return transaction(db, () =>
@@ -65,6 +89,8 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
             n.createdAt.getTime(),
             mail ? 'pending' : null,
             mail ? n.createdAt.getTime() + after : null,
+            sms ? 'pending' : null,
+            sms ? n.createdAt.getTime() + after : null,
             n.moved ? JSON.stringify(n.moved) : null,
           );
           return row ? [toNotice(row)] : [];
@@ -132,24 +158,19 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
       const mark = db.prepare('UPDATE notices SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL');
       return transaction(db, () => keys.reduce((n, id) => n + Number(mark.run(at.getTime(), id, userId).changes), 0));
     },
-    async mailDue(at, limit) {
-      return db
-        .prepare(
-          `SELECT * FROM notices WHERE mail_status = 'pending' AND mail_next_at <= ? ORDER BY mail_next_at, id LIMIT ?`,
-        )
-        .all(at.getTime(), limit)
-        .map(toNotice);
+    async mailDue(at, limit, channel = 'mail') {
+      return channels[channel].due.all(at.getTime(), limit).map(toNotice);
     },
-    async claimMail(id, attempts, at, until) {
+    async claimMail(id, attempts, at, until, channel = 'mail') {
       const key = parseId(id);
-      const row = key ? claim.get(until.getTime(), key, attempts, at.getTime()) : undefined;
+      const row = key ? channels[channel].claim.get(until.getTime(), key, attempts, at.getTime()) : undefined;
       return row ? toNotice(row) : null;
     },
-    async settleMail(id, attempts, outcome) {
+    async settleMail(id, attempts, outcome, channel = 'mail') {
       const key = parseId(id);
       if (!key) return false;
       const pending = outcome.status === 'pending';
-      const changes = settle.run(
+      const changes = channels[channel].settle.run(
         outcome.status,
         pending ? outcome.nextAttemptAt.getTime() : null,
         outcome.status === 'pending' || outcome.status === 'failed' ? outcome.error : null,

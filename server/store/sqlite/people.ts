@@ -40,6 +40,7 @@ function toUser(row: Row): UserRecord {
     lastLoginAt: date(row, 'last_login_at'),
     emailNotices: num(row, 'email_notices') !== 0,
     emailNoticesVersion: num(row, 'email_notices_version'),
+    smsNotices: num(row, 'sms_notices') !== 0,
     locale: toLocale(textOrNull(row, 'locale')),
     cardNumber: textOrNull(row, 'card_number'),
     blockedReason: textOrNull(row, 'blocked_reason'),
@@ -159,6 +160,12 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
         .prepare(
           'UPDATE users SET email_notices = ?, email_notices_version = email_notices_version + 1 WHERE uid = ? RETURNING *',
         )
+        .get(enabled ? 1 : 0, String(uid));
+      return row ? toUser(row) : null;
+    },
+    async setSmsNotices(uid, enabled) {
+      const row = db
+        .prepare('UPDATE users SET sms_notices = ? WHERE uid = ? RETURNING *')
         .get(enabled ? 1 : 0, String(uid));
       return row ? toUser(row) : null;
     },

@@ -7,6 +7,7 @@ import { MIGRATIONS_15_TO_19 } from './migrations/15-calendar-items-and-cards.ts
 import { MIGRATIONS_20_TO_25 } from './migrations/20-found-counts-and-sessions.ts';
 import { MIGRATIONS_FROM_26 } from './migrations/26-ledger-notes-and-hours.ts';
 import { MIGRATIONS_FROM_35 } from './migrations/35-hold-pauses.ts';
+import { MIGRATIONS_FROM_34 } from './migrations/34-sms-notices.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_20_TO_25,
   ...MIGRATIONS_FROM_26,
   ...MIGRATIONS_FROM_35,
+  ...MIGRATIONS_FROM_34,
 ];

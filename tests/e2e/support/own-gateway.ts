@@ -12,6 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 export interface OwnGateway {
   /** Its address, e.g. http://127.0.0.1:40123. */
   base: string;
+  /** Its clock's control server (support/clock-gateway.ts): move the library's days, run the schedule. */
+  control: string;
   stop(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export interface OwnGateway {
 export async function startOwnGateway(name: string, settings: Record<string, string>): Promise<OwnGateway> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `bookhaven-e2e-${name}-`));
   const port = await freePort();
+  const clockPort = await freePort();
   const gateway: ChildProcess = spawn(
     process.execPath,
     [path.join(ROOT, 'tests', 'e2e', 'support', 'clock-gateway.ts')],
@@ -33,7 +36,7 @@ export async function startOwnGateway(name: string, settings: Record<string, str
         RATE_LIMIT_PER_MINUTE: '10000',
         SIGN_IN_FAILURES_PER_MINUTE: '10000',
         SIGN_INS_PER_MINUTE: '10000',
-        CLOCK_PORT: String(await freePort()),
+        CLOCK_PORT: String(clockPort),
         ...settings,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -51,6 +54,7 @@ export async function startOwnGateway(name: string, settings: Record<string, str
   }
   return {
     base,
+    control: `http://127.0.0.1:${clockPort}`,
     async stop() {
       if (gateway.exitCode === null) {
         const exited = new Promise((resolve) => gateway.once('exit', resolve));

@@ -151,5 +151,36 @@ export function noticesContract(factory: StoreFactory): void {
       expect(listed[1]!.mail!.lastError).toBeNull();
       expect(listed[0]!.mail!.lastError).toBe('550 no');
     });
+
+    it("keeps a notice's SMS as a second outbox beside its e-mail, claimed and settled on its own", async () => {
+      const [both] = await store().notices.record([notice('s', 'u1', 1000)], { mail: true, sms: true });
+      const [mailOnly] = await store().notices.record([notice('e', 'u1', 1500)], { mail: true });
+      expect(both!.sms).toEqual({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(1000),
+        lastError: null,
+        settledAt: null,
+      });
+      expect(mailOnly!.sms).toBeNull();
+      expect((await store().notices.mailDue(new Date(3000), 10, 'sms')).map((n) => n.key)).toEqual(['s']);
+      expect((await store().notices.mailDue(new Date(3000), 10)).map((n) => n.key)).toEqual(['s', 'e']);
+      // Claiming and settling the SMS leaves the e-mail as it was, and the other way round.
+      const claimed = await store().notices.claimMail(both!.id, 0, new Date(3000), new Date(60_000), 'sms');
+      expect([claimed?.sms?.attempts, claimed?.mail?.attempts]).toEqual([1, 0]);
+      expect(await store().notices.claimMail(both!.id, 0, new Date(3000), new Date(60_000), 'sms')).toBeNull();
+      expect(await store().notices.claimMail(both!.id, 0, new Date(3000), new Date(60_000))).not.toBeNull();
+      expect(await store().notices.settleMail(both!.id, 1, { status: 'sent', at: new Date(4000) }, 'sms')).toBe(true);
+      expect(await store().notices.mailDue(new Date(10_000_000), 10, 'sms')).toEqual([]);
+      const [listed] = (await store().notices.list('u1', { unreadOnly: false, page: { first: 5 } })).nodes.filter(
+        (n) => n.key === 's',
+      );
+      expect([listed!.sms?.status, listed!.sms?.settledAt, listed!.mail?.status, listed!.mail?.attempts]).toEqual([
+        'sent',
+        new Date(4000),
+        'pending',
+        1,
+      ]);
+    });
   });
 }

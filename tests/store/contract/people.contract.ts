@@ -83,6 +83,14 @@ export function peopleContract(factory: StoreFactory): void {
       expect(await store().users.setEmailNotices('nobody', false)).toBeNull();
     });
 
+    it('sends notices by SMS only once the member chooses it, and a later sign-in keeps their choice', async () => {
+      expect((await store().users.upsert(profile())).smsNotices).toBe(false);
+      expect(await store().users.setSmsNotices('uid-ada', true)).toMatchObject({ uid: 'uid-ada', smsNotices: true });
+      expect((await store().users.upsert(profile({ name: 'Ada again' }))).smsNotices).toBe(true);
+      expect((await store().users.setSmsNotices('uid-ada', false))?.smsNotices).toBe(false);
+      expect(await store().users.setSmsNotices('nobody', true)).toBeNull();
+    });
+
     it('counts every change of the e-mail setting, and turns it off at a version only while that is current', async () => {
       expect((await store().users.upsert(profile())).emailNoticesVersion).toBe(0);
       // Never changed: version 0, as for a member who signed up before versions were counted.
