@@ -162,6 +162,13 @@ export const en = {
   closureTooFar: 'A closure can be at most three years ahead.',
   closureOrder: 'The last day of a closure cannot be before its first day.',
   closureTooLong: 'The library cannot be closed for more than {limit} days in a row.',
+  // Moon-dated holidays staff confirm, move or drop (library/holidays.ts, decision 078).
+  holidayMissing: 'That holiday is not among those proposed for this year and next.',
+  holidayConfirmed: 'That holiday is already confirmed.',
+  holidayDropped: 'That holiday was dropped.',
+  holidayChanged: 'Someone changed that holiday meanwhile. Look at the calendar again.',
+  holidayTooLong: 'A holiday can close the library for at most {max} days.',
+  holidayTooFar: 'A holiday can be moved at most a month from the day proposed.',
   // Opening hours staff change (library/opening-hours.ts).
   hoursNone: 'Give the hours of at least one day. To close the library on a day, add a closure.',
   hoursUnknownWeekday: '{weekday} is not a day of the week.',

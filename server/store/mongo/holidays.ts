@@ -19,7 +19,7 @@ const toHoliday = (doc: HolidayDoc): HolidayRecord => ({
   from: doc.from,
   to: doc.to,
   state: doc.state,
-  moved: doc.moved.map(({ loanId, was }) => ({ loanId, was })),
+  moved: doc.moved.map(({ loanId, was, to }) => ({ loanId, was, to })),
   version: doc.version,
   decidedAt: doc.decidedAt,
 });
@@ -32,7 +32,11 @@ export function mongoHolidays(holidays: Collection<HolidayDoc>): HolidayStore {
     },
     async save(record) {
       const { key, ...rest } = record;
-      const doc: HolidayDoc = { _id: key, ...rest, moved: rest.moved.map(({ loanId, was }) => ({ loanId, was })) };
+      const doc: HolidayDoc = {
+        _id: key,
+        ...rest,
+        moved: rest.moved.map(({ loanId, was, to }) => ({ loanId, was, to })),
+      };
       if (record.version === 1) {
         try {
           await holidays.insertOne(doc);

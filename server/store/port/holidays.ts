@@ -4,10 +4,11 @@
 
 export type HolidayState = 'provisional' | 'confirmed' | 'dropped';
 
-/** A loan a confirmed holiday's closure moved, and the day it was due before: moved back if the holiday moves. */
+/** A loan a confirmed holiday's closure moved: from the day it was due (`was`) to `to`; moved back if it moves. */
 export interface HolidayMove {
   loanId: string;
   was: string;
+  to: string;
 }
 
 export interface HolidayRecord {

@@ -33,7 +33,7 @@ export function sqliteHolidays(db: DatabaseSync): HolidayStore {
         .map(toHoliday);
     },
     async save(record) {
-      const moved = JSON.stringify(record.moved.map(({ loanId, was }) => ({ loanId, was })));
+      const moved = JSON.stringify(record.moved.map(({ loanId, was, to }) => ({ loanId, was, to })));
       const at = record.decidedAt.getTime();
       const row =
         record.version === 1

@@ -18,7 +18,7 @@ export function holidaysContract(factory: StoreFactory): void {
         from: '2026-03-19',
         to: '2026-03-21',
         state: 'confirmed',
-        moved: [{ loanId: 'a'.repeat(24), was: '2026-03-19' }],
+        moved: [{ loanId: 'a'.repeat(24), was: '2026-03-19', to: '2026-03-22' }],
         version: 1,
         decidedAt: at,
       };
