@@ -75,6 +75,9 @@ describe('graphql() documents in the production build', () => {
       'desk-calendar-page.tsx': [
         'DeskAddClosureDocument',
         'DeskCalendarDocument',
+        'DeskConfirmHolidayDocument',
+        'DeskDropHolidayDocument',
+        'DeskMoveHolidayDocument',
         'DeskRemoveClosureDocument',
         'DeskSetOpeningHoursDocument',
       ],
