@@ -2,7 +2,7 @@
 // days become closures, and what fell due on them moves, as for any closure), move it (its days change; a
 // confirmed one first puts back what it moved, then closes its new days) or drop it (a confirmed one puts back
 // what it moved). A loan goes back only while it is still due where the holiday put it, and not to a day past.
-import type { HolidayMove, HolidayRecord, Store } from '../store/port.ts';
+import type { HolidayMove, HolidayRecord, LoanRecord, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
 import { addDays, daysBetween, dayToDate, parseDay, todayIn } from './calendar.ts';
@@ -29,6 +29,8 @@ export function createHolidays(
     maxClosedDays: number;
     /** Moves what falls due on each closed day (index.ts wires it): answers each loan moved and its day. */
     onClosed: (closed: ClosedDays, days: OpenDays) => Promise<HolidayMove[]>;
+    /** Tells the members whose loans went back that the days are open after all. */
+    onOpened: (opened: ClosedDays, loans: LoanRecord[]) => Promise<void>;
   },
 ): Holidays {
   const today = () => todayIn(opts.timeZone, opts.now());
@@ -77,11 +79,12 @@ export function createHolidays(
     for (const closure of await store.calendar.closures(h.from, h.to))
       if (closure.reason === h.name.en) await store.calendar.removeClosure(closure.day);
     const now = today();
-    await store.loans.moveDueOf(
+    const back = await store.loans.moveDueOf(
       h.moved
         .filter((m) => m.was >= now)
         .map((m) => ({ loanId: m.loanId, from: dayToDate(m.to), to: dayToDate(m.was) })),
     );
+    await opts.onOpened({ from: h.from, to: h.to }, back);
     await opts.audit.record(session, [
       { action: 'closure-removed', field: 'closure', oldValue: `${h.from} to ${h.to}: ${h.name.en} (moon-dated)` },
     ]);

@@ -155,6 +155,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
       await notices.datesMoved(closed, loans, await holds.pickupsMovedBy(closed, days));
       return moves;
     },
+    onOpened: (opened, loans) => notices.datesMoved(opened, loans, [], true),
   });
   return {
     calendar,

@@ -132,6 +132,15 @@ describeEachStore((kind) => {
       );
       expect(await dueOf(m, loanId)).toBe('2027-03-09');
       expect((await calendar('2027-03-01', '2027-03-31')).closures).toEqual([]);
+      // The member was told of each move: closed, then open after all with the date back.
+      const notices = (await gw.gql('{ me { notices { nodes { kind message } } } }', {}, m.token)).body.data.me.notices
+        .nodes as { kind: string; message: string }[];
+      expect(notices.map((n) => n.message)).toEqual([
+        expect.stringMatching(
+          /^The library is open from 8 March( 2027)? to 10 March( 2027)? after all\. .* is now due on 9 March( 2027)?\.$/,
+        ),
+        expect.stringMatching(/^The library is closed .* now due on 11 March( 2027)?\.$/),
+      ]);
       expectError(await gw.gql(CONFIRM, { key: 'eid-ul-fitr-2027' }, staff.token), 'BAD_USER_INPUT', 'key');
     });
 

@@ -141,6 +141,7 @@ export const en = {
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
   mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
   mailSubjectDatesMoved: 'The library is closed: new dates for {count} of your books',
+  mailSubjectOpenAfterAll: 'The library is open after all: new due dates',
   mailHello: 'Hello {name},',
   mailOpen: 'Open it in BookHaven',
   mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
@@ -191,6 +192,9 @@ export const en = {
   // A notice of several dates moved: a sentence for the closed days, then one for each date (notices.ts).
   noticeClosedOn: 'The library is closed on {closed, date, long}.',
   noticeClosedFromTo: 'The library is closed from {from, date, long} to {until, date, long}.',
+  // A moon-dated holiday moved or dropped (holidays.ts): the days it had closed are open, the dates went back.
+  noticeOpenOn: 'The library is open on {day, date, long} after all.',
+  noticeOpenFromTo: 'The library is open from {from, date, long} to {until, date, long} after all.',
   noticeLoanNowDue: 'Your loan of “{title}” is now due on {day, date, long}.',
   noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day, date, long}.',
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',
