@@ -27,6 +27,7 @@ const config: CodegenConfig = {
           Closure: '../../store/port.ts#ClosureRecord',
           HoursChange: '../../store/port.ts#HoursChange as HoursChangeRecord',
           CalendarDay: '../../library/library-calendar.ts#CalendarDay as CalendarDayRecord',
+          Holiday: '../../library/holiday-proposals.ts#Holiday as HolidayRecord',
           BorrowWindow: '../../library/circulation.ts#BorrowWindow as BorrowWindowRecord',
           OpeningHours: '../../store/port.ts#OpeningHours as OpeningHoursRecord',
           Item: '../../store/port.ts#ItemRecord',

@@ -24,6 +24,7 @@ export const POLICY_SCHEMA = {
   // At least a week (any weekday the library opens comes round within it), at most the three years ahead a
   // closure may be entered.
   MAX_CLOSED_DAYS: { type: 'integer', minimum: 7, maximum: 1098, default: DEFAULT_POLICY.maxClosedDays },
+  PROVISIONAL_CLOSURES_COUNT: { ...SWITCH, default: String(DEFAULT_POLICY.provisionalClosuresCount) },
 } as const;
 
 export type PolicyVariable = keyof typeof POLICY_SCHEMA;
@@ -55,5 +56,6 @@ export function readPolicy(v: CheckedValues, staff: boolean): Policy {
     feeCap: v.FEE_CAP === 'none' ? 'none' : 'replacement',
     overdueBlocksBorrowing: on(v.OVERDUE_BLOCKS_BORROWING),
     maxClosedDays: int('MAX_CLOSED_DAYS'),
+    provisionalClosuresCount: on(v.PROVISIONAL_CLOSURES_COUNT),
   };
 }

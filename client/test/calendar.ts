@@ -5,6 +5,7 @@ const hours = (weekday: string, opens: string) => ({ __typename: 'OpeningHours',
 export const specCalendar = (
   closures: { date: string; reason: string }[] = [],
   days: { date: string; open: boolean; opens: string | null; closes: string | null }[] = [],
+  holidays: { key: string; from: string; to: string; name: string; state: string }[] = [],
 ) => ({
   __typename: 'LibraryCalendar',
   openingHours: [
@@ -13,4 +14,5 @@ export const specCalendar = (
   ],
   closures: closures.map((c) => ({ __typename: 'Closure', ...c })),
   days: days.map((d) => ({ __typename: 'CalendarDay', ...d })),
+  holidays: holidays.map((h) => ({ __typename: 'Holiday', ...h })),
 });

@@ -20,6 +20,7 @@ export const ENUM_VALUES = {
   ReturnsMode: { SELF: 'self', DESK: 'desk' },
   FeeDays: { OPEN: 'open', CALENDAR: 'calendar' },
   FeeCap: { REPLACEMENT: 'replacement', NONE: 'none' },
+  HolidayState: { PROVISIONAL: 'provisional', CONFIRMED: 'confirmed', DROPPED: 'dropped' },
   // As the store counts them (Date.getUTCDay).
   Weekday: { SUNDAY: 0, MONDAY: 1, TUESDAY: 2, WEDNESDAY: 3, THURSDAY: 4, FRIDAY: 5, SATURDAY: 6 },
   NoticeKind: {

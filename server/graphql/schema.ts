@@ -144,6 +144,8 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     MemberNote: memberNoteFields,
     BorrowWindow: borrowWindowFields,
     Closure: { date: (closure) => closure.day },
+    // A moon-dated holiday's name in the reader's language (the other fields are as the library answers them).
+    Holiday: { name: async (holiday, _args, ctx) => holiday.name[await ctx.locale()] },
     LedgerEntry: ledgerNoteField,
     CashUpEntry: ledgerNoteField,
     HoursChange: { hours: (change) => inLibraryWeek(change.hours) },

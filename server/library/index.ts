@@ -14,7 +14,8 @@ import { createMyData, type MyData } from './my-data.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { createLanguage, type Language } from './language.ts';
 import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.ts';
-import { dayToDate } from './calendar.ts';
+import { addDays, dayToDate } from './calendar.ts';
+import { createHolidays, type Holidays } from './holidays.ts';
 import { createDeskReports, type DeskReports } from './desk-reports.ts';
 import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
@@ -44,6 +45,8 @@ export interface Library {
   language: Language;
   /** Opening hours and closures: what due dates, pickup days and late fees follow. */
   calendar: LibraryCalendar;
+  /** Staff confirm, move or drop the moon-dated holidays the calendar proposes. */
+  holidays: Holidays;
   /** The desk's lists and reports: the day's cash-up, the overdue list as CSV, overdue reminders. */
   reports: DeskReports;
   /** Copies as items: look one up by barcode, add copies, change a copy's status (staff). */
@@ -159,8 +162,30 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     audit,
     calendar,
   });
+  const holidays = createHolidays(store, {
+    timeZone: opts.timeZone,
+    now,
+    audit,
+    calendar,
+    maxClosedDays: policy.maxClosedDays,
+    // As onClosed, a day at a time, so that each loan moved is known with the day it was due (moved back later).
+    async onClosed(closed, days) {
+      const to = days.nextOpen(closed.to);
+      const loans = [];
+      const moves = [];
+      for (let day = closed.from; day <= closed.to; day = addDays(day, 1)) {
+        const moved = await store.loans.moveDue(dayToDate(day), dayToDate(day), dayToDate(to));
+        loans.push(...moved);
+        moves.push(...moved.map((loan) => ({ loanId: loan.id, was: day, to })));
+      }
+      await notices.datesMoved(closed, loans, await holds.pickupsMovedBy(closed, days));
+      return moves;
+    },
+    onOpened: (opened, loans) => notices.datesMoved(opened, loans, [], true),
+  });
   return {
     calendar,
+    holidays,
     reports: createDeskReports(store, { timeZone: opts.timeZone, now, notices, audit }),
     holds,
     notices,

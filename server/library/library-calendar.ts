@@ -10,6 +10,7 @@ import type { Policy } from './policy.ts';
 import type { AuditTrail } from './audit.ts';
 import * as check from './validate.ts';
 import { createHoursSetter, inLibraryWeek, weekOn, type HoursHistory } from './opening-hours.ts';
+import { holidaysNear, overlapping, provisionalClosures, type Holiday } from './holiday-proposals.ts';
 
 /** Closures are read this far past the last day a question is about; further only when all of it is closed. */
 const LOOK_AHEAD_DAYS = 60;
@@ -40,6 +41,8 @@ export interface CalendarDay {
   opens: string | null;
   closes: string | null;
   closure: ClosureRecord | null;
+  /** A provisional moon-dated holiday on that day: expected closed, not a closure until staff confirm it. */
+  expected: Holiday | null;
 }
 
 /** Closed days entered together: one day, or a range (`from` to `to`, both closed). */
@@ -67,6 +70,8 @@ export interface LibraryCalendar {
     closures: ClosureRecord[];
     days: CalendarDay[];
     hoursChanges: HoursChange[];
+    /** The moon-dated holidays of this year and next with a day between the two days, in any state. */
+    holidays: Holiday[];
   }>;
   /** Staff: the week's hours from `from` (today or later) to `to`, or on until changed (opening-hours.ts). */
   setOpeningHours(session: Session, from: unknown, to: unknown, hours: unknown): Promise<HoursChange>;
@@ -134,12 +139,15 @@ export function createLibraryCalendar(
   async function read(from: string, to: string): Promise<{ hours: HoursHistory; closures: ClosureRecord[] }> {
     const last = to < from ? from : to;
     const ahead = addDays(last, LOOK_AHEAD_DAYS);
-    const [base, changes, closures] = await Promise.all([
+    const [base, changes, stored, expected] = await Promise.all([
       store.calendar.openingHours(),
       store.calendar.hoursChanges(from, addDays(last, Math.max(limit, LOOK_AHEAD_DAYS))),
       store.calendar.closures(from, ahead),
+      policy.provisionalClosuresCount ? holidaysNear(store, today()) : [],
     ]);
     const hours = { base, changes };
+    // PROVISIONAL_CLOSURES_COUNT: the holidays staff have not confirmed yet count as closed too.
+    const closures = [...stored, ...provisionalClosures(expected, from, ahead)];
     // Days not read would count as open: when every day read after `to` is closed, read the rest of the limit,
     // so nextOpen of any day up to `to` finds the real next open day, or knows there is none.
     const known = openDays(hours, closures, limit);
@@ -251,11 +259,13 @@ export function createLibraryCalendar(
       if (to < from) throw badInput('to', 'calendarRangeOrder');
       if (daysBetween(from, to) > MAX_SPAN_DAYS) throw badInput('to', 'calendarSpanTooLong', { max: MAX_SPAN_DAYS });
       const now = today();
-      const [base, hoursChanges, closures] = await Promise.all([
+      const [base, hoursChanges, closures, near] = await Promise.all([
         store.calendar.openingHours(),
         store.calendar.hoursChanges(from < now ? from : now, to > now ? to : now),
         store.calendar.closures(from, to),
+        holidaysNear(store, now),
       ]);
+      const holidays = overlapping(near, from, to);
       const history = { base, changes: hoursChanges };
       const known = openDays(history, closures, limit);
       const calendarDays: CalendarDay[] = [];
@@ -270,6 +280,7 @@ export function createLibraryCalendar(
           opens,
           closes: hours?.closes ?? null,
           closure,
+          expected: holidays.find((h) => h.state === 'provisional' && h.from <= day && h.to >= day) ?? null,
         });
       }
       return {
@@ -277,6 +288,7 @@ export function createLibraryCalendar(
         closures,
         days: calendarDays,
         hoursChanges: hoursChanges.filter((c) => c.from <= to && (c.to === null || c.to >= from)),
+        holidays,
       };
     },
 

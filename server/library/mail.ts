@@ -167,8 +167,9 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
     return {
       to: user.email,
       // A closure that moved several of the member's dates names none of them alone.
-      subject:
-        (notice.moved?.dates.length ?? 0) > 1
+      subject: notice.moved?.opened
+        ? words('mailSubjectOpenAfterAll')
+        : (notice.moved?.dates.length ?? 0) > 1
           ? words('mailSubjectDatesMoved', { count: notice.moved?.dates.length ?? 0 })
           : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,

@@ -15,6 +15,15 @@ const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.
 function movedMessage(notice: NoticeRecord, locale: Locale): string {
   const moved = notice.moved;
   const [only] = moved?.dates ?? [];
+  if (moved?.opened) {
+    // A moon-dated holiday moved or dropped: its days are open after all, and the dates it had moved went back.
+    return [
+      moved.from === moved.to
+        ? say(locale, 'noticeOpenOn', { day: moved.from })
+        : say(locale, 'noticeOpenFromTo', { from: moved.from, until: moved.to }),
+      ...moved.dates.map((d) => say(locale, 'noticeLoanNowDue', { title: d.bookTitle, day: d.day })),
+    ].join(' ');
+  }
   if (!moved || (moved.dates.length === 1 && moved.from === moved.to && only)) {
     const one = only ?? notice;
     const values = { closed: moved?.from ?? movedFrom(notice), title: one.bookTitle, day: one.day };

@@ -38,6 +38,7 @@ function joinMoves(was: MovedDates, next: MovedDates): MovedDates {
     from: next.from < was.from ? next.from : was.from,
     to: next.to > was.to ? next.to : was.to,
     dates: [...kept, ...added],
+    ...(next.opened ? { opened: true } : {}),
   };
 }
 
@@ -63,7 +64,13 @@ export interface Notices {
   /** Records "expired" for these holds. */
   expired(holds: HoldRecord[]): Promise<void>;
   /** Records "due date moved" for the loans and ready holds a closure on `closedDay` moved to a later day. */
-  datesMoved(closed: ClosedDays, loans: LoanRecord[], holds: { hold: HoldRecord; until: string }[]): Promise<void>;
+  datesMoved(
+    closed: ClosedDays,
+    loans: LoanRecord[],
+    holds: { hold: HoldRecord; until: string }[],
+    /** The days are open after all (a moon-dated holiday moved or dropped): the dates went back. */
+    opened?: boolean,
+  ): Promise<void>;
   list(
     session: Session,
     userId: string,
@@ -205,7 +212,7 @@ export function createNotices(
       await store.notices.record(await holdNotices(holds, 'hold-expired'), mail);
     },
 
-    async datesMoved(closed, loans, holds) {
+    async datesMoved(closed, loans, holds, opened = false) {
       const byMember = new Map<string, MovedDates['dates']>();
       const add = (userId: string, date: MovedDates['dates'][number]) =>
         byMember.set(userId, [...(byMember.get(userId) ?? []), date]);
@@ -217,8 +224,9 @@ export function createNotices(
         // Moved again while the member has not read of the last move, and before its e-mail went: the same
         // notice, with the dates as they are now (staff entering a closure day by day tell each member once).
         const recent = await store.notices.movedSince(userId, new Date(now().getTime() - MOVES_JOIN_MS));
-        if (recent?.moved) {
-          const moved = joinMoves(recent.moved, { ...closed, dates });
+        // A move back joins only another move back: one notice says either "closed" or "open after all".
+        if (recent?.moved && (recent.moved.opened ?? false) === opened) {
+          const moved = joinMoves(recent.moved, { ...closed, dates, ...(opened ? { opened } : {}) });
           if (await store.notices.updateMoved(recent.id, moved, moved.dates[0]?.day ?? recent.day)) continue;
         }
         const [first] = dates;
@@ -238,7 +246,7 @@ export function createNotices(
           createdAt,
         } as const;
         // Its e-mail waits as long as moves join it, so it says the dates the member ends up with.
-        await store.notices.record([{ ...notice, moved: { ...closed, dates } }], {
+        await store.notices.record([{ ...notice, moved: { ...closed, dates, ...(opened ? { opened } : {}) } }], {
           ...mail,
           mailAfterMs: MOVES_JOIN_MS,
         });

@@ -52,6 +52,11 @@ export interface Policy {
    * would shut the library longer.
    */
   maxClosedDays: number;
+  /**
+   * Whether a moon-dated holiday the calendar proposes counts as closed for due dates, pickup days and fees
+   * before staff confirm it (docs/decisions/078); false: it is only "expected closed" until confirmed.
+   */
+  provisionalClosuresCount: boolean;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -80,6 +85,8 @@ export const DEFAULT_POLICY: Policy = {
   returns: 'self',
   // A year: a library shut longer is not lending.
   maxClosedDays: 366,
+  // Bangladesh fixes the Eids on moon sighting, often a day after Saudi Arabia: a date is not set on a guess.
+  provisionalClosuresCount: false,
 };
 
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;

@@ -11,6 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { startTestSmtp } from '../support/smtp-server.ts';
 import { startTestGateway, type Answer, type TestGateway } from '../support/gateway.ts';
 import { MISSING_ID, bookBody, libraryDay } from './factory.ts';
+import { moonHolidays } from '../../server/library/moon-holidays.ts';
+import { addDays } from '../../server/library/calendar.ts';
 import { ACCESS, type AccessMap } from '../../server/graphql/access.ts';
 
 /** A JSON token that JSON.stringify cannot produce (1e999 parses as Infinity; NaN is not JSON at all). */
@@ -718,6 +720,8 @@ const namedType = (t: TypeRef): TypeRef => (t.ofType ? namedType(t.ofType) : t);
 
 /** Valid variables per root field that takes arguments. */
 function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
+  const nextYear = Number(libraryDay(0).slice(0, 4)) + 1;
+  const ashura = moonHolidays(nextYear).find((h) => h.key === `ashura-${nextYear}`)!;
   return {
     books: { filter: { search: 'Book', genre: 'Drama', availableOnly: true }, first: 5, after: null },
     book: { id: f.toUpdate },
@@ -774,6 +778,10 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
         closes: '18:00',
       })),
     },
+    // In this order (the schema's): next year's Ashura is confirmed, moved a day on, then dropped.
+    confirmHoliday: { key: ashura.key },
+    moveHoliday: { key: ashura.key, from: addDays(ashura.from, 1), to: addDays(ashura.to, 1) },
+    dropHoliday: { key: ashura.key },
     sendOverdueReminder: { loanId: f.lateId },
     emailCheckoutReceipt: { loanIds: [f.renewId] },
     holdsToPull: { first: 5, after: null },

@@ -25,6 +25,7 @@ import { loansContract } from './contract/loans.contract.ts';
 import { peopleContract } from './contract/people.contract.ts';
 import { searchContract } from './contract/search.contract.ts';
 import { calendarContract } from './contract/calendar.contract.ts';
+import { holidaysContract } from './contract/holidays.contract.ts';
 import { itemsContract } from './contract/items.contract.ts';
 import { membersContract } from './contract/members.contract.ts';
 import { holdShelfContract } from './contract/hold-shelf.contract.ts';
@@ -48,6 +49,7 @@ function storeContract(factory: StoreFactory): void {
   auditContract(factory);
   searchContract(factory);
   calendarContract(factory);
+  holidaysContract(factory);
   itemsContract(factory);
   membersContract(factory);
   holdShelfContract(factory);

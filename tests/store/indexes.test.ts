@@ -17,6 +17,7 @@ import { sqliteHolds } from '../../server/store/sqlite/holds.ts';
 import { sqliteLeases } from '../../server/store/sqlite/leases.ts';
 import { sqliteRequests } from '../../server/store/sqlite/requests.ts';
 import { sqliteCalendar } from '../../server/store/sqlite/calendar.ts';
+import { sqliteHolidays } from '../../server/store/sqlite/holidays.ts';
 import { sqliteAudit } from '../../server/store/sqlite/audit.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
@@ -256,6 +257,7 @@ describe('SQLite: every query plan uses an index', () => {
     store = {
       kind: 'sqlite',
       calendar: sqliteCalendar(db),
+      holidays: sqliteHolidays(db),
       books: sqliteBooks(db),
       loans: sqliteLoans(db),
       ledger: sqliteLedger(db),

@@ -81,6 +81,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['GRACE_DAYS', '-1', /GRACE_DAYS/],
   ['FEE_CAP', 'half', /FEE_CAP must be one of replacement, none, got "half"/],
   ['OVERDUE_BLOCKS_BORROWING', 'sometimes', /OVERDUE_BLOCKS_BORROWING/],
+  ['PROVISIONAL_CLOSURES_COUNT', 'maybe', /PROVISIONAL_CLOSURES_COUNT/],
   ['MAX_CLOSED_DAYS', '6', /MAX_CLOSED_DAYS/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
@@ -173,6 +174,8 @@ describe('configuration', () => {
       overdueBlocksBorrowing: true,
       // A due day is put on the next open day within a year, or refused.
       maxClosedDays: 366,
+      // A proposed moon-dated holiday moves no date until staff confirm it.
+      provisionalClosuresCount: false,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

@@ -83,6 +83,9 @@ describe('graphql() documents in the production build', () => {
       'desk-calendar-page.tsx': [
         'DeskAddClosureDocument',
         'DeskCalendarDocument',
+        'DeskConfirmHolidayDocument',
+        'DeskDropHolidayDocument',
+        'DeskMoveHolidayDocument',
         'DeskRemoveClosureDocument',
         'DeskSetOpeningHoursDocument',
       ],

@@ -6,12 +6,13 @@ import { CONTACT_CALENDAR_QUERY, contactCalendarRange } from './opening-hours-se
 export function contactCalendarMock(
   closures: { date: string; reason: string }[] = [],
   days: Parameters<typeof specCalendar>[1] = [],
+  holidays: Parameters<typeof specCalendar>[2] = [],
 ): MockLink.MockedResponse {
   return {
     request: { query: CONTACT_CALENDAR_QUERY, variables: contactCalendarRange(new Date()) },
     result: {
       data: {
-        calendar: specCalendar(closures, days),
+        calendar: specCalendar(closures, days, holidays),
       },
     },
   };

@@ -68,6 +68,31 @@ describe('ContactPage', () => {
     expect(within(hours).getByText(/: Eid ul-Fitr$/)).toBeInTheDocument();
   });
 
+  it('shows the moon-dated holidays not confirmed yet as expected closures', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+    const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const holidays = [
+      { key: 'eid-ul-adha-2027', from: day(10), to: day(12), name: 'Eid ul-Adha', state: 'PROVISIONAL' },
+      { key: 'ashura-2027', from: day(20), to: day(20), name: 'Ashura', state: 'CONFIRMED' },
+      { key: 'shab-e-barat-2027', from: day(30), to: day(30), name: 'Shab-e-Barat', state: 'DROPPED' },
+    ];
+    render(
+      <MockedProvider mocks={[policyMock(), contactCalendarMock([], [], holidays)]}>
+        <MemoryRouter>
+          <ContactPage />
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+    const hours = screen.getByRole('heading', { name: 'Opening Hours' }).closest('section')!;
+    expect(
+      await within(hours).findByRole('heading', {
+        name: 'Expected closed (the dates follow the moon and are confirmed nearer the day)',
+      }),
+    ).toBeInTheDocument();
+    expect(within(hours).getByText(/ to .*: Eid ul-Adha \(expected\)$/)).toBeInTheDocument();
+    expect(within(hours).queryByText(/Ashura|Shab-e-Barat/)).not.toBeInTheDocument();
+  });
+
   it('says whether the library is open from the hours in force today, which staff may have changed', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
     // The weekly hours open every day; today's, in force for a period, leave it closed.

@@ -16,6 +16,13 @@ export const CONTACT_CALENDAR_QUERY = graphql(`
         opens
         closes
       }
+      holidays {
+        key
+        from
+        to
+        name
+        state
+      }
     }
   }
 `);
@@ -42,6 +49,8 @@ export function OpeningHoursSection() {
   // Today is the library's (its time zone) once known, the reader's until then.
   const today = timeZone ? libraryNow(now, timeZone).day : toDateInputValue(now);
   const upcoming = calendar?.closures.filter((c) => c.date >= today) ?? [];
+  // Moon-dated holidays not confirmed yet: the library expects to close, on days the moon may still move.
+  const expected = data?.calendar.holidays.filter((h) => h.state === 'PROVISIONAL' && h.to >= today) ?? [];
   return (
     <>
       {calendar && timeZone && (
@@ -63,6 +72,27 @@ export function OpeningHoursSection() {
           <ul className="text-sm text-slate-600">
             {upcoming.map((c) => (
               <li key={c.date}>{t({ id: 'contact.closureRow' }, { day: formatDay(c.date), reason: c.reason })}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {expected.length > 0 && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-slate-800">{t({ id: 'contact.expectedOn' })}</h3>
+          <ul className="text-sm text-slate-600">
+            {expected.map((h) => (
+              <li key={h.key}>
+                {t(
+                  { id: 'contact.expectedRow' },
+                  {
+                    days:
+                      h.from === h.to
+                        ? formatDay(h.from)
+                        : t({ id: 'contact.expectedRange' }, { from: formatDay(h.from), to: formatDay(h.to) }),
+                    name: h.name,
+                  },
+                )}
+              </li>
             ))}
           </ul>
         </>

@@ -63,6 +63,9 @@ export const circulationMutations: MutationResolvers = {
   removeClosure: (_parent, { date }, ctx) => ctx.library.calendar.removeClosure(sessionOf(ctx), date),
   setOpeningHours: (_parent, { from, to, hours }, ctx) =>
     ctx.library.calendar.setOpeningHours(sessionOf(ctx), from, to, hours),
+  confirmHoliday: (_parent, { key }, ctx) => ctx.library.holidays.confirm(sessionOf(ctx), key),
+  moveHoliday: (_parent, { key, from, to }, ctx) => ctx.library.holidays.move(sessionOf(ctx), key, from, to),
+  dropHoliday: (_parent, { key }, ctx) => ctx.library.holidays.drop(sessionOf(ctx), key),
 };
 
 export const borrowWindowFields: BorrowWindowResolvers = {

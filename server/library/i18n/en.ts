@@ -150,6 +150,7 @@ export const en = {
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
   mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
   mailSubjectDatesMoved: 'The library is closed: new dates for {count} of your books',
+  mailSubjectOpenAfterAll: 'The library is open after all: new due dates',
   mailHello: 'Hello {name},',
   mailOpen: 'Open it in BookHaven',
   mailWhy: 'You get this e-mail because your BookHaven notices are e-mailed to you.',
@@ -171,6 +172,13 @@ export const en = {
   closureTooFar: 'A closure can be at most three years ahead.',
   closureOrder: 'The last day of a closure cannot be before its first day.',
   closureTooLong: 'The library cannot be closed for more than {limit} days in a row.',
+  // Moon-dated holidays staff confirm, move or drop (library/holidays.ts, decision 078).
+  holidayMissing: 'That holiday is not among those proposed for this year and next.',
+  holidayConfirmed: 'That holiday is already confirmed.',
+  holidayDropped: 'That holiday was dropped.',
+  holidayChanged: 'Someone changed that holiday meanwhile. Look at the calendar again.',
+  holidayTooLong: 'A holiday can close the library for at most {max} days.',
+  holidayTooFar: 'A holiday can be moved at most a month from the day proposed.',
   // Opening hours staff change (library/opening-hours.ts).
   hoursNone: 'Give the hours of at least one day. To close the library on a day, add a closure.',
   hoursUnknownWeekday: '{weekday} is not a day of the week.',
@@ -193,6 +201,9 @@ export const en = {
   // A notice of several dates moved: a sentence for the closed days, then one for each date (notices.ts).
   noticeClosedOn: 'The library is closed on {closed, date, long}.',
   noticeClosedFromTo: 'The library is closed from {from, date, long} to {until, date, long}.',
+  // A moon-dated holiday moved or dropped (holidays.ts): the days it had closed are open, the dates went back.
+  noticeOpenOn: 'The library is open on {day, date, long} after all.',
+  noticeOpenFromTo: 'The library is open from {from, date, long} to {until, date, long} after all.',
   noticeLoanNowDue: 'Your loan of “{title}” is now due on {day, date, long}.',
   noticeHoldNowUntil: 'Your hold on “{title}” now waits for you until {day, date, long}.',
   overdueOne: '“{title}” is overdue. Please return it before borrowing another book.',

@@ -132,6 +132,23 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
       return moved;
     },
 
+    async moveDueOf(moves) {
+      const moved: LoanRecord[] = [];
+      for (const { loanId, from, to } of moves) {
+        const _id = toObjectId(loanId);
+        if (!_id) continue;
+        const updated = await loanLock(_id, () =>
+          loans.findOneAndUpdate(
+            { _id, status: 'borrowed', returnDate: from },
+            { $set: { returnDate: to } },
+            { returnDocument: 'after' },
+          ),
+        );
+        if (updated) moved.push(toLoan(updated));
+      }
+      return moved;
+    },
+
     async claimReturn(loanId, at) {
       const _id = toObjectId(loanId);
       if (!_id) return { ok: false, reason: 'loan-not-found' };

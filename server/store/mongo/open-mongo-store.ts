@@ -41,6 +41,7 @@ import { recoverItems } from './item-recovery.ts';
 import type { CounterDoc as ItemCounterDoc, ItemDoc } from './item-docs.ts';
 import { itemSteps } from './items.ts';
 import { mongoCalendar, type ClosureDoc, type HoursChangeDoc, type OpeningHoursDoc } from './calendar.ts';
+import { mongoHolidays, type HolidayDoc } from './holidays.ts';
 
 type IndexSpec = IndexDescription & { name: string };
 
@@ -196,6 +197,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     return {
       kind: 'mongodb',
       calendar,
+      holidays: mongoHolidays(db.collection<HolidayDoc>('holidays')),
       books: mongoBooks(books, lock, fill, recentLoansOf(loans), itemSteps(collections, lock)),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
       loans: mongoLoans(collections, lock),

@@ -136,6 +136,11 @@ export interface LoanStore {
    * again.
    */
   moveDue(from: Date, through: Date, to: Date): Promise<LoanRecord[]>;
+  /**
+   * Moves each listed active loan that is still due `from` to `to` (a moon-dated holiday moved or dropped: the
+   * loans its closure moved go back). Answers the loans moved, as they are now; one renewed or returned since stays.
+   */
+  moveDueOf(moves: readonly { loanId: string; from: Date; to: Date }[]): Promise<LoanRecord[]>;
   /** Closes an active loan as lost or damaged: the copy leaves the collection and the charges are recorded. */
   close(loanId: string, at: Date, opts: LossOptions): Promise<CheckinResult>;
   /** Active loans due before `dueBefore`, the longest overdue first (due date, then id). */

@@ -36,6 +36,8 @@ export interface MovedDates {
   from: string;
   to: string;
   dates: { loanId: string | null; holdId: string | null; bookId: string; bookTitle: string; day: string }[];
+  /** True when the days are open after all (a moon-dated holiday moved or dropped) and the dates went back. */
+  opened?: boolean;
 }
 
 export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail' | 'sms' | 'moved'> & { moved?: MovedDates | null };

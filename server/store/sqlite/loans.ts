@@ -289,6 +289,19 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
         .map(toLoan);
     },
 
+    async moveDueOf(moves) {
+      const move = db.prepare(
+        "UPDATE loans SET return_date = ? WHERE id = ? AND status = 'borrowed' AND return_date = ? RETURNING *",
+      );
+      return transaction(db, () =>
+        moves.flatMap(({ loanId, from, to }) => {
+          const id = parseId(loanId);
+          const row = id ? move.get(to.getTime(), id, from.getTime()) : undefined;
+          return row ? [toLoan(row)] : [];
+        }),
+      );
+    },
+
     async claimReturn(loanId, at) {
       const id = parseId(loanId);
       if (!id) return { ok: false, reason: 'loan-not-found' };

@@ -14,6 +14,7 @@ import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 import { sqliteErasure } from './erasure.ts';
 import { sqliteCalendar } from './calendar.ts';
+import { sqliteHolidays } from './holidays.ts';
 import { sqliteItems } from './items.ts';
 
 /** `books` tunes how searches are read (the tests read every search from the indexes, whatever its count). */
@@ -25,6 +26,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
   return {
     kind: 'sqlite',
     calendar: sqliteCalendar(db),
+    holidays: sqliteHolidays(db),
     books: sqliteBooks(db, readers ? () => readers : inlineReaders, books),
     categories: sqliteCategories(db),
     loans: sqliteLoans(db),

@@ -8,6 +8,7 @@ import { MIGRATIONS_20_TO_25 } from './migrations/20-found-counts-and-sessions.t
 import { MIGRATIONS_FROM_26 } from './migrations/26-ledger-notes-and-hours.ts';
 import { MIGRATIONS_FROM_35 } from './migrations/35-hold-pauses.ts';
 import { MIGRATIONS_FROM_34 } from './migrations/34-sms-notices.ts';
+import { MIGRATIONS_FROM_33 } from './migrations/33-moon-holidays.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_26,
   ...MIGRATIONS_FROM_35,
   ...MIGRATIONS_FROM_34,
+  ...MIGRATIONS_FROM_33,
 ];

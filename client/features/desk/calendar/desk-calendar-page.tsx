@@ -11,6 +11,7 @@ import { serverMessage } from '../desk-errors.ts';
 import { CALENDAR_FIELDS, describeHours } from '../../../lib/opening-hours.ts';
 import { useI18n } from '../../../lib/i18n.ts';
 import { HoursChanges, HoursForm } from './hours-form.tsx';
+import { MoonHolidays } from './moon-holidays.tsx';
 
 export const DESK_CALENDAR_QUERY = graphql(`
   query DeskCalendar($from: String!, $to: String!) {
@@ -20,6 +21,13 @@ export const DESK_CALENDAR_QUERY = graphql(`
     }
     calendar(from: $from, to: $to) {
       ...CalendarFields
+      holidays {
+        key
+        from
+        to
+        name
+        state
+      }
       hoursChanges {
         id
         from
@@ -54,7 +62,8 @@ const REMOVE_CLOSURE = graphql(`
 
 /**
  * The library's calendar at the desk: the days it is closed, which staff add and remove, and its opening hours,
- * which staff change from a day on or for a period.
+ * which staff change from a day on or for a period; the moon-dated holidays it proposes, which staff confirm, move
+ * or drop.
  */
 export default function DeskCalendarPage() {
   const t = useI18n().formatMessage;
@@ -197,6 +206,7 @@ export default function DeskCalendarPage() {
               ))}
             </ul>
           )}
+          <MoonHolidays holidays={data.calendar.holidays} refetchQueries={refetchQueries} />
         </section>
         <section aria-labelledby="hours-heading" className="space-y-4">
           <h2 id="hours-heading" className="text-xl font-semibold">

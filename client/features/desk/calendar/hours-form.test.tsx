@@ -38,7 +38,13 @@ function calendarMock(): MockLink.MockedResponse {
     result: {
       data: {
         me: { __typename: 'User', id: 'staff-1', role: 'admin' },
-        calendar: { __typename: 'LibraryCalendar', openingHours: WEEK, closures: [], hoursChanges: [RAMADAN] },
+        calendar: {
+          __typename: 'LibraryCalendar',
+          openingHours: WEEK,
+          closures: [],
+          holidays: [],
+          hoursChanges: [RAMADAN],
+        },
       },
     },
     maxUsageCount: 2,
