@@ -23,6 +23,7 @@ import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFie
 import { receiptMutations } from './resolvers/receipts.ts';
 import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
 import { inLibraryWeek } from '../library/opening-hours.ts';
+import { reasonIn } from '../library/closure-reasons.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -140,7 +141,12 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     User: { ...userFields, ...memberUserFields },
     MemberNote: memberNoteFields,
     BorrowWindow: borrowWindowFields,
-    Closure: { date: (closure) => closure.day },
+    Closure: {
+      date: (closure) => closure.day,
+      reason: async (closure, _args, ctx) => reasonIn(closure, await ctx.locale()),
+      reasonEn: (closure) => closure.reason || null,
+      reasonBn: (closure) => closure.reasonBn ?? null,
+    },
     LedgerEntry: ledgerNoteField,
     CashUpEntry: ledgerNoteField,
     HoursChange: { hours: (change) => inLibraryWeek(change.hours) },

@@ -750,7 +750,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     setLocale: { locale: 'en' },
     calendar: { from: libraryDay(0), to: libraryDay(30) },
     // In this order (the schema's): the baseline closes a day, then opens it again.
-    addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
+    addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr', reasonBn: 'ঈদুল ফিতর' },
     removeClosure: { date: libraryDay(20) },
     // A period far ahead with every day open: no date moves.
     setOpeningHours: {
