@@ -54,6 +54,15 @@ describeEachStore((kind) => {
       const both = { date: libraryDay(5), reasonEn: 'Eid ul-Fitr', reasonBn: 'ঈদুল ফিতর' };
       expect(await read(libraryDay(0), libraryDay(30), 'bn-BD,bn;q=0.9')).toEqual([{ ...both, reason: 'ঈদুল ফিতর' }]);
       expect(await read(libraryDay(0), libraryDay(30), 'en-GB')).toEqual([{ ...both, reason: 'Eid ul-Fitr' }]);
+      const rest = (language: string) =>
+        gw.request('GET', `/api/closures?from=${libraryDay(0)}&to=${libraryDay(30)}`, {
+          headers: { 'accept-language': language },
+        });
+      expect((await rest('bn')).body).toEqual([{ ...both, reason: 'ঈদুল ফিতর' }]);
+      expect((await rest('en')).body).toEqual([{ ...both, reason: 'Eid ul-Fitr' }]);
+      expect((await rest('en')).headers.get('cache-control')).toBe('private, no-store');
+      const refused = await gw.request('GET', `/api/closures?from=${libraryDay(1)}&to=${libraryDay(0)}`);
+      expect(refused.status).toBe(400);
     });
 
     it("follows a member's chosen language over the request's", async () => {

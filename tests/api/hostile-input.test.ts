@@ -500,6 +500,7 @@ function restBaselines(f: Fixtures) {
     'GET /api/borrowed-books/{uid}': { params: { uid: f.m.uid } },
     'POST /api/return-book': { body: { borrowId: f.loanId, bookId: f.toReturn, userId: f.m.uid } },
     'GET /api/categories': {},
+    'GET /api/closures': { query: `?from=${libraryDay(0)}&to=${libraryDay(30)}` },
     'GET /api/users': {},
     'GET /api/me/export': {},
     // Sent without a session here (it would end the fixtures' member's): nothing to end, 204.
