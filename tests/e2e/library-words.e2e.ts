@@ -56,14 +56,15 @@ describe("the library's words in Bangla", () => {
 
     // All Books: the genre filter by Bangla names with Bengali counts, its value the key.
     await page.goto('/all-books');
-    const genre = page.getByRole('combobox', { name: 'ধরন' });
+    const genre = page.getByRole('combobox', { name: 'ধরন', exact: true });
     await genre.waitFor();
     const option = genre.locator('option[value="Biography"]');
     await expect.poll(() => option.textContent()).toMatch(/^জীবনী \([০-৯,]+\)$/);
 
     // Contact: the phone number in Bengali digits, the closure by its Bangla reason.
     await page.goto('/contact');
-    await page.getByText('+৮৮০ ১৭১২-৩৪৫৬৭৮').waitFor();
+    await page.getByRole('main').getByText('+৮৮০ ১৭১২-৩৪৫৬৭৮').waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: '+৮৮০ ১৭১২-৩৪৫৬৭৮' }).waitFor();
     const hours = page.locator('section', { has: page.getByRole('heading', { name: 'খোলার সময়' }) });
     await hours.getByText(`বন্যা ${bengaliDigits(number)}`, { exact: false }).waitFor();
     expect(await hours.getByText(`Flood ${number}`, { exact: false }).count()).toBe(0);
