@@ -5,6 +5,7 @@
 // Every text from the catalogue is escaped. tests/unit/first-screen-pages.test.ts fails when these and the
 // components differ.
 import type { BookRecord } from './store/port.ts';
+import { genreNameId } from '../shared/genres.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text and attribute values: catalogue data is whatever members entered. */
@@ -34,6 +35,12 @@ export interface Scale {
   limitedStockMax: number;
   /** Cards drawn on All Books. */
   cards: number;
+}
+
+/** A genre's name in the page's language (client/lib/genre-names.ts); one without words as entered. */
+function genreName(genre: string, w: Words): string {
+  const id = genreNameId(genre);
+  return id ? w.say(id) : genre;
 }
 
 function stars(rating: number, w: Words): string {
@@ -77,7 +84,7 @@ function cardBadge(quantity: number, scale: Scale, w: Words): string {
 export function allBooksPage(data: AllBooksData, scale: Scale, image: (src: string) => string, w: Words): string {
   const options = data.genres
     .map((genre) => {
-      const label = w.say('catalog.withCount', { label: genre, count: data.genreCounts.get(genre) ?? 0 });
+      const label = w.say('catalog.withCount', { label: genreName(genre, w), count: data.genreCounts.get(genre) ?? 0 });
       return `<option value="${esc(genre)}">${esc(label)}</option>`;
     })
     .join('');
@@ -110,7 +117,7 @@ export function allBooksPage(data: AllBooksData, scale: Scale, image: (src: stri
         `<div class="flex flex-1 flex-col gap-1 p-4">${stars(book.rating, w)}` +
         `<h2 class="text-lg font-semibold text-gray-900">${title}</h2>` +
         `<p class="text-sm text-gray-600">${esc(book.author)}</p>` +
-        `<p class="text-xs tracking-wide text-indigo-700 uppercase">${esc(book.genre)}</p>` +
+        `<p class="text-xs tracking-wide text-indigo-700">${esc(genreName(book.genre, w))}</p>` +
         `<p class="text-sm text-gray-700">${esc(w.say('catalog.copiesAvailable', { count: book.quantity }))}</p>` +
         `<div class="mt-auto flex gap-2 pt-3"><a href="/book-details/${esc(encodeURIComponent(book.id))}" aria-label="${esc(w.say('catalog.detailsFor', { title: book.title }))}" class="btn-primary btn-sm flex-1">${esc(w.say('catalog.details'))}</a></div>` +
         `</div></article></li>`
@@ -150,12 +157,12 @@ export function bookPage(book: BookRecord, scale: Scale, image: (src: string) =>
     `<p class="text-lg text-gray-600">${esc(w.say('book.byAuthor', { author: book.author }))}</p></header>` +
     `<div class="flex flex-wrap items-center gap-3">${stars(book.rating, w)}` +
     `<span class="text-sm text-gray-700">${esc(w.say('book.outOfFive', { rating: book.rating }))}</span>` +
-    `<span class="rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">${esc(book.genre)}</span>` +
+    `<span class="rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">${esc(genreName(book.genre, w))}</span>` +
     `${detailsBadge(book.quantity, scale, w)}</div>` +
     `<section><h2 class="mb-1 text-lg font-semibold">${esc(w.say('book.description'))}</h2>` +
     `<p class="text-gray-700">${esc(description)}</p></section>` +
     `<dl class="grid grid-cols-3 gap-4 rounded-lg bg-gray-50 p-4 text-center">` +
-    fact(w.say('book.genre'), book.genre) +
+    fact(w.say('book.genre'), genreName(book.genre, w)) +
     fact(w.say('book.rating'), w.say('book.ratingOfFive', { rating: book.rating })) +
     fact(w.say('book.availableCopies'), w.number(book.quantity)) +
     `</dl>` +

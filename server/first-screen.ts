@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import IntlMessageFormat from 'intl-messageformat';
 import type { Catalog } from './library/catalog.ts';
+import { GENRE_WORD_IDS } from '../shared/genres.ts';
 import { allBooksPage, bookPage, type AllBooksData, type Say, type Words } from './first-screen-pages.ts';
 
 export type ScreenLocale = 'en' | 'bn';
@@ -67,7 +68,8 @@ export const SCREEN_WORDS = [
   'stock.limited',
   'stock.limitedCount',
   'stock.out',
-] as const;
+  ...GENRE_WORD_IDS,
+];
 
 /**
  * A first screen for one address: `key` names its content (page caches and ETags follow it); `html` draws it,

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIBRARY_CONTACT } from '../components/ui/library-info.ts';
+import { localDigits } from '../lib/format-count.ts';
 import { FooterHours } from './footer-hours.tsx';
 import { SocialLinks } from '../components/ui/social-links.tsx';
 import { useI18n, type MessageId } from '../lib/i18n.ts';
@@ -64,7 +65,7 @@ export function Footer() {
             </p>
             <p>
               <a href={`tel:${LIBRARY_CONTACT.phone.replace(/[^+\d]/g, '')}`} className="hover:text-white">
-                {LIBRARY_CONTACT.phone}
+                {localDigits(LIBRARY_CONTACT.phone)}
               </a>
             </p>
           </address>
@@ -91,7 +92,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-sm">
-        {t({ id: 'footer.rights' }, { year: String(new Date().getFullYear()) })}
+        {t({ id: 'footer.rights' }, { year: localDigits(String(new Date().getFullYear())) })}
       </div>
     </footer>
   );

@@ -9,3 +9,8 @@ const COUNT: Record<Locale, Intl.NumberFormat> = {
 export function formatCount(value: number, locale: Locale = currentLocale()): string {
   return COUNT[locale].format(value);
 }
+
+/** A number written as text (a phone number, a year) in the reader's digits: "+880 1712" is "+৮৮০ ১৭১২" in Bangla. */
+export function localDigits(text: string, locale: Locale = currentLocale()): string {
+  return text.replace(/[0-9]/g, (digit) => COUNT[locale].format(Number(digit)));
+}

@@ -24,6 +24,7 @@ import { receiptMutations } from './resolvers/receipts.ts';
 import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
 import { holdFields, holdMutations } from './resolvers/holds.ts';
 import { inLibraryWeek } from '../library/opening-hours.ts';
+import { reasonIn } from '../library/closure-reasons.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -143,7 +144,12 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     User: { ...userFields, ...memberUserFields },
     MemberNote: memberNoteFields,
     BorrowWindow: borrowWindowFields,
-    Closure: { date: (closure) => closure.day },
+    Closure: {
+      date: (closure) => closure.day,
+      reason: async (closure, _args, ctx) => reasonIn(closure, await ctx.locale()),
+      reasonEn: (closure) => closure.reason || null,
+      reasonBn: (closure) => closure.reasonBn ?? null,
+    },
     // A moon-dated holiday's name in the reader's language (the other fields are as the library answers them).
     Holiday: { name: async (holiday, _args, ctx) => holiday.name[await ctx.locale()] },
     LedgerEntry: ledgerNoteField,

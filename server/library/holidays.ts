@@ -61,7 +61,7 @@ export function createHolidays(
   async function close(session: Session, h: Holiday, from: string, to: string): Promise<HolidayMove[]> {
     const createdAt = opts.now();
     for (let d = from; d <= to; d = addDays(d, 1))
-      await store.calendar.addClosure({ day: d, reason: h.name.en, createdAt });
+      await store.calendar.addClosure({ day: d, reason: h.name.en, reasonBn: h.name.bn, createdAt });
     await opts.audit.record(session, [
       { action: 'closure-added', field: 'closure', newValue: `${from} to ${to}: ${h.name.en} (moon-dated, confirmed)` },
     ]);

@@ -8,7 +8,7 @@ import { LibraryError, badInput } from './errors.ts';
 import { addDays, dayToDate, daysBetween, parseDay, startOfDay, todayIn } from './calendar.ts';
 import type { Policy } from './policy.ts';
 import type { AuditTrail } from './audit.ts';
-import * as check from './validate.ts';
+import { bothReasons, closureReasons, reasonIn } from './closure-reasons.ts';
 import { createHoursSetter, inLibraryWeek, weekOn, type HoursHistory } from './opening-hours.ts';
 import { holidaysNear, overlapping, provisionalClosures, type Holiday } from './holiday-proposals.ts';
 
@@ -77,9 +77,10 @@ export interface LibraryCalendar {
   setOpeningHours(session: Session, from: unknown, to: unknown, hours: unknown): Promise<HoursChange>;
   /**
    * Staff: closes the library on a day, or on every day from it to `to`; due dates and pickup days on them move
-   * once, to the first open day after them all (see onClosed). Answers the first day's closure.
+   * once, to the first open day after them all (see onClosed). `reason` in English, `reasonBn` in Bangla: either
+   * may be left out, not both. Answers the first day's closure.
    */
-  addClosure(session: Session, day: unknown, reason: unknown, to?: unknown): Promise<ClosureRecord>;
+  addClosure(session: Session, day: unknown, reason: unknown, to?: unknown, reasonBn?: unknown): Promise<ClosureRecord>;
   /** Staff: opens a closed day again. Dates already moved off it stay where they are (members were told). */
   removeClosure(session: Session, day: unknown): Promise<ClosureRecord>;
 }
@@ -298,30 +299,31 @@ export function createLibraryCalendar(
       return change;
     },
 
-    async addClosure(session, rawDay, rawReason, rawTo) {
+    async addClosure(session, rawDay, rawReason, rawTo, rawReasonBn) {
       requireStaff(session);
       const from = dayInput(rawDay, 'date');
       const to = rawTo === undefined || rawTo === null ? from : dayInput(rawTo, 'to');
-      const reason = check.text(rawReason, 'reason', { max: 120 });
+      const reasons = closureReasons(rawReason, rawReasonBn);
       if (to < from) throw badInput('to', 'closureOrder');
       // A closure long past changes no fee left to charge; a year back covers an emergency recorded late.
       if (daysBetween(from, today()) > 366) throw badInput('date', 'closureTooOld');
       if (daysBetween(today(), to) > 3 * 366) throw badInput('to', 'closureTooFar');
       if (daysBetween(from, to) >= limit) throw badInput('to', 'closureTooLong', { limit });
       const [existing] = await store.calendar.closures(from, to);
-      if (existing) throw badInput('date', 'closureExists', { day: existing.day, reason: existing.reason });
+      if (existing) throw badInput('date', 'closureExists', { day: existing.day, reason: reasonIn(existing, 'en') });
       await checkLength(from, to);
       const createdAt = opts.now();
       let first: ClosureRecord | null = null;
       for (let day = from; day <= to; day = addDays(day, 1)) {
-        const result = await store.calendar.addClosure({ day, reason, createdAt });
+        const result = await store.calendar.addClosure({ day, ...reasons, createdAt });
         // A day closed meanwhile by another request keeps its own closure.
         if (result.ok) first ??= result.closure;
       }
       if (!first) {
         const [closure] = await store.calendar.closures(from, from);
-        throw badInput('date', 'closureExists', { day: from, reason: closure?.reason ?? reason });
+        throw badInput('date', 'closureExists', { day: from, reason: reasonIn(closure ?? reasons, 'en') });
       }
+      const reason = bothReasons(reasons);
       const entry = from === to ? `${from}: ${reason}` : `${from} to ${to}: ${reason}`;
       await opts.audit.record(session, [{ action: 'closure-added', field: 'closure', newValue: entry }]);
       // Read from well before the first day: a pickup day worked out from a day long past may land on it.
@@ -334,7 +336,7 @@ export function createLibraryCalendar(
       const day = dayInput(rawDay, 'date');
       const removed = await store.calendar.removeClosure(day);
       if (!removed) throw new LibraryError('NOT_FOUND', 'closureMissing', { day });
-      const was = `${day}: ${removed.reason}`;
+      const was = `${day}: ${bothReasons(removed)}`;
       await opts.audit.record(session, [{ action: 'closure-removed', field: 'closure', oldValue: was }]);
       return removed;
     },

@@ -109,6 +109,24 @@ export const categories = {
   response: { 200: ok('Categories', { type: 'array', items: r.category }), ...r.failures([503]) },
 };
 
+export const closures = {
+  tags: ['Calendar'],
+  summary: 'The days the library is closed from one day to another',
+  description:
+    "Every closure from `from` to `to` (YYYY-MM-DD, inclusive; as GraphQL's `calendar` takes them), by day. `reason` is said in the reader's language (a signed-in member's choice, else Accept-Language), in the other when staff gave only that one; `reasonEn` and `reasonBn` are the reasons as entered.",
+  querystring: {
+    type: 'object',
+    required: ['from', 'to'],
+    // A query's values are text (the gateway does not coerce them); the service checks the days and the range.
+    properties: {
+      from: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+      to: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    },
+    additionalProperties: false,
+  },
+  response: { 200: ok('Closures by day', { type: 'array', items: r.closure }), ...r.failures([400, 503]) },
+};
+
 export const users = {
   tags: ['Users'],
   summary: 'Every member',

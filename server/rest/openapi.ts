@@ -30,6 +30,7 @@ export async function registerOpenApi(api: FastifyInstance) {
         { name: 'Books', description: 'The catalogue' },
         { name: 'Circulation', description: 'Borrowing and returning' },
         { name: 'Categories', description: 'The library’s categories' },
+        { name: 'Calendar', description: 'The days the library is closed' },
         { name: 'Users', description: 'Members' },
         { name: 'Desk', description: 'The circulation desk’s lists (staff)' },
       ],

@@ -42,6 +42,22 @@ export const category = {
   additionalProperties: false,
 } as const;
 
+export const closure = {
+  type: 'object',
+  required: ['date', 'reason', 'reasonEn', 'reasonBn'],
+  properties: {
+    date: { type: 'string', description: "YYYY-MM-DD in the library's calendar." },
+    reason: {
+      type: 'string',
+      description:
+        "Why, in the reader's language (a signed-in member's choice, else Accept-Language), or in the other when only it was given.",
+    },
+    reasonEn: { ...nullableText, description: 'Why, in English, as staff entered it; null when not given.' },
+    reasonBn: { ...nullableText, description: 'Why, in Bangla, as staff entered it; null when not given.' },
+  },
+  additionalProperties: false,
+} as const;
+
 export const loan = {
   type: 'object',
   required: [

@@ -240,6 +240,18 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       (await library.catalog.categories()).map(shape.category),
     );
 
+    app.get<{ Querystring: { from: string; to: string } }>(
+      '/closures',
+      { schema: doc.closures },
+      async (request, reply) => {
+        const locale = await library.language.forRequest(request.viewer.session, request.headers['accept-language']);
+        const { closures } = await library.calendar.view(request.query.from, request.query.to);
+        // Said in the reader's language: never kept by a shared cache for another reader.
+        reply.header('cache-control', PRIVATE);
+        return closures.map((c) => shape.closure(c, locale));
+      },
+    );
+
     app.get('/users', { schema: doc.users, preValidation: signedIn }, async (request) =>
       (await library.accounts.list(session(request))).map(shape.user),
     );

@@ -4,10 +4,13 @@ import {
   bookFieldEntries,
   type BookRecord,
   type CategoryRecord,
+  type ClosureRecord,
+  type Locale,
   type LoanRecord,
   type UserRecord,
 } from '../store/port.ts';
 import type { Absolute } from '../library/site-urls.ts';
+import { reasonIn } from '../library/closure-reasons.ts';
 
 export function restShapes(absolute: Absolute) {
   return {
@@ -24,6 +27,12 @@ export function restShapes(absolute: Absolute) {
       copies: b.copies,
       // Mongoose's version key: send it back with PUT and a book changed since is refused (409).
       __v: b.version,
+    }),
+    closure: (c: ClosureRecord, locale: Locale) => ({
+      date: c.day,
+      reason: reasonIn(c, locale),
+      reasonEn: c.reason || null,
+      reasonBn: c.reasonBn ?? null,
     }),
     category: (c: CategoryRecord) => ({
       _id: c.id,

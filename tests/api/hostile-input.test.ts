@@ -509,6 +509,7 @@ function restBaselines(f: Fixtures) {
     'GET /api/borrowed-books/{uid}': { params: { uid: f.m.uid } },
     'POST /api/return-book': { body: { borrowId: f.loanId, bookId: f.toReturn, userId: f.m.uid } },
     'GET /api/categories': {},
+    'GET /api/closures': { query: `?from=${libraryDay(0)}&to=${libraryDay(30)}` },
     'GET /api/users': {},
     'GET /api/me/export': {},
     // Sent without a session here (it would end the fixtures' member's): nothing to end, 204.
@@ -766,7 +767,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     setLocale: { locale: 'en' },
     calendar: { from: libraryDay(0), to: libraryDay(30) },
     // In this order (the schema's): the baseline closes a day, then opens it again.
-    addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr' },
+    addClosure: { date: libraryDay(20), reason: 'Eid ul-Fitr', reasonBn: 'ঈদুল ফিতর' },
     removeClosure: { date: libraryDay(20) },
     // A period far ahead with every day open: no date moves.
     setOpeningHours: {

@@ -94,7 +94,7 @@ describe('the calendar, fees and refusals told up front', () => {
 
     const form = page.getByRole('form', { name: 'Close the library' });
     await form.getByLabel('Date').fill(closed);
-    await form.getByLabel('Reason').fill(`Eid ul-Fitr ${tag}`);
+    await form.getByLabel('Reason in English').fill(`Eid ul-Fitr ${tag}`);
     await form.getByRole('button', { name: 'Close the library on this day' }).click();
     const day = await friendlyDate(page, closed);
     await page
@@ -115,7 +115,7 @@ describe('the calendar, fees and refusals told up front', () => {
 
     // A second closure of the same day is refused in the gateway's words.
     await form.getByLabel('Date').fill(closed);
-    await form.getByLabel('Reason').fill('Twice');
+    await form.getByLabel('Reason in English').fill('Twice');
     await form.getByRole('button', { name: 'Close the library on this day' }).click();
     await page
       .getByRole('alert')
@@ -144,7 +144,7 @@ describe('the calendar, fees and refusals told up front', () => {
     const form = page.getByRole('form', { name: 'Close the library' });
     await form.getByLabel('Date').fill(first);
     await form.getByLabel('Last day').fill(last);
-    await form.getByLabel('Reason').fill(`Flood ${tag}`);
+    await form.getByLabel('Reason in English').fill(`Flood ${tag}`);
     await form.getByRole('button', { name: 'Close the library on these days' }).click();
     const [from, to] = [await friendlyDate(page, first), await friendlyDate(page, last)];
     await page

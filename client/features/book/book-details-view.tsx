@@ -4,6 +4,7 @@ import { BookImage } from '../../components/ui/book-image.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { DetailsStockBadge } from '../../components/ui/stock-badge.tsx';
 import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import { genreName } from '../../lib/genre-names.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
 
@@ -42,7 +43,8 @@ export function BookDetailsView({
   refusal,
 }: BookDetailsViewProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
-  const { formatMessage: t, formatNumber } = useI18n();
+  const intl = useI18n();
+  const { formatMessage: t, formatNumber } = intl;
   const description = book.description.trim() || t({ id: 'book.noDescription' });
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
@@ -61,7 +63,7 @@ export function BookDetailsView({
             <Stars rating={book.rating} />
             <span className="text-sm text-gray-700">{t({ id: 'book.outOfFive' }, { rating: book.rating })}</span>
             <span className="rounded-full bg-indigo-100 px-3 py-1 text-xs font-semibold text-indigo-800">
-              {book.genre}
+              {genreName(intl, book.genre)}
             </span>
             {/* Without staff the spec's badge stays ("Out of Stock" at quantity 0); the note below says why. */}
             {noCopies && staffed ? (
@@ -79,7 +81,7 @@ export function BookDetailsView({
           <dl className="grid grid-cols-3 gap-4 rounded-lg bg-gray-50 p-4 text-center">
             <div>
               <dt className="text-xs text-gray-500 uppercase">{t({ id: 'book.genre' })}</dt>
-              <dd className="font-semibold">{book.genre}</dd>
+              <dd className="font-semibold">{genreName(intl, book.genre)}</dd>
             </div>
             <div>
               <dt className="text-xs text-gray-500 uppercase">{t({ id: 'book.rating' })}</dt>

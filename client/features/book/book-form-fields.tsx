@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { BookFormValues, FieldErrors } from './book-form.ts';
+import { genreName } from '../../lib/genre-names.ts';
 import { useI18n } from '../../lib/i18n.ts';
 
 interface BookFormFieldsProps {
@@ -30,7 +31,8 @@ export function BookFormFields({
   inventoryLocked = false,
 }: BookFormFieldsProps) {
   const id = useId();
-  const t = useI18n().formatMessage;
+  const intl = useI18n();
+  const t = intl.formatMessage;
   // The gateway's reasons for refusing a member's change of either field, shown beside the read-only fields.
   const reasons = {
     copies: t({ id: 'book.reason.copies' }),
@@ -91,7 +93,7 @@ export function BookFormFields({
           <option value="">{t({ id: 'book.selectGenre' })}</option>
           {genres.map((genre) => (
             <option key={genre} value={genre}>
-              {genre}
+              {genreName(intl, genre)}
             </option>
           ))}
         </select>,

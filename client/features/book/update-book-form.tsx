@@ -7,6 +7,7 @@ import type { BookDetailsFieldsFragment, BookEditFieldsFragment } from '../../gq
 import { showError, showSuccess } from '../../components/ui/dialogs.ts';
 import { Stars } from '../../components/ui/stars.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { genreName } from '../../lib/genre-names.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { parseUpdateBook, type BookFormValues, type FieldErrors } from './book-form.ts';
 import { dropBookLists, serverFieldErrors } from './book-list-cache.ts';
@@ -63,7 +64,8 @@ interface UpdateBookFormProps {
 export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = false }: UpdateBookFormProps) {
   const book = getFragmentData(BOOK_DETAILS_FRAGMENT, bookRef);
   const edit = getFragmentData(BOOK_EDIT_FRAGMENT, bookRef);
-  const { formatMessage: t, formatNumber } = useI18n();
+  const intl = useI18n();
+  const { formatMessage: t, formatNumber } = intl;
   const navigate = useNavigate();
   const [values, setValues] = useState(() => toFormValues(book, edit));
   // The version these values started from: the gateway refuses the edit if the book has changed since.
@@ -131,7 +133,7 @@ export function UpdateBookForm({ book: bookRef, onReload, inventoryLocked = fals
         <dl className="mt-4 space-y-1 text-sm">
           <Detail term={t({ id: 'book.field.title' })} value={book.title} />
           <Detail term={t({ id: 'book.field.author' })} value={book.author} />
-          <Detail term={t({ id: 'book.field.genre' })} value={book.genre} />
+          <Detail term={t({ id: 'book.field.genre' })} value={genreName(intl, book.genre)} />
           <Detail term={t({ id: 'book.detail.copiesOwned' })} value={formatNumber(edit.copies)} />
           <Detail term={t({ id: 'book.detail.onLoan' })} value={formatNumber(onLoan)} />
           <Detail term={t({ id: 'book.detail.available' })} value={formatNumber(book.quantity)} />

@@ -351,7 +351,7 @@ describe('All Books in Bangla', () => {
       'শিরোনাম বা লেখকের নাম দিয়ে খুঁজুন...',
     );
     const options = within(screen.getByRole('combobox', { name: 'ধরন' })).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['সব', 'Fantasy (১,১৮৭)', 'Sci-Fi (০)']);
+    expect(options.map((option) => option.textContent)).toEqual(['সব', 'ফ্যান্টাসি (১,১৮৭)', 'বিজ্ঞান কল্পকাহিনি (০)']);
     expect(screen.getByRole('button', { name: 'পাওয়া যায় এমন বই দেখান (২)' })).toBeInTheDocument();
     const dune = screen.getByRole('article', { name: 'Dune' });
     expect(within(dune).getByText('২টি কপি পাওয়া যাচ্ছে')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { Stars } from '../../components/ui/stars.tsx';
 import { CardStockBadge } from '../../components/ui/stock-badge.tsx';
 import { getFragmentData, type FragmentType } from '../../gql/index.ts';
 import type { CatalogBookFragment } from '../../gql/graphql.ts';
+import { genreName } from '../../lib/genre-names.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
@@ -27,7 +28,8 @@ export function BookCardGrid(props: BookCardGridProps) {
 }
 
 function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boolean }) {
-  const t = useI18n().formatMessage;
+  const intl = useI18n();
+  const t = intl.formatMessage;
   return (
     <article aria-label={book.title} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm">
       <div className="relative h-64 bg-slate-100">
@@ -44,7 +46,7 @@ function BookCard({ book, canEdit }: { book: CatalogBookFragment; canEdit: boole
         <Stars rating={book.rating} />
         <h2 className="text-lg font-semibold text-gray-900">{book.title}</h2>
         <p className="text-sm text-gray-600">{book.author}</p>
-        <p className="text-xs tracking-wide text-indigo-700 uppercase">{book.genre}</p>
+        <p className="text-xs tracking-wide text-indigo-700">{genreName(intl, book.genre)}</p>
         <p className="text-sm text-gray-700">{t({ id: 'catalog.copiesAvailable' }, { count: book.quantity })}</p>
         <div className="mt-auto flex gap-2 pt-3">
           <Link

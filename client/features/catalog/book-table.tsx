@@ -4,6 +4,7 @@ import { Icon } from '../../components/ui/icons.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { StockStatus } from '../../components/ui/stock-badge.tsx';
 import { getFragmentData, type FragmentType } from '../../gql/index.ts';
+import { genreName } from '../../lib/genre-names.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
 
@@ -17,7 +18,8 @@ const cell =
 
 export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_BOOK_FRAGMENT>[]; canEdit: boolean }) {
   const books = getFragmentData(CATALOG_BOOK_FRAGMENT, props.books);
-  const { formatMessage: t, formatNumber } = useI18n();
+  const intl = useI18n();
+  const { formatMessage: t, formatNumber } = intl;
   const column = (name: (typeof COLUMNS)[number]) => t({ id: `catalog.column.${name}` as const });
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
@@ -49,7 +51,7 @@ export function BookTable(props: { books: readonly FragmentType<typeof CATALOG_B
                 {book.author}
               </td>
               <td className={cell} data-label={column('genre')}>
-                {book.genre}
+                {genreName(intl, book.genre)}
               </td>
               <td className={cell} data-label={column('rating')}>
                 <Stars rating={book.rating} />

@@ -1,4 +1,5 @@
 import { Button } from '../../components/ui/button.tsx';
+import { genreName } from '../../lib/genre-names.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import type { CatalogFilters, ViewMode } from './catalog-filters.ts';
 
@@ -30,7 +31,8 @@ export function CatalogToolbar({
   onChange,
   onClear,
 }: CatalogToolbarProps) {
-  const t = useI18n().formatMessage;
+  const intl = useI18n();
+  const t = intl.formatMessage;
   const availableLabel = t({ id: filters.availableOnly ? 'catalog.availableOn' : 'catalog.availableOff' });
   // A genre from an old link may no longer exist; keep it listed so the select shows what is applied.
   const options = filters.genre && !genres.includes(filters.genre) ? [filters.genre, ...genres] : genres;
@@ -54,7 +56,9 @@ export function CatalogToolbar({
         <option value="">{t({ id: 'catalog.allGenres' })}</option>
         {options.map((genre) => (
           <option key={genre} value={genre}>
-            {genreCounts ? t({ id: 'catalog.withCount' }, { label: genre, count: genreCounts.get(genre) ?? 0 }) : genre}
+            {genreCounts
+              ? t({ id: 'catalog.withCount' }, { label: genreName(intl, genre), count: genreCounts.get(genre) ?? 0 })
+              : genreName(intl, genre)}
           </option>
         ))}
       </select>

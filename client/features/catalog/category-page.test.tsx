@@ -128,14 +128,16 @@ describe('Category page', () => {
 });
 
 describe('Category page in Bangla', () => {
-  it('names the category, counts its books and labels each card in Bangla', async () => {
+  it("names the category and each card's genre, counts its books and labels each card in Bangla", async () => {
     applyCatalogue('bn', bangla);
     renderPage(answer([book('b1', 'Dune')], { totalCount: 1_204, endCursor: 'c1' }));
-    expect(await screen.findByRole('heading', { name: 'Sci-Fi বই' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'বিজ্ঞান কল্পকাহিনি বই' })).toBeInTheDocument();
+    expect(screen.getByText('আমাদের বাছাই করা বিজ্ঞান কল্পকাহিনি বইগুলো', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('এই বিভাগে ১,২০৪টি বই')).toBeInTheDocument();
     const dune = screen.getByRole('article', { name: 'Dune' });
     expect(within(dune).getByText('লেখক: Frank Herbert')).toBeInTheDocument();
     expect(within(dune).getByText('সংখ্যা: ২')).toBeInTheDocument();
+    expect(within(dune).getByText('বিজ্ঞান কল্পকাহিনি')).toBeInTheDocument();
     expect(within(dune).getByRole('link', { name: 'Dune: বিস্তারিত' })).toBeInTheDocument();
   });
 });

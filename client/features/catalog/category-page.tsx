@@ -5,6 +5,7 @@ import { BookImage } from '../../components/ui/book-image.tsx';
 import { LoadMore, PAGE_SIZE } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
+import { genreName } from '../../lib/genre-names.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CATALOG_BOOK_FRAGMENT } from './catalog-book.ts';
@@ -27,8 +28,10 @@ export const CATEGORY_BOOKS_QUERY = graphql(`
 
 export default function CategoryPage() {
   const category = useParams()['category'] ?? '';
-  const t = useI18n().formatMessage;
-  useDocumentTitle(t({ id: 'catalog.categoryTitle' }, { category }));
+  const intl = useI18n();
+  const t = intl.formatMessage;
+  const name = genreName(intl, category);
+  useDocumentTitle(t({ id: 'catalog.categoryTitle' }, { category: name }));
   const { data, loading, error, fetchMore } = useQuery(CATEGORY_BOOKS_QUERY, {
     variables: { genre: category, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
@@ -56,8 +59,10 @@ export default function CategoryPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-2 text-3xl font-bold text-gray-900">{t({ id: 'catalog.categoryTitle' }, { category })}</h1>
-      <p className="mb-4 text-gray-600">{t({ id: 'catalog.categoryIntro' }, { category })}</p>
+      <h1 className="mb-2 text-3xl font-bold text-gray-900">
+        {t({ id: 'catalog.categoryTitle' }, { category: name })}
+      </h1>
+      <p className="mb-4 text-gray-600">{t({ id: 'catalog.categoryIntro' }, { category: name })}</p>
       {books.length > 0 && (
         <p className="mb-6 text-sm text-gray-600" aria-live="polite">
           {t({ id: 'catalog.categoryCount' }, { count: totalCount })}
@@ -86,7 +91,7 @@ export default function CategoryPage() {
                 <div className="flex flex-1 flex-col gap-1 p-4">
                   <h2 className="text-lg font-semibold">{book.title}</h2>
                   <p className="text-sm text-gray-600">{t({ id: 'book.byAuthor' }, { author: book.author })}</p>
-                  <p className="text-xs tracking-wide text-indigo-700 uppercase">{book.genre}</p>
+                  <p className="text-xs tracking-wide text-indigo-700">{genreName(intl, book.genre)}</p>
                   <p className="text-sm text-gray-700">{t({ id: 'catalog.quantity' }, { count: book.quantity })}</p>
                   <Stars rating={book.rating} />
                   <Link

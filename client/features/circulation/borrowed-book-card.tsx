@@ -5,6 +5,7 @@ import { graphql } from '../../gql/index.ts';
 import type { BorrowedLoanFragment } from '../../gql/graphql.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { formatDay, formatInstantDay } from '../../lib/dates.ts';
+import { genreName } from '../../lib/genre-names.ts';
 import { intl, useI18n } from '../../lib/i18n.ts';
 import { usePolicy } from '../../lib/policy.ts';
 import { calendarDay, lateText, loanDueBadge, type DueTone } from './due-badge.ts';
@@ -70,7 +71,8 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
   const due = calendarDay(loan.dueDate);
   const overdue = pending && loan.overdueDays > 0;
   const { policy } = usePolicy();
-  const t = useI18n().formatMessage;
+  const i18n = useI18n();
+  const t = i18n.formatMessage;
   const badge = pending ? loanDueBadge(due, loan.overdueDays, now, policy?.dueSoonDays ?? null) : null;
   const returnText = t({ id: returning ? 'circulation.card.returning' : 'circulation.card.return' });
   return (
@@ -101,7 +103,7 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
         )}
         <h2 className="text-lg font-semibold text-gray-900">{loan.bookTitle}</h2>
         <p className="text-gray-600">{t({ id: 'circulation.card.byAuthor' }, { author: loan.bookAuthor })}</p>
-        <p className="text-xs tracking-wide text-indigo-700 uppercase">{loan.bookCategory}</p>
+        <p className="text-xs tracking-wide text-indigo-700">{genreName(i18n, loan.bookCategory)}</p>
         <p>{t({ id: 'circulation.card.borrowed' }, { day: formatInstantDay(loan.borrowDate, policy?.timeZone) })}</p>
         <p className={overdue ? 'font-semibold text-red-600' : undefined}>
           {t({ id: 'circulation.card.returnBy' }, { day: formatDay(loan.dueDate) })}

@@ -187,7 +187,7 @@ describe('Circulation Desk in Bangla', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'বাতিল' }));
   });
 
-  it('shows the library calendar in Bangla: its closures and opening hours', async () => {
+  it('shows the library calendar in Bangla: its closures in both languages, and opening hours', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 2, 10, 9, 0) });
     const today = toDateInputValue(new Date());
     const calendar = {
@@ -196,7 +196,7 @@ describe('Circulation Desk in Bangla', () => {
         { __typename: 'OpeningHours', weekday: 'SATURDAY', opens: '10:00', closes: '20:00' },
         { __typename: 'OpeningHours', weekday: 'FRIDAY', opens: '14:00', closes: '20:00' },
       ],
-      closures: [{ __typename: 'Closure', date: '2026-03-31', reason: 'Eid' }],
+      closures: [{ __typename: 'Closure', date: '2026-03-31', reason: 'ঈদ', reasonEn: 'Eid', reasonBn: 'ঈদ' }],
       hoursChanges: [],
     };
     const { container } = render(
@@ -223,7 +223,12 @@ describe('Circulation Desk in Bangla', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'লাইব্রেরির ক্যালেন্ডার' })).toBeInTheDocument();
     expect(within(closed).getByRole('button', { name: '৩১ মার্চ ২০২৬ আবার খুলুন' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'লাইব্রেরি বন্ধ রাখুন' });
-    expect(within(form).getByLabelText('কারণ').getAttribute('placeholder')).toBe('ঈদুল ফিতর');
+    expect(within(closed).getByText('Eid / ঈদ')).toBeInTheDocument();
+    expect(within(form).getByLabelText('ইংরেজিতে কারণ')).toBeRequired();
+    expect(within(form).getByLabelText('বাংলায় কারণ').getAttribute('placeholder')).toBe('ঈদুল ফিতর');
+    // Either reason alone will do.
+    await userEvent.type(within(form).getByLabelText('বাংলায় কারণ'), 'বন্যা');
+    expect(within(form).getByLabelText('ইংরেজিতে কারণ')).not.toBeRequired();
     expect(within(form).getByRole('button', { name: 'এই দিনে লাইব্রেরি বন্ধ রাখুন' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'খোলার সময়' })).toBeInTheDocument();
     const hoursForm = screen.getByRole('form', { name: 'খোলার সময় বদলান' });

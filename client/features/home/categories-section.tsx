@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { graphql } from '../../gql/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { BookImage } from '../../components/ui/book-image.tsx';
+import { categoryDescription, genreName } from '../../lib/genre-names.ts';
 import { categoriesToShow, categoryPath } from './fallback-categories.ts';
 
 export const HomeCategoriesQuery = graphql(`
@@ -19,7 +20,8 @@ export const HomeCategoriesQuery = graphql(`
 
 export function CategoriesSection() {
   const { data, loading, error } = useQuery(HomeCategoriesQuery);
-  const { formatMessage: t } = useI18n();
+  const intl = useI18n();
+  const t = intl.formatMessage;
   let body;
   if (loading) body = <Spinner label={t({ id: 'home.loadingCategories' })} />;
   else if (error)
@@ -39,13 +41,13 @@ export function CategoriesSection() {
             >
               <BookImage
                 src={category.image}
-                alt={t({ id: 'home.categoryImage' }, { name: category.name })}
+                alt={t({ id: 'home.categoryImage' }, { name: genreName(intl, category.name) })}
                 className="aspect-[3/2] w-full object-cover"
                 loading="lazy"
               />
               <div className="p-5">
-                <h3 className="mb-2 text-xl font-semibold text-slate-900">{category.name}</h3>
-                <p className="mb-4 text-slate-600">{category.description}</p>
+                <h3 className="mb-2 text-xl font-semibold text-slate-900">{genreName(intl, category.name)}</h3>
+                <p className="mb-4 text-slate-600">{categoryDescription(intl, category)}</p>
                 <span className="font-semibold text-indigo-600 group-hover:text-indigo-800">
                   {t({ id: 'home.exploreBooks' })}
                   <span aria-hidden="true" className="ml-1 after:content-['→']" />

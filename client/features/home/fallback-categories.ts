@@ -2,8 +2,6 @@ import { BUILT_IN_CATEGORIES } from '../../../shared/genres.ts';
 
 export type HomeCategory = { id: string; name: string; image: string; description: string };
 
-export const DEFAULT_CATEGORY_DESCRIPTION = 'Explore books in this category';
-
 // Spec 3: used when the server has no categories: the built-in ones the server seeds, with images shipped in
 // client/public.
 export const FALLBACK_CATEGORIES: HomeCategory[] = Object.entries(BUILT_IN_CATEGORIES).map(([name, description]) => ({
@@ -17,7 +15,8 @@ export function categoriesToShow(fromServer: readonly HomeCategory[]): HomeCateg
   if (fromServer.length === 0) return FALLBACK_CATEGORIES;
   return fromServer.map((category) => ({
     ...category,
-    description: category.description.trim() || DEFAULT_CATEGORY_DESCRIPTION,
+    // Blank: the page says its default sentence in the reader's language (client/lib/genre-names.ts).
+    description: category.description.trim(),
   }));
 }
 

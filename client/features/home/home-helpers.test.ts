@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wrapIndex } from './carousel-index.ts';
-import {
-  categoriesToShow,
-  categoryPath,
-  DEFAULT_CATEGORY_DESCRIPTION,
-  FALLBACK_CATEGORIES,
-} from './fallback-categories.ts';
+import { categoriesToShow, categoryPath, FALLBACK_CATEGORIES } from './fallback-categories.ts';
 import { isValidNewsletterEmail, saveSubscription, SUBSCRIPTIONS_KEY } from './newsletter-email.ts';
 import { featuredToShow, SAMPLE_BOOKS } from './sample-books.ts';
 
@@ -40,9 +35,9 @@ describe('categories', () => {
       expect(category.image).toMatch(/^\/images\/categories\/.+\.svg$/);
     }
   });
-  it('keeps server categories and fills a missing description', () => {
+  it('keeps server categories, a blank description left empty for the page to fill', () => {
     const shown = categoriesToShow([{ id: '1', name: 'Poetry', image: '/x.jpg', description: ' ' }]);
-    expect(shown).toEqual([{ id: '1', name: 'Poetry', image: '/x.jpg', description: DEFAULT_CATEGORY_DESCRIPTION }]);
+    expect(shown).toEqual([{ id: '1', name: 'Poetry', image: '/x.jpg', description: '' }]);
   });
   it('encodes names in category paths', () => {
     expect(categoryPath('Sci-Fi')).toBe('/category/Sci-Fi');

@@ -1,4 +1,5 @@
 import { LIBRARY_CONTACT } from '../../components/ui/library-info.ts';
+import { localDigits } from '../../lib/format-count.ts';
 import { OpeningHoursSection } from './opening-hours-section.tsx';
 import { SocialLinks } from '../../components/ui/social-links.tsx';
 import { PolicyText } from '../../components/ui/policy-text.tsx';
@@ -54,7 +55,7 @@ export default function ContactPage() {
                   {LIBRARY_CONTACT.email}
                 </a>
               </p>
-              <p>{LIBRARY_CONTACT.phone}</p>
+              <p>{localDigits(LIBRARY_CONTACT.phone)}</p>
             </address>
           </section>
           <section aria-labelledby="hours-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

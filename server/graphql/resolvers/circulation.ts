@@ -59,7 +59,8 @@ export const circulationMutations: MutationResolvers = {
     ctx.library.circulation.markLost(sessionOf(ctx), loanId, damaged === true, idempotencyKey),
   recordPayment: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'payment', args),
   waiveFee: (_parent, args, ctx) => ctx.library.circulation.credit(sessionOf(ctx), 'waiver', args),
-  addClosure: (_parent, { date, reason, to }, ctx) => ctx.library.calendar.addClosure(sessionOf(ctx), date, reason, to),
+  addClosure: (_parent, { date, reason, to, reasonBn }, ctx) =>
+    ctx.library.calendar.addClosure(sessionOf(ctx), date, reason, to, reasonBn),
   removeClosure: (_parent, { date }, ctx) => ctx.library.calendar.removeClosure(sessionOf(ctx), date),
   setOpeningHours: (_parent, { from, to, hours }, ctx) =>
     ctx.library.calendar.setOpeningHours(sessionOf(ctx), from, to, hours),

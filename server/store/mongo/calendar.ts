@@ -1,9 +1,9 @@
 // The library's calendar in MongoDB: one document per weekday with hours (the defaults inserted on open, each
 // by an upsert that only inserts, so two gateways opening at once write them once) and one per closure, keyed
-// by its day, which the unique _id keeps to one. Changes of hours are documents of their own, never updated.
+// by its day, which the unique _id keeps to one, with its reason in English and in Bangla. Changes of hours are documents of their own, never updated.
 import { ObjectId, type Collection } from 'mongodb';
 import type { CalendarStore, ClosureRecord, HoursChange, OpeningHours } from '../port.ts';
-import { DEFAULT_OPENING_HOURS } from '../seed/calendar.ts';
+import { DEFAULT_OPENING_HOURS, FIXED_HOLIDAYS } from '../seed/calendar.ts';
 import { isDuplicateKey } from './documents.ts';
 
 export interface OpeningHoursDoc {
@@ -14,7 +14,10 @@ export interface OpeningHoursDoc {
 
 export interface ClosureDoc {
   _id: string;
+  /** In English ('' when only the Bangla one was given). */
   reason: string;
+  /** In Bangla; missing on closures recorded before issue 41 (a seeded holiday's is back-filled on open). */
+  reasonBn?: string | null;
   createdAt: Date;
 }
 
@@ -34,7 +37,12 @@ const toHoursChange = (doc: HoursChangeDoc): HoursChange => ({
   setAt: doc.setAt,
 });
 
-const toClosure = (doc: ClosureDoc): ClosureRecord => ({ day: doc._id, reason: doc.reason, createdAt: doc.createdAt });
+const toClosure = (doc: ClosureDoc): ClosureRecord => ({
+  day: doc._id,
+  reason: doc.reason,
+  reasonBn: doc.reasonBn ?? null,
+  createdAt: doc.createdAt,
+});
 
 export async function mongoCalendar(
   hours: Collection<OpeningHoursDoc>,
@@ -51,9 +59,14 @@ export async function mongoCalendar(
     }
   }
 
+  // The fixed-date holidays seeded before closures had a Bangla reason get theirs (SQLite: migration 32).
+  for (const { reason, reasonBn } of FIXED_HOLIDAYS)
+    await closures.updateMany({ reason, reasonBn: { $exists: false } }, { $set: { reasonBn } });
+
   async function insert(closure: ClosureRecord): Promise<boolean> {
     try {
-      await closures.insertOne({ _id: closure.day, reason: closure.reason, createdAt: closure.createdAt });
+      const reasonBn = closure.reasonBn ?? null;
+      await closures.insertOne({ _id: closure.day, reason: closure.reason, reasonBn, createdAt: closure.createdAt });
       return true;
     } catch (error) {
       if (isDuplicateKey(error)) return false;
@@ -92,7 +105,7 @@ export async function mongoCalendar(
       return docs.map(toClosure);
     },
     async addClosure(closure) {
-      if (await insert(closure)) return { ok: true, closure };
+      if (await insert(closure)) return { ok: true, closure: { ...closure, reasonBn: closure.reasonBn ?? null } };
       const existing = await closures.findOne({ _id: closure.day });
       if (!existing) throw new Error('A closure was neither added nor found');
       return { ok: false, closure: toClosure(existing) };

@@ -12,7 +12,10 @@ export interface OpeningHours {
 export interface ClosureRecord {
   /** YYYY-MM-DD in the library's calendar. */
   day: string;
+  /** Why, in English: '' when staff gave the Bangla reason only. */
   reason: string;
+  /** Why, in Bangla: null when staff gave the English reason only (closures from before issue 41 too); stores always answer it. */
+  reasonBn?: string | null;
   createdAt: Date;
 }
 

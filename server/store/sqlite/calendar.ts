@@ -1,5 +1,5 @@
 // The library's calendar in SQLite: weekly hours (the defaults written on first open), the changes staff made
-// to them (rows never edited) and closures by day.
+// to them (rows never edited) and closures by day, each with its reason in English and in Bangla.
 import type { DatabaseSync } from 'node:sqlite';
 import type { CalendarStore, ClosureRecord, HoursChange, OpeningHours } from '../port.ts';
 import { DEFAULT_OPENING_HOURS } from '../seed/calendar.ts';
@@ -9,6 +9,7 @@ import type { Row } from './db.ts';
 const toClosure = (row: Row): ClosureRecord => ({
   day: text(row, 'day'),
   reason: text(row, 'reason'),
+  reasonBn: row['reason_bn'] === null ? null : text(row, 'reason_bn'),
   createdAt: date(row, 'created_at'),
 });
 
@@ -29,7 +30,7 @@ export function sqliteCalendar(db: DatabaseSync): CalendarStore {
   const between = db.prepare('SELECT * FROM closures WHERE day >= ? AND day <= ? ORDER BY day');
   const byDay = db.prepare('SELECT * FROM closures WHERE day = ?');
   const insert = db.prepare(
-    'INSERT INTO closures (day, reason, created_at) VALUES (?, ?, ?) ON CONFLICT (day) DO NOTHING RETURNING *',
+    'INSERT INTO closures (day, reason, reason_bn, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (day) DO NOTHING RETURNING *',
   );
   const remove = db.prepare('DELETE FROM closures WHERE day = ? RETURNING *');
   const inYear = db.prepare('SELECT COUNT(*) AS n FROM closures WHERE day >= ? AND day <= ?');
@@ -60,7 +61,7 @@ export function sqliteCalendar(db: DatabaseSync): CalendarStore {
       return between.all(from, to).map(toClosure);
     },
     async addClosure(closure) {
-      const row = insert.get(closure.day, closure.reason, closure.createdAt.getTime());
+      const row = insert.get(closure.day, closure.reason, closure.reasonBn ?? null, closure.createdAt.getTime());
       if (row) return { ok: true, closure: toClosure(row) };
       const existing = byDay.get(closure.day);
       if (!existing) throw new Error('A closure was neither added nor found');
@@ -74,7 +75,8 @@ export function sqliteCalendar(db: DatabaseSync): CalendarStore {
       return transaction(db, () => {
         if (num(inYear.get(`${year}-01-01`, `${year}-12-31`) ?? {}, 'n') > 0) return 0;
         let added = 0;
-        for (const c of closures) if (insert.get(c.day, c.reason, c.createdAt.getTime())) added += 1;
+        for (const c of closures)
+          if (insert.get(c.day, c.reason, c.reasonBn ?? null, c.createdAt.getTime())) added += 1;
         return added;
       });
     },

@@ -9,6 +9,7 @@ import { MIGRATIONS_FROM_26 } from './migrations/26-ledger-notes-and-hours.ts';
 import { MIGRATIONS_FROM_35 } from './migrations/35-hold-pauses.ts';
 import { MIGRATIONS_FROM_34 } from './migrations/34-sms-notices.ts';
 import { MIGRATIONS_FROM_33 } from './migrations/33-moon-holidays.ts';
+import { MIGRATIONS_FROM_32 } from './migrations/32-closure-reasons.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_35,
   ...MIGRATIONS_FROM_34,
   ...MIGRATIONS_FROM_33,
+  ...MIGRATIONS_FROM_32,
 ];

@@ -25,7 +25,7 @@ export function calendarContract(factory: StoreFactory): void {
 
     it('keeps one closure per day, lists them by day within a range, and removes one', async () => {
       const { calendar } = store();
-      const eid = { day: '2026-03-20', reason: 'Eid ul-Fitr', createdAt: at };
+      const eid = { day: '2026-03-20', reason: 'Eid ul-Fitr', reasonBn: null, createdAt: at };
       expect(await calendar.addClosure(eid)).toEqual({ ok: true, closure: eid });
       await calendar.addClosure({ day: '2026-03-19', reason: 'Eid ul-Fitr (eve)', createdAt: at });
       await calendar.addClosure({ day: '2026-04-14', reason: 'Bengali New Year', createdAt: at });
@@ -57,7 +57,23 @@ export function calendarContract(factory: StoreFactory): void {
       await calendar.addClosure({ day: '2028-03-10', reason: 'Eid ul-Fitr', createdAt: at });
       expect(await calendar.seedYear(2028, fixedHolidays(2028, at))).toBe(0);
       const victory = await calendar.closures('2027-12-16', '2027-12-16');
-      expect(victory.map((c) => c.reason)).toEqual(['Victory Day']);
+      expect(victory.map((c) => [c.reason, c.reasonBn])).toEqual([['Victory Day', 'বিজয় দিবস']]);
+    });
+
+    it("keeps a closure's reason in English and in Bangla, either of them alone too", async () => {
+      const { calendar } = store();
+      const both = { day: '2026-06-06', reason: 'Eid ul-Adha', reasonBn: 'ঈদুল আজহা', createdAt: at };
+      const bangla = { day: '2026-06-07', reason: '', reasonBn: 'ঈদুল আজহার ছুটি', createdAt: at };
+      const english = { day: '2026-06-08', reason: 'Staff training', createdAt: at };
+      expect(await calendar.addClosure(both)).toEqual({ ok: true, closure: both });
+      expect(await calendar.addClosure(bangla)).toEqual({ ok: true, closure: bangla });
+      expect(await calendar.addClosure(english)).toEqual({ ok: true, closure: { ...english, reasonBn: null } });
+      expect(await calendar.closures('2026-06-06', '2026-06-08')).toEqual([
+        both,
+        bangla,
+        { ...english, reasonBn: null },
+      ]);
+      expect(await calendar.removeClosure('2026-06-06')).toEqual(both);
     });
 
     it('records changes of hours, never edited, and answers those in force on a range of days in the order set', async () => {

@@ -28,6 +28,11 @@ export const DESK_CALENDAR_QUERY = graphql(`
         name
         state
       }
+      closures {
+        date
+        reasonEn
+        reasonBn
+      }
       hoursChanges {
         id
         from
@@ -43,8 +48,8 @@ export const DESK_CALENDAR_QUERY = graphql(`
 `);
 
 const ADD_CLOSURE = graphql(`
-  mutation DeskAddClosure($date: String!, $to: String, $reason: String!) {
-    addClosure(date: $date, to: $to, reason: $reason) {
+  mutation DeskAddClosure($date: String!, $to: String, $reason: String, $reasonBn: String) {
+    addClosure(date: $date, to: $to, reason: $reason, reasonBn: $reasonBn) {
       date
       reason
     }
@@ -79,7 +84,9 @@ export default function DeskCalendarPage() {
   // The last day of a closure of several days; empty for one day.
   const [lastDay, setLastDay] = useState('');
   const range = lastDay !== '' && lastDay !== date;
+  // Why, in English and in Bangla: either may be left empty, not both; members read the one in their language.
   const [reason, setReason] = useState('');
+  const [reasonBn, setReasonBn] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -98,16 +105,23 @@ export default function DeskCalendarPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await addClosure({ variables: { date, to: range ? lastDay : null, reason } });
+      const { data: added } = await addClosure({
+        variables: {
+          date,
+          to: range ? lastDay : null,
+          reason: reason.trim() || null,
+          reasonBn: reasonBn.trim() || null,
+        },
+      });
+      // The reason in the language on screen (the other when only it was given), as the gateway says it.
+      const said = added?.addClosure.reason ?? '';
       setDate('');
       setLastDay('');
       setReason('');
+      setReasonBn('');
       return range
-        ? t(
-            { id: 'desk.calendar.closedRange' },
-            { from: formatDay(date), to: formatDay(lastDay), reason: reason.trim() },
-          )
-        : t({ id: 'desk.calendar.closed' }, { day: formatDay(date), reason: reason.trim() });
+        ? t({ id: 'desk.calendar.closedRange' }, { from: formatDay(date), to: formatDay(lastDay), reason: said })
+        : t({ id: 'desk.calendar.closed' }, { day: formatDay(date), reason: said });
     });
   };
 
@@ -123,7 +137,8 @@ export default function DeskCalendarPage() {
     );
   } else if (data.me?.role !== 'admin') body = <StaffOnly />;
   else {
-    const { openingHours, closures } = getFragmentData(CALENDAR_FIELDS, data.calendar);
+    const { openingHours } = getFragmentData(CALENDAR_FIELDS, data.calendar);
+    const { closures } = data.calendar;
     body = (
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="closures-heading" className="space-y-4">
@@ -159,14 +174,33 @@ export default function DeskCalendarPage() {
               {t({ id: 'desk.calendar.reason' })}
               <input
                 type="text"
-                required
+                lang="en"
+                required={reasonBn.trim() === ''}
                 maxLength={120}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
                 placeholder={t({ id: 'desk.calendar.reasonExample' })}
+                aria-describedby="closure-reasons-hint"
                 className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
               />
             </label>
+            <label className="block text-sm font-medium">
+              {t({ id: 'desk.calendar.reasonBn' })}
+              <input
+                type="text"
+                lang="bn"
+                required={reason.trim() === ''}
+                maxLength={120}
+                value={reasonBn}
+                onChange={(e) => setReasonBn(e.target.value)}
+                placeholder={t({ id: 'desk.calendar.reasonBnExample' })}
+                aria-describedby="closure-reasons-hint"
+                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
+              />
+            </label>
+            <p id="closure-reasons-hint" className="text-sm text-gray-600">
+              {t({ id: 'desk.calendar.reasonsHint' })}
+            </p>
             <button type="submit" className="btn-primary btn-sm" disabled={busy}>
               {t({ id: busy ? 'desk.calendar.saving' : range ? 'desk.calendar.closeRange' : 'desk.calendar.close' })}
             </button>
@@ -186,7 +220,8 @@ export default function DeskCalendarPage() {
               {closures.map((closure) => (
                 <li key={closure.date} className="flex items-center justify-between gap-3 px-4 py-2">
                   <span>
-                    <strong>{formatDay(closure.date)}</strong> {closure.reason}
+                    <strong className="mr-1">{formatDay(closure.date)}</strong>
+                    {[closure.reasonEn, closure.reasonBn].filter(Boolean).join(' / ')}
                   </span>
                   <button
                     type="button"
