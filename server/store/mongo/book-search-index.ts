@@ -10,11 +10,21 @@ export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_gra
 export const SHORT_SEARCH_INDEX = { key: { shortGrams: 1, _id: 1 }, name: 'short_grams_id' } as const;
 /** What list(), all() and byGenre() leave out: the grams are for the indexes, not for the caller. */
 export const WITHOUT_GRAMS = { projection: { searchGrams: 0, shortGrams: 0 } } as const;
-/** Books written before one of the gram fields, or the folded key (searchFold), existed. */
+/**
+ * The folding a book's key was made with (search-words.ts): 1, case and Latin accents; 2, Bengali's spelling
+ * variants too (library/rules/search-fold.ts). A book of an older one is refolded on open.
+ */
+export const SEARCH_FOLD = 2;
+/** Books written before one of the gram fields, or the current folding of the key (searchFold), existed. */
 const MISSING_GRAMS: Filter<BookDoc> = {
-  $or: [{ searchGrams: { $exists: false } }, { shortGrams: { $exists: false } }, { searchFold: { $exists: false } }],
+  $or: [
+    { searchGrams: { $exists: false } },
+    { shortGrams: { $exists: false } },
+    { searchFold: { $exists: false } },
+    { searchFold: { $lt: SEARCH_FOLD } },
+  ],
 };
-/** Finds the books written before folded keys on open, without reading the others. */
+/** Finds the books written before the current folding on open, without reading the others. */
 const FOLD_INDEX = { key: { searchFold: 1 }, name: 'search_fold' } as const;
 // Small: FerretDB v1 scans the collection for every update, and one bulkWrite must finish within the socket timeout.
 const BACKFILL_BATCH = 100;
@@ -22,9 +32,14 @@ const BACKFILL_BATCH = 100;
 export function searchFields(
   title: string,
   author: string,
-): { searchKey: string; searchGrams: string[]; shortGrams: string[]; searchFold: 1 } {
+): { searchKey: string; searchGrams: string[]; shortGrams: string[]; searchFold: number } {
   const key = searchKey(title, author);
-  return { searchKey: key, searchGrams: searchTrigrams(key), shortGrams: searchShortGrams(key), searchFold: 1 };
+  return {
+    searchKey: key,
+    searchGrams: searchTrigrams(key),
+    shortGrams: searchShortGrams(key),
+    searchFold: SEARCH_FOLD,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
 import { foldedKey, memberKey } from '../search-words.ts';
 import { itemBarcode, memberCard } from '../../../shared/barcodes.ts';
-import { searchWordStarts } from '../ids.ts';
+import { searchShortGrams, searchWordStarts } from '../ids.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -35,6 +35,10 @@ function addMigrationFunctions(db: DatabaseSync): void {
   );
   // The word-start grams of a search key as a JSON list, for the migration that adds them (schema.ts, 21).
   db.function('word_start_grams', { deterministic: true }, (key) => JSON.stringify(searchWordStarts(String(key))));
+  // Every gram of a search key (book_grams: its 1-2 character substrings and word starts), for refolding (31).
+  db.function('search_grams', { deterministic: true }, (key) =>
+    JSON.stringify([...searchShortGrams(String(key)), ...searchWordStarts(String(key))]),
+  );
 }
 
 /**
