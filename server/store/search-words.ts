@@ -100,3 +100,20 @@ export function decodeRankCursor(cursor: string): RankCursor {
   if (!match || Buffer.from(text, 'utf8').toString('base64url') !== cursor) throw new InvalidCursorError();
   return { tier: Number(match[1]), recent: Number(match[2]), id: match[3] as string };
 }
+
+/**
+ * Where a page of a search's Banglish matches resumes (banglish-search.ts): the last one's tier on its romanized key,
+ * recent borrows and id, as a ranked cursor says them, behind "b".
+ */
+export function encodeBanglishCursor(cursor: RankCursor): string {
+  return Buffer.from(`b${cursor.tier}.${cursor.recent}.${cursor.id}`, 'utf8').toString('base64url');
+}
+
+/** The position of a Banglish cursor; null for any other cursor (decodeRankCursor judges those). */
+export function decodeBanglishCursor(cursor: string): RankCursor | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^b([0-4])\.(\d{1,9})\.([0-9a-f]{24})$/.exec(text);
+  if (!match || Buffer.from(text, 'utf8').toString('base64url') !== cursor) return null;
+  return { tier: Number(match[1]), recent: Number(match[2]), id: match[3] as string };
+}

@@ -11,7 +11,6 @@ import { searchShortGrams, searchTrigrams, searchWordStarts } from '../../server
 import { SEPARATOR } from '../../server/store/search-words.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
-import { searchIndex } from '../../server/store/sqlite/search-index.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import type { Store } from '../../server/store/port.ts';
@@ -52,10 +51,20 @@ describe('SQLite: the refold of migration 31', () => {
     const old = openDatabaseAt(file, BEFORE);
     const book = old.prepare(`INSERT INTO books (id, title, author, genre, description, image, rating, quantity,
       search_key, created_at, updated_at) VALUES (?, ?, ?, 'Drama', 'd', '/x.svg', 4, 5, ?, 1000, 2000)`);
-    const index = searchIndex((sql) => old.prepare(sql));
+    // Indexed as that version did: a doc, its trigram row, its grams and their counts.
     for (const [id, title, author] of BOOKS) {
-      book.run(id, title, author, oldKey(title, author));
-      index.indexNew(id, oldKey(title, author));
+      const key = oldKey(title, author);
+      book.run(id, title, author, key);
+      const { lastInsertRowid: doc } = old
+        .prepare('INSERT INTO book_search_docs (id, search_key) VALUES (?, ?)')
+        .run(id, key);
+      old.prepare('INSERT INTO book_search (rowid, search_key) VALUES (?, ?)').run(doc, key);
+      for (const gram of [...searchShortGrams(key), ...searchWordStarts(key)]) {
+        old.prepare('INSERT INTO book_grams (gram, doc) VALUES (?, ?)').run(gram, doc);
+        old
+          .prepare('INSERT INTO book_gram_counts (gram, n) VALUES (?, 1) ON CONFLICT (gram) DO UPDATE SET n = n + 1')
+          .run(gram);
+      }
     }
     old.close();
     const store = await openSqliteStore(file);

@@ -30,6 +30,8 @@ export interface BookDoc extends BookFields {
   shortGrams?: string[];
   /** The folding searchKey was made with (book-search-index.ts, SEARCH_FOLD); older books are refolded on open. */
   searchFold?: number;
+  /** The romanized key of a book with Bengali (library/rules/banglish.ts), which a Latin search also looks in; null else. */
+  romanKey?: string | null;
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
   /** Ids of the ready holds a copy is set aside for, changed in the same atomic update as quantity (holds.ts). */

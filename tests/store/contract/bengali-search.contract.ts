@@ -118,4 +118,85 @@ export function bengaliSearchContract(factory: StoreFactory): void {
       ]);
     });
   });
+
+  describe('Banglish: a search in Latin letters also finds Bengali titles and authors', () => {
+    const store = useStore(factory);
+
+    it('finds them after every match as typed, in the pages, the count and the facets', async () => {
+      const ids = await insertBooks(store(), [
+        { title: 'গীতাঞ্জলি', author: 'রবীন্দ্রনাথ ঠাকুর', genre: 'Poetry', quantity: 0 },
+        { title: 'Gitanjali', author: 'Rabindranath Tagore', genre: 'Poetry' },
+        { title: 'শেষের কবিতা', author: 'রবীন্দ্রনাথ ঠাকুর', genre: 'Romance' },
+        { title: 'গীতবিতান', author: 'Rabindranath Tagore', genre: 'Poetry' },
+        { title: 'আমি টপু', author: 'মুহম্মদ জাফর ইকবাল', genre: 'Children' },
+        { title: 'Ami Topu', author: 'Muhammed Zafar Iqbal', genre: 'Children' },
+        { title: 'Amicitia', author: 'Cicero', genre: 'Drama' },
+        { title: 'হিমু', author: 'হুমায়ূন আহমেদ', genre: 'Drama' },
+        { title: 'অগ্নিবীণা', author: 'কাজী নজরুল ইসলাম', genre: 'Poetry' },
+      ]);
+      // A Bengali book borrowed recently still ranks after the matches as typed.
+      const loan = newLoan(ids[2] ?? '', { userId: 'u1', borrowDate: new Date() });
+      expect((await store().loans.checkout(loan)).ok).toBe(true);
+      const gitanjali = await searched(store(), 'gitanjali');
+      expect(gitanjali.seen).toEqual(['Gitanjali', 'গীতাঞ্জলি']);
+      expect(gitanjali.counts).toEqual([2]);
+      expect(gitanjali.facets).toEqual({ genreCounts: [{ genre: 'Poetry', count: 2 }], availableCount: 1 });
+      // As typed first (two books by that name in Latin letters), then the Bengali ones, best first.
+      expect((await searched(store(), 'rabindranath')).seen).toEqual([
+        'Gitanjali',
+        'গীতবিতান',
+        'শেষের কবিতা',
+        'গীতাঞ্জলি',
+      ]);
+      expect((await searched(store(), 'Robindronath Thakur')).seen).toEqual(['শেষের কবিতা', 'গীতাঞ্জলি']);
+      expect((await searched(store(), 'ami')).seen).toEqual(['Ami Topu', 'Amicitia', 'আমি টপু']);
+      expect((await searched(store(), 'ami topu')).seen).toEqual(['Ami Topu', 'আমি টপু']);
+      // A Bengali title by an author in Latin letters: each word in either.
+      expect((await searched(store(), 'gitobitan tagore')).seen).toEqual(['গীতবিতান']);
+      expect((await searched(store(), 'humayun ahmed')).seen).toEqual(['হিমু']);
+      expect((await searched(store(), 'kazi nazrul agnibina')).seen).toEqual(['অগ্নিবীণা']);
+      expect((await searched(store(), 'humayun nazrul')).seen).toEqual([]);
+      // The genre and stock filters hold for them too.
+      const list = async (search: string, filter: { genre?: string; availableOnly?: boolean }) =>
+        titles((await store().books.list({ search, ...filter }, { first: 10 })).nodes);
+      expect(await list('rabindranath', { genre: 'Romance' })).toEqual(['শেষের কবিতা']);
+      expect(await list('gitanjali', { availableOnly: true })).toEqual(['Gitanjali']);
+      const facets = await store().books.facets({ search: 'rabindranath', availableOnly: true });
+      expect(facets).toEqual({
+        genreCounts: [
+          { genre: 'Poetry', count: 2 },
+          { genre: 'Romance', count: 1 },
+        ],
+        availableCount: 3,
+      });
+      // A search in Bengali letters is matched as typed only.
+      expect((await searched(store(), 'গীতাঞ্জলি')).seen).toEqual(['গীতাঞ্জলি']);
+    });
+
+    it('pages one book at a time across the two halves, and refuses a cursor of another kind', async () => {
+      await insertBooks(store(), [
+        { title: 'Bangla Reader', author: 'Ann Oak' },
+        { title: 'বাংলা ব্যাকরণ', author: 'মুহম্মদ শহীদুল্লাহ' },
+        { title: 'রূপসী বাংলা', author: 'জীবনানন্দ দাশ' },
+        { title: 'Bangladesh', author: 'Ben Shore' },
+      ]);
+      const all = ['Bangla Reader', 'Bangladesh', 'বাংলা ব্যাকরণ', 'রূপসী বাংলা'];
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (let pages = 0; pages < 6; pages++) {
+        const page = await store().books.list({ search: 'bangla' }, { first: 1, after });
+        expect(page.totalCount).toBe(4);
+        seen.push(...titles(page.nodes));
+        if (!page.hasNextPage) break;
+        after = page.endCursor;
+      }
+      expect(seen).toEqual(all);
+      // A Banglish cursor on a search in Bengali letters, or on no search, is not a valid cursor.
+      const second = await store().books.list({ search: 'bangla' }, { first: 3 });
+      expect(titles(second.nodes)).toEqual(all.slice(0, 3));
+      const cursor = second.endCursor;
+      await expect(store().books.list({ search: 'বাংলা' }, { first: 1, after: cursor })).rejects.toThrow();
+      await expect(store().books.list({}, { first: 1, after: cursor })).rejects.toThrow();
+    });
+  });
 }

@@ -29,4 +29,12 @@ export const MIGRATIONS_FROM_31: readonly string[] = [
   DROP TABLE refolded;
   DROP TABLE regrams;
   `,
+  // 32: Banglish (library/rules/banglish.ts): each doc of a book with Bengali in its title or author keeps its
+  // romanized key (roman_key(), db.ts), which a search in Latin letters also looks in; NULL for the others, so the
+  // partial index book_docs_roman holds only those books and a Latin search reads no other.
+  `
+  ALTER TABLE book_search_docs ADD COLUMN roman TEXT;
+  UPDATE book_search_docs SET roman = roman_key(search_key) WHERE roman_key(search_key) IS NOT NULL;
+  CREATE INDEX book_docs_roman ON book_search_docs (doc) WHERE roman IS NOT NULL;
+  `,
 ];
