@@ -35,6 +35,9 @@ async function expectEverySpelling(store: Store): Promise<void> {
   for (const search of ['রুপসি', 'রূপসী', 'জিবনানন্দ']) expect(await titles(search), search).toEqual(['রূপসী বাংলা']);
   for (const search of ['1971', '১৯৭১', '19']) expect(await titles(search), search).toEqual(['একাত্তর ১৯৭১']);
   expect(await titles('quiet')).toEqual(['Quiet Field']);
+  // Their romanized keys too (Banglish).
+  expect(await titles('gitanjali rabindranath')).toEqual(['গীতাঞ্জলি']);
+  expect(await titles('ruposhi bangla')).toEqual(['রূপসী বাংলা']);
 }
 
 describe('SQLite: the refold of migration 31', () => {
