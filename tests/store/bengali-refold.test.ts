@@ -14,7 +14,7 @@ import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import type { Store } from '../../server/store/port.ts';
-import { bookFields } from './contract/harness.ts';
+import { bookFields, profile } from './contract/harness.ts';
 
 const BEFORE = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TEMP TABLE regrams'));
 const BOOKS: [id: string, title: string, author: string][] = [
@@ -126,8 +126,24 @@ describe.runIf(mongoUri)('MongoDB: the back-fill of SEARCH_FOLD 2', () => {
       try {
         await expectEverySpelling(store);
         expect(await books.countDocuments({ searchFold: 2 })).toBe(BOOKS.length);
+        await store.users.upsert(profile({ uid: 'uid-rahim', name: 'রহীম উদ্দীন', email: 'rahim@example.com' }));
       } finally {
         await store.close();
+      }
+      // A member's key as the folding before wrote it: folded on the next open.
+      const users = client.db(dbName).collection('users');
+      const member = await users.findOne({ uid: 'uid-rahim' });
+      const stale = String(member?.['searchKey']).replace('রহিম উদ্দিন', 'রহীম উদ্দীন');
+      await users.updateOne({ uid: 'uid-rahim' }, { $set: { searchKey: stale } });
+      const reopened = await openMongoStore(mongoUri ?? '', dbName);
+      try {
+        for (const search of ['রহীম', 'রহিম', 'উদ্দিন'])
+          expect(
+            (await reopened.users.page(search, { first: 5 })).nodes.map((user) => user.name),
+            search,
+          ).toEqual(['রহীম উদ্দীন']);
+      } finally {
+        await reopened.close();
       }
     } finally {
       await client.db(dbName).dropDatabase();
