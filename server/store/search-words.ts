@@ -1,6 +1,9 @@
 // What a search means, shared by both adapters so they find and order the same books: the words of a search,
 // the folded text they are matched against, and the rank of a match (docs/search.md).
 import { InvalidCursorError } from './port.ts';
+import { foldText } from '../library/rules/search-fold.ts';
+
+export { foldText };
 
 // The unit separator keeps a word from matching across the title/author (or name/e-mail) boundary.
 export const SEPARATOR = '\u001f';
@@ -19,22 +22,6 @@ export const recentStartDay = (now: number): number => Math.floor(now / DAY_MS) 
 
 /** The instant recent borrows start at `now` (the start of recentStartDay, UTC). */
 export const recentSince = (now: number): Date => new Date(recentStartDay(now) * DAY_MS);
-
-/**
- * Text as a search compares it: lowercased, Latin letters without their accents ("Brontë" is "bronte": NFD,
- * then the combining marks after a Latin letter go), everything else (Bengali's vowel signs included, which
- * are part of the letter) as typed, in NFC so the same text typed two ways is one text. Runs of white space
- * become one space, so a word starts after exactly one.
- */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
-    .normalize('NFC')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
 
 /** The folded text a record is searched by: two fields (title and author; name and e-mail), kept apart. */
 export function foldedKey(first: string, second: string): string {
@@ -64,14 +51,16 @@ export function searchWords(search: string | null | undefined): string[] {
 export const points = (text: string): number => [...text].length;
 
 /**
- * How well a key matches the words (all of which it contains): 3, its first field equals the search (the words
- * joined by one space); 2, the first field starts with it; 1, every word occurs at the start of a word of either
- * field (the field's start, or after a space); 0, some word only inside a word. SQLite computes the same in SQL
- * (sqlite/search-sql.ts, tierSql).
+ * How well a key matches the words (all of which it contains): 4, its first field equals the search (the words
+ * joined by one space); 3, the first field starts with the search as whole words (a space follows: "ami" and "Ami
+ * Topu"); 2, the first field starts with it inside a word ("Amicitia"); 1, every word occurs at the start of a word
+ * of either field (the field's start, or after a space); 0, some word only inside a word. SQLite computes the same
+ * in SQL (sqlite/search-sql.ts, tierSql).
  */
 export function matchTier(key: string, words: readonly string[]): number {
   const phrase = words.join(' ');
-  if (key.startsWith(`${phrase}${SEPARATOR}`)) return 3;
+  if (key.startsWith(`${phrase}${SEPARATOR}`)) return 4;
+  if (key.startsWith(`${phrase} `)) return 3;
   if (key.startsWith(phrase)) return 2;
   const spaced = ` ${key.replaceAll(SEPARATOR, ' ')}`;
   return words.every((word) => spaced.includes(` ${word}`)) ? 1 : 0;
@@ -107,7 +96,24 @@ export function encodeRankCursor(cursor: RankCursor): string {
 export function decodeRankCursor(cursor: string): RankCursor {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new InvalidCursorError();
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^r([0-3])\.(\d{1,9})\.([0-9a-f]{24})$/.exec(text);
+  const match = /^r([0-4])\.(\d{1,9})\.([0-9a-f]{24})$/.exec(text);
   if (!match || Buffer.from(text, 'utf8').toString('base64url') !== cursor) throw new InvalidCursorError();
+  return { tier: Number(match[1]), recent: Number(match[2]), id: match[3] as string };
+}
+
+/**
+ * Where a page of a search's Banglish matches resumes (banglish-search.ts): the last one's tier on its romanized key,
+ * recent borrows and id, as a ranked cursor says them, behind "b".
+ */
+export function encodeBanglishCursor(cursor: RankCursor): string {
+  return Buffer.from(`b${cursor.tier}.${cursor.recent}.${cursor.id}`, 'utf8').toString('base64url');
+}
+
+/** The position of a Banglish cursor; null for any other cursor (decodeRankCursor judges those). */
+export function decodeBanglishCursor(cursor: string): RankCursor | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^b([0-4])\.(\d{1,9})\.([0-9a-f]{24})$/.exec(text);
+  if (!match || Buffer.from(text, 'utf8').toString('base64url') !== cursor) return null;
   return { tier: Number(match[1]), recent: Number(match[2]), id: match[3] as string };
 }

@@ -292,7 +292,7 @@ describe('SQLite: every query plan uses an index', () => {
   /** Partial indexes hold only the rows their WHERE selects, so walking one is not a full pass. */
   const partial = () =>
     new Set(
-      ['books', 'loans', 'users', 'categories', 'items', 'holds'].flatMap((table) =>
+      ['books', 'loans', 'users', 'categories', 'items', 'holds', 'book_search_docs'].flatMap((table) =>
         db
           .prepare(`PRAGMA index_list(${table})`)
           .all()

@@ -1,7 +1,8 @@
-// The books' search fields in MongoDB (a folded key, its trigrams and its grams of 1-2 characters), their indexes,
-// and the fill-in of books written before them.
+// The books' search fields in MongoDB (a folded key, its trigrams and its grams of 1-2 characters, the romanized key
+// of a book with Bengali), their indexes, and the fill-in of books written before them.
 import type { Collection, Filter, ObjectId } from 'mongodb';
 import { searchKey, searchShortGrams, searchTrigrams } from '../ids.ts';
+import { romanKey } from '../../library/rules/banglish.ts';
 import type { BookDoc } from './documents.ts';
 
 /** The search's index: { searchGrams, _id } gives the books holding one trigram in _id order, cursor included. */
@@ -9,22 +10,41 @@ export const SEARCH_INDEX = { key: { searchGrams: 1, _id: 1 }, name: 'search_gra
 /** The same for a search of 1-2 characters: the books holding that substring, in _id order. */
 export const SHORT_SEARCH_INDEX = { key: { shortGrams: 1, _id: 1 }, name: 'short_grams_id' } as const;
 /** What list(), all() and byGenre() leave out: the grams are for the indexes, not for the caller. */
-export const WITHOUT_GRAMS = { projection: { searchGrams: 0, shortGrams: 0 } } as const;
-/** Books written before one of the gram fields, or the folded key (searchFold), existed. */
+export const WITHOUT_GRAMS = { projection: { searchGrams: 0, shortGrams: 0, romanKey: 0 } } as const;
+/**
+ * The folding a book's key was made with (search-words.ts): 1, case and Latin accents; 2, Bengali's spelling
+ * variants too (library/rules/search-fold.ts). A book of an older one is refolded on open.
+ */
+export const SEARCH_FOLD = 2;
+/** Books written before one of the gram fields, or the current folding of the key (searchFold), existed. */
 const MISSING_GRAMS: Filter<BookDoc> = {
-  $or: [{ searchGrams: { $exists: false } }, { shortGrams: { $exists: false } }, { searchFold: { $exists: false } }],
+  $or: [
+    { searchGrams: { $exists: false } },
+    { shortGrams: { $exists: false } },
+    { searchFold: { $exists: false } },
+    { searchFold: { $lt: SEARCH_FOLD } },
+  ],
 };
-/** Finds the books written before folded keys on open, without reading the others. */
+/** Finds the books written before the current folding on open, without reading the others. */
 const FOLD_INDEX = { key: { searchFold: 1 }, name: 'search_fold' } as const;
+/** The romanized keys a Latin search looks in (Banglish): held by the books with Bengali alone, the rest null. */
+export const ROMAN_INDEX = { key: { romanKey: 1 }, name: 'roman_key' } as const;
 // Small: FerretDB v1 scans the collection for every update, and one bulkWrite must finish within the socket timeout.
 const BACKFILL_BATCH = 100;
 
 export function searchFields(
   title: string,
   author: string,
-): { searchKey: string; searchGrams: string[]; shortGrams: string[]; searchFold: 1 } {
+): {
+  searchKey: string;
+  searchGrams: string[];
+  shortGrams: string[];
+  searchFold: number;
+  romanKey: string | null;
+} {
   const key = searchKey(title, author);
-  return { searchKey: key, searchGrams: searchTrigrams(key), shortGrams: searchShortGrams(key), searchFold: 1 };
+  const grams = { searchGrams: searchTrigrams(key), shortGrams: searchShortGrams(key) };
+  return { searchKey: key, ...grams, searchFold: SEARCH_FOLD, romanKey: romanKey(key) };
 }
 
 /**
@@ -41,7 +61,7 @@ export async function prepareBookSearch(books: Collection<BookDoc>, batchSize = 
       if ((error as { code?: number }).code === 26) return []; // NamespaceNotFound: a new collection
       throw error;
     });
-  const missing = [SEARCH_INDEX, SHORT_SEARCH_INDEX, FOLD_INDEX].filter(
+  const missing = [SEARCH_INDEX, SHORT_SEARCH_INDEX, FOLD_INDEX, ROMAN_INDEX].filter(
     (wanted) => !existing.some((index) => index['name'] === wanted.name),
   );
   if (missing.length > 0) await books.createIndexes(missing.map((index) => ({ ...index })));

@@ -1,5 +1,5 @@
 // Books' searches in MongoDB: the books holding every word (narrowed by the gram indexes, checked by a regex on the
-// folded key), ranked best match first here with their recent borrows.
+// folded key) and a Latin search's Banglish matches, in one read, ranked best match first here with their recent borrows.
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import { InvalidCursorError, type BookPage } from '../port.ts';
@@ -15,6 +15,7 @@ import {
 import { toBook } from './documents.ts';
 import type { BookDoc, LoanDoc } from './documents.ts';
 import { WITHOUT_GRAMS } from './book-search-index.ts';
+import { holdsEvery } from '../banglish-search.ts';
 
 /**
  * The books holding every word: user input only ever becomes a plain string or an escaped regex literal, never
@@ -31,6 +32,36 @@ export function wordsFilter(words: string[]): Filter<BookDoc> {
     query.$and = long.map((word) => ({ searchKey: { $regex: escapeRegex(word) } }));
   }
   return query;
+}
+
+/** What a search reads of each match: its keys, and its genre and stock for the filters and facets. */
+export type MatchDoc = Pick<BookDoc, '_id' | 'searchKey' | 'romanKey' | 'genre' | 'quantity'>;
+
+/**
+ * The matches of a search in one read: those holding every word as typed (`typed`, in the genre and stock of
+ * `filters`, which `passes` says of a document), and for a search in Latin letters (`loose`, its Banglish words)
+ * those whose romanized key holds every loosened word and whose folded key does not hold every word (`roman`,
+ * every genre and stock: banglish-search.ts filters them).
+ */
+export async function searchMatches(
+  books: Collection<BookDoc>,
+  words: string[],
+  loose: string[],
+  filters: Filter<BookDoc>,
+  passes: (doc: MatchDoc) => boolean,
+): Promise<{ typed: MatchDoc[]; roman: MatchDoc[] }> {
+  const typedQuery = { ...wordsFilter(words), ...filters };
+  const projection = { _id: 1, searchKey: 1, romanKey: 1, genre: 1, quantity: 1 };
+  if (loose.length === 0) return { typed: await books.find(typedQuery, { projection }).toArray(), roman: [] };
+  const romanQuery = { $and: loose.map((word) => ({ romanKey: { $regex: escapeRegex(word) } })) };
+  const docs = await books.find({ $or: [typedQuery, romanQuery] }, { projection }).toArray();
+  const typed: MatchDoc[] = [];
+  const roman: MatchDoc[] = [];
+  for (const doc of docs) {
+    if (!holdsEvery(doc.searchKey, words)) roman.push(doc);
+    else if (passes(doc)) typed.push(doc);
+  }
+  return { typed, roman };
 }
 
 /** How many loans of each book began since a date, for the books asked (all with loans since, for many). */
@@ -63,14 +94,11 @@ export async function rankedPage(
   books: Collection<BookDoc>,
   recentLoans: RecentLoans,
   words: string[],
-  filters: Filter<BookDoc>,
+  matches: MatchDoc[],
   afterCursor: string | null,
   first: number,
 ): Promise<BookPage> {
   const resume = afterCursor ? decodeRankCursor(afterCursor) : null;
-  const matches = await books
-    .find({ ...wordsFilter(words), ...filters }, { projection: { _id: 1, searchKey: 1 } })
-    .toArray();
   const ids = matches.map((doc) => doc._id.toHexString());
   const recent = await recentLoans(ids, recentSince(Date.now()));
   const ranked: Ranked[] = matches.map((doc, i) => ({

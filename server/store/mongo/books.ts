@@ -21,7 +21,10 @@ import type { BookDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 import type { ItemSteps } from './items.ts';
 import { WITHOUT_GRAMS, searchFields } from './book-search-index.ts';
-import { rankedPage, wordsFilter, type RecentLoans } from './books-search.ts';
+import { rankedPage, searchMatches, type MatchDoc, type RecentLoans } from './books-search.ts';
+import { banglishReads } from './books-banglish.ts';
+import { withBanglish, withBanglishFacets } from '../banglish-search.ts';
+import { banglishWords } from '../../library/rules/banglish.ts';
 
 /** What each item a change of copies owned by `delta` moved did: one copy added, or one withdrawn. */
 const made = (delta: number) =>
@@ -121,7 +124,16 @@ export function mongoBooks(
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const first = Math.max(page.first, 0);
       const words = searchWords(filter.search);
-      if (words.length > 0) return rankedPage(books, recentLoans, words, toFilter(filter), page.after ?? null, first);
+      if (words.length > 0) {
+        // The matches as typed and the Banglish ones in one read (a scan per read on FerretDB v1).
+        const passes = (doc: MatchDoc) =>
+          (!filter.genre || doc.genre === filter.genre) && (!filter.availableOnly || doc.quantity > 0);
+        const found = await searchMatches(books, words, banglishWords(words), toFilter(filter), passes);
+        const typed = (after: string | null, size: number) =>
+          rankedPage(books, recentLoans, words, found.typed, after, size);
+        const banglish = banglishReads(books, recentLoans, found.roman);
+        return withBanglish(words, filter, { first, after: page.after ?? null }, typed, banglish);
+      }
       const after = page.after ? ObjectId.createFromHexString(decodeCursor(page.after)) : null;
       const query = toFilter(filter);
       const pageQuery: Filter<BookDoc> = after ? { ...query, _id: { $gt: after } } : query;
@@ -139,9 +151,11 @@ export function mongoBooks(
       const words = searchWords(filter.search);
       // One read of the matches' genre and stock gives every count (the genre and stock filters left out, so
       // each facet shows what choosing it would leave).
-      const docs = await books
-        .find(words.length > 0 ? wordsFilter(words) : {}, { projection: { _id: 0, genre: 1, quantity: 1 } })
-        .toArray();
+      const found =
+        words.length > 0
+          ? await searchMatches(books, words, banglishWords(words), {}, () => true)
+          : { typed: await books.find({}, { projection: { _id: 0, genre: 1, quantity: 1 } }).toArray(), roman: [] };
+      const docs = found.typed;
       const perGenre = new Map<string, number>();
       let availableCount = 0;
       for (const doc of docs) {
@@ -152,7 +166,8 @@ export function mongoBooks(
       const genreCounts = [...perGenre]
         .map(([genre, count]) => ({ genre, count }))
         .sort((a, b) => compareText(a.genre, b.genre));
-      return { genreCounts, availableCount };
+      const banglish = banglishReads(books, recentLoans, found.roman);
+      return withBanglishFacets(words, filter, { genreCounts, availableCount }, banglish);
     },
 
     all: () => streamed({}),

@@ -28,8 +28,10 @@ export interface BookDoc extends BookFields {
   searchGrams?: string[];
   /** searchShortGrams(searchKey), under a multikey index: answers a search of 1-2 characters (books-search.ts). */
   shortGrams?: string[];
-  /** 1 once searchKey is folded (search-words.ts); older books are refolded on open (book-search-index.ts). */
-  searchFold?: 1;
+  /** The folding searchKey was made with (book-search-index.ts, SEARCH_FOLD); older books are refolded on open. */
+  searchFold?: number;
+  /** The romanized key of a book with Bengali (library/rules/banglish.ts), which a Latin search also looks in; null else. */
+  romanKey?: string | null;
   /** The ledger: ids of the loans holding a copy, changed in the same atomic update as quantity (see loans.ts). */
   loansOut?: string[];
   /** Ids of the ready holds a copy is set aside for, changed in the same atomic update as quantity (holds.ts). */

@@ -35,7 +35,12 @@ import { recoverLoans } from './loan-recovery.ts';
 import { mongoRequests } from './requests.ts';
 import { mongoAudit, type AuditDoc } from './audit.ts';
 import { mongoCategories, mongoUsers, prepareMemberSearch } from './people.ts';
-import { prepareMemberCards, type CounterDoc as MemberCounterDoc, type MemberNoteDoc } from './members.ts';
+import {
+  prepareMemberCards,
+  refoldMemberKeys,
+  type CounterDoc as MemberCounterDoc,
+  type MemberNoteDoc,
+} from './members.ts';
 import { mongoItems } from './item-store.ts';
 import { recoverItems } from './item-recovery.ts';
 import type { CounterDoc as ItemCounterDoc, ItemDoc } from './item-docs.ts';
@@ -170,6 +175,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       memberNotes: db.collection<MemberNoteDoc>('memberNotes'),
     };
     await prepareMemberCards(members);
+    await refoldMemberKeys(members.users);
     const loans = db.collection<LoanDoc>('borrowedBooks');
     const lock = needsWriteQueue(await db.admin().command({ buildInfo: 1 })) ? createKeyLock() : NO_LOCK;
     const collections = {

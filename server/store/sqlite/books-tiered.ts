@@ -40,7 +40,8 @@ function pageOf(
 /**
  * A page of one short word with many matches, best match first, tier by tier, each read in its order from an
  * index and stopped when the page is full (docs/decisions/060):
- * - 3 (the title is the word) and 2 (the title starts with it) are ranges of the key. Within one count of
+ * - 4 (the title is the word), 3 (the title starts with it and a space) and 2 (the title starts with it) are
+ *   ranges of the key. Within one count of
  *   recent borrows, book_docs_by_rank holds them in key order, so each count, from the highest down, is one
  *   seek; a range of at most rankAllUpTo books is read whole from book_docs_by_key and sorted instead.
  * - 1 (the word starts a word) and 0 (only inside words): the docs in rank order (book_docs_by_rank), each
@@ -80,7 +81,7 @@ export async function tieredPage(
     const lastPoint = chars.pop()?.codePointAt(0) ?? 0;
     return chars.join('') + String.fromCodePoint(lastPoint === 0xd7ff ? 0xe000 : lastPoint + 1);
   };
-  /** Tiers 3 and 2: keys in [lo, hi), those in [skipLo, skipHi) left out (the titles equal to the word). */
+  /** Tiers 4 to 2: keys in [lo, hi), those in [skipLo, skipHi) left out (the titles of tiers 4 and 3, in 2). */
   const rangeTier = async (tier: number, lo: string, hi: string, skip: [string, string] | null): Promise<void> => {
     const need = limit - rows.length;
     const at = resumeIn(tier);
@@ -214,8 +215,9 @@ export async function tieredPage(
   const oneShort = words.length === 1 && only !== undefined && searchIndexFor(only) === 'short';
   const starts = oneShort ? gramCount(`${WORD_START}${phrase}`) : 0;
   const tiers: [number, () => Promise<'rest' | void> | void][] = [
-    [3, () => rangeTier(3, `${phrase}${SEPARATOR}`, `${phrase} `, null)],
-    [2, () => rangeTier(2, phrase, prefixEnd(phrase), [`${phrase}${SEPARATOR}`, `${phrase} `])],
+    [4, () => rangeTier(4, `${phrase}${SEPARATOR}`, `${phrase} `, null)],
+    [3, () => rangeTier(3, `${phrase} `, `${phrase}!`, null)],
+    [2, () => rangeTier(2, phrase, prefixEnd(phrase), [`${phrase}${SEPARATOR}`, `${phrase}!`])],
     oneShort
       ? [
           1,

@@ -9,6 +9,8 @@ import { inlineReaders, type Reader, type Readers } from './reader.ts';
 import { statementCache, toBook, type BookSql } from './book-rows.ts';
 import { bookCounts, gramCounter } from './book-counts.ts';
 import { bookSearch } from './books-search.ts';
+import { banglishReads } from './books-banglish.ts';
+import { withBanglish, withBanglishFacets } from '../banglish-search.ts';
 import { bookWrites } from './books-write.ts';
 import { filterClause } from './word-match.ts';
 
@@ -73,6 +75,7 @@ export function sqliteBooks(
   const counts = bookCounts(prepare);
   const { tally } = counts;
   const { rankedPage, facets } = bookSearch(shared, counts);
+  const banglish = banglishReads(shared);
   // Statements that may walk the whole catalogue go to a reader (scans or searches, see reader.ts); bounded
   // ones stay on this connection.
   const here: Reader['all'] = async (sql, params) => prepare(sql).all(...params);
@@ -82,7 +85,10 @@ export function sqliteBooks(
       const words = searchWords(filter.search);
       const where = filterClause(filter);
       const limit = Math.max(page.first, 0) + 1;
-      if (words.length > 0) return rankedPage(words, where, page.after ?? null, limit);
+      if (words.length > 0) {
+        const typed = (after: string | null, first: number) => rankedPage(words, where, after, first + 1);
+        return withBanglish(words, filter, { first: limit - 1, after: page.after ?? null }, typed, banglish);
+      }
       const after = page.after ? decodeCursor(page.after) : null;
       // Without a filter, a page is the next `limit` rows of the primary key; a genre or stock filter has an index
       // for its pages. The count is the kept tallies'.
@@ -101,7 +107,9 @@ export function sqliteBooks(
       return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
     },
 
-    facets,
+    async facets(filter) {
+      return withBanglishFacets(searchWords(filter.search), filter, await facets(filter), banglish);
+    },
 
     all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?', []),
     async count() {

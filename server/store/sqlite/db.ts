@@ -6,7 +6,8 @@ import type { SQLOutputValue } from 'node:sqlite';
 import { MIGRATIONS } from './schema.ts';
 import { foldedKey, memberKey } from '../search-words.ts';
 import { itemBarcode, memberCard } from '../../../shared/barcodes.ts';
-import { searchWordStarts } from '../ids.ts';
+import { searchShortGrams, searchWordStarts } from '../ids.ts';
+import { romanKey } from '../../library/rules/banglish.ts';
 
 export type Row = Record<string, SQLOutputValue>;
 
@@ -35,6 +36,12 @@ function addMigrationFunctions(db: DatabaseSync): void {
   );
   // The word-start grams of a search key as a JSON list, for the migration that adds them (schema.ts, 21).
   db.function('word_start_grams', { deterministic: true }, (key) => JSON.stringify(searchWordStarts(String(key))));
+  // A search key's romanized key (Banglish) or NULL, for the migration that keeps it beside each doc (schema.ts, 32).
+  db.function('roman_key', { deterministic: true }, (key) => romanKey(String(key)));
+  // Every gram of a search key (book_grams: its 1-2 character substrings and word starts), for refolding (31).
+  db.function('search_grams', { deterministic: true }, (key) =>
+    JSON.stringify([...searchShortGrams(String(key)), ...searchWordStarts(String(key))]),
+  );
 }
 
 /**

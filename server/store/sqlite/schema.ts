@@ -10,6 +10,7 @@ import { MIGRATIONS_FROM_35 } from './migrations/35-hold-pauses.ts';
 import { MIGRATIONS_FROM_34 } from './migrations/34-sms-notices.ts';
 import { MIGRATIONS_FROM_33 } from './migrations/33-moon-holidays.ts';
 import { MIGRATIONS_FROM_32 } from './migrations/32-closure-reasons.ts';
+import { MIGRATIONS_FROM_31 } from './migrations/31-bengali-search.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_34,
   ...MIGRATIONS_FROM_33,
   ...MIGRATIONS_FROM_32,
+  ...MIGRATIONS_FROM_31,
 ];

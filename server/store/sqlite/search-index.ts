@@ -1,7 +1,8 @@
-// Upkeep of the books' search indexes (schema.ts, migrations 2, 8 and 21): the trigram index, the grams of 1-2
-// characters and word starts with their kept counts, and each doc's recent borrows.
+// Upkeep of the books' search indexes (schema.ts, migrations 2, 8, 21 and 31): the trigram index, the grams of 1-2
+// characters and word starts with their kept counts, each doc's recent borrows and romanized key (Banglish).
 import type { StatementSync } from 'node:sqlite';
 import { searchShortGrams, searchWordStarts } from '../ids.ts';
+import { romanKey } from '../../library/rules/banglish.ts';
 import { num, text } from './db.ts';
 
 const DAY_MS = 86_400_000;
@@ -42,13 +43,15 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
   };
   // A doc added again (see indexNew) keeps its book's recent borrows: counted from the loans, as the triggers do.
   const addDoc = (id: string, key: string): void => {
-    const { lastInsertRowid: doc } = prepare(`INSERT INTO book_search_docs (id, search_key, recent) VALUES (?, ?,
+    const { lastInsertRowid: doc } =
+      prepare(`INSERT INTO book_search_docs (id, search_key, roman, recent) VALUES (?, ?, ?,
       (SELECT COUNT(*) FROM loans WHERE book_id = ? AND borrow_date >= (SELECT start_day FROM recent_window WHERE id = 1) * ?))`).run(
-      id,
-      key,
-      id,
-      DAY_MS,
-    );
+        id,
+        key,
+        romanKey(key),
+        id,
+        DAY_MS,
+      );
     prepare('INSERT INTO book_search (rowid, search_key) VALUES (?, ?)').run(doc, key);
     addGrams(doc, key);
   };
@@ -76,7 +79,7 @@ export function searchIndex(prepare: (sql: string) => StatementSync) {
     if (!row) return indexNew(id, key);
     const doc = num(row, 'doc');
     prepare('UPDATE book_search SET search_key = ? WHERE rowid = ?').run(key, doc);
-    prepare('UPDATE book_search_docs SET search_key = ? WHERE doc = ?').run(key, doc);
+    prepare('UPDATE book_search_docs SET search_key = ?, roman = ? WHERE doc = ?').run(key, romanKey(key), doc);
     dropGrams(doc, oldKey);
     addGrams(doc, key);
   };

@@ -4,8 +4,8 @@ import { SEPARATOR, points } from '../search-words.ts';
 
 /**
  * A record's rank for the words, as search-words.ts matchTier computes it on the folded key `key` (an SQL
- * expression): 3, the first field (the key up to the separator) equals the words joined by one space; 2, it
- * starts with them; 1, every word starts a field or follows a space; else 0. substr() and length() count
+ * expression): 4, the first field (the key up to the separator) equals the words joined by one space; 3, it
+ * starts with them and a space; 2, it starts with them; 1, every word starts a field or follows a space; else 0. substr() and length() count
  * code points, as matchTier does. Only built-in functions, so ranking every match of a search stays cheap.
  */
 export function tierSql(words: string[], key: string): { sql: string; params: SQLInputValue[] } {
@@ -13,8 +13,8 @@ export function tierSql(words: string[], key: string): { sql: string; params: SQ
   const length = points(phrase);
   const starts = words.map(() => `instr(' ' || replace(${key}, char(31), ' '), ' ' || ?) > 0`);
   return {
-    sql: `CASE WHEN substr(${key}, 1, ${length + 1}) = ? THEN 3
+    sql: `CASE WHEN substr(${key}, 1, ${length + 1}) = ? THEN 4 WHEN substr(${key}, 1, ${length + 1}) = ? THEN 3
       WHEN substr(${key}, 1, ${length}) = ? THEN 2 WHEN ${starts.join(' AND ')} THEN 1 ELSE 0 END`,
-    params: [`${phrase}${SEPARATOR}`, phrase, ...words],
+    params: [`${phrase}${SEPARATOR}`, `${phrase} `, phrase, ...words],
   };
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookFilter, BookRecord, Store } from '../../../server/store/port.ts';
 import { recentSince } from '../../../server/store/search-words.ts';
+import { bengaliSearchContract } from './bengali-search.contract.ts';
 import { bookFields, insertBooks, newLoan, profile, useStore } from './harness.ts';
 import type { StoreFactory } from './harness.ts';
 
@@ -398,4 +399,5 @@ export function searchContract(factory: StoreFactory): void {
       expect(await names('')).toEqual(people.map(([name]) => name));
     });
   });
+  bengaliSearchContract(factory);
 }
