@@ -15,6 +15,8 @@ export interface LoanStanding {
   dueDay: string;
   overdueDays: number;
   fee: number;
+  /** Whether the fee of a loan still out stopped at the book's replacement cost (it grows no more). */
+  capped: boolean;
   renewal:
     | { ok: true }
     | { ok: false; code: 'LOAN_NOT_ACTIVE' | 'RENEWAL_LIMIT' | 'LOAN_OVERDUE' | 'BOOK_REQUESTED'; said: Sentence };
