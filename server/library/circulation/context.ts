@@ -68,6 +68,8 @@ export function createContext(store: Store, opts: CirculationOptions) {
     now,
     today,
     dayOf,
+    /** The library's calendar year of an instant: a ledger entry's reference counts in it (decision 074). */
+    yearOf: (instant: Date) => Number(dayOf(instant).slice(0, 4)),
     waitingFor: opts.waitingFor ?? (async () => false),
     afterReturn: opts.afterReturn,
     afterLoan: opts.afterLoan,

@@ -111,7 +111,9 @@ export function createLending(ctx: Context, reads: Standing) {
     if (!ctx.isOpen(loan)) throw ended();
     const returned = { by, via: by === null ? 'APP' : 'DESK', returnedBy: by ?? member ?? null } as const;
     const fee = enforce && !desk?.forgive ? ctx.feeWith(await ctx.feeFacts(loan), desk?.returnedOn) : () => 0;
-    const result = await store.loans.checkin(loan.id, ctx.now(), { lateFee: fee, ...returned, audit: entries });
+    const at = ctx.now();
+    const year = ctx.yearOf(at);
+    const result = await store.loans.checkin(loan.id, at, { lateFee: fee, ...returned, audit: entries, year });
     if (result.ok) {
       await ctx.afterReturn?.(loan.bookId);
       return result.loan;
