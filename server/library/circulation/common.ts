@@ -43,6 +43,8 @@ export interface Borrower {
   uid: string;
   name: string;
   email: string;
+  /** A borrow in the app: the API the member used, for the loan's entry in the book's trail. */
+  api?: Session['api'];
 }
 
 /**
