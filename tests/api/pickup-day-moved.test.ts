@@ -1,6 +1,7 @@
 // A ready hold's last pickup day moved by new opening hours (issue 40, item 8), end to end on both stores: staff
 // close the weekday the pickup day falls on, and the hold waits until the next open day, its member told in the
-// app and by e-mail, in their language; a hold whose pickup day stays open is left alone and nobody is told.
+// app and by e-mail, in their language, and the notice that it is ready says the new day; a hold whose pickup
+// day stays open is left alone and nobody is told.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
@@ -81,9 +82,14 @@ describeEachStore((kind) => {
 
     // The calendar now says the pickup day is closed: the copy waits until the day after.
     expect(await holdsOf(waiter)).toEqual([{ bookTitle: 'Agnibina', status: 'READY', readyUntil: libraryDay(4) }]);
-    const moved = (await noticesOf(waiter)).filter((n) => n.kind === 'DUE_DATE_MOVED');
+    const notices = await noticesOf(waiter);
+    const moved = notices.filter((n) => n.kind === 'DUE_DATE_MOVED');
     expect(moved).toEqual([expect.objectContaining({ day: libraryDay(4) })]);
     expect(moved[0]?.message).toContain('“Agnibina”');
+    // The notice that it is ready says the day it now waits until too, not the closed day.
+    const ready = notices.find((n) => n.kind === 'HOLD_READY');
+    expect(ready?.day).toBe(libraryDay(4));
+    expect(ready?.message).toBe(`“Agnibina” is ready for you until ${libraryDay(4)}. Borrow it from the book's page.`);
     // In Bangla for a member who reads Bangla.
     const bangla = (await noticesOf(other)).find((n) => n.kind === 'DUE_DATE_MOVED');
     expect(bangla?.message).toContain('“Gitanjali”');
@@ -116,6 +122,8 @@ describeEachStore((kind) => {
     expect(await holdsOf(waiter)).toEqual([
       expect.objectContaining({ bookTitle: 'Debdas', status: 'READY', readyUntil: libraryDay(3) }),
     ]);
-    expect((await noticesOf(waiter)).filter((n) => n.kind === 'DUE_DATE_MOVED')).toEqual([]);
+    const notices = await noticesOf(waiter);
+    expect(notices.filter((n) => n.kind === 'DUE_DATE_MOVED')).toEqual([]);
+    expect(notices.find((n) => n.kind === 'HOLD_READY')?.day).toBe(libraryDay(3));
   });
 });

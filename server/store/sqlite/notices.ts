@@ -40,6 +40,7 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
     ORDER BY created_at DESC, id DESC LIMIT 1`);
   const updateMoved = db.prepare(`UPDATE notices SET moved = ?, day = ? WHERE id = ? AND read_at IS NULL
     AND (mail_status IS NULL OR (mail_status = 'pending' AND mail_attempts = 0))`);
+  const redate = db.prepare('UPDATE notices SET day = ? WHERE key = ?');
   const claim = db.prepare(`UPDATE notices SET mail_attempts = mail_attempts + 1, mail_next_at = ?
     WHERE id = ? AND mail_status = 'pending' AND mail_attempts = ? AND mail_next_at <= ? RETURNING *`);
   const settle = db.prepare(`UPDATE notices SET mail_status = ?, mail_next_at = ?, mail_error = ?, mail_settled_at = ?
@@ -110,6 +111,9 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
     async movedSince(userId, since) {
       const row = movedSince.get(userId, since.getTime());
       return row ? toNotice(row) : null;
+    },
+    async redate(key, day) {
+      return Number(redate.run(day, key).changes) === 1;
     },
     async updateMoved(id, moved, day) {
       const key = parseId(id);
