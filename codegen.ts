@@ -22,7 +22,7 @@ const config: CodegenConfig = {
           Policy: '../../library/policy.ts#Policy as PolicyRecord',
           Hold: '../../library/holds.ts#HoldView',
           Notice: '../../store/port.ts#NoticeRecord',
-          AuditEntry: '../../store/port.ts#AuditRecord',
+          AuditEntry: '../../library/audit.ts#AuditView',
           BookConnection: '../resolvers/catalog.ts#BookConnectionParent',
           Closure: '../../store/port.ts#ClosureRecord',
           HoursChange: '../../store/port.ts#HoursChange as HoursChangeRecord',

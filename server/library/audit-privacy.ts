@@ -34,6 +34,8 @@ const VALUES: Record<AuditAction, Values> = {
   'item-added': 'library',
   'item-status': 'library',
   'check-out': 'library',
+  borrowed: 'library',
+  returned: 'library',
   override: 'staff',
   'fee-forgiven': 'library',
   renewal: 'library',

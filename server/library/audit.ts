@@ -28,16 +28,22 @@ export interface AuditTrail {
    * the store writes them if and only if the loan is, recovery included).
    */
   entries(by: Pick<Session, 'uid' | 'name' | 'api'>, changes: AuditChange[]): NewAudit[];
-  /** Staff: the history of exactly one of a book (bookId) or a member (uid), newest first. */
+  /**
+   * Staff: the history of exactly one of a book (bookId) or a member (uid), newest first; each entry about a
+   * member with their library card (a book's loans say whose they were as the desk names members).
+   */
   list(
     session: Session,
     about: { bookId?: unknown; uid?: unknown },
     first: number | null | undefined,
     after: string | null | undefined,
-  ): Promise<Page<AuditRecord>>;
+  ): Promise<Page<AuditView>>;
   /** Every entry about the caller, newest first, as they may read it (their export). */
   aboutMe(session: Session): Promise<AuditRecord[]>;
 }
+
+/** An entry as staff read it: with the card of the member it is about (null when none, or erased). */
+export type AuditView = AuditRecord & { memberCard: string | null };
 
 /** A value as the trail keeps it: text, numbers written out, null for none. */
 export const auditText = (value: unknown): string | null =>
@@ -51,6 +57,16 @@ export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
     ...page,
     nodes: page.nodes.flatMap((entry) => auditAsSeenBy(viewer, entry) ?? []),
   });
+  /** The page's entries with their members' cards, each member read once. */
+  async function withCards(page: Page<AuditRecord>): Promise<Page<AuditView>> {
+    const uids = [...new Set(page.nodes.flatMap((entry) => (entry.uid ? [entry.uid] : [])))];
+    const members = await Promise.all(uids.map((uid) => store.users.getByUid(uid)));
+    const cards = new Map(uids.map((uid, i) => [uid, members[i]?.cardNumber ?? null]));
+    return {
+      ...page,
+      nodes: page.nodes.map((entry) => ({ ...entry, memberCard: cards.get(entry.uid ?? '') ?? null })),
+    };
+  }
   function entries(by: Pick<Session, 'uid' | 'name' | 'api'>, changes: AuditChange[]): NewAudit[] {
     const at = now();
     return changes.map((c) => ({
@@ -80,10 +96,10 @@ export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
       const page = { first: size, after: cursor(after) };
       if (about.bookId != null) {
         const bookId = check.id(about.bookId, 'bookId');
-        return seenBy(session, await paged(() => store.audit.listByBook(bookId, page)));
+        return withCards(seenBy(session, await paged(() => store.audit.listByBook(bookId, page))));
       }
       const uid = check.text(about.uid, 'uid', { max: 128 });
-      return seenBy(session, await paged(() => store.audit.listByUid(uid, page)));
+      return withCards(seenBy(session, await paged(() => store.audit.listByUid(uid, page))));
     },
     async aboutMe(session) {
       const entries: AuditRecord[] = [];

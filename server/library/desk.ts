@@ -92,6 +92,8 @@ export function createDesk(
     once,
     audit,
     now,
+    // The library's calendar year of an instant: a refund's reference counts in it.
+    yearOf: (at: Date) => Number(todayIn(opts.timeZone, at).slice(0, 4)),
     outcome: (loan: LoanRecord | null, barcode: string, refunded: number) =>
       outcome(loan, 0, false, barcode, { found: true, refunded }),
   };

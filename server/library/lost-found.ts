@@ -16,6 +16,8 @@ export interface FoundDeps {
   once: Once;
   audit: AuditTrail;
   now: () => Date;
+  /** The library's calendar year of an instant, which the refund's reference counts in. */
+  yearOf: (at: Date) => number;
   /** The desk's check-in result, read back, for a found copy. */
   outcome(loan: LoanRecord | null, barcode: string, refunded: number): Promise<CheckInOutcome>;
 }
@@ -49,7 +51,7 @@ export async function checkInFound(
   barcode: string,
   sent: { key: unknown; request: readonly unknown[] },
 ): Promise<CheckInOutcome> {
-  const { store, once, audit, now } = deps;
+  const { store, once, audit, now, yearOf } = deps;
   const last = await store.loans.lastOfItem(barcode);
   const lost = last?.status === 'lost' ? last : null;
   const submission = {
@@ -60,7 +62,8 @@ export async function checkInFound(
     answer: (ref: string) => answerFound(deps, ref, barcode) ?? Promise.resolve(null),
   };
   return once(submission, async () => {
-    const result = await store.items.found(barcode, now(), session.uid, replacementRefund);
+    const at = now();
+    const result = await store.items.found(barcode, at, session.uid, replacementRefund, yearOf(at));
     if (!result.ok) {
       if (result.reason === 'item-not-found') throw noCopy(barcode);
       // Another desk brought it back a moment ago (as two desks checking one copy in at once).

@@ -218,8 +218,11 @@ export function createNotices(
         byMember.set(userId, [...(byMember.get(userId) ?? []), date]);
       for (const loan of loans)
         add(loan.userId, { ...about(loan), loanId: loan.id, holdId: null, day: dueDayOf(loan) });
-      for (const { hold, until } of holds)
+      for (const { hold, until } of holds) {
         add(hold.userId, { ...about(hold), loanId: null, holdId: hold.id, day: until });
+        // The notice that it is ready says the day it now waits until, as the hold does.
+        await store.notices.redate(`hold-ready:${hold.id}`, until);
+      }
       for (const [userId, dates] of byMember) {
         // Moved again while the member has not read of the last move, and before its e-mail went: the same
         // notice, with the dates as they are now (staff entering a closure day by day tell each member once).

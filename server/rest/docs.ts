@@ -91,6 +91,15 @@ export const loansOf = {
   },
 };
 
+export const myStanding = {
+  tags: ['Circulation'],
+  summary: 'The caller’s standing: owed, fees accruing, whether a borrow would go ahead',
+  description:
+    'The computation GraphQL’s `me { standing }` answers: `owed` by the ledger, the late fees accruing on loans still out (each with `capped` when it stopped at the book’s replacement cost), and the refusal a borrow would meet first now (`code` and a sentence in the reader’s language: the account’s, else `Accept-Language`). Private, never cached.',
+  security: BEARER,
+  response: { 200: ok('The standing', r.standing), ...r.failures([...SIGNED_IN, 503]) },
+};
+
 export const giveBack = {
   tags: ['Circulation'],
   summary: 'Return a borrowed book',

@@ -107,6 +107,52 @@ export const loan = {
   additionalProperties: false,
 } as const;
 
+/** GET /api/me/standing: the standing GraphQL's `User.standing` answers, from the same computation. */
+export const standing = {
+  type: 'object',
+  required: ['owed', 'accruing', 'canBorrow', 'refusal'],
+  properties: {
+    owed: {
+      type: 'integer',
+      description:
+        'What the member owes by the ledger (charges less payments and waivers), whole taka; fees accruing are not in it.',
+    },
+    accruing: {
+      type: 'array',
+      description:
+        'The late fees of loans still out (on loan, or returning), charged when each comes back; largest first.',
+      items: {
+        type: 'object',
+        required: ['borrowId', 'bookId', 'bookTitle', 'amount', 'capped'],
+        properties: {
+          borrowId: objectId,
+          bookId: objectId,
+          bookTitle: text,
+          amount: { type: 'integer', description: 'The fee so far, whole taka.' },
+          capped: {
+            type: 'boolean',
+            description:
+              "Whether the fee stopped at the book's replacement cost (FEE_CAP=replacement): it grows no more.",
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    canBorrow: { type: 'boolean', description: 'Whether a borrow of a book on the shelf would go ahead now.' },
+    refusal: {
+      type: ['object', 'null'],
+      description: "The refusal a borrow would meet first now (the borrow's own code and sentence); null when none.",
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: ['MEMBER_BLOCKED', 'LOAN_OVERDUE', 'FEES_UNPAID', 'LOAN_LIMIT'] },
+        message: text,
+      },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;
+
 export const user = {
   type: 'object',
   required: ['_id', 'uid', 'name', 'email', 'role', 'status', 'createdAt', 'phone', 'photoURL'],

@@ -216,6 +216,15 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
       async (request) => (await library.circulation.loansOf(session(request), request.params.uid)).map(shape.loan),
     );
 
+    app.get('/me/standing', { schema: doc.myStanding, preValidation: signedIn }, async (request) => {
+      const caller = session(request);
+      const [standing, locale] = await Promise.all([
+        library.circulation.memberStanding(caller),
+        library.language.forRequest(caller, request.headers['accept-language']),
+      ]);
+      return shape.standing(standing, locale);
+    });
+
     app.post<Body<{ borrowId: string; bookId?: string; userId?: string }>>(
       '/return-book',
       {

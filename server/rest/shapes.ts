@@ -11,6 +11,8 @@ import {
 } from '../store/port.ts';
 import type { Absolute } from '../library/site-urls.ts';
 import { reasonIn } from '../library/closure-reasons.ts';
+import type { MemberStanding } from '../library/circulation.ts';
+import { say, type Locale } from '../library/i18n/index.ts';
 
 export function restShapes(absolute: Absolute) {
   return {
@@ -62,6 +64,19 @@ export function restShapes(absolute: Absolute) {
         bookCategory: l.bookCategory,
       };
     },
+    /** A member's standing (library/circulation/standing.ts), its refusal said in `locale`. */
+    standing: ({ owed, accruing, refusal }: MemberStanding, locale: Locale) => ({
+      owed,
+      accruing: accruing.map(({ loan, amount, capped }) => ({
+        borrowId: loan.id,
+        bookId: loan.bookId,
+        bookTitle: loan.bookTitle,
+        amount,
+        capped,
+      })),
+      canBorrow: refusal === null,
+      refusal: refusal && { code: refusal.code, message: say(locale, refusal.said.key, refusal.said.values) },
+    }),
     user: (u: UserRecord) => ({
       _id: u.id,
       uid: u.uid,

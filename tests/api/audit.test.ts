@@ -139,7 +139,13 @@ describeEachStore((kind) => {
       const checkedIn = await gw.gql(`mutation { checkIn(loanId: "${loan2}") { status } }`, {}, staff.token);
       expect(checkedIn.body.errors).toBeUndefined();
 
-      const history = await entries({ uid: m.uid });
+      // The member's own borrows in the app are in it too, by the member (issue 40, item 6).
+      const all = await entries({ uid: m.uid });
+      const history = all.filter((e) => e.action !== 'borrowed');
+      expect(all.filter((e) => e.action === 'borrowed').map((e) => [e.bookId, e.actor.uid])).toEqual([
+        [second, m.uid],
+        [bookId, m.uid],
+      ]);
       const actions = history.map((e) => [e.action, e.field, e.oldValue, e.newValue, e.bookId]);
       expect(actions).toEqual([
         ['check-in', 'status', 'borrowed', 'returned', second],
@@ -149,8 +155,8 @@ describeEachStore((kind) => {
       ]);
       for (const e of history)
         expect(e).toMatchObject({ actor: { uid: staff.uid, name: 'Desk Clerk' }, api: 'graphql', uid: m.uid });
-      // The book's history shows the check-in too.
-      expect((await entries({ bookId: second })).map((e) => e.action)).toEqual(['check-in']);
+      // The book's history shows the loan, from its borrow to its check-in.
+      expect((await entries({ bookId: second })).map((e) => e.action)).toEqual(['check-in', 'borrowed']);
     });
 
     it("records staff cancelling a member's hold, but not a member leaving a queue", async () => {

@@ -512,6 +512,7 @@ function restBaselines(f: Fixtures) {
     'GET /api/closures': { query: `?from=${libraryDay(0)}&to=${libraryDay(30)}` },
     'GET /api/users': {},
     'GET /api/me/export': {},
+    'GET /api/me/standing': {},
     // Sent without a session here (it would end the fixtures' member's): nothing to end, 204.
     'POST /api/logout': {},
     'GET /api/desk/overdue.csv': { query: '?minDays=1' },

@@ -245,6 +245,7 @@ describeEachStore((kind) => {
           'GET /api/desk/overdue.csv': (token) =>
             desk.request('GET', '/api/desk/overdue.csv', { token: token === member.token ? staff.token : token }),
           'GET /api/me/export': (token) => desk.request('GET', '/api/me/export', { token }),
+          'GET /api/me/standing': (token) => desk.request('GET', '/api/me/standing', { token }),
         };
         // Every route that needs a session, and the sign-in, as the OpenAPI document lists them: a new one fails
         // here until it is called above.

@@ -114,6 +114,9 @@ describeEachStore((kind) => {
         newValue: '150',
         api: 'graphql',
       }),
+      // Their own loan, borrowed and returned in the app, as the book's trail has it.
+      expect.objectContaining({ action: 'returned', field: 'status', oldValue: 'borrowed', newValue: 'returned' }),
+      expect.objectContaining({ action: 'borrowed', field: 'dueDate', bookId: late }),
     ]);
     expect(JSON.stringify(data.audit)).not.toContain('Desk Clerk');
     expect(data.profile).toMatchObject({ uid: m.uid, name: 'Export Reader', email: m.email, role: 'member' });
@@ -177,6 +180,8 @@ describeEachStore((kind) => {
     expect(audit.map((e) => [e.action, e.field, e.oldValue, e.newValue])).toEqual([
       // A claim's note is staff's words: the entry without its values.
       ['claims-returned', 'status', null, null],
+      // The loan claimed, borrowed in the app.
+      ['borrowed', 'dueDate', null, expect.any(String)],
       // The reason of a block is the member's to read (a refused borrow quotes it).
       ['member-unblocked', 'blockedReason', `Damaged a book ${tag}`, null],
       ['member-blocked', 'blockedReason', null, `Damaged a book ${tag}`],
@@ -189,6 +194,7 @@ describeEachStore((kind) => {
     const trail = await trailOf(m.uid);
     expect(trail.map((e) => [e.action, e.newValue, e.actor.name])).toEqual([
       ['claims-returned', claim, `Desk ${tag}`],
+      ['borrowed', expect.any(String), m.name],
       ['member-unblocked', null, `Desk ${tag}`],
       ['member-blocked', `Damaged a book ${tag}`, `Desk ${tag}`],
       ['member-note-added', note, `Desk ${tag}`],
@@ -218,6 +224,9 @@ describeEachStore((kind) => {
     // The entries stay, with who did what and when; the library's own facts (a balance) stay too.
     expect(trail.map((e) => [e.action, e.field])).toEqual([
       ['payment', 'balance'],
+      // The loan's start and end are the library's facts: they keep their values, not who the member was.
+      ['returned', 'status'],
+      ['borrowed', 'dueDate'],
       ['member-unblocked', 'blockedReason'],
       ['member-blocked', 'blockedReason'],
       ['member-note-added', 'note'],
@@ -227,7 +236,8 @@ describeEachStore((kind) => {
       ['member-edited', 'phone'],
     ]);
     expect(trail[0]).toMatchObject({ oldValue: '100', newValue: '0', actor: { name: `Desk ${tag}` } });
-    expect(trail.slice(1).every((e) => e.oldValue === null && e.newValue === null)).toBe(true);
+    expect(trail[1]).toMatchObject({ oldValue: 'borrowed', newValue: 'returned', actor: { name: '' } });
+    expect(trail.slice(3).every((e) => e.oldValue === null && e.newValue === null)).toBe(true);
     // The ledger keeps the amounts and the library's own words (a key), not staff's note on the payment.
     const ledger = await gw.store.ledger.list(m.uid);
     expect(ledger.map((e) => [e.kind, e.amount, e.note]).sort()).toEqual([

@@ -86,7 +86,7 @@ describeEachStore((kind) => {
         const ledger = await gw.store.ledger.list(ann.uid);
         expect(ledger.filter((e) => e.kind === 'late-fee').map((e) => e.amount)).toEqual([100]);
         expect(await myHoldOf(gw, ben, bookId)).toEqual({ status: 'READY' });
-        // The audit trail records the check-in on its own day, from the claim.
+        // The audit trail records the check-in on its own day, from the claim, after the borrow in the app.
         const log = await gw.gql(
           `query($id: ID) { auditLog(bookId: $id) { nodes { at action oldValue newValue } } }`,
           { id: bookId },
@@ -94,6 +94,7 @@ describeEachStore((kind) => {
         );
         expect(log.body.data.auditLog.nodes).toEqual([
           { at: expect.any(String), action: 'check-in', oldValue: 'returning', newValue: 'returned' },
+          { at: expect.any(String), action: 'borrowed', oldValue: null, newValue: expect.any(String) },
         ]);
         expect(libraryDay(0, new Date(log.body.data.auditLog.nodes[0].at))).toBe(libraryDay(6));
         // The member sees who closed it by name only.

@@ -1,6 +1,7 @@
 // Payments and waivers recorded before receipts were records (decision 074) get, once, the balance just after
 // each (in the order settlement.ts reads a ledger) and references in the order recorded, a sequence a year:
-// SQLite's migration 28 writes them, MongoDB's store writes them when it opens. New credits continue the sequence.
+// SQLite's migration 28 writes them, MongoDB's store writes them when it opens. Charges recorded before take theirs
+// after (SQLite's migration 29). New credits continue the sequence.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,11 +28,13 @@ const id = (i: number) => `c${String(i).padStart(23, '0')}`;
 async function expectRecords(store: Store) {
   const entries = [...(await store.ledger.list('u1')), ...(await store.ledger.list('u2'))];
   const read = new Map(entries.map((e) => [e.id, [e.balanceAfter, e.reference]]));
+  // Credits first (as they were numbered when receipts became records), then charges after them (decision 074,
+  // amended: every entry has a reference).
   expect(OLD.map((_, i) => read.get(id(i)))).toEqual([
-    [null, null],
+    [null, 'R-2025-000004'],
     [400, 'R-2025-000001'],
     [50, 'R-2025-000003'],
-    [null, null],
+    [null, 'R-2025-000005'],
     [350, 'R-2025-000002'],
     [325, 'R-2026-000001'],
   ]);

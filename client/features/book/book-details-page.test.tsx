@@ -88,6 +88,7 @@ const loan = {
   renewals: 0,
   overdueDays: 0,
   fee: 0,
+  feeCapped: false,
   canRenew: true,
   renewBlockedReason: null,
   bookTitle: 'Dune',

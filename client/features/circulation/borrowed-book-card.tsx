@@ -29,6 +29,7 @@ export const BORROWED_LOAN_FRAGMENT = graphql(`
     renewals
     overdueDays
     fee
+    feeCapped
     canRenew
     renewBlockedReason
     bookTitle
@@ -126,6 +127,10 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
         )}
         {claimed && loan.fee > 0 && (
           <p className="text-red-700">{t({ id: 'circulation.card.feeOnCheckIn' }, { fee: formatMoney(loan.fee) })}</p>
+        )}
+        {/* A fee still accruing that stopped at the replacement cost says so, as the Fees tab does. */}
+        {(overdue || claimed) && loan.feeCapped && (
+          <p className="text-red-700">{t({ id: 'circulation.card.feeCapped' })}</p>
         )}
         {closed && <p className="text-gray-700">{t({ id: 'circulation.card.lossCharged' })}</p>}
         {!pending && loan.fee > 0 && (

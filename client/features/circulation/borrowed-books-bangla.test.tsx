@@ -39,6 +39,7 @@ const loan = (id: string, title: string, dueDate: string, status: Status = 'BORR
   renewals: 0,
   overdueDays: late,
   fee: late * 50,
+  feeCapped: false,
   canRenew: status === 'BORROWED' && late === 0,
   renewBlockedReason: null,
   bookTitle: title,

@@ -29,7 +29,13 @@ beforeEach(() => {
 const dueDay = (month: number, day: number) => new Date(Date.UTC(2026, month, day));
 
 type Status = 'BORROWED' | 'RETURNING' | 'RETURNED' | 'LOST' | 'DAMAGED';
-type LoanExtras = Partial<{ overdueDays: number; fee: number; canRenew: boolean; renewBlockedReason: string | null }>;
+type LoanExtras = Partial<{
+  overdueDays: number;
+  fee: number;
+  feeCapped: boolean;
+  canRenew: boolean;
+  renewBlockedReason: string | null;
+}>;
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -47,6 +53,7 @@ const loan = (id: string, title: string, returnDate: Date, status: Status = 'BOR
   renewals: 0,
   overdueDays: 0,
   fee: 0,
+  feeCapped: false,
   canRenew: status === 'BORROWED',
   renewBlockedReason: null as string | null,
   bookTitle: title,
@@ -125,6 +132,20 @@ describe('Borrowed Books page', () => {
     );
     expect(screen.queryByRole('article', { name: 'Tempest' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
+  });
+
+  it('says on an overdue loan that its late fee reached the book’s replacement cost, and only on that one', async () => {
+    const capped = "The late fee has reached the book's replacement cost: it grows no more.";
+    renderPage([
+      listMock([
+        loan('l1', 'Hamlet', dueDay(1, 20), 'BORROWED', { overdueDays: 16, fee: 500, feeCapped: true }),
+        loan('l2', 'Macbeth', dueDay(2, 8), 'BORROWED', { overdueDays: 2, fee: 100 }),
+      ]),
+    ]);
+    const hamlet = await screen.findByRole('article', { name: 'Hamlet' });
+    expect(within(hamlet).getByText('Overdue 16 days · late fee ৳500')).toBeInTheDocument();
+    expect(within(hamlet).getByText(capped)).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Macbeth' })).queryByText(capped)).toBeNull();
   });
 
   it('switches tabs; returned loans have no Return button; an empty tab offers the other', async () => {

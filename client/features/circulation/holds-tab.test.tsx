@@ -57,6 +57,7 @@ const returned = {
   renewals: 0,
   overdueDays: 0,
   fee: 0,
+  feeCapped: false,
   canRenew: false,
   renewBlockedReason: null,
   bookTitle: 'Hamlet',

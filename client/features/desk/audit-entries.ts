@@ -31,6 +31,7 @@ export const AUDIT_ENTRY_FRAGMENT = graphql(`
     field
     oldValue
     newValue
+    memberCard
   }
 `);
 
@@ -51,6 +52,8 @@ const ACTION_TEXT: Record<string, MessageId> = {
   'book-edited': 'desk.audit.bookEdited',
   'book-reverted': 'desk.audit.bookReverted',
   'check-out': 'desk.audit.checkOut',
+  borrowed: 'desk.audit.borrowed',
+  returned: 'desk.audit.returned',
   renewal: 'desk.audit.renewal',
   'item-added': 'desk.audit.itemAdded',
   'item-status': 'desk.audit.itemStatus',

@@ -146,7 +146,7 @@ describe('Circulation Desk: members', () => {
     expect(await screen.findByText('No members match “zzz”.')).toBeInTheDocument();
   });
 
-  it('finds a payment by its receipt reference, typed any way, and says when none has it', async () => {
+  it('finds a payment or a charge by its reference, typed any way, and says when none has it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const receipt = {
@@ -159,11 +159,25 @@ describe('Circulation Desk: members', () => {
       memberUid: 'uid-7',
       memberName: 'Grace Hopper',
       createdAt: '2026-03-02T09:00:00.000Z',
+      bookTitle: null,
+    };
+    const charge = {
+      ...receipt,
+      id: 'e10',
+      kind: 'LATE_FEE',
+      amount: 250,
+      reference: 'R-2026-000124',
+      balanceAfter: null,
+      bookTitle: 'Gitanjali',
     };
     renderDesk([
       accessMock('admin'),
       firstMembers(2),
       { request: { query: RECEIPT_QUERY, variables: { reference: 'r2026000123' } }, result: { data: { receipt } } },
+      {
+        request: { query: RECEIPT_QUERY, variables: { reference: 'R-2026-000124' } },
+        result: { data: { receipt: charge } },
+      },
       {
         request: { query: RECEIPT_QUERY, variables: { reference: 'R-2026-000999' } },
         result: { data: { receipt: null } },
@@ -177,10 +191,17 @@ describe('Circulation Desk: members', () => {
     const found = await screen.findByRole('button', { name: /R-2026-000123: payment of ৳150, Grace Hopper/ });
     expect(found.textContent).toContain(`${formatDateTime('2026-03-02T09:00:00.000Z')}; still owed after it: ৳50`);
 
+    // A charge has a reference too: it says what it was for, not what was owed after it.
+    await user.clear(box);
+    await user.type(box, 'R-2026-000124');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    const fee = await screen.findByRole('button', { name: /R-2026-000124: late fee of ৳250, Grace Hopper/ });
+    expect(fee.textContent).toContain(`${formatDateTime('2026-03-02T09:00:00.000Z')}; for “Gitanjali”`);
+
     await user.clear(box);
     await user.type(box, 'R-2026-000999');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
-    expect(await screen.findByText('No payment or waiver has the reference “R-2026-000999”.')).toBeInTheDocument();
+    expect(await screen.findByText('No ledger entry has the reference “R-2026-000999”.')).toBeInTheDocument();
   });
 
   it('shows a failed page with Try Again', async () => {

@@ -102,6 +102,7 @@ export const loanFields: BorrowRecordResolvers = {
   dueDate: async (loan, _args, ctx) => (await standingOf(loan, ctx)).dueDay,
   overdueDays: async (loan, _args, ctx) => (await standingOf(loan, ctx)).overdueDays,
   fee: async (loan, _args, ctx) => (await standingOf(loan, ctx)).fee,
+  feeCapped: async (loan, _args, ctx) => (await standingOf(loan, ctx)).capped,
   canRenew: async (loan, _args, ctx) => (await standingOf(loan, ctx)).renewal.ok,
   renewBlockedReason: async (loan, _args, ctx) => {
     const { renewal } = await standingOf(loan, ctx);

@@ -15,6 +15,8 @@ export interface LoanStanding {
   dueDay: string;
   overdueDays: number;
   fee: number;
+  /** Whether the fee of a loan still out stopped at the book's replacement cost (it grows no more). */
+  capped: boolean;
   renewal:
     | { ok: true }
     | { ok: false; code: 'LOAN_NOT_ACTIVE' | 'RENEWAL_LIMIT' | 'LOAN_OVERDUE' | 'BOOK_REQUESTED'; said: Sentence };
@@ -41,6 +43,8 @@ export interface Borrower {
   uid: string;
   name: string;
   email: string;
+  /** A borrow in the app: the API the member used, for the loan's entry in the book's trail. */
+  api?: Session['api'];
 }
 
 /**

@@ -68,6 +68,8 @@ export function createContext(store: Store, opts: CirculationOptions) {
     now,
     today,
     dayOf,
+    /** The library's calendar year of an instant: a ledger entry's reference counts in it (decision 074). */
+    yearOf: (instant: Date) => Number(dayOf(instant).slice(0, 4)),
     waitingFor: opts.waitingFor ?? (async () => false),
     afterReturn: opts.afterReturn,
     afterLoan: opts.afterLoan,
@@ -117,12 +119,12 @@ export function createContext(store: Store, opts: CirculationOptions) {
     },
 
     /**
-     * A loan's end at the desk, in the audit trail: its status, from active to how it ends, with the entries
-     * `more` adds; written by the store with the loan's end (decision 040).
+     * A loan's end (at the desk, or the member's own return in the app), in the audit trail: its status, from
+     * active to how it ends, with the entries `more` adds; written by the store with the loan's end (decision 040).
      */
     loanEnding(
       session: Session,
-      action: 'check-in' | 'mark-lost',
+      action: 'check-in' | 'mark-lost' | 'returned',
       loan: LoanRecord,
       ends: LoanRecord['status'],
       more: AuditChange[] = [],

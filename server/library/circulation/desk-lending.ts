@@ -61,7 +61,9 @@ export function createDeskLending(ctx: Context, lending: Lending) {
         const loan = await ctx.activeLoan(loanId, 'loanId');
         if (!ctx.isOpen(loan)) throw new LibraryError('LOAN_NOT_ACTIVE', 'loanNotActive');
         const book = await store.books.get(loan.bookId);
-        const result = await store.loans.close(loan.id, ctx.now(), {
+        const at = ctx.now();
+        const result = await store.loans.close(loan.id, at, {
+          year: ctx.yearOf(at),
           as,
           replacementCost: book?.replacementCost ?? policy.defaultReplacementCost,
           processingFee: policy.lostProcessingFee,
@@ -106,7 +108,7 @@ export function createDeskLending(ctx: Context, lending: Lending) {
           note,
           recordedBy: staffName(session),
           createdAt,
-          year: Number(ctx.dayOf(createdAt).slice(0, 4)),
+          year: ctx.yearOf(createdAt),
         });
         if (result.ok) {
           const change = { field: 'balance', oldValue: result.balance + amount, newValue: result.balance, uid };

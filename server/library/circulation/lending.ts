@@ -73,7 +73,12 @@ export function createLending(ctx: Context, reads: Standing) {
       ...(desk ? { itemBarcode: desk.itemBarcode } : {}),
     };
     const limits = reads.checkoutLimits();
-    let result = await store.loans.checkout(loan, limits, desk?.audit?.());
+    // In the book's trail with the loan, as a desk check-out is (decision 040): who borrowed it, due when.
+    const appEntries = () =>
+      ctx.audit.entries({ uid: borrower.uid, name: borrower.name, api: borrower.api }, [
+        { action: 'borrowed', field: 'dueDate', newValue: dueDay, bookId, uid: borrower.uid },
+      ]);
+    let result = await store.loans.checkout(loan, limits, desk ? desk.audit?.() : appEntries());
     // Staff's override passes the limits the store checks (loan limit, fees): the same step, without them.
     if (!result.ok && desk?.override && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid')) {
       desk.overridden.push(await refusalOf(result, borrower, desk));
@@ -111,7 +116,9 @@ export function createLending(ctx: Context, reads: Standing) {
     if (!ctx.isOpen(loan)) throw ended();
     const returned = { by, via: by === null ? 'APP' : 'DESK', returnedBy: by ?? member ?? null } as const;
     const fee = enforce && !desk?.forgive ? ctx.feeWith(await ctx.feeFacts(loan), desk?.returnedOn) : () => 0;
-    const result = await store.loans.checkin(loan.id, ctx.now(), { lateFee: fee, ...returned, audit: entries });
+    const at = ctx.now();
+    const year = ctx.yearOf(at);
+    const result = await store.loans.checkin(loan.id, at, { lateFee: fee, ...returned, audit: entries, year });
     if (result.ok) {
       await ctx.afterReturn?.(loan.bookId);
       return result.loan;

@@ -31,7 +31,12 @@ export function createMemberActions(ctx: Context, lending: Lending) {
         },
       };
       return ctx.once(submission, () =>
-        lending.borrowNow({ uid: session.uid, name: session.name, email: session.email }, bookId, returnDay, id),
+        lending.borrowNow(
+          { uid: session.uid, name: session.name, email: session.email, api: session.api },
+          bookId,
+          returnDay,
+          id,
+        ),
       );
     },
 
@@ -54,7 +59,9 @@ export function createMemberActions(ctx: Context, lending: Lending) {
         answer: ctx.endedLoan((ended) => ended.status !== 'borrowed'),
       };
       return ctx.once(submission, async () => {
-        if (policy.returns === 'self') return lending.checkin(loan, null, session.name);
+        // The return in the book's trail with it, by the member (the loan's end, as a desk check-in's is).
+        const ending = ctx.loanEnding(session, 'returned', loan, 'returned');
+        if (policy.returns === 'self') return lending.checkin(loan, null, session.name, undefined, ending);
         // RETURNS=desk: the member's word starts the return; the desk's check-in ends it (docs/decisions/041).
         if (loan.status === 'returning') return loan;
         if (loan.status !== 'borrowed') throw badInput('borrowId', 'alreadyReturned');

@@ -79,7 +79,10 @@ export function createStanding(ctx: Context) {
     // A claimed return's fee stopped on the claim's day; it is charged when the desk checks the book in.
     const day = ctx.isOpen(loan) ? ctx.feeDay(loan) : ctx.dayOf(loan.returnedAt ?? ctx.now());
     const overdueDays = daysLate(dueDay, day);
-    const fee = ctx.isOpen(loan) ? await ctx.lateFee(loan) : loan.lateFee;
+    // A loan still out: its fee so far, and whether the cap stopped it (what the Fees tab says of it too).
+    const { amount: fee, capped } = ctx.isOpen(loan)
+      ? await ctx.accrual(loan)
+      : { amount: loan.lateFee, capped: false };
     let renewal: LoanStanding['renewal'] = { ok: true };
     if (!active) renewal = { ok: false, code: 'LOAN_NOT_ACTIVE', said: sentence('loanNotActive') };
     else if (loan.renewals >= policy.maxRenewals)
@@ -92,7 +95,7 @@ export function createStanding(ctx: Context) {
     else if (overdueDays > 0) renewal = { ok: false, code: 'LOAN_OVERDUE', said: sentence('loanOverdue') };
     else if (await ctx.waitingFor(loan.bookId))
       renewal = { ok: false, code: 'BOOK_REQUESTED', said: sentence('bookRequested') };
-    return { dueDay, overdueDays, fee, renewal };
+    return { dueDay, overdueDays, fee, capped, renewal };
   }
 
   return {

@@ -72,6 +72,8 @@ export interface LoanDoc {
   renewals?: number;
   /** Set as the loan starts returning (or closing), charged to the ledger from there. */
   lateFee?: number;
+  /** The library's calendar year of the return (or close), which its charges' references count in. */
+  chargeYear?: number;
   loss?: 'lost' | 'damaged' | null;
   /** The ready hold whose set-aside copy a pending borrow takes (and fulfils). */
   holdId?: string;

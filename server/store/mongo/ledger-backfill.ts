@@ -1,7 +1,8 @@
-// Credits recorded before receipts were records (decision 074) get their balanceAfter and reference once, when
-// the store opens: the balance after each in the order settlement.ts reads a ledger (by time, charges first at
-// one instant, then by id), and the year's next numbers in the order recorded. Each write is conditional on the
-// field being absent, so a second gateway opening at once writes nothing twice (a number it took is then unused).
+// Credits recorded before receipts were records (decision 074) get their balanceAfter once, and every entry
+// recorded before references (charges and refunds too) its reference, when the store opens: the balance after
+// each in the order settlement.ts reads a ledger (by time, charges first at one instant, then by id), and the
+// year's next numbers in the order recorded. Each write is conditional on the field being absent, so a second
+// gateway opening at once writes nothing twice (a number it took is then unused).
 import type { LedgerDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 import { nextReference, type LedgerCollections } from './ledger.ts';
@@ -30,12 +31,16 @@ export async function backfillCredits(c: LedgerCollections, lock: KeyLock): Prom
       filled += 1;
     }
   }
-  const unnumbered = c.ledger
-    .find({ kind: { $in: [...CREDIT_KINDS] }, reference: { $exists: false } })
-    .sort({ createdAt: 1, _id: 1 });
-  for await (const entry of unnumbered) {
-    const reference = await nextReference(c, lock, entry.createdAt.getUTCFullYear());
-    await c.ledger.updateOne({ _id: entry._id, reference: { $exists: false } }, { $set: { reference } });
+  // Credits first, then every other entry (decision 074, amended: charges and refunds have references too), each
+  // in the order recorded, as SQLite's migrations 28 and 29 number them. A charge a live step has just inserted
+  // may be numbered here or there, once (the write is conditional).
+  const credits = { kind: { $in: [...CREDIT_KINDS] } };
+  for (const which of [credits, {}]) {
+    const unnumbered = c.ledger.find({ ...which, reference: { $exists: false } }).sort({ createdAt: 1, _id: 1 });
+    for await (const entry of unnumbered) {
+      const reference = await nextReference(c, lock, entry.createdAt.getUTCFullYear());
+      await c.ledger.updateOne({ _id: entry._id, reference: { $exists: false } }, { $set: { reference } });
+    }
   }
   return { filled };
 }

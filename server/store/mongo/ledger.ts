@@ -11,7 +11,7 @@
 // So credits at once, on any number of gateways, never take a balance below zero: the server decides each
 // against the balance the previous one left. The balance the commit point left is the entry's balanceAfter, and
 // its reference is the year's next number from a counter document ($inc), taken after the commit point so a
-// refused credit takes none (decision 074). On FerretDB v1 writes to one account are also queued through the
+// refused credit takes none (decision 074); a charge or refund takes its number once counted. On FerretDB v1 writes to one account are also queued through the
 // KeyLock (see key-lock.ts).
 import { ObjectId } from 'mongodb';
 import type { Collection } from 'mongodb';
@@ -96,10 +96,25 @@ function ledgerSteps({ accounts, ledger }: LedgerCollections, lock: KeyLock) {
   return { count, settle };
 }
 
-/** Counts a loan's charge in the member's balance, once: the step after its insert (loans.ts). */
-export async function countCharge(c: LedgerCollections, lock: KeyLock, chargeKey: string): Promise<void> {
+/**
+ * Counts a loan's charge (or a lost copy's refund) in the member's balance, once: the step after its insert
+ * (loans.ts); then gives it the next reference of `year` (its UTC year when left out) unless it has one. The
+ * reference is set only where none is, so a step run twice numbers the entry once (a number it took then is
+ * unused). Answers the entry as it stands.
+ */
+export async function countCharge(
+  c: LedgerCollections,
+  lock: KeyLock,
+  chargeKey: string,
+  year?: number,
+): Promise<LedgerDoc | null> {
   const entry = await c.ledger.findOne({ chargeKey });
-  if (entry && entry.counted === false) await ledgerSteps(c, lock).count(entry);
+  if (!entry) return null;
+  if (entry.counted === false) await ledgerSteps(c, lock).count(entry);
+  if (entry.reference !== undefined) return entry;
+  const reference = await nextReference(c, lock, year ?? entry.createdAt.getUTCFullYear());
+  await c.ledger.updateOne({ _id: entry._id, reference: { $exists: false } }, { $set: { reference } });
+  return c.ledger.findOne({ _id: entry._id });
 }
 
 export function mongoLedger(c: LedgerCollections, lock: KeyLock): LedgerStore {

@@ -108,7 +108,7 @@ export function loanSteps(c: LoanCollections, lock: KeyLock) {
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
-    await countCharge(c, lock, `${loanId}:${kind}`);
+    await countCharge(c, lock, `${loanId}:${kind}`, doc.chargeYear);
   }
 
   /** Removes a pending borrow; `reserved`: it may hold a place under the limit, which goes back. */

@@ -67,6 +67,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         closedBy: opts?.by ?? null,
         returnedVia: opts?.via ?? (opts?.by ? 'DESK' : 'APP'),
         returnedBy: opts?.returnedBy ?? opts?.by ?? null,
+        ...(opts?.year === undefined ? {} : { chargeYear: opts.year }),
         ...carried(opts?.audit),
       }));
       if (!returning) return notEnded(_id);
@@ -86,6 +87,7 @@ export function mongoLoans(c: LoanCollections, lock: KeyLock): LoanStore {
         returnedVia: 'DESK',
         returnedBy: opts.by,
         charges: { replacement: opts.replacementCost, processing: opts.processingFee },
+        ...(opts.year === undefined ? {} : { chargeYear: opts.year }),
         ...carried(opts.audit),
       }));
       if (!closing) return notEnded(_id);

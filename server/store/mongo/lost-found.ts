@@ -46,7 +46,13 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
   }
 
   /** Refunds the loan's replacement charge once; the entry when this call recorded it. */
-  async function refund(loan: LoanRecord, at: Date, by: string, refundOf: RefundRule): Promise<LedgerRecord | null> {
+  async function refund(
+    loan: LoanRecord,
+    at: Date,
+    by: string,
+    refundOf: RefundRule,
+    year: number,
+  ): Promise<LedgerRecord | null> {
     const chargeKey = `${loan.id}:lost-found`;
     // Read and inserted in the member's queue (FerretDB v1's in-process lock), as a payment or waiver is decided.
     const inserted = await lock.run(`member:${loan.userId}`, async (): Promise<LedgerDoc | null> => {
@@ -73,12 +79,18 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
         return null;
       }
     });
-    // Counted whoever inserted it: a scan after a stopped one finishes its step.
-    await countCharge(c, lock, chargeKey);
-    return inserted ? toEntry(inserted) : null;
+    // Counted (and numbered) whoever inserted it: a scan after a stopped one finishes its step.
+    const counted = await countCharge(c, lock, chargeKey, year);
+    return inserted ? toEntry(counted ?? inserted) : null;
   }
 
-  return async function found(barcode: string, at: Date, by: string, refundOf: RefundRule): Promise<FoundResult> {
+  return async function found(
+    barcode: string,
+    at: Date,
+    by: string,
+    refundOf: RefundRule,
+    year = at.getUTCFullYear(),
+  ): Promise<FoundResult> {
     let refunded: LedgerRecord | null = null;
     let loan: LoanRecord | null = null;
     let seen: ItemDoc | null = null;
@@ -101,7 +113,7 @@ export function mongoFound(c: ItemCollections & LedgerCollections, lock: KeyLock
       }
       if (attempt === 0) {
         loan = await lostLoan(doc._id);
-        refunded = loan ? await refund(loan, at, by, refundOf) : null;
+        refunded = loan ? await refund(loan, at, by, refundOf, year) : null;
       }
       if (await deps.move(doc, 'ON_SHELF', null, 1)) return answer(doc);
     }

@@ -69,6 +69,9 @@ export function mongoNotices(
       );
       return doc ? toNotice(doc) : null;
     },
+    async redate(key, day) {
+      return (await notices.updateOne({ key }, { $set: { day } })).matchedCount === 1;
+    },
     async updateMoved(id, moved, day) {
       const _id = toObjectId(id);
       if (!_id) return false;

@@ -29,6 +29,9 @@ export type AuditAction =
   | 'item-added'
   | 'item-status'
   | 'check-out'
+  // A member's loan made or ended in the app (issue 40, item 6); newValue: the due day, or how it ended.
+  | 'borrowed'
+  | 'returned'
   | 'override'
   | 'fee-forgiven'
   | 'renewal'

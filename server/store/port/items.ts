@@ -70,9 +70,10 @@ export interface ItemStore {
    * loan was closed as lost, that loan's replacement charge refunded as a `lost-found` credit, at most once per
    * loan (the balance may go below zero), of the amount `refundOf` gives from the member's ledger as it is at that
    * step. `refund` is the credit this call recorded; null when none (no lost loan, nothing to refund, refunded
-   * before, or a concurrent scan recorded it). Refused when the copy is not LOST.
+   * before, or a concurrent scan recorded it). Refused when the copy is not LOST. `year`: the library's calendar
+   * year of `at`, which the refund's reference counts in (its UTC year when left out).
    */
-  found(barcode: string, at: Date, by: string, refundOf: RefundRule): Promise<FoundResult>;
+  found(barcode: string, at: Date, by: string, refundOf: RefundRule, year?: number): Promise<FoundResult>;
 }
 
 /** What a lost loan's refund is, given the member's ledger (any order): the library's rule (settlement.ts). */

@@ -21,7 +21,11 @@ export interface LedgerRecord {
    * recomputed (decision 074), so its receipt reprints as printed. null on charges and refunds.
    */
   balanceAfter: number | null;
-  /** A payment's or waiver's short reference, `R-2026-000123`: the year and its sequence, unique. null on others. */
+  /**
+   * Every entry's short reference, `R-2026-000123`: the year and its place in that year's one sequence, unique,
+   * taken in the step that records it (decision 074). null only on an entry recorded before references whose
+   * back-fill has not run yet (MongoDB, while the store opens).
+   */
   reference: string | null;
 }
 
@@ -49,7 +53,7 @@ export const systemNoteKey = (note: string): LedgerNoteKey | null => {
   return LEDGER_NOTES.find((known) => known === key) ?? null;
 };
 
-/** `R-2026-000123`: a credit's reference from its year and its place in that year's sequence. */
+/** `R-2026-000123`: an entry's reference from its year and its place in that year's sequence. */
 export const creditReference = (year: number, sequence: number): string =>
   `R-${year}-${String(sequence).padStart(6, '0')}`;
 
@@ -81,7 +85,7 @@ export interface LedgerStore {
    * cash-up of a day. Charges are left out (the library makes them, no money changes hands).
    */
   credits(from: Date, to: Date): Promise<LedgerRecord[]>;
-  /** The payment or waiver with this reference (as creditReference writes it), or null. */
+  /** The entry (a charge, a refund, a payment or a waiver) with this reference (as creditReference writes it), or null. */
   byReference(reference: string): Promise<LedgerRecord | null>;
   /**
    * Records a payment or waiver, refused when it is more than the balance at that moment: the check and the

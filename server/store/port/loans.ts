@@ -87,6 +87,8 @@ export interface CheckinOptions {
   returnedBy?: string | null;
   /** The audit trail's entries of this return, written with it (see `LoanStore`). */
   audit?: readonly NewAudit[];
+  /** The library's calendar year of `at`, which the late fee's reference counts in (its UTC year when left out). */
+  year?: number;
 }
 
 export interface LossOptions {
@@ -97,6 +99,8 @@ export interface LossOptions {
   by: string;
   /** The audit trail's entries of this loss, written with it (see `LoanStore`). */
   audit?: readonly NewAudit[];
+  /** The library's calendar year of `at`, which the charges' references count in (their UTC year when left out). */
+  year?: number;
 }
 
 export type RenewResult =

@@ -79,6 +79,11 @@ export interface NoticeStore {
   movedSince(userId: string, since: Date): Promise<NoticeRecord | null>;
   /** Sets a notice's moved dates and day, if it is still unread and its e-mail untried; false if not. */
   updateMoved(id: string, moved: MovedDates, day: string): Promise<boolean>;
+  /**
+   * Sets the day of the notice with this key, read or not (a ready hold's last pickup day the calendar moved, so
+   * the notice, and its e-mail when not sent yet, says the day the hold now waits until); false when none has it.
+   */
+  redate(key: string, day: string): Promise<boolean>;
   /** Which of these keys are recorded already (a read, so a schedule can skip what it has done). */
   recorded(keys: string[]): Promise<Set<string>>;
   /** Newest first. */

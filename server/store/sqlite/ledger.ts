@@ -40,13 +40,21 @@ export const BALANCE_SQL = `SELECT COALESCE(SUM(CASE WHEN kind IN ${kindList(CHA
 const CREDITS_SQL = `SELECT * FROM ledger WHERE kind IN ${kindList(CREDIT_KINDS)} AND created_at >= ?
   AND created_at < ? ORDER BY created_at, id`;
 
+/**
+ * The next reference of a year (decision 074): every entry takes one, in the transaction that writes it, so an
+ * entry refused or rolled back takes none.
+ */
+export function referenceTaker(db: DatabaseSync): (year: number) => string {
+  const nextNumber = db.prepare(`INSERT INTO ledger_references (year, last) VALUES (?, 1)
+    ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last`);
+  return (year) => creditReference(year, num(nextNumber.get(year) ?? {}, 'last'));
+}
+
 export function sqliteLedger(db: DatabaseSync): LedgerStore {
   const balanceOf = db.prepare(BALANCE_SQL);
   const insert = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
     created_at, balance_after, reference) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?) RETURNING *`);
-  // The year's next number, taken in the credit's transaction: a refused credit takes none.
-  const nextNumber = db.prepare(`INSERT INTO ledger_references (year, last) VALUES (?, 1)
-    ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last`);
+  const nextReference = referenceTaker(db);
   const byReference = db.prepare('SELECT * FROM ledger WHERE reference = ?');
   const byId = db.prepare('SELECT * FROM ledger WHERE id = ? AND user_id = ?');
   const credits = db.prepare(CREDITS_SQL);
@@ -75,8 +83,6 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
         const first = entry.id ? byId.get(entry.id, entry.userId) : undefined;
         if (first) return { ok: true, entry: toEntry(first), balance: before } as const;
         if (entry.amount > before) return { ok: false, reason: 'exceeds-balance', balance: before } as const;
-        const year = entry.year ?? entry.createdAt.getUTCFullYear();
-        const sequence = num(nextNumber.get(year) ?? {}, 'last');
         const row = insert.get(
           entry.id ?? newId(),
           entry.userId,
@@ -86,7 +92,7 @@ export function sqliteLedger(db: DatabaseSync): LedgerStore {
           entry.recordedBy,
           entry.createdAt.getTime(),
           before - entry.amount,
-          creditReference(year, sequence),
+          nextReference(entry.year ?? entry.createdAt.getUTCFullYear()),
         );
         if (!row) throw new Error('Insert returned no row');
         return { ok: true, entry: toEntry(row), balance: before - entry.amount } as const;

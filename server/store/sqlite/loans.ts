@@ -20,7 +20,7 @@ import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '
 import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 import { auditWriter } from './audit.ts';
-import { BALANCE_SQL } from './ledger.ts';
+import { BALANCE_SQL, referenceTaker } from './ledger.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves, toItem } from './item-moves.ts';
 
@@ -119,13 +119,35 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     'SELECT * FROM loans WHERE item_barcode = ? ORDER BY borrow_date DESC, id DESC LIMIT 1',
   );
   const charge = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
-    created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    created_at, reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const nextReference = referenceTaker(db);
 
   // A desk loan's audit entries, in its transaction (decision 040).
   const writeAudit = auditWriter(db);
 
-  const chargeFor = (loan: LoanRecord, kind: LedgerKind, amount: number, note: string, by: string | null, at: Date) => {
-    if (amount > 0) charge.run(newId(), loan.userId, kind, amount, loan.id, loan.bookTitle, note, by, at.getTime());
+  /** A charge for the loan, with the next reference of its year (the library's, else the UTC year of `at`). */
+  const chargeFor = (
+    loan: LoanRecord,
+    kind: LedgerKind,
+    amount: number,
+    note: string,
+    by: string | null,
+    at: Date,
+    year = at.getUTCFullYear(),
+  ) => {
+    if (amount <= 0) return;
+    charge.run(
+      newId(),
+      loan.userId,
+      kind,
+      amount,
+      loan.id,
+      loan.bookTitle,
+      note,
+      by,
+      at.getTime(),
+      nextReference(year),
+    );
   };
 
   /** Ends an active loan inside the caller's transaction; null when it is not active. */
@@ -138,7 +160,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     const ended = endLoan.get(at.getTime(), fee, by, loss, via, opts.returnedBy ?? by, id);
     if (!ended) return null;
     const loan = toLoan(ended);
-    chargeFor(loan, 'late-fee', fee, systemNote('ledgerReturnedLate'), null, at);
+    chargeFor(loan, 'late-fee', fee, systemNote('ledgerReturnedLate'), null, at, opts.year);
     return loan;
   };
 
@@ -251,8 +273,8 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
           opts.as === 'lost'
             ? (['ledgerLostReplacement', 'ledgerLostProcessing'] as const)
             : (['ledgerDamagedReplacement', 'ledgerDamagedProcessing'] as const);
-        chargeFor(loan, 'replacement', opts.replacementCost, systemNote(replacement), opts.by, at);
-        chargeFor(loan, 'processing-fee', opts.processingFee, systemNote(processing), opts.by, at);
+        chargeFor(loan, 'replacement', opts.replacementCost, systemNote(replacement), opts.by, at, opts.year);
+        chargeFor(loan, 'processing-fee', opts.processingFee, systemNote(processing), opts.by, at, opts.year);
         const book = dropCopy.get(Date.now(), loan.bookId);
         if (loan.itemBarcode !== null)
           itemMoves(db).leave(

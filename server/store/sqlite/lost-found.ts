@@ -10,7 +10,7 @@ import { systemNote, type FoundResult, type RefundRule } from '../port.ts';
 import { num, transaction } from './db.ts';
 import { fillHolds } from './holds.ts';
 import { itemMoves } from './item-moves.ts';
-import { toEntry } from './ledger.ts';
+import { referenceTaker, toEntry } from './ledger.ts';
 import { toLoan } from './loans.ts';
 
 const REFUND_NOTE = systemNote('ledgerLostFound');
@@ -20,13 +20,20 @@ export function sqliteFound(db: DatabaseSync) {
   const entryOf = db.prepare('SELECT * FROM ledger WHERE loan_id = ? AND kind = ?');
   const ledgerOf = db.prepare('SELECT * FROM ledger WHERE user_id = ?');
   const refund = db.prepare(`INSERT INTO ledger (id, user_id, kind, amount, loan_id, book_title, note, recorded_by,
-    created_at) VALUES (?, ?, 'lost-found', ?, ?, ?, ?, ?, ?) RETURNING *`);
+    created_at, reference) VALUES (?, ?, 'lost-found', ?, ?, ?, ?, ?, ?, ?) RETURNING *`);
+  const nextReference = referenceTaker(db);
   const addCopy = db.prepare(`UPDATE books SET copies = copies + 1, quantity = quantity + 1, version = version + 1,
     updated_at = ? WHERE id = ?`);
   const quantityOf = db.prepare('SELECT quantity FROM books WHERE id = ?');
   const items = itemMoves(db);
 
-  return async function found(barcode: string, at: Date, by: string, refundOf: RefundRule): Promise<FoundResult> {
+  return async function found(
+    barcode: string,
+    at: Date,
+    by: string,
+    refundOf: RefundRule,
+    year = at.getUTCFullYear(),
+  ): Promise<FoundResult> {
     if (!isItemBarcode(barcode)) return { ok: false, reason: 'item-not-found' };
     return transaction(db, (): FoundResult => {
       const item = items.get(barcode);
@@ -41,7 +48,17 @@ export function sqliteFound(db: DatabaseSync) {
         const amount = refundOf(ledgerOf.all(lost.userId).map(toEntry), lost.id);
         const written =
           amount > 0 &&
-          refund.get(newId(), lost.userId, amount, lost.id, lost.bookTitle, REFUND_NOTE, by, at.getTime());
+          refund.get(
+            newId(),
+            lost.userId,
+            amount,
+            lost.id,
+            lost.bookTitle,
+            REFUND_NOTE,
+            by,
+            at.getTime(),
+            nextReference(year),
+          );
         entry = written ? toEntry(written) : null;
       }
       // Back on the shelf: into copies owned and available, then to the first member waiting.

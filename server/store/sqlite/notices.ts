@@ -67,6 +67,7 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
       WHERE id = ? AND ${c}_status = 'pending' AND ${c}_attempts = ?`),
   });
   const channels = { mail: byChannel('mail'), sms: byChannel('sms') };
+  const redate = db.prepare('UPDATE notices SET day = ? WHERE key = ?');
   const selectKeys = new Map<number, StatementSync>();
   return {
     async record(notices, opts) {
@@ -136,6 +137,9 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
     async movedSince(userId, since) {
       const row = movedSince.get(userId, since.getTime());
       return row ? toNotice(row) : null;
+    },
+    async redate(key, day) {
+      return Number(redate.run(day, key).changes) === 1;
     },
     async updateMoved(id, moved, day) {
       const key = parseId(id);

@@ -11,6 +11,7 @@ import { MIGRATIONS_FROM_34 } from './migrations/34-sms-notices.ts';
 import { MIGRATIONS_FROM_33 } from './migrations/33-moon-holidays.ts';
 import { MIGRATIONS_FROM_32 } from './migrations/32-closure-reasons.ts';
 import { MIGRATIONS_FROM_31 } from './migrations/31-bengali-search.ts';
+import { MIGRATIONS_LEDGER_REFERENCES } from './migrations/30-ledger-references.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_33,
   ...MIGRATIONS_FROM_32,
   ...MIGRATIONS_FROM_31,
+  ...MIGRATIONS_LEDGER_REFERENCES,
 ];

@@ -5,7 +5,7 @@ import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
 
 const DAY = 86_400_000;
 
-/** A member owing ৳600: a lost book (৳500 replacement + ৳100 processing). */
+/** A member owing ৳600: a lost book (৳500 replacement + ৳100 processing), its charges counted in 2025. */
 async function owing600(store: Store, userId: string): Promise<void> {
   const bookId = (await store.books.insert(bookFields({ quantity: 1 }))).id;
   const loan = await store.loans.checkout(newLoan(bookId, { userId }), { loanLimit: 5, maxBalance: 10_000 });
@@ -15,6 +15,7 @@ async function owing600(store: Store, userId: string): Promise<void> {
     replacementCost: 500,
     processingFee: 100,
     by: 'Desk',
+    year: 2025,
   });
 }
 
@@ -88,7 +89,7 @@ export function ledgerContract(factory: StoreFactory): void {
       const sixth = recorded.find((e) => e.reference === 'R-2026-000006')!;
       expect(await store().ledger.byReference('R-2026-000006')).toEqual(sixth);
       expect(await store().ledger.byReference('R-2026-000007')).toBeNull();
-      // A new year starts its own sequence; a charge has neither field.
+      // A new year starts its own sequence; a charge has no balance after.
       await owing600(store(), 'user-2');
       const next = await store().ledger.credit({
         ...payment('user-2', 50),
@@ -103,10 +104,18 @@ export function ledgerContract(factory: StoreFactory): void {
       });
       expect(dhakaNewYear).toMatchObject({ ok: true, entry: { balanceAfter: 500, reference: 'R-2028-000001' } });
       const charges = (await store().ledger.list('user-2')).filter((e) => e.kind !== 'payment');
-      expect(charges.map((e) => [e.balanceAfter, e.reference])).toEqual([
-        [null, null],
-        [null, null],
-      ]);
+      expect(charges.map((e) => e.balanceAfter)).toEqual([null, null]);
+    });
+
+    it('gives every charge a reference of its year too, in the step that records it, found by it', async () => {
+      await owing600(store(), 'user-1');
+      await owing600(store(), 'user-2');
+      const charges = [...(await store().ledger.list('user-1')), ...(await store().ledger.list('user-2'))];
+      // Counted in the year the library named (2025), one sequence with the credits, each number once.
+      expect(charges.map((e) => e.reference).sort()).toEqual([1, 2, 3, 4].map((n) => `R-2025-00000${n}`));
+      for (const charge of charges) expect(await store().ledger.byReference(charge.reference!)).toEqual(charge);
+      const paid = await store().ledger.credit({ ...payment('user-1', 100), year: 2025 });
+      expect(paid).toMatchObject({ ok: true, entry: { reference: 'R-2025-000005' } });
     });
   });
 

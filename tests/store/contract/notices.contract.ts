@@ -20,6 +20,22 @@ export function noticesContract(factory: StoreFactory): void {
   describe('notices', () => {
     const store = useStore(factory);
 
+    it('sets the day of a notice by its key, read or not, and of no other', async () => {
+      const hold = { kind: 'hold-ready', holdId: 'bbbbbbbbbbbbbbbbbbbbbbbb', loanId: null } as const;
+      await store().notices.record([
+        notice('hold-ready:h1', 'u1', 1000, hold),
+        notice('hold-ready:h2', 'u1', 2000, hold),
+      ]);
+      await store().notices.markRead('u1', null, new Date(3000));
+      expect(await store().notices.redate('hold-ready:h1', '2026-12-04')).toBe(true);
+      expect(await store().notices.redate('hold-ready:none', '2026-12-04')).toBe(false);
+      const listed = await store().notices.list('u1', { unreadOnly: false, page: { first: 5 } });
+      expect(listed.nodes.map((n) => [n.key, n.day])).toEqual([
+        ['hold-ready:h2', '2026-12-01'],
+        ['hold-ready:h1', '2026-12-04'],
+      ]);
+    });
+
     it('records each event once, lists a member newest first in pages, and counts and marks what is unread', async () => {
       const added = await store().notices.record([
         notice('a', 'u1', 1000),

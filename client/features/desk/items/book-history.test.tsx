@@ -19,6 +19,7 @@ const entry = (id: string, overrides: Record<string, unknown> = {}) => ({
   at: '2026-03-02T09:00:00.000Z',
   actor: { __typename: 'AuditActor', uid: 'uid-member', name: 'Eager Editor' },
   api: 'graphql',
+  memberCard: null,
   action: 'book-edited',
   field: 'title',
   oldValue: 'Gitanjali',
@@ -86,6 +87,38 @@ describe("Circulation Desk: a book's history", () => {
     expect(within(after[1]!).queryByRole('button')).not.toBeInTheDocument();
     // The edit it undid is no longer the field's latest change: nothing to revert there any more.
     expect(within(after[2]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists a loan made and ended in the app with the member’s card, in either language', async () => {
+    const reader = { __typename: 'AuditActor', uid: 'uid-reader', name: 'Rina Akter' };
+    const about = { actor: reader, uid: 'uid-reader', memberCard: 'BM00000018' };
+    const borrowed = entry('e4', {
+      ...about,
+      action: 'borrowed',
+      field: 'dueDate',
+      oldValue: null,
+      newValue: '2026-03-16',
+    });
+    const returned = entry('e5', {
+      ...about,
+      action: 'returned',
+      field: 'status',
+      oldValue: 'borrowed',
+      newValue: 'returned',
+    });
+    renderHistory([history([returned, borrowed, checkOut])]);
+    const section = await screen.findByRole('region', { name: 'History of this book' });
+    const rows = (await within(section).findAllByRole('row')).slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(rows.map((row) => cells(row).slice(1))).toEqual([
+      ['Returned in the app', 'status: borrowed → returned', 'Rina Akter', 'BM00000018', ''],
+      ['Borrowed in the app', 'dueDate: 2026-03-16', 'Rina Akter', 'BM00000018', ''],
+      ['Checked out', 'status: BH00000019', 'Eager Editor', '', ''],
+    ]);
+    expect(within(section).getByRole('columnheader', { name: "Member's card" })).toBeInTheDocument();
   });
 
   it('says in Bangla what it shows, and the gateway’s refusal when the field changed since', async () => {

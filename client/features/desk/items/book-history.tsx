@@ -66,6 +66,8 @@ const columns = (
   { header: t({ id: 'desk.audit.what' }), cell: (entry) => actionText(t, entry.action) },
   { header: t({ id: 'desk.audit.change' }), cell: change },
   { header: t({ id: 'desk.audit.by' }), cell: (entry) => entry.actor.name },
+  // Whose loan (or whom an entry is about): the member's card, as the desk names members.
+  { header: t({ id: 'desk.audit.member' }), cell: (entry) => entry.memberCard ?? '' },
   {
     header: t({ id: 'desk.items.actions' }),
     cell: (entry) =>

@@ -17,6 +17,7 @@ export const RECEIPT_QUERY = graphql(`
       memberUid
       memberName
       createdAt
+      bookTitle
     }
   }
 `);
@@ -26,7 +27,10 @@ export const looksLikeReference = (text: string): boolean => /^R-?\d{4}-?\d{1,9}
 
 type Props = { reference: string; symbol: string; onSelect: (uid: string) => void };
 
-/** The desk's search by a receipt's reference: the payment or waiver, and its member to open. */
+/**
+ * The desk's search by a reference: the entry (a payment or waiver with what was owed after it; a charge or
+ * refund with its book), and its member to open.
+ */
 export function ReceiptLookup({ reference, symbol, onSelect }: Props) {
   const t = useI18n().formatMessage;
   const { data, loading, error, refetch } = useQuery(RECEIPT_QUERY, { variables: { reference } });
@@ -40,6 +44,12 @@ export function ReceiptLookup({ reference, symbol, onSelect }: Props) {
       />
     );
   const found = data.receipt;
+  const when = (entry: NonNullable<typeof found>) => {
+    const at = formatDateTime(entry.createdAt);
+    if (entry.balanceAfter !== null && entry.balanceAfter !== undefined)
+      return t({ id: 'desk.receipt.when' }, { when: at, owed: formatMoney(entry.balanceAfter, symbol) });
+    return entry.bookTitle ? t({ id: 'desk.receipt.forBook' }, { when: at, title: entry.bookTitle }) : at;
+  };
   if (!found) return <EmptyState>{t({ id: 'desk.receipt.none' }, { reference: reference.trim() })}</EmptyState>;
   return (
     <button
@@ -58,12 +68,7 @@ export function ReceiptLookup({ reference, symbol, onSelect }: Props) {
           },
         )}
       </span>
-      <span className="block text-sm text-slate-600">
-        {t(
-          { id: 'desk.receipt.when' },
-          { when: formatDateTime(found.createdAt), owed: formatMoney(found.balanceAfter ?? 0, symbol) },
-        )}
-      </span>
+      <span className="block text-sm text-slate-600">{when(found)}</span>
     </button>
   );
 }
