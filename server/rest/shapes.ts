@@ -12,7 +12,7 @@ import {
 import type { Absolute } from '../library/site-urls.ts';
 import { reasonIn } from '../library/closure-reasons.ts';
 import type { MemberStanding } from '../library/circulation.ts';
-import { say, type Locale } from '../library/i18n/index.ts';
+import { say } from '../library/i18n/index.ts';
 
 export function restShapes(absolute: Absolute) {
   return {
