@@ -37,6 +37,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   users: ['getByUid', 'list', 'page'],
   erasure: [],
   calendar: ['openingHours', 'hoursChanges', 'closures'],
+  stats: ['loanCounts', 'ledgerSums', 'topBooks', 'topGenres', 'overdueGroups', 'holdCounts'],
 };
 
 /**

@@ -23,6 +23,8 @@ import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.
 import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
 import { sqliteItems } from '../../server/store/sqlite/items.ts';
 import { sqliteSessions } from '../../server/store/sqlite/sessions.ts';
+import { sqliteStats } from '../../server/store/sqlite/stats.ts';
+import { inlineReaders } from '../../server/store/sqlite/reader.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { ERASED_WITH_ACCOUNT } from '../../server/library/audit-privacy.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
@@ -269,6 +271,7 @@ describe('SQLite: every query plan uses an index', () => {
       requests: sqliteRequests(db),
       audit: sqliteAudit(db),
       items: sqliteItems(db),
+      stats: sqliteStats(inlineReaders((sql) => db.prepare(sql)).scans),
       ping: async () => undefined,
       close: async () => db.close(),
     };

@@ -1,0 +1,19 @@
+// Migrations for the reports' statistics (sqlite/stats.ts): the indexes their aggregates count from, so a
+// period of a million loans is a range of an index, never a walk of the table. Shipped entries are never edited
+// (schema.ts).
+
+export const MIGRATIONS_REPORT_INDEXES: readonly string[] = [
+  // 29: loans made per period and the members who made them (COUNT DISTINCT user_id) from one covering index;
+  // genres from another (topBooks reads loans_by_borrow_date); returns, new members, the ledger's sums and the
+  // holds' counts and waits each from their time.
+  `
+  CREATE INDEX loans_by_borrow_date_user ON loans (borrow_date, user_id);
+  CREATE INDEX loans_by_borrow_date_genre ON loans (borrow_date, book_category);
+  CREATE INDEX loans_by_return_time ON loans (returned_at) WHERE status = 'returned' AND loss IS NULL;
+  CREATE INDEX users_by_created ON users (created_at);
+  CREATE INDEX ledger_by_time ON ledger (created_at, kind, amount);
+  CREATE INDEX holds_by_created ON holds (created_at);
+  CREATE INDEX holds_by_end ON holds (status, ended_at);
+  CREATE INDEX holds_by_ready ON holds (ready_at, created_at) WHERE ready_at IS NOT NULL;
+  `,
+];
