@@ -28,6 +28,7 @@ import { itemsContract } from './contract/items.contract.ts';
 import { membersContract } from './contract/members.contract.ts';
 import { holdShelfContract } from './contract/hold-shelf.contract.ts';
 import { lostFoundContract } from './contract/lost-found.contract.ts';
+import { statsContract } from './contract/stats.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -50,6 +51,7 @@ function storeContract(factory: StoreFactory): void {
   membersContract(factory);
   holdShelfContract(factory);
   lostFoundContract(factory);
+  statsContract(factory);
 }
 
 const sqliteFactory =

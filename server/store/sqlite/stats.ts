@@ -12,6 +12,7 @@ import type { Reader } from './reader.ts';
 const periods = (bounds: PeriodBounds): string =>
   JSON.stringify(bounds.slice(0, -1).map((from, i) => [from.getTime(), bounds[i + 1]?.getTime() ?? 0]));
 
+/** json_each answers the periods in the list's order. */
 const PERIODS = `WITH p (i, lo, hi) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(?))`;
 
 const LOAN_COUNTS = `${PERIODS}
@@ -21,7 +22,7 @@ const LOAN_COUNTS = `${PERIODS}
       AND returned_at < hi) AS returns,
     (SELECT COUNT(*) FROM users WHERE created_at >= lo AND created_at < hi) AS new_members,
     (SELECT COUNT(DISTINCT user_id) FROM loans WHERE borrow_date >= lo AND borrow_date < hi) AS active_members
-  FROM p ORDER BY i`;
+  FROM p`;
 
 const kindList = (kinds: readonly LedgerKind[]) => kinds.map((kind) => `'${kind}'`).join(', ');
 const sumOf = (kinds: readonly LedgerKind[]) =>
@@ -30,7 +31,7 @@ const sumOf = (kinds: readonly LedgerKind[]) =>
 
 const LEDGER_SUMS = `${PERIODS}
   SELECT i, ${sumOf(CHARGE_KINDS)} AS charged, ${sumOf(['payment'])} AS paid, ${sumOf(['waiver'])} AS waived
-  FROM p ORDER BY i`;
+  FROM p`;
 
 const TOP_BOOKS = `SELECT t.book_id, t.n, COALESCE(b.title, (SELECT book_title FROM loans l WHERE l.book_id = t.book_id
     ORDER BY borrow_date DESC LIMIT 1)) AS title
