@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: 'desk/cash-up', lazy: guarded(() => import('../features/desk/money/cash-up-page.tsx')) },
       { path: 'desk/books/:id', lazy: guarded(() => import('../features/desk/items/desk-book-page.tsx')) },
       { path: 'desk/hold-shelf', lazy: guarded(() => import('../features/desk/holds/hold-shelf-page.tsx')) },
+      { path: 'desk/reports', lazy: guarded(() => import('../features/desk/reports/reports-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },
     ]),
   },

@@ -31,6 +31,12 @@ export const ACCESS = {
     memberByCard: 'staff',
     holdsToPull: 'staff',
     holdsToClear: 'staff',
+    loanStats: 'staff',
+    topBooks: 'staff',
+    topGenres: 'staff',
+    overdueAging: 'staff',
+    feeStats: 'staff',
+    holdStats: 'staff',
   },
   Mutation: {
     // Exchanging a verified Firebase ID token is how one becomes signed in.

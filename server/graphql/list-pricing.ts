@@ -57,6 +57,8 @@ const LISTS: Record<string, { size: PricedField['size']; items: 'nodes' | 'list'
   auditLog: { size: 'page', items: 'nodes' },
   booksByCategory: { size: 'genre', items: 'list' },
   users: { size: 'members', items: 'list' },
+  // At most 50 books (the service's bound), priced as a page of `first`.
+  topBooks: { size: 'page', items: 'list' },
 };
 
 /** The arguments a field's size (and a page's search) is read from. */

@@ -15,6 +15,7 @@ import { requireStaff } from '../library/circulation.ts';
 import { bookConnectionFields, catalogMutations, catalogQueries } from './resolvers/catalog.ts';
 import { circulationMutations, circulationQueries } from './resolvers/circulation.ts';
 import { deskReportMutations, deskReportQueries, ledgerNoteField } from './resolvers/desk-reports.ts';
+import { statisticsQueries } from './resolvers/statistics.ts';
 import { accountMutations, accountQueries, userFields } from './resolvers/accounts.ts';
 import { memberMutations, memberNoteFields, memberQueries, memberUserFields } from './resolvers/members.ts';
 import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
@@ -95,6 +96,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...deskQueries,
         ...memberQueries,
         ...holdShelfQueries,
+        ...statisticsQueries,
       },
       Mutation: {
         ...catalogMutations,

@@ -24,6 +24,7 @@ import { createMembers, type Members } from './members.ts';
 import { createHoldShelf, type HoldShelf } from './hold-shelf.ts';
 import { createClaims, type Claims } from './claims.ts';
 import { createSessions, type Sessions } from './sessions.ts';
+import { createStatistics, type Statistics } from './statistics.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -61,6 +62,8 @@ export interface Library {
   holdShelf: HoldShelf;
   /** Claims returned at the desk: a loan set aside without fees while staff look for the book. */
   claims: Claims;
+  /** The library's statistics for its reports: circulation, books and genres, overdue, money, holds (staff). */
+  statistics: Statistics;
 }
 
 export interface LibraryOptions {
@@ -209,5 +212,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
     holdShelf: createHoldShelf(store, { holds, audit, now }),
     claims: createClaims(store, { audit, now }),
+    statistics: createStatistics(store, { timeZone: opts.timeZone, policy, calendar, now }),
   };
 }

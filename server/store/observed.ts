@@ -38,6 +38,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   erasure: [],
   calendar: ['openingHours', 'hoursChanges', 'closures'],
   holidays: ['get'],
+  stats: ['loanCounts', 'ledgerSums', 'topBooks', 'topGenres', 'overdueGroups', 'holdCounts'],
 };
 
 /**

@@ -13,6 +13,7 @@ import type { LoanStore } from './port/loans.ts';
 import type { NoticeStore } from './port/notices.ts';
 import type { RequestStore } from './port/requests.ts';
 import type { LeaseStore, SessionStore } from './port/sessions.ts';
+import type { StatsStore } from './port/stats.ts';
 import type { ErasureStore, UserStore } from './port/users.ts';
 
 export * from './port/audit.ts';
@@ -28,6 +29,7 @@ export * from './port/notices.ts';
 export * from './port/paging.ts';
 export * from './port/requests.ts';
 export * from './port/sessions.ts';
+export * from './port/stats.ts';
 export * from './port/users.ts';
 
 export interface Store {
@@ -47,6 +49,8 @@ export interface Store {
   readonly sessions: SessionStore;
   readonly audit: AuditStore;
   readonly items: ItemStore;
+  /** Counts and sums for the library's reports, aggregated by the engine. */
+  readonly stats: StatsStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -130,15 +130,21 @@ describe('the access map', () => {
       'Mutation.withdrawItem',
       'Query.auditLog',
       'Query.cashUp',
+      'Query.feeStats',
+      'Query.holdStats',
       'Query.holdsReady',
       'Query.holdsToClear',
       'Query.holdsToPull',
       'Query.item',
+      'Query.loanStats',
       'Query.member',
       'Query.memberByCard',
       'Query.members',
+      'Query.overdueAging',
       'Query.overdueLoans',
       'Query.receipt',
+      'Query.topBooks',
+      'Query.topGenres',
     ]);
   });
 

@@ -813,6 +813,11 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     renewFor: { loanId: f.renewForId },
     renewAllFor: { uid: f.reader.uid },
     placeHoldFor: { uid: f.reader.uid, bookId: f.toQueue },
+    loanStats: { from: libraryDay(-30), to: libraryDay(0), interval: 'DAY' },
+    topBooks: { from: libraryDay(-30), to: libraryDay(0), first: 5 },
+    topGenres: { from: libraryDay(-30), to: libraryDay(0) },
+    feeStats: { from: libraryDay(-365), to: libraryDay(0), interval: 'MONTH' },
+    holdStats: { from: libraryDay(-30), to: libraryDay(0) },
   };
 }
 

@@ -30,6 +30,7 @@ import { itemsContract } from './contract/items.contract.ts';
 import { membersContract } from './contract/members.contract.ts';
 import { holdShelfContract } from './contract/hold-shelf.contract.ts';
 import { lostFoundContract } from './contract/lost-found.contract.ts';
+import { statsContract } from './contract/stats.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -54,6 +55,7 @@ function storeContract(factory: StoreFactory): void {
   membersContract(factory);
   holdShelfContract(factory);
   lostFoundContract(factory);
+  statsContract(factory);
 }
 
 const sqliteFactory =

@@ -90,6 +90,7 @@ describe('graphql() documents in the production build', () => {
         'DeskSetOpeningHoursDocument',
       ],
       'cash-up-page.tsx': ['DeskCashUpDocument', 'DeskTodayDocument'],
+      'reports-page.tsx': ['DeskReportsDocument', 'DeskReportsTodayDocument'],
       'desk-page.tsx': [
         'DeskAccessDocument',
         'DeskAddMemberNoteDocument',

@@ -73,6 +73,9 @@ export default function DeskPage() {
         <Link to="/desk/hold-shelf" className="text-indigo-700 underline">
           {t({ id: 'desk.holdShelfLink' })}
         </Link>
+        <Link to="/desk/reports" className="text-indigo-700 underline">
+          {t({ id: 'desk.reportsLink' })}
+        </Link>
       </p>
       {body}
     </section>

@@ -186,6 +186,10 @@ export const bn: Record<SentenceKey, string> = {
 
   cashUpFuture: 'যে দিন এখনো আসেনি, তার হিসাব খালি: আজ বা তার আগের একটি দিন বেছে নিন।',
   notOverdueYet: '“{title}” এখনো মেয়াদোত্তীর্ণ নয়: ফেরতের শেষ দিন {day}।',
+  reportPeriodBackwards: 'সময়কাল শুরুর আগেই শেষ হচ্ছে: “from” দিনের দিন বা তার পরের একটি “to” দিন বেছে নিন।',
+  reportPeriodTooLong: 'একবারে সর্বোচ্চ {max} বছরের হিসাব চাওয়া যায়।',
+  reportInterval: 'interval অবশ্যই DAY, WEEK অথবা MONTH হতে হবে',
+  reportTooManyBuckets: 'এটি {max}টির বেশি ভাগ: এত লম্বা সময়ের জন্য সপ্তাহ বা মাস বেছে নিন।',
   deskBarcodeMalformed:
     '“{code}” কোনো কপির বারকোড নয়: লেবেলটি আবার স্ক্যান করুন, অথবা BH আর বারের নিচের ৮টি সংখ্যা টাইপ করুন।',
   deskNoCopy: '{barcode} বারকোডের কোনো কপি নেই।',

@@ -213,6 +213,11 @@ export const en = {
   // The desk's lists and reports (library/desk-reports.ts).
   cashUpFuture: 'The cash-up of a day that has not come yet is empty: choose today or before.',
   notOverdueYet: '“{title}” is not overdue yet: it is due on {day}.',
+  // The library's statistics (library/statistics.ts; issue 43).
+  reportPeriodBackwards: 'The period ends before it starts: choose a “to” day on or after the “from” day.',
+  reportPeriodTooLong: 'Ask for at most {max} years at once.',
+  reportInterval: 'interval must be DAY, WEEK or MONTH',
+  reportTooManyBuckets: 'That is more than {max} periods: choose weeks or months for a period this long.',
   // The scanning desk and copies as items (library/item-refusals.ts, items.ts, desk.ts; issue 31).
   deskBarcodeMalformed:
     "“{code}” is not a copy's barcode: scan the label again, or type BH and the 8 digits under its bars.",

@@ -45,6 +45,7 @@ import { mongoItems } from './item-store.ts';
 import { recoverItems } from './item-recovery.ts';
 import type { CounterDoc as ItemCounterDoc, ItemDoc } from './item-docs.ts';
 import { itemSteps } from './items.ts';
+import { mongoStats } from './stats.ts';
 import { mongoCalendar, type ClosureDoc, type HoursChangeDoc, type OpeningHoursDoc } from './calendar.ts';
 import { mongoHolidays, type HolidayDoc } from './holidays.ts';
 
@@ -99,6 +100,9 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { bookId: 1, borrowDate: 1 }, name: 'book_borrowed' },
     // A found copy's last loan (decision 059).
     { key: { itemBarcode: 1, borrowDate: -1, _id: -1 }, name: 'item_newest_first' },
+    // The reports' periods (stats.ts): loans made, and returned, in a range of time.
+    { key: { borrowDate: 1 }, name: 'borrowed_at' },
+    { key: { returnedAt: 1 }, name: 'returned_at', sparse: true },
   ]);
   await ensure(db.collection('holds'), [
     { key: { openKey: 1 }, name: 'open_key_unique', unique: true },
@@ -110,6 +114,9 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { shelf: 1, endedAt: 1, _id: 1 }, name: 'on_shelf', sparse: true },
     // The few paused holds, by when their pause ends (the lazy resume); unset when it ends.
     { key: { pausedUntil: 1 }, name: 'paused', sparse: true },
+    { key: { createdAt: 1 }, name: 'placed_at' },
+    { key: { endedAt: 1 }, name: 'ended_at', sparse: true },
+    { key: { readyAt: 1 }, name: 'ready_at', sparse: true },
   ]);
   await ensure(db.collection('notices'), [
     { key: { key: 1 }, name: 'key_unique', unique: true },
@@ -127,6 +134,7 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { kind: 1, createdAt: 1, _id: 1 }, name: 'kind_time' },
     // A receipt's reference, which staff search by: credits only (sparse).
     { key: { reference: 1 }, name: 'reference_unique', unique: true, sparse: true },
+    { key: { createdAt: 1 }, name: 'recorded_at' },
   ]);
   // Idempotency keys: claimed by _id (actor and key), pruned per actor by age.
   await ensure(db.collection('requests'), [{ key: { actor: 1, createdAt: 1 }, name: 'actor_age' }]);
@@ -134,6 +142,7 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { uid: 1 }, name: 'uid_unique', unique: true },
     // Sparse: a member without a card yet (before prepareMemberCards) has no cardNumber, never a null one.
     { key: { cardNumber: 1 }, name: 'card_unique', unique: true, sparse: true },
+    { key: { createdAt: 1 }, name: 'joined_at' },
   ]);
   // Signed-out sessions are pruned by expiry (sessions.ts).
   await ensure(db.collection('endedSessions'), [{ key: { expiresAt: 1 }, name: 'expires_at', sparse: true }]);
@@ -223,6 +232,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       sessions: mongoSessions(db.collection<EndedSessionDoc>('endedSessions')),
       audit: mongoAudit(db.collection<AuditDoc>('audit')),
       items: mongoItems(collections, lock, fill),
+      stats: mongoStats({ ...collections, users: members.users }),
       async ping() {
         await db.command({ ping: 1 });
       },

@@ -16,6 +16,7 @@ import { sqliteErasure } from './erasure.ts';
 import { sqliteCalendar } from './calendar.ts';
 import { sqliteHolidays } from './holidays.ts';
 import { sqliteItems } from './items.ts';
+import { sqliteStats } from './stats.ts';
 
 /** `books` tunes how searches are read (the tests read every search from the indexes, whatever its count). */
 export async function openSqliteStore(file: string, books: SqliteBooksOptions = {}): Promise<Store> {
@@ -23,6 +24,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
   const dataVersion = db.prepare('PRAGMA data_version');
   // An in-memory database exists on this connection only, so its long reads cannot move to a thread.
   const readers = file === ':memory:' ? null : threadReaders(file);
+  const prepare = (sql: string) => db.prepare(sql);
   return {
     kind: 'sqlite',
     calendar: sqliteCalendar(db),
@@ -40,6 +42,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),
     items: sqliteItems(db),
+    stats: sqliteStats((readers ?? inlineReaders(prepare)).scans),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -12,6 +12,7 @@ import { MIGRATIONS_FROM_33 } from './migrations/33-moon-holidays.ts';
 import { MIGRATIONS_FROM_32 } from './migrations/32-closure-reasons.ts';
 import { MIGRATIONS_FROM_31 } from './migrations/31-bengali-search.ts';
 import { MIGRATIONS_LEDGER_REFERENCES } from './migrations/30-ledger-references.ts';
+import { MIGRATIONS_REPORT_INDEXES } from './migrations/36-report-indexes.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_32,
   ...MIGRATIONS_FROM_31,
   ...MIGRATIONS_LEDGER_REFERENCES,
+  ...MIGRATIONS_REPORT_INDEXES,
 ];
