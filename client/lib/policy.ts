@@ -22,6 +22,7 @@ export const POLICY_QUERY = graphql(`
       catalogueEditors
       inventoryEditors
       returns
+      borrowing
       timeZone
     }
   }

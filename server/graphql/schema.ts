@@ -21,7 +21,7 @@ import { borrowWindowFields, loanFields } from './resolvers/circulation.ts';
 import { auditEntryFields, auditQueries } from './resolvers/audit.ts';
 import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFields } from './resolvers/desk.ts';
 import { receiptMutations } from './resolvers/receipts.ts';
-import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
+import { holdFields, holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
 import { inLibraryWeek } from '../library/opening-hours.ts';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
@@ -128,6 +128,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     },
     Item: itemFields,
     HoldShelfEntry: holdShelfEntryFields,
+    Hold: holdFields,
     RenewOutcome: renewOutcomeFields,
     Notice: {
       message: async (notice, _args, ctx) => ctx.library.notices.message(notice, await ctx.locale()),

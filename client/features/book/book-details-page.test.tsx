@@ -205,7 +205,16 @@ describe('Book details', () => {
     expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
     second.unmount();
     // A member who joined the queue before the last copy went can still leave it.
-    const mine = { __typename: 'Hold', id: 'h1', status: 'WAITING', position: 1, readyUntil: null };
+    const mine = {
+      __typename: 'Hold',
+      id: 'h1',
+      status: 'WAITING',
+      position: 1,
+      readyUntil: null,
+      pickup: false,
+      shelvedAt: null,
+      readyUntilHours: null,
+    };
     renderPage([bookMock(none), loansMock(), holdMockOf(mine)]);
     expect(await screen.findByRole('button', { name: 'Cancel Hold' })).toBeInTheDocument();
     expect(screen.getByText(note)).toBeInTheDocument();
@@ -311,6 +320,8 @@ describe('Borrow modal', () => {
   it('keeps Confirm Borrow waiting while the default return date is on its way, then borrows with it', async () => {
     const borrowed = {
       __typename: 'BorrowResult',
+      status: 'BORROWED',
+      pickup: null,
       currentQuantity: 1,
       record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
     };
@@ -349,7 +360,17 @@ describe('Borrow modal', () => {
     const modal = await openModal(
       [
         borrowMock(
-          { data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: moved } } },
+          {
+            data: {
+              borrow: {
+                __typename: 'BorrowResult',
+                status: 'BORROWED',
+                pickup: null,
+                currentQuantity: 1,
+                record: moved,
+              },
+            },
+          },
           '2026-03-26',
         ),
       ],
@@ -377,6 +398,8 @@ describe('Borrow modal', () => {
           data: {
             borrow: {
               __typename: 'BorrowResult',
+              status: 'BORROWED',
+              pickup: null,
               currentQuantity: 1,
               record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
             },
@@ -504,6 +527,8 @@ describe('in Bangla', () => {
         data: {
           borrow: {
             __typename: 'BorrowResult',
+            status: 'BORROWED',
+            pickup: null,
             currentQuantity: 1,
             record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
           },

@@ -24,6 +24,9 @@ const hold = (id: string, bookTitle: string, status: string, position: number | 
   status,
   position,
   readyUntil,
+  pickup: false,
+  shelvedAt: null,
+  readyUntilHours: null,
 });
 const me = { __typename: 'User', id: 'u1' };
 const loansMock = (loans: unknown[]): MockLink.MockedResponse => ({

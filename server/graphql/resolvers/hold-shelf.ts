@@ -1,6 +1,11 @@
 // The hold shelf (decision 058) and claims returned: thin adapters over library/hold-shelf.ts and claims.ts. Every root field is staff only
 // (access.ts), so what a row shows (the member, the copy) is staff's to read.
-import type { HoldShelfEntryResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
+import type {
+  HoldResolvers,
+  HoldShelfEntryResolvers,
+  MutationResolvers,
+  QueryResolvers,
+} from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 import type { Page } from '../../store/port.ts';
 
@@ -32,4 +37,14 @@ export const holdShelfEntryFields: HoldShelfEntryResolvers = {
     return book;
   },
   copyGoesTo: (entry) => entry.goesTo,
+};
+
+/** A hold's click-and-collect fields (decision 075): whether it is a pickup request, its return date, the hours. */
+export const holdFields: HoldResolvers = {
+  pickup: (hold) => hold.returnDate !== null,
+  returnDate: (hold) => hold.returnDate?.toISOString().slice(0, 10) ?? null,
+  readyUntilHours: async (hold, _args, ctx) => {
+    if (!hold.readyUntil) return null;
+    return (await ctx.library.calendar.days(hold.readyUntil, hold.readyUntil)).hoursOn(hold.readyUntil);
+  },
 };

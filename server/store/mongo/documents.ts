@@ -108,8 +108,13 @@ export interface LedgerDoc extends Omit<LedgerRecord, 'id' | 'balanceAfter' | 'r
   counted?: false;
 }
 
-export interface HoldDoc extends Omit<HoldRecord, 'id' | 'status' | 'itemBarcode' | 'shelvedAt' | 'shelfClearedAt'> {
+export interface HoldDoc extends Omit<
+  HoldRecord,
+  'id' | 'status' | 'itemBarcode' | 'shelvedAt' | 'shelfClearedAt' | 'returnDate'
+> {
   _id: ObjectId;
+  /** A pickup request's return date (click and collect); absent on holds placed in a queue and all before it. */
+  returnDate?: Date | null;
   /** When staff put its copy on the hold shelf (absent until then, and on holds from before the hold shelf). */
   shelvedAt?: Date | null;
   shelfClearedAt?: Date | null;

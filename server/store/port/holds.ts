@@ -25,6 +25,11 @@ export interface HoldRecord {
   shelvedAt: Date | null;
   /** When staff took the copy of an ended (expired, cancelled) shelved hold off the hold shelf; null until then. */
   shelfClearedAt: Date | null;
+  /**
+   * A pickup request's (click and collect, HoldStore.request) return date as the member chose it, midnight UTC of
+   * the day as a loan's; null for a hold placed in a queue. The desk's loan keeps it when it still fits.
+   */
+  returnDate: Date | null;
 }
 
 export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'> & {
@@ -37,6 +42,16 @@ export type PlaceHoldResult =
   | {
       ok: false;
       reason: 'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'copies-available' | 'hold-limit';
+    };
+
+/** A pickup request: a hold ready at once with a copy from the shelf set aside for it (HoldStore.request). */
+export type NewPickup = NewHold & { id: string; returnDate: Date };
+
+export type RequestPickupResult =
+  | { ok: true; hold: HoldRecord }
+  | {
+      ok: false;
+      reason: 'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'out-of-stock' | 'hold-limit' | 'loan-limit';
     };
 
 export type EndHoldResult = { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-open' };
@@ -59,6 +74,12 @@ export type HoldShelfResult =
 export interface HoldStore {
   /** Joins the book's queue, when no copy is on the shelf and the member has no loan or open hold of it. */
   place(hold: NewHold, opts: { holdLimit: number }): Promise<PlaceHoldResult>;
+  /**
+   * Click and collect: a hold for the member, ready at once with a copy taken from the shelf (out-of-stock when
+   * none is there), when they have no loan or open hold of the book. It counts under the hold limit, and with
+   * their active loans under `loanLimit` (their loans and open pickup requests together; decision 075).
+   */
+  request(hold: NewPickup, opts: { holdLimit: number; loanLimit: number }): Promise<RequestPickupResult>;
   /** Ends an open hold; a ready one's copy passes to the next member waiting, or back to the shelf. */
   cancel(holdId: string, at: Date): Promise<EndHoldResult>;
   /** Ready holds set aside before `readyBefore` expire, their copies passed on as by cancel. */

@@ -6,6 +6,7 @@ import { MIGRATIONS_8_TO_14 } from './migrations/08-search-audit-and-returns.ts'
 import { MIGRATIONS_15_TO_19 } from './migrations/15-calendar-items-and-cards.ts';
 import { MIGRATIONS_20_TO_25 } from './migrations/20-found-counts-and-sessions.ts';
 import { MIGRATIONS_FROM_26 } from './migrations/26-ledger-notes-and-hours.ts';
+import { MIGRATIONS_FROM_29 } from './migrations/29-pickup-requests.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_15_TO_19,
   ...MIGRATIONS_20_TO_25,
   ...MIGRATIONS_FROM_26,
+  ...MIGRATIONS_FROM_29,
 ];
