@@ -16,7 +16,9 @@ export const POLICY_SCHEMA = {
   HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
   HOLD_PAUSE_MAX_DAYS: days(DEFAULT_POLICY.holdPauseMaxDays),
   DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
-  RETURNS: { type: 'string', enum: ['self', 'desk'], default: DEFAULT_POLICY.returns },
+  // No default: a staffed library (ADMIN_EMAILS names someone) takes the desk's, a self-service one the app's.
+  RETURNS: { type: 'string', enum: ['self', 'desk'] },
+  BORROWING: { type: 'string', enum: ['collect', 'instant'] },
   FEE_DAYS: { type: 'string', enum: ['open', 'calendar'], default: DEFAULT_POLICY.feeDays },
   GRACE_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.graceDays },
   FEE_CAP: { type: 'string', enum: ['replacement', 'none'], default: DEFAULT_POLICY.feeCap },
@@ -50,7 +52,10 @@ export function readPolicy(v: CheckedValues, staff: boolean): Policy {
     holdPickupDays: int('HOLD_PICKUP_DAYS'),
     holdPauseMaxDays: int('HOLD_PAUSE_MAX_DAYS'),
     dueSoonDays: int('DUE_SOON_DAYS'),
-    returns: v.RETURNS === 'desk' ? 'desk' : 'self',
+    // A staffed library's counter is the truth (docs/decisions/075): returns at the desk and click and collect,
+    // unless set otherwise; without staff, the app's self-service as the specification has it.
+    returns: v.RETURNS === 'desk' || (v.RETURNS === undefined && staff) ? 'desk' : 'self',
+    borrowing: v.BORROWING === 'collect' || (v.BORROWING === undefined && staff) ? 'collect' : 'instant',
     feeDays: v.FEE_DAYS === 'calendar' ? 'calendar' : 'open',
     graceDays: int('GRACE_DAYS'),
     feeCap: v.FEE_CAP === 'none' ? 'none' : 'replacement',

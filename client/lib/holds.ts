@@ -8,6 +8,12 @@ export const HOLD_FIELDS = graphql(`
     status
     position
     readyUntil
+    pickup
+    shelvedAt
+    readyUntilHours {
+      opens
+      closes
+    }
   }
 `);
 

@@ -20,6 +20,7 @@ export const TEST_POLICY: LibraryPolicy = {
   catalogueEditors: 'MEMBERS',
   inventoryEditors: 'MEMBERS',
   returns: 'SELF',
+  borrowing: 'INSTANT',
   timeZone: 'Asia/Dhaka',
 };
 

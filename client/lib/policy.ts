@@ -23,6 +23,7 @@ export const POLICY_QUERY = graphql(`
       catalogueEditors
       inventoryEditors
       returns
+      borrowing
       timeZone
     }
   }

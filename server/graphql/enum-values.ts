@@ -18,6 +18,7 @@ export const ENUM_VALUES = {
   },
   CatalogueEditors: { MEMBERS: 'members', STAFF: 'staff' },
   ReturnsMode: { SELF: 'self', DESK: 'desk' },
+  BorrowingMode: { INSTANT: 'instant', COLLECT: 'collect' },
   FeeDays: { OPEN: 'open', CALENDAR: 'calendar' },
   FeeCap: { REPLACEMENT: 'replacement', NONE: 'none' },
   HolidayState: { PROVISIONAL: 'provisional', CONFIRMED: 'confirmed', DROPPED: 'dropped' },

@@ -19,6 +19,8 @@ import { createStanding } from './circulation/standing.ts';
 import { createLending } from './circulation/lending.ts';
 import { createMemberActions } from './circulation/member-actions.ts';
 import { createDeskLending } from './circulation/desk-lending.ts';
+import { createPickup } from './circulation/pickup.ts';
+import type { BorrowOutcome } from './circulation/member-actions.ts';
 
 export {
   dueDayOf,
@@ -34,12 +36,13 @@ export {
   type MemberStanding,
   type WaitingFor,
 } from './circulation/common.ts';
+export type { BorrowOutcome } from './circulation/member-actions.ts';
 
 export interface Circulation {
   borrow(
     session: Session,
     input: { bookId?: unknown; returnDate?: unknown; idempotencyKey?: unknown },
-  ): Promise<{ loan: LoanRecord; quantity: number }>;
+  ): Promise<BorrowOutcome>;
   // Member writes take an `idempotencyKey` too (requests.ts): a retry after a lost answer gets the first answer.
   /** `claimedBookId` is what a REST client said the loan was for; it must match the loan when given. */
   giveBack(session: Session, borrowId: unknown, claimedBookId?: unknown, idempotencyKey?: unknown): Promise<LoanRecord>;
@@ -90,8 +93,9 @@ export function createCirculation(store: Store, opts: CirculationOptions): Circu
   const ctx = createContext(store, opts);
   const reads = createStanding(ctx);
   const lending = createLending(ctx, reads);
-  const member = createMemberActions(ctx, lending);
-  const desk = createDeskLending(ctx, lending);
+  const pickup = createPickup(ctx, reads);
+  const member = createMemberActions(ctx, lending, pickup);
+  const desk = createDeskLending(ctx, lending, pickup);
   return {
     policy: () => ctx.policy,
     window() {

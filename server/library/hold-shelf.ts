@@ -45,7 +45,16 @@ export interface HoldShelf {
   clear(session: Session, holdId: unknown): Promise<HoldView>;
 }
 
-export function createHoldShelf(store: Store, deps: { holds: Holds; audit: AuditTrail; now: () => Date }): HoldShelf {
+export function createHoldShelf(
+  store: Store,
+  deps: {
+    holds: Holds;
+    audit: AuditTrail;
+    now: () => Date;
+    /** After a copy went on the hold shelf: a pickup request's member is told it is ready now (notices.ts). */
+    onShelved?: (hold: HoldRecord) => Promise<void>;
+  },
+): HoldShelf {
   const { holds, audit, now } = deps;
 
   async function entry(hold: HoldRecord, ended: boolean): Promise<HoldShelfEntry> {
@@ -110,7 +119,10 @@ export function createHoldShelf(store: Store, deps: { holds: Holds; audit: Audit
     async shelve(session, holdId) {
       requireStaff(session);
       const id = check.id(holdId, 'holdId');
-      return settle(session, await store.holds.shelve(id, now()), 'hold-shelved');
+      const result = await store.holds.shelve(id, now());
+      const view = await settle(session, result, 'hold-shelved');
+      if (result.ok && result.changed) await deps.onShelved?.(result.hold);
+      return view;
     },
 
     async clear(session, holdId) {

@@ -210,7 +210,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     language: createLanguage(store),
     receipts: createReceipts(store, { mailer, siteOrigin }),
     members: createMembers(store, { verifier: opts.verifier, adminEmails: opts.adminEmails, audit, now }),
-    holdShelf: createHoldShelf(store, { holds, audit, now }),
+    holdShelf: createHoldShelf(store, { holds, audit, now, onShelved: (hold) => notices.readyFor(hold.bookId) }),
     claims: createClaims(store, { audit, now }),
     statistics: createStatistics(store, { timeZone: opts.timeZone, policy, calendar, now }),
   };

@@ -80,7 +80,7 @@ export interface EmailNoticesOptions {
   siteOrigin: () => string;
   now: () => Date;
   /** The notice's sentences in a language. */
-  message: (notice: NoticeRecord, locale: Locale) => string;
+  message: (notice: NoticeRecord, locale: Locale) => Promise<string>;
   link: (notice: NoticeRecord) => string;
   /** Told about each failed attempt (the gateway logs it). */
   onFailure?: (notice: NoticeRecord, error: unknown, willRetry: boolean) => void;
@@ -132,14 +132,14 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
   const gone = () => new LibraryError('NOT_FOUND', 'unsubscribeGone');
   const outdated = () => new LibraryError('CONFLICT', 'unsubscribeOutdated', {}, 'token');
 
-  function compose(notice: NoticeRecord, user: UserRecord): MailMessage {
+  async function compose(notice: NoticeRecord, user: UserRecord): Promise<MailMessage> {
     const origin = opts.siteOrigin();
     // In the member's chosen language; English until they choose one.
     const locale = user.locale ?? 'en';
     const words = (key: SentenceKey, values?: Values) => say(locale, key, values);
     // Titles and names are one line since the services refuse line breaks; one recorded before that (or
     // written around the services) must not start lines of its own in the text part either.
-    const sentence = oneLine(opts.message(notice, locale));
+    const sentence = oneLine(await opts.message(notice, locale));
     const name = oneLine(user.name);
     const page = origin + opts.link(notice);
     const off = unsubscribeUrl(user);
@@ -194,7 +194,7 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
       return;
     }
     try {
-      await mailer.send(compose(claimed, user));
+      await mailer.send(await compose(claimed, user));
     } catch (error) {
       const retry = tried < MAIL_MAX_ATTEMPTS;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);

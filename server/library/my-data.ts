@@ -118,7 +118,7 @@ export function createMyData(
   deps: {
     verifier: IdTokenVerifier;
     sessions: Sessions;
-    message: (notice: NoticeRecord, locale: Locale) => string;
+    message: (notice: NoticeRecord, locale: Locale) => Promise<string>;
     audit: AuditTrail;
   },
 ): MyData {
@@ -175,6 +175,8 @@ export function createMyData(
         everyPage((page) => store.notices.list(uid, { unreadOnly: false, page })),
         deps.audit.aboutMe(session),
       ]);
+      // Each notice said in the member's language (a ready hold's with that day's opening hours, read now).
+      const messages = await Promise.all(notices.map((n) => deps.message(n, locale)));
       return {
         profile: profileOf(session, user),
         loans: loans.map(
@@ -212,10 +214,10 @@ export function createMyData(
             createdAt,
           })),
         },
-        notices: notices.map((n) => ({
+        notices: notices.map((n, i) => ({
           id: n.id,
           kind: n.kind,
-          message: deps.message(n, locale),
+          message: messages[i] ?? '',
           bookTitle: n.bookTitle,
           day: n.day,
           createdAt: n.createdAt,

@@ -39,8 +39,16 @@ function movedMessage(notice: NoticeRecord, locale: Locale): string {
   ].join(' ');
 }
 
-/** The notice as sentences for the member, in their language. */
-export function noticeMessage(notice: NoticeRecord, locale: Locale, policy: Policy): string {
+/**
+ * The notice as sentences for the member, in their language. `hours`: the library's hours on a ready hold's last
+ * pickup day, which a staffed library's notice gives (click and collect: the member picks it up at the desk).
+ */
+export function noticeMessage(
+  notice: NoticeRecord,
+  locale: Locale,
+  policy: Policy,
+  hours?: { opens: string; closes: string } | null,
+): string {
   const values = { title: notice.bookTitle, day: notice.day };
   switch (notice.kind) {
     case 'due-soon':
@@ -51,7 +59,11 @@ export function noticeMessage(notice: NoticeRecord, locale: Locale, policy: Poli
         fee: policy.lateFeePerDay,
       });
     case 'hold-ready':
-      return say(locale, 'noticeHoldReady', values);
+      // BORROWING=collect: no app action takes the copy out; it is handed over at the desk (decision 075).
+      if (policy.borrowing !== 'collect') return say(locale, 'noticeHoldReady', values);
+      return hours
+        ? say(locale, 'noticeHoldReadyAtDesk', { ...values, opens: hours.opens, closes: hours.closes })
+        : say(locale, 'noticeHoldReadyAtDeskNoHours', values);
     case 'hold-expired':
       return say(locale, 'noticeHoldExpired', values);
     case 'due-date-moved':

@@ -78,8 +78,11 @@ export interface Notices {
   ): Promise<Page<NoticeRecord>>;
   unreadCount(session: Session, userId: string): Promise<number>;
   markRead(session: Session, ids: readonly string[] | null | undefined): Promise<number>;
-  /** The notice as sentences for the member, in their language (English when left out). */
-  message(notice: NoticeRecord, locale?: Locale): string;
+  /**
+   * The notice as sentences for the member, in their language (English when left out); a ready hold's in a
+   * click-and-collect library with the hours of its last pickup day, as the calendar has them now.
+   */
+  message(notice: NoticeRecord, locale?: Locale): Promise<string>;
   /** Where in the SPA the notice leads. */
   link(notice: NoticeRecord): string;
 }
@@ -111,8 +114,13 @@ export function createNotices(
     day: await calendar.lastPickupDay(hold.readyAt ?? now()),
     createdAt: now(),
   });
+  // A pickup request (click and collect) is ready at once, but its member is told once staff put the copy on the
+  // hold shelf (hold-shelf.ts tells readyFor): until then it is being fetched.
+  const beingFetched = (hold: HoldRecord) => hold.returnDate !== null && hold.shelvedAt === null;
   const holdNotices = (holds: HoldRecord[], kind: 'hold-ready' | 'hold-expired') =>
-    Promise.all(holds.map((hold) => holdNotice(hold, kind)));
+    Promise.all(
+      holds.filter((hold) => kind !== 'hold-ready' || !beingFetched(hold)).map((hold) => holdNotice(hold, kind)),
+    );
 
   /** The notice a loan is owed today, if any: due soon within the window, overdue from the day after. */
   const loanNotice = (loan: LoanRecord, day: string): NewNotice | null => {
@@ -275,8 +283,10 @@ export function createNotices(
       return store.notices.markRead(session.uid, checked.length > 0 ? checked : null, now());
     },
 
-    message(notice, locale = 'en') {
-      return noticeMessage(notice, locale, opts.policy);
+    async message(notice, locale = 'en') {
+      const atDesk = notice.kind === 'hold-ready' && opts.policy.borrowing === 'collect';
+      const hours = atDesk ? (await calendar.days(notice.day, notice.day)).hoursOn(notice.day) : null;
+      return noticeMessage(notice, locale, opts.policy, hours);
     },
 
     link(notice) {

@@ -47,6 +47,12 @@ export interface Policy {
    */
   returns: 'self' | 'desk';
   /**
+   * What a member's borrow in the app does: 'instant' starts the loan (the original app); 'collect' reserves a copy
+   * for pickup at the desk, where the loan starts (click and collect, docs/decisions/075). A staffed library's
+   * default is 'collect', a self-service one's 'instant'.
+   */
+  borrowing: 'instant' | 'collect';
+  /**
    * How far past a closed day the calendar looks for the next open day, and so the longest the library may be
    * closed in a row: a date with no open day within it is refused (LIBRARY_CLOSED), and so is a closure that
    * would shut the library longer.
@@ -83,6 +89,7 @@ export const DEFAULT_POLICY: Policy = {
   // The specification's "Due soon: 3 days or fewer".
   dueSoonDays: 3,
   returns: 'self',
+  borrowing: 'instant',
   // A year: a library shut longer is not lending.
   maxClosedDays: 366,
   // Bangladesh fixes the Eids on moon sighting, often a day after Saudi Arabia: a date is not set on a guess.

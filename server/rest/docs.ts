@@ -73,10 +73,11 @@ export const borrow = {
   tags: ['Circulation'],
   summary: 'Borrow a copy of a book',
   description:
-    'The borrower is the session’s member; a `userId` naming someone else is refused with 403. The library’s policy applies: the return date is at most the loan period away (a return date on a day the library is closed makes the loan due the next day it opens), and a member at the loan limit, owing fees or with an overdue loan (OVERDUE_BLOCKS_BORROWING) is refused with 403 and a `code` (LOAN_LIMIT, FEES_UNPAID, LOAN_OVERDUE).',
+    'The borrower is the session’s member; a `userId` naming someone else is refused with 403. The library’s policy applies: the return date is at most the loan period away (a return date on a day the library is closed makes the loan due the next day it opens), and a member at the loan limit, owing fees or with an overdue loan (OVERDUE_BLOCKS_BORROWING) is refused with 403 and a `code` (LOAN_LIMIT, FEES_UNPAID, LOAN_OVERDUE). A self-service library lends at once (201). A staffed library with click and collect (BORROWING=collect) takes the borrow as a pickup request (202, `status: "requested"`): a copy is set aside at the desk until `readyUntil`, the request counts toward the loan limit, and the loan starts when the desk checks the copy out to the member (due on `returnDate` when it still fits). A copy already waiting for the member at the desk is refused with 409 ALREADY_ON_HOLD.',
   security: BEARER,
   response: {
     201: ok('Borrowed', r.borrowed),
+    202: ok('Requested for pickup at the desk (BORROWING=collect)', r.pickupRequested),
     ...r.failures([...r.BODY_FAILURES, ...SIGNED_IN, 404, 429, 503], r.borrowFailure),
   },
 };

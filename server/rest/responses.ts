@@ -205,6 +205,28 @@ export const borrowed = {
   additionalProperties: false,
 } as const;
 
+/** A pickup request taken (BORROWING=collect, 202): a copy is set aside at the desk; no loan yet (decision 075). */
+export const pickupRequested = {
+  type: 'object',
+  required: ['status', 'message', 'bookId', 'holdId', 'readyUntil', 'returnDate', 'currentQuantity'],
+  properties: {
+    status: { type: 'string', enum: ['requested'] },
+    message: text,
+    bookId: objectId,
+    holdId: objectId,
+    readyUntil: {
+      type: ['string', 'null'],
+      description: 'The last day (YYYY-MM-DD, the library’s calendar) the copy waits at the desk.',
+    },
+    returnDate: {
+      type: ['string', 'null'],
+      description: 'The return date asked for (YYYY-MM-DD): the desk’s loan keeps it when it still fits.',
+    },
+    currentQuantity: { type: 'integer', minimum: 0 },
+  },
+  additionalProperties: false,
+} as const;
+
 export const returned = {
   type: 'object',
   required: ['success', 'message'],

@@ -200,7 +200,23 @@ export function restRoutes(library: Library, limits: RateLimits, absolute: Absol
           return reply.code(403).send(refusal('borrowOwnOnly'));
         }
         const idempotencyKey = request.headers['idempotency-key'];
-        const { loan, quantity } = await library.circulation.borrow(caller, { ...request.body, idempotencyKey });
+        const { loan, hold, quantity } = await library.circulation.borrow(caller, { ...request.body, idempotencyKey });
+        if (!loan) {
+          // Click and collect (BORROWING=collect): accepted, not lent; the desk hands the copy over (decision 075).
+          const [view, locale] = await Promise.all([
+            library.holds.view(hold),
+            library.language.forRequest(request.viewer.session, request.headers['accept-language']),
+          ]);
+          return reply.code(202).send({
+            status: 'requested',
+            message: say(locale, 'pickupRequested'),
+            bookId: hold.bookId,
+            holdId: hold.id,
+            readyUntil: view.readyUntil,
+            returnDate: hold.returnDate?.toISOString().slice(0, 10) ?? null,
+            currentQuantity: quantity,
+          });
+        }
         return reply.code(201).send({
           message: 'Book borrowed successfully',
           bookId: loan.bookId,

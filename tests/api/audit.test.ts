@@ -37,7 +37,7 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: `${staffEmail},${promotedEmail}` },
+      env: { ADMIN_EMAILS: `${staffEmail},${promotedEmail}`, BORROWING: 'instant', RETURNS: 'self' },
       libraryNow: () => clock,
     });
     staff = await gw.member({ name: 'Desk Clerk', email: staffEmail });

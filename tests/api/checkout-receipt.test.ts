@@ -23,9 +23,18 @@ describeEachStore((kind) => {
     smtp = await startTestSmtp();
     gw = await startTestGateway({
       store: kind,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'BookHaven Desk <desk@library.test>', ADMIN_EMAILS: staffEmail },
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'BookHaven Desk <desk@library.test>',
+        ADMIN_EMAILS: staffEmail,
+        BORROWING: 'instant',
+        RETURNS: 'self',
+      },
     });
-    noMail = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: otherDesk } });
+    noMail = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: otherDesk, BORROWING: 'instant', RETURNS: 'self' },
+    });
     staff = await gw.member({ name: 'Receipt Desk', email: staffEmail });
   });
   afterAll(async () => {

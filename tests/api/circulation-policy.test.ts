@@ -18,7 +18,7 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: staffEmail },
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
       libraryNow: clock.now,
     });
     staff = await gw.member({ name: 'Desk Clerk', email: staffEmail });
@@ -325,7 +325,9 @@ describe('catalogue editors: staff', () => {
   let gw: TestGateway;
   const staffEmail = `editor-${randomUUID().slice(0, 8)}@example.com`;
   beforeAll(async () => {
-    gw = await startTestGateway({ env: { CATALOGUE_EDITORS: 'staff', ADMIN_EMAILS: staffEmail } });
+    gw = await startTestGateway({
+      env: { CATALOGUE_EDITORS: 'staff', ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+    });
   });
   afterAll(() => gw.close());
 

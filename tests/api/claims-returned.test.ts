@@ -18,7 +18,13 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: staffEmail, RETURNS: 'self', LATE_FEE_PER_DAY: '50', FEE_DAYS: 'calendar' },
+      env: {
+        ADMIN_EMAILS: staffEmail,
+        RETURNS: 'self',
+        LATE_FEE_PER_DAY: '50',
+        FEE_DAYS: 'calendar',
+        BORROWING: 'instant',
+      },
       libraryNow: clock.now,
     });
     staff = await gw.member({ name: 'Claims Desk', email: staffEmail });

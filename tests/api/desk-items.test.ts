@@ -22,7 +22,13 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: staffEmail, LATE_FEE_PER_DAY: '50', FEE_DAYS: 'calendar' },
+      env: {
+        ADMIN_EMAILS: staffEmail,
+        LATE_FEE_PER_DAY: '50',
+        FEE_DAYS: 'calendar',
+        BORROWING: 'instant',
+        RETURNS: 'self',
+      },
       libraryNow: clock.now,
     });
     staff = await gw.member({ name: 'Scan Desk', email: staffEmail });
@@ -581,7 +587,13 @@ describeEachStore((kind) => {
     beforeAll(async () => {
       desk = await startTestGateway({
         store: kind,
-        env: { ADMIN_EMAILS: clerkEmail, RETURNS: 'desk', LATE_FEE_PER_DAY: '50', FEE_DAYS: 'calendar' },
+        env: {
+          ADMIN_EMAILS: clerkEmail,
+          RETURNS: 'desk',
+          LATE_FEE_PER_DAY: '50',
+          FEE_DAYS: 'calendar',
+          BORROWING: 'instant',
+        },
         libraryNow: clock.now,
       });
       clerk = await desk.member({ name: 'Claims Clerk', email: clerkEmail });

@@ -28,7 +28,7 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: emails.join(','), LATE_FEE_PER_DAY: '10' },
+      env: { ADMIN_EMAILS: emails.join(','), LATE_FEE_PER_DAY: '10', BORROWING: 'instant', RETURNS: 'self' },
       libraryNow: clock.now,
     });
     clerkA = await gw.member({ name: 'Anwar Clerk', email: emails[0] });

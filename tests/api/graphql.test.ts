@@ -23,7 +23,10 @@ describeEachStore((store) => {
   const ADMIN_EMAIL = `boss-${randomUUID().slice(0, 8)}@example.com`;
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startTestGateway({ store, env: { ADMIN_EMAILS: ADMIN_EMAIL.toUpperCase(), SESSION_SECRET } });
+    gw = await startTestGateway({
+      store,
+      env: { ADMIN_EMAILS: ADMIN_EMAIL.toUpperCase(), SESSION_SECRET, BORROWING: 'instant', RETURNS: 'self' },
+    });
   });
   afterAll(() => gw.close());
   // The admin's Firebase account, made once: an address signs up only once in the emulator.

@@ -27,7 +27,11 @@ describeEachStore((kind) => {
   const clock = libraryClock();
   const staffEmail = `hold-shelf-${randomUUID().slice(0, 8)}@example.com`;
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail }, libraryNow: clock.now });
+    gw = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+      libraryNow: clock.now,
+    });
     staff = await gw.member({ name: 'Shelf Keeper', email: staffEmail });
   });
   afterAll(() => gw.close());

@@ -17,7 +17,7 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: staffEmail },
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
       libraryNow: clock.now,
     });
     staff = await gw.member({ name: 'Hold Desk', email: staffEmail });

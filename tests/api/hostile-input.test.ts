@@ -388,7 +388,10 @@ describe.each(STORES)('hostile input on %s', (storeKind) => {
   // ---------------------------------------------------------------- REST
   it('REST: every documented operation refuses every hostile value with a 4xx JSON message and changes nothing', async () => {
     const staffEmail = `desk-${randomUUID().slice(0, 8)}@example.com`;
-    const gw = await startTestGateway({ store: storeKind, env: { ADMIN_EMAILS: staffEmail } });
+    const gw = await startTestGateway({
+      store: storeKind,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+    });
     try {
       const f = await fixtures(gw, staffEmail);
       const doc = (await gw.request('GET', '/api/openapi.json')).body as OpenApi;
@@ -421,7 +424,10 @@ describe.each(STORES)('hostile input on %s', (storeKind) => {
     const staffEmail = `desk-${randomUUID().slice(0, 8)}@example.com`;
     // A real SMTP server: the desk's e-mailed receipt is refused without one, so its baseline needs it.
     const smtp = await startTestSmtp();
-    const gw = await startTestGateway({ store: storeKind, env: { ADMIN_EMAILS: staffEmail, SMTP_URL: smtp.url } });
+    const gw = await startTestGateway({
+      store: storeKind,
+      env: { ADMIN_EMAILS: staffEmail, SMTP_URL: smtp.url, BORROWING: 'instant', RETURNS: 'self' },
+    });
     try {
       const f = await fixtures(gw, staffEmail);
       const schema = await introspect(gw);

@@ -220,7 +220,10 @@ describeEachStore((kind) => {
 
     it('answers every REST request made for one member private, no-store: each personal route, succeeding or refused', async () => {
       const staffEmail = `desk-${Date.now()}@example.com`;
-      const desk = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+      const desk = await startTestGateway({
+        store: kind,
+        env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+      });
       try {
         const [member, staff] = [await desk.member(), await desk.member({ email: staffEmail })];
         const newcomer = await desk.firebaseUser();

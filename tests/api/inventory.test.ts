@@ -27,7 +27,10 @@ describeEachStore((kind) => {
     let staff: Member;
     let member: Member;
     beforeAll(async () => {
-      gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+      gw = await startTestGateway({
+        store: kind,
+        env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+      });
       [staff, member] = [await gw.member({ email: staffEmail }), await gw.member()];
     });
     afterAll(() => gw.close());

@@ -16,7 +16,7 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: staffEmail, LOST_PROCESSING_FEE: '100' },
+      env: { ADMIN_EMAILS: staffEmail, LOST_PROCESSING_FEE: '100', BORROWING: 'instant', RETURNS: 'self' },
     });
     staff = await gw.member({ name: 'Found Desk', email: staffEmail });
   });

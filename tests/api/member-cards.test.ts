@@ -28,7 +28,10 @@ describeEachStore((kind) => {
   let gw: TestGateway;
   let staff: Member;
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+    gw = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+    });
     staff = await gw.member({ name: `Desk ${tag}`, email: staffEmail });
   });
   afterAll(() => gw.close());

@@ -18,7 +18,10 @@ describeEachStore((kind) => {
   /** The member whose data the others must not see: a unique name and address, and a photo. */
   let zara: Member;
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+    gw = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+    });
     staff = await gw.member({ name: `Desk ${tag}`, email: staffEmail });
     const user = await gw.firebaseUser({ name: `Zara ${tag}`, email: `zara-${tag}@example.com` });
     const signIn = await gw.request('POST', '/api/jwt', {

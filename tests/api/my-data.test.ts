@@ -45,7 +45,11 @@ describeEachStore((kind) => {
   let staff: Member;
   const clock = libraryClock();
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, libraryNow: clock.now, env: { ADMIN_EMAILS: staffEmail } });
+    gw = await startTestGateway({
+      store: kind,
+      libraryNow: clock.now,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+    });
     staff = await gw.member({ name: `Desk ${tag}`, email: staffEmail });
   });
   afterAll(() => gw.close());

@@ -15,7 +15,10 @@ describeEachStore((kind) => {
   let staff: Member;
   const staffEmail = `desk-${randomUUID().slice(0, 8)}@example.com`;
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+    gw = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+    });
     staff = await gw.member({ name: 'Desk Clerk', email: staffEmail });
   });
   afterAll(() => gw.close());

@@ -28,7 +28,11 @@ describeEachStore((kind) => {
   const clock = libraryClock();
   beforeEach(async () => {
     const staffEmail = `desk-${randomUUID().slice(0, 8)}@example.com`;
-    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail }, libraryNow: clock.now });
+    gw = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+      libraryNow: clock.now,
+    });
     staff = await gw.member({ name: 'Desk Clerk', email: staffEmail });
   });
   afterEach(async () => {

@@ -31,7 +31,7 @@ describeEachStore((kind) => {
     beforeAll(async () => {
       gw = await startTestGateway({
         store: kind,
-        env: { ADMIN_EMAILS: staffEmail, RETURNS: 'desk', LATE_FEE_PER_DAY: '50' },
+        env: { ADMIN_EMAILS: staffEmail, RETURNS: 'desk', LATE_FEE_PER_DAY: '50', BORROWING: 'instant' },
         libraryNow: clock.now,
       });
       staff = await gw.member({ name: 'Desk Clerk', email: staffEmail });
@@ -129,12 +129,15 @@ describeEachStore((kind) => {
     });
   });
 
-  describe('RETURNS=self (the default)', () => {
+  describe('RETURNS=self', () => {
     let gw: TestGateway;
     let staff: Member;
     const staffEmail = `self-${randomUUID().slice(0, 8)}@example.com`;
     beforeAll(async () => {
-      gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+      gw = await startTestGateway({
+        store: kind,
+        env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+      });
       staff = await gw.member({ name: 'Self Clerk', email: staffEmail });
     });
     afterAll(() => gw.close());

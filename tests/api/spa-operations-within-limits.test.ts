@@ -88,7 +88,14 @@ describe('the SPA’s operations within the gateway’s limits', () => {
   beforeAll(async () => {
     // The catalogue fills for seconds after the sign-in: the connection is kept alive for longer, so the
     // client's pooled socket is not closed under the next request.
-    gw = await startTestGateway({ env: { ADMIN_EMAILS: 'spa-staff@example.com', KEEP_ALIVE_TIMEOUT_MS: '120000' } });
+    gw = await startTestGateway({
+      env: {
+        ADMIN_EMAILS: 'spa-staff@example.com',
+        KEEP_ALIVE_TIMEOUT_MS: '120000',
+        BORROWING: 'instant',
+        RETURNS: 'self',
+      },
+    });
     staff = await gw.member({ email: 'spa-staff@example.com' });
     for (let i = 0; i < books; i += 1_000)
       await gw.store.books.insertMany(

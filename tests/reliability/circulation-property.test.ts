@@ -248,7 +248,9 @@ async function runOps(
     }
     if (o.kind === 'borrow') {
       const returnDate = addDays(circulation.window().today, 2);
-      tally.acknowledged.push((await circulation.borrow(session(o.member), { bookId: book.id, returnDate })).loan.id);
+      const { loan } = await circulation.borrow(session(o.member), { bookId: book.id, returnDate });
+      // The policy lends at once (BORROWING=instant): every borrow answers its loan.
+      if (loan) tally.acknowledged.push(loan.id);
     } else if (o.kind === 'hold') {
       tally.held.push((await holds.place(session(o.member), book.id)).id);
     } else if (o.kind === 'cancel') {

@@ -9,6 +9,7 @@ import { say, type Values } from '../../server/library/i18n/index.ts';
 import { createNotices } from '../../server/library/notices.ts';
 import { DEFAULT_POLICY } from '../../server/library/policy.ts';
 import type { NoticeRecord, Store } from '../../server/store/port.ts';
+import type { LibraryCalendar } from '../../server/library/library-calendar.ts';
 
 const DAY = '2026-04-10';
 /** What each argument of the catalogues is; a new argument fails below until it is listed here. */
@@ -130,13 +131,22 @@ describe('values in Bangla sentences', () => {
     expect(keys.map((key) => latinLeft(say('bn', key, sampleValues(key)))).filter(Boolean)).toEqual([]);
   });
 
-  it.each(Object.entries(NOTICES))('says a notice (%s) in Bangla with Bangla months and Bengali digits', (_, n) => {
-    for (const policy of [DEFAULT_POLICY, { ...DEFAULT_POLICY, feeDays: 'calendar' as const }]) {
-      // Saying a notice reads nothing from the store.
-      const notices = createNotices({} as Store, { timeZone: 'Asia/Dhaka', policy });
-      expect(latinLeft(notices.message(n, 'bn'))).toBeNull();
-    }
-  });
+  it.each(Object.entries(NOTICES))(
+    'says a notice (%s) in Bangla with Bangla months and Bengali digits',
+    async (_, n) => {
+      for (const policy of [DEFAULT_POLICY, { ...DEFAULT_POLICY, feeDays: 'calendar' as const }]) {
+        // Saying a notice reads nothing from the store.
+        const notices = createNotices({} as Store, { timeZone: 'Asia/Dhaka', policy });
+        expect(latinLeft(await notices.message(n, 'bn'))).toBeNull();
+      }
+      // Click and collect: a ready hold's notice gives its last pickup day's hours, read from the calendar.
+      const hours = { weekday: 0, opens: '09:30', closes: '17:00' };
+      const calendar = { days: async () => ({ hoursOn: () => hours }) } as unknown as LibraryCalendar;
+      const policy = { ...DEFAULT_POLICY, borrowing: 'collect' as const };
+      const notices = createNotices({} as Store, { timeZone: 'Asia/Dhaka', policy, calendar });
+      expect(latinLeft(await notices.message(n, 'bn'))).toBeNull();
+    },
+  );
 
   it('writes each form of a day, a number and an amount as the language does, English as it always has', () => {
     const moved = { closed: DAY, title: 'Gitanjali', day: '2026-04-12' };

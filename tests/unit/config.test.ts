@@ -77,6 +77,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['DUE_SOON_DAYS', '-1', /DUE_SOON_DAYS must be between 0 and 365, got "-1"/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['RETURNS', 'librarian', /RETURNS must be one of self, desk, got "librarian"/],
+  ['BORROWING', 'later', /BORROWING must be one of collect, instant, got "later"/],
   ['FEE_DAYS', 'weekdays', /FEE_DAYS must be one of open, calendar, got "weekdays"/],
   ['GRACE_DAYS', '-1', /GRACE_DAYS/],
   ['FEE_CAP', 'half', /FEE_CAP must be one of replacement, none, got "half"/],
@@ -166,7 +167,9 @@ describe('configuration', () => {
       // A paused hold resumes within three months.
       holdPauseMaxDays: 90,
       dueSoonDays: 3,
+      // No staff: a self-service library, as the specification has it (returns and borrows in the app).
       returns: 'self',
+      borrowing: 'instant',
       // Late fees count the days the library opens, from the first day late, up to the book's replacement cost.
       feeDays: 'open',
       graceDays: 0,
@@ -193,12 +196,26 @@ describe('configuration', () => {
     expect(config.adminEmails).toEqual(['ada@example.com', 'bob@example.com']);
     // With staff configured, copies owned and replacement costs are theirs to change.
     expect(config.policy.inventoryEditors).toBe('staff');
+    // A staffed library: returns at the desk and click and collect unless set otherwise (decision 075).
+    expect(config.policy).toMatchObject({ returns: 'desk', borrowing: 'collect' });
     expect(config.sessionTtlSeconds).toBe(5400);
     expect(config.graphqlIntrospection).toBe(false);
     expect(config.corsOrigins).toEqual(['https://a.example']);
     expect(config.publicUrl).toBe('https://library.example.org');
     expect(config.port).toBe(4000);
     expect(config.logLevel).toBe('info');
+  });
+
+  it('keeps a staffed library lending from the app when RETURNS and BORROWING say so', () => {
+    const staffed = { ADMIN_EMAILS: 'ada@example.com' };
+    expect(loadConfig({ ...staffed, RETURNS: 'self', BORROWING: 'instant' }).policy).toMatchObject({
+      returns: 'self',
+      borrowing: 'instant',
+    });
+    expect(loadConfig({ RETURNS: 'desk', BORROWING: 'collect' }).policy).toMatchObject({
+      returns: 'desk',
+      borrowing: 'collect',
+    });
   });
 
   it.each(BAD_VALUES)('refuses %s=%s naming the variable', (name, value, message) => {

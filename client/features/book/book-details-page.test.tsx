@@ -206,7 +206,16 @@ describe('Book details', () => {
     expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();
     second.unmount();
     // A member who joined the queue before the last copy went can still leave it.
-    const mine = { __typename: 'Hold', id: 'h1', status: 'WAITING', position: 1, readyUntil: null };
+    const mine = {
+      __typename: 'Hold',
+      id: 'h1',
+      status: 'WAITING',
+      position: 1,
+      readyUntil: null,
+      pickup: false,
+      shelvedAt: null,
+      readyUntilHours: null,
+    };
     renderPage([bookMock(none), loansMock(), holdMockOf(mine)]);
     expect(await screen.findByRole('button', { name: 'Cancel Hold' })).toBeInTheDocument();
     expect(screen.getByText(note)).toBeInTheDocument();
@@ -312,6 +321,8 @@ describe('Borrow modal', () => {
   it('keeps Confirm Borrow waiting while the default return date is on its way, then borrows with it', async () => {
     const borrowed = {
       __typename: 'BorrowResult',
+      status: 'BORROWED',
+      pickup: null,
       currentQuantity: 1,
       record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
     };
@@ -350,7 +361,17 @@ describe('Borrow modal', () => {
     const modal = await openModal(
       [
         borrowMock(
-          { data: { borrow: { __typename: 'BorrowResult', currentQuantity: 1, record: moved } } },
+          {
+            data: {
+              borrow: {
+                __typename: 'BorrowResult',
+                status: 'BORROWED',
+                pickup: null,
+                currentQuantity: 1,
+                record: moved,
+              },
+            },
+          },
           '2026-03-26',
         ),
       ],
@@ -370,6 +391,47 @@ describe('Borrow modal', () => {
     ).toBeInTheDocument();
   });
 
+  it('with click and collect (a staffed library), requests a copy for pickup and says it waits at the desk', async () => {
+    const noHold = {
+      request: { query: BOOK_HOLD_QUERY, variables: { id: 'b1' } },
+      result: { data: { book: { __typename: 'Book', id: 'b1', holdQueueLength: 0, myHold: null } } },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+    };
+    const pickup = {
+      __typename: 'Hold',
+      id: 'h1',
+      bookId: 'b1',
+      status: 'READY',
+      position: 1,
+      readyUntil: '2026-03-13',
+      pickup: true,
+      shelvedAt: null,
+      readyUntilHours: { __typename: 'OpeningHours', opens: '10:00', closes: '20:00' },
+    };
+    const requested = { __typename: 'BorrowResult', status: 'REQUESTED', currentQuantity: 1, record: null, pickup };
+    renderPage(
+      [bookMock(dune), loansMock(), windowMock(), noHold, borrowMock({ data: { borrow: requested } })],
+      undefined,
+      [policyMock({ borrowing: 'COLLECT' })],
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Borrow Book' }));
+    const modal = screen.getByRole('dialog', { name: 'Borrow Book' });
+    await within(modal).findByText(/The library sets a copy aside for you at the desk\./);
+    const request = within(modal).getByRole('button', { name: 'Request for Pickup' }) as HTMLButtonElement;
+    await waitFor(() => expect(request.disabled).toBe(false));
+    await userEvent.click(request);
+    const alert = await swalDialog();
+    expect(within(alert).getByText('Requested for Pickup')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'Staff will fetch "Dune" and put it on the hold shelf at the desk. You will get a notice when it is ready; pick it up by 13 Mar 2026.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Book Borrowed!')).toBeNull();
+    expect(screen.getByText('Requested: pick it up at the desk')).toBeInTheDocument();
+    expect(screen.queryByText('Already Borrowed')).toBeNull();
+  });
+
   it('on success shows the new quantity, marks the book borrowed and confirms', async () => {
     const cache = new InMemoryCache();
     const modal = await openModal(
@@ -378,6 +440,8 @@ describe('Borrow modal', () => {
           data: {
             borrow: {
               __typename: 'BorrowResult',
+              status: 'BORROWED',
+              pickup: null,
               currentQuantity: 1,
               record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
             },
@@ -505,6 +569,8 @@ describe('in Bangla', () => {
         data: {
           borrow: {
             __typename: 'BorrowResult',
+            status: 'BORROWED',
+            pickup: null,
             currentQuantity: 1,
             record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
           },

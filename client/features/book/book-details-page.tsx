@@ -56,11 +56,15 @@ function BookDetails({ id }: { id: string }) {
   const outOfStock = (data?.book && getFragmentData(BOOK_DETAILS_FRAGMENT, data.book).quantity <= 0) ?? false;
   // A title the library owns no copy of takes no holds (NO_COPIES): nothing will come back to fill one.
   const noCopies = data?.book?.copies === 0;
-  const hold = useBookHold(id, !user || !outOfStock);
-  const staffed = usePolicy().policy?.inventoryEditors === 'STAFF';
+  const { policy } = usePolicy();
+  // Click and collect (a staffed library): a member's request is a hold with a copy set aside, shown in stock too.
+  const collect = policy?.borrowing === 'COLLECT';
+  const hold = useBookHold(id, !user || (!outOfStock && !collect));
+  const staffed = policy?.inventoryEditors === 'STAFF';
   const canEdit = useCanEditCatalogue();
   const borrowing = useBorrowing(Boolean(user));
   const [borrowedHere, setBorrowedHere] = useState(false);
+  const [requestedHere, setRequestedHere] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const t = useI18n().formatMessage;
@@ -77,6 +81,8 @@ function BookDetails({ id }: { id: string }) {
 
   // Borrowing needs a signed-in user; a lapsed session goes to login and comes back here.
   const heldForMe = getFragmentData(HOLD_FIELDS, hold.data?.book?.myHold)?.status === 'READY';
+  // With click and collect a copy set aside is handed over at the desk: no borrow from here.
+  const atDesk = collect && !alreadyBorrowed && (requestedHere || heldForMe);
   const openBorrow = () => {
     if (user) setModalOpen(true);
     else void navigate('/login', { state: { from: location } });
@@ -91,6 +97,7 @@ function BookDetails({ id }: { id: string }) {
         canEdit={canEdit}
         noticeRef={noticeRef}
         heldForMe={heldForMe}
+        atDesk={atDesk}
         noCopies={noCopies}
         staffed={staffed}
         refusal={
@@ -98,7 +105,7 @@ function BookDetails({ id }: { id: string }) {
         }
         holdPanel={
           user &&
-          outOfStock &&
+          (outOfStock || (collect && Boolean(hold.data?.book?.myHold))) &&
           // With no copies, only to leave a queue joined before the last copy went.
           (!noCopies || Boolean(hold.data?.book?.myHold)) &&
           !alreadyBorrowed && (
@@ -118,8 +125,9 @@ function BookDetails({ id }: { id: string }) {
           user={user}
           onClose={() => setModalOpen(false)}
           heldForMe={heldForMe}
-          onBorrowed={() => {
-            setBorrowedHere(true);
+          onBorrowed={(requested) => {
+            if (requested) setRequestedHere(true);
+            else setBorrowedHere(true);
             // One more loan may reach the limit: the next book's page should say so up front.
             void borrowing.refetch().catch(() => undefined);
             // The hold is fulfilled by this loan; the gateway says so.

@@ -18,6 +18,8 @@ interface BookDetailsViewProps {
   noticeRef?: Ref<HTMLParagraphElement>;
   /** A copy is set aside for this member's hold: they may borrow it though none is on the shelf. */
   heldForMe?: boolean;
+  /** Click and collect: a copy is (being) set aside for this member at the desk; no borrow from the app. */
+  atDesk?: boolean;
   /** The library owns no copy of this book (copies 0): nothing to borrow, no queue to join. */
   noCopies?: boolean;
   /** A library with staff (the counter is the truth): a title with no copies is not called out of stock. */
@@ -37,6 +39,7 @@ export function BookDetailsView({
   canEdit,
   noticeRef,
   heldForMe = false,
+  atDesk = false,
   noCopies = false,
   staffed = false,
   holdPanel,
@@ -105,6 +108,10 @@ export function BookDetailsView({
               <p ref={noticeRef} role="status" tabIndex={-1} className={`${action} bg-yellow-100 text-yellow-800`}>
                 {t({ id: 'book.alreadyBorrowed' })}
               </p>
+            ) : atDesk ? (
+              <p ref={noticeRef} role="status" tabIndex={-1} className={`${action} bg-green-100 text-green-800`}>
+                {t({ id: 'book.atDesk' })}
+              </p>
             ) : refusal ? null : (
               <button
                 type="button"
@@ -119,7 +126,7 @@ export function BookDetailsView({
               {t({ id: 'book.myBorrowedBooks' })}
             </Link>
           </div>
-          {!alreadyBorrowed && refusal}
+          {!alreadyBorrowed && !atDesk && refusal}
           {noCopies && !alreadyBorrowed && (
             <p role="status" className="rounded-lg bg-gray-100 p-4 text-sm text-gray-800">
               {t({ id: 'book.noCopies' })}

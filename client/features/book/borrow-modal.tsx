@@ -7,11 +7,13 @@ import { showError, showSuccess, showWarning } from '../../components/ui/dialogs
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.ts';
 import type { AuthUser } from '../../lib/auth.tsx';
 import { BOOK_DETAILS_FRAGMENT } from './book-details-fields.ts';
+import { HOLD_FIELDS } from '../../lib/holds.ts';
 import { hasErrorCode, serverMessage } from './graphql-errors.ts';
 import { addDays, formatDay, toDateInputValue } from '../../lib/dates.ts';
 import { usePolicy } from '../../lib/policy.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { useBorrowBook } from './use-borrow-book.ts';
+import { BOOK_HOLD_QUERY } from './use-book-hold.ts';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { newRequestKey } from '../../lib/request-key.ts';
 import { askWhetherItHappened, CHECK_MY_LOANS_QUERY } from '../../lib/uncertain-write.ts';
@@ -20,8 +22,11 @@ interface BorrowModalProps {
   book: FragmentType<typeof BOOK_DETAILS_FRAGMENT>;
   user: AuthUser;
   onClose: () => void;
-  /** Called when the caller now holds a loan of this book, whether just made or found by the server. */
-  onBorrowed: () => void;
+  /**
+   * Called when the caller now holds a loan of this book, whether just made or found by the server; `requested`: a
+   * pickup request instead (click and collect), which the desk turns into the loan.
+   */
+  onBorrowed: (requested?: boolean) => void;
   /** Called once the alert that follows a borrow is dismissed, after the modal itself has gone. */
   onSettled?: () => void;
   /** A copy is set aside for this member's hold, so the borrow may go ahead with none on the shelf. */
@@ -71,9 +76,16 @@ export function BorrowModal({
   const [borrow, { loading }] = useBorrowBook();
   const closedThen = windowData?.borrowWindow.closures.find((c) => c.date === returnDate) ?? null;
   const client = useApolloClient();
+  // A staffed library's click and collect (decision 075): the borrow asks staff to set a copy aside at the desk.
+  const collect = policy?.borrowing === 'COLLECT';
 
   /** After a borrow whose answer never came: the member's loans as the library has them now. */
   const onLoanNow = async () => {
+    if (collect) {
+      const variables = { id: book.id };
+      const { data } = await client.query({ query: BOOK_HOLD_QUERY, variables, fetchPolicy: 'network-only' });
+      return Boolean(data?.book?.myHold);
+    }
     const { data } = await client.query({ query: CHECK_MY_LOANS_QUERY, fetchPolicy: 'network-only' });
     return data?.borrowedBooks.some((loan) => loan.bookId === book.id && loan.status === 'BORROWED') ?? false;
   };
@@ -81,7 +93,10 @@ export function BorrowModal({
   const settleUnknown = async () => {
     onClose();
     const happened = await askWhetherItHappened('borrow', onLoanNow);
-    if (happened === true) {
+    if (happened === true && collect) {
+      onBorrowed(true);
+      await showSuccess(t({ id: 'book.requestedTitle' }), t({ id: 'book.requestSuccessNoDay' }, { title: book.title }));
+    } else if (happened === true) {
       onBorrowed();
       await showSuccess(t({ id: 'book.borrowedTitle' }), t({ id: 'book.borrowWentThrough' }, { title: book.title }));
     } else if (happened === false) {
@@ -101,10 +116,24 @@ export function BorrowModal({
       const { data: answer } = await borrow({
         variables: { input: { bookId: book.id, returnDate }, idempotencyKey: newRequestKey() },
       });
+      const pickup = answer?.borrow.pickup;
+      if (pickup) {
+        onBorrowed(true);
+        onClose();
+        const until = getFragmentData(HOLD_FIELDS, pickup).readyUntil;
+        await showSuccess(
+          t({ id: 'book.requestedTitle' }),
+          until
+            ? t({ id: 'book.requestSuccess' }, { title: book.title, date: formatDay(until) })
+            : t({ id: 'book.requestSuccessNoDay' }, { title: book.title }),
+        );
+        onSettled?.();
+        return;
+      }
       onBorrowed();
       onClose();
       // The loan's due date as the library set it: the next open day when the chosen one is closed.
-      const due = answer?.borrow.record.dueDate ?? returnDate;
+      const due = answer?.borrow.record?.dueDate ?? returnDate;
       await showSuccess(
         t({ id: 'book.borrowedTitle' }),
         t({ id: 'book.borrowSuccess' }, { title: book.title, date: formatDay(due) }),
@@ -181,7 +210,9 @@ export function BorrowModal({
             {t({ id: 'book.closedThen' }, { date: formatDay(closedThen.date), reason: closedThen.reason })}
           </p>
         )}
-        <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">{t({ id: 'book.borrowAgreement' })}</p>
+        <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-800">
+          {t({ id: collect ? 'book.collectAgreement' : 'book.borrowAgreement' })}
+        </p>
         <div className="mt-2 flex justify-end gap-3">
           <button type="button" className="rounded-lg bg-gray-100 px-4 py-2" onClick={onClose}>
             {t({ id: 'common.cancel' })}
@@ -191,7 +222,7 @@ export function BorrowModal({
             disabled={loading || defaultComing || (book.quantity <= 0 && !heldForMe)}
             className="btn-primary"
           >
-            {t({ id: loading ? 'book.processing' : 'book.confirmBorrow' })}
+            {t({ id: loading ? 'book.processing' : collect ? 'book.confirmRequest' : 'book.confirmBorrow' })}
           </button>
         </div>
       </form>

@@ -33,6 +33,9 @@ const dune = {
   copies: 1,
 };
 
+/** A hold placed in a queue: no pickup request, never on the hold shelf. */
+const UNSET = { pickup: false, shelvedAt: null, readyUntilHours: null };
+
 type Hold = { id: string; status: string; position: number | null; readyUntil: string | null } | null;
 const holdData = (myHold: Hold, holdQueueLength = myHold ? 1 : 0) => ({
   data: {
@@ -40,7 +43,7 @@ const holdData = (myHold: Hold, holdQueueLength = myHold ? 1 : 0) => ({
       __typename: 'Book',
       id: 'b1',
       holdQueueLength,
-      myHold: myHold && { __typename: 'Hold', ...myHold },
+      myHold: myHold && { __typename: 'Hold', ...UNSET, ...myHold },
     },
   },
 });
@@ -80,7 +83,7 @@ describe('Holds on book details', () => {
       holdMock(null, 0),
       {
         request: { query: PLACE_HOLD_MUTATION, variables: { bookId: 'b1' } },
-        result: { data: { placeHold: { __typename: 'Hold', ...waiting } } },
+        result: { data: { placeHold: { __typename: 'Hold', ...UNSET, ...waiting } } },
       },
       holdMock(waiting),
     ]);
@@ -113,7 +116,9 @@ describe('Holds on book details', () => {
       holdMock({ ...waiting, position: 2 }, 2),
       {
         request: { query: CANCEL_HOLD_MUTATION, variables: { holdId: 'h1' } },
-        result: { data: { cancelHold: { __typename: 'Hold', ...waiting, status: 'CANCELLED', position: null } } },
+        result: {
+          data: { cancelHold: { __typename: 'Hold', ...UNSET, ...waiting, status: 'CANCELLED', position: null } },
+        },
       },
       holdMock(null, 1),
     ]);

@@ -2,15 +2,33 @@ import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
-import type { BookHoldQuery } from '../../gql/graphql.ts';
+import type { BookHoldQuery, HoldFieldsFragment } from '../../gql/graphql.ts';
 import { getFragmentData } from '../../gql/index.ts';
 import { formatDay } from '../../lib/dates.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { HOLD_FIELDS } from '../../lib/holds.ts';
+import { usePolicy } from '../../lib/policy.ts';
 import { serverMessage } from './graphql-errors.ts';
 import { BOOK_HOLD_QUERY, useHoldActions } from './use-book-hold.ts';
 
 type HoldState = NonNullable<BookHoldQuery['book']>;
+
+/**
+ * The member's hold in words: ready for them (at the desk, with click and collect, or still being fetched there), or
+ * their place in the queue.
+ */
+function holdStatus(
+  mine: HoldFieldsFragment,
+  collect: boolean,
+  t: ReturnType<typeof useI18n>['formatMessage'],
+): string {
+  if (mine.status !== 'READY' || !mine.readyUntil)
+    return t({ id: 'book.hold.position' }, { position: mine.position ?? 1 });
+  const date = formatDay(mine.readyUntil);
+  if (!collect) return t({ id: 'book.hold.readyUntil' }, { date });
+  if (mine.pickup && !mine.shelvedAt) return t({ id: 'book.hold.beingFetched' }, { date });
+  return t({ id: 'book.hold.atDeskUntil' }, { date });
+}
 
 interface HoldPanelProps {
   bookId: string;
@@ -24,6 +42,7 @@ interface HoldPanelProps {
 export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelProps) {
   const t = useI18n().formatMessage;
   const { place, cancel, busy } = useHoldActions(bookId);
+  const collect = usePolicy().policy?.borrowing === 'COLLECT';
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const client = useApolloClient();
@@ -81,9 +100,7 @@ export function HoldPanel({ bookId, hold, loading, error, onRetry }: HoldPanelPr
     body = (
       <>
         <p role="status" className="font-medium">
-          {mine.status === 'READY' && mine.readyUntil
-            ? t({ id: 'book.hold.readyUntil' }, { date: formatDay(mine.readyUntil) })
-            : t({ id: 'book.hold.position' }, { position: mine.position ?? 1 })}
+          {holdStatus(mine, collect, t)}
         </p>
         <button
           type="button"

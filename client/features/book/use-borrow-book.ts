@@ -6,6 +6,12 @@ export const BORROW_BOOK_MUTATION = graphql(`
   mutation BorrowBook($input: BorrowInput!, $idempotencyKey: String) {
     borrow(input: $input, idempotencyKey: $idempotencyKey) {
       currentQuantity
+      status
+      pickup {
+        id
+        bookId
+        ...HoldFields
+      }
       record {
         id
         bookId
@@ -20,16 +26,22 @@ export const BORROW_BOOK_MUTATION = graphql(`
  * Borrowing changes two things others show: the book's copies left (from the answer, not a guess) and the
  * caller's loan list, where the new loan goes first as the server orders loans newest first. The loan is
  * asked for through BorrowedLoan, the fragment that list selects, so the entry added to it is always whole.
+ * A pickup request (click and collect) makes no loan: the book's own hold and the member's holds are asked again.
  */
 export function useBorrowBook() {
   return useMutation(BORROW_BOOK_MUTATION, {
+    // The book's hold state and the caller's holds (the Holds tab) gain the pickup request, when shown.
+    refetchQueries: ({ data }) => (data && !data.borrow.record ? ['BookHold', 'MyHolds'] : []),
     update(cache, { data }) {
       if (!data) return;
-      const { record, currentQuantity } = data.borrow;
-      cache.modify({
-        id: cache.identify({ __typename: 'Book', id: record.bookId }),
-        fields: { quantity: () => currentQuantity },
-      });
+      const { record, currentQuantity, pickup } = data.borrow;
+      const bookId = record?.bookId ?? pickup?.bookId;
+      if (bookId)
+        cache.modify({
+          id: cache.identify({ __typename: 'Book', id: bookId }),
+          fields: { quantity: () => currentQuantity },
+        });
+      if (!record) return;
       const ref = cache.identify(record);
       cache.modify<{ borrowedBooks: Reference[] }>({
         fields: {

@@ -11,6 +11,8 @@ import { HoldPauseControl } from './hold-pause-control.tsx';
 import { isNetworkFailure } from '../../lib/network-errors.ts';
 import { askWhetherItHappened } from '../../lib/uncertain-write.ts';
 import { useI18n } from '../../lib/i18n.ts';
+import { usePolicy } from '../../lib/policy.ts';
+import { clockTime } from '../../lib/opening-hours.ts';
 
 type ListedHold = NonNullable<MyHoldsQuery['me']>['holds'][number];
 export type OpenHold = Omit<ListedHold, ' $fragmentRefs'> & ReturnType<typeof holdFields>;
@@ -25,6 +27,21 @@ export const openHolds = (holds: readonly ListedHold[]): OpenHold[] =>
   holds
     .map((hold) => ({ ...hold, ...holdFields(hold) }))
     .filter((hold) => hold.status === 'READY' || hold.status === 'WAITING');
+
+/**
+ * A ready hold in words: ready until its last pickup day; with click and collect, being fetched (a pickup request
+ * staff have not put on the hold shelf yet) or ready at the desk until that day, with the library's hours then.
+ */
+function readyText(hold: OpenHold, collect: boolean, t: ReturnType<typeof useI18n>['formatMessage']): string {
+  if (!hold.readyUntil) return t({ id: 'circulation.holds.ready' });
+  const day = formatDay(hold.readyUntil);
+  if (!collect) return t({ id: 'circulation.holds.readyUntil' }, { day });
+  if (hold.pickup && !hold.shelvedAt) return t({ id: 'circulation.holds.beingFetched' });
+  const open = hold.readyUntilHours;
+  if (!open) return t({ id: 'circulation.holds.atDeskUntilDay' }, { day });
+  const hours = t({ id: 'hours.span' }, { opens: clockTime(open.opens), closes: clockTime(open.closes) });
+  return t({ id: 'circulation.holds.atDeskUntil' }, { day, hours });
+}
 
 interface HoldsListProps {
   holds: readonly ListedHold[] | undefined;
@@ -41,6 +58,7 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
   const [refusal, setRefusal] = useState<string | null>(null);
   const client = useApolloClient();
   const t = useI18n().formatMessage;
+  const collect = usePolicy().policy?.borrowing === 'COLLECT';
 
   if (loading && !holds) return <p role="status">{t({ id: 'circulation.holds.loading' })}</p>;
   if (failed && !holds) {
@@ -103,13 +121,14 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
                   {hold.bookTitle}
                 </Link>
               </h2>
+              {hold.pickup && (
+                <p className="self-start rounded bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800">
+                  {t({ id: 'circulation.holds.pickup' })}
+                </p>
+              )}
               {hold.status === 'READY' ? (
                 <>
-                  <p className="font-medium text-green-800">
-                    {hold.readyUntil
-                      ? t({ id: 'circulation.holds.readyUntil' }, { day: formatDay(hold.readyUntil) })
-                      : t({ id: 'circulation.holds.ready' })}
-                  </p>
+                  <p className="font-medium text-green-800">{readyText(hold, collect, t)}</p>
                   {cannotBorrow && (
                     <p className="text-sm text-amber-900">
                       {t({ id: 'circulation.holds.cannotBorrow' }, { reason: cannotBorrow })}
@@ -138,9 +157,12 @@ export function HoldsList({ holds, loading, failed, onRetry, cannotBorrow = null
                 disabled={cancelling === hold.id}
                 onClick={() => void onCancel(hold)}
                 className="btn-danger btn-sm mt-auto"
-                aria-label={t({ id: 'circulation.holds.cancelOn' }, { title: hold.bookTitle })}
+                aria-label={t(
+                  { id: hold.pickup ? 'circulation.holds.cancelRequestOn' : 'circulation.holds.cancelOn' },
+                  { title: hold.bookTitle },
+                )}
               >
-                {t({ id: 'circulation.holds.cancel' })}
+                {t({ id: hold.pickup ? 'circulation.holds.cancelRequest' : 'circulation.holds.cancel' })}
               </button>
             </article>
           </li>

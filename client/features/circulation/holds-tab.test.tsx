@@ -35,6 +35,9 @@ const hold = (
   pausedUntil: null,
   copies: 2,
   expectedBy: null,
+  pickup: false,
+  shelvedAt: null,
+  readyUntilHours: null,
   ...wait,
 });
 const me = { __typename: 'User', id: 'u1' };
@@ -74,9 +77,9 @@ const dune = hold('h1', 'Dune', 'READY', 1, '2026-11-27');
 const emma = hold('h2', 'Emma', 'WAITING', 3, null);
 const ended = hold('h3', 'Ulysses', 'EXPIRED', null, null);
 
-function renderPage(mocks: MockLink.MockedResponse[], loans: unknown[] = []) {
+function renderPage(mocks: MockLink.MockedResponse[], loans: unknown[] = [], policy = policyMock()) {
   render(
-    <MockedProvider mocks={[loansMock(loans), policyMock(), ...mocks]} cache={new InMemoryCache()}>
+    <MockedProvider mocks={[loansMock(loans), policy, ...mocks]} cache={new InMemoryCache()}>
       <MemoryRouter>
         <BorrowedBooksPage />
       </MemoryRouter>
@@ -99,6 +102,31 @@ describe('Borrowed Books: the Holds tab', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Ulysses' })).toBeNull();
     expect(await axeViolations(screen.getByRole('tabpanel'))).toEqual([]);
+  });
+
+  it('shows pickup requests with click and collect: being fetched, then ready at the desk with the hours', async () => {
+    const hours = { __typename: 'OpeningHours', opens: '10:00', closes: '20:00' };
+    const fetching = { ...hold('h4', 'Persuasion', 'READY', 1, '2026-11-27'), pickup: true };
+    const shelved = {
+      ...hold('h5', 'Middlemarch', 'READY', 1, '2026-11-28'),
+      pickup: true,
+      shelvedAt: '2026-11-25T09:00:00.000Z',
+      readyUntilHours: hours,
+    };
+    renderPage([holdsMock([fetching, shelved, emma])], [], policyMock({ borrowing: 'COLLECT' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Holds (3)' }));
+    const first = screen.getByRole('article', { name: 'Persuasion' });
+    expect(within(first).getByText('Pickup request')).toBeInTheDocument();
+    expect(
+      within(first).getByText('Being fetched: staff are setting it aside for you at the desk'),
+    ).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Cancel Request for Persuasion' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Middlemarch' })).getByText(
+        'Ready at the desk until 28 Nov 2026, 10am to 8pm',
+      ),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Emma' })).queryByText('Pickup request')).toBeNull();
   });
 
   it('says on a ready hold that the member cannot borrow it yet, and why', async () => {

@@ -42,8 +42,10 @@ export const circulationQueries: QueryResolvers = {
 
 export const circulationMutations: MutationResolvers = {
   async borrow(_parent, { input, idempotencyKey }, ctx) {
-    const { loan, quantity } = await ctx.library.circulation.borrow(sessionOf(ctx), { ...input, idempotencyKey });
-    return { record: loan, currentQuantity: quantity };
+    const { loan, hold, quantity } = await ctx.library.circulation.borrow(sessionOf(ctx), { ...input, idempotencyKey });
+    // A pickup request (click and collect) answers its hold instead of a loan (decision 075).
+    const pickup = hold ? await ctx.library.holds.view(hold) : null;
+    return { record: loan, currentQuantity: quantity, status: loan ? 'BORROWED' : 'REQUESTED', pickup };
   },
   returnBook: (_parent, { borrowId, idempotencyKey }, ctx) =>
     ctx.library.circulation.giveBack(sessionOf(ctx), borrowId, undefined, idempotencyKey),

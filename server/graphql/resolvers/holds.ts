@@ -25,4 +25,11 @@ export const holdFields: HoldResolvers = {
   pausedUntil: (hold, _args, ctx) => ctx.library.holds.pausedUntil(hold),
   copies: async (hold, _args, ctx) => (await outlookOf(hold, ctx)).copies,
   expectedBy: async (hold, _args, ctx) => (await outlookOf(hold, ctx)).expectedBy,
+  // Click and collect (decision 075): whether it is a pickup request, its return date, its last day's hours.
+  pickup: (hold) => hold.returnDate !== null,
+  returnDate: (hold) => hold.returnDate?.toISOString().slice(0, 10) ?? null,
+  readyUntilHours: async (hold, _args, ctx) => {
+    if (!hold.readyUntil) return null;
+    return (await ctx.library.calendar.days(hold.readyUntil, hold.readyUntil)).hoursOn(hold.readyUntil);
+  },
 };

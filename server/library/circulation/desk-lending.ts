@@ -13,8 +13,9 @@ import { newId } from '../../store/ids.ts';
 import { dueDayOf, requireStaff, staffName, type Borrower, type DeskLend, type DeskReturn } from './common.ts';
 import type { Context } from './context.ts';
 import type { Lending } from './lending.ts';
+import type { Pickup } from './pickup.ts';
 
-export function createDeskLending(ctx: Context, lending: Lending) {
+export function createDeskLending(ctx: Context, lending: Lending, pickup: Pickup) {
   const { store, policy, enforce } = ctx;
 
   /** A book drop's day: a day, not after today, not before the loan began. */
@@ -141,9 +142,11 @@ export function createDeskLending(ctx: Context, lending: Lending) {
     ): Promise<{ loan: LoanRecord; quantity: number }> {
       requireStaff(session);
       const from = ctx.today();
-      // Left out: the policy's loan days. Given, it must be a day a borrow accepts (an empty one is refused).
+      // Left out: the return date the member chose for a pickup request when it still fits, else the policy's loan
+      // days. Given, it must be a day a borrow accepts (an empty one is refused).
       const blank = input.returnDate === undefined || input.returnDate === null;
-      const day = blank ? addDays(from, policy.loanDays) : ctx.returnDayOf(input.returnDate, from);
+      const kept = blank ? await pickup.keptReturnDay(member.uid, input.bookId, from) : null;
+      const day = blank ? (kept ?? addDays(from, policy.loanDays)) : ctx.returnDayOf(input.returnDate, from);
       return lending.borrowNow(member, input.bookId, day, input.id, desk);
     },
 

@@ -1,43 +1,53 @@
 // A member's own circulation in the app: borrow, return (or claim a return, RETURNS=desk), renew, their loans.
 // Each write takes an `idempotencyKey` (requests.ts): a retry after a lost answer gets the first answer.
-import type { LoanRecord } from '../../store/port.ts';
+import type { HoldRecord, LoanRecord } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
 import { LibraryError, badInput } from '../errors.ts';
 import * as check from '../validate.ts';
 import { newId } from '../../store/ids.ts';
 import type { Context } from './context.ts';
 import type { Lending } from './lending.ts';
+import type { Pickup } from './pickup.ts';
 
-export function createMemberActions(ctx: Context, lending: Lending) {
+/**
+ * What a member's borrow did: a loan (instant), or a pickup request (BORROWING=collect: the hold, no loan yet);
+ * `quantity`: the book's copies left on the shelf.
+ */
+export type BorrowOutcome =
+  { loan: LoanRecord; hold: null; quantity: number } | { loan: null; hold: HoldRecord; quantity: number };
+
+export function createMemberActions(ctx: Context, lending: Lending, pickup: Pickup) {
   const { store, policy } = ctx;
   return {
     async borrow(
       session: Session,
       input: { bookId?: unknown; returnDate?: unknown; idempotencyKey?: unknown },
-    ): Promise<{ loan: LoanRecord; quantity: number }> {
+    ): Promise<BorrowOutcome> {
       const bookId = check.id(input.bookId, 'bookId');
       const returnDay = ctx.returnDayOf(input.returnDate, ctx.today());
-      // The loan's id is chosen here, so a repeat of the key can answer the loan its first send made.
+      // The loan's (or pickup request's) id is chosen here, so a repeat of the key can answer what its first send made.
       const id = newId();
+      const quantityOf = async (bookId: string) => (await store.books.get(bookId))?.quantity ?? 0;
       const submission = {
         actor: session.uid,
         key: input.idempotencyKey,
         request: ['borrow', bookId, returnDay],
         ref: id,
-        answer: async (ref: string) => {
+        answer: async (ref: string): Promise<BorrowOutcome | null> => {
           const loan = await store.loans.get(ref);
-          if (!loan || loan.userId !== session.uid) return null;
-          return { loan, quantity: (await store.books.get(loan.bookId))?.quantity ?? 0 };
+          if (loan?.userId === session.uid) return { loan, hold: null, quantity: await quantityOf(loan.bookId) };
+          const hold = loan ? null : await store.holds.get(ref);
+          if (hold?.userId !== session.uid) return null;
+          return { loan: null, hold, quantity: await quantityOf(hold.bookId) };
         },
       };
-      return ctx.once(submission, () =>
-        lending.borrowNow(
-          { uid: session.uid, name: session.name, email: session.email, api: session.api },
-          bookId,
-          returnDay,
-          id,
-        ),
-      );
+      const borrower = { uid: session.uid, name: session.name, email: session.email, api: session.api };
+      return ctx.once(submission, async (): Promise<BorrowOutcome> => {
+        // Click and collect: the desk hands the copy over and starts the loan there (docs/decisions/075).
+        if (policy.borrowing === 'collect')
+          return { loan: null, ...(await pickup.request(borrower, bookId, returnDay, id)) };
+        return { hold: null, ...(await lending.borrowNow(borrower, bookId, returnDay, id)) };
+      });
     },
 
     async giveBack(

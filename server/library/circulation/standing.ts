@@ -57,12 +57,24 @@ export function createStanding(ctx: Context) {
     const [first] = await refusalsBeforeCheckout(uid);
     if (first) return { code: first.code as 'MEMBER_BLOCKED' | 'LOAN_OVERDUE', said: first.sentence };
     const limits = checkoutLimits() ?? NO_LIMITS;
-    const [balance, onLoan] = await Promise.all([store.ledger.balance(uid), store.loans.countActiveByUser(uid)]);
+    const [balance, loans, requests] = await Promise.all([
+      store.ledger.balance(uid),
+      store.loans.countActiveByUser(uid),
+      pickupRequestsOf(uid),
+    ]);
     const state = { bookExists: true, alreadyBorrowed: false, holdReady: true, onShelf: 1, scan: null };
-    const refused = checkoutRefusal({ ...state, balance, onLoan, limits });
+    // A pickup request counts toward the loan limit as the loan it becomes (decision 075).
+    const refused = checkoutRefusal({ ...state, balance, onLoan: loans + requests, limits });
     if (refused?.reason === 'fees-unpaid') return { code: 'FEES_UNPAID', said: feesRefusal(refused.balance) };
     if (refused?.reason === 'loan-limit') return { code: 'LOAN_LIMIT', said: loanLimitRefusal() };
     return null;
+  }
+
+  /** The member's open pickup requests (click and collect): none are made where the app lends at once. */
+  async function pickupRequestsOf(uid: string): Promise<number> {
+    if (policy.borrowing !== 'collect') return 0;
+    const holds = await store.holds.listByUser(uid);
+    return holds.filter((h) => h.returnDate !== null && (h.status === 'waiting' || h.status === 'ready')).length;
   }
 
   /** The member's loans past their due day (not claimed as returned), the longest overdue first. */

@@ -61,6 +61,8 @@ export const bn: Record<SentenceKey, string> = {
 
   onLoanAlready: 'বইটি এখন আপনার কাছেই ধার আছে।',
   alreadyOnHold: 'আপনি এই বইয়ের অপেক্ষার তালিকায় আগেই আছেন।',
+  pickupWaiting: '“{title}” {day} পর্যন্ত ডেস্কে আপনার জন্য রাখা আছে: সেখান থেকে নিয়ে যান।',
+  pickupRequested: 'অনুরোধ গৃহীত: লাইব্রেরি ডেস্কে আপনার জন্য একটি কপি আলাদা করে রাখবে।',
   copiesAvailable: 'কপি পাওয়া যাচ্ছে: এখনই ধার নিন।',
   holdLimit:
     'আপনার ইতিমধ্যে {limit, number}টি রিজার্ভ আছে, লাইব্রেরি একসঙ্গে এর বেশি রাখে না। নতুন রিজার্ভ দিতে একটি বাতিল করুন।',
@@ -122,6 +124,8 @@ export const bn: Record<SentenceKey, string> = {
   noticeDueSoon: '“{title}” ফেরত দেওয়ার শেষ দিন {day}।',
   noticeOverdue: '“{title}” ফেরত দেওয়ার শেষ দিন ছিল {day}। দেরির জরিমানা দিনে ৳{fee}: অনুগ্রহ করে বইটি ফেরত দিন।',
   noticeHoldReady: '“{title}” {day} পর্যন্ত আপনার জন্য রাখা আছে। বইয়ের পাতা থেকে ধার নিন।',
+  noticeHoldReadyAtDesk: '“{title}” {day} পর্যন্ত ডেস্কে আপনার জন্য রাখা আছে। সেদিন লাইব্রেরি {opens}–{closes} খোলা।',
+  noticeHoldReadyAtDeskNoHours: '“{title}” {day} পর্যন্ত ডেস্কে আপনার জন্য রাখা আছে।',
   noticeHoldExpired: '“{title}” বইয়ে আপনার রিজার্ভের মেয়াদ শেষ: {day}-এর মধ্যে কপিটি ধার নেওয়া হয়নি।',
 
   mailSubjectDueSoon: 'ফেরতের দিন কাছে: “{title}”',

@@ -72,6 +72,9 @@ export const en = {
   // Loans, holds and fees.
   onLoanAlready: 'You have this book on loan already.',
   alreadyOnHold: 'You are already in the queue for this book.',
+  // Click and collect (docs/decisions/075): a copy set aside is handed over at the desk, never taken from the app.
+  pickupWaiting: '“{title}” is waiting for you at the desk until {day}: pick it up there.',
+  pickupRequested: 'Requested: the library sets a copy aside for you to pick up at the desk.',
   copiesAvailable: 'Copies are available: borrow it now.',
   holdLimit:
     'You already have {limit, plural, one {# hold} other {# holds}}, the most the library keeps at once. Cancel one to place another.',
@@ -141,6 +144,9 @@ export const en = {
   noticeDueSoon: '“{title}” is due back on {day}.',
   noticeOverdue: '“{title}” was due back on {day}. Late fees are ৳{fee} a day: please return it.',
   noticeHoldReady: "“{title}” is ready for you until {day}. Borrow it from the book's page.",
+  noticeHoldReadyAtDesk:
+    '“{title}” is waiting for you at the desk until {day}. That day the library is open {opens}–{closes}.',
+  noticeHoldReadyAtDeskNoHours: '“{title}” is waiting for you at the desk until {day}.',
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
 
   // E-mailed notices (library/mail.ts), said with keys rather than matched.

@@ -114,11 +114,13 @@ export interface LedgerDoc extends Omit<LedgerRecord, 'id' | 'balanceAfter' | 'r
 
 export interface HoldDoc extends Omit<
   HoldRecord,
-  'id' | 'status' | 'itemBarcode' | 'shelvedAt' | 'shelfClearedAt' | 'pausedUntil'
+  'id' | 'status' | 'itemBarcode' | 'shelvedAt' | 'shelfClearedAt' | 'pausedUntil' | 'returnDate'
 > {
   _id: ObjectId;
   /** While paused (Koha's suspension): when the pause ends; absent otherwise (unset when it ends, sparse index). */
   pausedUntil?: Date;
+  /** A pickup request's return date (click and collect); absent on holds placed in a queue and all before it. */
+  returnDate?: Date | null;
   /** When staff put its copy on the hold shelf (absent until then, and on holds from before the hold shelf). */
   shelvedAt?: Date | null;
   shelfClearedAt?: Date | null;

@@ -3,9 +3,10 @@
 import { ObjectId, type Collection } from 'mongodb';
 import type { HoldRecord, HoldStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, parseId } from '../ids.ts';
-import { isDuplicateKey, toObjectId } from './documents.ts';
+import { toObjectId } from './documents.ts';
 import type { HoldDoc } from './documents.ts';
 import { holdSteps, OPEN } from './hold-steps.ts';
+import { holdPlacing } from './hold-place.ts';
 import type { HoldCollections } from './hold-steps.ts';
 import type { KeyLock } from './key-lock.ts';
 import { mongoHoldShelf } from './hold-shelf.ts';
@@ -29,12 +30,14 @@ export function toHold(doc: HoldDoc): HoldRecord {
     shelvedAt: doc.shelvedAt ?? null,
     shelfClearedAt: doc.shelfClearedAt ?? null,
     pausedUntil: doc.pausedUntil ?? null,
+    returnDate: doc.returnDate ?? null,
   };
 }
 
 export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
   const { books, holds, loans, memberHolds } = c;
   const steps = holdSteps(c, lock);
+  const { placeAs, pickupRefusal } = holdPlacing(c, steps, toHold);
 
   /** The refusal reads can already see, in the order a member is told. */
   async function visibleRefusal(userId: string, bookOid: ObjectId, limit: number) {
@@ -49,54 +52,32 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
   }
 
   return {
-    // The hold is written as 'placing' (unique per member and book, read by nobody), takes its place under the
-    // limit, then joins the queue. A place whose hold another gateway's recovery dropped in between starts over.
     async place(hold, opts) {
       const bookId = parseId(hold.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       const bookOid = ObjectId.createFromHexString(bookId);
-      for (;;) {
-        const seen = await visibleRefusal(hold.userId, bookOid, opts.holdLimit);
-        if (seen) return seen;
-        const doc: HoldDoc = {
-          _id: hold.id ? ObjectId.createFromHexString(hold.id) : new ObjectId(),
-          bookId,
-          userId: hold.userId,
-          userName: hold.userName,
-          userEmail: hold.userEmail,
-          bookTitle: hold.bookTitle,
-          status: 'placing',
-          createdAt: hold.createdAt,
-          readyAt: null,
-          endedAt: null,
-          openKey: `${hold.userId}:${bookId}`,
-        };
-        const holdId = doc._id.toHexString();
-        try {
-          await holds.insertOne(doc);
-        } catch (error) {
-          if (isDuplicateKey(error)) return { ok: false, reason: 'already-on-hold' } as const;
-          throw error;
-        }
-        if (!(await steps.reserve(hold.userId, holdId, opts.holdLimit))) {
-          await holds.deleteOne({ _id: doc._id, status: 'placing' });
-          return { ok: false, reason: 'hold-limit' } as const;
-        }
-        await holds.updateOne({ _id: doc._id, status: 'placing' }, { $set: { status: 'waiting' } });
-        if ((await holds.countDocuments({ _id: doc._id }, { limit: 1 })) === 0) {
-          await steps.release(hold.userId, holdId);
-          continue;
-        }
-        // A copy may have come back between the check and the insert: it is this member's now, if first.
-        await steps.fill(bookOid, hold.createdAt);
-        const placed = (await holds.findOne({ _id: doc._id })) ?? { ...doc, status: 'waiting' as const };
-        const position = await holds.countDocuments({
-          bookId,
-          status: { $in: OPEN },
-          $or: [{ createdAt: { $lt: doc.createdAt } }, { createdAt: doc.createdAt, _id: { $lte: doc._id } }],
-        });
-        return { ok: true, hold: toHold(placed), position } as const;
-      }
+      return placeAs(hold, bookOid, opts.holdLimit, () => visibleRefusal(hold.userId, bookOid, opts.holdLimit));
+    },
+
+    // A pickup request is placed as a hold would be, then takes the copy on the shelf as the first (and only)
+    // member waiting. Another borrow may take that copy first: then the request is withdrawn (out-of-stock). The
+    // loan limit is read, not reserved: two requests sent at once by one member may pass it by one (decision 075).
+    async request(hold, opts) {
+      const bookId = parseId(hold.bookId);
+      if (!bookId) return { ok: false, reason: 'book-not-found' };
+      const bookOid = ObjectId.createFromHexString(bookId);
+      const placed = await placeAs(hold, bookOid, opts.holdLimit, () => pickupRefusal(hold.userId, bookOid, opts), {
+        returnDate: hold.returnDate,
+      });
+      if (!placed.ok) return placed;
+      if (placed.hold.status === 'ready') return { ok: true, hold: placed.hold };
+      const _id = ObjectId.createFromHexString(placed.hold.id);
+      if ((await holds.deleteOne({ _id, status: 'waiting' })).deletedCount === 1)
+        await steps.settleEnded(bookId, hold.userId, placed.hold.id, hold.createdAt);
+      // Marked ready by a fill between the read and the withdrawal: the copy is the request's after all.
+      const now = await holds.findOne({ _id });
+      if (now?.status === 'ready') return { ok: true, hold: toHold(now) };
+      return { ok: false, reason: 'out-of-stock' };
     },
 
     async cancel(holdId, at) {

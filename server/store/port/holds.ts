@@ -30,6 +30,11 @@ export interface HoldRecord {
    * passes it over (library/rules/hold-queue.ts). The instant its pause ends; null when not paused.
    */
   pausedUntil: Date | null;
+  /**
+   * A pickup request's (click and collect, HoldStore.request) return date as the member chose it, midnight UTC of
+   * the day as a loan's; null for a hold placed in a queue. The desk's loan keeps it when it still fits.
+   */
+  returnDate: Date | null;
 }
 
 export type NewHold = Pick<HoldRecord, 'bookId' | 'userId' | 'userName' | 'userEmail' | 'bookTitle' | 'createdAt'> & {
@@ -47,6 +52,16 @@ export type PlaceHoldResult =
 /** not-waiting: the hold has a copy set aside (ready); not-open: it ended. */
 export type PauseHoldResult =
   { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-waiting' | 'not-open' };
+
+/** A pickup request: a hold ready at once with a copy from the shelf set aside for it (HoldStore.request). */
+export type NewPickup = NewHold & { id: string; returnDate: Date };
+
+export type RequestPickupResult =
+  | { ok: true; hold: HoldRecord }
+  | {
+      ok: false;
+      reason: 'book-not-found' | 'already-borrowed' | 'already-on-hold' | 'out-of-stock' | 'hold-limit' | 'loan-limit';
+    };
 
 export type EndHoldResult = { ok: true; hold: HoldRecord } | { ok: false; reason: 'hold-not-found' | 'not-open' };
 
@@ -68,6 +83,12 @@ export type HoldShelfResult =
 export interface HoldStore {
   /** Joins the book's queue, when no copy is on the shelf and the member has no loan or open hold of it. */
   place(hold: NewHold, opts: { holdLimit: number }): Promise<PlaceHoldResult>;
+  /**
+   * Click and collect: a hold for the member, ready at once with a copy taken from the shelf (out-of-stock when
+   * none is there), when they have no loan or open hold of the book. It counts under the hold limit, and with
+   * their active loans under `loanLimit` (their loans and open pickup requests together; decision 075).
+   */
+  request(hold: NewPickup, opts: { holdLimit: number; loanLimit: number }): Promise<RequestPickupResult>;
   /** Ends an open hold; a ready one's copy passes to the next member waiting, or back to the shelf. */
   cancel(holdId: string, at: Date): Promise<EndHoldResult>;
   /**

@@ -30,6 +30,7 @@ export function toHold(row: Row): HoldRecord {
     shelvedAt: dateOrNull(row, 'shelved_at'),
     shelfClearedAt: dateOrNull(row, 'shelf_cleared_at'),
     pausedUntil: dateOrNull(row, 'paused_until'),
+    returnDate: dateOrNull(row, 'return_date'),
   };
 }
 
@@ -147,6 +148,39 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
       }
     },
 
+    async request(hold, opts) {
+      const bookId = parseId(hold.bookId);
+      if (!bookId) return { ok: false, reason: 'book-not-found' };
+      try {
+        return transaction(db, () => {
+          const refused = pickupRefusal(db, hold.userId, bookId, opts);
+          if (refused) return { ok: false, reason: refused } as const;
+          db.prepare(
+            `INSERT INTO holds (id, book_id, user_id, user_name, user_email, book_title, status, created_at,
+            return_date) VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)`,
+          ).run(
+            hold.id,
+            bookId,
+            hold.userId,
+            hold.userName,
+            hold.userEmail,
+            hold.bookTitle,
+            hold.createdAt.getTime(),
+            hold.returnDate.getTime(),
+          );
+          // With a copy on the shelf nobody else waits (every write that shelves a copy fills the queue): it is this
+          // request's, set aside as a return sets one aside for a hold.
+          fillHolds(db, bookId, hold.createdAt);
+          const row = holdById.get(hold.id);
+          if (!row || text(row, 'status') !== 'ready') throw new Error(`Pickup request ${hold.id} got no copy`);
+          return { ok: true, hold: toHold(row) } as const;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { ok: false, reason: 'already-on-hold' };
+        throw error;
+      }
+    },
+
     async cancel(holdId, at) {
       const id = parseId(holdId);
       if (!id) return { ok: false, reason: 'hold-not-found' };
@@ -211,6 +245,33 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
       );
     },
   };
+}
+
+/** Why a pickup request is refused, read in its transaction, in the order a borrow is refused; null when it may go. */
+function pickupRefusal(
+  db: DatabaseSync,
+  userId: string,
+  bookId: string,
+  opts: { holdLimit: number; loanLimit: number },
+) {
+  const count = (sql: string, ...args: string[]) => num(db.prepare(sql).get(...args) ?? {}, 'n');
+  const book = db.prepare('SELECT quantity FROM books WHERE id = ?').get(bookId);
+  if (!book) return 'book-not-found';
+  if (
+    count("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'", userId, bookId)
+  )
+    return 'already-borrowed';
+  const open = "status IN ('waiting', 'ready')";
+  if (count(`SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND book_id = ? AND ${open}`, userId, bookId))
+    return 'already-on-hold';
+  const out =
+    count("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'borrowed'", userId) +
+    count(`SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND ${open} AND return_date IS NOT NULL`, userId);
+  if (out >= opts.loanLimit) return 'loan-limit';
+  if (num(book, 'quantity') <= 0) return 'out-of-stock';
+  if (count(`SELECT COUNT(*) AS n FROM holds WHERE user_id = ? AND ${open}`, userId) >= opts.holdLimit)
+    return 'hold-limit';
+  return null;
 }
 
 /** HoldStore.queues: the open holds of many books in one statement, ordered per book as queue() does. */

@@ -13,6 +13,7 @@ import { MIGRATIONS_FROM_32 } from './migrations/32-closure-reasons.ts';
 import { MIGRATIONS_FROM_31 } from './migrations/31-bengali-search.ts';
 import { MIGRATIONS_LEDGER_REFERENCES } from './migrations/30-ledger-references.ts';
 import { MIGRATIONS_REPORT_INDEXES } from './migrations/36-report-indexes.ts';
+import { MIGRATIONS_FROM_29 } from './migrations/29-pickup-requests.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_31,
   ...MIGRATIONS_LEDGER_REFERENCES,
   ...MIGRATIONS_REPORT_INDEXES,
+  ...MIGRATIONS_FROM_29,
 ];

@@ -79,6 +79,10 @@ export default async function setup(project: TestProject) {
         SIGN_INS_PER_MINUTE: '10000',
         CORS_ORIGINS: foreignOrigin,
         ADMIN_EMAILS: `${staffEmail},${keeperEmail}`,
+        // The journeys of a member borrowing and returning in the app (a staffed library's defaults are click and
+        // collect and returns at the desk: click-and-collect.e2e.ts and returns-desk.e2e.ts start their own).
+        BORROWING: 'instant',
+        RETURNS: 'self',
         CLOCK_PORT: String(clockPort),
       },
       stdio: ['ignore', 'inherit', 'inherit'],

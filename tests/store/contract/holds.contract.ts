@@ -129,5 +129,33 @@ export function holdsContract(factory: StoreFactory): void {
       expect((await store().holds.ready({ first: 10 })).nodes.map((h) => h.userId).sort()).toEqual(['b', 'c']);
       expect((await store().holds.listByUser('c')).map((h) => h.id)).toEqual([c.hold.id]);
     });
+
+    it('takes a pickup request as a hold ready at once with a copy off the shelf, counted with loans', async () => {
+      const id = (await store().books.insert(bookFields({ quantity: 2 }))).id;
+      const pickup = (userId: string, opts = { holdLimit: 5, loanLimit: 5 }) =>
+        store().holds.request({ ...newHold(id, userId), id: newId(), returnDate: new Date('2026-05-01') }, opts);
+      const taken = await pickup('b');
+      expect(taken).toMatchObject({ ok: true, hold: { status: 'ready', userId: 'b', shelvedAt: null } });
+      const hold = taken.ok ? taken.hold : null;
+      expect(hold?.itemBarcode).not.toBeNull();
+      expect(hold?.returnDate?.toISOString()).toBe('2026-05-01T00:00:00.000Z');
+      expect((await store().books.get(id))?.quantity).toBe(1);
+      expect(await pickup('b')).toEqual({ ok: false, reason: 'already-on-hold' });
+      // Loans and open requests together count under the loan limit.
+      expect(await pickup('c', { holdLimit: 5, loanLimit: 0 })).toEqual({ ok: false, reason: 'loan-limit' });
+      expect(await pickup('c', { holdLimit: 0, loanLimit: 5 })).toEqual({ ok: false, reason: 'hold-limit' });
+      await lend(store(), id, 'a');
+      expect(await pickup('a')).toEqual({ ok: false, reason: 'already-borrowed' });
+      expect(await pickup('d')).toEqual({ ok: false, reason: 'out-of-stock' });
+      await expectAccounted(store(), id);
+      // The desk's loan of the copy set aside fulfils it.
+      const lent = await store().loans.checkout(
+        newLoan(id, { userId: 'b', itemBarcode: hold?.itemBarcode ?? '' }),
+        LIMITS,
+      );
+      expect(lent.ok).toBe(true);
+      expect(await store().holds.get(hold?.id ?? '')).toMatchObject({ status: 'fulfilled' });
+      await expectAccounted(store(), id);
+    });
   });
 }
