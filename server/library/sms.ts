@@ -51,7 +51,7 @@ export interface SmsNoticesOptions {
   maxParts: number;
   now: () => Date;
   /** The notice's sentences in a language. */
-  message: (notice: NoticeRecord, locale: Locale) => string;
+  message: (notice: NoticeRecord, locale: Locale) => Promise<string>;
   /** Told about each SMS sent (the gateway logs its parts). */
   onSent?: (notice: NoticeRecord, sms: SmsMessage) => void;
   /** Told about each failed attempt (the gateway logs it). */
@@ -62,10 +62,10 @@ export interface SmsNoticesOptions {
 const referenceOf = (id: string) => [...id].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 256, 7);
 
 export function createSmsNotices(store: Store, opts: SmsNoticesOptions): SmsNotices {
-  const compose = (notice: NoticeRecord, user: UserRecord, to: string): SmsMessage => ({
+  const compose = async (notice: NoticeRecord, user: UserRecord, to: string): Promise<SmsMessage> => ({
     to,
     reference: referenceOf(notice.id),
-    ...smsText(oneLine(opts.message(notice, user.locale ?? 'en')), opts.maxParts),
+    ...smsText(oneLine(await opts.message(notice, user.locale ?? 'en')), opts.maxParts),
   });
 
   async function deliverOne(due: NoticeRecord, report: DeliveryReport): Promise<void> {
@@ -83,7 +83,7 @@ export function createSmsNotices(store: Store, opts: SmsNoticesOptions): SmsNoti
       report.skipped += 1;
       return;
     }
-    const sms = compose(claimed, user, to);
+    const sms = await compose(claimed, user, to);
     try {
       await sender.send(sms);
     } catch (error) {
