@@ -1,5 +1,5 @@
 // Closures recorded before a closure had a Bangla reason (issue 41): the fixed-date holidays the library seeded
-// get their Bangla names (SQLite's migration 32 writes them, MongoDB's store when it opens), any other closure
+// get their Bangla names (SQLite's migration 33 writes them, MongoDB's store when it opens), any other closure
 // keeps its English reason alone.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,7 @@ describe('SQLite', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('migration 32 gives the seeded holidays their Bangla names', async () => {
+  it('migration 33 gives the seeded holidays their Bangla names', async () => {
     const file = join(dir, 'old.db');
     const old = openDatabaseAt(
       file,

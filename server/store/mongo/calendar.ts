@@ -59,7 +59,7 @@ export async function mongoCalendar(
     }
   }
 
-  // The fixed-date holidays seeded before closures had a Bangla reason get theirs (SQLite: migration 32).
+  // The fixed-date holidays seeded before closures had a Bangla reason get theirs (SQLite: migration 33).
   for (const { reason, reasonBn } of FIXED_HOLIDAYS)
     await closures.updateMany({ reason, reasonBn: { $exists: false } }, { $set: { reasonBn } });
 

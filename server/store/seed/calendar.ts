@@ -12,7 +12,7 @@ export const DEFAULT_OPENING_HOURS: readonly OpeningHours[] = [6, 0, 1, 2, 3, 4,
 
 // The government's list as of 2025: National Mourning Day (15 August) was taken off it in 2024 and July Mass
 // Uprising Day (5 August) added in 2025.
-// Each by its name in English and in Bangla (migration 32 and the MongoDB store give the Bangla names to holidays
+// Each by its name in English and in Bangla (migration 33 and the MongoDB store give the Bangla names to holidays
 // seeded before they had them).
 export const FIXED_HOLIDAYS: readonly { date: string; reason: string; reasonBn: string }[] = [
   {

@@ -6,14 +6,14 @@ import { MIGRATIONS_8_TO_14 } from './migrations/08-search-audit-and-returns.ts'
 import { MIGRATIONS_15_TO_19 } from './migrations/15-calendar-items-and-cards.ts';
 import { MIGRATIONS_20_TO_25 } from './migrations/20-found-counts-and-sessions.ts';
 import { MIGRATIONS_FROM_26 } from './migrations/26-ledger-notes-and-hours.ts';
-import { MIGRATIONS_FROM_35 } from './migrations/35-hold-pauses.ts';
-import { MIGRATIONS_FROM_34 } from './migrations/34-sms-notices.ts';
-import { MIGRATIONS_FROM_33 } from './migrations/33-moon-holidays.ts';
-import { MIGRATIONS_FROM_32 } from './migrations/32-closure-reasons.ts';
-import { MIGRATIONS_FROM_31 } from './migrations/31-bengali-search.ts';
-import { MIGRATIONS_LEDGER_REFERENCES } from './migrations/30-ledger-references.ts';
-import { MIGRATIONS_REPORT_INDEXES } from './migrations/36-report-indexes.ts';
 import { MIGRATIONS_FROM_29 } from './migrations/29-pickup-requests.ts';
+import { MIGRATIONS_FROM_30 } from './migrations/30-ledger-references.ts';
+import { MIGRATIONS_FROM_31 } from './migrations/31-bengali-search.ts';
+import { MIGRATIONS_FROM_33 } from './migrations/33-closure-reasons.ts';
+import { MIGRATIONS_FROM_34 } from './migrations/34-moon-holidays.ts';
+import { MIGRATIONS_FROM_35 } from './migrations/35-sms-notices.ts';
+import { MIGRATIONS_FROM_36 } from './migrations/36-hold-pauses.ts';
+import { MIGRATIONS_FROM_37 } from './migrations/37-report-indexes.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -21,12 +21,12 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_15_TO_19,
   ...MIGRATIONS_20_TO_25,
   ...MIGRATIONS_FROM_26,
-  ...MIGRATIONS_FROM_35,
-  ...MIGRATIONS_FROM_34,
-  ...MIGRATIONS_FROM_33,
-  ...MIGRATIONS_FROM_32,
-  ...MIGRATIONS_FROM_31,
-  ...MIGRATIONS_LEDGER_REFERENCES,
-  ...MIGRATIONS_REPORT_INDEXES,
   ...MIGRATIONS_FROM_29,
+  ...MIGRATIONS_FROM_30,
+  ...MIGRATIONS_FROM_31,
+  ...MIGRATIONS_FROM_33,
+  ...MIGRATIONS_FROM_34,
+  ...MIGRATIONS_FROM_35,
+  ...MIGRATIONS_FROM_36,
+  ...MIGRATIONS_FROM_37,
 ];

@@ -1,7 +1,7 @@
 // The reports' statistics in SQLite: one aggregate statement each, run where the long reads run (reader.ts, a
 // thread of its own on a file), so a year of a million loans does not hold the event loop. A list of periods
-// is one statement too: its bounds travel as JSON and each period is counted from an index (migration 29,
-// migrations/36-report-indexes.ts).
+// is one statement too: its bounds travel as JSON and each period is counted from an index (migration 37,
+// migrations/37-report-indexes.ts).
 import type { SQLInputValue } from 'node:sqlite';
 import type { LedgerKind, PeriodBounds, StatsStore } from '../port.ts';
 import { CHARGE_KINDS } from '../../library/rules/ledger.ts';

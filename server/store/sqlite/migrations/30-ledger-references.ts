@@ -1,7 +1,7 @@
-// Migrations from 29: every ledger entry has a reference (decision 074, amended). Shipped entries are never
+// Migrations from 30: every ledger entry has a reference (decision 074, amended). Shipped entries are never
 // edited (schema.ts).
 
-export const MIGRATIONS_LEDGER_REFERENCES: readonly string[] = [
+export const MIGRATIONS_FROM_30: readonly string[] = [
   // Charges and refunds recorded before take their references once here, each after the last number its year
   // has given (ledger_references), in the order recorded; each year's counter then moves on past them.
   `

@@ -1,7 +1,7 @@
-// Migrations from 33: the moon-dated holidays staff acted on. Shipped entries are never edited (schema.ts).
+// Migrations from 34: the moon-dated holidays staff acted on. Shipped entries are never edited (schema.ts).
 
-export const MIGRATIONS_FROM_33: readonly string[] = [
-  // 33: a moon-dated holiday the calendar proposed, as staff left it (docs/decisions/078, port/holidays.ts): its
+export const MIGRATIONS_FROM_34: readonly string[] = [
+  // 34: a moon-dated holiday the calendar proposed, as staff left it (docs/decisions/078, port/holidays.ts): its
   // days now, provisional, confirmed (its days are closures) or dropped, and the loans its closure moved with the
   // day each was due before (JSON), so moving or dropping it moves them back. A proposal nobody acted on has no row.
   `

@@ -1,7 +1,7 @@
-// Migrations from 32: a closure's reason in both languages (issue 41). Shipped entries are never edited (schema.ts).
+// Migrations from 33: a closure's reason in both languages (issue 41). Shipped entries are never edited (schema.ts).
 
-export const MIGRATIONS_FROM_32: readonly string[] = [
-  // 32: a closure says why in English (reason, '' when staff gave only the Bangla one) and in Bangla (reason_bn,
+export const MIGRATIONS_FROM_33: readonly string[] = [
+  // 33: a closure says why in English (reason, '' when staff gave only the Bangla one) and in Bangla (reason_bn,
   // null when not given). The fixed-date holidays seeded before get their Bangla names (seed/calendar.ts).
   `
   ALTER TABLE closures ADD COLUMN reason_bn TEXT;
