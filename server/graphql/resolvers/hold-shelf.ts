@@ -1,10 +1,6 @@
 // The hold shelf (decision 058) and claims returned: thin adapters over library/hold-shelf.ts and claims.ts. Every root field is staff only
 // (access.ts), so what a row shows (the member, the copy) is staff's to read.
-import type {
-  HoldShelfEntryResolvers,
-  MutationResolvers,
-  QueryResolvers,
-} from '../generated/resolvers-types.ts';
+import type { HoldShelfEntryResolvers, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 import type { Page } from '../../store/port.ts';
 
