@@ -16,7 +16,11 @@ describeEachStore((kind) => {
   const staffEmail = `pauses-${randomUUID().slice(0, 8)}@example.com`;
   let staff: Member;
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail }, libraryNow: clock.now });
+    gw = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: staffEmail, BORROWING: 'instant', RETURNS: 'self' },
+      libraryNow: clock.now,
+    });
     staff = await gw.member({ name: 'Pause Desk', email: staffEmail });
   });
   afterAll(() => gw.close());

@@ -29,7 +29,7 @@ describeEachStore((kind) => {
   beforeAll(async () => {
     gw = await startTestGateway({
       store: kind,
-      env: { ADMIN_EMAILS: email, LATE_FEE_PER_DAY: '10' },
+      env: { ADMIN_EMAILS: email, LATE_FEE_PER_DAY: '10', BORROWING: 'instant', RETURNS: 'self' },
       libraryNow: now,
     });
     staff = await gw.member({ name: 'Staff Stats', email });

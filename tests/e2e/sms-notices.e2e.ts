@@ -77,7 +77,8 @@ describe('notices by SMS, in Bangla', () => {
       await page.getByText('আপনার মোবাইল নম্বর সংরক্ষিত হয়েছে।').waitFor();
       expect(await phone.inputValue()).toBe('+8801711222333');
       const sms = page.getByRole('checkbox', { name: 'আমার নোটিশ এসএমএসেও পাঠান' });
-      await sms.check();
+      // The box follows the member's saved choice: it is ticked once the gateway has taken it.
+      await sms.click();
       await expect.poll(() => sms.isChecked()).toBe(true);
       const token = (await page.evaluate(() => localStorage.getItem('bookHavenToken'))) ?? '';
       expect((await gql<{ me: object }>(token, '{ me { phone smsNotices locale } }')).me).toEqual({
