@@ -326,18 +326,20 @@ describe('Borrow modal', () => {
       currentQuantity: 1,
       record: { ...loan, returnDate: '2026-03-31T00:00:00.000Z', dueDate: '2026-03-31' },
     };
-    // The policy (the loan period) and the library's window answer late, as on a slow network.
+    // The policy (the loan period) and the library's window answer late, as on a slow network: late enough that
+    // the page is drawn and the modal opened first however long the first render takes on a busy machine.
+    const late = 1500;
     renderPage(
-      [bookMock(dune), loansMock(), { ...windowMock(), delay: 200 }, borrowMock({ data: { borrow: borrowed } })],
+      [bookMock(dune), loansMock(), { ...windowMock(), delay: late }, borrowMock({ data: { borrow: borrowed } })],
       undefined,
-      [policyMock({}, 200)],
+      [policyMock({}, late)],
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Borrow Book' }));
     const modal = screen.getByRole('dialog', { name: 'Borrow Book' });
     const confirm = within(modal).getByRole('button', { name: 'Confirm Borrow' }) as HTMLButtonElement;
     expect((within(modal).getByLabelText('Return Date') as HTMLInputElement).value).toBe('');
     expect(confirm.disabled).toBe(true);
-    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await waitFor(() => expect(confirm.disabled).toBe(false), { timeout: 4 * late });
     expect((within(modal).getByLabelText('Return Date') as HTMLInputElement).value).toBe('2026-03-31');
     await userEvent.click(confirm);
     expect(within(await swalDialog()).getByText('Book Borrowed!')).toBeInTheDocument();

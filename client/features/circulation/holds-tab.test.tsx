@@ -117,8 +117,9 @@ describe('Borrowed Books: the Holds tab', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Holds (3)' }));
     const first = screen.getByRole('article', { name: 'Persuasion' });
     expect(within(first).getByText('Pickup request')).toBeInTheDocument();
+    // The words follow the library's policy (click and collect), which may answer after the holds.
     expect(
-      within(first).getByText('Being fetched: staff are setting it aside for you at the desk'),
+      await within(first).findByText('Being fetched: staff are setting it aside for you at the desk'),
     ).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Cancel Request for Persuasion' })).toBeInTheDocument();
     expect(

@@ -197,6 +197,7 @@ describe('Circulation Desk in Bangla', () => {
         { __typename: 'OpeningHours', weekday: 'FRIDAY', opens: '14:00', closes: '20:00' },
       ],
       closures: [{ __typename: 'Closure', date: '2026-03-31', reason: 'ঈদ', reasonEn: 'Eid', reasonBn: 'ঈদ' }],
+      holidays: [],
       hoursChanges: [],
     };
     const { container } = render(
