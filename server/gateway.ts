@@ -130,6 +130,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       work: async () => {
         await library.holds.expireDue();
         await library.notices.sweep({ onceADay: true });
+        await library.autoRenewals.runDue();
         await library.mail.deliver();
         await library.sms.deliver();
       },

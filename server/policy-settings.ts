@@ -27,6 +27,8 @@ export const POLICY_SCHEMA = {
   // closure may be entered.
   MAX_CLOSED_DAYS: { type: 'integer', minimum: 7, maximum: 1098, default: DEFAULT_POLICY.maxClosedDays },
   PROVISIONAL_CLOSURES_COUNT: { ...SWITCH, default: String(DEFAULT_POLICY.provisionalClosuresCount) },
+  AUTO_RENEW: { ...SWITCH, default: String(DEFAULT_POLICY.autoRenew) },
+  AUTO_RENEW_AT: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', default: DEFAULT_POLICY.autoRenewAt },
 } as const;
 
 export type PolicyVariable = keyof typeof POLICY_SCHEMA;
@@ -62,5 +64,7 @@ export function readPolicy(v: CheckedValues, staff: boolean): Policy {
     overdueBlocksBorrowing: on(v.OVERDUE_BLOCKS_BORROWING),
     maxClosedDays: int('MAX_CLOSED_DAYS'),
     provisionalClosuresCount: on(v.PROVISIONAL_CLOSURES_COUNT),
+    autoRenew: on(v.AUTO_RENEW),
+    autoRenewAt: String(v.AUTO_RENEW_AT),
   };
 }

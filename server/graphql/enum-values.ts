@@ -30,6 +30,7 @@ export const ENUM_VALUES = {
     HOLD_READY: 'hold-ready',
     HOLD_EXPIRED: 'hold-expired',
     DUE_DATE_MOVED: 'due-date-moved',
+    RENEWED: 'renewed',
   },
   HoldStatus: {
     WAITING: 'waiting',

@@ -21,6 +21,7 @@ import { createMemberActions } from './circulation/member-actions.ts';
 import { createDeskLending } from './circulation/desk-lending.ts';
 import { createPickup } from './circulation/pickup.ts';
 import type { BorrowOutcome } from './circulation/member-actions.ts';
+import { createAutoRenewal, type AutoRenewal } from './circulation/auto-renewal.ts';
 
 export {
   dueDayOf,
@@ -37,6 +38,7 @@ export {
   type WaitingFor,
 } from './circulation/common.ts';
 export type { BorrowOutcome } from './circulation/member-actions.ts';
+export type { AutoRenewal } from './circulation/auto-renewal.ts';
 
 export interface Circulation {
   borrow(
@@ -87,6 +89,8 @@ export interface Circulation {
   checkInLoan(session: Session, loan: LoanRecord, desk: DeskReturn): Promise<{ loan: LoanRecord; daysLate: number }>;
   /** Renews a member's loan by their renewal rules, for staff at the desk. */
   renewLoanFor(session: Session, loan: LoanRecord): Promise<LoanRecord>;
+  /** AUTO_RENEW: renews a loan by its member's renewal rules if they are in good standing, once however often asked. */
+  renewByItself(loan: LoanRecord): Promise<AutoRenewal>;
 }
 
 export function createCirculation(store: Store, opts: CirculationOptions): Circulation {
@@ -118,5 +122,6 @@ export function createCirculation(store: Store, opts: CirculationOptions): Circu
     lend: desk.lend,
     checkInLoan: desk.checkInLoan,
     renewLoanFor: desk.renewLoanFor,
+    renewByItself: createAutoRenewal(ctx, lending, reads),
   };
 }

@@ -7,6 +7,7 @@ import { createCirculation, type Circulation } from './circulation.ts';
 import { DEFAULT_POLICY, type Policy } from './policy.ts';
 import { createHolds, type Holds } from './holds.ts';
 import { createNotices, type Notices } from './notices.ts';
+import { createAutoRenewals, type AutoRenewals } from './auto-renewals.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 import { createEmailNotices, type EmailNotices, type Mailer } from './mail.ts';
 import { createSmsNotices, type SmsNotices, type SmsSender } from './sms.ts';
@@ -31,6 +32,8 @@ export interface Library {
   circulation: Circulation;
   holds: Holds;
   notices: Notices;
+  /** AUTO_RENEW: the daily run renewing loans due tomorrow by themselves (the schedule asks each minute). */
+  autoRenewals: AutoRenewals;
   /** Notices by e-mail: the outbox's sender, the member's setting, unsubscribe links. */
   mail: EmailNotices;
   /** Notices by SMS: the outbox's sender, the member's mobile number and choice. */
@@ -192,6 +195,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     reports: createDeskReports(store, { timeZone: opts.timeZone, now, notices, audit }),
     holds,
     notices,
+    autoRenewals: createAutoRenewals(store, { circulation, notices, policy, timeZone: opts.timeZone, now: opts.now }),
     mail,
     sms,
     audit,

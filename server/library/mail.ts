@@ -97,6 +97,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
   'hold-ready': 'mailSubjectHoldReady',
   'hold-expired': 'mailSubjectHoldExpired',
   'due-date-moved': 'mailSubjectDueDateMoved',
+  renewed: 'mailSubjectRenewed',
 };
 
 export const escapeHtml = (s: string) =>

@@ -4,6 +4,28 @@
 import type { NoticeRecord } from '../store/port.ts';
 import type { Policy } from './policy.ts';
 import { say, type Locale } from './i18n/index.ts';
+import type { NoArgKey } from './i18n/keys.ts';
+
+/**
+ * Why an auto-renewal (AUTO_RENEW) left a loan due soon: the refusal's code, the last part of its due-soon notice's
+ * key when it has one (auto-renewals.ts), said as the renewal's own refusal is.
+ */
+function notRenewed(notice: NoticeRecord, locale: Locale, policy: Policy): string | null {
+  const parts = notice.key.split(':');
+  if (parts.length < 4) return null;
+  const code = parts[3];
+  if (code === 'RENEWAL_LIMIT')
+    return policy.maxRenewals === 0
+      ? say(locale, 'noRenewals')
+      : say(locale, 'renewalLimit', { times: policy.maxRenewals });
+  const keys: Record<string, NoArgKey> = {
+    BOOK_REQUESTED: 'bookRequested',
+    MEMBER_BLOCKED: 'autoRenewBlocked',
+    FEES_UNPAID: 'autoRenewFeesOwed',
+    LOAN_OVERDUE: 'autoRenewOverdue',
+  };
+  return say(locale, (code === undefined ? undefined : keys[code]) ?? 'autoRenewRefused');
+}
 
 /** The closed day a due-date-moved notice is about: the last part of its key (notices.ts datesMoved writes it). */
 const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.lastIndexOf(':') + 1);
@@ -51,8 +73,12 @@ export function noticeMessage(
 ): string {
   const values = { title: notice.bookTitle, day: notice.day };
   switch (notice.kind) {
-    case 'due-soon':
-      return say(locale, 'noticeDueSoon', values);
+    case 'due-soon': {
+      const why = notRenewed(notice, locale, policy);
+      return why ? `${say(locale, 'noticeDueSoon', values)} ${why}` : say(locale, 'noticeDueSoon', values);
+    }
+    case 'renewed':
+      return say(locale, 'noticeRenewed', values);
     case 'overdue':
       return say(locale, policy.feeDays === 'open' ? 'noticeOverdueOpenDays' : 'noticeOverdue', {
         ...values,

@@ -63,6 +63,11 @@ export interface Notices {
   remind(loan: LoanRecord): Promise<{ notice: NewNotice; fresh: boolean }>;
   /** Records "expired" for these holds. */
   expired(holds: HoldRecord[]): Promise<void>;
+  /**
+   * AUTO_RENEW: records "renewed" for a loan just renewed by itself (once per new due day), or its due-soon notice
+   * saying why it was not (`refused`: the renewal's refusal code, kept as the key's last part).
+   */
+  autoRenewal(loan: LoanRecord, refused?: string): Promise<void>;
   /** Records "due date moved" for the loans and ready holds a closure on `closedDay` moved to a later day. */
   datesMoved(
     closed: ClosedDays,
@@ -129,10 +134,17 @@ export function createNotices(
     const dueDay = dueDayOf(loan);
     if (daysBetween(day, dueDay) > opts.policy.dueSoonDays) return null;
     const kind = daysBetween(dueDay, day) >= 1 ? 'overdue' : 'due-soon';
+    let key = `${kind}:${loan.id}:${dueDay}`;
+    // AUTO_RENEW: the day's auto-renewal run renews a loan the day before it is due or records its due-soon
+    // notice with why not (decision 082); only a loan no renewal can move is told here, at the window's start.
+    if (kind === 'due-soon' && opts.policy.autoRenew) {
+      if (loan.renewals < opts.policy.maxRenewals) return null;
+      key = `${key}:RENEWAL_LIMIT`;
+    }
     return {
       userId: loan.userId,
       kind,
-      key: `${kind}:${loan.id}:${dueDay}`,
+      key,
       bookId: loan.bookId,
       bookTitle: loan.bookTitle,
       loanId: loan.id,
@@ -214,6 +226,14 @@ export function createNotices(
     async readyFor(bookId) {
       const ready = (await store.holds.queue(bookId)).filter((h) => h.status === 'ready');
       await recordNew(await holdNotices(ready, 'hold-ready'));
+    },
+
+    async autoRenewal(loan, refused) {
+      const kind = refused ? 'due-soon' : 'renewed';
+      const dueDay = dueDayOf(loan);
+      const key = refused ? `due-soon:${loan.id}:${dueDay}:${refused}` : `renewed:${loan.id}:${dueDay}`;
+      const notice = { userId: loan.userId, kind, key, ...about(loan), loanId: loan.id, holdId: null } as const;
+      await recordNew([{ ...notice, day: dueDay, createdAt: now() }]);
     },
 
     async expired(holds) {

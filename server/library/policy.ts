@@ -63,6 +63,13 @@ export interface Policy {
    * before staff confirm it (docs/decisions/078); false: it is only "expected closed" until confirmed.
    */
   provisionalClosuresCount: boolean;
+  /**
+   * Whether a loan that may be renewed is renewed by itself the day before it is due (issue 42, decision 082), by
+   * the daily run at `autoRenewAt`; one that may not gets its due-soon notice saying why.
+   */
+  autoRenew: boolean;
+  /** The time of day (HH:MM in the library's zone) of the daily auto-renewal run. */
+  autoRenewAt: string;
 }
 
 export const DEFAULT_POLICY: Policy = {
@@ -94,6 +101,10 @@ export const DEFAULT_POLICY: Policy = {
   maxClosedDays: 366,
   // Bangladesh fixes the Eids on moon sighting, often a day after Saudi Arabia: a date is not set on a guess.
   provisionalClosuresCount: false,
+  // A change members did not ask for is opt-in: the library turns it on (Koha's AutoRenew is per item type).
+  autoRenew: false,
+  // Before the library opens, so a member reading the morning's notices sees the new date.
+  autoRenewAt: '06:00',
 };
 
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;

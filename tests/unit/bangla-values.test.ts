@@ -109,6 +109,9 @@ const NOTICES: Record<string, NoticeRecord> = {
   overdue: notice({ kind: 'overdue' }),
   'hold ready': notice({ kind: 'hold-ready', loanId: null, holdId: 'h1' }),
   'hold expired': notice({ kind: 'hold-expired', loanId: null, holdId: 'h1' }),
+  'renewed by itself': notice({ kind: 'renewed' }),
+  'due soon, not renewed (limit)': notice({ kind: 'due-soon', key: `due-soon:l1:${DAY}:RENEWAL_LIMIT` }),
+  'due soon, not renewed (blocked)': notice({ kind: 'due-soon', key: `due-soon:l1:${DAY}:MEMBER_BLOCKED` }),
   'a due date moved': notice({ kind: 'due-date-moved' }),
   'a hold moved': notice({ kind: 'due-date-moved', loanId: null, holdId: 'h1' }),
   'dates moved by a range': notice({

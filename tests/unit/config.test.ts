@@ -84,6 +84,9 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['OVERDUE_BLOCKS_BORROWING', 'sometimes', /OVERDUE_BLOCKS_BORROWING/],
   ['PROVISIONAL_CLOSURES_COUNT', 'maybe', /PROVISIONAL_CLOSURES_COUNT/],
   ['MAX_CLOSED_DAYS', '6', /MAX_CLOSED_DAYS/],
+  ['AUTO_RENEW', 'sometimes', /AUTO_RENEW/],
+  ['AUTO_RENEW_AT', '6am', /AUTO_RENEW_AT/],
+  ['AUTO_RENEW_AT', '24:00', /AUTO_RENEW_AT/],
   ['FIREBASE_PROJECT_ID', 'my-real-project', /FIREBASE_PROJECT_ID needs GOOGLE_APPLICATION_CREDENTIALS/],
   ['FIREBASE_PROJECT_ID', 'Has Spaces', /FIREBASE_PROJECT_ID must be a Firebase project id/],
   ['GOOGLE_APPLICATION_CREDENTIALS', '/no/such/key.json', /GOOGLE_APPLICATION_CREDENTIALS names no file/],
@@ -179,6 +182,9 @@ describe('configuration', () => {
       maxClosedDays: 366,
       // A proposed moon-dated holiday moves no date until staff confirm it.
       provisionalClosuresCount: false,
+      // Loans are renewed by hand unless the library turns auto-renewal on.
+      autoRenew: false,
+      autoRenewAt: '06:00',
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

@@ -70,6 +70,15 @@ export function createStanding(ctx: Context) {
     return null;
   }
 
+  /**
+   * Whether the member is in good standing for a renewal nobody asked for (AUTO_RENEW): the refusal a borrow would
+   * meet now (a block, an overdue loan, fees), but the loan limit, as a renewal adds no loan; null when none.
+   */
+  async function renewalRefusal(uid: string): Promise<MemberStanding['refusal']> {
+    const refusal = await borrowRefusal(uid);
+    return refusal?.code === 'LOAN_LIMIT' ? null : refusal;
+  }
+
   /** The member's open pickup requests (click and collect): none are made where the app lends at once. */
   async function pickupRequestsOf(uid: string): Promise<number> {
     if (policy.borrowing !== 'collect') return 0;
@@ -117,6 +126,7 @@ export function createStanding(ctx: Context) {
     refusalsBeforeCheckout,
     overdueLoansOf,
     standing,
+    renewalRefusal,
 
     async borrowing(session: Session, userId?: string | null): Promise<BorrowingStatus> {
       const refusal = await borrowRefusal(ctx.subject(session, userId, 'ownAccountOnly'));

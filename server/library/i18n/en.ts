@@ -148,6 +148,12 @@ export const en = {
     '“{title}” is waiting for you at the desk until {day}. That day the library is open {opens}–{closes}.',
   noticeHoldReadyAtDeskNoHours: '“{title}” is waiting for you at the desk until {day}.',
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
+  // Auto-renewal (AUTO_RENEW, library/auto-renewals.ts): the renewal, or why a loan due soon was not renewed.
+  noticeRenewed: '“{title}” was renewed for you: it is now due back on {day}.',
+  autoRenewBlocked: 'It was not renewed for you: your card is blocked. Please speak to the library staff.',
+  autoRenewFeesOwed: 'It was not renewed for you: you owe fees. Please pay them at the desk.',
+  autoRenewOverdue: 'It was not renewed for you: another of your books is overdue. Please return it.',
+  autoRenewRefused: 'It could not be renewed for you.',
 
   // E-mailed notices (library/mail.ts), said with keys rather than matched.
   mailSubjectDueSoon: 'Due soon: “{title}”',
@@ -155,6 +161,7 @@ export const en = {
   mailSubjectHoldReady: 'Ready for you: “{title}”',
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
   mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
+  mailSubjectRenewed: 'Renewed: “{title}”',
   mailSubjectDatesMoved: 'The library is closed: new dates for {count} of your books',
   mailSubjectOpenAfterAll: 'The library is open after all: new due dates',
   mailHello: 'Hello {name},',

@@ -1,8 +1,11 @@
 // Notices: messages to members about their loans and holds, and the e-mail of each.
 import type { Page, PageRequest } from './paging.ts';
 
-/** 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts). */
-export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired' | 'due-date-moved';
+/**
+ * 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts);
+ * 'renewed': a loan renewed by itself (AUTO_RENEW), its day the new due day.
+ */
+export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired' | 'due-date-moved' | 'renewed';
 
 /** A message to a member about one event of a loan or hold, stored once per event (its key). */
 export interface NoticeRecord {
