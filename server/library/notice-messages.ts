@@ -4,6 +4,7 @@
 import type { NoticeRecord } from '../store/port.ts';
 import type { Policy } from './policy.ts';
 import { say, type Locale } from './i18n/index.ts';
+import { requestEndOfKey } from './rules/pickup-wait.ts';
 
 /** The closed day a due-date-moved notice is about: the last part of its key (notices.ts datesMoved writes it). */
 const movedFrom = (notice: NoticeRecord): string => notice.key.slice(notice.key.lastIndexOf(':') + 1);
@@ -65,7 +66,15 @@ export function noticeMessage(
         ? say(locale, 'noticeHoldReadyAtDesk', { ...values, opens: hours.opens, closes: hours.closes })
         : say(locale, 'noticeHoldReadyAtDeskNoHours', values);
     case 'hold-expired':
-      return say(locale, 'noticeHoldExpired', values);
+      // A pickup request that ended is not "a hold expired": the member asked to borrow it (decision 075).
+      switch (requestEndOfKey(notice.key)) {
+        case 'unshelved':
+          return say(locale, 'noticeRequestEndedUnshelved', values);
+        case 'uncollected':
+          return say(locale, 'noticeRequestEndedUncollected', values);
+        default:
+          return say(locale, 'noticeHoldExpired', values);
+      }
     case 'due-date-moved':
       return movedMessage(notice, locale);
   }

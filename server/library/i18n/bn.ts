@@ -127,6 +127,9 @@ export const bn: Record<SentenceKey, string> = {
   noticeHoldReadyAtDesk: '“{title}” {day} পর্যন্ত ডেস্কে আপনার জন্য রাখা আছে। সেদিন লাইব্রেরি {opens}–{closes} খোলা।',
   noticeHoldReadyAtDeskNoHours: '“{title}” {day} পর্যন্ত ডেস্কে আপনার জন্য রাখা আছে।',
   noticeHoldExpired: '“{title}” বইয়ে আপনার রিজার্ভের মেয়াদ শেষ: {day}-এর মধ্যে কপিটি ধার নেওয়া হয়নি।',
+  noticeRequestEndedUnshelved:
+    '“{title}” ধার নেওয়ার আপনার অনুরোধ শেষ হয়েছে: {day}-এর মধ্যে লাইব্রেরি আপনার জন্য কপিটি তৈরি রাখতে পারেনি। আপনি আবার অনুরোধ করতে পারেন।',
+  noticeRequestEndedUncollected: '“{title}” ধার নেওয়ার আপনার অনুরোধ শেষ হয়েছে: {day}-এর মধ্যে ডেস্ক থেকে নেওয়া হয়নি।',
 
   mailSubjectDueSoon: 'ফেরতের দিন কাছে: “{title}”',
   mailSubjectOverdue: 'ফেরতের তারিখ পেরিয়েছে: “{title}”',

@@ -148,6 +148,10 @@ export const en = {
     '“{title}” is waiting for you at the desk until {day}. That day the library is open {opens}–{closes}.',
   noticeHoldReadyAtDeskNoHours: '“{title}” is waiting for you at the desk until {day}.',
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
+  noticeRequestEndedUnshelved:
+    'Your request to borrow “{title}” has ended: the library could not get a copy ready for you by {day}. You can ask for it again.',
+  noticeRequestEndedUncollected:
+    'Your request to borrow “{title}” has ended: it was not collected at the desk by {day}.',
 
   // E-mailed notices (library/mail.ts), said with keys rather than matched.
   mailSubjectDueSoon: 'Due soon: “{title}”',

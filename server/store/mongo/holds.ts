@@ -91,7 +91,12 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
     async expire(readyBefore, at) {
       const expired: HoldRecord[] = [];
       for await (const doc of holds
-        .find({ status: 'ready', readyAt: { $lt: readyBefore } })
+        .find({
+          status: 'ready',
+          readyAt: { $lt: readyBefore },
+          // A shelved pickup request counts from its shelving (library/rules/pickup-wait.ts).
+          $or: [{ returnDate: null }, { shelvedAt: null }, { shelvedAt: { $lt: readyBefore } }],
+        })
         .sort({ readyAt: 1, _id: 1 })) {
         const ended = await steps.end(doc, 'expired', at);
         if (ended) expired.push(toHold(ended));
