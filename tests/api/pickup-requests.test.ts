@@ -1,7 +1,8 @@
 // A pickup request's wait (issue 40, docs/decisions/075) on both stores: its last pickup day counts from the day
 // staff shelve it, not from the request, so slow pulling does not shorten the member's time; a request staff never
 // shelve still ends after the pickup days, and its member is told the request ended (not that a hold expired), in
-// their language; a shelved request not collected is told in its own words too.
+// their language; a shelved request not collected is told in its own words too. The desk's member panel reads the
+// standing a borrow asks, pickup requests counted toward the loan limit: never "free to borrow" at the limit.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
@@ -105,5 +106,42 @@ describeEachStore((kind) => {
     const [endedBn] = (await notices(ben, 'HOLD_EXPIRED', 'bn')).filter((n) => n.holdId === requested.id);
     expect(endedBn!.message).toContain('অনুরোধ শেষ হয়েছে');
     expect(endedBn!.message).not.toContain('রিজার্ভের মেয়াদ');
+  });
+
+  it("counts pickup requests in the desk's standing of a member: refused at the loan limit, as a borrow is", async () => {
+    const fay = await gw.member({ name: 'Fay Five Requests' });
+    const books = await Promise.all([1, 2, 3, 4, 5, 6].map(() => gw.addBook({ quantity: 1 })));
+    const requests: Hold[] = [];
+    for (const bookId of books.slice(0, 5)) requests.push(await request(fay, bookId));
+    // One picked up at the desk: a loan and four requests, still five toward the limit.
+    const card = (await gw.store.users.getByUid(fay.uid))!.cardNumber!;
+    const lent = await gw.gql(
+      'mutation($c: String!, $b: String!) { checkOut(card: $c, barcode: $b) { id } }',
+      { c: card, b: (await gw.store.holds.get(requests[0]!.id))!.itemBarcode },
+      staff.token,
+    );
+    expect(lent.body.errors).toBeUndefined();
+    const panel = async () =>
+      (
+        await gw.gql(
+          'query($u: String!) { member(uid: $u) { balance standing { canBorrow refusal { code message } } } }',
+          { u: fay.uid },
+          staff.token,
+        )
+      ).body.data.member as { balance: number; standing: { canBorrow: boolean; refusal: { code: string } | null } };
+    expect(await panel()).toMatchObject({
+      balance: 0,
+      standing: { canBorrow: false, refusal: { code: 'LOAN_LIMIT' } },
+    });
+    const sixth = await gw.gql(BORROW, { input: { bookId: books[5], returnDate: libraryDay(10) } }, fay.token);
+    expect(sixth.body.errors?.[0]).toMatchObject({ extensions: { code: 'LOAN_LIMIT' } });
+    // A request cancelled: free to borrow again, in the panel and in the borrow.
+    const cancelled = await gw.gql(
+      'mutation($h: ID!) { cancelHold(holdId: $h) { id } }',
+      { h: requests[1]!.id },
+      fay.token,
+    );
+    expect(cancelled.body.errors).toBeUndefined();
+    expect((await panel()).standing).toEqual({ canBorrow: true, refusal: null });
   });
 });
