@@ -18,6 +18,7 @@ import { todayIn } from './calendar.ts';
 import * as check from './validate.ts';
 import { cardNumber, memberByCard } from './member-input.ts';
 import { answerFound, checkInFound } from './lost-found.ts';
+import { pickupFrom } from './rules/pickup-wait.ts';
 
 /** The member a copy just checked in is now set aside for (the hold shelf). */
 export interface HoldFoundView {
@@ -115,10 +116,11 @@ export function createDesk(
     const item = await store.items.get(barcode);
     const hold = item?.status === 'ON_HOLD_SHELF' && item.holdId ? await store.holds.get(item.holdId) : null;
     let holdFound: HoldFoundView | null = null;
-    if (hold?.readyAt) {
+    const from = hold ? pickupFrom(hold) : null;
+    if (hold && from) {
       const member =
         (await store.users.getByUid(hold.userId)) ?? absentMember(hold.userId, hold.userName, hold.userEmail);
-      const readyUntil = await calendar.lastPickupDay(hold.readyAt);
+      const readyUntil = await calendar.lastPickupDay(from);
       holdFound = { holdId: hold.id, readyUntil, member, bookTitle: hold.bookTitle, barcode };
     }
     const itemStatus = item?.status ?? 'ON_SHELF';

@@ -17,6 +17,7 @@ import { newId } from '../store/ids.ts';
 import { blockedRefusal } from './blocks.ts';
 import { createHoldPauses } from './hold-pauses.ts';
 import { createHoldOutlook, type HoldOutlook } from './hold-outlook.ts';
+import { pickupFrom } from './rules/pickup-wait.ts';
 
 /** A hold with what a member sees of it: their place in the queue and the day a ready copy waits until. */
 export interface HoldView extends HoldRecord {
@@ -89,8 +90,11 @@ export function createHolds(
     const hold = await store.holds.get(ref);
     return hold && done(hold) ? view(hold) : null;
   };
-  const readyUntil = async (hold: HoldRecord, days?: OpenDays) =>
-    hold.readyAt ? calendar.lastPickupDay(hold.readyAt, days) : null;
+  // A pickup request counts from its shelving (rules/pickup-wait.ts), a hold from a queue from its copy set aside.
+  const readyUntil = async (hold: HoldRecord, days?: OpenDays) => {
+    const from = pickupFrom(hold);
+    return from ? calendar.lastPickupDay(from, days) : null;
+  };
   // A pause that ends may set a copy on the shelf aside: its members are told as after a return.
   const pauses = createHoldPauses(store, {
     ...opts,
@@ -297,9 +301,9 @@ export function createHolds(
       for (let after: string | null = null; ;) {
         const page = await store.holds.ready({ first: 100, after });
         for (const hold of page.nodes) {
-          const until = hold.readyAt ? await readyUntil(hold, before) : null;
-          if (!hold.readyAt || until === null || until < closed.from || until > closed.to) continue;
-          moved.push({ hold, until: await calendar.lastPickupDay(hold.readyAt, days) });
+          const until = await readyUntil(hold, before);
+          if (until === null || until < closed.from || until > closed.to) continue;
+          moved.push({ hold, until: (await readyUntil(hold, days)) ?? until });
         }
         if (!page.hasNextPage) break;
         after = page.endCursor;

@@ -5,6 +5,7 @@ import type { NoticeRecord } from '../store/port.ts';
 import type { Policy } from './policy.ts';
 import { say, type Locale } from './i18n/index.ts';
 import type { NoArgKey } from './i18n/keys.ts';
+import { requestEndOfKey } from './rules/pickup-wait.ts';
 
 /**
  * Why an auto-renewal (AUTO_RENEW) left a loan due soon: the refusal's code, the last part of its due-soon notice's
@@ -91,7 +92,15 @@ export function noticeMessage(
         ? say(locale, 'noticeHoldReadyAtDesk', { ...values, opens: hours.opens, closes: hours.closes })
         : say(locale, 'noticeHoldReadyAtDeskNoHours', values);
     case 'hold-expired':
-      return say(locale, 'noticeHoldExpired', values);
+      // A pickup request that ended is not "a hold expired": the member asked to borrow it (decision 075).
+      switch (requestEndOfKey(notice.key)) {
+        case 'unshelved':
+          return say(locale, 'noticeRequestEndedUnshelved', values);
+        case 'uncollected':
+          return say(locale, 'noticeRequestEndedUncollected', values);
+        default:
+          return say(locale, 'noticeHoldExpired', values);
+      }
     case 'due-date-moved':
       return movedMessage(notice, locale);
   }

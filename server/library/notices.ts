@@ -14,6 +14,7 @@ import type { Policy } from './policy.ts';
 import * as check from './validate.ts';
 import type { Locale } from './i18n/index.ts';
 import { noticeMessage } from './notice-messages.ts';
+import { isPickupRequest, pickupFrom, requestEnd } from './rules/pickup-wait.ts';
 
 const SWEEP_PAGE = 100;
 
@@ -111,12 +112,17 @@ export function createNotices(
   const holdNotice = async (hold: HoldRecord, kind: 'hold-ready' | 'hold-expired'): Promise<NewNotice> => ({
     userId: hold.userId,
     kind,
-    key: `${kind}:${hold.id}`,
+    // A pickup request that ended is told in its own words (notice-messages.ts reads the key's last part).
+    key:
+      kind === 'hold-expired' && isPickupRequest(hold)
+        ? `${kind}:${hold.id}:${requestEnd(hold)}`
+        : `${kind}:${hold.id}`,
     bookId: hold.bookId,
     bookTitle: hold.bookTitle,
     loanId: null,
     holdId: hold.id,
-    day: await calendar.lastPickupDay(hold.readyAt ?? now()),
+    // A pickup request's last pickup day counts from its shelving (rules/pickup-wait.ts).
+    day: await calendar.lastPickupDay(pickupFrom(hold) ?? now()),
     createdAt: now(),
   });
   // A pickup request (click and collect) is ready at once, but its member is told once staff put the copy on the

@@ -85,6 +85,7 @@ export const loan = (id: string, title: string, overrides: Record<string, unknow
   returnedBy: null,
   overdueDays: 0,
   fee: 0,
+  feeCapped: false,
   ...overrides,
 });
 

@@ -7,6 +7,7 @@ import { dayToDate, daysBetween } from '../calendar.ts';
 import type { Borrower } from './common.ts';
 import type { Context } from './context.ts';
 import type { Standing } from './standing.ts';
+import { pickupFrom } from '../rules/pickup-wait.ts';
 
 export type Pickup = ReturnType<typeof createPickup>;
 
@@ -20,7 +21,7 @@ export function createPickup(ctx: Context, reads: Standing) {
 
   /** The refusal of an app borrow of a book whose copy waits for the member at the desk. */
   async function waitingRefusal(hold: HoldRecord): Promise<LibraryError> {
-    const day = await calendar.lastPickupDay(hold.readyAt ?? ctx.now());
+    const day = await calendar.lastPickupDay(pickupFrom(hold) ?? ctx.now());
     return new LibraryError('ALREADY_ON_HOLD', 'pickupWaiting', { title: hold.bookTitle, day });
   }
 

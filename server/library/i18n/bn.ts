@@ -133,6 +133,9 @@ export const bn: Record<SentenceKey, string> = {
   autoRenewFeesOwed: 'মেয়াদ আপনার হয়ে বাড়ানো হয়নি: আপনার জরিমানা বাকি আছে। অনুগ্রহ করে ডেস্কে পরিশোধ করুন।',
   autoRenewOverdue: 'মেয়াদ আপনার হয়ে বাড়ানো হয়নি: আপনার আরেকটি বই ফেরতের তারিখ পেরিয়ে গেছে। অনুগ্রহ করে সেটি ফেরত দিন।',
   autoRenewRefused: 'মেয়াদ আপনার হয়ে বাড়ানো যায়নি।',
+  noticeRequestEndedUnshelved:
+    '“{title}” ধার নেওয়ার আপনার অনুরোধ শেষ হয়েছে: {day}-এর মধ্যে লাইব্রেরি আপনার জন্য কপিটি তৈরি রাখতে পারেনি। আপনি আবার অনুরোধ করতে পারেন।',
+  noticeRequestEndedUncollected: '“{title}” ধার নেওয়ার আপনার অনুরোধ শেষ হয়েছে: {day}-এর মধ্যে ডেস্ক থেকে নেওয়া হয়নি।',
 
   mailSubjectDueSoon: 'ফেরতের দিন কাছে: “{title}”',
   mailSubjectOverdue: 'ফেরতের তারিখ পেরিয়েছে: “{title}”',

@@ -154,6 +154,10 @@ export const en = {
   autoRenewFeesOwed: 'It was not renewed for you: you owe fees. Please pay them at the desk.',
   autoRenewOverdue: 'It was not renewed for you: another of your books is overdue. Please return it.',
   autoRenewRefused: 'It could not be renewed for you.',
+  noticeRequestEndedUnshelved:
+    'Your request to borrow “{title}” has ended: the library could not get a copy ready for you by {day}. You can ask for it again.',
+  noticeRequestEndedUncollected:
+    'Your request to borrow “{title}” has ended: it was not collected at the desk by {day}.',
 
   // E-mailed notices (library/mail.ts), said with keys rather than matched.
   mailSubjectDueSoon: 'Due soon: “{title}”',

@@ -195,6 +195,11 @@ export interface AccountDoc {
   _id: string;
   onLoan: number;
   loansOut: string[];
+  /**
+   * The hold ids of the member's open pickup requests, which count toward the loan limit with onLoan
+   * (pickup-limit.ts); absent until the first request (none then: requests made before it are read, not counted).
+   */
+  requested?: string[];
   /** Charges minus credits, moved in the same update that adds the entry's id to `counted` (ledger.ts). */
   balance?: number;
   /** Ids of the ledger entries in `balance`, so an entry is counted once however often its step runs. */

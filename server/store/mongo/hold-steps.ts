@@ -14,10 +14,11 @@ import type { Collection, Filter } from 'mongodb';
 import type { HoldStatus } from '../port.ts';
 import { nextWaiting } from '../../library/rules/hold-queue.ts';
 import { isDuplicateKey, toObjectId } from './documents.ts';
-import type { BookDoc, HoldDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
+import type { AccountDoc, BookDoc, HoldDoc, LoanDoc, MemberHoldsDoc } from './documents.ts';
 import type { KeyLock } from './key-lock.ts';
 import type { ItemCollections } from './item-docs.ts';
 import { itemSteps } from './items.ts';
+import { pickupLimit } from './pickup-limit.ts';
 
 export const OPEN: HoldStatus[] = ['waiting', 'ready'];
 
@@ -26,6 +27,8 @@ export interface HoldCollections extends ItemCollections {
   holds: Collection<HoldDoc>;
   loans: Collection<LoanDoc>;
   memberHolds: Collection<MemberHoldsDoc>;
+  /** Members' accounts: a pickup request's place under the loan limit (pickup-limit.ts). */
+  accounts: Collection<AccountDoc>;
 }
 
 export function holdSteps(c: HoldCollections, lock: KeyLock) {
@@ -34,6 +37,7 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
   const memberLock = <T>(userId: string, work: () => Promise<T>) => lock.run(`member-holds:${userId}`, work);
   // After each move of a copy in the ledger, the items follow (items.ts).
   const goods = itemSteps(c, lock);
+  const requests = pickupLimit(c, lock);
 
   /**
    * Takes a place under the member's hold limit for the hold unless it has one: the limit's commit point. The
@@ -179,6 +183,8 @@ export function holdSteps(c: HoldCollections, lock: KeyLock) {
    */
   async function settleEnded(bookId: string, userId: string, holdId: string, at: Date): Promise<void> {
     await release(userId, holdId);
+    // A pickup request's place under the loan limit too (a hold from a queue holds none).
+    await requests.release(userId, holdId);
     const bookOid = toObjectId(bookId);
     if (bookOid && (await unhold(bookOid, holdId))) await fill(bookOid, at);
   }

@@ -11,6 +11,7 @@ import type { HoldCollections } from './hold-steps.ts';
 import type { KeyLock } from './key-lock.ts';
 import { mongoHoldShelf } from './hold-shelf.ts';
 import { mongoHoldPauses } from './hold-pauses.ts';
+import { pickupLimit } from './pickup-limit.ts';
 
 export function toHold(doc: HoldDoc): HoldRecord {
   if (doc.status === 'placing') throw new TypeError('A hold being placed is not a hold yet');
@@ -38,6 +39,7 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
   const { books, holds, loans, memberHolds } = c;
   const steps = holdSteps(c, lock);
   const { placeAs, pickupRefusal } = holdPlacing(c, steps, toHold);
+  const requests = pickupLimit(c, lock);
 
   /** The refusal reads can already see, in the order a member is told. */
   async function visibleRefusal(userId: string, bookOid: ObjectId, limit: number) {
@@ -59,17 +61,24 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
       return placeAs(hold, bookOid, opts.holdLimit, () => visibleRefusal(hold.userId, bookOid, opts.holdLimit));
     },
 
-    // A pickup request is placed as a hold would be, then takes the copy on the shelf as the first (and only)
-    // member waiting. Another borrow may take that copy first: then the request is withdrawn (out-of-stock). The
-    // loan limit is read, not reserved: two requests sent at once by one member may pass it by one (decision 075).
+    // A pickup request takes its place under the loan limit first (pickup-limit.ts: one conditional update of the
+    // member's account, so requests sent at once cannot pass it), is placed as a hold would be, then takes the
+    // copy on the shelf as the first (and only) member waiting. Another borrow may take that copy first: then the
+    // request is withdrawn (out-of-stock), and its place goes back with it.
     async request(hold, opts) {
       const bookId = parseId(hold.bookId);
       if (!bookId) return { ok: false, reason: 'book-not-found' };
       const bookOid = ObjectId.createFromHexString(bookId);
+      const seen = await pickupRefusal(hold.userId, bookOid, opts);
+      if (seen) return seen;
+      if (!(await requests.reserve(hold.userId, hold.id, opts.loanLimit))) return { ok: false, reason: 'loan-limit' };
       const placed = await placeAs(hold, bookOid, opts.holdLimit, () => pickupRefusal(hold.userId, bookOid, opts), {
         returnDate: hold.returnDate,
       });
-      if (!placed.ok) return placed;
+      if (!placed.ok) {
+        await requests.release(hold.userId, hold.id);
+        return placed;
+      }
       if (placed.hold.status === 'ready') return { ok: true, hold: placed.hold };
       const _id = ObjectId.createFromHexString(placed.hold.id);
       if ((await holds.deleteOne({ _id, status: 'waiting' })).deletedCount === 1)
@@ -91,7 +100,12 @@ export function mongoHolds(c: HoldCollections, lock: KeyLock): HoldStore {
     async expire(readyBefore, at) {
       const expired: HoldRecord[] = [];
       for await (const doc of holds
-        .find({ status: 'ready', readyAt: { $lt: readyBefore } })
+        .find({
+          status: 'ready',
+          readyAt: { $lt: readyBefore },
+          // A shelved pickup request counts from its shelving (library/rules/pickup-wait.ts).
+          $or: [{ returnDate: null }, { shelvedAt: null }, { shelvedAt: { $lt: readyBefore } }],
+        })
         .sort({ readyAt: 1, _id: 1 })) {
         const ended = await steps.end(doc, 'expired', at);
         if (ended) expired.push(toHold(ended));

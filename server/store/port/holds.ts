@@ -105,7 +105,10 @@ export interface HoldStore {
   resumeDue(at: Date): Promise<HoldRecord[]>;
   /** When the first pause still set ends (a read: resumeDue is a write, asked only once one is due); null: none. */
   firstPauseEnd(): Promise<Date | null>;
-  /** Ready holds set aside before `readyBefore` expire, their copies passed on as by cancel. */
+  /**
+   * Ready holds whose pickup days started before `readyBefore` expire, their copies passed on as by cancel: set
+   * aside before it, and for a shelved pickup request also shelved before it (library/rules/pickup-wait.ts).
+   */
   expire(readyBefore: Date, at: Date): Promise<HoldRecord[]>;
   get(id: string): Promise<HoldRecord | null>;
   /** Newest first. */

@@ -195,8 +195,12 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
     async expire(readyBefore, at) {
       return transaction(db, () =>
         db
-          .prepare("SELECT * FROM holds WHERE status = 'ready' AND ready_at < ? ORDER BY ready_at, id")
-          .all(readyBefore.getTime())
+          .prepare(
+            // A shelved pickup request counts from its shelving (library/rules/pickup-wait.ts).
+            `SELECT * FROM holds WHERE status = 'ready' AND ready_at < ?
+            AND (return_date IS NULL OR shelved_at IS NULL OR shelved_at < ?) ORDER BY ready_at, id`,
+          )
+          .all(readyBefore.getTime(), readyBefore.getTime())
           .map((row) => endHold(db, row, 'expired', at)),
       );
     },

@@ -166,6 +166,11 @@ export function ToPullList() {
     { header: t({ id: 'desk.holdShelf.barcode' }), cell: (row) => row.hold.itemBarcode },
     { header: t({ id: 'desk.holdShelf.member' }), cell: (row) => memberCell(row.member, t) },
     {
+      // An app borrow in a click-and-collect library (a pickup request) or a hold from a book's queue.
+      header: t({ id: 'desk.holdShelf.kind' }),
+      cell: (row) => t({ id: row.hold.pickup ? 'desk.holdShelf.kind.request' : 'desk.holdShelf.kind.hold' }),
+    },
+    {
       header: t({ id: 'desk.holdShelf.readySince' }),
       cell: (row) => (row.hold.readyAt ? formatInstantDay(row.hold.readyAt) : null),
     },

@@ -30,6 +30,7 @@ export const HOLDS_TO_PULL_QUERY = graphql(`
           id
           readyAt
           itemBarcode
+          pickup
         }
         book {
           ...HoldShelfBook

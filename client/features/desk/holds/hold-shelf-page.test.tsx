@@ -27,9 +27,15 @@ const member = (name: string) => ({ __typename: 'User', uid: `uid-${name}`, name
 
 const pullRow = {
   __typename: 'HoldShelfEntry',
-  hold: { __typename: 'Hold', id: 'h1', readyAt: '2026-11-20T09:00:00.000Z', itemBarcode: 'BH00000018' },
+  hold: { __typename: 'Hold', id: 'h1', readyAt: '2026-11-20T09:00:00.000Z', itemBarcode: 'BH00000018', pickup: false },
   book,
   member: member('Ann Waiting'),
+};
+// An app borrow in a click-and-collect library: a pickup request, pulled as a hold is.
+const requestRow = {
+  ...pullRow,
+  hold: { ...pullRow.hold, id: 'h4', itemBarcode: 'BH00000034', pickup: true },
+  member: member('Dan Requesting'),
 };
 const awaitingRow = (shelvedAt: string | null) => ({
   __typename: 'Hold',
@@ -109,6 +115,16 @@ describe('Hold shelf', () => {
     const waiting = await section('Awaiting pickup');
     expect(await within(waiting).findByText(/On the hold shelf since/)).toBeInTheDocument();
     expect(within(waiting).queryByRole('button', { name: 'Put it on the hold shelf' })).toBeNull();
+  });
+
+  it('marks which copies to pull are borrow requests and which are holds from the queue', async () => {
+    renderPage([toPull([pullRow, requestRow]), awaiting([]), toClear([])]);
+    const pull = await section('To pull');
+    const request = (await within(pull).findByText('Dan Requesting')).closest('tr')!;
+    expect(within(request).getByText('Borrow request')).toBeInTheDocument();
+    const hold = within(pull).getByText('Ann Waiting').closest('tr')!;
+    expect(within(hold).getByText('Hold from the queue')).toBeInTheDocument();
+    expect(within(pull).getByRole('columnheader', { name: 'Kind' })).toBeInTheDocument();
   });
 
   it('says where an expired hold’s copy goes, and shows a refusal beside the row', async () => {

@@ -1,7 +1,7 @@
 // The desk's member panel says whether a borrow would go ahead as the gateway's standing says (the rule the
 // borrow asks): never "free to borrow" for a member a borrow refuses, and the reason named, in both languages.
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router-dom';
 import bangla from '../../../messages/bn.json' with { type: 'json' };
@@ -66,6 +66,24 @@ describe("the member panel's standing", () => {
     });
     expect(await screen.findByText('Cannot borrow: at the loan limit.')).toBeInTheDocument();
     expect(screen.queryByText(/free to borrow/)).not.toBeInTheDocument();
+  });
+
+  it("marks a late fee capped at the book's replacement cost, as the member's Loans tab does", async () => {
+    renderMember({
+      balance: 0,
+      loans: [
+        loan('l1', 'Hamlet', { overdueDays: 16, fee: 500, feeCapped: true, dueDate: '2026-02-12' }),
+        loan('l2', 'Macbeth', { overdueDays: 2, fee: 100, dueDate: '2026-02-26' }),
+      ],
+      standing: standingOf(0, { code: 'LOAN_OVERDUE', message: '“Hamlet” is overdue.' }),
+    });
+    const hamlet = await screen.findByRole('listitem', { name: 'Hamlet' });
+    expect(within(hamlet).getByText('16 days late, fee ৳500 so far')).toBeInTheDocument();
+    expect(
+      within(hamlet).getByText("Capped at the book's replacement cost: the fee grows no more."),
+    ).toBeInTheDocument();
+    const macbeth = screen.getByRole('listitem', { name: 'Macbeth' });
+    expect(within(macbeth).queryByText(/Capped at/)).not.toBeInTheDocument();
   });
 
   it('says "free to borrow" only when the standing says a borrow would go ahead', async () => {

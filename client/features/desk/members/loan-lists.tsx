@@ -22,6 +22,7 @@ export const DESK_LOAN_FRAGMENT = graphql(`
     returnedBy
     overdueDays
     fee
+    feeCapped
   }
 `);
 
@@ -114,6 +115,10 @@ export function ActiveLoans({ loans, symbol, busy, onAction }: ActiveProps) {
                   {t({ id: 'desk.loans.due' }, { day: formatDay(loan.dueDate) })}
                   {late && <span className="ml-2 font-semibold text-red-700">{late}</span>}
                 </p>
+                {/* The fee stopped at the book's replacement cost: said, as the member's Loans tab says it. */}
+                {late && loan.feeCapped && (
+                  <p className="text-sm font-semibold text-red-700">{t({ id: 'desk.loans.feeCapped' })}</p>
+                )}
                 {loan.status === 'RETURNING' && loan.claimedAt && (
                   <p className="text-sm font-semibold text-emerald-800">
                     {t({ id: 'desk.loans.claimed' }, { day: formatInstantDay(loan.claimedAt) })}
