@@ -97,6 +97,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
   'hold-ready': 'mailSubjectHoldReady',
   'hold-expired': 'mailSubjectHoldExpired',
   'due-date-moved': 'mailSubjectDueDateMoved',
+  'suggestion-decided': 'mailSubjectSuggestion',
 };
 
 export const escapeHtml = (s: string) =>

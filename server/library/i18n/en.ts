@@ -148,6 +148,16 @@ export const en = {
     '“{title}” is waiting for you at the desk until {day}. That day the library is open {opens}–{closes}.',
   noticeHoldReadyAtDeskNoHours: '“{title}” is waiting for you at the desk until {day}.',
   noticeHoldExpired: 'Your hold on “{title}” has expired: the copy was not borrowed by {day}.',
+  noticeSuggestionAccepted: 'The library will buy “{title}”, which you suggested.',
+  noticeSuggestionAcceptedWhy: 'The library will buy “{title}”, which you suggested: {reason}',
+  noticeSuggestionDeclined: 'The library will not buy “{title}”, which you suggested: {reason}',
+
+  // Purchase suggestions (library/suggestions.ts).
+  suggestionLimit:
+    "You already have {limit, plural, one {# suggestion} other {# suggestions}} waiting for the library's answer, the most it takes at once. You can suggest more once staff have answered.",
+  suggestionNotFound: 'There is no such suggestion.',
+  suggestionDecided: 'This suggestion has been answered already.',
+  suggestionDeclineReason: 'Say why the suggestion is declined: the member is told.',
 
   // E-mailed notices (library/mail.ts), said with keys rather than matched.
   mailSubjectDueSoon: 'Due soon: “{title}”',
@@ -155,6 +165,7 @@ export const en = {
   mailSubjectHoldReady: 'Ready for you: “{title}”',
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
   mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
+  mailSubjectSuggestion: 'Your suggestion: “{title}”',
   mailSubjectDatesMoved: 'The library is closed: new dates for {count} of your books',
   mailSubjectOpenAfterAll: 'The library is open after all: new due dates',
   mailHello: 'Hello {name},',

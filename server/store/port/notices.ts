@@ -2,7 +2,15 @@
 import type { Page, PageRequest } from './paging.ts';
 
 /** 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts). */
-export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired' | 'due-date-moved';
+export type NoticeKind =
+  | 'due-soon'
+  | 'overdue'
+  | 'hold-ready'
+  | 'hold-expired'
+  | 'due-date-moved'
+  // Staff accepted or declined the member's purchase suggestion (key `suggestion-decided:<suggestion id>`; the
+  // title is bookTitle, bookId is '').
+  | 'suggestion-decided';
 
 /** A message to a member about one event of a loan or hold, stored once per event (its key). */
 export interface NoticeRecord {
