@@ -30,7 +30,9 @@ export const ENUM_VALUES = {
     HOLD_READY: 'hold-ready',
     HOLD_EXPIRED: 'hold-expired',
     DUE_DATE_MOVED: 'due-date-moved',
+    SUGGESTION_DECIDED: 'suggestion-decided',
   },
+  SuggestionStatus: { OPEN: 'open', ACCEPTED: 'accepted', DECLINED: 'declined' },
   HoldStatus: {
     WAITING: 'waiting',
     READY: 'ready',

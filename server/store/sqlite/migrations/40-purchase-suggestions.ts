@@ -2,8 +2,8 @@
 // never edited (schema.ts).
 
 export const MIGRATIONS_FROM_40: readonly string[] = [
-  // 40: a member's purchase suggestions, newest first (ids grow with time) per member and per status for staff;
-  // the open ones per member are counted against the limit. Notices gain 'suggestion-decided'; SQLite cannot
+  // 40: a member's purchase suggestions, newest first (ids grow with time) per member (whose open ones are counted
+  // against the limit from the same index) and per status for staff. Notices gain 'suggestion-decided'; SQLite cannot
   // change a CHECK, so the table is rebuilt with its rows, columns and indexes as they were (as migration 15 did).
   `
   CREATE TABLE suggestions (
@@ -18,7 +18,7 @@ export const MIGRATIONS_FROM_40: readonly string[] = [
     decided_at INTEGER,
     decided_by TEXT
   ) WITHOUT ROWID;
-  CREATE INDEX suggestions_by_user ON suggestions (user_id, status, id);
+  CREATE INDEX suggestions_by_user ON suggestions (user_id, id);
   CREATE INDEX suggestions_by_status ON suggestions (status, id);
   CREATE TABLE notices_next (
     id TEXT PRIMARY KEY,
