@@ -75,7 +75,10 @@ export interface MemberExport {
    * (audit-privacy.ts): without who made them, staff's words or the notes staff keep on them.
    */
   /** The member's purchase suggestions and staff's answers. */
-  suggestions: Pick<SuggestionRecord, 'id' | 'title' | 'author' | 'note' | 'status' | 'reason' | 'createdAt' | 'decidedAt'>[];
+  suggestions: Pick<
+    SuggestionRecord,
+    'id' | 'title' | 'author' | 'note' | 'status' | 'reason' | 'createdAt' | 'decidedAt'
+  >[];
   audit: Pick<AuditRecord, 'id' | 'at' | 'api' | 'action' | 'field' | 'oldValue' | 'newValue' | 'bookId'>[];
 }
 
