@@ -36,6 +36,7 @@ const config: CodegenConfig = {
           RenewOutcome: '../../library/desk.ts#RenewOutcome as RenewOutcomeRecord',
           MemberNote: '../../store/port.ts#MemberNote as MemberNoteRecord',
           HoldShelfEntry: '../../library/hold-shelf.ts#HoldShelfEntry as HoldShelfEntryRecord',
+          PurchaseSuggestion: '../../library/suggestions.ts#SuggestionView',
         },
         scalars: { DateTime: { input: 'string', output: 'Date | string' } },
         enumsAsTypes: true,

@@ -40,6 +40,11 @@ export const routes: RouteObject[] = [
       { path: 'desk/books/:id', lazy: guarded(() => import('../features/desk/items/desk-book-page.tsx')) },
       { path: 'desk/hold-shelf', lazy: guarded(() => import('../features/desk/holds/hold-shelf-page.tsx')) },
       { path: 'desk/reports', lazy: guarded(() => import('../features/desk/reports/reports-page.tsx')) },
+      {
+        path: 'desk/suggestions',
+        lazy: guarded(() => import('../features/desk/suggestions/suggestions-page.tsx')),
+      },
+      { path: 'suggest', lazy: guarded(() => import('../features/suggestions/suggest-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },
     ]),
   },

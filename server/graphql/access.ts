@@ -23,6 +23,8 @@ export const ACCESS = {
     overdueLoans: 'staff',
     holdsReady: 'staff',
     auditLog: 'staff',
+    mySuggestions: 'signedIn',
+    purchaseSuggestions: 'staff',
     calendar: 'public',
     accountDeletionCheck: 'signedIn',
     cashUp: 'staff',
@@ -89,6 +91,8 @@ export const ACCESS = {
     shelveHold: 'staff',
     clearHoldShelf: 'staff',
     markClaimsReturned: 'staff',
+    suggestPurchase: 'signedIn',
+    decideSuggestion: 'staff',
   },
 } as const satisfies Record<'Query' | 'Mutation', Record<string, AccessRule>>;
 

@@ -31,7 +31,9 @@ export const ENUM_VALUES = {
     HOLD_EXPIRED: 'hold-expired',
     DUE_DATE_MOVED: 'due-date-moved',
     RENEWED: 'renewed',
+    SUGGESTION_DECIDED: 'suggestion-decided',
   },
+  SuggestionStatus: { OPEN: 'open', ACCEPTED: 'accepted', DECLINED: 'declined' },
   HoldStatus: {
     WAITING: 'waiting',
     READY: 'ready',

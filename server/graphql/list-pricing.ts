@@ -55,6 +55,7 @@ const LISTS: Record<string, { size: PricedField['size']; items: 'nodes' | 'list'
   holdsToClear: { size: 'page', items: 'nodes' },
   overdueLoans: { size: 'page', items: 'nodes' },
   auditLog: { size: 'page', items: 'nodes' },
+  purchaseSuggestions: { size: 'page', items: 'nodes' },
   booksByCategory: { size: 'genre', items: 'list' },
   users: { size: 'members', items: 'list' },
   // At most 50 books (the service's bound), priced as a page of `first`.

@@ -24,6 +24,7 @@ import { bookItemsField, deskMutations, deskQueries, itemFields, renewOutcomeFie
 import { receiptMutations } from './resolvers/receipts.ts';
 import { holdShelfEntryFields, holdShelfMutations, holdShelfQueries } from './resolvers/hold-shelf.ts';
 import { holdFields, holdMutations } from './resolvers/holds.ts';
+import { suggestionFields, suggestionMutations, suggestionQueries } from './resolvers/suggestions.ts';
 import { inLibraryWeek } from '../library/opening-hours.ts';
 import { reasonIn } from '../library/closure-reasons.ts';
 
@@ -97,6 +98,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...memberQueries,
         ...holdShelfQueries,
         ...statisticsQueries,
+        ...suggestionQueries,
       },
       Mutation: {
         ...catalogMutations,
@@ -108,6 +110,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
         ...memberMutations,
         ...holdShelfMutations,
         ...holdMutations,
+        ...suggestionMutations,
       },
     },
     rootFieldNames(typeDefs),
@@ -158,6 +161,7 @@ export function buildResolvers(absolute: Absolute, access: AccessMap = ACCESS): 
     CashUpEntry: ledgerNoteField,
     HoursChange: { hours: (change) => inLibraryWeek(change.hours) },
     AuditEntry: auditEntryFields,
+    PurchaseSuggestion: suggestionFields,
     Policy: {
       currency: () => CURRENCY.code,
       currencySymbol: () => CURRENCY.symbol,

@@ -50,6 +50,8 @@ const VALUES: Record<AuditAction, Values> = {
   'claims-returned': 'staff',
   'lost-found': 'library',
   'book-reverted': 'library',
+  // The title the member asked for is theirs; staff's reason is what the member was told.
+  'suggestion-decided': 'personal',
 };
 
 /**

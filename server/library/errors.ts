@@ -21,6 +21,8 @@ export type ErrorCode =
   // A hold on a title the library owns no copy of: no copy will ever come back to fill it.
   | 'NO_COPIES'
   | 'HOLD_LIMIT'
+  // A member's open purchase suggestions at the policy's limit (SUGGESTION_LIMIT in policy.ts).
+  | 'SUGGESTION_LIMIT'
   | 'ACCOUNT_IN_USE'
   | 'RATE_LIMITED'
   | 'REQUEST_KEY_REUSED'

@@ -26,6 +26,7 @@ import { createHoldShelf, type HoldShelf } from './hold-shelf.ts';
 import { createClaims, type Claims } from './claims.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createStatistics, type Statistics } from './statistics.ts';
+import { createSuggestions, type Suggestions } from './suggestions.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -67,6 +68,8 @@ export interface Library {
   claims: Claims;
   /** The library's statistics for its reports: circulation, books and genres, overdue, money, holds (staff). */
   statistics: Statistics;
+  /** Members' purchase suggestions; staff accept or decline them and the member is told. */
+  suggestions: Suggestions;
 }
 
 export interface LibraryOptions {
@@ -217,5 +220,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     holdShelf: createHoldShelf(store, { holds, audit, now, onShelved: (hold) => notices.readyFor(hold.bookId) }),
     claims: createClaims(store, { audit, now }),
     statistics: createStatistics(store, { timeZone: opts.timeZone, policy, calendar, now }),
+    suggestions: createSuggestions(store, { audit, now, onDecided: notices.suggestionDecided }),
   };
 }

@@ -98,6 +98,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
   'hold-expired': 'mailSubjectHoldExpired',
   'due-date-moved': 'mailSubjectDueDateMoved',
   renewed: 'mailSubjectRenewed',
+  'suggestion-decided': 'mailSubjectSuggestion',
 };
 
 export const escapeHtml = (s: string) =>

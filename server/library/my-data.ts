@@ -9,6 +9,7 @@ import type {
   Page,
   PageRequest,
   Store,
+  SuggestionRecord,
   UserRecord,
 } from '../store/port.ts';
 import type { IdTokenVerifier, Session } from './identity.ts';
@@ -73,6 +74,11 @@ export interface MemberExport {
    * The audit trail's entries about the member (a check-in, a payment, a role change) as they may read them
    * (audit-privacy.ts): without who made them, staff's words or the notes staff keep on them.
    */
+  /** The member's purchase suggestions and staff's answers. */
+  suggestions: Pick<
+    SuggestionRecord,
+    'id' | 'title' | 'author' | 'note' | 'status' | 'reason' | 'createdAt' | 'decidedAt'
+  >[];
   audit: Pick<AuditRecord, 'id' | 'at' | 'api' | 'action' | 'field' | 'oldValue' | 'newValue' | 'bookId'>[];
 }
 
@@ -166,7 +172,7 @@ export function createMyData(
   return {
     async export(session, locale = 'en') {
       const uid = session.uid;
-      const [user, loans, holds, balance, entries, notices, audit] = await Promise.all([
+      const [user, loans, holds, balance, entries, notices, audit, suggestions] = await Promise.all([
         store.users.getByUid(uid),
         store.loans.listByUser(uid),
         store.holds.listByUser(uid),
@@ -174,6 +180,7 @@ export function createMyData(
         store.ledger.list(uid),
         everyPage((page) => store.notices.list(uid, { unreadOnly: false, page })),
         deps.audit.aboutMe(session),
+        store.suggestions.listByUser(uid),
       ]);
       // Each notice said in the member's language (a ready hold's with that day's opening hours, read now).
       const messages = await Promise.all(notices.map((n) => deps.message(n, locale)));
@@ -224,6 +231,16 @@ export function createMyData(
           readAt: n.readAt,
           email: n.mail?.status ?? null,
         })),
+        suggestions: suggestions.map(({ id, title, author, note, status, reason, createdAt, decidedAt }) => ({
+          id,
+          title,
+          author,
+          note,
+          status,
+          reason,
+          createdAt,
+          decidedAt,
+        })),
         audit: audit.map(({ id, at, api, action, field, oldValue, newValue, bookId }) => ({
           id,
           at,
@@ -248,6 +265,8 @@ export function createMyData(
       // again, and every step is safe to repeat.
       await deps.sessions.endAllOf(uid);
       await store.erasure.erase(uid, { auditActions: ERASED_WITH_ACCOUNT });
+      // Their purchase suggestions go with them: a title asked for is theirs (the notices telling them went above).
+      await store.suggestions.eraseMember(uid);
       await deps.verifier.deleteUser(uid);
       return true;
     },

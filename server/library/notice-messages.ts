@@ -1,7 +1,7 @@
 // What a notice says: its sentences in the reader's language, said when it is read or e-mailed from what the
 // notice records (its kind, day, title and moved dates), never from a sentence written in English first. Each
 // sentence is a key of i18n/en.ts with raw values; the templates say how a day or an amount is written.
-import type { NoticeRecord } from '../store/port.ts';
+import type { NoticeRecord, SuggestionRecord } from '../store/port.ts';
 import type { Policy } from './policy.ts';
 import { say, type Locale } from './i18n/index.ts';
 import type { NoArgKey } from './i18n/keys.ts';
@@ -65,12 +65,14 @@ function movedMessage(notice: NoticeRecord, locale: Locale): string {
 /**
  * The notice as sentences for the member, in their language. `hours`: the library's hours on a ready hold's last
  * pickup day, which a staffed library's notice gives (click and collect: the member picks it up at the desk).
+ * `suggestion`: a decided suggestion's notice's suggestion (its decision and staff's reason).
  */
 export function noticeMessage(
   notice: NoticeRecord,
   locale: Locale,
   policy: Policy,
   hours?: { opens: string; closes: string } | null,
+  suggestion?: Pick<SuggestionRecord, 'status' | 'reason'> | null,
 ): string {
   const values = { title: notice.bookTitle, day: notice.day };
   switch (notice.kind) {
@@ -103,5 +105,12 @@ export function noticeMessage(
       }
     case 'due-date-moved':
       return movedMessage(notice, locale);
+    case 'suggestion-decided': {
+      const reason = suggestion?.reason ?? '';
+      if (suggestion?.status === 'declined') return say(locale, 'noticeSuggestionDeclined', { ...values, reason });
+      return reason
+        ? say(locale, 'noticeSuggestionAcceptedWhy', { ...values, reason })
+        : say(locale, 'noticeSuggestionAccepted', values);
+    }
   }
 }

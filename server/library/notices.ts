@@ -2,7 +2,16 @@
 // due soon (within the policy's dueSoonDays), overdue (from the day after the due date), a hold ready (with its last
 // pickup day) and a hold expired. Recorded at the transition where the gateway makes it (a return that sets a
 // copy aside, an expiry) and by the schedule, which also finds what time alone brings (due soon, overdue).
-import type { HoldRecord, LoanRecord, MovedDates, NewNotice, NoticeRecord, Page, Store } from '../store/port.ts';
+import type {
+  HoldRecord,
+  LoanRecord,
+  MovedDates,
+  NewNotice,
+  NoticeRecord,
+  Page,
+  Store,
+  SuggestionRecord,
+} from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError } from './errors.ts';
 import { addDays, dayToDate, daysBetween, todayIn } from './calendar.ts';
@@ -17,6 +26,9 @@ import { noticeMessage } from './notice-messages.ts';
 import { isPickupRequest, pickupFrom, requestEnd } from './rules/pickup-wait.ts';
 
 const SWEEP_PAGE = 100;
+
+/** A decided suggestion's notice key: this, then the suggestion's id. */
+const SUGGESTION_KEY = 'suggestion-decided:';
 
 /**
  * How long a due-date-moved notice takes in later moves of the member's dates (and holds back its e-mail): a
@@ -62,6 +74,8 @@ export interface Notices {
    * e-mail when the library sends e-mail. `fresh` false: today's reminder was recorded already.
    */
   remind(loan: LoanRecord): Promise<{ notice: NewNotice; fresh: boolean }>;
+  /** Records that staff accepted or declined the member's purchase suggestion (once per suggestion). */
+  suggestionDecided(suggestion: SuggestionRecord): Promise<void>;
   /** Records "expired" for these holds. */
   expired(holds: HoldRecord[]): Promise<void>;
   /**
@@ -173,6 +187,9 @@ export function createNotices(
     return fresh.length === 0 ? 0 : (await store.notices.record(fresh, mail)).length;
   }
 
+  const suggestionOf = (notice: NoticeRecord) =>
+    store.suggestions.get(notice.key.startsWith(SUGGESTION_KEY) ? notice.key.slice(SUGGESTION_KEY.length) : '');
+
   function own(session: Session, userId: string): void {
     if (userId !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'ownNoticesOnly');
   }
@@ -240,6 +257,21 @@ export function createNotices(
       const key = refused ? `due-soon:${loan.id}:${dueDay}:${refused}` : `renewed:${loan.id}:${dueDay}`;
       const notice = { userId: loan.userId, kind, key, ...about(loan), loanId: loan.id, holdId: null } as const;
       await recordNew([{ ...notice, day: dueDay, createdAt: now() }]);
+    },
+
+    async suggestionDecided(suggestion) {
+      const notice: NewNotice = {
+        userId: suggestion.userId,
+        kind: 'suggestion-decided',
+        key: `${SUGGESTION_KEY}${suggestion.id}`,
+        bookId: '',
+        bookTitle: suggestion.title,
+        loanId: null,
+        holdId: null,
+        day: today(),
+        createdAt: now(),
+      };
+      await store.notices.record([notice], mail);
     },
 
     async expired(holds) {
@@ -312,10 +344,13 @@ export function createNotices(
     async message(notice, locale = 'en') {
       const atDesk = notice.kind === 'hold-ready' && opts.policy.borrowing === 'collect';
       const hours = atDesk ? (await calendar.days(notice.day, notice.day)).hoursOn(notice.day) : null;
-      return noticeMessage(notice, locale, opts.policy, hours);
+      // A decided suggestion's notice says the decision as it stands (read from the suggestion its key names).
+      const decided = notice.kind === 'suggestion-decided' ? await suggestionOf(notice) : null;
+      return noticeMessage(notice, locale, opts.policy, hours, decided);
     },
 
     link(notice) {
+      if (notice.kind === 'suggestion-decided') return '/suggest';
       return notice.loanId ? '/borrowed-books' : `/book-details/${notice.bookId}`;
     },
   };

@@ -107,6 +107,12 @@ export const DEFAULT_POLICY: Policy = {
   autoRenewAt: '06:00',
 };
 
+/**
+ * Purchase suggestions a member may have waiting for staff's answer at once (issue 42): enough for a reading list,
+ * few enough that one member cannot bury the desk's list.
+ */
+export const SUGGESTION_LIMIT = 10;
+
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;
 
 /** "৳150": the one way amounts are written, in messages and in the SPA. */

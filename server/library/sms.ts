@@ -28,7 +28,14 @@ export interface SmsSender {
 }
 
 /** The notices a member may have by SMS (a hold that lapsed is told in the app and by e-mail only). */
-const SMS_KINDS: ReadonlySet<NoticeKind> = new Set(['due-soon', 'overdue', 'hold-ready', 'due-date-moved', 'renewed']);
+const SMS_KINDS: ReadonlySet<NoticeKind> = new Set([
+  'due-soon',
+  'overdue',
+  'hold-ready',
+  'due-date-moved',
+  'renewed',
+  'suggestion-decided',
+]);
 const BATCH = 50;
 const MAX_BATCHES = 20;
 

@@ -150,7 +150,7 @@ export const exportMyData = {
   tags: ['Users'],
   summary: 'Everything the library holds about the caller',
   description:
-    'A download (`Content-Disposition: attachment`): profile, loans with titles, holds, ledger, notices and the audit trail’s entries about the caller as a member may read them. Private, never cached.',
+    'A download (`Content-Disposition: attachment`): profile, loans with titles, holds, ledger, notices, purchase suggestions and the audit trail’s entries about the caller as a member may read them. Private, never cached.',
   security: BEARER,
   response: { 200: ok('The caller’s data', myData), ...r.failures([...SIGNED_IN, 503]) },
 };

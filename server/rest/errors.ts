@@ -27,6 +27,7 @@ const STATUS: Record<ErrorCode, number> = {
   ALREADY_ON_HOLD: 409,
   COPIES_AVAILABLE: 409,
   NO_COPIES: 409,
+  SUGGESTION_LIMIT: 403,
   HOLD_LIMIT: 403,
   // Loans, holds or a balance stand in the way of deleting the account: settled, it can go.
   ACCOUNT_IN_USE: 409,

@@ -89,6 +89,20 @@ export const myData = record({
       },
     }),
   },
+  suggestions: {
+    type: 'array',
+    description: 'The member’s purchase suggestions, newest first, with staff’s answers.',
+    items: record({
+      id: objectId,
+      title: text,
+      author: text,
+      note: text,
+      status: { type: 'string', enum: ['open', 'accepted', 'declined'] },
+      reason: nullableText,
+      createdAt: dateTime,
+      decidedAt: nullableDateTime,
+    }),
+  },
   audit: {
     type: 'array',
     description:

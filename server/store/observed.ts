@@ -39,6 +39,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   calendar: ['openingHours', 'hoursChanges', 'closures'],
   holidays: ['get'],
   stats: ['loanCounts', 'ledgerSums', 'topBooks', 'topGenres', 'overdueGroups', 'holdCounts'],
+  suggestions: ['get', 'list', 'listByUser'],
 };
 
 /**

@@ -14,6 +14,7 @@ import type { NoticeStore } from './port/notices.ts';
 import type { RequestStore } from './port/requests.ts';
 import type { LeaseStore, SessionStore } from './port/sessions.ts';
 import type { StatsStore } from './port/stats.ts';
+import type { SuggestionStore } from './port/suggestions.ts';
 import type { ErasureStore, UserStore } from './port/users.ts';
 
 export * from './port/audit.ts';
@@ -30,6 +31,7 @@ export * from './port/paging.ts';
 export * from './port/requests.ts';
 export * from './port/sessions.ts';
 export * from './port/stats.ts';
+export * from './port/suggestions.ts';
 export * from './port/users.ts';
 
 export interface Store {
@@ -51,6 +53,8 @@ export interface Store {
   readonly items: ItemStore;
   /** Counts and sums for the library's reports, aggregated by the engine. */
   readonly stats: StatsStore;
+  /** Members' purchase suggestions and staff's decisions. */
+  readonly suggestions: SuggestionStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /**

@@ -336,7 +336,13 @@ async function fixtures(gw: TestGateway, staffEmail: string) {
   });
   expect(edited.status).toBe(200);
   const titleEdit = (await gw.store.audit.listByBook(toRevert, { first: 20 })).nodes.find((e) => e.field === 'title');
+  // A member's purchase suggestion for staff to answer (decideSuggestion).
+  const suggestion = await gw.store.suggestions.add(
+    { userId: m.uid, title: 'Suggested for the baseline', author: '', note: '', createdAt: new Date() },
+    10,
+  );
   return {
+    suggestionId: suggestion!.id,
     revertId: titleEdit!.id,
     toShelve,
     toClear,
@@ -824,6 +830,11 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     topGenres: { from: libraryDay(-30), to: libraryDay(0) },
     feeStats: { from: libraryDay(-365), to: libraryDay(0), interval: 'MONTH' },
     holdStats: { from: libraryDay(-30), to: libraryDay(0) },
+    purchaseSuggestions: { status: 'OPEN', first: 5, after: null },
+    suggestPurchase: {
+      input: { title: 'Pather Panchali — ১ম খণ্ড', author: 'Bibhutibhushan', note: 'For the club 📚' },
+    },
+    decideSuggestion: { id: f.suggestionId, accept: false, reason: 'Out of print — আর ছাপা হয় না' },
   };
 }
 

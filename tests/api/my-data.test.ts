@@ -109,7 +109,16 @@ describeEachStore((kind) => {
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="bookhaven-my-data.json"');
     const data = answer.body;
-    expect(Object.keys(data).sort()).toEqual(['audit', 'holds', 'ledger', 'loans', 'notices', 'profile']);
+    expect(Object.keys(data).sort()).toEqual([
+      'audit',
+      'holds',
+      'ledger',
+      'loans',
+      'notices',
+      'profile',
+      'suggestions',
+    ]);
+    expect(data.suggestions).toEqual([]);
     expect(data.audit).toEqual([
       expect.objectContaining({
         action: 'payment',

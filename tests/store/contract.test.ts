@@ -31,6 +31,7 @@ import { membersContract } from './contract/members.contract.ts';
 import { holdShelfContract } from './contract/hold-shelf.contract.ts';
 import { lostFoundContract } from './contract/lost-found.contract.ts';
 import { statsContract } from './contract/stats.contract.ts';
+import { suggestionsContract } from './contract/suggestions.contract.ts';
 
 function storeContract(factory: StoreFactory): void {
   booksContract(factory);
@@ -56,6 +57,7 @@ function storeContract(factory: StoreFactory): void {
   holdShelfContract(factory);
   lostFoundContract(factory);
   statsContract(factory);
+  suggestionsContract(factory);
 }
 
 const sqliteFactory =

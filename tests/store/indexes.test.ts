@@ -25,6 +25,7 @@ import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
 import { sqliteItems } from '../../server/store/sqlite/items.ts';
 import { sqliteSessions } from '../../server/store/sqlite/sessions.ts';
 import { sqliteStats } from '../../server/store/sqlite/stats.ts';
+import { sqliteSuggestions } from '../../server/store/sqlite/suggestions.ts';
 import { inlineReaders } from '../../server/store/sqlite/reader.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
 import { ERASED_WITH_ACCOUNT } from '../../server/library/audit-privacy.ts';
@@ -206,6 +207,26 @@ const CASES: Case[] = [
   { name: 'stats: loans per genre', run: (s) => s.stats.topGenres(STATS_DAYS[0]!, STATS_DAYS[2]!), aggregated: true },
   { name: 'stats: overdue loans by due date and fee', run: (s) => s.stats.overdueGroups(new Date()), aggregated: true },
   { name: 'stats: holds and their waits', run: (s) => s.stats.holdCounts(STATS_DAYS[0]!, STATS_DAYS[2]!) },
+  // Purchase suggestions (issue 42): a member's open ones counted, staff's list by status, a decision.
+  {
+    name: 'suggestions: suggest (open ones counted)',
+    run: (s) => s.suggestions.add({ userId: 'user-2', title: 'T', author: '', note: '', createdAt: new Date() }, 10),
+  },
+  { name: 'suggestions: staff list by status', run: (s) => s.suggestions.list('open', { first: 5 }) },
+  {
+    name: 'suggestions: staff list, all',
+    run: (s) => s.suggestions.list(null, { first: 5 }),
+    // The page walks the primary key in order (LIMIT); the count passes over the table: a library's few
+    // thousand suggestions, on the desk's page of all of them.
+    scans: 'counts every suggestion',
+  },
+  { name: "suggestions: a member's", run: (s) => s.suggestions.listByUser('user-2') },
+  {
+    name: 'suggestions: decide',
+    run: (s) =>
+      s.suggestions.decide('0123456789abcdef01234567', { status: 'accepted', reason: null, at: new Date(), by: 'x' }),
+  },
+  { name: "suggestions: erase a member's", run: (s) => s.suggestions.eraseMember('user-2') },
   // Asked of a session token every few seconds by every gateway; a sign-out prunes the expired ones.
   { name: 'sessions: ended?', run: (s) => s.sessions.ended('a-session', 'uid-1', new Date()) },
   { name: 'sessions: a sign-out', run: (s) => s.sessions.end('a-session', new Date(Date.now() + 60_000), new Date()) },
@@ -293,6 +314,7 @@ describe('SQLite: every query plan uses an index', () => {
       audit: sqliteAudit(db),
       items: sqliteItems(db),
       stats: sqliteStats(inlineReaders((sql) => db.prepare(sql)).scans),
+      suggestions: sqliteSuggestions(db),
       ping: async () => undefined,
       close: async () => db.close(),
     };

@@ -51,6 +51,7 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
           'notices',
           'openingHours',
           'requests',
+          'suggestions',
           'users',
         ]);
         const loanIndexes = await client.db(dbName).collection('borrowedBooks').indexes();

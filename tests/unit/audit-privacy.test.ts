@@ -67,5 +67,6 @@ it('erases with an account the values of every action that is not the library’
     'member-registered',
     'member-unblocked',
     'override',
+    'suggestion-decided',
   ]);
 });

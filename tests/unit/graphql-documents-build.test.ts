@@ -91,6 +91,8 @@ describe('graphql() documents in the production build', () => {
       ],
       'cash-up-page.tsx': ['DeskCashUpDocument', 'DeskTodayDocument'],
       'reports-page.tsx': ['DeskReportsDocument', 'DeskReportsTodayDocument'],
+      'suggestions-page.tsx': ['DecideSuggestionDocument', 'DeskSuggestionsDocument'],
+      'suggest-page.tsx': ['MySuggestionsDocument', 'SuggestPurchaseDocument'],
       'desk-page.tsx': [
         'DeskAccessDocument',
         'DeskAddMemberNoteDocument',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { confirmAction, showSuccess } from '../../components/ui/dialogs.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -97,6 +97,12 @@ export default function MyAccountPage() {
       )}
 
       <LibraryCard />
+
+      <p className="mb-8">
+        <Link to="/suggest" className="font-medium text-indigo-700 underline">
+          {t({ id: 'suggest.link' })}
+        </Link>
+      </p>
 
       <PhoneAndSms />
 

@@ -190,6 +190,11 @@ describe('Book details', () => {
     expect(await screen.findByText('No Copies')).toBeInTheDocument();
     const note = 'The library has no copy of this book, so it cannot be borrowed or put on hold.';
     expect(screen.getByText(note)).toBeInTheDocument();
+    // Where a title with no copy leads: a suggestion that the library buy it, prefilled.
+    expect(screen.getByRole('link', { name: 'Suggest the library buys it' })).toHaveAttribute(
+      'href',
+      '/suggest?title=Dune&author=Frank+Herbert',
+    );
     expect(screen.queryByText('Out of Stock')).toBeNull();
     await queueKnown(cache);
     expect(screen.queryByRole('button', { name: 'Place Hold' })).toBeNull();

@@ -130,6 +130,12 @@ export function BookDetailsView({
           {noCopies && !alreadyBorrowed && (
             <p role="status" className="rounded-lg bg-gray-100 p-4 text-sm text-gray-800">
               {t({ id: 'book.noCopies' })}
+              <Link
+                to={`/suggest?${new URLSearchParams({ title: book.title, author: book.author }).toString()}`}
+                className="ml-1 font-medium text-indigo-700 underline"
+              >
+                {t({ id: 'book.suggestPurchase' })}
+              </Link>
             </p>
           )}
           {holdPanel}

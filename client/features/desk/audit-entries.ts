@@ -51,6 +51,7 @@ const ACTION_TEXT: Record<string, MessageId> = {
   'book-added': 'desk.audit.bookAdded',
   'book-edited': 'desk.audit.bookEdited',
   'book-reverted': 'desk.audit.bookReverted',
+  'suggestion-decided': 'desk.audit.suggestionDecided',
   'check-out': 'desk.audit.checkOut',
   borrowed: 'desk.audit.borrowed',
   returned: 'desk.audit.returned',

@@ -76,6 +76,9 @@ export default function DeskPage() {
         <Link to="/desk/reports" className="text-indigo-700 underline">
           {t({ id: 'desk.reportsLink' })}
         </Link>
+        <Link to="/desk/suggestions" className="text-indigo-700 underline">
+          {t({ id: 'desk.suggestionsLink' })}
+        </Link>
       </p>
       {body}
     </section>

@@ -136,6 +136,15 @@ export const bn: Record<SentenceKey, string> = {
   noticeRequestEndedUnshelved:
     '“{title}” ধার নেওয়ার আপনার অনুরোধ শেষ হয়েছে: {day}-এর মধ্যে লাইব্রেরি আপনার জন্য কপিটি তৈরি রাখতে পারেনি। আপনি আবার অনুরোধ করতে পারেন।',
   noticeRequestEndedUncollected: '“{title}” ধার নেওয়ার আপনার অনুরোধ শেষ হয়েছে: {day}-এর মধ্যে ডেস্ক থেকে নেওয়া হয়নি।',
+  noticeSuggestionAccepted: 'আপনার প্রস্তাবিত “{title}” বইটি লাইব্রেরি কিনবে।',
+  noticeSuggestionAcceptedWhy: 'আপনার প্রস্তাবিত “{title}” বইটি লাইব্রেরি কিনবে: {reason}',
+  noticeSuggestionDeclined: 'আপনার প্রস্তাবিত “{title}” বইটি লাইব্রেরি কিনবে না: {reason}',
+
+  suggestionLimit:
+    'লাইব্রেরির উত্তরের অপেক্ষায় আপনার ইতিমধ্যে {limit, number}টি প্রস্তাব আছে, একসঙ্গে এর বেশি নেওয়া হয় না। কর্মীরা উত্তর দিলে আরও প্রস্তাব দিতে পারবেন।',
+  suggestionNotFound: 'এমন কোনো প্রস্তাব নেই।',
+  suggestionDecided: 'এই প্রস্তাবের উত্তর ইতিমধ্যে দেওয়া হয়েছে।',
+  suggestionDeclineReason: 'প্রস্তাবটি কেন নাকচ করা হচ্ছে লিখুন: সদস্যকে তা জানানো হবে।',
 
   mailSubjectDueSoon: 'ফেরতের দিন কাছে: “{title}”',
   mailSubjectOverdue: 'ফেরতের তারিখ পেরিয়েছে: “{title}”',
@@ -143,6 +152,7 @@ export const bn: Record<SentenceKey, string> = {
   mailSubjectHoldExpired: 'রিজার্ভের মেয়াদ শেষ: “{title}”',
   mailSubjectDueDateMoved: 'লাইব্রেরি বন্ধ: “{title}” ফেরতের নতুন তারিখ',
   mailSubjectRenewed: 'মেয়াদ বাড়ানো হয়েছে: “{title}”',
+  mailSubjectSuggestion: 'আপনার প্রস্তাব: “{title}”',
   mailSubjectDatesMoved: 'লাইব্রেরি বন্ধ: আপনার {count}টি বইয়ের নতুন তারিখ',
   mailSubjectOpenAfterAll: 'লাইব্রেরি খোলা থাকবে: ফেরতের নতুন তারিখ',
   mailHello: 'প্রিয় {name},',

@@ -158,6 +158,16 @@ export const en = {
     'Your request to borrow “{title}” has ended: the library could not get a copy ready for you by {day}. You can ask for it again.',
   noticeRequestEndedUncollected:
     'Your request to borrow “{title}” has ended: it was not collected at the desk by {day}.',
+  noticeSuggestionAccepted: 'The library will buy “{title}”, which you suggested.',
+  noticeSuggestionAcceptedWhy: 'The library will buy “{title}”, which you suggested: {reason}',
+  noticeSuggestionDeclined: 'The library will not buy “{title}”, which you suggested: {reason}',
+
+  // Purchase suggestions (library/suggestions.ts).
+  suggestionLimit:
+    "You already have {limit, plural, one {# suggestion} other {# suggestions}} waiting for the library's answer, the most it takes at once. You can suggest more once staff have answered.",
+  suggestionNotFound: 'There is no such suggestion.',
+  suggestionDecided: 'This suggestion has been answered already.',
+  suggestionDeclineReason: 'Say why the suggestion is declined: the member is told.',
 
   // E-mailed notices (library/mail.ts), said with keys rather than matched.
   mailSubjectDueSoon: 'Due soon: “{title}”',
@@ -166,6 +176,7 @@ export const en = {
   mailSubjectHoldExpired: 'Hold expired: “{title}”',
   mailSubjectDueDateMoved: 'The library is closed: a new date for “{title}”',
   mailSubjectRenewed: 'Renewed: “{title}”',
+  mailSubjectSuggestion: 'Your suggestion: “{title}”',
   mailSubjectDatesMoved: 'The library is closed: new dates for {count} of your books',
   mailSubjectOpenAfterAll: 'The library is open after all: new due dates',
   mailHello: 'Hello {name},',

@@ -48,6 +48,7 @@ import { itemSteps } from './items.ts';
 import { mongoStats } from './stats.ts';
 import { mongoCalendar, type ClosureDoc, type HoursChangeDoc, type OpeningHoursDoc } from './calendar.ts';
 import { mongoHolidays, type HolidayDoc } from './holidays.ts';
+import { mongoSuggestions, type SuggestionDoc } from './suggestions.ts';
 
 type IndexSpec = IndexDescription & { name: string };
 
@@ -152,6 +153,11 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { bookId: 1, _id: 1 }, name: 'book_id' },
     { key: { uid: 1, _id: 1 }, name: 'uid_id' },
   ]);
+  // Purchase suggestions: a member's (the open ones counted against the limit), and staff's list by status.
+  await ensure(db.collection('suggestions'), [
+    { key: { userId: 1, status: 1, _id: 1 }, name: 'user_status' },
+    { key: { status: 1, _id: -1 }, name: 'status_newest_first' },
+  ]);
 }
 
 export interface MongoStoreOptions {
@@ -233,6 +239,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       audit: mongoAudit(db.collection<AuditDoc>('audit')),
       items: mongoItems(collections, lock, fill),
       stats: mongoStats({ ...collections, users: members.users }),
+      suggestions: mongoSuggestions(db.collection<SuggestionDoc>('suggestions')),
       async ping() {
         await db.command({ ping: 1 });
       },

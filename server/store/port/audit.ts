@@ -50,7 +50,10 @@ export type AuditAction =
   | 'lost-found'
   // Staff wrote a field's value from before a member's edit back (issue 40): field, oldValue the edited value,
   // newValue the value restored.
-  | 'book-reverted';
+  | 'book-reverted'
+  // Staff accepted or declined a member's purchase suggestion (issue 42): oldValue the title suggested, newValue
+  // accepted or declined, with staff's reason after a colon when they gave one.
+  | 'suggestion-decided';
 
 /**
  * One record of the audit trail: who did what, when, through which API. Never edited or deleted; erasing the

@@ -5,7 +5,16 @@ import type { Page, PageRequest } from './paging.ts';
  * 'due-date-moved': the library closed on a loan's due day or a ready hold's last pickup day (key in notices.ts);
  * 'renewed': a loan renewed by itself (AUTO_RENEW), its day the new due day.
  */
-export type NoticeKind = 'due-soon' | 'overdue' | 'hold-ready' | 'hold-expired' | 'due-date-moved' | 'renewed';
+export type NoticeKind =
+  | 'due-soon'
+  | 'overdue'
+  | 'hold-ready'
+  | 'hold-expired'
+  | 'due-date-moved'
+  | 'renewed'
+  // Staff accepted or declined the member's purchase suggestion (key `suggestion-decided:<suggestion id>`; the
+  // title is bookTitle, bookId is '').
+  | 'suggestion-decided';
 
 /** A message to a member about one event of a loan or hold, stored once per event (its key). */
 export interface NoticeRecord {

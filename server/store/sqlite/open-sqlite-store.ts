@@ -17,6 +17,7 @@ import { sqliteCalendar } from './calendar.ts';
 import { sqliteHolidays } from './holidays.ts';
 import { sqliteItems } from './items.ts';
 import { sqliteStats } from './stats.ts';
+import { sqliteSuggestions } from './suggestions.ts';
 
 /** `books` tunes how searches are read (the tests read every search from the indexes, whatever its count). */
 export async function openSqliteStore(file: string, books: SqliteBooksOptions = {}): Promise<Store> {
@@ -43,6 +44,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
     audit: sqliteAudit(db),
     items: sqliteItems(db),
     stats: sqliteStats((readers ?? inlineReaders(prepare)).scans),
+    suggestions: sqliteSuggestions(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
