@@ -25,6 +25,7 @@ import { createHoldShelf, type HoldShelf } from './hold-shelf.ts';
 import { createClaims, type Claims } from './claims.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createStatistics, type Statistics } from './statistics.ts';
+import { createReadingHistory, type ReadingHistory } from './reading-history.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -64,6 +65,8 @@ export interface Library {
   claims: Claims;
   /** The library's statistics for its reports: circulation, books and genres, overdue, money, holds (staff). */
   statistics: Statistics;
+  /** A member's reading history: kept or not, read, deleted; the daily run that anonymizes old loans. */
+  readingHistory: ReadingHistory;
 }
 
 export interface LibraryOptions {
@@ -213,5 +216,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     holdShelf: createHoldShelf(store, { holds, audit, now, onShelved: (hold) => notices.readyFor(hold.bookId) }),
     claims: createClaims(store, { audit, now }),
     statistics: createStatistics(store, { timeZone: opts.timeZone, policy, calendar, now }),
+    readingHistory: createReadingHistory(store, { policy, now }),
   };
 }

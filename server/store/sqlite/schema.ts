@@ -14,6 +14,7 @@ import { MIGRATIONS_FROM_34 } from './migrations/34-moon-holidays.ts';
 import { MIGRATIONS_FROM_35 } from './migrations/35-sms-notices.ts';
 import { MIGRATIONS_FROM_36 } from './migrations/36-hold-pauses.ts';
 import { MIGRATIONS_FROM_37 } from './migrations/37-report-indexes.ts';
+import { MIGRATIONS_FROM_39 } from './migrations/39-reading-history.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_35,
   ...MIGRATIONS_FROM_36,
   ...MIGRATIONS_FROM_37,
+  ...MIGRATIONS_FROM_39,
 ];
