@@ -39,6 +39,8 @@ export interface MemberExport {
     lastSignIn: Date | null;
     emailNotices: boolean;
     smsNotices: boolean;
+    /** Whether they keep their reading history (their loans below stay theirs; else old ones are anonymized). */
+    keepsReadingHistory: boolean;
   };
   loans: Pick<
     LoanRecord,
@@ -148,7 +150,7 @@ export function createMyData(
     return all;
   }
 
-  const profileOf = (session: Session, user: UserRecord | null): MemberExport['profile'] => ({
+  const profileOf = (session: Session, user: UserRecord | null, keeps: boolean): MemberExport['profile'] => ({
     uid: session.uid,
     name: user?.name ?? session.name,
     email: user?.email ?? session.email,
@@ -161,12 +163,13 @@ export function createMyData(
     lastSignIn: user?.lastLoginAt ?? null,
     emailNotices: user?.emailNotices ?? true,
     smsNotices: user?.smsNotices ?? false,
+    keepsReadingHistory: keeps,
   });
 
   return {
     async export(session, locale = 'en') {
       const uid = session.uid;
-      const [user, loans, holds, balance, entries, notices, audit] = await Promise.all([
+      const [user, loans, holds, balance, entries, notices, audit, keeps] = await Promise.all([
         store.users.getByUid(uid),
         store.loans.listByUser(uid),
         store.holds.listByUser(uid),
@@ -174,11 +177,12 @@ export function createMyData(
         store.ledger.list(uid),
         everyPage((page) => store.notices.list(uid, { unreadOnly: false, page })),
         deps.audit.aboutMe(session),
+        store.readingHistory.keeps(uid),
       ]);
       // Each notice said in the member's language (a ready hold's with that day's opening hours, read now).
       const messages = await Promise.all(notices.map((n) => deps.message(n, locale)));
       return {
-        profile: profileOf(session, user),
+        profile: profileOf(session, user, keeps),
         loans: loans.map(
           ({ id, bookId, bookTitle, bookAuthor, borrowDate, returnDate, returnedAt, status, renewals, lateFee }) => ({
             id,

@@ -115,6 +115,11 @@ describeEachStore((kind) => {
       expect.objectContaining({ bookTitle: 'Kept Reading' }),
     ]);
     expect((await history(other)).readingHistory.totalCount).toBe(0);
+    // The download holds the history kept, and the choice.
+    clock.set(0);
+    const exported = await gw.request('GET', '/api/me/export', { token: keeper.token });
+    expect(exported.body.profile).toMatchObject({ keepsReadingHistory: true });
+    expect(exported.body.loans).toEqual([expect.objectContaining({ bookTitle: 'Kept Reading', status: 'returned' })]);
   });
 
   it('deletes a reading history at once, except a loan with something owed', async () => {
