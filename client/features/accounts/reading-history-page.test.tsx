@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
@@ -74,7 +74,7 @@ describe('ReadingHistoryPage', () => {
     const keep = screen.getByRole('checkbox', { name: 'Keep my reading history' });
     expect(keep).not.toBeChecked();
     await userEvent.setup().click(keep);
-    expect(await screen.findByRole('checkbox', { name: 'Keep my reading history' })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Keep my reading history' })).toBeChecked());
   });
 
   it('says so when no returned book is linked to the member', async () => {

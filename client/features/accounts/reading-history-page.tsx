@@ -45,7 +45,7 @@ export default function ReadingHistoryPage() {
     const confirmed = await confirmAction({
       title: t({ id: 'history.deleteConfirm' }),
       text: t({ id: 'history.deleteConfirmText' }),
-      confirmText: t({ id: 'history.delete' }),
+      confirmText: t({ id: 'history.deleteConfirmButton' }),
       cancelText: t({ id: 'common.cancel' }),
       icon: 'warning',
     });
