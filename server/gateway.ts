@@ -124,13 +124,14 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
       draining: () => draining,
     });
     // Ready holds past their pickup day pass their copies on, notices due by now are recorded and e-mails due by
-    // now are sent, without anyone asking: on whichever gateway holds the schedule's lease.
+    // now are sent, closed loans past their days lose their member (once a day), without anyone asking: on whichever gateway holds the schedule's lease.
     const schedule = createSchedule({
       leases: store.leases,
       work: async () => {
         await library.holds.expireDue();
         await library.notices.sweep({ onceADay: true });
         await library.autoRenewals.runDue();
+        await library.readingHistory.sweep();
         await library.mail.deliver();
         await library.sms.deliver();
       },

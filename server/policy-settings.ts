@@ -16,6 +16,7 @@ export const POLICY_SCHEMA = {
   HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
   HOLD_PAUSE_MAX_DAYS: days(DEFAULT_POLICY.holdPauseMaxDays),
   DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
+  ANONYMIZE_AFTER_DAYS: days(DEFAULT_POLICY.anonymizeAfterDays),
   // No default: a staffed library (ADMIN_EMAILS names someone) takes the desk's, a self-service one the app's.
   RETURNS: { type: 'string', enum: ['self', 'desk'] },
   BORROWING: { type: 'string', enum: ['collect', 'instant'] },
@@ -54,6 +55,7 @@ export function readPolicy(v: CheckedValues, staff: boolean): Policy {
     holdPickupDays: int('HOLD_PICKUP_DAYS'),
     holdPauseMaxDays: int('HOLD_PAUSE_MAX_DAYS'),
     dueSoonDays: int('DUE_SOON_DAYS'),
+    anonymizeAfterDays: int('ANONYMIZE_AFTER_DAYS'),
     // A staffed library's counter is the truth (docs/decisions/075): returns at the desk and click and collect,
     // unless set otherwise; without staff, the app's self-service as the specification has it.
     returns: v.RETURNS === 'desk' || (v.RETURNS === undefined && staff) ? 'desk' : 'self',

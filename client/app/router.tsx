@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
       { path: 'all-users', lazy: guarded(() => import('../features/users/all-users-page.tsx')) },
       { path: 'borrowed-books', lazy: guarded(() => import('../features/circulation/borrowed-books-page.tsx')) },
       { path: 'my-account', lazy: guarded(() => import('../features/accounts/my-account-page.tsx')) },
+      {
+        path: 'my-account/reading-history',
+        lazy: guarded(() => import('../features/accounts/reading-history-page.tsx')),
+      },
       // Signed-in only here; the page itself tells members apart from staff (and the gateway refuses them).
       { path: 'desk', lazy: guarded(() => import('../features/desk/desk-page.tsx')) },
       { path: 'desk/calendar', lazy: guarded(() => import('../features/desk/calendar/desk-calendar-page.tsx')) },

@@ -17,6 +17,7 @@ export const TEST_POLICY: LibraryPolicy = {
   holdPickupDays: 2,
   holdPauseMaxDays: 60,
   dueSoonDays: 4,
+  anonymizeAfterDays: 45,
   catalogueEditors: 'MEMBERS',
   inventoryEditors: 'MEMBERS',
   returns: 'SELF',

@@ -20,6 +20,7 @@ export const POLICY_QUERY = graphql(`
       holdPickupDays
       holdPauseMaxDays
       dueSoonDays
+      anonymizeAfterDays
       catalogueEditors
       inventoryEditors
       returns

@@ -60,6 +60,9 @@ export const ACCESS = {
     setEmailNotices: 'signedIn',
     setMyPhone: 'signedIn',
     setSmsNotices: 'signedIn',
+    // Only ever the caller's own reading history.
+    setReadingHistory: 'signedIn',
+    deleteReadingHistory: 'signedIn',
     // Only ever the caller's own account.
     deleteMyAccount: 'signedIn',
     checkIn: 'staff',
@@ -120,6 +123,9 @@ export const FIELD_ACCESS = {
     cardNumber: 'selfOrStaff',
     block: 'selfOrStaff',
     notes: 'staff',
+    // Only the member: staff do not read what a member reads (library/reading-history.ts).
+    keepsReadingHistory: 'self',
+    readingHistory: 'self',
   },
   // The caller's own hold; null for a visitor. A book's copies as items: staff only (members see counts).
   Book: { myHold: 'self', items: 'staff' },

@@ -40,6 +40,8 @@ const PER_ITEM_READS = new Set([
   'User.holds',
   'User.notices',
   'User.unreadNoticeCount',
+  'User.keepsReadingHistory',
+  'User.readingHistory',
 ]);
 
 /**

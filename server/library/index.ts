@@ -27,6 +27,7 @@ import { createClaims, type Claims } from './claims.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createStatistics, type Statistics } from './statistics.ts';
 import { createSuggestions, type Suggestions } from './suggestions.ts';
+import { createReadingHistory, type ReadingHistory } from './reading-history.ts';
 
 export interface Library {
   catalog: Catalog;
@@ -70,6 +71,8 @@ export interface Library {
   statistics: Statistics;
   /** Members' purchase suggestions; staff accept or decline them and the member is told. */
   suggestions: Suggestions;
+  /** A member's reading history: kept or not, read, deleted; the daily run that anonymizes old loans. */
+  readingHistory: ReadingHistory;
 }
 
 export interface LibraryOptions {
@@ -221,5 +224,6 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     claims: createClaims(store, { audit, now }),
     statistics: createStatistics(store, { timeZone: opts.timeZone, policy, calendar, now }),
     suggestions: createSuggestions(store, { audit, now, onDecided: notices.suggestionDecided }),
+    readingHistory: createReadingHistory(store, { policy, now }),
   };
 }

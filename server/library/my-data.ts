@@ -40,6 +40,8 @@ export interface MemberExport {
     lastSignIn: Date | null;
     emailNotices: boolean;
     smsNotices: boolean;
+    /** Whether they keep their reading history (their loans below stay theirs; else old ones are anonymized). */
+    keepsReadingHistory: boolean;
   };
   loans: Pick<
     LoanRecord,
@@ -154,7 +156,7 @@ export function createMyData(
     return all;
   }
 
-  const profileOf = (session: Session, user: UserRecord | null): MemberExport['profile'] => ({
+  const profileOf = (session: Session, user: UserRecord | null, keeps: boolean): MemberExport['profile'] => ({
     uid: session.uid,
     name: user?.name ?? session.name,
     email: user?.email ?? session.email,
@@ -167,12 +169,13 @@ export function createMyData(
     lastSignIn: user?.lastLoginAt ?? null,
     emailNotices: user?.emailNotices ?? true,
     smsNotices: user?.smsNotices ?? false,
+    keepsReadingHistory: keeps,
   });
 
   return {
     async export(session, locale = 'en') {
       const uid = session.uid;
-      const [user, loans, holds, balance, entries, notices, audit, suggestions] = await Promise.all([
+      const [user, loans, holds, balance, entries, notices, audit, suggestions, keeps] = await Promise.all([
         store.users.getByUid(uid),
         store.loans.listByUser(uid),
         store.holds.listByUser(uid),
@@ -181,11 +184,12 @@ export function createMyData(
         everyPage((page) => store.notices.list(uid, { unreadOnly: false, page })),
         deps.audit.aboutMe(session),
         store.suggestions.listByUser(uid),
+        store.readingHistory.keeps(uid),
       ]);
       // Each notice said in the member's language (a ready hold's with that day's opening hours, read now).
       const messages = await Promise.all(notices.map((n) => deps.message(n, locale)));
       return {
-        profile: profileOf(session, user),
+        profile: profileOf(session, user, keeps),
         loans: loans.map(
           ({ id, bookId, bookTitle, bookAuthor, borrowDate, returnDate, returnedAt, status, renewals, lateFee }) => ({
             id,

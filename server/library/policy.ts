@@ -42,6 +42,11 @@ export interface Policy {
   /** A loan due within this many days is "due soon": the SPA's badge and the member's notice both say so. */
   dueSoonDays: number;
   /**
+   * Days after its return (or after the last payment, while something was owed on it) that a closed loan keeps
+   * its member, unless they keep their reading history; then it stays for the statistics without them.
+   */
+  anonymizeAfterDays: number;
+  /**
    * What a member's Return Book does: 'self' closes the loan (the original app); 'desk' records a return claim
    * that a desk check-in completes (docs/decisions/041).
    */
@@ -95,6 +100,8 @@ export const DEFAULT_POLICY: Policy = {
   holdPauseMaxDays: 90,
   // The specification's "Due soon: 3 days or fewer".
   dueSoonDays: 3,
+  // A month: long enough for a complaint about a return or a fee, short enough to keep nobody's reading.
+  anonymizeAfterDays: 30,
   returns: 'self',
   borrowing: 'instant',
   // A year: a library shut longer is not lending.

@@ -29,10 +29,12 @@ export const myData = record({
     lastSignIn: nullableDateTime,
     emailNotices: { type: 'boolean' },
     smsNotices: { type: 'boolean' },
+    keepsReadingHistory: { type: 'boolean' },
   }),
   loans: {
     type: 'array',
-    description: 'Every loan, newest first, with the book’s title and author.',
+    description:
+      'Every loan still linked to the member (a returned one is anonymized some days after its return unless they keep their reading history), newest first, with the book’s title and author.',
     items: record({
       id: objectId,
       bookId: objectId,

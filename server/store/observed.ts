@@ -36,6 +36,7 @@ export const READS: { [P in Exclude<Part, (typeof UNSEEN_PARTS)[number]>]: reado
   notices: ['list', 'unreadCount', 'recorded', 'mailDue', 'movedSince'],
   users: ['getByUid', 'list', 'page'],
   erasure: [],
+  readingHistory: ['keeps', 'page', 'named'],
   calendar: ['openingHours', 'hoursChanges', 'closures'],
   holidays: ['get'],
   stats: ['loanCounts', 'ledgerSums', 'topBooks', 'topGenres', 'overdueGroups', 'holdCounts'],

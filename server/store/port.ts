@@ -11,6 +11,7 @@ import type { ItemStore } from './port/items.ts';
 import type { LedgerStore } from './port/ledger.ts';
 import type { LoanStore } from './port/loans.ts';
 import type { NoticeStore } from './port/notices.ts';
+import type { ReadingHistoryStore } from './port/reading-history.ts';
 import type { RequestStore } from './port/requests.ts';
 import type { LeaseStore, SessionStore } from './port/sessions.ts';
 import type { StatsStore } from './port/stats.ts';
@@ -28,6 +29,7 @@ export * from './port/ledger.ts';
 export * from './port/loans.ts';
 export * from './port/notices.ts';
 export * from './port/paging.ts';
+export * from './port/reading-history.ts';
 export * from './port/requests.ts';
 export * from './port/sessions.ts';
 export * from './port/stats.ts';
@@ -47,6 +49,8 @@ export interface Store {
   readonly notices: NoticeStore;
   readonly users: UserStore;
   readonly erasure: ErasureStore;
+  /** Members' reading histories: their closed loans, kept or anonymized (issue 42). */
+  readonly readingHistory: ReadingHistoryStore;
   readonly leases: LeaseStore;
   readonly sessions: SessionStore;
   readonly audit: AuditStore;

@@ -777,6 +777,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     setEmailNotices: { enabled: true },
     setMyPhone: { phone: '01711-000000' },
     setSmsNotices: { enabled: false },
+    setReadingHistory: { keep: false },
     setLocale: { locale: 'en' },
     calendar: { from: libraryDay(0), to: libraryDay(30) },
     // In this order (the schema's): the baseline closes a day, then opens it again.

@@ -132,7 +132,13 @@ describeEachStore((kind) => {
       expect.objectContaining({ action: 'borrowed', field: 'dueDate', bookId: late }),
     ]);
     expect(JSON.stringify(data.audit)).not.toContain('Desk Clerk');
-    expect(data.profile).toMatchObject({ uid: m.uid, name: 'Export Reader', email: m.email, role: 'member' });
+    expect(data.profile).toMatchObject({
+      uid: m.uid,
+      name: 'Export Reader',
+      email: m.email,
+      role: 'member',
+      keepsReadingHistory: false,
+    });
     expect(data.loans).toEqual([
       expect.objectContaining({
         id: lateLoan,

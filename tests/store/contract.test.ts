@@ -14,6 +14,7 @@ import { batchReadsContract } from './contract/batch-reads.contract.ts';
 import { bookWritesContract, booksContract } from './contract/books.contract.ts';
 import { circulationContract } from './contract/circulation.contract.ts';
 import { erasureContract } from './contract/erasure.contract.ts';
+import { readingHistoryContract } from './contract/reading-history.contract.ts';
 import { holdsContract } from './contract/holds.contract.ts';
 import { holdPausesContract } from './contract/hold-pauses.contract.ts';
 import { leasesContract } from './contract/leases.contract.ts';
@@ -48,6 +49,7 @@ function storeContract(factory: StoreFactory): void {
   batchReadsContract(factory);
   ledgerContract(factory);
   erasureContract(factory);
+  readingHistoryContract(factory);
   auditContract(factory);
   searchContract(factory);
   calendarContract(factory);

@@ -22,6 +22,7 @@ import { sqliteAudit } from '../../server/store/sqlite/audit.ts';
 import { sqliteNotices } from '../../server/store/sqlite/notices.ts';
 import { sqliteCategories, sqliteUsers } from '../../server/store/sqlite/people.ts';
 import { sqliteErasure } from '../../server/store/sqlite/erasure.ts';
+import { sqliteReadingHistory } from '../../server/store/sqlite/reading-history.ts';
 import { sqliteItems } from '../../server/store/sqlite/items.ts';
 import { sqliteSessions } from '../../server/store/sqlite/sessions.ts';
 import { sqliteStats } from '../../server/store/sqlite/stats.ts';
@@ -187,6 +188,18 @@ const CASES: Case[] = [
     run: (s, f) => s.items.setStatus(f.barcodes[0]!, 'ON_SHELF', null, new Date()),
   },
   { name: 'books: copies owned down (withdraws copies)', run: (s, f) => s.books.changeStock(f.shelfBookId, -1) },
+  // A reading history (port/reading-history.ts): the member's page, and the daily run's anonymizing reads and write.
+  { name: "reading history: a member's page", run: (s) => s.readingHistory.page('user-1', { first: 10 }) },
+  { name: 'reading history: whether a member keeps it', run: (s) => s.readingHistory.keeps('user-1') },
+  { name: 'reading history: loans to anonymize', run: (s) => s.readingHistory.named(new Date(), { limit: 100 }) },
+  {
+    name: "reading history: one member's loans to anonymize",
+    run: (s) => s.readingHistory.named(new Date(), { userId: 'user-1', limit: 100 }),
+  },
+  {
+    name: 'reading history: anonymize',
+    run: (s) => s.readingHistory.anonymize('user-1', ['0123456789abcdef01234567'], 'anonymous:x'),
+  },
   // Last: it takes the fixture's member away.
   {
     name: "users: erase a member's account",
@@ -307,6 +320,7 @@ describe('SQLite: every query plan uses an index', () => {
       notices: sqliteNotices(db),
       users: sqliteUsers(db),
       erasure: sqliteErasure(db),
+      readingHistory: sqliteReadingHistory(db),
       categories: sqliteCategories(db),
       leases: sqliteLeases(db),
       sessions: sqliteSessions(db),

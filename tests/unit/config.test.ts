@@ -74,6 +74,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['HOLD_LIMIT', '0', /HOLD_LIMIT must be between 1 and 1000/],
   ['HOLD_PICKUP_DAYS', 'soon', /HOLD_PICKUP_DAYS must be a whole number/],
   ['HOLD_PAUSE_MAX_DAYS', '400', /HOLD_PAUSE_MAX_DAYS must be between 1 and 365/],
+  ['ANONYMIZE_AFTER_DAYS', '0', /ANONYMIZE_AFTER_DAYS must be between 1 and 365/],
   ['DUE_SOON_DAYS', '-1', /DUE_SOON_DAYS must be between 0 and 365, got "-1"/],
   ['CATALOGUE_EDITORS', 'admins', /CATALOGUE_EDITORS must be one of members, staff, got "admins"/],
   ['RETURNS', 'librarian', /RETURNS must be one of self, desk, got "librarian"/],
@@ -170,6 +171,8 @@ describe('configuration', () => {
       // A paused hold resumes within three months.
       holdPauseMaxDays: 90,
       dueSoonDays: 3,
+      // A returned loan keeps its member for a month (issue 42).
+      anonymizeAfterDays: 30,
       // No staff: a self-service library, as the specification has it (returns and borrows in the app).
       returns: 'self',
       borrowing: 'instant',

@@ -53,6 +53,11 @@ describe('graphql() documents in the production build', () => {
       'add-book-page.tsx': ['AddBookDocument'],
       'update-book-page.tsx': ['BookForUpdateDocument', 'UpdateBookDocument'],
       'all-users-page.tsx': ['AllUsersDocument'],
+      'reading-history-page.tsx': [
+        'DeleteReadingHistoryDocument',
+        'ReadingHistoryDocument',
+        'SetReadingHistoryDocument',
+      ],
       'my-account-page.tsx': [
         'AccountDeletionCheckDocument',
         'DeleteMyAccountDocument',

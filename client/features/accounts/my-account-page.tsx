@@ -106,6 +106,16 @@ export default function MyAccountPage() {
 
       <PhoneAndSms />
 
+      <section aria-labelledby="history-heading" className="mb-8 rounded-xl bg-white p-6 shadow ring-1 ring-slate-200">
+        <h2 id="history-heading" className="mb-2 text-xl font-semibold text-slate-900">
+          {t({ id: 'account.history' })}
+        </h2>
+        <p className="mb-4 text-slate-600">{t({ id: 'account.historyText' })}</p>
+        <Link to="/my-account/reading-history" className="btn-primary">
+          {t({ id: 'history.title' })}
+        </Link>
+      </section>
+
       <section aria-labelledby="my-data-heading" className="mb-8 rounded-xl bg-white p-6 shadow ring-1 ring-slate-200">
         <h2 id="my-data-heading" className="mb-2 text-xl font-semibold text-slate-900">
           {t({ id: 'account.yourData' })}

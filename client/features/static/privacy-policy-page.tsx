@@ -41,6 +41,11 @@ export default function PrivacyPolicyPage() {
               {(p) => t({ id: 'privacy.useFees' }, { fee: p.lateFeePerDay })}
             </PolicyText>
           </li>
+          <li>
+            <PolicyText unknown={t({ id: 'privacy.useHistoryUnknown' })}>
+              {(p) => t({ id: 'privacy.useHistory' }, { days: p.anonymizeAfterDays })}
+            </PolicyText>
+          </li>
           <li>{t({ id: 'privacy.useNewsletter' })}</li>
         </ul>
       </section>

@@ -30,6 +30,8 @@ export const accountMutations: MutationResolvers = {
   setSmsNotices: (_parent, { enabled }, ctx) => ctx.library.sms.set(sessionOf(ctx), enabled),
   deleteMyAccount: (_parent, _args, ctx) => ctx.library.myData.deleteAccount(sessionOf(ctx)),
   setLocale: (_parent, { locale }, ctx) => ctx.library.language.set(sessionOf(ctx), locale),
+  setReadingHistory: (_parent, { keep }, ctx) => ctx.library.readingHistory.set(sessionOf(ctx), keep),
+  deleteReadingHistory: (_parent, _args, ctx) => ctx.library.readingHistory.delete(sessionOf(ctx)),
 };
 
 // A member's account: the member themselves or staff (the circulation service refuses anyone else).
@@ -61,6 +63,15 @@ export const userFields: UserResolvers = {
     ];
   },
   locale: (user, _args, ctx) => ctx.library.language.of(sessionOf(ctx), user),
+  keepsReadingHistory: (user, _args, ctx) => ctx.library.readingHistory.keeps(sessionOf(ctx), user),
+  async readingHistory(user, { first, after }, ctx) {
+    const page = await ctx.library.readingHistory.page(sessionOf(ctx), user.uid, first, after);
+    return {
+      nodes: page.nodes,
+      totalCount: page.totalCount,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
+  },
   // The refusal said in the reader's language, as a borrow's own refusal is.
   borrowing: async (user, _args, ctx) => {
     const { allowed, code, said } = await ctx.library.circulation.borrowing(sessionOf(ctx), user.uid);

@@ -104,6 +104,7 @@ export const en = {
   emailSettingOwn: "Only the member and staff can see a member's e-mail setting.",
   smsSettingOwn: "Only the member and staff can see a member's SMS setting.",
   smsNeedsPhone: 'Add your mobile number first: SMS notices go to it.',
+  readingHistoryOwn: 'Only the member can see their reading history.',
   unsubscribeBad:
     'This unsubscribe link is not valid: it may have been cut short or changed. Sign in to BookHaven and turn off "E-mail me notices" under Notices instead.',
   unsubscribeOutdated:

@@ -234,6 +234,8 @@ export interface UserDoc {
   /** Absent or null while the member is not blocked. */
   blockedReason?: string | null;
   blockedAt?: Date | null;
+  /** Absent: off (the member's closed loans are anonymized some days after their return). */
+  keepsReadingHistory?: boolean;
 }
 
 /** The ObjectId for a 24-hex string, or null: a malformed id is "not found", never an error for the caller. */

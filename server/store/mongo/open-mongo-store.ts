@@ -25,6 +25,7 @@ import { holdSteps } from './hold-steps.ts';
 import { recoverHolds } from './hold-recovery.ts';
 import { mongoNotices } from './notices.ts';
 import { mongoErasure } from './erasure.ts';
+import { mongoReadingHistory } from './reading-history.ts';
 import { mongoLeases } from './leases.ts';
 import { mongoSessions } from './sessions.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
@@ -234,6 +235,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
         memberNotes: members.memberNotes,
         audit: db.collection<AuditDoc>('audit'),
       }),
+      readingHistory: mongoReadingHistory({ loans: collections.loans, users: members.users }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
       sessions: mongoSessions(db.collection<EndedSessionDoc>('endedSessions')),
       audit: mongoAudit(db.collection<AuditDoc>('audit')),

@@ -13,6 +13,7 @@ import { sqliteSessions } from './sessions.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 import { sqliteErasure } from './erasure.ts';
+import { sqliteReadingHistory } from './reading-history.ts';
 import { sqliteCalendar } from './calendar.ts';
 import { sqliteHolidays } from './holidays.ts';
 import { sqliteItems } from './items.ts';
@@ -39,6 +40,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
     notices: sqliteNotices(db),
     users: sqliteUsers(db),
     erasure: sqliteErasure(db),
+    readingHistory: sqliteReadingHistory(db),
     leases: sqliteLeases(db),
     sessions: sqliteSessions(db),
     audit: sqliteAudit(db),

@@ -15,6 +15,7 @@ import { MIGRATIONS_FROM_35 } from './migrations/35-sms-notices.ts';
 import { MIGRATIONS_FROM_36 } from './migrations/36-hold-pauses.ts';
 import { MIGRATIONS_FROM_37 } from './migrations/37-report-indexes.ts';
 import { MIGRATIONS_FROM_38 } from './migrations/38-auto-renewal.ts';
+import { MIGRATIONS_FROM_39 } from './migrations/39-reading-history.ts';
 import { MIGRATIONS_FROM_40 } from './migrations/40-purchase-suggestions.ts';
 
 export const MIGRATIONS: readonly string[] = [
@@ -32,5 +33,6 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_36,
   ...MIGRATIONS_FROM_37,
   ...MIGRATIONS_FROM_38,
+  ...MIGRATIONS_FROM_39,
   ...MIGRATIONS_FROM_40,
 ];
