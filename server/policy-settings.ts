@@ -13,6 +13,7 @@ export const POLICY_SCHEMA = {
   DEFAULT_REPLACEMENT_COST: amount(DEFAULT_POLICY.defaultReplacementCost),
   CATALOGUE_EDITORS: { type: 'string', enum: ['members', 'staff'], default: DEFAULT_POLICY.catalogueEditors },
   HOLD_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.holdLimit },
+  SUGGESTION_LIMIT: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POLICY.suggestionLimit },
   HOLD_PICKUP_DAYS: days(DEFAULT_POLICY.holdPickupDays),
   HOLD_PAUSE_MAX_DAYS: days(DEFAULT_POLICY.holdPauseMaxDays),
   DUE_SOON_DAYS: { type: 'integer', minimum: 0, maximum: 365, default: DEFAULT_POLICY.dueSoonDays },
@@ -52,6 +53,7 @@ export function readPolicy(v: CheckedValues, staff: boolean): Policy {
     // Inventory and money are staff fields once there is staff to keep them.
     inventoryEditors: staff ? 'staff' : 'members',
     holdLimit: int('HOLD_LIMIT'),
+    suggestionLimit: int('SUGGESTION_LIMIT'),
     holdPickupDays: int('HOLD_PICKUP_DAYS'),
     holdPauseMaxDays: int('HOLD_PAUSE_MAX_DAYS'),
     dueSoonDays: int('DUE_SOON_DAYS'),

@@ -223,7 +223,7 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     holdShelf: createHoldShelf(store, { holds, audit, now, onShelved: (hold) => notices.readyFor(hold.bookId) }),
     claims: createClaims(store, { audit, now }),
     statistics: createStatistics(store, { timeZone: opts.timeZone, policy, calendar, now }),
-    suggestions: createSuggestions(store, { audit, now, onDecided: notices.suggestionDecided }),
+    suggestions: createSuggestions(store, { policy, audit, now, onDecided: notices.suggestionDecided }),
     readingHistory: createReadingHistory(store, { policy, now }),
   };
 }

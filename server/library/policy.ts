@@ -35,6 +35,8 @@ export interface Policy {
   inventoryEditors: 'members' | 'staff';
   /** Open holds (waiting or ready) a member may have at once. */
   holdLimit: number;
+  /** Purchase suggestions a member may have waiting for staff's answer at once. */
+  suggestionLimit: number;
   /** Days a copy set aside for a ready hold waits for its member, after the day it was set aside. */
   holdPickupDays: number;
   /** The longest a member may pause a waiting hold (Koha's suspension), in days from today to the day it resumes. */
@@ -95,6 +97,8 @@ export const DEFAULT_POLICY: Policy = {
   catalogueEditors: 'members',
   inventoryEditors: 'members',
   holdLimit: 5,
+  // Enough for a reading list, few enough that one member cannot bury the desk's list.
+  suggestionLimit: 10,
   holdPickupDays: 3,
   // A season's travel: Koha leaves it open; three months keeps a queue from holding places nobody will take.
   holdPauseMaxDays: 90,
@@ -113,12 +117,6 @@ export const DEFAULT_POLICY: Policy = {
   // Before the library opens, so a member reading the morning's notices sees the new date.
   autoRenewAt: '06:00',
 };
-
-/**
- * Purchase suggestions a member may have waiting for staff's answer at once (issue 42): enough for a reading list,
- * few enough that one member cannot bury the desk's list.
- */
-export const SUGGESTION_LIMIT = 10;
 
 export const CURRENCY = { code: 'BDT', symbol: '৳' } as const;
 

@@ -1,12 +1,12 @@
 // Purchase suggestions (issue 42, item 5): a member asks the library to buy a book it has no copy of; staff see
 // the suggestions newest first and accept or decline each (a decline says why), and the member is told by a
-// notice. A member has at most SUGGESTION_LIMIT waiting for an answer at once.
+// notice. A member has at most policy.suggestionLimit (SUGGESTION_LIMIT) waiting for an answer at once.
 import type { Page, SuggestionRecord, SuggestionStatus, Store } from '../store/port.ts';
 import type { Session } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
 import { requireStaff } from './circulation.ts';
 import type { AuditTrail } from './audit.ts';
-import { SUGGESTION_LIMIT } from './policy.ts';
+import type { Policy } from './policy.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import * as check from './validate.ts';
 
@@ -38,7 +38,12 @@ export interface Suggestions {
 
 export function createSuggestions(
   store: Store,
-  deps: { audit: AuditTrail; now: () => Date; onDecided: (suggestion: SuggestionRecord) => Promise<void> },
+  deps: {
+    policy: Policy;
+    audit: AuditTrail;
+    now: () => Date;
+    onDecided: (suggestion: SuggestionRecord) => Promise<void>;
+  },
 ): Suggestions {
   const own = (s: SuggestionRecord): SuggestionView => ({ ...s, member: null });
   async function withMembers(list: SuggestionRecord[]): Promise<SuggestionView[]> {
@@ -55,9 +60,9 @@ export function createSuggestions(
       const note = check.text(input.note, 'note', { max: NOTE_MAX, required: false });
       const added = await store.suggestions.add(
         { userId: session.uid, title, author, note, createdAt: deps.now() },
-        SUGGESTION_LIMIT,
+        deps.policy.suggestionLimit,
       );
-      if (!added) throw new LibraryError('SUGGESTION_LIMIT', 'suggestionLimit', { limit: SUGGESTION_LIMIT });
+      if (!added) throw new LibraryError('SUGGESTION_LIMIT', 'suggestionLimit', { limit: deps.policy.suggestionLimit });
       return own(added);
     },
 

@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
-import { SUGGESTION_LIMIT } from '../../server/library/policy.ts';
 import { expectError } from './gql-assert.ts';
+
+// The library's own limit (the default is 10): a member may have this many suggestions waiting at once.
+const SUGGESTION_LIMIT = 3;
 
 const FIELDS = 'id title author note status reason decidedAt memberName memberCard';
 
@@ -15,7 +17,10 @@ describeEachStore((kind) => {
   let staff: Member;
   const staffEmail = `suggest-${randomUUID().slice(0, 8)}@example.com`;
   beforeAll(async () => {
-    gw = await startTestGateway({ store: kind, env: { ADMIN_EMAILS: staffEmail } });
+    gw = await startTestGateway({
+      store: kind,
+      env: { ADMIN_EMAILS: staffEmail, SUGGESTION_LIMIT: String(SUGGESTION_LIMIT) },
+    });
     staff = await gw.member({ name: 'Suggest Desk', email: staffEmail });
   });
   afterAll(() => gw.close());

@@ -72,6 +72,7 @@ const BAD_VALUES: [string, string, RegExp][] = [
   ['LOST_PROCESSING_FEE', '-5', /LOST_PROCESSING_FEE must be between 0 and 1000000/],
   ['DEFAULT_REPLACEMENT_COST', 'free', /DEFAULT_REPLACEMENT_COST must be a whole number/],
   ['HOLD_LIMIT', '0', /HOLD_LIMIT must be between 1 and 1000/],
+  ['SUGGESTION_LIMIT', '0', /SUGGESTION_LIMIT must be between 1 and 1000/],
   ['HOLD_PICKUP_DAYS', 'soon', /HOLD_PICKUP_DAYS must be a whole number/],
   ['HOLD_PAUSE_MAX_DAYS', '400', /HOLD_PAUSE_MAX_DAYS must be between 1 and 365/],
   ['ANONYMIZE_AFTER_DAYS', '0', /ANONYMIZE_AFTER_DAYS must be between 1 and 365/],
@@ -167,6 +168,7 @@ describe('configuration', () => {
       // No staff configured: the original app's rule, every editor may change copies and costs.
       inventoryEditors: 'members',
       holdLimit: 5,
+      suggestionLimit: 10,
       holdPickupDays: 3,
       // A paused hold resumes within three months.
       holdPauseMaxDays: 90,
