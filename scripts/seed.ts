@@ -7,10 +7,14 @@ import { parseArgs } from 'node:util';
 import { Faker, en } from '@faker-js/faker';
 import { MongoClient } from 'mongodb';
 import { loadPolicy } from '../server/config.ts';
+import { todayIn } from '../server/library/calendar.ts';
 import { DEFAULT_POLICY, type Policy } from '../server/library/policy.ts';
 import { openStore } from '../server/store/open-store.ts';
 import type { BookFields, Store } from '../server/store/port.ts';
+import { drawnCoverPath } from '../server/store/seed/cover-svg.ts';
+import { seedAuthor, seedTitle } from '../server/store/seed/titles.ts';
 import type { Genre } from '../shared/genres.ts';
+import { seedYear } from './lib/seed-loans.ts';
 
 // The nine genres of the catalogue, with a realistic skew (many thrillers and romances, few poetry books).
 const GENRE_WEIGHTS: Readonly<Record<Genre, number>> = {
@@ -37,6 +41,9 @@ export interface SeedOptions {
   quiet?: boolean;
   /** The policy the loans are made by (loan limit, loan period); the defaults when not given. */
   policy?: Policy;
+  /** The library's time zone and the moment the seeded year ends (LIBRARY_TIMEZONE and now when not given). */
+  timeZone?: string;
+  now?: Date;
 }
 
 const printedDecile = new Map<string, number>();
@@ -54,24 +61,29 @@ function progress(label: string, done: number, total: number, quiet?: boolean) {
   }
 }
 
-function makeBook(faker: Faker, authors: string[]): BookFields {
+/** A seeded PRNG (mulberry32): the same seed, the same library. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function makeBook(faker: Faker, random: () => number, authors: string[]): BookFields {
   const genre = faker.helpers.weightedArrayElement(
     Object.entries(GENRE_WEIGHTS).map(([value, weight]) => ({ value, weight })),
   );
-  const words = faker.number.int({ min: 1, max: 4 });
-  const title = faker.helpers.arrayElement([
-    () => faker.lorem.words(words),
-    () => `The ${faker.word.adjective()} ${faker.word.noun()}`,
-    () => `${faker.person.firstName()} and the ${faker.word.noun()}`,
-    () => `A ${faker.word.noun()} of ${faker.word.noun()}s`,
-  ])();
+  // Popular authors write many books: the English ones come from a fixed pool with a long tail.
+  const { title, author } = seedTitle(random, authors);
   return {
-    title: title.replace(/\b\w/g, (c) => c.toUpperCase()),
-    // Popular authors write many books: pick from a fixed pool with a long tail.
-    author: authors[Math.floor(authors.length * faker.number.float({ min: 0, max: 1 }) ** 2)]!,
+    title,
+    author,
     genre,
     description: faker.lorem.sentences({ min: 1, max: 3 }),
-    image: `/assets/library/covers/${faker.helpers.arrayElement(['dracula', 'frankenstein', 'pride-and-prejudice', 'hamlet', 'the-war-of-the-worlds'])}.svg`,
+    image: drawnCoverPath({ title, author, genre }),
     rating: Math.round(faker.number.float({ min: 1, max: 5 }) * 10) / 10,
     quantity: faker.number.int({ min: 0, max: 10 }),
   };
@@ -104,11 +116,14 @@ export async function seed(options: SeedOptions) {
     const faker = new Faker({ locale: [en] });
     faker.seed(options.seed);
     const started = Date.now();
-    const authors = Array.from({ length: Math.max(50, Math.ceil(options.books / 20)) }, () => faker.person.fullName());
+    const random = prng(options.seed);
+    const authors = Array.from({ length: Math.max(50, Math.ceil(options.books / 20)) }, () => seedAuthor(random));
 
     const BATCH = 1000;
     for (let done = 0; done < options.books;) {
-      const batch = Array.from({ length: Math.min(BATCH, options.books - done) }, () => makeBook(faker, authors));
+      const batch = Array.from({ length: Math.min(BATCH, options.books - done) }, () =>
+        makeBook(faker, random, authors),
+      );
       done += await store.books.insertMany(batch);
       progress('books', done, options.books, options.quiet);
     }
@@ -129,46 +144,25 @@ export async function seed(options: SeedOptions) {
       if (i % 500 === 499 || i === options.users - 1) progress('users', i + 1, options.users, options.quiet);
     }
 
-    // Loans go through checkout, so stock and loans stay consistent; books out of stock are skipped. Checkout
-    // enforces the loan limit as the gateway does (no seeded member holds more books than the policy lends),
-    // and a member at the limit leaves the pool so the attempts go to members who may still borrow.
+    // A year of lending up to today, day by day (scripts/lib/seed-loans.ts).
     const policy = options.policy ?? DEFAULT_POLICY;
-    const limits = { loanLimit: policy.loanLimit, maxBalance: 0 };
     const bookIds: string[] = [];
     for await (const book of store.books.all()) bookIds.push(book.id);
-    let loans = 0;
-    for (
-      let attempt = 0;
-      loans < options.loans && users.length > 0 && bookIds.length > 0 && attempt < options.loans * 3;
-      attempt++
-    ) {
-      const user = faker.helpers.arrayElement(users);
-      const book = (await store.books.get(faker.helpers.arrayElement(bookIds)))!;
-      const borrowDate = faker.date.recent({ days: 30 });
-      const result = await store.loans.checkout(
-        {
-          bookId: book.id,
-          userId: user.uid,
-          userName: user.name,
-          userEmail: user.email,
-          borrowDate,
-          returnDate: new Date(
-            Date.UTC(borrowDate.getUTCFullYear(), borrowDate.getUTCMonth(), borrowDate.getUTCDate() + policy.loanDays),
-          ),
-          bookTitle: book.title,
-          bookAuthor: book.author,
-          bookImage: book.image,
-          bookCategory: book.genre,
-        },
-        limits,
-      );
-      if (!result.ok && (result.reason === 'loan-limit' || result.reason === 'fees-unpaid'))
-        users.splice(users.indexOf(user), 1);
-      if (result.ok) {
-        loans++;
-        if (loans % 500 === 0 || loans === options.loans) progress('loans', loans, options.loans, options.quiet);
-      }
-    }
+    const timeZone = options.timeZone ?? 'Asia/Dhaka';
+    const year =
+      users.length > 0 && bookIds.length > 0 && options.loans > 0
+        ? await seedYear(store, users, bookIds, {
+            loans: options.loans,
+            policy,
+            timeZone,
+            today: todayIn(timeZone, options.now ?? new Date()),
+            random,
+            onLoan: (made) => {
+              if (made % 500 === 0 || made === options.loans) progress('loans', made, options.loans, options.quiet);
+            },
+          })
+        : null;
+    const loans = year?.loans ?? 0;
     const seconds = (Date.now() - started) / 1000;
     const records = options.books + options.users + loans;
     const summary = {

@@ -32,6 +32,7 @@ import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { healthRoutes } from './health.ts';
+import { coverRoutes } from './covers.ts';
 import { registerMetrics, type Metrics } from './metrics.ts';
 import { currentSurroundings, loggerOptions } from './logging.ts';
 import { absoluteImages, publicOrigin } from './library/site-urls.ts';
@@ -220,6 +221,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await apollo.stop();
   });
 
+  coverRoutes(app);
   await app.register(fastifyStatic, {
     root: path.join(ROOT, 'server', 'assets'),
     prefix: '/assets/library/',

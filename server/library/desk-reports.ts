@@ -55,11 +55,29 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const CSV_HEADER = ['Member', 'E-mail', 'Phone', 'Book', 'Due date', 'Days late', 'Return claimed', 'Loan'];
+const CSV_HEADER = [
+  'Member',
+  'Card',
+  'E-mail',
+  'Phone',
+  'Book',
+  'Due date',
+  'Days late',
+  'Fee so far',
+  'Return claimed',
+  'Loan',
+];
 
 export function createDeskReports(
   store: Store,
-  opts: { timeZone: string; now?: () => Date; notices: Notices; audit: AuditTrail },
+  opts: {
+    timeZone: string;
+    now?: () => Date;
+    notices: Notices;
+    audit: AuditTrail;
+    /** A loan's late fee so far (circulation's standing: the one fee rule). */
+    feeSoFar: (loan: LoanRecord) => Promise<number>;
+  },
 ): DeskReports {
   const now = opts.now ?? (() => new Date());
   const today = () => todayIn(opts.timeZone, now());
@@ -148,22 +166,28 @@ export function createDeskReports(
       return (async function* lines() {
         yield `${CSV_HEADER.join(',')}\r\n`;
         let after: string | null = null;
-        // A member's phone is on their record, not the loan: read once per member in the list.
-        const phones = new Map<string, string>();
-        const phoneOf = async (uid: string) => {
-          if (!phones.has(uid)) phones.set(uid, (await store.users.getByUid(uid))?.phone ?? '');
-          return phones.get(uid) ?? '';
+        // A member's card and phone are on their record, not the loan: read once per member in the list.
+        const members = new Map<string, { card: string; phone: string }>();
+        const memberOf = async (uid: string) => {
+          if (!members.has(uid)) {
+            const user = await store.users.getByUid(uid);
+            members.set(uid, { card: user?.cardNumber ?? '', phone: user?.phone ?? '' });
+          }
+          return members.get(uid) ?? { card: '', phone: '' };
         };
         do {
           const page = await store.loans.overdue(dueBefore, { first: 100, after });
           for (const loan of page.nodes) {
+            const member = await memberOf(loan.userId);
             const row = [
               loan.userName,
+              member.card,
               loan.userEmail,
-              await phoneOf(loan.userId),
+              member.phone,
               loan.bookTitle,
               dueDayOf(loan),
               daysBetween(dueDayOf(loan), day),
+              await opts.feeSoFar(loan),
               loan.claimedAt ? todayIn(opts.timeZone, loan.claimedAt) : '',
               loan.id,
             ];

@@ -198,7 +198,13 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
   return {
     calendar,
     holidays,
-    reports: createDeskReports(store, { timeZone: opts.timeZone, now, notices, audit }),
+    reports: createDeskReports(store, {
+      timeZone: opts.timeZone,
+      now,
+      notices,
+      audit,
+      feeSoFar: async (loan) => (await circulation.standing(loan)).fee,
+    }),
     holds,
     notices,
     autoRenewals: createAutoRenewals(store, { circulation, notices, policy, timeZone: opts.timeZone, now: opts.now }),

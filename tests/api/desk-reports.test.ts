@@ -145,10 +145,21 @@ describeEachStore((kind) => {
         expect(answer.headers.get('content-disposition')).toMatch(/attachment/);
         const text = answer.body as unknown as string;
         const lines = text.split('\r\n');
-        expect(lines[0]).toBe('Member,E-mail,Phone,Book,Due date,Days late,Return claimed,Loan');
+        expect(lines[0]).toBe('Member,Card,E-mail,Phone,Book,Due date,Days late,Fee so far,Return claimed,Loan');
         const long = lines.find((line) => line.endsWith(late.long));
-        // A phone starts with +, which a spreadsheet would read as a formula: kept as text.
-        expect(long).toMatch(/^Lina Late,[^,]+,'\+8801711000321,"Long Late, ""Quoted"" Book",\d{4}-\d{2}-\d{2},\d+,,/);
+        // A phone starts with +, which a spreadsheet would read as a formula: kept as text. The fee so far is the
+        // one fee rule's (the member's standing), and the card the member's own.
+        const card = (await gw.store.users.getByUid(late.member.uid))?.cardNumber;
+        expect(card).toMatch(/^BM\d{8}$/);
+        const listed = await gw.gql('{ overdueLoans(first: 100) { nodes { id fee } } }', {}, clerkA.token);
+        const fee = listed.body.data.overdueLoans.nodes.find((n: { id: string }) => n.id === late.long)?.fee;
+        const fields =
+          /^Lina Late,(BM\d+),[^,]+,'\+8801711000321,"Long Late, ""Quoted"" Book",\d{4}-\d{2}-\d{2},(\d+),(\d+),,/.exec(
+            long ?? '',
+          );
+        expect(fields?.[1]).toBe(card);
+        expect(Number(fields?.[3])).toBeGreaterThan(0);
+        expect(Number(fields?.[3])).toBe(fee);
         expect(lines.find((line) => line.endsWith(late.short))).toContain(",'=SUM(A1),");
 
         const few = await gw.request('GET', '/api/desk/overdue.csv?minDays=3650', { token: clerkA.token });

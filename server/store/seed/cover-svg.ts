@@ -75,3 +75,11 @@ export function coverSvg(book: { title: string; author: string; genre: string })
 </svg>
 `;
 }
+
+/** Where the gateway draws a cover from the book's own words (server/covers.ts): the seeded catalogue's covers. */
+export const DRAWN_COVER_PATH = '/assets/covers/drawn.svg';
+
+export function drawnCoverPath(book: { title: string; author: string; genre: string }): string {
+  const query = new URLSearchParams({ title: book.title, author: book.author, genre: book.genre });
+  return `${DRAWN_COVER_PATH}?${query.toString()}`;
+}
