@@ -48,8 +48,10 @@ describe('a reading history', () => {
     await expectAccessible(page);
 
     const keep = page.getByRole('checkbox', { name: 'Keep my reading history' });
-    await keep.check();
+    // The box follows the member's saved choice: it is ticked once the gateway has taken it.
+    await keep.click();
     await expect.poll(async () => (await historyOf(token)).keepsReadingHistory).toBe(true);
+    await expect.poll(() => keep.isChecked()).toBe(true);
 
     await page.getByRole('button', { name: 'Delete my reading history' }).click();
     await page.getByRole('button', { name: 'Yes, delete my history' }).click();
