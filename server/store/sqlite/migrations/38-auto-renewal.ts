@@ -1,15 +1,17 @@
-// Migration for auto-renewal (issue 42, decision 082): notices gain the 'renewed' kind. Shipped entries are never
-// edited (schema.ts).
+// Migration for the notices of auto-renewal (decision 082) and purchase suggestions (decision 084): notices gain
+// the 'renewed' and 'suggestion-decided' kinds. Shipped entries are never edited (schema.ts).
 
 export const MIGRATIONS_FROM_38: readonly string[] = [
-  // 38: a loan renewed by itself is told with a 'renewed' notice. SQLite cannot change a CHECK, so the table is
-  // rebuilt with its rows, columns and indexes as they were (as 15 did for 'due-date-moved').
+  // 38: a loan renewed by itself is told with a 'renewed' notice, staff's answer to a purchase suggestion with a
+  // 'suggestion-decided' one. SQLite cannot change a CHECK, so the table is rebuilt with its rows, columns and
+  // indexes as they were (as 15 did for 'due-date-moved').
   `
   CREATE TABLE notices_next (
     id TEXT PRIMARY KEY,
     user_id TEXT NOT NULL,
     kind TEXT NOT NULL
-      CHECK (kind IN ('due-soon', 'overdue', 'hold-ready', 'hold-expired', 'due-date-moved', 'renewed')),
+      CHECK (kind IN ('due-soon', 'overdue', 'hold-ready', 'hold-expired', 'due-date-moved', 'renewed',
+        'suggestion-decided')),
     key TEXT NOT NULL UNIQUE,
     book_id TEXT NOT NULL,
     book_title TEXT NOT NULL,

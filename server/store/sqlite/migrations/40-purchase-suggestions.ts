@@ -1,10 +1,9 @@
-// Migrations from 40: purchase suggestions and the notice that tells their member (issue 42). Shipped entries are
-// never edited (schema.ts).
+// Migrations from 40: purchase suggestions (decision 084; the notice telling their member is a kind migration 38
+// allows). Shipped entries are never edited (schema.ts).
 
 export const MIGRATIONS_FROM_40: readonly string[] = [
   // 40: a member's purchase suggestions, newest first (ids grow with time) per member (whose open ones are counted
-  // against the limit from the same index) and per status for staff. Notices gain 'suggestion-decided'; SQLite cannot
-  // change a CHECK, so the table is rebuilt with its rows, columns and indexes as they were (as migration 15 did).
+  // against the limit from the same index) and per status for staff.
   `
   CREATE TABLE suggestions (
     id TEXT PRIMARY KEY,
@@ -20,42 +19,5 @@ export const MIGRATIONS_FROM_40: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX suggestions_by_user ON suggestions (user_id, id);
   CREATE INDEX suggestions_by_status ON suggestions (status, id);
-  CREATE TABLE notices_next (
-    id TEXT PRIMARY KEY,
-    user_id TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('due-soon', 'overdue', 'hold-ready', 'hold-expired', 'due-date-moved',
-      'renewed', 'suggestion-decided')),
-    key TEXT NOT NULL UNIQUE,
-    book_id TEXT NOT NULL,
-    book_title TEXT NOT NULL,
-    loan_id TEXT,
-    hold_id TEXT,
-    day TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    read_at INTEGER,
-    mail_status TEXT CHECK (mail_status IN ('pending', 'sent', 'failed', 'skipped')),
-    mail_attempts INTEGER NOT NULL DEFAULT 0,
-    mail_next_at INTEGER,
-    mail_error TEXT,
-    mail_settled_at INTEGER,
-    moved TEXT,
-    sms_status TEXT CHECK (sms_status IN ('pending', 'sent', 'failed', 'skipped')),
-    sms_attempts INTEGER NOT NULL DEFAULT 0,
-    sms_next_at INTEGER,
-    sms_error TEXT,
-    sms_settled_at INTEGER
-  ) WITHOUT ROWID;
-  INSERT INTO notices_next (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day, created_at, read_at,
-    mail_status, mail_attempts, mail_next_at, mail_error, mail_settled_at, moved,
-    sms_status, sms_attempts, sms_next_at, sms_error, sms_settled_at)
-    SELECT id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day, created_at, read_at,
-    mail_status, mail_attempts, mail_next_at, mail_error, mail_settled_at, moved,
-    sms_status, sms_attempts, sms_next_at, sms_error, sms_settled_at FROM notices;
-  DROP TABLE notices;
-  ALTER TABLE notices_next RENAME TO notices;
-  CREATE INDEX notices_by_user ON notices (user_id, created_at DESC, id DESC);
-  CREATE INDEX notices_unread ON notices (user_id, created_at DESC, id DESC) WHERE read_at IS NULL;
-  CREATE INDEX notices_mail_due ON notices (mail_next_at, id) WHERE mail_status = 'pending';
-  CREATE INDEX notices_sms_due ON notices (sms_next_at, id) WHERE sms_status = 'pending';
   `,
 ];
