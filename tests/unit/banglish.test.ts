@@ -61,6 +61,10 @@ describe('Banglish', () => {
     // Words of a and o only say nothing once loosened; a search of them alone is no Banglish search.
     expect(banglishWords(searchWords('o a'))).toEqual([]);
     expect(banglishWords(searchWords('Ami o Topu'))).toEqual(['mi', 'tpu']);
+    // One or two letters are in nearly every romanized key: a search needs a word of three to be Banglish.
+    expect(banglishWords(searchWords('a'))).toEqual([]);
+    expect(banglishWords(searchWords('ta ka'))).toEqual([]);
+    expect(banglishWords(searchWords('ami'))).toEqual(['mi']);
     // Digits stay, as folded from Bengali digits.
     expect(romanKey(foldedKey('একাত্তর ১৯৭১', 'জাহানারা ইমাম'))).toContain('1971');
     expect(banglishWords(searchWords('ekattor 1971'))).toEqual(['ektr', '1971']);

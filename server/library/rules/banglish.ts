@@ -125,9 +125,17 @@ export function loosen(word: string): string {
   return out;
 }
 
-/** A Banglish search's words, loosened: none unless every word is Latin letters and digits (then some may drop). */
+/** The shortest word that makes a Latin search a Banglish one too ("ami" finds আমি; "am" is only typed). */
+const MIN_BANGLISH_WORD = 3;
+
+/**
+ * A Banglish search's words, loosened: none unless every word is Latin letters and digits (then some may drop),
+ * and none for a search without a word of three letters: one or two letters found in nearly every romanized key
+ * would read every Bengali book to say nothing (the SPA's short search stays as cheap as before).
+ */
 export function banglishWords(words: readonly string[]): string[] {
   if (words.length === 0 || !words.every((word) => /^[a-z0-9]+$/.test(word))) return [];
+  if (!words.some((word) => word.length >= MIN_BANGLISH_WORD)) return [];
   // A word of only a and o ("o", "a") says nothing loosened; the others must still all match, one letter at least.
   const loose = [...new Set(words.map(loosen).filter((word) => word !== ''))];
   return loose.some((word) => /[a-z]/.test(word)) ? loose : [];

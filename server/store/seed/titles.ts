@@ -1,5 +1,5 @@
 // Titles and authors for `npm run seed` that read like a library's shelves: a few patterns over hand-picked
-// words (no plural of an abstract noun, no lorem ipsum), in English and about one book in six in Bengali.
+// words (no plural of an abstract noun, no lorem ipsum), in English and about one book in forty in Bengali.
 // Pure: the caller's seeded random numbers choose, so a seed gives the same catalogue every time.
 
 /** A number in [0, 1), from the seed's PRNG. */
@@ -152,7 +152,9 @@ export interface SeedTitle {
 
 /** One book's title and author; an author from `authors` (English) when given, the long tail writing less. */
 export function seedTitle(random: Random, englishAuthors?: readonly string[]): SeedTitle {
-  if (random() < 1 / 6)
+  // One in forty: a Latin search reads every Bengali book's romanized key (docs/banglish.md), so a catalogue
+  // mostly in Bengali waits for an index on those keys; the seed stays where today's search is measured.
+  if (random() < 1 / 40)
     return {
       title: pick(random, BENGALI)(random),
       author: `${pick(random, BN_FIRST)} ${pick(random, BN_LAST)}`,
