@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { addDays, formatDay, toDateInputValue } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { EmptyState, LoadError, StaffOnly } from '../desk-states.tsx';
-import { serverMessage } from '../desk-errors.ts';
+import { useOutcome } from '../use-outcome.ts';
 import { CALENDAR_FIELDS, describeHours } from '../../../lib/opening-hours.ts';
 import { useI18n } from '../../../lib/i18n.ts';
 import { HoursChanges, HoursForm } from './hours-form.tsx';
@@ -87,20 +87,7 @@ export default function DeskCalendarPage() {
   // Why, in English and in Bangla: either may be left empty, not both; members read the one in their language.
   const [reason, setReason] = useState('');
   const [reasonBn, setReasonBn] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ ok: true, text: await work() });
-    } catch (failure) {
-      setOutcome({ ok: false, text: serverMessage(failure) ?? t({ id: 'desk.somethingWrong' }) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, outcome, run } = useOutcome();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { graphql } from '../../../gql/index.ts';
 import type { HolidayState } from '../../../gql/graphql.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.ts';
-import { serverMessage } from '../desk-errors.ts';
+import { useOutcome } from '../use-outcome.ts';
 
 export const CONFIRM_HOLIDAY = graphql(`
   mutation DeskConfirmHoliday($key: ID!) {
@@ -73,8 +73,7 @@ export function MoonHolidays({
   const [moving, setMoving] = useState<HolidayRow | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, run } = useOutcome();
   const shown = holidays.filter((h) => h.state !== 'DROPPED');
   const rowText = (h: HolidayRow) =>
     t(
@@ -84,18 +83,6 @@ export function MoonHolidays({
         state: t({ id: h.state === 'CONFIRMED' ? 'desk.holidays.confirmed' : 'desk.holidays.provisional' }),
       },
     );
-
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ ok: true, text: await work() });
-    } catch (failure) {
-      setOutcome({ ok: false, text: serverMessage(failure) ?? t({ id: 'desk.somethingWrong' }) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submitMove = (event: FormEvent) => {
     event.preventDefault();
