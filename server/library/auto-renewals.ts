@@ -8,7 +8,7 @@
 import type { Store } from '../store/port.ts';
 import { addDays, dayToDate, todayIn } from './calendar.ts';
 import { dueDayOf, type Circulation } from './circulation.ts';
-import { AUTO_RENEWAL_ACTOR } from './circulation/auto-renewal.ts';
+import { AUTO_RENEWAL_ACTOR, runDayAt } from './circulation/auto-renewal.ts';
 import type { Notices } from './notices.ts';
 import type { Policy } from './policy.ts';
 import { REQUEST_KEPT_MS } from './requests.ts';
@@ -21,19 +21,6 @@ export interface AutoRenewals {
    * the run of and what it did; null when there was nothing to run.
    */
   runDue(): Promise<{ day: string; renewed: number; refused: number } | null>;
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The day whose run is due at `now`: today once `at` (HH:MM) has passed in the library's zone, else yesterday. */
-export function runDayAt(now: Date, timeZone: string, at: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    timeFormats.set(timeZone, format);
-  }
-  const today = todayIn(timeZone, now);
-  return format.format(now) >= at ? today : addDays(today, -1);
 }
 
 /** Lets requests waiting on the event loop run before the next page. */

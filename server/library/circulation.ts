@@ -91,6 +91,8 @@ export interface Circulation {
   renewLoanFor(session: Session, loan: LoanRecord): Promise<LoanRecord>;
   /** AUTO_RENEW: renews a loan by its member's renewal rules if they are in good standing, once however often asked. */
   renewByItself(loan: LoanRecord): Promise<AutoRenewal>;
+  /** AUTO_RENEW: the day (YYYY-MM-DD) the daily run will renew the loan, as of now; null when it will not. */
+  autoRenewsOn(loan: LoanRecord, standing?: LoanStanding): Promise<string | null>;
 }
 
 export function createCirculation(store: Store, opts: CirculationOptions): Circulation {
@@ -100,6 +102,7 @@ export function createCirculation(store: Store, opts: CirculationOptions): Circu
   const pickup = createPickup(ctx, reads);
   const member = createMemberActions(ctx, lending, pickup);
   const desk = createDeskLending(ctx, lending, pickup);
+  const autoRenewal = createAutoRenewal(ctx, lending, reads);
   return {
     policy: () => ctx.policy,
     window() {
@@ -122,6 +125,7 @@ export function createCirculation(store: Store, opts: CirculationOptions): Circu
     lend: desk.lend,
     checkInLoan: desk.checkInLoan,
     renewLoanFor: desk.renewLoanFor,
-    renewByItself: createAutoRenewal(ctx, lending, reads),
+    renewByItself: autoRenewal.renewByItself,
+    autoRenewsOn: autoRenewal.autoRenewsOn,
   };
 }

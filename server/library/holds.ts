@@ -18,6 +18,7 @@ import { blockedRefusal } from './blocks.ts';
 import { createHoldPauses } from './hold-pauses.ts';
 import { createHoldOutlook, type HoldOutlook } from './hold-outlook.ts';
 import { pickupFrom } from './rules/pickup-wait.ts';
+import { someoneWaitingAt } from './rules/hold-queue.ts';
 
 /** A hold with what a member sees of it: their place in the queue and the day a ready copy waits until. */
 export interface HoldView extends HoldRecord {
@@ -43,7 +44,7 @@ export interface Holds {
   queueLengths(bookIds: string[]): Promise<Map<string, number>>;
   /** mine() of many books (a list of them) in one read of the store, by book id. */
   minesOf(session: Session, bookIds: string[]): Promise<Map<string, HoldView | null>>;
-  /** Whether a member is waiting for the book with no copy set aside yet (renewals wait for them). */
+  /** Whether a member is waiting for the book, not paused, with no copy set aside yet (renewals wait for them). */
   waitingFor(bookId: string): Promise<boolean>;
   /** Staff: the pickup shelf, set aside longest first. */
   ready(session: Session, first: number | null | undefined, after: string | null | undefined): Promise<Page<HoldView>>;
@@ -269,7 +270,7 @@ export function createHolds(
     },
 
     async waitingFor(bookId) {
-      return (await store.holds.queue(bookId)).some((h) => h.status === 'waiting');
+      return someoneWaitingAt(await store.holds.queue(bookId), now());
     },
 
     async ready(session, first, after) {

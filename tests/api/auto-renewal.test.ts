@@ -1,8 +1,8 @@
 // Auto-renewal (issue 42 item 3, AUTO_RENEW), over GraphQL on both stores with a clock the test sets: a loan that
 // may be renewed is renewed by the daily run at AUTO_RENEW_AT the day before it is due, with a "renewed" notice;
 // one with someone waiting, at the renewal limit or of a blocked member is not, and its due-soon notice says why;
-// a gateway that missed a day's run catches up, and a loan already overdue is never renewed backwards. Off by
-// default.
+// a gateway that missed a day's run catches up, and a loan already overdue is never renewed backwards. Each loan
+// says the day it will be renewed (autoRenewsOn). Off by default.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/library/calendar.ts';
@@ -32,6 +32,13 @@ describeEachStore((kind) => {
   const loan = async (gw: TestGateway, id: string) => {
     const record = await gw.store.loans.get(id);
     return { due: record ? dueDayOf(record) : null, renewals: record?.renewals };
+  };
+  /** What the member's Loans tab reads of a loan: the day the run will renew it, or null. */
+  const autoRenewsOn = async (gw: TestGateway, m: Member, id: string) => {
+    const loans = await gw.gql('{ borrowedBooks { id autoRenewsOn } }', {}, m.token);
+    expect(loans.body.errors).toBeUndefined();
+    return (loans.body.data.borrowedBooks as { id: string; autoRenewsOn: string | null }[]).find((l) => l.id === id)
+      ?.autoRenewsOn;
   };
   /** The member's notices, newest first, as kind and English sentence (and the Bangla one when asked). */
   const notices = async (gw: TestGateway, uid: string, locale: 'en' | 'bn' = 'en') => {
@@ -90,17 +97,29 @@ describeEachStore((kind) => {
       );
       expect(block.body.errors).toBeUndefined();
 
-      // The day before, a minute before the time: nothing yet.
+      // Each loan says whether the run will renew it, by the run's own refusals.
       const dayBefore = addDays(due, -1);
+      for (const [who, id, day] of [
+        [plain, ids.plain, dayBefore],
+        [waited, ids.waited, null],
+        [limit, ids.limit, null],
+        [blocked, ids.blocked, null],
+      ] as const)
+        expect(await autoRenewsOn(gw, who, id), id).toBe(day);
+
+      // The day before, a minute before the time: nothing yet.
       clock.set(at(dayBefore, '05:59'));
       expect(await gw.schedule.tick()).toBe('ran');
       expect(await loan(gw, ids.plain)).toEqual({ due, renewals: 0 });
       expect(await notices(gw, plain.uid)).toEqual([]);
 
+      expect(await autoRenewsOn(gw, plain, ids.plain)).toBe(dayBefore);
       clock.set(at(dayBefore, '06:00'));
       expect(await gw.schedule.tick()).toBe('ran');
       const newDue = addDays(due, 7);
       expect(await loan(gw, ids.plain)).toEqual({ due: newDue, renewals: 1 });
+      // Renewed once, the most the policy allows: it will not be renewed by itself again.
+      expect(await autoRenewsOn(gw, plain, ids.plain)).toBeNull();
       expect(await notices(gw, plain.uid)).toEqual([
         `renewed: “Renewal 1” was renewed for you: it is now due back on ${newDue}.`,
       ]);
@@ -166,6 +185,7 @@ describeEachStore((kind) => {
       const member = await gw.member();
       const due = libraryDay(10);
       const id = await lend(gw, member, await gw.addBook({ quantity: 1, title: 'By Hand' }), due);
+      expect(await autoRenewsOn(gw, member, id)).toBeNull();
       clock.set(at(addDays(due, -1), '06:00'));
       await gw.schedule.tick();
       expect(await loan(gw, id)).toEqual({ due, renewals: 0 });

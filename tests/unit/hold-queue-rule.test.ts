@@ -1,7 +1,8 @@
 // First come, first served (server/library/rules/hold-queue.ts): who is next of the holds waiting for a book,
-// the one rule both stores ask when a copy comes free, passing over paused holds.
+// the one rule both stores ask when a copy comes free, passing over paused holds; and whether anyone waits, which
+// holds up a renewal unless paused.
 import { describe, expect, it } from 'vitest';
-import { byArrival, nextWaiting } from '../../server/library/rules/hold-queue.ts';
+import { byArrival, nextWaiting, someoneWaitingAt } from '../../server/library/rules/hold-queue.ts';
 
 const hold = (id: string, at: number, pausedUntil: number | null = null) => ({
   id,
@@ -47,6 +48,25 @@ describe('nextWaiting and paused holds', () => {
 
   it('is null when every hold waiting is paused', () => {
     expect(nextWaiting([hold('a', 1000, 20_000), hold('b', 2000, 30_000)], NOW)).toBeNull();
+  });
+});
+
+describe('someoneWaitingAt (a renewal waits for them)', () => {
+  const waiting = (id: string, pausedUntil: number | null = null) => ({
+    ...hold(id, 1000, pausedUntil),
+    status: 'waiting',
+  });
+
+  it('is true for a waiting hold, false for none or for one with its copy set aside', () => {
+    expect(someoneWaitingAt([waiting('a')], NOW)).toBe(true);
+    expect(someoneWaitingAt([], NOW)).toBe(false);
+    expect(someoneWaitingAt([{ ...hold('a', 1000), status: 'ready' }], NOW)).toBe(false);
+  });
+
+  it('passes over a hold paused at that instant, and counts it again from the instant its pause ends', () => {
+    expect(someoneWaitingAt([waiting('a', 20_000)], NOW)).toBe(false);
+    expect(someoneWaitingAt([waiting('a', 20_000)], new Date(20_000))).toBe(true);
+    expect(someoneWaitingAt([waiting('a', 20_000), waiting('b')], NOW)).toBe(true);
   });
 });
 

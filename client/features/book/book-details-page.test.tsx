@@ -91,6 +91,7 @@ const loan = {
   feeCapped: false,
   canRenew: true,
   renewBlockedReason: null,
+  autoRenewsOn: null,
   bookTitle: 'Dune',
   bookAuthor: 'Frank Herbert',
   bookImage: '/assets/library/dune.jpg',

@@ -32,6 +32,7 @@ export const BORROWED_LOAN_FRAGMENT = graphql(`
     feeCapped
     canRenew
     renewBlockedReason
+    autoRenewsOn
     bookTitle
     bookAuthor
     bookImage
@@ -110,6 +111,13 @@ export function BorrowedBookCard({ loan, now, returning, onReturn, onStale }: Bo
           {t({ id: 'circulation.card.returnBy' }, { day: formatDay(loan.dueDate) })}
         </p>
         {overdue && <p className="font-semibold text-red-700">{lateText(loan.overdueDays, formatMoney(loan.fee))}</p>}
+        {/* AUTO_RENEW: the gateway says the day its run will renew the loan (null when it will not: the Renew
+            button then says why, when it is a reason a renewal by hand meets too). */}
+        {pending && loan.autoRenewsOn && (
+          <p className="text-emerald-800">
+            {t({ id: 'circulation.card.autoRenewsOn' }, { day: formatDay(loan.autoRenewsOn) })}
+          </p>
+        )}
         {loan.returnedAt && (
           <p>
             {t(closed ? closed.closed : { id: 'circulation.card.returnedOn' }, {

@@ -42,6 +42,7 @@ const loan = (id: string, title: string, dueDate: string, status: Status = 'BORR
   feeCapped: false,
   canRenew: status === 'BORROWED' && late === 0,
   renewBlockedReason: null,
+  autoRenewsOn: null as string | null,
   bookTitle: title,
   bookAuthor: `Author of ${title}`,
   bookImage: `/assets/library/${id}.jpg`,
@@ -50,7 +51,8 @@ const loan = (id: string, title: string, dueDate: string, status: Status = 'BORR
 
 const LOANS = [
   loan('l1', 'Hamlet', '2026-03-08', 'BORROWED', 2),
-  loan('l2', 'Lear', '2026-03-20'),
+  // AUTO_RENEW on: the gateway says the day its run will renew the loan.
+  { ...loan('l2', 'Lear', '2026-03-20'), autoRenewsOn: '2026-03-19' },
   loan('l3', 'Tempest', '2026-02-27', 'RETURNED', 1),
 ];
 /** What the library's data says, which stays as entered in every language. */
@@ -118,6 +120,8 @@ describe('Borrowed Books in Bangla', () => {
     const lear = screen.getByRole('article', { name: 'Lear' });
     expect(within(lear).getByText('আর ১০ দিন বাকি')).toBeInTheDocument();
     expect(within(lear).getByRole('button', { name: 'মেয়াদ বাড়ান: Lear' })).toBeInTheDocument();
+    expect(within(lear).getByText('১৯ মার্চ ২০২৬ তারিখে মেয়াদ নিজে থেকেই বাড়বে')).toBeInTheDocument();
+    expect(within(hamlet).queryByText(/নিজে থেকেই/)).toBeNull();
     expect(latinIn(container)).toEqual([]);
 
     await userEvent.click(screen.getByRole('tab', { name: 'ফেরত দেওয়া (১)' }));

@@ -35,6 +35,7 @@ type LoanExtras = Partial<{
   feeCapped: boolean;
   canRenew: boolean;
   renewBlockedReason: string | null;
+  autoRenewsOn: string | null;
 }>;
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10);
@@ -56,6 +57,7 @@ const loan = (id: string, title: string, returnDate: Date, status: Status = 'BOR
   feeCapped: false,
   canRenew: status === 'BORROWED',
   renewBlockedReason: null as string | null,
+  autoRenewsOn: null as string | null,
   bookTitle: title,
   bookAuthor: `Author of ${title}`,
   bookImage: `/assets/library/${id}.jpg`,
@@ -132,6 +134,21 @@ describe('Borrowed Books page', () => {
     );
     expect(screen.queryByRole('article', { name: 'Tempest' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/all-books');
+  });
+
+  it('says on a loan the day auto-renewal will renew it, and nothing on a loan it will not renew', async () => {
+    const why = 'Another member has requested this book, so it cannot be renewed.';
+    renderPage([
+      listMock([
+        loan('l1', 'Hamlet', dueDay(2, 20), 'BORROWED', { autoRenewsOn: ymd(dueDay(2, 19)) }),
+        loan('l2', 'Lear', dueDay(2, 20), 'BORROWED', { canRenew: false, renewBlockedReason: why }),
+      ]),
+    ]);
+    const hamlet = await screen.findByRole('article', { name: 'Hamlet' });
+    expect(within(hamlet).getByText(`Renews by itself on ${friendly(2, 19)}`)).toBeInTheDocument();
+    const lear = screen.getByRole('article', { name: 'Lear' });
+    expect(within(lear).queryByText(/Renews by itself/)).toBeNull();
+    expect(within(lear).getByText(why)).toBeInTheDocument();
   });
 
   it('says on an overdue loan that its late fee reached the book’s replacement cost, and only on that one', async () => {
@@ -493,6 +510,7 @@ describe('Borrowed Books page', () => {
                 dueDate: ymd(dueDay(2, 20)),
                 canRenew: true,
                 renewBlockedReason: null,
+                autoRenewsOn: null,
               },
             ],
           },

@@ -63,6 +63,7 @@ const returned = {
   feeCapped: false,
   canRenew: false,
   renewBlockedReason: null,
+  autoRenewsOn: null,
   bookTitle: 'Hamlet',
   bookAuthor: 'William Shakespeare',
   bookImage: '/assets/library/hamlet.jpg',

@@ -24,6 +24,7 @@ export const CHECK_MY_RENEWALS_QUERY = graphql(`
       dueDate
       canRenew
       renewBlockedReason
+      autoRenewsOn
     }
   }
 `);

@@ -110,4 +110,5 @@ export const loanFields: BorrowRecordResolvers = {
     const { renewal } = await standingOf(loan, ctx);
     return renewal.ok ? null : say(await ctx.locale(), renewal.said.key, renewal.said.values);
   },
+  autoRenewsOn: async (loan, _args, ctx) => ctx.library.circulation.autoRenewsOn(loan, await standingOf(loan, ctx)),
 };
