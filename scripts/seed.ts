@@ -14,7 +14,9 @@ import type { BookFields, Store } from '../server/store/port.ts';
 import { drawnCoverPath } from '../server/store/seed/cover-svg.ts';
 import { seedAuthor, seedTitle } from '../server/store/seed/titles.ts';
 import type { Genre } from '../shared/genres.ts';
+import { libraryYear } from './lib/library-year.ts';
 import { seedYear } from './lib/seed-loans.ts';
+import { joiningMoments } from './lib/seed-members.ts';
 
 // The nine genres of the catalogue, with a realistic skew (many thrillers and romances, few poetry books).
 const GENRE_WEIGHTS: Readonly<Record<Genre, number>> = {
@@ -128,18 +130,25 @@ export async function seed(options: SeedOptions) {
       progress('books', done, options.books, options.quiet);
     }
 
+    // Members join over the years, a trickle through the seeded one (scripts/lib/seed-members.ts).
+    const timeZone = options.timeZone ?? 'Asia/Dhaka';
+    const today = todayIn(timeZone, options.now ?? new Date());
+    const joined = joiningMoments(libraryYear(today), options.users, { random, timeZone });
     const users = [];
     for (let i = 0; i < options.users; i++) {
       const first = faker.person.firstName();
       const last = faker.person.lastName();
       users.push(
-        await store.users.upsert({
-          uid: `seed-${options.seed}-${i}`,
-          email: faker.internet.email({ firstName: first, lastName: last, provider: 'example.com' }).toLowerCase(),
-          name: `${first} ${last}`,
-          photoURL: null,
-          role: i === 0 ? 'admin' : 'member',
-        }),
+        await store.users.upsert(
+          {
+            uid: `seed-${options.seed}-${i}`,
+            email: faker.internet.email({ firstName: first, lastName: last, provider: 'example.com' }).toLowerCase(),
+            name: `${first} ${last}`,
+            photoURL: null,
+            role: i === 0 ? 'admin' : 'member',
+          },
+          joined[i],
+        ),
       );
       if (i % 500 === 499 || i === options.users - 1) progress('users', i + 1, options.users, options.quiet);
     }
@@ -148,14 +157,13 @@ export async function seed(options: SeedOptions) {
     const policy = options.policy ?? DEFAULT_POLICY;
     const bookIds: string[] = [];
     for await (const book of store.books.all()) bookIds.push(book.id);
-    const timeZone = options.timeZone ?? 'Asia/Dhaka';
     const year =
       users.length > 0 && bookIds.length > 0 && options.loans > 0
         ? await seedYear(store, users, bookIds, {
             loans: options.loans,
             policy,
             timeZone,
-            today: todayIn(timeZone, options.now ?? new Date()),
+            today,
             random,
             onLoan: (made) => {
               if (made % 500 === 0 || made === options.loans) progress('loans', made, options.loans, options.quiet);

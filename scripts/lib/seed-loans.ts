@@ -1,7 +1,8 @@
 // A year of lending for `npm run seed`, day by day through the store port (so stock, holds and the ledger stay
 // consistent on either store): each open day's loans in proportion to how busy it is, most returned on time, some
 // renewed, some late (their fee charged by the one fee rule, then mostly paid, a few waived), a few never back;
-// a member who finds no copy often places a hold and collects it when it is ready.
+// a member who finds no copy often places a hold and collects it when it is ready. Members borrow only once they
+// have joined.
 import { addDays, daysBetween, startOfDay } from '../../server/library/calendar.ts';
 import { lateFeeFor, type Policy } from '../../server/library/policy.ts';
 import { systemNote, type Store, type UserRecord } from '../../server/store/port.ts';
@@ -164,14 +165,20 @@ export async function seedYear(store: Store, users: readonly UserRecord[], bookI
     schedule(first, visit(1, first));
   }
 
+  // Members borrow from the day after they join (seed-members.ts): `members` of them have joined before `day`.
+  const byJoining = [...users].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  let members = 0;
   let attempts = 0;
   for (const [i, { day }] of year.entries()) {
     const events = later.get(day) ?? [];
     for (let e = 0; e < events.length; e++) await events[e]!();
     later.delete(day);
     await store.holds.expire(startOfDay(addDays(day, -policy.holdPickupDays), o.timeZone), at(day));
-    for (let made = 0; made < perDay[i]! && attempts < o.loans * 3; attempts++)
-      if (await lend(pickFrom(users), pickFrom(bookIds), day)) made++;
+    const opening = startOfDay(day, o.timeZone).getTime();
+    while (members < byJoining.length && byJoining[members]!.createdAt.getTime() < opening) members++;
+    const joined = byJoining.slice(0, members);
+    for (let made = 0; made < perDay[i]! && joined.length > 0 && attempts < o.loans * 3; attempts++)
+      if (await lend(pickFrom(joined), pickFrom(bookIds), day)) made++;
   }
   return counts;
 }

@@ -3,10 +3,10 @@
 // staff pull it and put it on the hold shelf; the member's Holds tab says it is being fetched, then ready at the
 // desk until its last pickup day with that day's hours; the desk checks it out by scanning the member's card and
 // the copy's barcode; the member's loans show it. Once with the member in English, once in Bangla.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount, signIn, uniqueEmail, type Account } from './support/accounts.ts';
-import { useBrowser, VIEWPORTS } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, uniqueEmail, type Account } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
 import { startOwnGateway, type OwnGateway } from './support/own-gateway.ts';
 import { expectAccessible } from './support/axe.ts';
 import { uniqueTag } from './support/library.ts';
@@ -21,49 +21,12 @@ beforeAll(async () => {
 
 afterAll(() => gateway?.stop());
 
-async function gql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const answer = await fetch(`${gateway.base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await answer.json()) as { data?: T; errors?: unknown };
-  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A session token on this journey's gateway: the emulator's sign-in, then issueToken. */
-async function tokenOf(account: Account): Promise<string> {
-  const url = `${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
-  const signedIn = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-  });
-  const { idToken } = (await signedIn.json()) as { idToken: string };
-  const issued = await gql<{ issueToken: { token: string } }>(
-    null,
-    'mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }',
-    { input: { idToken, displayName: account.name } },
-  );
-  return issued.issueToken.token;
-}
-
 /** What a scanner does: the code, then Enter, into the scan box (which keeps the focus). */
 async function scan(page: Page, code: string) {
   const box = page.getByRole('textbox', { name: 'Scan a card or an item' });
   await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
-}
-
-async function signedInPage(browser: Browser, account: Account, bangla = false): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: gateway.base });
-  const page = await context.newPage();
-  await signIn(page, account);
-  // The member's choice of Bangla, kept in this browser as the header's switch keeps it.
-  if (bangla) await page.evaluate(() => localStorage.setItem('bookHavenLocale', 'bn'));
-  return page;
 }
 
 const WORDS = {
@@ -104,9 +67,9 @@ describe('click and collect (a staffed library)', () => {
       const words = WORDS[language];
       const tag = uniqueTag('');
       await createAccount(desk);
-      const deskToken = await tokenOf(desk);
+      const deskToken = await gateway.apiToken(desk);
       const title = `Collected ${tag}`;
-      const { addBook } = await gql<{ addBook: { id: string } }>(
+      const { addBook } = await gateway.graphql<{ addBook: { id: string } }>(
         deskToken,
         'mutation($input: BookInput!) { addBook(input: $input) { id } }',
         {
@@ -123,8 +86,10 @@ describe('click and collect (a staffed library)', () => {
       );
       const member = await createAccount({ name: `Collect Reader ${tag}` });
       const shared = browser.context().browser()!;
-      const reader = await signedInPage(shared, member, language === 'bn');
-      const staffPage = await signedInPage(shared, desk);
+      const reader = await gateway.openPage(shared, member);
+      // The member's choice of Bangla, kept in this browser as the header's switch keeps it.
+      if (language === 'bn') await reader.evaluate(() => localStorage.setItem('bookHavenLocale', 'bn'));
+      const staffPage = await gateway.openPage(shared, desk);
       try {
         // The member borrows from the book's page: the dialog and its answer say a copy waits at the desk.
         await reader.goto(`/book-details/${addBook.id}`);
@@ -159,8 +124,8 @@ describe('click and collect (a staffed library)', () => {
         await request.getByText(words.ready).waitFor();
 
         // At the desk: the member's card, then the copy set aside for them.
-        const memberToken = await tokenOf(member);
-        const { me } = await gql<{ me: { cardNumber: string; holds: { itemBarcode: string | null }[] } }>(
+        const memberToken = await gateway.apiToken(member);
+        const { me } = await gateway.graphql<{ me: { cardNumber: string; holds: { itemBarcode: string | null }[] } }>(
           memberToken,
           '{ me { cardNumber holds { itemBarcode } } }',
         );

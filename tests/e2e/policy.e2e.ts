@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts.ts';
-import { useBrowser, VIEWPORTS } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { startOwnGateway, type OwnGateway } from './support/own-gateway.ts';
 import { libraryDay } from './support/library.ts';
 
@@ -13,11 +13,9 @@ const POLICY = { LOAN_LIMIT: '3', LOAN_DAYS: '21', LATE_FEE_PER_DAY: '20' };
 const DEFAULTS = /up to (5|five) books at a time|\b14 days|\b50 taka/i;
 
 let gateway: OwnGateway;
-let base = '';
 
 beforeAll(async () => {
   gateway = await startOwnGateway('policy', POLICY);
-  base = gateway.base;
 });
 
 afterAll(() => gateway?.stop());
@@ -29,13 +27,12 @@ describe("the gateway's policy, everywhere the SPA states it", () => {
 
   /** A page of this gateway's SPA, watched for errors like the shared journeys' pages. */
   async function open() {
-    const context = await browser.context().browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: base });
-    page = await context.newPage();
+    page = await gateway.openPage(browser.context().browser()!);
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
     });
-    return context;
+    return page.context();
   }
 
   const mainText = () => page.getByRole('main').innerText();
@@ -84,14 +81,11 @@ describe("the gateway's policy, everywhere the SPA states it", () => {
     const context = await open();
     try {
       await signIn(page, await createAccount({ name: 'Policy Reader' }));
-      const answer = (await (
-        await fetch(`${base}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ books(filter: { availableOnly: true }, first: 1) { nodes { id } } }' }),
-        })
-      ).json()) as { data: { books: { nodes: { id: string }[] } } };
-      await page.goto(`/book-details/${answer.data.books.nodes[0]!.id}`);
+      const { books } = await gateway.graphql<{ books: { nodes: { id: string }[] } }>(
+        null,
+        '{ books(filter: { availableOnly: true }, first: 1) { nodes { id } } }',
+      );
+      await page.goto(`/book-details/${books.nodes[0]!.id}`);
       await page.getByRole('button', { name: 'Borrow Book' }).click();
       const date = page.getByRole('dialog', { name: 'Borrow Book' }).getByLabel('Return Date');
       await expect.poll(() => date.inputValue()).toBe(libraryDay(21));

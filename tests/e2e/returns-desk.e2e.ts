@@ -1,48 +1,34 @@
 // RETURNS=desk in the browser: a member's Return Book records a claim. They are told the desk closes the loan,
 // and Borrowed Books keeps it on the Pending tab with its own badge, the copy still out (docs/decisions/041).
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn } from './support/accounts.ts';
-import { useBrowser, VIEWPORTS } from './support/browser.ts';
+import { createAccount } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
 import { startOwnGateway, type OwnGateway } from './support/own-gateway.ts';
 import { expectAccessible } from './support/axe.ts';
 import { libraryDay } from './support/library.ts';
 
 let gateway: OwnGateway;
-let base = '';
 
 beforeAll(async () => {
   gateway = await startOwnGateway('returns', { RETURNS: 'desk' });
-  base = gateway.base;
 });
 
 afterAll(() => gateway?.stop());
 
 describe('a return claim (RETURNS=desk)', () => {
   const browser = useBrowser('desktop');
-  let page: Page;
-
-  const gql = async <T>(token: string | null, query: string, variables: Record<string, unknown> = {}) => {
-    const answer = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return ((await answer.json()) as { data: T }).data;
-  };
 
   it('tells the member the desk closes the loan and keeps it pending with a "Return claimed" badge', async () => {
-    const context = await browser.context().browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: base });
-    page = await context.newPage();
+    const reader = await createAccount({ name: 'Claim Reader' });
+    const page = await gateway.openPage(browser.context().browser()!, reader);
     try {
-      await signIn(page, await createAccount({ name: 'Claim Reader' }));
       const token = await page.evaluate(() => localStorage.getItem('bookHavenToken'));
-      const { books } = await gql<{ books: { nodes: { id: string; title: string; quantity: number }[] } }>(
+      const { books } = await gateway.graphql<{ books: { nodes: { id: string; title: string; quantity: number }[] } }>(
         null,
         '{ books(filter: { availableOnly: true }, first: 1) { nodes { id title quantity } } }',
       );
       const book = books.nodes[0]!;
-      await gql(token, 'mutation($input: BorrowInput!) { borrow(input: $input) { record { id } } }', {
+      await gateway.graphql(token, 'mutation($input: BorrowInput!) { borrow(input: $input) { record { id } } }', {
         input: { bookId: book.id, returnDate: libraryDay(7) },
       });
 
@@ -60,13 +46,17 @@ describe('a return claim (RETURNS=desk)', () => {
       await card.getByText(/We'll close this loan when the book reaches the desk or the book drop\./).waitFor();
       expect(await card.getByRole('button', { name: /Return Book/ }).count()).toBe(0);
       // The copy is still out: the book's count did not go back up.
-      const after = await gql<{ book: { quantity: number } }>(null, 'query($id: ID!) { book(id: $id) { quantity } }', {
-        id: book.id,
-      });
+      const after = await gateway.graphql<{ book: { quantity: number } }>(
+        null,
+        'query($id: ID!) { book(id: $id) { quantity } }',
+        {
+          id: book.id,
+        },
+      );
       expect(after.book.quantity).toBe(book.quantity - 1);
       await expectAccessible(page);
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 });

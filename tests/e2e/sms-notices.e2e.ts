@@ -4,21 +4,18 @@
 // UCS-2 in concatenated parts, the same sentences the app shows.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { createAccount, signIn, type Account } from './support/accounts.ts';
-import { useBrowser, VIEWPORTS } from './support/browser.ts';
+import { createAccount } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
 import { startOwnGateway, type OwnGateway } from './support/own-gateway.ts';
 import { libraryDay } from './support/library.ts';
 import { startTestSmpp, type TestSmpp } from '../support/smpp-server.ts';
 
 let smpp: TestSmpp;
 let gateway: OwnGateway;
-let base = '';
 
 beforeAll(async () => {
   smpp = await startTestSmpp();
   gateway = await startOwnGateway('sms', smpp.env);
-  base = gateway.base;
 });
 
 afterAll(async () => {
@@ -26,45 +23,15 @@ afterAll(async () => {
   await smpp?.close();
 });
 
-async function gql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const answer = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await answer.json()) as { data?: T; errors?: unknown[] };
-  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A session token on this gateway for an account, straight from the API (emulator sign-in, then issueToken). */
-async function tokenOf(account: Account): Promise<string> {
-  const url = `${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
-  const signedIn = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-  });
-  const { idToken } = (await signedIn.json()) as { idToken: string };
-  const data = await gql<{ issueToken: { token: string } }>(
-    null,
-    'mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }',
-    { input: { idToken, displayName: account.name } },
-  );
-  return data.issueToken.token;
-}
-
 describe('notices by SMS, in Bangla', () => {
   const browser = useBrowser('desktop');
 
   it('a member enters a phone number and chooses SMS; a hold becomes ready; the SMPP server gets it in Bangla', async () => {
     const tag = randomUUID().slice(0, 6);
     const title = `অপেক্ষার বই ${tag}`;
-    const context = await browser.context().browser()!.newContext({ viewport: VIEWPORTS.desktop, baseURL: base });
-    const page = await context.newPage();
+    const reader = await createAccount({ name: `Shirin ${tag}` });
+    const page = await gateway.openPage(browser.context().browser()!, reader);
     try {
-      const reader = await createAccount({ name: `Shirin ${tag}` });
-      await signIn(page, reader);
       await page.getByRole('button', { name: 'বাংলা' }).click();
       await page.getByRole('button', { name: 'English' }).waitFor();
 
@@ -81,15 +48,15 @@ describe('notices by SMS, in Bangla', () => {
       await sms.click();
       await expect.poll(() => sms.isChecked()).toBe(true);
       const token = (await page.evaluate(() => localStorage.getItem('bookHavenToken'))) ?? '';
-      expect((await gql<{ me: object }>(token, '{ me { phone smsNotices locale } }')).me).toEqual({
+      expect((await gateway.graphql<{ me: object }>(token, '{ me { phone smsNotices locale } }')).me).toEqual({
         phone: '+8801711222333',
         smsNotices: true,
         locale: 'bn',
       });
 
       // Another member has the only copy; the reader waits for it; it comes back: the hold is ready.
-      const other = await tokenOf(await createAccount({ name: `Lender ${tag}` }));
-      const book = await gql<{ addBook: { id: string } }>(
+      const other = await gateway.apiToken(await createAccount({ name: `Lender ${tag}` }));
+      const book = await gateway.graphql<{ addBook: { id: string } }>(
         other,
         'mutation($input: BookInput!) { addBook(input: $input) { id } }',
         {
@@ -104,19 +71,21 @@ describe('notices by SMS, in Bangla', () => {
           },
         },
       );
-      const loan = await gql<{ borrow: { record: { id: string } } }>(
+      const loan = await gateway.graphql<{ borrow: { record: { id: string } } }>(
         other,
         'mutation($input: BorrowInput!) { borrow(input: $input) { record { id } } }',
         { input: { bookId: book.addBook.id, returnDate: libraryDay(7) } },
       );
-      await gql(token, 'mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: book.addBook.id });
-      await gql(other, 'mutation($id: ID!) { returnBook(borrowId: $id) { id } }', { id: loan.borrow.record.id });
+      await gateway.graphql(token, 'mutation($id: ID!) { placeHold(bookId: $id) { id } }', { id: book.addBook.id });
+      await gateway.graphql(other, 'mutation($id: ID!) { returnBook(borrowId: $id) { id } }', {
+        id: loan.borrow.record.id,
+      });
 
       // The schedule's minute, now: the SMS goes to the SMPP server.
       await fetch(`${gateway.control}/schedule`, { method: 'POST' });
       await expect.poll(() => smpp.to('8801711222333').length).toBe(1);
       const [received] = smpp.to('8801711222333');
-      const { me } = await gql<{ me: { notices: { nodes: { kind: string; message: string }[] } } }>(
+      const { me } = await gateway.graphql<{ me: { notices: { nodes: { kind: string; message: string }[] } } }>(
         token,
         '{ me { notices { nodes { kind message } } } }',
       );
@@ -126,7 +95,7 @@ describe('notices by SMS, in Bangla', () => {
       expect(received!.parts.length).toBeGreaterThanOrEqual(2);
       expect(received!.parts.map((p) => p.concat?.number)).toEqual(received!.parts.map((_, i) => i + 1));
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 });

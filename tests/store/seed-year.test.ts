@@ -10,7 +10,7 @@ import { seed } from '../../scripts/seed.ts';
 import { closedDays, openingOf, weekdayOf } from '../../scripts/lib/library-year.ts';
 import { addDays, todayIn } from '../../server/library/calendar.ts';
 import { openStore } from '../../server/store/open-store.ts';
-import type { BookRecord, HoldRecord, LedgerRecord, LoanRecord } from '../../server/store/port.ts';
+import type { BookRecord, HoldRecord, LedgerRecord, LoanRecord, UserRecord } from '../../server/store/port.ts';
 import { coverSvg, escapeXml } from '../../server/store/seed/cover-svg.ts';
 import { collect } from './contract/harness.ts';
 import { describeEachStore, startTestGateway } from '../support/gateway.ts';
@@ -23,6 +23,7 @@ describeEachStore((kind) => {
   describe("npm run seed: a library's year", () => {
     let dir = '';
     let books: BookRecord[] = [];
+    let users: UserRecord[] = [];
     let loans: LoanRecord[] = [];
     let holds: HoldRecord[] = [];
     let ledger: LedgerRecord[] = [];
@@ -42,7 +43,7 @@ describeEachStore((kind) => {
       const store = await openStore(target);
       try {
         books = await collect(store.books.all());
-        const users = await store.users.list();
+        users = await store.users.list();
         loans = (await Promise.all(users.map((u) => store.loans.listByUser(u.uid)))).flat();
         holds = (await Promise.all(users.map((u) => store.holds.listByUser(u.uid)))).flat();
         ledger = (await Promise.all(users.map((u) => store.ledger.list(u.uid)))).flat();
@@ -92,6 +93,19 @@ describeEachStore((kind) => {
       expect(waived.length).toBeGreaterThan(0);
       expect(holds.length).toBeGreaterThan(0);
       expect(holds.some((h) => h.status === 'fulfilled')).toBe(true);
+    });
+
+    it('has members join over the years, a trickle through this one, each before their first loan and hold', () => {
+      const joined = users.map((user) => dhakaDay(user.createdAt));
+      const perDay = new Map<string, number>();
+      for (const day of joined) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      expect(Math.max(...perDay.values()) / users.length).toBeLessThanOrEqual(0.1);
+      const yearStart = addDays(TODAY, -364);
+      expect(joined.some((day) => day < yearStart)).toBe(true);
+      expect(new Set(joined.filter((day) => day >= yearStart).map((day) => day.slice(0, 7))).size).toBeGreaterThan(6);
+      const joinedAt = new Map(users.map((user) => [user.uid, user.createdAt.getTime()]));
+      expect(loans.filter((loan) => loan.borrowDate.getTime() < joinedAt.get(loan.userId)!)).toEqual([]);
+      expect(holds.filter((hold) => hold.createdAt.getTime() < joinedAt.get(hold.userId)!)).toEqual([]);
     });
 
     it('gives titles that read as titles, some in Bengali, each with a cover drawn from its own words', async () => {

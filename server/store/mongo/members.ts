@@ -133,8 +133,7 @@ export function mongoMembers(c: MemberCollections): MemberMethods {
   const { users } = c;
 
   /** The member's first sign-in gives the card in the insert; a member from before cards gets one after. */
-  async function upsertOnce(profile: UserProfile): Promise<UserDoc> {
-    const now = new Date();
+  async function upsertOnce(profile: UserProfile, now: Date): Promise<UserDoc> {
     const uid = String(profile.uid);
     const existing = await users.findOne({ uid }, { projection: { cardNumber: 1 } });
     const card = existing?.cardNumber ?? (await nextFreeCard(c));
@@ -164,10 +163,10 @@ export function mongoMembers(c: MemberCollections): MemberMethods {
   }
 
   return {
-    async upsert(profile) {
+    async upsert(profile, at = new Date()) {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return toUser(await settleKey(users, await upsertOnce(profile)));
+          return toUser(await settleKey(users, await upsertOnce(profile, at)));
         } catch (error) {
           // Two first sign-ins raced to insert (the loser finds the winner's document next time), or a card
           // staff gave by hand took the number in between: try again with a fresh number.

@@ -67,8 +67,11 @@ export type Locale = 'en' | 'bn';
 export type UserSearchFields = 'name' | 'nameOrEmail';
 
 export interface UserStore {
-  /** Creates the user on first sign-in (status "active", createdAt now); later sign-ins refresh profile and role. */
-  upsert(profile: UserProfile): Promise<UserRecord>;
+  /**
+   * Creates the user on first sign-in (status "active", createdAt `at`); later sign-ins refresh profile, role and
+   * lastLoginAt. `at` is now unless given (the seed gives the day its member joined).
+   */
+  upsert(profile: UserProfile, at?: Date): Promise<UserRecord>;
   getByUid(uid: string): Promise<UserRecord | null>;
   /** Oldest first. */
   list(): Promise<UserRecord[]>;

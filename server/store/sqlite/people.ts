@@ -124,8 +124,8 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
     RETURNING *`);
   return {
     ...sqliteMembers(db, toUser),
-    async upsert(profile) {
-      const now = Date.now();
+    async upsert(profile, at = new Date()) {
+      const now = at.getTime();
       const row = transaction(db, () => {
         const { uid, email, name, photoURL, role } = profile;
         const upserted = upsert.get(newId(), uid, email, name, photoURL, role, now, now);

@@ -30,7 +30,10 @@ export async function sessionToken(page: Page): Promise<string> {
 }
 
 /** A session token for an account straight from the API (emulator sign-in, then issueToken), no browser. */
-export async function apiToken(account: Account): Promise<string> {
+export const apiToken = (account: Account): Promise<string> => apiTokenOn(baseUrl(), account);
+
+/** The same on the gateway at `base` (a journey's own: support/own-gateway.ts). */
+export async function apiTokenOn(base: string, account: Account): Promise<string> {
   const url = `${inject('authEmulatorUrl')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`;
   const response = await fetch(url, {
     method: 'POST',
@@ -38,22 +41,27 @@ export async function apiToken(account: Account): Promise<string> {
     body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
   });
   const { idToken } = (await response.json()) as { idToken: string };
-  const data = await graphql<{ issueToken: { token: string } }>(
+  const data = await graphqlOn<{ issueToken: { token: string } }>(
+    base,
     null,
     'mutation($input: IssueTokenInput!) { issueToken(input: $input) { token } }',
-    {
-      input: { idToken, displayName: account.name },
-    },
+    { input: { idToken, displayName: account.name } },
   );
   return data.issueToken.token;
 }
 
-export async function graphql<T>(
+/** An operation on the journeys' gateway, its data; throws when the gateway answers an error. */
+export const graphql = <T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> =>
+  graphqlOn<T>(baseUrl(), token, query, variables);
+
+/** The same on the gateway at `base` (a journey's own: support/own-gateway.ts). */
+export async function graphqlOn<T>(
+  base: string,
   token: string | null,
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<T> {
-  const response = await fetch(`${baseUrl()}/graphql`, {
+  const response = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),

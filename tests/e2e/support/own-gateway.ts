@@ -1,11 +1,17 @@
 // A gateway of a journey's own, for a library configured unlike the shared one (its own policy numbers, returns
-// at the desk): the journeys' clock gateway in a process of its own, on its own data, with the given settings.
+// at the desk, staff, an SMPP account): the journeys' clock gateway in a process of its own, on its own data, with
+// the given settings; its API, session tokens and signed-in pages at hand, as support/library.ts gives the shared
+// gateway's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { freePort } from '../../../scripts/lib/ports.ts';
+import { signIn, type Account } from './accounts.ts';
+import { VIEWPORTS } from './browser.ts';
+import { apiTokenOn, graphqlOn } from './library.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -14,6 +20,15 @@ export interface OwnGateway {
   base: string;
   /** Its clock's control server (support/clock-gateway.ts): move the library's days, run the schedule. */
   control: string;
+  /** An operation on this gateway, its data (throws on an error), as support/library.ts's graphql. */
+  graphql<T>(token: string | null, query: string, variables?: Record<string, unknown>): Promise<T>;
+  /** A session token on this gateway for an account, straight from the API. */
+  apiToken(account: Account): Promise<string>;
+  /**
+   * A page of this gateway's SPA in a desktop context of its own in `browser`, signed in through the login page
+   * when an account is given; the caller closes it (page.context().close()).
+   */
+  openPage(browser: Browser, account?: Account): Promise<Page>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +70,19 @@ export async function startOwnGateway(name: string, settings: Record<string, str
   return {
     base,
     control: `http://127.0.0.1:${clockPort}`,
+    graphql: <T>(token: string | null, query: string, variables: Record<string, unknown> = {}) =>
+      graphqlOn<T>(base, token, query, variables),
+    apiToken: (account) => apiTokenOn(base, account),
+    async openPage(browser, account) {
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: base });
+      const page = await context.newPage();
+      if (account)
+        await signIn(page, account).catch(async (error: unknown) => {
+          await context.close();
+          throw error;
+        });
+      return page;
+    },
     async stop() {
       if (gateway.exitCode === null) {
         const exited = new Promise((resolve) => gateway.once('exit', resolve));

@@ -57,6 +57,17 @@ export function peopleContract(factory: StoreFactory): void {
       expect(await store().users.list()).toHaveLength(1);
     });
 
+    it('joins a user at the moment given (the seed back-dates its members), later sign-ins moving only lastLoginAt', async () => {
+      const joined = new Date('2024-03-02T05:00:00.000Z');
+      const first = await store().users.upsert(profile(), joined);
+      expect(first.createdAt).toEqual(joined);
+      expect(first.lastLoginAt).toEqual(joined);
+      const later = new Date('2025-01-09T08:30:00.000Z');
+      const again = await store().users.upsert(profile({ name: 'Ada L.' }), later);
+      expect(again.createdAt).toEqual(joined);
+      expect(again.lastLoginAt).toEqual(later);
+    });
+
     it('keeps one user when the first sign-in happens twice at once', async () => {
       const [a, b] = await Promise.all([store().users.upsert(profile()), store().users.upsert(profile())]);
       expect(a.id).toBe(b.id);

@@ -10,6 +10,7 @@ import { EmptyState, LoadError, StaffOnly } from '../desk-states.tsx';
 import { useOutcome } from '../use-outcome.ts';
 import { CALENDAR_FIELDS, describeHours } from '../../../lib/opening-hours.ts';
 import { useI18n } from '../../../lib/i18n.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 import { HoursChanges, HoursForm } from './hours-form.tsx';
 import { MoonHolidays } from './moon-holidays.tsx';
 
@@ -137,26 +138,14 @@ export default function DeskCalendarPage() {
             onSubmit={submit}
             className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
           >
-            <label className="block text-sm font-medium">
-              {t({ id: 'desk.calendar.date' })}
-              <input
-                type="date"
-                required
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
-                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
-              />
-            </label>
-            <label className="block text-sm font-medium">
-              {t({ id: 'desk.calendar.to' })}
-              <input
-                type="date"
-                min={date || undefined}
-                value={lastDay}
-                onChange={(e) => setLastDay(e.target.value)}
-                className="mt-1 block w-full rounded border border-gray-300 px-2 py-1"
-              />
-            </label>
+            <DateRangeFields
+              from={date}
+              to={lastDay}
+              onFromChange={setDate}
+              onToChange={setLastDay}
+              fromLabel={t({ id: 'desk.calendar.date' })}
+              toLabel={t({ id: 'desk.calendar.to' })}
+            />
             <label className="block text-sm font-medium">
               {t({ id: 'desk.calendar.reason' })}
               <input

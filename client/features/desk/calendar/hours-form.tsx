@@ -7,6 +7,7 @@ import type { Weekday } from '../../../gql/graphql.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { describeHours, type Hours } from '../../../lib/opening-hours.ts';
 import { useI18n } from '../../../lib/i18n.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 import { serverMessage } from '../desk-errors.ts';
 
 export const SET_OPENING_HOURS = graphql(`
@@ -35,8 +36,6 @@ const rowsOf = (week: readonly Hours[]): Record<Weekday, DayRow> =>
       return [day, { open: hours !== undefined, opens: hours?.opens ?? '10:00', closes: hours?.closes ?? '20:00' }];
     }),
   ) as Record<Weekday, DayRow>;
-
-const input = 'mt-1 block w-full rounded border border-gray-300 px-2 py-1';
 
 /**
  * Staff change the opening hours from a day, until changed or to a last day (Ramadan hours): the week starts as
@@ -94,20 +93,14 @@ export function HoursForm({
         className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
       >
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="block text-sm font-medium">
-            {t({ id: 'desk.calendar.hoursFrom' })}
-            <input type="date" required value={from} onChange={(e) => setFrom(e.target.value)} className={input} />
-          </label>
-          <label className="block text-sm font-medium">
-            {t({ id: 'desk.calendar.hoursTo' })}
-            <input
-              type="date"
-              min={from || undefined}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              className={input}
-            />
-          </label>
+          <DateRangeFields
+            from={from}
+            to={to}
+            onFromChange={setFrom}
+            onToChange={setTo}
+            fromLabel={t({ id: 'desk.calendar.hoursFrom' })}
+            toLabel={t({ id: 'desk.calendar.hoursTo' })}
+          />
         </div>
         <p className="text-sm text-gray-600">{t({ id: 'desk.calendar.hoursHint' })}</p>
         <fieldset className="space-y-2">

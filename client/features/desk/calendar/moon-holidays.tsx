@@ -7,6 +7,7 @@ import type { HolidayState } from '../../../gql/graphql.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.ts';
 import { useOutcome } from '../use-outcome.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 
 export const CONFIRM_HOLIDAY = graphql(`
   mutation DeskConfirmHoliday($key: ID!) {
@@ -43,8 +44,6 @@ export interface HolidayRow {
   name: string;
   state: HolidayState;
 }
-
-const input = 'mt-1 block w-full rounded border border-gray-300 px-2 py-1';
 
 /** A holiday's days as the desk reads them: one day, or the first to the last. */
 function Days({ holiday }: { holiday: HolidayRow }) {
@@ -118,20 +117,14 @@ export function MoonHolidays({
           onSubmit={submitMove}
           className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
         >
-          <label className="block text-sm font-medium">
-            {t({ id: 'desk.holidays.from' })}
-            <input type="date" required value={from} onChange={(e) => setFrom(e.target.value)} className={input} />
-          </label>
-          <label className="block text-sm font-medium">
-            {t({ id: 'desk.holidays.to' })}
-            <input
-              type="date"
-              min={from || undefined}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              className={input}
-            />
-          </label>
+          <DateRangeFields
+            from={from}
+            to={to}
+            onFromChange={setFrom}
+            onToChange={setTo}
+            fromLabel={t({ id: 'desk.holidays.from' })}
+            toLabel={t({ id: 'desk.holidays.to' })}
+          />
           <div className="flex gap-2">
             <button type="submit" className="btn-primary btn-sm" disabled={busy}>
               {t({ id: 'desk.holidays.saveMove' })}
