@@ -29,7 +29,7 @@ import { sqliteStats } from '../../server/store/sqlite/stats.ts';
 import { sqliteSuggestions } from '../../server/store/sqlite/suggestions.ts';
 import { inlineReaders } from '../../server/store/sqlite/reader.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
-import { ERASED_WITH_ACCOUNT } from '../../server/library/audit-privacy.ts';
+import { ERASED_WITH_ACCOUNT, LOAN_TRAIL } from '../../server/library/audit-privacy.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
 
 interface Fixture {
@@ -198,7 +198,7 @@ const CASES: Case[] = [
   },
   {
     name: 'reading history: anonymize',
-    run: (s) => s.readingHistory.anonymize('user-1', ['0123456789abcdef01234567'], 'anonymous:x'),
+    run: (s) => s.readingHistory.anonymize('user-1', ['0123456789abcdef01234567'], 'anonymous:x', LOAN_TRAIL),
   },
   // Last: it takes the fixture's member away.
   {
