@@ -5,12 +5,11 @@ import type { LoanRecord } from './loans.ts';
 import type { Page, PageRequest } from './paging.ts';
 
 /**
- * What an anonymized loan holds instead of its member's uid: this prefix and a word drawn once per member and
- * write, so the loans one member gave up at once still count as one member in the reports (decision 083).
+ * What an anonymized loan (and its audit entries) holds instead of its member's uid: ANONYMOUS_MEMBER and a word
+ * drawn once per member and write, so the loans one member gave up at once still count as one member in the
+ * reports (decision 083). In shared/, as the SPA's desk shows it too.
  */
-export const ANONYMOUS_MEMBER = 'anonymous:';
-
-export const isAnonymousMember = (userId: string): boolean => userId.startsWith(ANONYMOUS_MEMBER);
+export { ANONYMOUS_MEMBER, isAnonymousMember } from '../../../shared/anonymous-member.ts';
 
 /** Which audit entries are a loan's, and which of them lose their values with the member (audit-privacy.ts). */
 export interface LoanTrail {
