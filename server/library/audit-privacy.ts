@@ -1,6 +1,7 @@
 // What the audit trail's values are, action by action: the one rule for who may read an entry (GraphQL's
-// auditLog, REST's export) and for what erasing an account takes out of the trail (docs/decisions/068).
-import type { AuditAction, AuditRecord } from '../store/port.ts';
+// auditLog, REST's export) and for what erasing an account (docs/decisions/068) or anonymizing a loan (083) takes
+// out of the trail.
+import type { AuditAction, AuditRecord, LoanTrail } from '../store/port.ts';
 import type { Session } from './identity.ts';
 
 /**
@@ -78,3 +79,24 @@ export function auditAsSeenBy(viewer: Session, entry: AuditRecord): AuditRecord 
 export const ERASED_WITH_ACCOUNT: readonly AuditAction[] = Object.entries(VALUES)
   .filter(([, values]) => values !== 'library')
   .map(([action]) => action as AuditAction);
+
+/**
+ * A loan's entries (its lending, renewals, end, reminders, a claim, a found copy), which lose their member with the
+ * loan (decision 083): the member becomes the loan's marker, and the values erasing would remove go too.
+ */
+export const LOAN_TRAIL: LoanTrail = {
+  actions: [
+    'check-out',
+    'override',
+    'borrowed',
+    'renewal',
+    'reminder-sent',
+    'claims-returned',
+    'check-in',
+    'returned',
+    'mark-lost',
+    'fee-forgiven',
+    'lost-found',
+  ],
+  emptied: ERASED_WITH_ACCOUNT,
+};

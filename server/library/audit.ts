@@ -18,6 +18,8 @@ export interface AuditChange {
   newValue?: unknown;
   bookId?: string | null;
   uid?: string | null;
+  /** The loan it is about, if any (anonymizing the loan takes its member off the entry: decision 083). */
+  loanId?: string | null;
 }
 
 export interface AuditTrail {
@@ -80,6 +82,7 @@ export function createAuditTrail(store: Store, now: () => Date): AuditTrail {
       newValue: auditText(c.newValue),
       bookId: c.bookId ?? null,
       uid: c.uid ?? null,
+      loanId: c.loanId ?? null,
     }));
   }
   return {

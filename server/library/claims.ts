@@ -39,6 +39,7 @@ export function createClaims(store: Store, deps: { audit: AuditTrail; now: () =>
           newValue: note || 'returning',
           bookId: loan.bookId,
           uid: loan.userId,
+          loanId: loan.id,
         },
       ]);
       return claimed.loan;

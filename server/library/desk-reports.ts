@@ -153,6 +153,7 @@ export function createDeskReports(
             newValue: notice.day,
             bookId: loan.bookId,
             uid: loan.userId,
+            loanId: loan.id,
           },
         ]);
       }

@@ -164,7 +164,7 @@ export function createDesk(
         const refusal = await lendRefusal(store, item, member.uid);
         if (refusal) throw refusal;
         // A block, as every policy refusal, is met in the member's borrow path (and passed by an override).
-        const about = { bookId: item.bookId, uid: member.uid };
+        const about = { bookId: item.bookId, uid: member.uid, loanId: id };
         // The loan's audit entries, written by the store with it (decision 040): a loan made, even one a
         // restarted gateway finished, has them.
         const desk: DeskLend = {

@@ -78,6 +78,7 @@ export async function checkInFound(
         newValue: refunded,
         bookId: result.item.bookId,
         uid: result.loan?.userId,
+        loanId: result.loan?.id,
       },
     ]);
     return deps.outcome(result.loan, barcode, refunded);

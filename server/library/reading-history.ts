@@ -10,6 +10,7 @@ import { LibraryError } from './errors.ts';
 import { cursor, pageSize, paged } from './paging.ts';
 import type { Policy } from './policy.ts';
 import { mayAnonymize } from './rules/reading-history.ts';
+import { LOAN_TRAIL } from './audit-privacy.ts';
 
 const DAY_MS = 86_400_000;
 /** Loans read at a time by the daily run. */
@@ -34,7 +35,10 @@ export function createReadingHistory(store: Store, opts: { policy: Policy; now: 
     if (uid !== session.uid) throw new LibraryError('FORBIDDEN', 'readingHistoryOwn');
   };
 
-  /** Anonymizes what `by` allows of these loans, a member at a time, under one new marker a member. */
+  /**
+   * Anonymizes what `by` allows of these loans, a member at a time, under one new marker a member; the loans'
+   * audit entries take the marker with them.
+   */
   async function anonymize(loans: readonly LoanRecord[], by: Date): Promise<number> {
     const byMember = new Map<string, LoanRecord[]>();
     for (const loan of loans) byMember.set(loan.userId, [...(byMember.get(loan.userId) ?? []), loan]);
@@ -42,7 +46,8 @@ export function createReadingHistory(store: Store, opts: { policy: Policy; now: 
     for (const [userId, theirs] of byMember) {
       const ledger = await store.ledger.list(userId);
       const ids = theirs.filter((loan) => mayAnonymize(loan, ledger, by)).map((loan) => loan.id);
-      if (ids.length > 0) changed += await store.readingHistory.anonymize(userId, ids, ANONYMOUS_MEMBER + randomUUID());
+      if (ids.length > 0)
+        changed += await store.readingHistory.anonymize(userId, ids, ANONYMOUS_MEMBER + randomUUID(), LOAN_TRAIL);
     }
     return changed;
   }

@@ -29,7 +29,7 @@ import { sqliteStats } from '../../server/store/sqlite/stats.ts';
 import { sqliteSuggestions } from '../../server/store/sqlite/suggestions.ts';
 import { inlineReaders } from '../../server/store/sqlite/reader.ts';
 import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
-import { ERASED_WITH_ACCOUNT } from '../../server/library/audit-privacy.ts';
+import { ERASED_WITH_ACCOUNT, LOAN_TRAIL } from '../../server/library/audit-privacy.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
 
 interface Fixture {
@@ -197,8 +197,9 @@ const CASES: Case[] = [
     run: (s) => s.readingHistory.named(new Date(), { userId: 'user-1', limit: 100 }),
   },
   {
-    name: 'reading history: anonymize',
-    run: (s) => s.readingHistory.anonymize('user-1', ['0123456789abcdef01234567'], 'anonymous:x'),
+    // The fixture's loan, returned above: its audit entries are read by member (and the next loan by member too).
+    name: 'reading history: anonymize, the loan and its audit entries',
+    run: (s, f) => s.readingHistory.anonymize('user-1', [f.loanId], 'anonymous:x', LOAN_TRAIL),
   },
   // Last: it takes the fixture's member away.
   {

@@ -256,4 +256,54 @@ describe('SQLite audit trail', () => {
     expect((await store.audit.listByUid('uid-ada', { first: 5 })).nodes).toEqual([entry]);
     await store.close();
   });
+
+  it("lets a loan's entries trade their member for its anonymous marker, once, and nothing else with it", async () => {
+    const file = join(dir, 'bookhaven.db');
+    const store = await openSqliteStore(file);
+    const [own, staffs] = await store.audit.record(
+      (['uid-ada', 'uid-staff'] as const).map((actorUid) => ({
+        at: new Date('2026-03-01T10:00:00.000Z'),
+        actorUid,
+        actorName: actorUid === 'uid-ada' ? 'Ada Reader' : 'Sam Staff',
+        api: 'graphql' as const,
+        action: 'borrowed' as const,
+        field: 'dueDate',
+        oldValue: null,
+        newValue: '2026-03-15',
+        bookId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        uid: 'uid-ada',
+        loanId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      })),
+    );
+    const db = new DatabaseSync(file);
+    const update =
+      (set: string, id = own?.id) =>
+      () =>
+        db.prepare(`UPDATE audit SET ${set} WHERE id = ?`).run(id ?? '');
+    try {
+      // To another member, or a marker with a value written, or who made it alone: refused.
+      expect(update("uid = 'uid-bob'")).toThrow(/never changed/);
+      expect(update("uid = 'anonymous:x', new_value = '2026-04-01'", staffs?.id)).toThrow(/never changed/);
+      expect(update("uid = 'anonymous:x', loan_id = NULL", staffs?.id)).toThrow(/never changed/);
+      expect(update("actor_uid = 'anonymous:x', actor_name = ''")).toThrow(/never changed/);
+      // The member's own entry names them as who made it too: the marker goes there as well, without their name.
+      expect(update("uid = 'anonymous:x'")).toThrow(/never changed/);
+      expect(update("uid = 'anonymous:x', actor_uid = 'anonymous:x'")).toThrow(/never changed/);
+      expect(update("uid = 'anonymous:x', actor_uid = 'anonymous:y', actor_name = ''")).toThrow(/never changed/);
+      update("uid = 'anonymous:x', actor_uid = 'anonymous:x', actor_name = '', new_value = NULL")();
+      update("uid = 'anonymous:x'", staffs?.id)();
+      // Once: a marker is not traded for another, nor back.
+      expect(update("uid = 'anonymous:z'", staffs?.id)).toThrow(/never changed/);
+      expect(update("uid = 'uid-ada'", staffs?.id)).toThrow(/never changed/);
+      expect(() => db.exec('DELETE FROM audit')).toThrow(/never deleted/);
+    } finally {
+      db.close();
+    }
+    expect((await store.audit.listByUid('uid-ada', { first: 5 })).nodes).toEqual([]);
+    expect((await store.audit.listByUid('anonymous:x', { first: 5 })).nodes.map((e) => e.actorUid).sort()).toEqual([
+      'anonymous:x',
+      'uid-staff',
+    ]);
+    await store.close();
+  });
 });

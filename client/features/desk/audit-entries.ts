@@ -4,6 +4,7 @@ import type { IntlShape } from 'react-intl';
 import { graphql } from '../../gql/index.ts';
 import type { DeskAuditEntryFragment } from '../../gql/graphql.ts';
 import type { MessageId } from '../../lib/i18n.ts';
+import { isAnonymousMember } from '../../../shared/anonymous-member.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -31,6 +32,7 @@ export const AUDIT_ENTRY_FRAGMENT = graphql(`
     field
     oldValue
     newValue
+    uid
     memberCard
   }
 `);
@@ -65,6 +67,17 @@ export const change = (entry: DeskAuditEntryFragment) =>
   entry.field
     ? `${entry.field}: ${entry.oldValue === null ? '' : `${entry.oldValue} → `}${entry.newValue ?? ''}`
     : (entry.newValue ?? '');
+
+/** Who made an entry: staff or the member by name; a member whose loan has lost them, as an anonymous reader. */
+export const actorText = (t: IntlShape['formatMessage'], entry: DeskAuditEntryFragment) =>
+  isAnonymousMember(entry.actor.uid) ? t({ id: 'desk.audit.anonymousReader' }) : entry.actor.name;
+
+/**
+ * Whom an entry is about, as the desk names members: their card; an anonymous reader once the loan it is about has
+ * lost its member (decision 083); nothing when none (or erased).
+ */
+export const memberText = (t: IntlShape['formatMessage'], entry: DeskAuditEntryFragment) =>
+  entry.memberCard ?? (entry.uid && isAnonymousMember(entry.uid) ? t({ id: 'desk.audit.anonymousReader' }) : '');
 
 /** An action's name in the reader's language (one the SPA does not know yet as the gateway wrote it). */
 export const actionText = (t: IntlShape['formatMessage'], action: string) => {

@@ -129,7 +129,7 @@ export function createContext(store: Store, opts: CirculationOptions) {
       ends: LoanRecord['status'],
       more: AuditChange[] = [],
     ) {
-      const about = { bookId: loan.bookId, uid: loan.userId };
+      const about = { bookId: loan.bookId, uid: loan.userId, loanId: loan.id };
       const status = { field: 'status', oldValue: loan.claimedAt ? 'returning' : 'borrowed', newValue: ends };
       return audit.entries(session, [
         { action, ...status, ...about },

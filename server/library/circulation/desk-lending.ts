@@ -176,7 +176,9 @@ export function createDeskLending(ctx: Context, lending: Lending, pickup: Pickup
       requireStaff(session);
       const renewed = await lending.renewNow(loan);
       const change = { field: 'returnDate', oldValue: dueDayOf(loan), newValue: dueDayOf(renewed) };
-      await ctx.audit.record(session, [{ action: 'renewal', ...change, bookId: loan.bookId, uid: loan.userId }]);
+      await ctx.audit.record(session, [
+        { action: 'renewal', ...change, bookId: loan.bookId, uid: loan.userId, loanId: loan.id },
+      ]);
       return renewed;
     },
   };

@@ -76,7 +76,7 @@ export function createLending(ctx: Context, reads: Standing) {
     // In the book's trail with the loan, as a desk check-out is (decision 040): who borrowed it, due when.
     const appEntries = () =>
       ctx.audit.entries({ uid: borrower.uid, name: borrower.name, api: borrower.api }, [
-        { action: 'borrowed', field: 'dueDate', newValue: dueDay, bookId, uid: borrower.uid },
+        { action: 'borrowed', field: 'dueDate', newValue: dueDay, bookId, uid: borrower.uid, loanId: id },
       ]);
     let result = await store.loans.checkout(loan, limits, desk ? desk.audit?.() : appEntries());
     // Staff's override passes the limits the store checks (loan limit, fees): the same step, without them.

@@ -1,5 +1,5 @@
 // The audit trail in MongoDB: inserts only, read newest first by (bookId, _id) or (uid, _id). Nothing here
-// updates or deletes an entry; the port offers no way to.
+// updates or deletes an entry; the port offers no way to (erasure.ts and reading-history.ts take a member out).
 import { ObjectId } from 'mongodb';
 import type { Collection, Filter } from 'mongodb';
 import type { AuditRecord, AuditStore, NewAudit, PageRequest } from '../port.ts';
@@ -10,7 +10,12 @@ export interface AuditDoc extends NewAudit {
   _id: ObjectId;
 }
 
-const toAudit = ({ _id, ...entry }: AuditDoc): AuditRecord => ({ id: _id.toHexString(), ...entry });
+// Entries recorded before loans' ids were (decision 083) have no loanId.
+const toAudit = ({ _id, loanId, ...entry }: AuditDoc): AuditRecord => ({
+  id: _id.toHexString(),
+  ...entry,
+  loanId: loanId ?? null,
+});
 
 /** New entries as documents, their ids fixed now (a loan keeps them until its last step inserts them). */
 export function auditDocs(entries: readonly NewAudit[]): AuditDoc[] {
@@ -27,6 +32,7 @@ export function auditDocs(entries: readonly NewAudit[]): AuditDoc[] {
     newValue: e.newValue,
     bookId: e.bookId,
     uid: e.uid,
+    loanId: e.loanId ?? null,
   }));
 }
 

@@ -235,7 +235,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
         memberNotes: members.memberNotes,
         audit: db.collection<AuditDoc>('audit'),
       }),
-      readingHistory: mongoReadingHistory({ loans: collections.loans, users: members.users }),
+      readingHistory: mongoReadingHistory({ loans: collections.loans, users: members.users, audit: collections.audit }),
       leases: mongoLeases(db.collection<LeaseDoc>('leases'), lock),
       sessions: mongoSessions(db.collection<EndedSessionDoc>('endedSessions')),
       audit: mongoAudit(db.collection<AuditDoc>('audit')),

@@ -1,9 +1,10 @@
 // Members' reading histories (port/reading-history.ts) on MongoDB: closed loans are 'returned', 'lost' or
-// 'damaged'. Each anonymizing write is one conditional update per loan, so a retry or a second gateway's run
-// changes nothing twice.
+// 'damaged'. Each anonymizing write is conditional updates per loan, the loan's audit entries first and the loan
+// last, so a retry or a second gateway's run changes nothing twice, and one after a crash between them finishes.
 import { ObjectId, type Collection, type Filter } from 'mongodb';
-import type { ReadingHistoryStore } from '../port.ts';
+import type { LoanTrail, ReadingHistoryStore } from '../port.ts';
 import { ANONYMOUS_MEMBER } from '../port.ts';
+import type { AuditDoc } from './audit.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../ids.ts';
 import { toLoan, toObjectId, type LoanDoc, type UserDoc } from './documents.ts';
 
@@ -13,6 +14,7 @@ const escaped = ANONYMOUS_MEMBER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function mongoReadingHistory(c: {
   loans: Collection<LoanDoc>;
   users: Collection<UserDoc>;
+  audit: Collection<AuditDoc>;
 }): ReadingHistoryStore {
   return {
     async keeps(uid) {
@@ -60,12 +62,20 @@ export function mongoReadingHistory(c: {
         .toArray();
       return docs.map(toLoan);
     },
-    async anonymize(userId, loanIds, marker) {
+    async anonymize(userId, loanIds, marker, trail) {
       let changed = 0;
       for (const id of loanIds) {
         const _id = toObjectId(id);
         if (!_id) continue;
         const mine = { _id, userId: String(userId), status: CLOSED };
+        const loan = await c.loans.findOne(mine);
+        if (!loan) continue;
+        const [next] = await c.loans
+          .find({ userId: loan.userId, bookId: loan.bookId, borrowDate: { $gt: loan.borrowDate } })
+          .sort({ borrowDate: 1 })
+          .limit(1)
+          .toArray();
+        await anonymizeTrail(c.audit, loan, next?.borrowDate ?? null, marker, trail);
         // Who returned it in the app names the member: cleared first, so a retry after a crash between the two
         // (the loan still theirs) does both again.
         await c.loans.updateOne({ ...mine, returnedVia: 'APP' }, { $set: { returnedBy: null } });
@@ -75,4 +85,37 @@ export function mongoReadingHistory(c: {
       return changed;
     },
   };
+}
+
+/**
+ * The loan's audit entries still about its member take the marker (port/reading-history.ts): those with its id,
+ * and older ones without an id from its borrow until the member's next loan of the book. Four disjoint updates
+ * (FerretDB has no update pipelines), by whether the member made the entry and whether its values go.
+ */
+async function anonymizeTrail(
+  audit: Collection<AuditDoc>,
+  loan: LoanDoc,
+  until: Date | null,
+  marker: string,
+  trail: LoanTrail,
+): Promise<void> {
+  const member = loan.userId;
+  const at = until ? { $gte: loan.borrowDate, $lt: until } : { $gte: loan.borrowDate };
+  const about: Filter<AuditDoc> = {
+    uid: member,
+    $or: [
+      { loanId: loan._id.toHexString() },
+      { loanId: null, bookId: loan.bookId, action: { $in: [...trail.actions] }, at },
+    ],
+  };
+  const [emptied, kept] = [{ $in: [...trail.emptied] }, { $nin: [...trail.emptied] }];
+  const values = { oldValue: null, newValue: null };
+  const theirs = { uid: marker, actorUid: marker, actorName: '' };
+  await audit.updateMany({ ...about, actorUid: member, action: emptied }, { $set: { ...theirs, ...values } });
+  await audit.updateMany({ ...about, actorUid: member, action: kept }, { $set: theirs });
+  await audit.updateMany(
+    { ...about, actorUid: { $ne: member }, action: emptied },
+    { $set: { uid: marker, ...values } },
+  );
+  await audit.updateMany({ ...about, actorUid: { $ne: member }, action: kept }, { $set: { uid: marker } });
 }

@@ -57,7 +57,8 @@ export type AuditAction =
 
 /**
  * One record of the audit trail: who did what, when, through which API. Never edited or deleted; erasing the
- * member it is about empties its personal values (ErasureStore).
+ * member it is about empties its personal values (ErasureStore), and so does anonymizing the loan it is about,
+ * which also puts the loan's marker for the member (ReadingHistoryStore.anonymize).
  */
 export interface AuditRecord {
   id: string;
@@ -74,8 +75,13 @@ export interface AuditRecord {
   newValue: string | null;
   /** The book it is about, if any. */
   bookId: string | null;
-  /** The member it is about, if any. */
+  /** The member it is about, if any: an ANONYMOUS_MEMBER marker once the loan it is about lost its member. */
   uid: string | null;
+  /**
+   * The loan it is about, if any (a loan's lending, renewal, end, reminder, claim or found copy); entries recorded
+   * before migration 41 have none (null, or absent when recorded without one).
+   */
+  loanId?: string | null;
 }
 
 export type NewAudit = Omit<AuditRecord, 'id'>;

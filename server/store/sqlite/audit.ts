@@ -1,5 +1,5 @@
-// The audit trail in SQLite: inserts only (triggers of migration 11 refuse any change), read newest first by
-// (book_id, id) or (uid, id).
+// The audit trail in SQLite: inserts only (triggers of migrations 11, 23 and 41 refuse any change but taking its
+// member out of an entry), read newest first by (book_id, id) or (uid, id).
 import type { DatabaseSync } from 'node:sqlite';
 import type { AuditAction, AuditApi, AuditRecord, AuditStore, NewAudit, PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
@@ -19,13 +19,14 @@ function toAudit(row: Row): AuditRecord {
     newValue: textOrNull(row, 'new_value'),
     bookId: textOrNull(row, 'book_id'),
     uid: textOrNull(row, 'uid'),
+    loanId: textOrNull(row, 'loan_id'),
   };
 }
 
 /** Inserts entries inside the caller's transaction (a loan's, whose audit is written with it). */
 export function auditWriter(db: DatabaseSync): (entries: readonly NewAudit[]) => AuditRecord[] {
   const insert = db.prepare(`INSERT INTO audit (id, at, actor_uid, actor_name, api, action, field, old_value,
-    new_value, book_id, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`);
+    new_value, book_id, uid, loan_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`);
   return (entries) =>
     entries.map((e) => {
       const row = insert.get(
@@ -40,6 +41,7 @@ export function auditWriter(db: DatabaseSync): (entries: readonly NewAudit[]) =>
         e.newValue,
         e.bookId,
         e.uid,
+        e.loanId ?? null,
       );
       if (!row) throw new Error('audit insert returned no row');
       return toAudit(row);

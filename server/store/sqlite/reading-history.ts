@@ -2,7 +2,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ReadingHistoryStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../ids.ts';
-import { num, transaction } from './db.ts';
+import { num, numOrNull, text, transaction } from './db.ts';
 import { toLoan } from './loans.ts';
 
 export function sqliteReadingHistory(db: DatabaseSync): ReadingHistoryStore {
@@ -32,6 +32,22 @@ export function sqliteReadingHistory(db: DatabaseSync): ReadingHistoryStore {
     `UPDATE loans SET user_id = ?, user_name = '', user_email = '',
       returned_by = CASE WHEN returned_via = 'APP' THEN NULL ELSE returned_by END
     WHERE id = ? AND user_id = ? AND status = 'returned'`,
+  );
+  // The loan's audit entries (port/reading-history.ts): by its id, or an older one's by member, book and time.
+  const loanOf = db.prepare(
+    "SELECT book_id, borrow_date FROM loans WHERE id = ? AND user_id = ? AND status = 'returned'",
+  );
+  const nextBorrow = db.prepare(
+    'SELECT MIN(borrow_date) AS at FROM loans WHERE user_id = ? AND book_id = ? AND borrow_date > ?',
+  );
+  const trail = db.prepare(
+    `UPDATE audit SET uid = ?1,
+      actor_uid = CASE WHEN actor_uid = uid THEN ?1 ELSE actor_uid END,
+      actor_name = CASE WHEN actor_uid = uid THEN '' ELSE actor_name END,
+      old_value = CASE WHEN action IN (SELECT value FROM json_each(?2)) THEN NULL ELSE old_value END,
+      new_value = CASE WHEN action IN (SELECT value FROM json_each(?2)) THEN NULL ELSE new_value END
+    WHERE uid = ?3 AND (loan_id = ?4 OR (loan_id IS NULL AND book_id = ?5
+      AND action IN (SELECT value FROM json_each(?6)) AND at >= ?7 AND at < ?8))`,
   );
   return {
     async keeps(uid) {
@@ -63,10 +79,18 @@ export function sqliteReadingHistory(db: DatabaseSync): ReadingHistoryStore {
           : namedOf.all(userId, returnedBy.getTime(), limit);
       return rows.map(toLoan);
     },
-    async anonymize(userId, loanIds, marker) {
+    async anonymize(userId, loanIds, marker, { actions, emptied }) {
+      const [actionList, emptiedList] = [JSON.stringify(actions), JSON.stringify(emptied)];
       return transaction(db, () => {
         let changed = 0;
-        for (const id of loanIds) changed += Number(anonymize.run(marker, id, userId).changes);
+        for (const id of loanIds) {
+          const loan = loanOf.get(id, userId);
+          if (!loan) continue;
+          const [bookId, from] = [text(loan, 'book_id'), num(loan, 'borrow_date')];
+          const until = numOrNull(nextBorrow.get(userId, bookId, from) ?? {}, 'at') ?? Number.MAX_SAFE_INTEGER;
+          trail.run(marker, emptiedList, userId, id, bookId, actionList, from, until);
+          changed += Number(anonymize.run(marker, id, userId).changes);
+        }
         return changed;
       });
     },

@@ -19,6 +19,7 @@ const entry = (id: string, overrides: Record<string, unknown> = {}) => ({
   at: '2026-03-02T09:00:00.000Z',
   actor: { __typename: 'AuditActor', uid: 'uid-member', name: 'Eager Editor' },
   api: 'graphql',
+  uid: null,
   memberCard: null,
   action: 'book-edited',
   field: 'title',
@@ -119,6 +120,49 @@ describe("Circulation Desk: a book's history", () => {
       ['Checked out', 'status: BH00000019', 'Eager Editor', '', ''],
     ]);
     expect(within(section).getByRole('columnheader', { name: "Member's card" })).toBeInTheDocument();
+  });
+
+  it('shows a loan that has lost its member as an anonymous reader’s, in either language', async () => {
+    // After the daily run (decision 083): the member's own return is a marker's, the desk's check-out staff's.
+    const marker = 'anonymous:3f2a';
+    const returned = entry('e6', {
+      actor: { __typename: 'AuditActor', uid: marker, name: '' },
+      uid: marker,
+      action: 'returned',
+      field: 'status',
+      oldValue: 'borrowed',
+      newValue: 'returned',
+    });
+    const lent = entry('e7', {
+      actor: { __typename: 'AuditActor', uid: 'uid-staff', name: 'Desk Clerk' },
+      uid: marker,
+      action: 'check-out',
+      field: 'item',
+      oldValue: null,
+      newValue: 'BH00000019',
+    });
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(3, 5)
+        .map((cell) => cell.textContent);
+    const shown = async (heading: string) => {
+      const section = await screen.findByRole('region', { name: heading });
+      return (await within(section).findAllByRole('row')).slice(1).map(cells);
+    };
+    const { unmount } = renderHistory([history([returned, lent, edit])]);
+    expect(await shown('History of this book')).toEqual([
+      ['Anonymous reader', 'Anonymous reader'],
+      ['Desk Clerk', 'Anonymous reader'],
+      ['Eager Editor', ''],
+    ]);
+    unmount();
+    applyCatalogue('bn', bangla);
+    renderHistory([history([returned, lent])]);
+    expect(await shown('এই বইয়ের ইতিহাস')).toEqual([
+      ['বেনামি পাঠক', 'বেনামি পাঠক'],
+      ['Desk Clerk', 'বেনামি পাঠক'],
+    ]);
   });
 
   it('says in Bangla what it shows, and the gateway’s refusal when the field changed since', async () => {

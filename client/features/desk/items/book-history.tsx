@@ -10,7 +10,15 @@ import { AuditPageFooter, type MoreState } from '../audit-page-footer.tsx';
 import { DeskTable, type Column } from '../desk-table.tsx';
 import { EmptyState, LoadError } from '../desk-states.tsx';
 import { serverMessage } from '../desk-errors.ts';
-import { AUDIT_ENTRY_FRAGMENT, AUDIT_PAGE_SIZE, actionText, appendAuditPage, change } from '../audit-entries.ts';
+import {
+  AUDIT_ENTRY_FRAGMENT,
+  AUDIT_PAGE_SIZE,
+  actionText,
+  actorText,
+  appendAuditPage,
+  change,
+  memberText,
+} from '../audit-entries.ts';
 
 export const DESK_BOOK_HISTORY_QUERY = graphql(`
   query DeskBookHistory($bookId: ID!, $first: Int!, $after: String) {
@@ -65,9 +73,9 @@ const columns = (
   { header: t({ id: 'desk.audit.when' }), cell: (entry) => formatDateTime(entry.at) },
   { header: t({ id: 'desk.audit.what' }), cell: (entry) => actionText(t, entry.action) },
   { header: t({ id: 'desk.audit.change' }), cell: change },
-  { header: t({ id: 'desk.audit.by' }), cell: (entry) => entry.actor.name },
+  { header: t({ id: 'desk.audit.by' }), cell: (entry) => actorText(t, entry) },
   // Whose loan (or whom an entry is about): the member's card, as the desk names members.
-  { header: t({ id: 'desk.audit.member' }), cell: (entry) => entry.memberCard ?? '' },
+  { header: t({ id: 'desk.audit.member' }), cell: (entry) => memberText(t, entry) },
   {
     header: t({ id: 'desk.items.actions' }),
     cell: (entry) =>

@@ -13,6 +13,7 @@ const entry = (id: string, overrides: Record<string, unknown> = {}) => ({
   at: '2026-03-02T09:00:00.000Z',
   actor: { __typename: 'AuditActor', uid: 'uid-staff', name: 'Desk Clerk' },
   api: 'graphql',
+  uid: UID,
   memberCard: null,
   action: 'payment',
   field: 'balance',
