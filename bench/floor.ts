@@ -21,13 +21,24 @@ import { freePort } from '../scripts/lib/ports.ts';
 import { createSessionTokens } from '../server/auth/session.ts';
 import { encodeCursor } from '../server/store/ids.ts';
 import { conditions, describe, ended } from './conditions.ts';
-import { cpuMs, DURATION, GATEWAY_FLAGS, gatewayEnv, gql, launch, ROOT, ROUNDS, SECRET, spread } from './load.ts';
+import {
+  cpuMs,
+  DURATION,
+  GATEWAY_FLAGS,
+  gatewayEnv,
+  gql,
+  launch,
+  PEER_FLAGS,
+  ROOT,
+  ROUNDS,
+  SECRET,
+  spread,
+} from './load.ts';
 import { BOOK, inTurn, MINE, PAGE, prepared, s3Terms, shuffled, SIZE } from './scenarios.ts';
 import { searchRequest, searchTerms } from './search-terms.ts';
 
 const other = process.argv[2];
 const CONNECTIONS = 50;
-const PEER_FLAGS = (process.env.BENCH_PEER_FLAGS ?? '').split(' ').filter(Boolean);
 const GATEWAY_B = process.env.BENCH_FLOOR_GATEWAY_B?.split(' ').filter(Boolean);
 const GC_METER = ['--import', pathToFileURL(path.join(ROOT, 'bench', 'gc-meter.ts')).href];
 

@@ -19,6 +19,12 @@ export const GATEWAY_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-s
   .split(' ')
   .filter(Boolean);
 
+/**
+ * The peers' heap flags: none by default, V8's own sizing, as their users run them (the gateway's are its deployed
+ * ones, GATEWAY_FLAGS); BENCH_PEER_FLAGS gives them others.
+ */
+export const PEER_FLAGS = (process.env.BENCH_PEER_FLAGS ?? '').split(' ').filter(Boolean);
+
 export interface Row {
   scenario: string;
   rps: number;
@@ -26,6 +32,8 @@ export interface Row {
   p99: number;
   errors: number;
   rssMb?: number;
+  /** The server's CPU time per answered request (µs), when the run measured it. */
+  cpuUs?: number;
   note?: string;
 }
 export const rows: Row[] = [];
@@ -306,6 +314,7 @@ export async function paced(
       note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms${cpuUs === null ? '' : `; server CPU ${cpuUs} µs a request`}`,
     };
     if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
+    if (cpuUs !== null) row.cpuUs = cpuUs;
     rows.push(row);
     console.log(
       `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`,

@@ -6,7 +6,19 @@ import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
 import { holdsScenario } from './holds.ts';
-import { GATEWAY_FLAGS, gatewayEnv, gql, launch, LIST, load, ROOT, SECRET, SEED, someBookId } from './load.ts';
+import {
+  GATEWAY_FLAGS,
+  gatewayEnv,
+  gql,
+  launch,
+  LIST,
+  load,
+  PEER_FLAGS,
+  ROOT,
+  SECRET,
+  SEED,
+  someBookId,
+} from './load.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { inTurn, MINE } from './scenarios.ts';
 import { benchStore } from './store.ts';
@@ -56,7 +68,12 @@ async function main() {
   // PROFILE_PEER=apollo (a PEER of bench/peers.ts) profiles that server instead, for GraphQL scenarios.
   const peer = process.env.PROFILE_PEER;
   const gateway = await launch(
-    ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...GATEWAY_FLAGS, peer ? 'bench/peers.ts' : 'server/index.ts'],
+    [
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+      ...(peer ? PEER_FLAGS : GATEWAY_FLAGS),
+      peer ? 'bench/peers.ts' : 'server/index.ts',
+    ],
     peer ? { ...store.env, PEER: peer, PORT: String(port), SESSION_SECRET: SECRET } : gatewayEnv(store.env, port),
     peer ? `${url}/graphql?query=%7B__typename%7D` : `${url}/healthz`,
   );

@@ -15,7 +15,19 @@ import { createSessionTokens } from '../server/auth/session.ts';
 import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { encodeCursor } from '../server/store/ids.ts';
-import { compare, GATEWAY_FLAGS, gatewayEnv, gql, launch, paced, SECRET, SEED, type Row } from './load.ts';
+import {
+  compare,
+  GATEWAY_FLAGS,
+  gatewayEnv,
+  gql,
+  launch,
+  paced,
+  PEER_FLAGS,
+  SECRET,
+  SEED,
+  spread,
+  type Row,
+} from './load.ts';
 import type { MixJob } from './mix.ts';
 import { conditions } from './conditions.ts';
 import { report } from './report.ts';
@@ -35,6 +47,11 @@ export const MINE =
   'query Mine { me { id name balance unreadNoticeCount loans { id bookTitle dueDate status overdueDays fee canRenew renewBlockedReason } notices(first: 10) { totalCount nodes { id message link read createdAt } } } }';
 /** S5's bar: the highest steady rate whose p99 stays under this. */
 const P99_MS = 25;
+/**
+ * S5's searches, each on new processes, the targets in turn within each: on a 2-core machine one search's rate
+ * moves with the machine's tail (0.66x to 1.59x Yoga in three runs), so the report takes the median of these.
+ */
+const S5_RUNS = Number(process.env.BENCH_S5_RUNS ?? 5);
 const CONNECTIONS = 50;
 const PACED_CONNECTIONS = 200;
 
@@ -186,6 +203,23 @@ async function sustainable(targets: Target[], mix: MixJob, borrowers: string[][]
   });
 }
 
+const median = (xs: number[]) => (xs.length === 0 ? 0 : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+
+/** One target's S5 over the searches: the median rate and its spread, and at the sustained rates the median CPU a
+ * request, the highest loop block and peak RSS. */
+function s5Summary(searches: { rate: number; best: Probe | null }[]) {
+  const rates = searches.map((s) => s.rate);
+  const best = searches.flatMap((s) => (s.best ? [s.best] : []));
+  return {
+    rate: median(rates),
+    rates,
+    spread: spread(rates),
+    cpuUs: median(best.flatMap((p) => (p.row.cpuUs === undefined ? [] : [p.row.cpuUs]))),
+    loopMaxMs: best.length === 0 ? Infinity : Math.max(...best.map((p) => p.loopMaxMs)),
+    rssMb: Math.max(0, ...best.map((p) => p.row.rssMb ?? 0)),
+  };
+}
+
 export async function scenarios(): Promise<void> {
   const measuredUnder = conditions();
   const store = await prepared();
@@ -202,7 +236,9 @@ export async function scenarios(): Promise<void> {
     const probe = ['--import', './bench/loop-delay.ts'];
     const start = async (name: string, args: string[], env: Record<string, string>, ready: string, url: string) => {
       const delayFile = path.join(delays, `${name}.json`);
-      const child = await launch([...GATEWAY_FLAGS, ...probe, ...args], { ...env, LOOP_DELAY_FILE: delayFile }, ready);
+      // The gateway with its deployed heap flags, the peers with V8's defaults, as their users run them.
+      const flags = args[0] === 'server/index.ts' ? GATEWAY_FLAGS : PEER_FLAGS;
+      const child = await launch([...flags, ...probe, ...args], { ...env, LOOP_DELAY_FILE: delayFile }, ready);
       children.push(child);
       return { name, url, pid: child.pid!, delayFile };
     };
@@ -297,37 +333,54 @@ export async function scenarios(): Promise<void> {
       seed: SIZE.seed,
     };
     // S5 on new processes: its rate, loop and RSS are S5's own, not what S1-S4's closed-loop saturation left
-    // behind (a gateway's RSS after S3 stays about 40 MB above a new one's; the S3 row reports it).
-    await Promise.all(
-      children.splice(0).map(
-        (child) =>
-          new Promise((resolve) => {
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
-    [gateway, yogaPeer, mercurius] = await startAll();
-    targets = [gateway, yogaPeer, mercurius];
-    const borrowers = targets.map((_, i) => readers.slice(i * 1000, (i + 1) * 1000));
-    const s5 = await sustainable(targets, mix, borrowers, gateway.pid);
-    for (const i of targets.keys())
-      for (const p of s5[i]!.probes)
-        rows.push({
-          ...p.row,
-          note: `${p.row.note}; loop max ${p.loopMaxMs} ms${p.rate === s5[i]!.rate ? '; sustained' : ''}`,
-        });
-
+    // behind (a gateway's RSS after S3 stays about 40 MB above a new one's; the S3 row reports it). Each of the
+    // S5_RUNS searches starts them anew.
+    const stopAll = () =>
+      Promise.all(
+        children.splice(0).map(
+          (child) =>
+            new Promise((resolve) => {
+              child.once('exit', resolve);
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    type S5 = Awaited<ReturnType<typeof sustainable>>;
+    const s5Runs: S5[] = [];
+    for (let run = 0; run < S5_RUNS; run++) {
+      await stopAll();
+      [gateway, yogaPeer, mercurius] = await startAll();
+      targets = [gateway, yogaPeer, mercurius];
+      console.log(`S5, search ${run + 1} of ${S5_RUNS}`);
+      const borrowers = targets.map((_, i) => readers.slice(i * 1000, (i + 1) * 1000));
+      const s5 = await sustainable(targets, { ...mix, seed: mix.seed + 1000 * run }, borrowers, gateway.pid);
+      s5Runs.push(s5);
+      for (const i of targets.keys())
+        for (const p of s5[i]!.probes)
+          rows.push({
+            ...p.row,
+            note: `search ${run + 1}; ${p.row.note}; loop max ${p.loopMaxMs} ms${p.rate === s5[i]!.rate ? '; sustained' : ''}`,
+          });
+    }
+    const s5 = targets.map((_, i) => s5Summary(s5Runs.map((run) => run[i]!)));
+    const ratio = (a: number, b: number) => (a > 0 && b > 0 ? Math.round((a / b) * 100) / 100 : 0);
     if (onlyS5) {
       for (const row of rows) console.log(`${row.scenario}: p99 ${row.p99} ms; ${row.note}`);
+      for (const [i, t] of targets.entries())
+        console.log(
+          `S5 ${t.name}: median ${s5[i]!.rate} req/s (±${s5[i]!.spread}%; ${s5[i]!.rates.join(', ')}), server CPU ${s5[i]!.cpuUs} µs a request at it, loop max ${s5[i]!.loopMaxMs} ms${i === 0 ? `, peak RSS ${s5[i]!.rssMb} MB` : ''}`,
+        );
+      console.log(`S5 gateway/Yoga, each search: ${s5Runs.map((run) => ratio(run[0]!.rate, run[1]!.rate)).join(', ')}`);
       return;
     }
-    const ratio = (a: number, b: number) => (a > 0 && b > 0 ? Math.round((a / b) * 100) / 100 : 0);
     const [gwS5, yogaS5, mercS5] = s5 as [(typeof s5)[0], (typeof s5)[0], (typeof s5)[0]];
-    const s5Rss = gwS5.best?.row.rssMb ?? 0;
-    const s5RssAll = Math.max(0, ...gwS5.probes.map((p) => p.row.rssMb ?? 0));
-    const s5LoopAtBest = gwS5.best?.loopMaxMs ?? Infinity;
-    const s5LoopAll = Math.max(...gwS5.probes.map((p) => p.loopMaxMs));
+    // Each search's gateway/Yoga ratio, then their median: a search's two rates met the same machine.
+    const s5Ratios = s5Runs.map((run) => ratio(run[0]!.rate, run[1]!.rate));
+    const s5Ratio = median(s5Ratios);
+    const s5Rss = gwS5.rssMb;
+    const s5RssAll = Math.max(0, ...s5Runs.flatMap((run) => run[0]!.probes.map((p) => p.row.rssMb ?? 0)));
+    const s5LoopAtBest = gwS5.loopMaxMs;
+    const s5LoopAll = Math.max(...s5Runs.flatMap((run) => run[0]!.probes.map((p) => p.loopMaxMs)));
     const pair = (s: Row[]) => s as [Row, Row, Row, Row];
     const [g1, y1, m1, a1] = pair(s1);
     const [g2, y2, m2, a2] = pair(s2);
@@ -346,11 +399,17 @@ export async function scenarios(): Promise<void> {
       'S4 gateway/Yoga': ratio(g4.rps, y4.rps),
       'S4 gateway/stock Apollo': ratio(g4.rps, a4.rps),
       'S4 gateway/Mercurius+jit': ratio(g4.rps, m4.rps),
-      'S5 sustainable req/s (p99 < 25 ms): gateway': gwS5.rate,
+      [`S5 sustainable req/s (p99 < 25 ms), median of ${S5_RUNS} searches: gateway`]: gwS5.rate,
+      "S5 spread of the gateway's rates %": gwS5.spread,
       'S5 sustainable req/s: Yoga': yogaS5.rate,
+      "S5 spread of Yoga's rates %": yogaS5.spread,
       'S5 sustainable req/s: Mercurius+jit': mercS5.rate,
-      'S5 gateway/Yoga': ratio(gwS5.rate, yogaS5.rate),
+      "S5 gateway/Yoga (median of each search's ratio)": s5Ratio,
       'S5 gateway/Mercurius+jit': ratio(gwS5.rate, mercS5.rate),
+      'S5 server CPU µs a request at the sustained rate: gateway': gwS5.cpuUs,
+      'S5 server CPU µs a request at the sustained rate: Yoga': yogaS5.cpuUs,
+      'S5 server CPU µs a request at the sustained rate: Mercurius+jit': mercS5.cpuUs,
+      'S5 CPU a request gateway/Yoga': ratio(gwS5.cpuUs, yogaS5.cpuUs),
       'event-loop max ms during S3: gateway': s3Loop[0]!.maxMs,
       'event-loop max ms during S5 at the sustained rate: gateway': s5LoopAtBest,
       'event-loop max ms during S5, every step: gateway': s5LoopAll,
@@ -366,15 +425,12 @@ export async function scenarios(): Promise<void> {
       headline,
       targets: [
         // Mercurius + graphql-jit is reported, not a target: every operation stays in Apollo Server's pipeline.
-        ['S1 >= 1.5x Yoga', atLeast(g1, y1, 1.5)],
-        ['S1 >= 2.0x stock Apollo Server', atLeast(g1, a1, 2)],
-        ['S2 >= 1.5x Yoga', atLeast(g2, y2, 1.5)],
-        ['S2 >= 2.0x stock Apollo Server', atLeast(g2, a2, 2)],
-        ['S3 >= 1.5x Yoga', atLeast(g3, y3, 1.5)],
-        ['S3 >= 2.0x stock Apollo Server', atLeast(g3, a3, 2)],
-        ['S4 >= 1.5x Yoga', atLeast(g4, y4, 1.5)],
-        ['S4 >= 2.0x stock Apollo Server', atLeast(g4, a4, 2)],
-        [`S5 sustainable rate (p99 < ${P99_MS} ms) >= 1.5x Yoga's`, gwS5.rate > 0 && gwS5.rate >= 1.5 * yogaS5.rate],
+        // Issue 44's targets: stock Apollo Server is the peer; Yoga's ratios are reported in the headline.
+        ['S1 >= 1.8x stock Apollo Server', atLeast(g1, a1, 1.8)],
+        ['S2 >= 1.3x stock Apollo Server', atLeast(g2, a2, 1.3)],
+        ['S3 >= 1.3x stock Apollo Server', atLeast(g3, a3, 1.3)],
+        ['S4 >= 1.3x stock Apollo Server', atLeast(g4, a4, 1.3)],
+        [`S5 sustainable rate (p99 < ${P99_MS} ms) >= 1.2x Yoga's (median of ${S5_RUNS} searches)`, s5Ratio >= 1.2],
         ['Event loop never blocked > 20 ms during S3', s3Loop[0]!.maxMs <= 20],
         ['Event loop never blocked > 20 ms during S5 (at the sustained rate)', s5LoopAtBest <= 20],
         ['Peak RSS under S5 (at the sustained rate) <= 200 MB', s5Rss > 0 && s5Rss <= 200],
@@ -384,7 +440,8 @@ export async function scenarios(): Promise<void> {
         searchTerms: terms.length,
         searchQuery: SEARCH_QUERY,
         loopDelayS3: Object.fromEntries(closedLoopTargets.map((t, i) => [t.name, s3Loop[i]])),
-        s5: Object.fromEntries(targets.map((t, i) => [t.name, s5[i]])),
+        s5: Object.fromEntries(targets.map((t, i) => [t.name, { ...s5[i], searches: s5Runs.map((run) => run[i]) }])),
+        s5Ratios,
       },
     });
   } finally {
