@@ -99,6 +99,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
   'due-date-moved': 'mailSubjectDueDateMoved',
   renewed: 'mailSubjectRenewed',
   'suggestion-decided': 'mailSubjectSuggestion',
+  'overdue-summary': 'mailSubjectOverdueSummary',
 };
 
 export const escapeHtml = (s: string) =>
@@ -169,11 +170,13 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
     return {
       to: user.email,
       // A closure that moved several of the member's dates names none of them alone.
-      subject: notice.moved?.opened
-        ? words('mailSubjectOpenAfterAll')
-        : (notice.moved?.dates.length ?? 0) > 1
-          ? words('mailSubjectDatesMoved', { count: notice.moved?.dates.length ?? 0 })
-          : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
+      subject: notice.overdue
+        ? words('mailSubjectOverdueSummary', { count: notice.overdue.length })
+        : notice.moved?.opened
+          ? words('mailSubjectOpenAfterAll')
+          : (notice.moved?.dates.length ?? 0) > 1
+            ? words('mailSubjectDatesMoved', { count: notice.moved?.dates.length ?? 0 })
+            : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,
       html,
       messageId: `<notice-${notice.id}@${host}>`,

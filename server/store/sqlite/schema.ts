@@ -17,6 +17,7 @@ import { MIGRATIONS_FROM_37 } from './migrations/37-report-indexes.ts';
 import { MIGRATIONS_FROM_38 } from './migrations/38-auto-renewal.ts';
 import { MIGRATIONS_FROM_39 } from './migrations/39-reading-history.ts';
 import { MIGRATIONS_FROM_40 } from './migrations/40-purchase-suggestions.ts';
+import { MIGRATIONS_FROM_42 } from './migrations/42-overdue-reminders.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_38,
   ...MIGRATIONS_FROM_39,
   ...MIGRATIONS_FROM_40,
+  ...MIGRATIONS_FROM_42,
 ];
