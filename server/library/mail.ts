@@ -169,7 +169,8 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 </body></html>`;
     return {
       to: user.email,
-      // A closure that moved several of the member's dates names none of them alone.
+      // Staff's reminder of several overdue books, and a closure that moved several of the member's dates, name none
+      // of them alone.
       subject: notice.overdue
         ? words('mailSubjectOverdueSummary', { count: notice.overdue.length })
         : notice.moved?.opened
