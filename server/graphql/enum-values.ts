@@ -32,6 +32,7 @@ export const ENUM_VALUES = {
     DUE_DATE_MOVED: 'due-date-moved',
     RENEWED: 'renewed',
     SUGGESTION_DECIDED: 'suggestion-decided',
+    OVERDUE_SUMMARY: 'overdue-summary',
   },
   SuggestionStatus: { OPEN: 'open', ACCEPTED: 'accepted', DECLINED: 'declined' },
   HoldStatus: {

@@ -53,6 +53,8 @@ const VALUES: Record<AuditAction, Values> = {
   'book-reverted': 'library',
   // The title the member asked for is theirs; staff's reason is what the member was told.
   'suggestion-decided': 'personal',
+  // Counts only, about no one member.
+  'overdue-reminders-sent': 'library',
 };
 
 /**

@@ -18,6 +18,7 @@ import { createLibraryCalendar, type LibraryCalendar } from './library-calendar.
 import { addDays, dayToDate } from './calendar.ts';
 import { createHolidays, type Holidays } from './holidays.ts';
 import { createDeskReports, type DeskReports } from './desk-reports.ts';
+import { createOverdueReminders, type OverdueReminders } from './overdue-reminders.ts';
 import { createItems, type Items } from './items.ts';
 import { createDesk, type Desk } from './desk.ts';
 import { createReceipts, type Receipts } from './receipts.ts';
@@ -55,6 +56,8 @@ export interface Library {
   holidays: Holidays;
   /** The desk's lists and reports: the day's cash-up, the overdue list as CSV, overdue reminders. */
   reports: DeskReports;
+  /** Staff remind every member at least some days overdue at once, after a preview of how many. */
+  overdueReminders: OverdueReminders;
   /** Copies as items: look one up by barcode, add copies, change a copy's status (staff). */
   items: Items;
   /** The scanning desk: check out by card and barcode, check in by barcode, renew and hold for a member. */
@@ -195,15 +198,23 @@ export function createLibrary(store: Store, opts: LibraryOptions): Library {
     },
     onOpened: (opened, loans) => notices.datesMoved(opened, loans, [], true),
   });
+  const reports = createDeskReports(store, {
+    timeZone: opts.timeZone,
+    now,
+    notices,
+    audit,
+    feeSoFar: async (loan) => (await circulation.standing(loan)).fee,
+  });
   return {
     calendar,
     holidays,
-    reports: createDeskReports(store, {
+    reports,
+    overdueReminders: createOverdueReminders(store, {
       timeZone: opts.timeZone,
       now,
       notices,
       audit,
-      feeSoFar: async (loan) => (await circulation.standing(loan)).fee,
+      overdueBefore: reports.overdueBefore,
     }),
     holds,
     notices,

@@ -99,6 +99,7 @@ const SUBJECTS: Record<NoticeRecord['kind'], SentenceKey> = {
   'due-date-moved': 'mailSubjectDueDateMoved',
   renewed: 'mailSubjectRenewed',
   'suggestion-decided': 'mailSubjectSuggestion',
+  'overdue-summary': 'mailSubjectOverdueSummary',
 };
 
 export const escapeHtml = (s: string) =>
@@ -168,12 +169,15 @@ export function createEmailNotices(store: Store, opts: EmailNoticesOptions): Ema
 </body></html>`;
     return {
       to: user.email,
-      // A closure that moved several of the member's dates names none of them alone.
-      subject: notice.moved?.opened
-        ? words('mailSubjectOpenAfterAll')
-        : (notice.moved?.dates.length ?? 0) > 1
-          ? words('mailSubjectDatesMoved', { count: notice.moved?.dates.length ?? 0 })
-          : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
+      // Staff's reminder of several overdue books, and a closure that moved several of the member's dates, name none
+      // of them alone.
+      subject: notice.overdue
+        ? words('mailSubjectOverdueSummary', { count: notice.overdue.length })
+        : notice.moved?.opened
+          ? words('mailSubjectOpenAfterAll')
+          : (notice.moved?.dates.length ?? 0) > 1
+            ? words('mailSubjectDatesMoved', { count: notice.moved?.dates.length ?? 0 })
+            : words(SUBJECTS[notice.kind], { title: oneLine(notice.bookTitle) }),
       text,
       html,
       messageId: `<notice-${notice.id}@${host}>`,

@@ -6,6 +6,7 @@ import type { Policy } from './policy.ts';
 import { say, type Locale } from './i18n/index.ts';
 import type { NoArgKey } from './i18n/keys.ts';
 import { requestEndOfKey } from './rules/pickup-wait.ts';
+import { daysBetween } from './calendar.ts';
 
 /**
  * Why an auto-renewal (AUTO_RENEW) left a loan due soon: the refusal's code, the last part of its due-soon notice's
@@ -62,6 +63,17 @@ function movedMessage(notice: NoticeRecord, locale: Locale): string {
   ].join(' ');
 }
 
+/** Staff's reminder of every loan at least some days overdue: each loan with its days late on the day sent. */
+function overdueSummary(notice: NoticeRecord, locale: Locale): string {
+  const loans = notice.overdue ?? [{ bookTitle: notice.bookTitle, day: notice.day }];
+  const titles = loans
+    .map((loan) =>
+      say(locale, 'noticeOverdueSummaryItem', { title: loan.bookTitle, days: daysBetween(loan.day, notice.day) }),
+    )
+    .join('; ');
+  return say(locale, 'noticeOverdueSummary', { count: loans.length, titles });
+}
+
 /**
  * The notice as sentences for the member, in their language. `hours`: the library's hours on a ready hold's last
  * pickup day, which a staffed library's notice gives (click and collect: the member picks it up at the desk).
@@ -105,6 +117,8 @@ export function noticeMessage(
       }
     case 'due-date-moved':
       return movedMessage(notice, locale);
+    case 'overdue-summary':
+      return overdueSummary(notice, locale);
     case 'suggestion-decided': {
       const reason = suggestion?.reason ?? '';
       if (suggestion?.status === 'declined') return say(locale, 'noticeSuggestionDeclined', { ...values, reason });

@@ -36,6 +36,9 @@ const SUGGESTION_KEY = 'suggestion-decided:';
  */
 export const MOVES_JOIN_MS = 30 * 60_000;
 
+/** A member's overdue-summary notice of a library day: one a day, whoever sends it and however often. */
+export const overdueSummaryKey = (userId: string, day: string) => `overdue-reminders:${userId}:${day}`;
+
 const about = (record: { bookId: string; bookTitle: string }) => ({
   bookId: record.bookId,
   bookTitle: record.bookTitle,
@@ -74,6 +77,12 @@ export interface Notices {
    * e-mail when the library sends e-mail. `fresh` false: today's reminder was recorded already.
    */
   remind(loan: LoanRecord): Promise<{ notice: NewNotice; fresh: boolean }>;
+  /**
+   * Records staff's reminder to each member of their loans at least some days overdue (the longest overdue first):
+   * one overdue-summary notice a member a library day (overdueSummaryKey), with its e-mail and SMS as the library
+   * sends them. Answers the members it was new for.
+   */
+  remindAll(day: string, members: { userId: string; loans: LoanRecord[] }[]): Promise<Set<string>>;
   /** Records that staff accepted or declined the member's purchase suggestion (once per suggestion). */
   suggestionDecided(suggestion: SuggestionRecord): Promise<void>;
   /** Records "expired" for these holds. */
@@ -208,6 +217,29 @@ export function createNotices(
         createdAt: now(),
       };
       return { notice, fresh: (await store.notices.record([notice], mail)).length === 1 };
+    },
+
+    async remindAll(day, members) {
+      const list = members.flatMap(({ userId, loans }): NewNotice[] => {
+        const [first] = loans;
+        if (!first) return [];
+        const overdue = loans.map((loan) => ({ ...about(loan), loanId: loan.id, day: dueDayOf(loan) }));
+        const key = overdueSummaryKey(userId, day);
+        return [
+          {
+            userId,
+            kind: 'overdue-summary',
+            key,
+            ...about(first),
+            loanId: first.id,
+            holdId: null,
+            day,
+            createdAt: now(),
+            overdue,
+          },
+        ];
+      });
+      return new Set((await store.notices.record(list, mail)).map((notice) => notice.userId));
     },
 
     async sweep(o = {}) {

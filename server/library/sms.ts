@@ -35,6 +35,7 @@ const SMS_KINDS: ReadonlySet<NoticeKind> = new Set([
   'due-date-moved',
   'renewed',
   'suggestion-decided',
+  'overdue-summary',
 ]);
 const BATCH = 50;
 const MAX_BATCHES = 20;

@@ -759,6 +759,7 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     users: { search: 'Hostile', first: 5, after: null },
     userCount: { search: 'Hostile' },
     overdueLoans: { first: 5, after: null, minDays: 1 },
+    overdueReminderPreview: { minDays: 1 },
     cashUp: { day: libraryDay(0) },
     receipt: { reference: 'R-2026-000001' },
     renewLoan: { loanId: f.renewId },
@@ -798,6 +799,8 @@ function gqlBaselines(f: Fixtures): Record<string, Record<string, unknown>> {
     moveHoliday: { key: ashura.key, from: addDays(ashura.from, 1), to: addDays(ashura.to, 1) },
     dropHoliday: { key: ashura.key },
     sendOverdueReminder: { loanId: f.lateId },
+    // Reminds nobody: no loan of the baseline is ten years late.
+    sendOverdueReminders: { minDays: 3650 },
     emailCheckoutReceipt: { loanIds: [f.renewId] },
     holdsToPull: { first: 5, after: null },
     holdsToClear: { first: 5, after: null },

@@ -2,7 +2,7 @@
 // server side): a member in Bangla who chose SMS gets the hold-ready notice in Bangla as UCS-2, in concatenated
 // parts the phone joins; in English as GSM text in one part; nobody who did not choose SMS gets one; a refusing
 // SMS centre leaves the notice and the member's action alone and is retried after the backoff; a notice too long
-// for the cap arrives shortened within it.
+// for the cap arrives shortened within it; staff's reminder of every overdue book arrives as one SMS.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachStore, startTestGateway, type Member, type TestGateway } from '../support/gateway.ts';
 import { libraryClock } from '../support/library-clock.ts';
@@ -134,5 +134,28 @@ describeEachStore((kind) => {
     expect(sms!.parts.map((p) => p.concat?.total)).toEqual([3, 3, 3]);
     expect(sms!.text.endsWith('…')).toBe(true);
     expect((await messageOf(member)).startsWith(sms!.text.slice(0, -1))).toBe(true);
+  });
+
+  it("sends staff's reminder of every overdue book as one SMS in the member's language (decision 086)", async () => {
+    const { member, phone } = await smsMember('bn', 'Karim Late');
+    for (const title of ['পথের পাঁচালী', 'দেবদাস']) {
+      const answer = await gqlBorrow(gw, member.token, await gw.addBook({ quantity: 1, title }), libraryDay(1));
+      expect(answer.body.errors).toBeUndefined();
+    }
+    const staff = { uid: 'sms-staff', email: 'desk@example.com', name: 'Desk', role: 'admin' as const };
+    await clock.at(11, async () => {
+      await gw.library.sms.deliver();
+      const before = smpp.to(phone).length;
+      await gw.library.overdueReminders.send(staff, 7);
+      await gw.library.sms.deliver();
+      const sent = smpp.to(phone).slice(before);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.text).toMatch(
+        /^আপনার ২টি বই ফেরত দেওয়ার তারিখ পেরিয়ে গেছে: “(পথের পাঁচালী|দেবদাস)”, [০-৯]+ দিন দেরি; /,
+      );
+      const told = (await gw.gql('{ me { notices { nodes { kind message } } } }', {}, member.token)).body.data.me
+        .notices.nodes as { kind: string; message: string }[];
+      expect(sent[0]!.text).toBe(told.find((n) => n.kind === 'OVERDUE_SUMMARY')?.message);
+    });
   });
 });

@@ -84,6 +84,25 @@ describe('the circulation desk', () => {
       .getByRole('status')
       .filter({ hasText: `${account.name} was reminded about “${late.title}”.` })
       .waitFor();
+    // Then everyone a day or more late at once (decision 086): a preview, a confirmation, one notice a member
+    // listing their late loans.
+    await overdue.getByRole('button', { name: 'Remind everyone 1+ days overdue' }).click();
+    await overdue
+      .getByRole('status')
+      .filter({ hasText: /^\d+ members?, \d+ loans?; / })
+      .waitFor();
+    await overdue.getByRole('button', { name: /^Send \d+ reminders?$/ }).click();
+    await overdue
+      .getByRole('status')
+      .filter({ hasText: / reminded \(\d+ loans?\)/ })
+      .waitFor();
+    const told = await graphql<{ me: { notices: { nodes: { kind: string; message: string }[] } } }>(
+      token,
+      '{ me { notices { nodes { kind message } } } }',
+    );
+    expect(told.me.notices.nodes.filter((n) => n.kind === 'OVERDUE_SUMMARY').map((n) => n.message)).toEqual([
+      `You have 1 overdue book: “${late.title}”, 10 days late. Please return it.`,
+    ]);
 
     const panel = await openMember(page, tag, account.name);
     const onLoan = panel.getByRole('listitem', { name: late.title });

@@ -113,6 +113,13 @@ const NOTICES: Record<string, NoticeRecord> = {
   'due soon, not renewed (limit)': notice({ kind: 'due-soon', key: `due-soon:l1:${DAY}:RENEWAL_LIMIT` }),
   'due soon, not renewed (blocked)': notice({ kind: 'due-soon', key: `due-soon:l1:${DAY}:MEMBER_BLOCKED` }),
   'a due date moved': notice({ kind: 'due-date-moved' }),
+  'overdue books, reminded at once': notice({
+    kind: 'overdue-summary',
+    overdue: [
+      { loanId: 'l1', bookId: 'b1', bookTitle: TEXT.title!, day: '2026-03-30' },
+      { loanId: 'l2', bookId: 'b2', bookTitle: TEXT.title!, day: '2026-04-11' },
+    ],
+  }),
   'a hold moved': notice({ kind: 'due-date-moved', loanId: null, holdId: 'h1' }),
   'dates moved by a range': notice({
     kind: 'due-date-moved',

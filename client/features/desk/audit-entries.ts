@@ -54,6 +54,7 @@ const ACTION_TEXT: Record<string, MessageId> = {
   'book-edited': 'desk.audit.bookEdited',
   'book-reverted': 'desk.audit.bookReverted',
   'suggestion-decided': 'desk.audit.suggestionDecided',
+  'overdue-reminders-sent': 'desk.audit.overdueRemindersSent',
   'check-out': 'desk.audit.checkOut',
   borrowed: 'desk.audit.borrowed',
   returned: 'desk.audit.returned',

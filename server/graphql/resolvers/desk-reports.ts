@@ -1,4 +1,4 @@
-// The desk's reports: the day's cash-up and overdue reminders (library/desk-reports.ts decides).
+// The desk's reports: the day's cash-up and overdue reminders (library/desk-reports.ts and overdue-reminders.ts decide).
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -15,6 +15,7 @@ export const deskReportQueries: QueryResolvers = {
       entries: cashUp.entries.map((entry) => ({ ...entry, memberUid: entry.userId })),
     };
   },
+  overdueReminderPreview: (_parent, { minDays }, ctx) => ctx.library.overdueReminders.preview(sessionOf(ctx), minDays),
   async receipt(_parent, { reference }, ctx) {
     const found = await ctx.library.reports.receipt(sessionOf(ctx), reference);
     return found && { ...found, memberUid: found.userId };
@@ -32,4 +33,5 @@ export const deskReportMutations: MutationResolvers = {
     const { loan, fresh } = await ctx.library.reports.remind(sessionOf(ctx), loanId);
     return { loan, alreadySent: !fresh };
   },
+  sendOverdueReminders: (_parent, { minDays }, ctx) => ctx.library.overdueReminders.send(sessionOf(ctx), minDays),
 };

@@ -208,6 +208,10 @@ export const bn: Record<SentenceKey, string> = {
   overdueOne: '“{title}” ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে বইটি ফেরত দিন।',
   overdueMany:
     '“{title}” এবং আরও {others, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে। আরেকটি বই ধার নেওয়ার আগে অনুগ্রহ করে সেগুলো ফেরত দিন।',
+  noticeOverdueSummary:
+    'আপনার {count, plural, other {#টি বই}} ফেরত দেওয়ার তারিখ পেরিয়ে গেছে: {titles}। অনুগ্রহ করে {count, plural, one {বইটি} other {বইগুলো}} ফেরত দিন।',
+  noticeOverdueSummaryItem: '“{title}”, {days, plural, other {# দিন}} দেরি',
+  mailSubjectOverdueSummary: 'ফেরতের তারিখ পেরিয়েছে: {count, plural, other {#টি বই}}',
 
   cashUpFuture: 'যে দিন এখনো আসেনি, তার হিসাব খালি: আজ বা তার আগের একটি দিন বেছে নিন।',
   notOverdueYet: '“{title}” এখনো মেয়াদোত্তীর্ণ নয়: ফেরতের শেষ দিন {day}।',

@@ -239,6 +239,13 @@ export const en = {
   overdueMany:
     '“{title}” and {others, plural, one {# other book} other {# other books}} are overdue. Please return them before borrowing another book.',
 
+  // Staff's reminder to every member at least some days overdue (library/overdue-reminders.ts): {titles} is the
+  // loans, each said with noticeOverdueSummaryItem, joined.
+  noticeOverdueSummary:
+    'You have {count, plural, one {# overdue book} other {# overdue books}}: {titles}. Please return {count, plural, one {it} other {them}}.',
+  noticeOverdueSummaryItem: '“{title}”, {days, plural, one {# day} other {# days}} late',
+  mailSubjectOverdueSummary: 'Overdue: {count, plural, one {# book} other {# books}}',
+
   // The desk's lists and reports (library/desk-reports.ts).
   cashUpFuture: 'The cash-up of a day that has not come yet is empty: choose today or before.',
   notOverdueYet: '“{title}” is not overdue yet: it is due on {day}.',

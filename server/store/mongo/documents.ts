@@ -10,6 +10,7 @@ import type {
   Locale,
   LedgerRecord,
   MovedDates,
+  OverdueLoan,
   NoticeMail,
   NoticeRecord,
   LoanRecord,
@@ -144,7 +145,7 @@ export interface MemberHoldsDoc {
 }
 
 /** Stored as the port's record, with its id as the document's ObjectId. */
-export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail' | 'sms' | 'moved'> {
+export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail' | 'sms' | 'moved' | 'overdue'> {
   _id: ObjectId;
   /** Absent on notices recorded before e-mail existed: the same as null (not e-mailed). */
   mail?: NoticeMail | null;
@@ -152,6 +153,8 @@ export interface NoticeDoc extends Omit<NoticeRecord, 'id' | 'mail' | 'sms' | 'm
   sms?: NoticeMail | null;
   /** Absent on notices recorded before moved dates were kept: the same as null. */
   moved?: MovedDates | null;
+  /** An overdue-summary notice's loans; absent on every other notice (the same as null). */
+  overdue?: OverdueLoan[] | null;
 }
 
 /**

@@ -16,6 +16,7 @@ function toNotice(doc: NoticeDoc): NoticeRecord {
     mail: doc.mail ?? null,
     sms: doc.sms ?? null,
     moved: doc.moved ?? null,
+    overdue: doc.overdue ?? null,
   };
 }
 

@@ -53,7 +53,10 @@ export type AuditAction =
   | 'book-reverted'
   // Staff accepted or declined a member's purchase suggestion (issue 42): oldValue the title suggested, newValue
   // accepted or declined, with staff's reason after a colon when they gave one.
-  | 'suggestion-decided';
+  | 'suggestion-decided'
+  // Staff reminded every member at least some days overdue at once (decision 086): field minDays, newValue the
+  // days with how many members and loans were reminded and how many members skipped (reminded that day already).
+  | 'overdue-reminders-sent';
 
 /**
  * One record of the audit trail: who did what, when, through which API. Never edited or deleted; erasing the

@@ -14,7 +14,10 @@ export type NoticeKind =
   | 'renewed'
   // Staff accepted or declined the member's purchase suggestion (key `suggestion-decided:<suggestion id>`; the
   // title is bookTitle, bookId is '').
-  | 'suggestion-decided';
+  | 'suggestion-decided'
+  // Staff reminded every member at least some days overdue at once (key `overdue-reminders:<uid>:<day>`, its day
+  // the day sent): one a member a library day, its loans in `overdue`, the longest overdue first in the book fields.
+  | 'overdue-summary';
 
 /** A message to a member about one event of a loan or hold, stored once per event (its key). */
 export interface NoticeRecord {
@@ -40,6 +43,16 @@ export interface NoticeRecord {
    * with the closed day): the closed days, and each loan or hold they moved with the day it moved to.
    */
   moved: MovedDates | null;
+  /** An overdue-summary notice's loans, each with its due day (null on other kinds). */
+  overdue: OverdueLoan[] | null;
+}
+
+/** One loan an overdue-summary notice lists: its book and the day it was due (YYYY-MM-DD). */
+export interface OverdueLoan {
+  loanId: string;
+  bookId: string;
+  bookTitle: string;
+  day: string;
 }
 
 /** One member's dates a closure moved, told in one notice. */
@@ -52,7 +65,10 @@ export interface MovedDates {
   opened?: boolean;
 }
 
-export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail' | 'sms' | 'moved'> & { moved?: MovedDates | null };
+export type NewNotice = Omit<NoticeRecord, 'id' | 'readAt' | 'mail' | 'sms' | 'moved' | 'overdue'> & {
+  moved?: MovedDates | null;
+  overdue?: OverdueLoan[] | null;
+};
 
 /** The outboxes a notice may have: its e-mail and its SMS (each a NoticeMail, sent and retried alike). */
 export type OutboxChannel = 'mail' | 'sms';

@@ -8,6 +8,7 @@ import type {
   NoticeRecord,
   NoticeStore,
   OutboxChannel,
+  OverdueLoan,
 } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
@@ -42,12 +43,14 @@ function toNotice(row: Row): NoticeRecord {
     mail: outbox(row, 'mail'),
     sms: outbox(row, 'sms'),
     moved: row['moved'] ? (JSON.parse(text(row, 'moved')) as MovedDates) : null,
+    overdue: row['overdue'] ? (JSON.parse(text(row, 'overdue')) as OverdueLoan[]) : null,
   };
 }
 
 export function sqliteNotices(db: DatabaseSync): NoticeStore {
   const insert = db.prepare(`INSERT INTO notices (id, user_id, kind, key, book_id, book_title, loan_id, hold_id, day,
-    created_at, mail_status, mail_next_at, sms_status, sms_next_at, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    created_at, mail_status, mail_next_at, sms_status, sms_next_at, moved, overdue)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (key) DO NOTHING RETURNING *`);
   // Neither its e-mail nor its SMS tried yet: its words may still change.
   const untried = `(mail_status IS NULL OR (mail_status = 'pending' AND mail_attempts = 0))
@@ -93,6 +96,7 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
             sms ? 'pending' : null,
             sms ? n.createdAt.getTime() + after : null,
             n.moved ? JSON.stringify(n.moved) : null,
+            n.overdue ? JSON.stringify(n.overdue) : null,
           );
           return row ? [toNotice(row)] : [];
         }),

@@ -36,6 +36,33 @@ export function noticesContract(factory: StoreFactory): void {
       ]);
     });
 
+    it("keeps an overdue summary's loans with it, and null on every other kind", async () => {
+      const overdue = [
+        {
+          loanId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+          bookId: '0123456789abcdef01234567',
+          bookTitle: 'Dracula',
+          day: '2026-11-20',
+        },
+        {
+          loanId: 'cccccccccccccccccccccccc',
+          bookId: '0123456789abcdef01234568',
+          bookTitle: 'Emma',
+          day: '2026-11-25',
+        },
+      ];
+      const [added] = await store().notices.record([
+        notice('overdue-reminders:u1:2026-12-01', 'u1', 1000, { kind: 'overdue-summary', overdue }),
+        notice('due-soon:x', 'u1', 2000),
+      ]);
+      expect(added).toMatchObject({ kind: 'overdue-summary', overdue });
+      const listed = await store().notices.list('u1', { unreadOnly: false, page: { first: 5 } });
+      expect(listed.nodes.map((n) => [n.kind, n.overdue])).toEqual([
+        ['due-soon', null],
+        ['overdue-summary', overdue],
+      ]);
+    });
+
     it('records each event once, lists a member newest first in pages, and counts and marks what is unread', async () => {
       const added = await store().notices.record([
         notice('a', 'u1', 1000),

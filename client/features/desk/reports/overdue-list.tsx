@@ -13,6 +13,7 @@ import { formatDay, formatInstantDay } from '../../../lib/dates.ts';
 import { useI18n } from '../../../lib/i18n.ts';
 import { downloadOverdueCsv } from './overdue-csv.ts';
 import { serverMessage } from '../desk-errors.ts';
+import { RemindEveryone } from './remind-everyone.tsx';
 
 export const OVERDUE_PAGE_SIZE = 20;
 
@@ -236,6 +237,7 @@ export function OverdueList({ symbol, onOpenMember }: Props) {
         <button type="button" className="btn-secondary btn-sm" onClick={exportCsv}>
           {t({ id: 'desk.overdue.export' })}
         </button>
+        <RemindEveryone minDays={minDays} />
       </div>
       {outcome && (
         <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'mb-2 text-green-800' : 'mb-2 text-red-700'}>
