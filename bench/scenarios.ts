@@ -160,6 +160,7 @@ async function sustainable(targets: Target[], mix: MixJob, borrowers: string[][]
         rate,
         bodies: [],
         mix: { ...mix, borrowers: borrowers[i]!, seed: mix.seed + step },
+        rssOf: target.pid === rssOf ? rssOf : undefined,
         cpuOf: target.pid,
         warmed: () => loopDelay(target),
       });
