@@ -80,7 +80,7 @@ export async function createGateway(config: Config, overrides: GatewayOverrides 
     const emulatorHost = config.firebase.emulator ? config.firebase.authEmulatorHost : null;
     const verifier =
       overrides.verifier ?? createFirebaseVerifier({ projectId: config.firebase.projectId, emulatorHost });
-    mailer = config.mail.smtpUrl ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
+    mailer = config.mail.smtpUrl ? await createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
     smsSender = config.sms ? createSmppSender(config.sms) : null;
     // Known once the app listens, unless PUBLIC_URL says it.
     const origin = publicOrigin(config.publicUrl, () => app.server.address(), config.host);

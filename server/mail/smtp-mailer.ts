@@ -1,6 +1,5 @@
 // The library's Mailer port over SMTP (nodemailer). One connection per message: notices are few, and a fresh
 // connection after an outage needs no pool to recover.
-import nodemailer from 'nodemailer';
 import type { Mailer } from '../library/mail.ts';
 import { redactPassword } from '../config.ts';
 
@@ -10,7 +9,12 @@ export interface SmtpOptions {
   from: string;
 }
 
-export function createSmtpMailer(opts: SmtpOptions): Mailer {
+/**
+ * nodemailer is loaded here, when the library sends e-mail: a gateway without SMTP does not keep its 5 MB of
+ * modules in the heap (every major garbage collection marks them again).
+ */
+export async function createSmtpMailer(opts: SmtpOptions): Promise<Mailer> {
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     url: opts.url,
     // Bounded, so a hung server costs an attempt (retried later), not a sender stuck for nodemailer's 10 minutes.
