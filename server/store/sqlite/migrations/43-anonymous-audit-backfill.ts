@@ -31,6 +31,10 @@ export const MIGRATIONS_FROM_43: readonly string[] = [
   CREATE TEMP TABLE backfill_openings AS
     SELECT id, book_id, at, uid FROM audit WHERE action IN (${opening}) AND loan_id IS NULL AND book_id IS NOT NULL;
   CREATE INDEX temp.backfill_openings_by_book ON backfill_openings (book_id, at);
+  CREATE TEMP TABLE backfill_trail AS
+    SELECT id, uid, book_id, at, action FROM audit
+    WHERE action IN (${trail}) AND loan_id IS NULL AND book_id IS NOT NULL AND uid NOT GLOB 'anonymous:*';
+  CREATE INDEX temp.backfill_trail_by_member ON backfill_trail (uid, book_id, at);
   CREATE TEMP TABLE backfill_near AS
     SELECT l.id AS loan, l.book_id AS book, l.borrow_date AS borrowed, l.user_id AS marker,
       o.id AS opening, o.at AS opened, o.uid AS member,
@@ -44,7 +48,7 @@ export const MIGRATIONS_FROM_43: readonly string[] = [
       MIN(
         COALESCE((SELECT MIN(n.borrow_date) FROM loans n
           WHERE n.user_id = near.member AND n.book_id = near.book AND n.borrow_date > near.borrowed), ${never}),
-        COALESCE((SELECT MIN(n.at) FROM audit n
+        COALESCE((SELECT MIN(n.at) FROM backfill_trail n
           WHERE n.uid = near.member AND n.book_id = near.book AND n.action IN (${opening}) AND n.at > near.opened),
           ${never})
       ) AS until
@@ -55,8 +59,8 @@ export const MIGRATIONS_FROM_43: readonly string[] = [
         AND other.borrow_date BETWEEN near.opened - ${slack} AND near.opened + ${slack});
   CREATE TEMP TABLE backfill_entries AS
     SELECT a.id AS entry, b.marker AS marker
-    FROM backfill_loans b JOIN audit a ON a.uid = b.member AND a.book_id = b.book AND a.loan_id IS NULL
-      AND a.action IN (${trail}) AND a.at >= b.since AND a.at < b.until
+    FROM backfill_loans b JOIN backfill_trail a ON a.uid = b.member AND a.book_id = b.book
+      AND a.at >= b.since AND a.at < b.until
     GROUP BY a.id HAVING COUNT(*) = 1;
   UPDATE audit SET ${anonymousTrailSet('backfill_entries.marker', emptied)}
   FROM backfill_entries WHERE audit.id = backfill_entries.entry;
@@ -68,6 +72,7 @@ export const MIGRATIONS_FROM_43: readonly string[] = [
   DROP TABLE backfill_entries;
   DROP TABLE backfill_loans;
   DROP TABLE backfill_near;
+  DROP TABLE backfill_trail;
   DROP TABLE backfill_openings;
   `,
 ];
