@@ -14,7 +14,7 @@ import {
   type BackfillOutcome,
 } from '../anonymous-trail-backfill.ts';
 import type { AuditDoc } from './audit.ts';
-import type { LoanDoc } from './documents.ts';
+import { isDuplicateKey, type LoanDoc } from './documents.ts';
 import { ANONYMOUS_UID, CLOSED, rewriteTrail } from './reading-history.ts';
 
 export interface BackfillDoc extends BackfillOutcome {
@@ -88,10 +88,11 @@ export async function backfillAnonymousTrails(c: Collections): Promise<BackfillO
     await rewriteTrail(c.audit, { _id: opening._id, uid: member }, member, loan.userId, TRAIL_BEFORE_41);
     outcome.loans += 1;
   }
-  await c.backfills.updateOne(
-    { _id: ANONYMOUS_TRAIL_BACKFILL },
-    { $setOnInsert: { at: new Date(), ...outcome } },
-    { upsert: true },
-  );
+  try {
+    await c.backfills.insertOne({ _id: ANONYMOUS_TRAIL_BACKFILL, at: new Date(), ...outcome });
+  } catch (error) {
+    // Another gateway opening at once finished first: its record stands.
+    if (!isDuplicateKey(error)) throw error;
+  }
   return outcome;
 }
