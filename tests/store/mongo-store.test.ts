@@ -37,6 +37,8 @@ describe.runIf(mongoUri)('MongoDB store with a server', () => {
         expect(names).toEqual([
           'accounts',
           'audit',
+          // Which back-fills have run (anonymous-audit-backfill.ts).
+          'backfills',
           'books',
           'borrowedBooks',
           'categories',

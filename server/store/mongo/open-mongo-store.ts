@@ -26,6 +26,7 @@ import { recoverHolds } from './hold-recovery.ts';
 import { mongoNotices } from './notices.ts';
 import { mongoErasure } from './erasure.ts';
 import { mongoReadingHistory } from './reading-history.ts';
+import { backfillAnonymousTrails, type BackfillDoc } from './anonymous-audit-backfill.ts';
 import { mongoLeases } from './leases.ts';
 import { mongoSessions } from './sessions.ts';
 import { NO_LOCK, createKeyLock, needsWriteQueue } from './key-lock.ts';
@@ -210,6 +211,7 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
     await backfillCredits(collections, lock);
     await recoverHolds(collections, lock);
     await recoverItems(collections, lock);
+    await backfillAnonymousTrails({ ...collections, backfills: db.collection<BackfillDoc>('backfills') });
     const fill = (bookOid: ObjectId) => holdSteps(collections, lock).fill(bookOid, new Date());
     const calendar = await mongoCalendar(
       db.collection<OpeningHoursDoc>('openingHours'),

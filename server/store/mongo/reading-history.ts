@@ -8,8 +8,9 @@ import type { AuditDoc } from './audit.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../ids.ts';
 import { toLoan, toObjectId, type LoanDoc, type UserDoc } from './documents.ts';
 
-const CLOSED = { $in: ['returned', 'lost', 'damaged'] } as const;
-const escaped = ANONYMOUS_MEMBER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const CLOSED = { $in: ['returned', 'lost', 'damaged'] } as const;
+/** A uid that is an anonymized loan's marker (ANONYMOUS_MEMBER and its word). */
+export const ANONYMOUS_UID = new RegExp(`^${ANONYMOUS_MEMBER.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 export function mongoReadingHistory(c: {
   loans: Collection<LoanDoc>;
@@ -52,7 +53,7 @@ export function mongoReadingHistory(c: {
       else {
         const keepers = await c.users.find({ keepsReadingHistory: true }, { projection: { uid: 1 } }).toArray();
         who = {
-          userId: { $nin: keepers.map((u) => u.uid), $not: new RegExp(`^${escaped}`) },
+          userId: { $nin: keepers.map((u) => u.uid), $not: ANONYMOUS_UID },
         };
       }
       const docs = await c.loans
@@ -89,8 +90,7 @@ export function mongoReadingHistory(c: {
 
 /**
  * The loan's audit entries still about its member take the marker (port/reading-history.ts): those with its id,
- * and older ones without an id from its borrow until the member's next loan of the book. Four disjoint updates
- * (FerretDB has no update pipelines), by whether the member made the entry and whether its values go.
+ * and older ones without an id from its borrow until the member's next loan of the book.
  */
 async function anonymizeTrail(
   audit: Collection<AuditDoc>,
@@ -108,6 +108,23 @@ async function anonymizeTrail(
       { loanId: null, bookId: loan.bookId, action: { $in: [...trail.actions] }, at },
     ],
   };
+  await rewriteTrail(audit, about, member, marker, trail);
+}
+
+/**
+ * The one write that takes a member off entries of a loan (`about`: entries whose uid is the member, with no
+ * top-level actorUid or action), for anonymizing and for the back-fill of older loans (anonymous-audit-backfill.ts):
+ * the uid becomes the marker, who made one too when the member did (their name ''), and the values of
+ * `trail.emptied` null. Four disjoint updates (FerretDB has no update pipelines), by whether the member made the
+ * entry and whether its values go.
+ */
+export async function rewriteTrail(
+  audit: Collection<AuditDoc>,
+  about: Filter<AuditDoc>,
+  member: string,
+  marker: string,
+  trail: LoanTrail,
+): Promise<void> {
   const [emptied, kept] = [{ $in: [...trail.emptied] }, { $nin: [...trail.emptied] }];
   const values = { oldValue: null, newValue: null };
   const theirs = { uid: marker, actorUid: marker, actorName: '' };

@@ -4,6 +4,7 @@ import type { ReadingHistoryStore } from '../port.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage } from '../ids.ts';
 import { num, numOrNull, text, transaction } from './db.ts';
 import { toLoan } from './loans.ts';
+import { anonymousTrailSet } from './anonymous-trail.ts';
 
 export function sqliteReadingHistory(db: DatabaseSync): ReadingHistoryStore {
   const keeps = db.prepare('SELECT keeps_reading_history AS keeps FROM users WHERE uid = ?');
@@ -41,11 +42,7 @@ export function sqliteReadingHistory(db: DatabaseSync): ReadingHistoryStore {
     'SELECT MIN(borrow_date) AS at FROM loans WHERE user_id = ? AND book_id = ? AND borrow_date > ?',
   );
   const trail = db.prepare(
-    `UPDATE audit SET uid = ?1,
-      actor_uid = CASE WHEN actor_uid = uid THEN ?1 ELSE actor_uid END,
-      actor_name = CASE WHEN actor_uid = uid THEN '' ELSE actor_name END,
-      old_value = CASE WHEN action IN (SELECT value FROM json_each(?2)) THEN NULL ELSE old_value END,
-      new_value = CASE WHEN action IN (SELECT value FROM json_each(?2)) THEN NULL ELSE new_value END
+    `UPDATE audit SET ${anonymousTrailSet('?1', '?2')}
     WHERE uid = ?3 AND (loan_id = ?4 OR (loan_id IS NULL AND book_id = ?5
       AND action IN (SELECT value FROM json_each(?6)) AND at >= ?7 AND at < ?8))`,
   );
