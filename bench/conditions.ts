@@ -5,7 +5,7 @@
 // the end), and how every server was started (Node, V8, the heap flags, NODE_ENV).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { BENCH_NODE_ENV, GATEWAY_FLAGS } from './load.ts';
+import { BENCH_NODE_ENV, GATEWAY_FLAGS, PEER_FLAGS } from './load.ts';
 
 /** A cgroup limit, null when there is none ("max", v1's -1, or a v1 memory limit near 2^63). */
 const limit = (value: string | null): string | null =>
@@ -34,6 +34,8 @@ export interface Conditions {
   node: string;
   v8: string;
   nodeFlags: string[];
+  /** The peers' heap flags (none: V8 sizes their heaps from the machine's memory). */
+  peerFlags: string[];
   nodeEnv: string;
   loadAverage: { start: number[]; end?: number[] };
 }
@@ -59,6 +61,7 @@ export function conditions(): Conditions {
     node: process.version,
     v8: process.versions.v8,
     nodeFlags: GATEWAY_FLAGS,
+    peerFlags: PEER_FLAGS,
     nodeEnv: BENCH_NODE_ENV,
     loadAverage: { start: os.loadavg().map((x) => Math.round(x * 100) / 100) },
   };
@@ -72,7 +75,7 @@ export function describe(c: Conditions): string {
     `CPU features ${c.features.join(' ') || 'none of ' + FEATURES.join(' ')}`,
     `cgroup CPU ${c.cgroup.cpuMax ?? 'unlimited'}, memory ${c.cgroup.memoryMax ?? 'unlimited'}`,
     `huge pages ${c.transparentHugePages ?? 'unknown'}`,
-    `Node ${c.node} (V8 ${c.v8}) ${c.nodeFlags.join(' ')}, NODE_ENV=${c.nodeEnv} for every server`,
+    `Node ${c.node} (V8 ${c.v8}), the gateway ${c.nodeFlags.join(' ') || "with V8's heap defaults"}, the peers ${c.peerFlags.join(' ') || "with V8's heap defaults"}, NODE_ENV=${c.nodeEnv} for every server`,
     `load average ${load(c.loadAverage.start)}${c.loadAverage.end ? ` at the start, ${load(c.loadAverage.end)} at the end` : ''}`,
     ...(busy(c) ? ['BUSY MACHINE: do not compare these figures with a quiet run'] : []),
   ].join('; ');
