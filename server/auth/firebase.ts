@@ -1,7 +1,7 @@
 // Verifies Firebase ID tokens, and creates, changes and deletes members' Firebase accounts, with firebase-admin. In emulator mode (no real project configured) the
 // Admin SDK sends verification to the Auth emulator named by FIREBASE_AUTH_EMULATOR_HOST.
-import { initializeApp, applicationDefault, deleteApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import type { App } from 'firebase-admin/app';
+import type { Auth } from 'firebase-admin/auth';
 import { ConfigError } from '../config.ts';
 import { EmailTakenError, InvalidIdTokenError, type IdTokenVerifier } from '../library/identity.ts';
 
@@ -22,14 +22,23 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
       'is set in the environment, so firebase-admin would accept unsigned ID tokens for the real project: unset it',
     );
   }
-  const credential = opts.emulatorHost ? undefined : applicationDefault();
-  const app: App = initializeApp(
-    { projectId: opts.projectId, ...(credential ? { credential } : {}) },
-    `bookhaven-${++appCount}`,
-  );
-  const auth = getAuth(app);
+  // firebase-admin is loaded at the first sign-in, not at start: most requests carry the gateway's own session,
+  // and its modules are 6 MB of heap every major collection would mark again (docs/performance.md, the floor).
+  let started: Promise<{ app: App; auth: Auth }> | null = null;
+  const firebase = () =>
+    (started ??= (async () => {
+      const { initializeApp, applicationDefault } = await import('firebase-admin/app');
+      const { getAuth } = await import('firebase-admin/auth');
+      const credential = opts.emulatorHost ? undefined : applicationDefault();
+      const app = initializeApp(
+        { projectId: opts.projectId, ...(credential ? { credential } : {}) },
+        `bookhaven-${++appCount}`,
+      );
+      return { app, auth: getAuth(app) };
+    })());
   return {
     async verify(idToken) {
+      const { auth } = await firebase();
       try {
         const decoded = await auth.verifyIdToken(idToken, true);
         return {
@@ -46,6 +55,7 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
       }
     },
     async deleteUser(uid) {
+      const { auth } = await firebase();
       try {
         await auth.deleteUser(uid);
       } catch (error) {
@@ -54,6 +64,7 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
       }
     },
     async createUser(account) {
+      const { auth } = await firebase();
       try {
         return (await auth.createUser({ email: account.email, displayName: account.name })).uid;
       } catch (error) {
@@ -61,6 +72,7 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
       }
     },
     async updateUser(uid, account) {
+      const { auth } = await firebase();
       try {
         await auth.updateUser(uid, {
           ...(account.email === undefined ? {} : { email: account.email }),
@@ -70,6 +82,11 @@ export function createFirebaseVerifier(opts: { projectId: string; emulatorHost: 
         throw takenOr(error, account.email ?? '');
       }
     },
-    close: () => deleteApp(app),
+    async close() {
+      if (!started) return;
+      const { app } = await started;
+      const { deleteApp } = await import('firebase-admin/app');
+      await deleteApp(app);
+    },
   };
 }
