@@ -37,7 +37,9 @@ import { registerMetrics, type Metrics } from './metrics.ts';
 import { currentSurroundings, loggerOptions } from './logging.ts';
 import { absoluteImages, publicOrigin } from './library/site-urls.ts';
 import {
+  assetSecurityHeaders,
   contentSecurityPolicy,
+  isBuiltSubresource,
   isImage,
   isJson,
   jsonSecurityHeaders,
@@ -128,11 +130,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   const imageHeaders = { ...pageHeaders, 'cross-origin-resource-policy': 'cross-origin' };
-  // Chosen by what is sent: pages, scripts, SVG covers and anything untyped get the full set. Images may be
-  // embedded by other sites (clients of the REST API on their own origin show our covers).
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  const assetHeaders = assetSecurityHeaders(pageHeaders);
+  // Chosen by what is sent: pages, SVG covers, the service worker and anything untyped get the full set; the
+  // built scripts, stylesheets and fonts the few a subresource uses. Images may be embedded by other sites
+  // (clients of the REST API on their own origin show our covers).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    reply.headers(isJson(type) ? jsonHeaders : isImage(type) ? imageHeaders : pageHeaders);
+    reply.headers(
+      isJson(type)
+        ? jsonHeaders
+        : isImage(type)
+          ? imageHeaders
+          : isBuiltSubresource(request.url, type)
+            ? assetHeaders
+            : pageHeaders,
+    );
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
