@@ -23,6 +23,16 @@ const CATALOGUES: Record<Locale, () => Promise<{ default: unknown }>> = {
   en: () => import('../messages/en.json'),
   bn: () => import('../messages/bn.json'),
 };
+// Words only some pages say, each a part of its own at build (scripts/vite-message-catalogues.ts) loaded with
+// those pages: the desk's (a third of each catalogue) and the About, privacy and terms pages'. In development and
+// tests each is the whole catalogue again.
+export type CataloguePart = 'desk' | 'pages';
+const PARTS: Record<CataloguePart, Record<Locale, () => Promise<{ default: unknown }>>> = {
+  desk: { en: () => import('../messages/en.json?desk'), bn: () => import('../messages/bn.json?desk') },
+  pages: { en: () => import('../messages/en.json?pages'), bn: () => import('../messages/bn.json?pages') },
+};
+const wanted = new Set<CataloguePart>();
+const listeners = new Set<(intl: IntlShape) => void>();
 
 const cache = createIntlCache();
 
@@ -42,13 +52,31 @@ export function applyCatalogue(locale: Locale, messages: Catalogue): IntlShape {
   current = intlFor(locale, messages);
   currentLanguage = locale;
   setCurrentLocale(locale);
+  for (const listener of listeners) listener(current);
   return current;
 }
 
-/** Loads a language's catalogue (its own chunk) and makes it the one in use. */
+/** Called with each catalogue made the one in use (the provider re-renders with it); returns the unsubscribe. */
+export function onCatalogue(listener: (intl: IntlShape) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Loads a language's catalogue (its own chunk, with the parts pages have wanted) and makes it the one in use. */
 export async function loadCatalogue(locale: Locale): Promise<IntlShape> {
-  const loaded = await CATALOGUES[locale]();
-  return applyCatalogue(locale, loaded.default as Catalogue);
+  const [loaded, ...parts] = await Promise.all([
+    CATALOGUES[locale](),
+    ...[...wanted].map((part) => PARTS[part][locale]()),
+  ]);
+  const messages = Object.assign({}, loaded.default, ...parts.map((part) => part.default)) as Catalogue;
+  return applyCatalogue(locale, messages);
+}
+
+/** A part's words added to the catalogue in use, in its language, and in any language chosen after. */
+export async function loadCataloguePart(part: CataloguePart): Promise<IntlShape> {
+  if (wanted.has(part)) return current;
+  wanted.add(part);
+  return loadCatalogue(currentLanguage);
 }
 
 /** The catalogue for components: the provider's, or the one in use where a test renders without it. */
