@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { offlineWorkbox } from './scripts/lib/offline-workbox.ts';
 import { firstScreenPreload } from './scripts/vite-first-screen-preload.ts';
 import { graphqlDocuments } from './scripts/vite-graphql-documents.ts';
-import { messageCatalogues } from './scripts/vite-message-catalogues.ts';
+import { catalogueParts, messageCatalogues } from './scripts/vite-message-catalogues.ts';
 import { earlyQueries } from './scripts/vite-early-queries.ts';
 import { firstScreenWords } from './scripts/vite-first-screen-words.ts';
 import { LIMITED_STOCK_MAX } from './client/components/ui/stock.ts';
@@ -63,6 +63,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     ...graphqlDocuments(new URL('./client/gql/', import.meta.url).pathname),
     messageCatalogues(),
+    catalogueParts(),
     react(),
     tailwindcss(),
     // Each file of 1 KB or more gets a .br (quality 11: paid once, at build) and a .gz beside it, which the

@@ -57,3 +57,22 @@ export function messageCatalogues(): Plugin {
     },
   };
 }
+
+/**
+ * The parts in development and tests (`npm run dev`, the client tests): `<locale>.json?<part>` is the part's ICU
+ * strings, a module of its own (the query hides it from the JSON plugin); the catalogue itself stays whole there.
+ */
+export function catalogueParts(): Plugin {
+  return {
+    name: 'bookhaven:catalogue-parts',
+    enforce: 'pre',
+    apply: 'serve',
+    transform(code, id) {
+      const part = CATALOGUE.exec(id)?.[1] as Part | undefined;
+      if (!part) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const words = Object.fromEntries(Object.entries(messages).filter(([key]) => partOf(key) === part));
+      return { code: `export default ${JSON.stringify(words)};`, map: null };
+    },
+  };
+}

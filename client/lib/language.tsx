@@ -22,7 +22,12 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     locale: language(),
   }));
   // Words added to the catalogue in use (the desk's, as its pages load) show at once.
-  useEffect(() => onCatalogue((next) => setState((s) => ({ ...s, intl: next }))), []);
+  useEffect(() => {
+    const stop = onCatalogue((next) => setState((s) => ({ ...s, intl: next })));
+    // One made the one in use between the first render and this subscription.
+    setState((s) => (s.intl === intl() ? s : { ...s, intl: intl() }));
+    return stop;
+  }, []);
   const client = useApolloClient();
   const choose = useCallback(
     async (locale: Locale) => {
