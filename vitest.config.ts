@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { LongestFirst } from './tests/support/longest-first.ts';
+import { catalogueParts } from './scripts/vite-message-catalogues.ts';
 
 // Node loads graphql's CommonJS build for Apollo; the gateway's own imports must get the same copy, or
 // `instanceof GraphQLError` and schema checks fail only under test.
@@ -54,7 +55,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), catalogueParts()],
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],

@@ -51,8 +51,16 @@ function watchFirstCard() {
   }).observe(document, { childList: true, subtree: true, attributes: true });
 }
 
-async function signedInState(browser: Browser, url: string, emulator: AuthEmulator): Promise<StorageState> {
-  const account = { email: 'bench-reader@example.com', password: 'Secret123', displayName: 'Bench Reader' };
+const READER = { email: 'bench-reader@example.com', password: 'Secret123', displayName: 'Bench Reader' };
+/** The desk's librarian (ADMIN_EMAILS, when a bench asks for staff). */
+const LIBRARIAN = { email: 'bench-librarian@example.com', password: 'Secret123', displayName: 'Bench Librarian' };
+
+async function signedInState(
+  browser: Browser,
+  url: string,
+  emulator: AuthEmulator,
+  account = READER,
+): Promise<StorageState> {
   await signUpInEmulator(emulator.url, account);
   const context = await browser.newContext();
   try {
@@ -99,8 +107,11 @@ async function measurePage(browser: Browser, state: StorageState, url: string, r
   return { firstCardMs: sorted[Math.floor(sorted.length / 2)]!, runsMs, domNodes, cards };
 }
 
-/** A gateway and an Auth emulator of their own on `store`, Debian's Chromium, and a reader's signed-in session. */
-export async function signedInGateway(store: BenchStore) {
+/**
+ * A gateway and an Auth emulator of their own on `store`, Debian's Chromium, and a reader's signed-in session;
+ * with `staff`, a librarian's too (the gateway runs with ADMIN_EMAILS naming them).
+ */
+export async function signedInGateway(store: BenchStore, { staff = false }: { staff?: boolean } = {}) {
   const children: ChildProcess[] = [];
   const emulator = await startAuthEmulator({
     port: await freePort(),
@@ -119,13 +130,18 @@ export async function signedInGateway(store: BenchStore) {
     children.push(
       await launch(
         [...GATEWAY_FLAGS, 'server/index.ts'],
-        gatewayEnv(store.env, port, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SIGN_INS_PER_MINUTE: '10000' }),
+        gatewayEnv(store.env, port, {
+          FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+          SIGN_INS_PER_MINUTE: '10000',
+          ...(staff ? { ADMIN_EMAILS: LIBRARIAN.email } : {}),
+        }),
         `${url}/healthz`,
       ),
     );
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     const state = await signedInState(browser, url, emulator);
-    return { url, browser, state, stop };
+    const staffState = staff ? await signedInState(browser, url, emulator, LIBRARIAN) : undefined;
+    return { url, browser, state, staffState, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -45,6 +45,44 @@ export function jsonSecurityHeaders(page: Record<string, string>): Record<string
   return headers;
 }
 
+/**
+ * The security headers of a built script, stylesheet or font under /assets/ (never rendered, framed or run as a
+ * worker): no sniffing, HSTS, CORP and Referrer-Policy, 4 headers instead of 12. A page's policy governs what
+ * the page's scripts do; on each of Home's 30 subresources it cost about 1 KB (issue 44: a cold Home was 231 KB
+ * over the network). The service worker (/sw.js) keeps the page's policy, which governs it.
+ */
+export function assetSecurityHeaders(page: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of JSON_KEEPS) if (page[name] !== undefined) headers[name] = page[name];
+  return headers;
+}
+
+/**
+ * The security headers of a picture (covers, category pictures, the icon): an SVG opened on its own is a document,
+ * which may run nothing and load nothing but its own gradients and styles; the subresource's four besides (CORP
+ * cross-origin: other sites show our covers). 6 headers instead of 12, about 0.75 KB less on each of Home's pictures.
+ */
+export function imageSecurityHeaders(page: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy':
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    ...assetSecurityHeaders(page),
+    'cross-origin-resource-policy': 'cross-origin',
+  };
+}
+
+/**
+ * A script, stylesheet or font the SPA's build wrote under /assets/, or the page's small script that registers the
+ * service worker (not an image: SVG may be a document; not the worker, whose policy governs it).
+ */
+export function isBuiltSubresource(url: string, contentType: unknown): boolean {
+  return (
+    (url.startsWith('/assets/') || url === '/registerSW.js') &&
+    typeof contentType === 'string' &&
+    /^(?:application\/javascript|text\/javascript|text\/css|font\/)/i.test(contentType)
+  );
+}
+
 /** application/json and its +json kin (application/graphql-response+json, application/problem+json). */
 export function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(contentType);

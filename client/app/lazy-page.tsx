@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { loadCataloguePart, type CataloguePart } from '../lib/i18n.ts';
 import { isChunkLoadFailure } from '../lib/network-errors.ts';
 import { pageCodeLoaded } from './new-version.ts';
 import { RequireAuth } from './require-auth.tsx';
@@ -42,4 +43,9 @@ export function guarded(load: () => Promise<PageModule>): RouteObject['lazy'] {
       ),
     };
   };
+}
+
+/** A page whose words are a part of the catalogue of their own, loaded with its code. */
+export function withWords(part: CataloguePart, load: () => Promise<PageModule>): () => Promise<PageModule> {
+  return () => Promise.all([load(), loadCataloguePart(part)]).then(([module]) => module);
 }

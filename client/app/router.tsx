@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { FullScreenLoading } from '../components/ui/full-screen-loading.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { guarded, page } from './lazy-page.tsx';
+import { guarded, page, withWords } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** A page that fails (it threw, or its data did) is shown in its place, inside the layout. */
@@ -19,12 +19,18 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullScreenLoading />,
     children: insideTheLayout([
       { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
-      { path: 'about', lazy: page(() => import('../features/static/about-page.tsx')) },
+      { path: 'about', lazy: page(withWords('pages', () => import('../features/static/about-page.tsx'))) },
       { path: 'contact', lazy: page(() => import('../features/static/contact-page.tsx')) },
       { path: 'login', lazy: page(() => import('../features/accounts/login-page.tsx')) },
       { path: 'register', lazy: page(() => import('../features/accounts/register-page.tsx')) },
-      { path: 'legal/privacy-policy', lazy: page(() => import('../features/static/privacy-policy-page.tsx')) },
-      { path: 'legal/terms-conditions', lazy: page(() => import('../features/static/terms-conditions-page.tsx')) },
+      {
+        path: 'legal/privacy-policy',
+        lazy: page(withWords('pages', () => import('../features/static/privacy-policy-page.tsx'))),
+      },
+      {
+        path: 'legal/terms-conditions',
+        lazy: page(withWords('pages', () => import('../features/static/terms-conditions-page.tsx'))),
+      },
       { path: 'category/:category', lazy: page(() => import('../features/catalog/category-page.tsx')) },
       { path: 'all-books', lazy: guarded(() => import('../features/catalog/all-books-page.tsx')) },
       { path: 'book-details/:id', lazy: guarded(() => import('../features/book/book-details-page.tsx')) },
@@ -38,15 +44,30 @@ export const routes: RouteObject[] = [
         lazy: guarded(() => import('../features/accounts/reading-history-page.tsx')),
       },
       // Signed-in only here; the page itself tells members apart from staff (and the gateway refuses them).
-      { path: 'desk', lazy: guarded(() => import('../features/desk/desk-page.tsx')) },
-      { path: 'desk/calendar', lazy: guarded(() => import('../features/desk/calendar/desk-calendar-page.tsx')) },
-      { path: 'desk/cash-up', lazy: guarded(() => import('../features/desk/money/cash-up-page.tsx')) },
-      { path: 'desk/books/:id', lazy: guarded(() => import('../features/desk/items/desk-book-page.tsx')) },
-      { path: 'desk/hold-shelf', lazy: guarded(() => import('../features/desk/holds/hold-shelf-page.tsx')) },
-      { path: 'desk/reports', lazy: guarded(() => import('../features/desk/reports/reports-page.tsx')) },
+      { path: 'desk', lazy: guarded(withWords('desk', () => import('../features/desk/desk-page.tsx'))) },
+      {
+        path: 'desk/calendar',
+        lazy: guarded(withWords('desk', () => import('../features/desk/calendar/desk-calendar-page.tsx'))),
+      },
+      {
+        path: 'desk/cash-up',
+        lazy: guarded(withWords('desk', () => import('../features/desk/money/cash-up-page.tsx'))),
+      },
+      {
+        path: 'desk/books/:id',
+        lazy: guarded(withWords('desk', () => import('../features/desk/items/desk-book-page.tsx'))),
+      },
+      {
+        path: 'desk/hold-shelf',
+        lazy: guarded(withWords('desk', () => import('../features/desk/holds/hold-shelf-page.tsx'))),
+      },
+      {
+        path: 'desk/reports',
+        lazy: guarded(withWords('desk', () => import('../features/desk/reports/reports-page.tsx'))),
+      },
       {
         path: 'desk/suggestions',
-        lazy: guarded(() => import('../features/desk/suggestions/suggestions-page.tsx')),
+        lazy: guarded(withWords('desk', () => import('../features/desk/suggestions/suggestions-page.tsx'))),
       },
       { path: 'suggest', lazy: guarded(() => import('../features/suggestions/suggest-page.tsx')) },
       { path: '*', lazy: page(() => import('../features/static/not-found-page.tsx')) },

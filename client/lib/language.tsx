@@ -1,9 +1,9 @@
 // The language the SPA speaks, and the way to change it: loads the chosen catalogue, remembers the choice in
 // this browser, then re-renders everything under the IntlProvider in the new language.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { RawIntlProvider, type IntlShape } from 'react-intl';
 import { useApolloClient } from '@apollo/client/react';
-import { intl, language, loadCatalogue } from './i18n.ts';
+import { intl, language, loadCatalogue, onCatalogue } from './i18n.ts';
 import { saveLocale, type Locale } from './locale.ts';
 
 export interface LanguageValue {
@@ -21,6 +21,13 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     intl: intl(),
     locale: language(),
   }));
+  // Words added to the catalogue in use (the desk's, as its pages load) show at once.
+  useEffect(() => {
+    const stop = onCatalogue((next) => setState((s) => ({ ...s, intl: next })));
+    // One made the one in use between the first render and this subscription.
+    setState((s) => (s.intl === intl() ? s : { ...s, intl: intl() }));
+    return stop;
+  }, []);
   const client = useApolloClient();
   const choose = useCallback(
     async (locale: Locale) => {

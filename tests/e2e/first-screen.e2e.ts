@@ -1,8 +1,8 @@
 // A signed-in page on a slow phone: its first query leaves with the page, before the app's code has even
 // downloaded, and the app takes that answer instead of asking again (decision 050).
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { useBrowser } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, useBrowser, VIEWPORTS } from './support/browser.ts';
 import { addBook, sharedSession, uniqueTag } from './support/library.ts';
 
 const signedIn = sharedSession({ name: 'First Screen Reader' });
@@ -285,5 +285,66 @@ describe("the gateway's first screen on a visit the service worker answers", () 
     const other = await page.goto('/all-books?q=worker');
     expect(other?.fromServiceWorker()).toBe(true);
     expect(await other?.text()).not.toContain('<div id="first-screen"');
+  });
+});
+
+/** Issue 44: a cold Home (a new visitor's phone, nothing cached) transfers at most this much over the network. */
+const COLD_HOME_BUDGET_KB = 200;
+
+/**
+ * Every response of a new visitor's first visit of Home in `locale` (a fresh context, the service worker blocked
+ * as on the first visit it is installed in), until Home's sections and the footer are drawn and the network is
+ * quiet: each one's bytes on the network, headers included (CDP's encodedDataLength), as bench/lcp.ts counts them.
+ */
+async function coldHome(browser: Browser, locale: string) {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.phone,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale,
+    baseURL: baseUrl(),
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const urls = new Map<string, string>();
+    const transfers: { path: string; bytes: number }[] = [];
+    cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
+    cdp.on('Network.loadingFinished', (e) => {
+      const url = new URL(urls.get(e.requestId) ?? 'http://unknown/');
+      transfers.push({ path: `${url.pathname}${url.search.slice(0, 40)}`, bytes: e.encodedDataLength });
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    // Home's sections and the footer load after the first render, the next slide's picture after the load event.
+    await page.locator('section[aria-labelledby="newsletter-heading"] input[type="email"]').waitFor();
+    await page.locator('footer a[href="/contact"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    await cdp.detach();
+    const kb = transfers.reduce((sum, t) => sum + t.bytes, 0) / 1024;
+    const listing = transfers
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((t) => `${(t.bytes / 1024).toFixed(1)} KB ${t.path}`)
+      .join('\n');
+    return { kb, count: transfers.length, listing };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('a cold Home over the network (issue 44)', () => {
+  const browser = useBrowser('phone');
+
+  it(`transfers at most ${COLD_HOME_BUDGET_KB} KB to a new visitor, in English and in Bangla`, async () => {
+    const shared = browser.context().browser()!;
+    for (const locale of ['en-GB', 'bn-BD']) {
+      const home = await coldHome(shared, locale);
+      const summary = `${locale}: ${home.kb.toFixed(1)} KB in ${home.count} responses\n${home.listing}`;
+      console.log(summary.split('\n')[0]);
+      expect(home.count, summary).toBeGreaterThan(10);
+      expect(home.kb, summary).toBeLessThanOrEqual(COLD_HOME_BUDGET_KB);
+    }
   });
 });

@@ -58,6 +58,8 @@ describe('compressed and cached answers', () => {
     const files: [string, string][] = [
       ['index.html', INDEX],
       ['assets/index-Ab12Cd34.js', SCRIPT],
+      ['favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+      ['sw.js', 'self.addEventListener("fetch", () => {});'],
     ];
     for (const [name, text] of files) {
       await writeFile(path.join(clientDir, name), text);
@@ -87,6 +89,22 @@ describe('compressed and cached answers', () => {
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(answer.text).toBe(SCRIPT);
       if (encoding) expect(answer.bytes).toBeLessThan(SCRIPT.length / 2);
+    }
+  });
+
+  // A cold Home showed the icon in three places and asked for it three times.
+  it('keeps the icon a day, revalidates the service worker, and sends no Last-Modified or Accept-Ranges', async () => {
+    for (const [file, cacheControl] of [
+      ['/favicon.svg', 'public, max-age=86400'],
+      ['/sw.js', 'no-cache'],
+      ['/assets/index-Ab12Cd34.js', 'public, max-age=31536000, immutable'],
+    ] as const) {
+      const answer = await raw(gw.url + file, { 'accept-encoding': 'br' });
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers['cache-control'], file).toBe(cacheControl);
+      expect(answer.headers.etag, file).toBeTruthy();
+      expect(answer.headers['last-modified'], file).toBeUndefined();
+      expect(answer.headers['accept-ranges'], file).toBeUndefined();
     }
   });
 

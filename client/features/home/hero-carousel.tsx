@@ -69,9 +69,13 @@ export function HeroCarousel() {
   const [focused, setFocused] = useState(false);
   const autoplay = choice === 'playing' || (choice === 'auto' && !reducedMotion);
   const moving = autoplay && !hovered && !focused;
-  // The first slide is the page's largest paint (preloaded by index.html); the others, hidden, wait until the
-  // page has loaded rather than share a slow network with it.
+  // The first slide is the page's largest paint (preloaded by index.html); the next one, hidden, waits until the
+  // page has loaded rather than share a slow network with it, and each after it until the one before is shown.
+  // A slide shown once keeps its picture (it fades out with it).
   const later = useAfterPageLoad();
+  const [reached, setReached] = useState(0);
+  useEffect(() => setReached((r) => Math.max(r, index)), [index]);
+  const pictured = (i: number) => i <= reached || i === index || (later && i === reached + 1);
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, SLIDES.length)), []);
 
   // Restarting the timer on every change means a manual move gives the new slide its full 5 seconds.
@@ -103,7 +107,7 @@ export function HeroCarousel() {
           aria-hidden={i !== index}
           inert={i !== index}
           className={`absolute inset-0 bg-cover bg-center transition-opacity duration-1000 ease-in-out ${i === index ? 'opacity-100' : 'opacity-0'}`}
-          style={i === 0 || i === index || later ? { backgroundImage: `url(${slide.image})` } : undefined}
+          style={pictured(i) ? { backgroundImage: `url(${slide.image})` } : undefined}
         >
           <div className="flex h-full items-center bg-gradient-to-r from-slate-950/80 via-slate-900/50 to-transparent">
             {/* The text sits on a solid panel (the pictures are busy), clear of the controls: on a phone they

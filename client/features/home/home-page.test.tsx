@@ -170,6 +170,28 @@ describe('HeroCarousel', () => {
     expect(screen.queryByRole('link', { name: 'Browse Books' })).toBeNull();
   });
 
+  // A cold Home on a slow phone downloads the first slide's picture with the page, the next one after the page has
+  // loaded, and each after it only once the one before is shown (issue 44: Home within 200 KB).
+  it("asks for the next slide's picture only, and each after it once the one before is shown", () => {
+    vi.useFakeTimers();
+    renderInRouter(<HeroCarousel />);
+    const pictured = () =>
+      screen
+        .getAllByRole('group', { hidden: true })
+        .map((slide) => /slide-\d\.svg/.exec(slide.style.backgroundImage)?.[0] ?? null);
+    expect(pictured()).toEqual(['slide-1.svg', 'slide-2.svg', null]);
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(pictured()).toEqual(['slide-1.svg', 'slide-2.svg', 'slide-3.svg']);
+    // Back to the first, every slide shown once keeps its picture (it fades out with it).
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(pictured()).toEqual(['slide-1.svg', 'slide-2.svg', 'slide-3.svg']);
+    vi.useRealTimers();
+  });
+
   it('holds the slide while its button has focus, so the focus is not hidden away', () => {
     vi.useFakeTimers();
     renderInRouter(<HeroCarousel />);
