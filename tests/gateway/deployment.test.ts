@@ -108,13 +108,17 @@ describe('Dockerfile', () => {
           env: { PATH: process.env.PATH ?? '', NODE_COMPILE_CACHE: cache },
         },
       );
-      const gateway = await launchGateway({
-        PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        NODE_COMPILE_CACHE: cache,
-        NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
-      });
+      // Run as the image runs it: V8 keys its code cache by some flags (the heap's growing factor among them).
+      const gateway = await launchGateway(
+        {
+          PORT: String(await freePort()),
+          DATA_DIR: dataDir,
+          SESSION_SECRET: randomBytes(32).toString('hex'),
+          NODE_COMPILE_CACHE: cache,
+          NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+        },
+        { nodeFlags: cmd.slice(1, -1) },
+      );
       gateway.child.kill('SIGTERM');
       await gateway.exited;
       // Node logs each module it looks up in the cache; every one of the gateway's own was found there. The
@@ -130,6 +134,17 @@ describe('Dockerfile', () => {
       await rm(cache, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("runs the gateway with npm start's heap flags, the ones the bench measures (decision 087)", () => {
+    const runtime = stages.at(-1) ?? '';
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)?.[1] ?? '[]') as string[];
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
+    const startFlags = /\bnode ((?:--\S+ )*)scripts\/start\.ts/.exec(start)?.[1]?.trim().split(' ');
+    const benchFlags = /BENCH_NODE_FLAGS \?\? '([^']*)'/.exec(read('bench/load.ts'))?.[1]?.split(' ');
+    expect(cmd.slice(1, -1)).toContain('--max-old-space-size=160');
+    expect(startFlags).toEqual(cmd.slice(1, -1));
+    expect(benchFlags).toEqual(cmd.slice(1, -1));
   });
 
   it('runs as a non-root user with a health check and DATA_DIR as a volume', () => {

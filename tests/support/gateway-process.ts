@@ -28,10 +28,10 @@ process.once('exit', () => {
  */
 export async function launchGateway(
   env: Record<string, string>,
-  opts: { waitHealthy?: boolean; signal?: AbortSignal } = {},
+  opts: { waitHealthy?: boolean; signal?: AbortSignal; nodeFlags?: string[] } = {},
 ): Promise<GatewayProcess> {
   const signal = opts.signal ?? TestRunner.getCurrentTest()?.context.signal;
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), ENTRY], {
     env: {
       PATH: process.env.PATH ?? '',
       // npm test's compile cache, so each of the many boots skips stripping and compiling what the last one did.
