@@ -7,15 +7,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { MongoClient, ObjectId } from 'mongodb';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { LOAN_TRAIL } from '../../server/library/audit-privacy.ts';
 import { TRAIL_BEFORE_41 } from '../../server/store/anonymous-trail-backfill.ts';
 import type { AuditAction, AuditRecord, Store } from '../../server/store/port.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openDatabaseAt } from '../../server/store/sqlite/db.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
-import { openMongoStore } from '../../server/store/mongo/open-mongo-store.ts';
+import { withMongoData } from './mongo-data.ts';
 import { backfillAnonymousTrails, type BackfillDoc } from '../../server/store/mongo/anonymous-audit-backfill.ts';
 import type { AuditDoc } from '../../server/store/mongo/audit.ts';
 import type { LoanDoc } from '../../server/store/mongo/documents.ts';
@@ -187,76 +187,66 @@ describe('SQLite: migration 43', () => {
 const mongoUri = process.env['MONGODB_URI'] || inject('mongodbUri');
 
 describe.runIf(mongoUri)('MongoDB: the back-fill on open', () => {
-  const name = `bh_anon_backfill_${process.pid}_${Date.now().toString(36)}`;
-  let client: MongoClient;
-  beforeAll(async () => {
-    client = await MongoClient.connect(mongoUri ?? '', { serverSelectionTimeoutMS: 5_000 });
-  });
-  afterAll(async () => {
-    await client.db(name).dropDatabase();
-    await client.close();
-  });
-
-  it("takes the member off the loans' entries once, and keeps what it did", async () => {
-    const db = client.db(name);
-    const loans: LoanDoc[] = LOANS.map((l) => ({
-      _id: ObjectId.createFromHexString(l.id),
-      bookId: l.book,
-      userId: l.user,
-      userName: '',
-      userEmail: '',
-      borrowDate: new Date(l.borrowed),
-      returnDate: new Date(l.borrowed + 14 * DAY),
-      returnedAt: l.returned === null ? null : new Date(l.returned),
-      status: l.returned === null ? 'borrowed' : 'returned',
-      activeKey: l.returned === null ? `${l.user}:${l.book}` : l.id,
-      bookTitle: 'T',
-      bookAuthor: 'A',
-      bookImage: '/x.svg',
-      bookCategory: 'Drama',
-    }));
-    await db.collection<LoanDoc>('borrowedBooks').insertMany(loans);
-    // Recorded before loan ids: no loanId field at all.
-    const entries: AuditDoc[] = ENTRIES.map(([bookId, uid, [at, actor, action, field, oldValue, value]], i) => ({
-      _id: ObjectId.createFromHexString(entryId(i)),
-      at: new Date(at),
-      actorUid: actor,
-      actorName: names[actor] ?? '',
-      api: 'graphql',
-      action,
-      field,
-      oldValue,
-      newValue: value,
-      bookId,
-      uid,
-    }));
-    await db.collection<AuditDoc>('audit').insertMany(entries);
-    const store = await openMongoStore(mongoUri ?? '', name);
-    let after: AuditRecord[] = [];
-    try {
-      after = await expectBackfilled(store);
-    } finally {
-      await store.close();
-    }
-    const backfills = db.collection<BackfillDoc>('backfills');
-    expect(await backfills.findOne({}, { projection: { _id: 1, loans: 1, ambiguous: 1 } })).toEqual({
-      _id: 'anonymous-audit',
-      loans: 2,
-      ambiguous: 2,
-    });
-    const reopened = await openMongoStore(mongoUri ?? '', name);
-    try {
-      expect(await trails(reopened)).toEqual(after);
-      // Run again without its record (two gateways opening at once): its writes find nothing left to change.
-      await backfills.deleteMany({});
-      const audit = db.collection<AuditDoc>('audit');
-      expect(await backfillAnonymousTrails({ loans: db.collection('borrowedBooks'), audit, backfills })).toEqual({
-        loans: 0,
+  it("takes the member off the loans' entries once, and keeps what it did", () =>
+    withMongoData(mongoUri ?? '', 'bh_anon_backfill', async (db, open) => {
+      const loans: LoanDoc[] = LOANS.map((l) => ({
+        _id: ObjectId.createFromHexString(l.id),
+        bookId: l.book,
+        userId: l.user,
+        userName: '',
+        userEmail: '',
+        borrowDate: new Date(l.borrowed),
+        returnDate: new Date(l.borrowed + 14 * DAY),
+        returnedAt: l.returned === null ? null : new Date(l.returned),
+        status: l.returned === null ? 'borrowed' : 'returned',
+        activeKey: l.returned === null ? `${l.user}:${l.book}` : l.id,
+        bookTitle: 'T',
+        bookAuthor: 'A',
+        bookImage: '/x.svg',
+        bookCategory: 'Drama',
+      }));
+      await db.collection<LoanDoc>('borrowedBooks').insertMany(loans);
+      // Recorded before loan ids: no loanId field at all.
+      const entries: AuditDoc[] = ENTRIES.map(([bookId, uid, [at, actor, action, field, oldValue, value]], i) => ({
+        _id: ObjectId.createFromHexString(entryId(i)),
+        at: new Date(at),
+        actorUid: actor,
+        actorName: names[actor] ?? '',
+        api: 'graphql',
+        action,
+        field,
+        oldValue,
+        newValue: value,
+        bookId,
+        uid,
+      }));
+      await db.collection<AuditDoc>('audit').insertMany(entries);
+      const store = await open();
+      let after: AuditRecord[] = [];
+      try {
+        after = await expectBackfilled(store);
+      } finally {
+        await store.close();
+      }
+      const backfills = db.collection<BackfillDoc>('backfills');
+      expect(await backfills.findOne({}, { projection: { _id: 1, loans: 1, ambiguous: 1 } })).toEqual({
+        _id: 'anonymous-audit',
+        loans: 2,
         ambiguous: 2,
       });
-      expect(await trails(reopened)).toEqual(after);
-    } finally {
-      await reopened.close();
-    }
-  });
+      const reopened = await open();
+      try {
+        expect(await trails(reopened)).toEqual(after);
+        // Run again without its record (two gateways opening at once): its writes find nothing left to change.
+        await backfills.deleteMany({});
+        const audit = db.collection<AuditDoc>('audit');
+        expect(await backfillAnonymousTrails({ loans: db.collection('borrowedBooks'), audit, backfills })).toEqual({
+          loans: 0,
+          ambiguous: 2,
+        });
+        expect(await trails(reopened)).toEqual(after);
+      } finally {
+        await reopened.close();
+      }
+    }));
 });
