@@ -34,7 +34,7 @@ COPY package.json schema.graphql ./
 COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/dist ./dist
-RUN node --max-old-space-size=160 --max-semi-space-size=8 --heap-growing-percent=50 --input-type=module \
+RUN node --max-old-space-size=160 --max-semi-space-size=8 --input-type=module \
   -e "await import('/app/server/index.ts'); await import('/app/server/store/mongo/open-mongo-store.ts'); await import('ioredis')" \
   && mkdir -p /data && chown node:node /data && chown -R node:node /app/.cache
 USER node
@@ -45,4 +45,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 # The same heap flags as `npm start` (decision 087).
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=8", "--heap-growing-percent=50", "server/index.ts"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=8", "server/index.ts"]

@@ -18,9 +18,7 @@ export const BENCH_NODE_ENV = 'production';
  * The gateway's V8 flags: npm start's and the Dockerfile's by default (decision 087; a test keeps the three the
  * same), so its RSS and its collections are the ones production sees.
  */
-export const GATEWAY_FLAGS = (
-  process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=8 --heap-growing-percent=50'
-)
+export const GATEWAY_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=8')
   .split(' ')
   .filter(Boolean);
 
