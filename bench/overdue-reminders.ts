@@ -10,6 +10,7 @@ import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { SECRET } from './load.ts';
+import { noSignIn } from './no-sign-in.ts';
 
 const LOANS = Number(process.env.OVERDUE_LOANS ?? 20_000);
 const MEMBERS = Math.round(LOANS * 0.4);
@@ -60,15 +61,7 @@ try {
   await store.close();
 
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const unused = () => Promise.reject(new Error('not used by the benchmark'));
-  const verifier = {
-    verify: unused,
-    deleteUser: unused,
-    createUser: unused,
-    updateUser: unused,
-    close: async () => {},
-  };
-  const gateway = await createGateway(config, { verifier, logger: false, schedule: false });
+  const gateway = await createGateway(config, { verifier: noSignIn, logger: false, schedule: false });
   const staff = { uid: 'bench-staff', email: 'staff@example.com', name: 'Bench Staff', role: 'admin' as const };
   const reminders = gateway.library.overdueReminders;
   try {

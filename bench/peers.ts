@@ -20,6 +20,7 @@ import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
 import { absoluteImages } from '../server/library/site-urls.ts';
 import type { GraphQLContext } from '../server/graphql/context.ts';
 import { viewerFrom } from '../server/auth/viewer.ts';
+import { noSignIn } from './no-sign-in.ts';
 
 const port = Number(process.env.PORT);
 // An exit of its own on SIGTERM, so that a peer run with --cpu-prof (bench/profile.ts) writes its profile.
@@ -56,15 +57,7 @@ if (peer === 'http') {
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'x'.repeat(32),
     LOG_LEVEL: 'silent',
   });
-  const unused = () => Promise.reject(new Error('not used by the benchmark'));
-  const verifier = {
-    verify: unused,
-    deleteUser: unused,
-    createUser: unused,
-    updateUser: unused,
-    close: async () => {},
-  };
-  const { library, tokens } = await createGateway(config, { verifier, logger: false });
+  const { library, tokens } = await createGateway(config, { verifier: noSignIn, logger: false });
   // Who is asking, per request, as the gateway's onRequest hook reads it.
   const contextFor = async (authorization: string | undefined): Promise<GraphQLContext> => ({
     library,

@@ -33,6 +33,7 @@ import { conditions } from './conditions.ts';
 import { report } from './report.ts';
 import { SEARCH_QUERY, searchRequest, searchTerms } from './search-terms.ts';
 import { benchStore, type BenchStore } from './store.ts';
+import { noSignIn } from './no-sign-in.ts';
 
 export const SIZE = {
   ...SEED,
@@ -121,15 +122,7 @@ async function loopDelay(target: Target): Promise<{ maxMs: number; p99Ms: number
 export async function prepared(): Promise<BenchStore> {
   const store = await benchStore(SIZE);
   const config = loadConfig({ ...store.env, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const unused = () => Promise.reject(new Error('not used by the benchmark'));
-  const verifier = {
-    verify: unused,
-    deleteUser: unused,
-    createUser: unused,
-    updateUser: unused,
-    close: async () => {},
-  };
-  const gateway = await createGateway(config, { verifier, logger: false });
+  const gateway = await createGateway(config, { verifier: noSignIn, logger: false });
   await gateway.library.holds.expireDue();
   const notices = await gateway.library.notices.sweep();
   await gateway.close();

@@ -7,19 +7,12 @@ import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { SECRET, SEED } from './load.ts';
 import { benchStore } from './store.ts';
+import { noSignIn } from './no-sign-in.ts';
 
 const store = await benchStore({ ...SEED, loans: 20_000 });
 try {
   const config = loadConfig({ ...store.env, SESSION_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const unused = () => Promise.reject(new Error('not used by the benchmark'));
-  const verifier = {
-    verify: unused,
-    deleteUser: unused,
-    createUser: unused,
-    updateUser: unused,
-    close: async () => {},
-  };
-  const gateway = await createGateway(config, { verifier, logger: false, schedule: false });
+  const gateway = await createGateway(config, { verifier: noSignIn, logger: false, schedule: false });
   try {
     const runs: [string, () => Promise<unknown>][] = [
       ['first of the day', () => gateway.schedule.tick()],
