@@ -30,13 +30,19 @@ async function expectedLoginMessage(email: string, password: string) {
   return MESSAGE_FOR_EMULATOR_ERROR[code] ?? '';
 }
 
-/** axe measures colours as they are painted: let SweetAlert's opening animation finish first. */
+/**
+ * axe measures colours as they are painted: let SweetAlert's opening animation finish first. Waited for by its
+ * play state, not its `finished` promise: SweetAlert may cancel an animation it replaces, and that promise then
+ * rejects ("The user aborted a request").
+ */
 async function dialogSettled(page: Page) {
-  await page
-    .getByRole('dialog')
-    .evaluate((dialog) =>
-      Promise.all((dialog.parentElement ?? dialog).getAnimations({ subtree: true }).map((a) => a.finished)),
-    );
+  await page.getByRole('dialog').waitFor();
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    return (dialog?.parentElement ?? dialog)
+      ?.getAnimations({ subtree: true })
+      .every((animation) => animation.playState !== 'running');
+  });
 }
 
 async function expectLoginFailure(page: Page, message: string) {
