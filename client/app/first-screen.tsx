@@ -91,17 +91,16 @@ function aboveTheFold(home: string): string {
   return home.slice(0, end) + home.slice(main);
 }
 
-/** What the layout shows where the footer comes once its code has loaded (root-layout.tsx). */
-const FOOTER_STAND_IN = '<footer class="min-h-64 bg-slate-900" aria-hidden="true"></footer>';
+/** The layout's footer: its stand-in until its code has loaded (root-layout.tsx), or itself once loaded. */
+const FOOTER = /<footer\b[^>]*>[\s\S]*?<\/footer>/g;
 
 /**
  * The layout with the footer itself in place of its stand-in: on a short page the footer's sentence is the
  * largest thing on a phone's screen, so a first screen without it would leave the largest paint to the app.
  */
 function withFooter(html: string, locale: Locale): string {
-  const parts = html.split(FOOTER_STAND_IN);
-  if (parts.length !== 2) throw new Error("first screen: no footer's stand-in in the layout");
-  return parts.join(render(locale, <Footer />, false));
+  if (html.match(FOOTER)?.length !== 1) throw new Error('first screen: no single footer in the layout');
+  return html.replace(FOOTER, () => render(locale, <Footer />, false));
 }
 
 export function renderFirstScreens(): RenderedScreens {
