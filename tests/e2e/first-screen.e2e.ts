@@ -190,7 +190,8 @@ describe("the gateway's first screen (decision 061)", () => {
 
 /**
  * What each frame shows (a requestAnimationFrame loop from the page's start, before anything is painted): the
- * first screen, the app's #root, both or neither. Read back by framesShown.
+ * first screen, the app's #root (and whether the footer in it is still its empty stand-in), both or neither.
+ * Read back by framesShown.
  */
 function recordFrames(page: Page) {
   return page.addInitScript(() => {
@@ -200,7 +201,8 @@ function recordFrames(page: Page) {
     const frame = () => {
       const screen = shown(document.getElementById('first-screen'));
       const root = shown(document.getElementById('root')) && document.querySelector('#root h1') !== null;
-      const state = screen && root ? 'both' : screen ? 'first screen' : root ? 'app' : 'neither';
+      const app = document.querySelector('#root footer[aria-hidden]') ? "app, the footer's stand-in" : 'app';
+      const state = screen && root ? 'both' : screen ? 'first screen' : root ? app : 'neither';
       if (frames[frames.length - 1] !== state) frames.push(state);
       requestAnimationFrame(frame);
     };
@@ -248,8 +250,8 @@ describe("My Borrowed Books' first screen (decision 088)", () => {
       await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
       expect((await boxesOf(page, '#root', places)).heading).toEqual(before.heading);
       await page.locator('#root footer').getByText(sentence).waitFor();
-      // Never a blank frame nor the two at once: the first screen, then the app's page (before the page's body
-      // has come, nothing is drawn at all).
+      // Never a blank frame nor the two at once: the first screen, then the app's page with its footer, never its
+      // empty stand-in (before the page's body has come, nothing is drawn at all).
       const frames = await framesShown(page);
       expect(frames[0] === 'neither' ? frames.slice(1) : frames).toEqual(['first screen', 'app']);
       await page.unroute(entry);
