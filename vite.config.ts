@@ -81,6 +81,8 @@ export default defineConfig(({ command }) => ({
       { module: /\/client\/features\/catalog\/all-books-page\.tsx$/, route: '/all-books' },
       { module: /\/client\/features\/book\/book-details-page\.tsx$/, route: '/book-details/:id' },
       { module: /\/client\/features\/circulation\/borrowed-books-page\.tsx$/, route: '/borrowed-books' },
+      // My Borrowed Books' first screen has the footer in it (decision 088): the app's own comes in one go with it.
+      { module: /\/client\/app\/footer\.tsx$/, route: '/borrowed-books' },
     ]),
     // A signed-in page's first query leaves with the page, not after React has rendered it; the page's own request
     // takes its answer (client/lib/early-answers.ts). Variables as the pages send them on a first visit.
@@ -99,12 +101,15 @@ export default defineConfig(({ command }) => ({
           variables: async () => ({ id: 'id' }),
           covers: 1,
         },
+        // The loans' covers are named bookImage and shown in due order, not the answer's: none preloaded.
+        { route: '/borrowed-books', document: 'MyBorrowedBooksDocument', variables: async () => ({}), covers: 0 },
       ],
       ['/'],
     ),
-    // Home's, All Books' and a book's first screen are sent by the gateway as markup in their page (decisions 061,
-    // 072): Home and the layout rendered here from the SPA's components, the catalogue pages' words, in
-    // first-screen.json beside index.html. Eight cards: two rows of the widest grid.
+    // Home's, All Books', a book's and My Borrowed Books' first screen are sent by the gateway as markup in their
+    // page (decisions 061, 072, 088): Home, My Borrowed Books and the layout rendered here from the SPA's
+    // components, the catalogue pages' words, in first-screen.json beside index.html. Eight cards: two rows of the
+    // widest grid.
     firstScreenWords(new URL('./client/', import.meta.url).pathname, {
       pageSize: PAGE_SIZE,
       limitedStockMax: LIMITED_STOCK_MAX,

@@ -1,6 +1,7 @@
-// The gateway sends Home's, All Books' and a book's first screen as markup in their page (server/first-screen.ts,
-// decisions 061, 064, 072). Its image has no client/ folder, so the build writes what it needs beside index.html:
-// first-screen.json, with Home and the layout as the SPA's own components render them (client/app/first-screen.tsx,
+// The gateway sends Home's, All Books', a book's and My Borrowed Books' first screen as markup in their page
+// (server/first-screen.ts, decisions 061, 064, 072, 088). Its image has no client/ folder, so the build writes what
+// it needs beside index.html: first-screen.json, with Home, My Borrowed Books and the layout as the SPA's own
+// components render them (client/app/first-screen.tsx,
 // by React's server renderer, here at build), and the words of both languages, the page size and the stock scale
 // for the catalogue pages the gateway draws into that layout.
 import { readFileSync } from 'node:fs';
@@ -28,7 +29,8 @@ export function firstScreenSpec(messagesDir: string, settings: Settings, rendere
       return [locale, Object.fromEntries(picked)];
     }),
   ) as FirstScreenSpec['words'];
-  const home = Object.fromEntries(locales.map((locale) => [locale, withoutPreloads(rendered.home[locale])]));
+  const whole = (pages: Record<string, string>) =>
+    Object.fromEntries(locales.map((locale) => [locale, withoutPreloads(pages[locale]!)])) as Record<string, string>;
   const layout = Object.fromEntries(
     locales.map((locale) => {
       const parts = withoutPreloads(rendered.layout[locale]).split(rendered.slot);
@@ -36,7 +38,13 @@ export function firstScreenSpec(messagesDir: string, settings: Settings, rendere
       return [locale, parts];
     }),
   );
-  return { ...settings, words, home, layout } as FirstScreenSpec;
+  return {
+    ...settings,
+    words,
+    home: whole(rendered.home),
+    borrowedBooks: whole(rendered.borrowedBooks),
+    layout,
+  } as FirstScreenSpec;
 }
 
 export function firstScreenWords(clientDir: string, settings: Settings): Plugin {

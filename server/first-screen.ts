@@ -1,13 +1,14 @@
-// The first screen of Home, of All Books and of a book's page as plain markup, sent with the SPA's page so that
-// its largest paint (Home's hero, the first cover) does not wait for the entry's download, its run and React's
-// first render (decision 061). Only public words and catalogue data. The page shows it only when the early script
-// (scripts/vite-early-queries.ts) has set data-first-screen on <html> to the language it is drawn in: on Home for
-// every visitor, on the two catalogue pages only with a stored session (a signed-out visitor is sent to sign in by
-// the SPA as before and never sees theirs). It stands after #root and gives way once the app has drawn its page
-// there (see screen()). Home and the layout around every page are the SPA's own components, rendered at build
-// (client/app/first-screen.tsx, decision 072); the catalogue pages are drawn into that layout by
-// first-screen-pages.ts. The rendered markup and the words come from first-screen.json, which the build writes
-// beside index.html (scripts/vite-first-screen-words.ts): the gateway's image has no client/ folder and no React.
+// The first screen of Home, of All Books, of a book's page and of My Borrowed Books as plain markup, sent with the
+// SPA's page so that its largest paint (Home's hero, the first cover, the footer's sentence) does not wait for the
+// entry's download, its run and React's first render (decisions 061, 088). Only public words and catalogue data,
+// never anything of a member. The page shows it only when the early script (scripts/vite-early-queries.ts) has set
+// data-first-screen on <html> to the language it is drawn in: on Home for every visitor, on the other pages only
+// with a stored session (a signed-out visitor is sent to sign in by the SPA as before and never sees theirs). It
+// stands after #root and gives way once the app has drawn its page there (see screen()). Home, My Borrowed Books
+// and the layout around every page are the SPA's own components, rendered at build (client/app/first-screen.tsx,
+// decision 072); the catalogue pages are drawn into that layout by first-screen-pages.ts. The rendered markup and
+// the words come from first-screen.json, which the build writes beside index.html
+// (scripts/vite-first-screen-words.ts): the gateway's image has no client/ folder and no React.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import IntlMessageFormat from 'intl-messageformat';
@@ -29,6 +30,8 @@ export interface FirstScreenSpec {
   words: Record<ScreenLocale, Record<string, string>>;
   /** Home's first screen as the SPA's components render it (client/app/first-screen.tsx), per language. */
   home: Record<ScreenLocale, string>;
+  /** My Borrowed Books' first screen as the SPA's components render it, per language (nothing of the member). */
+  borrowedBooks: Record<ScreenLocale, string>;
   /** The SPA's layout as rendered, per language: the markup before and after its <main>'s page. */
   layout: Record<ScreenLocale, [before: string, after: string]>;
 }
@@ -173,6 +176,9 @@ export function firstScreens(deps: {
     const [before, after] = spec.layout[locale];
     const inLayout = (page: string) => screen(`${before}${page}${after}`, locale);
     if (pathname === '/') return { key: `home.${locale}`, html: () => screen(spec.home[locale], locale) };
+    // The same for every member: the page's request carries no session, and the loans come with the app.
+    if (/^\/borrowed-books\/?$/.test(pathname))
+      return { key: `borrowed-books.${locale}`, html: () => screen(spec.borrowedBooks[locale], locale) };
     if (/^\/all-books\/?$/.test(pathname)) {
       const revision = deps.revision();
       if (allBooks?.revision !== revision) allBooks = { revision, data: readAllBooks() };

@@ -3,8 +3,9 @@
 // pages of those routes: Home's own preloads stay on "/", the script that sends a signed-in page's first query
 // stays off it. Each route also gets the modulepreloads of its page code that the build listed in
 // route-preloads.json (scripts/vite-first-screen-preload.ts), so that code downloads alongside the entry.
-// index.html itself (what the service worker keeps) is sent as built. All Books and a book's page may also
-// carry their first screen as markup after #root (server/first-screen.ts, decision 061).
+// index.html itself (what the service worker keeps) is sent as built. Home, All Books, a book's page and My
+// Borrowed Books may also carry their first screen as markup after #root (server/first-screen.ts, decisions 061,
+// 088).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';

@@ -7,9 +7,21 @@ import { useI18n } from '../lib/i18n.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { Header } from './header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
+import type { Footer as FooterComponent } from './footer.tsx';
 
 // The footer is below the fold on every page: it loads after the first paint, keeping the entry small.
-const Footer = lazy(() => import('./footer.tsx').then((module) => ({ default: module.Footer })));
+type FooterModule = { default: typeof FooterComponent };
+let footerLoaded: FooterModule | null = null;
+const loadFooter = () => import('./footer.tsx').then((module) => (footerLoaded = { default: module.Footer }));
+// A first screen with the footer in it (My Borrowed Books', decision 088; its page preloads the footer's code)
+// gives way to the app's first frame: the footer is asked for now, and once here `lazy` takes it at once (a
+// thenable that answers as it is called), so that frame has the footer and not its empty stand-in.
+if (typeof document !== 'undefined' && document.querySelector('#first-screen footer:not([aria-hidden])'))
+  void loadFooter();
+const Footer = lazy(() => {
+  const loaded = footerLoaded;
+  return loaded ? ({ then: (take: (module: FooterModule) => void) => take(loaded) } as never) : loadFooter();
+});
 
 export function RootLayout() {
   const { initializing, loading } = useAuth();

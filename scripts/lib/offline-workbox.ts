@@ -14,10 +14,10 @@ export const NOT_THE_SPA =
 const DAY_S = 24 * 60 * 60;
 
 /**
- * Home, All Books and a book's page on a first visit (no query string): the gateway draws their first screen into
- * the page (decision 061), so the worker asks the network for them rather than answering with its index.html.
+ * Home, All Books, a book's page and My Borrowed Books on a first visit (no query string): the gateway draws their
+ * first screen into the page (decisions 061, 088), so the worker asks the network for them rather than answering with its index.html.
  */
-export const FIRST_SCREEN_PAGES = /^\/(?:(?:all-books|book-details\/[^/?#]+)\/?)?$/;
+export const FIRST_SCREEN_PAGES = /^\/(?:(?:all-books|borrowed-books|book-details\/[^/?#]+)\/?)?$/;
 
 export const offlineWorkbox: Partial<GenerateSWOptions> = {
   globPatterns: ['**/*.{js,css,html,svg,jpg}'],
@@ -40,7 +40,7 @@ export const offlineWorkbox: Partial<GenerateSWOptions> = {
       // the pages themselves, which the app's own offline cache makes needless: a slow network is waited for.
       urlPattern: ({ url, request }) =>
         request.mode === 'navigate' &&
-        /^\/(?:(?:all-books|book-details\/[^/?#]+)\/?)?$/.test(url.pathname + url.search),
+        /^\/(?:(?:all-books|borrowed-books|book-details\/[^/?#]+)\/?)?$/.test(url.pathname + url.search),
       handler: 'NetworkOnly',
       options: { precacheFallback: { fallbackURL: 'index.html' } },
     },

@@ -188,6 +188,77 @@ describe("the gateway's first screen (decision 061)", () => {
   it('is replaced by the app with every part in its place: no layout shift', () => keepsItsPlace(browser));
 });
 
+/**
+ * What each frame shows (a requestAnimationFrame loop from the page's start, before anything is painted): the
+ * first screen, the app's #root (and whether the footer in it is still its empty stand-in), both or neither.
+ * Read back by framesShown.
+ */
+function recordFrames(page: Page) {
+  return page.addInitScript(() => {
+    const frames: string[] = [];
+    (window as unknown as { __frames: string[] }).__frames = frames;
+    const shown = (element: Element | null) => element !== null && getComputedStyle(element).display !== 'none';
+    const frame = () => {
+      const screen = shown(document.getElementById('first-screen'));
+      const root = shown(document.getElementById('root')) && document.querySelector('#root h1') !== null;
+      const app = document.querySelector('#root footer[aria-hidden]') ? "app, the footer's stand-in" : 'app';
+      const state = screen && root ? 'both' : screen ? 'first screen' : root ? app : 'neither';
+      if (frames[frames.length - 1] !== state) frames.push(state);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+const framesShown = (page: Page) => page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+
+describe("My Borrowed Books' first screen (decision 088)", () => {
+  const browser = useBrowser('phone');
+  const reader = sharedSession({ name: 'Borrowed Screen Reader' });
+
+  for (const [locale, heading, sentence] of [
+    ['en', 'My Borrowed Books', 'Your community library'],
+    ['bn', 'আমার ধার নেওয়া বই', 'আপনার পাড়ার লাইব্রেরি'],
+  ] as const) {
+    it(`shows a signed-in reader the page's first screen, then the app's page in one frame (${locale})`, async () => {
+      const page = browser.page();
+      await reader(browser);
+      if (locale === 'bn') {
+        await page.setExtraHTTPHeaders({ 'accept-language': 'bn-BD,bn;q=0.9' });
+        await page.goto('/login', { waitUntil: 'commit' });
+        await page.evaluate(() => localStorage.setItem('bookHavenLocale', 'bn'));
+      }
+      await recordFrames(page);
+      // The app's code waits until the first screen has been drawn and measured.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(entry, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/borrowed-books', { waitUntil: 'commit' });
+      const first = page.locator('#first-screen main h1');
+      await expect.poll(() => first.isVisible()).toBe(true);
+      expect(await first.textContent()).toBe(heading);
+      // The footer itself, whose sentence is the largest thing a short page paints, is in it.
+      expect(await page.locator('#first-screen footer').getByText(sentence).isVisible()).toBe(true);
+      const places = { heading: 'main h1', status: 'main [role="status"]' };
+      const before = await boxesOf(page, '#first-screen', places);
+      expect(before.status).not.toBeNull();
+      release();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+      expect((await boxesOf(page, '#root', places)).heading).toEqual(before.heading);
+      await page.locator('#root footer').getByText(sentence).waitFor();
+      // Never a blank frame nor the two at once: the first screen, then the app's page with its footer, never its
+      // empty stand-in (before the page's body has come, nothing is drawn at all).
+      const frames = await framesShown(page);
+      expect(frames[0] === 'neither' ? frames.slice(1) : frames).toEqual(['first screen', 'app']);
+      await page.unroute(entry);
+    });
+  }
+});
+
 /** Where Home's hero, its words and button, and the welcome heading are drawn. */
 const HERO = 'main section[aria-roledescription="carousel"]';
 const heroPlacesOf = (page: Page, scope: string) =>

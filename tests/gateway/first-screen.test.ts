@@ -1,6 +1,7 @@
-// Home's, All Books' and a book's first screen, drawn by the gateway after #root in their page (decision 061):
-// the catalogue's public fields only, every member-entered text escaped, nothing for an address that names no
-// book, in the language the browser asks for, and drawn again when the catalogue changes.
+// Home's, All Books', a book's and My Borrowed Books' first screen, drawn by the gateway after #root in their page
+// (decisions 061, 088): the catalogue's public fields only, every member-entered text escaped, nothing for an
+// address that names no book, nothing of a member, in the language the browser asks for, and drawn again when the
+// catalogue changes.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { renderFirstScreens } from '../../client/app/first-screen.tsx';
 import { FIRST_SCREEN_FILE, type FirstScreenSpec } from '../../server/first-screen.ts';
 import { firstScreenSpec } from '../../scripts/vite-first-screen-words.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { libraryDay } from '../api/factory.ts';
 
 const INDEX = `<!doctype html><html><head><title>BookHaven</title>
 <script src="/assets/early-queries-x1.js" data-route="/all-books /book-details/:id"></script>
@@ -52,8 +54,8 @@ describe("the gateway's first screen", () => {
     await gw.close();
     await rm(clientDir, { recursive: true, force: true });
   });
-  const page = (route: string, language = 'en-GB,en;q=0.9') =>
-    gw.request('GET', route, { headers: { accept: 'text/html', 'accept-language': language } });
+  const page = (route: string, language = 'en-GB,en;q=0.9', headers: Record<string, string> = {}) =>
+    gw.request('GET', route, { headers: { accept: 'text/html', 'accept-language': language, ...headers } });
 
   it("draws a book's page with its public fields, every text escaped", async () => {
     const answer = await page(`/book-details/${hostileId}`);
@@ -149,5 +151,38 @@ describe("the gateway's first screen", () => {
     expect(bangla).toContain('id="first-screen" lang="bn"');
     expect(bangla).toContain('খুঁজে নিন আপনার পরের প্রিয় বই');
     expect(bangla).not.toContain('Discover Your Next Great Read');
+  });
+
+  it('draws My Borrowed Books as the app first draws it, the same for everyone: nothing of the member', async () => {
+    const member = await gw.member();
+    const bookId = await gw.addBook({ title: 'Zzz Secret Loan', quantity: 1 });
+    const lent = await gw.gql(
+      `mutation($input: BorrowInput!) { borrow(input: $input) { record { id } } }`,
+      { input: { bookId, returnDate: libraryDay(7) } },
+      member.token,
+    );
+    expect(lent.body.errors).toBeUndefined();
+    const anyone = await page('/borrowed-books');
+    expect(anyone.headers.get('vary')).toMatch(/accept-language/);
+    const root = rootOf(anyone.body as string);
+    expect(root).toContain('<div id="first-screen" lang="en" inert aria-hidden="true">');
+    expect(root).toContain('<h1 class="mb-6 text-3xl font-bold text-gray-900">My Borrowed Books</h1>');
+    expect(root).toContain('<span>Loading borrowed books...</span>');
+    // The footer itself, not its stand-in: its sentence is the largest paint of a short page.
+    expect(root).toContain('<p class="mb-4 text-sm">Your community library: discover, borrow and share books since');
+    expect(root).not.toContain('min-h-64 bg-slate-900');
+    // Asked with the member's session (which a page's request never carries, but may): the same page.
+    const theirs = await page('/borrowed-books', undefined, { authorization: `Bearer ${member.token}` });
+    expect(theirs.headers.get('etag')).toBe(anyone.headers.get('etag'));
+    for (const body of [anyone.body, theirs.body] as string[])
+      for (const personal of ['Zzz Secret Loan', member.name, member.email]) expect(body).not.toContain(personal);
+    expect(rootOf((await page('/borrowed-books/')).body as string)).toBe(root);
+    const bangla = rootOf((await page('/borrowed-books', 'bn-BD,bn;q=0.9')).body as string);
+    expect(bangla).toContain('id="first-screen" lang="bn"');
+    expect(bangla).toContain('আমার ধার নেওয়া বই');
+    expect(bangla).toContain('আপনার পাড়ার লাইব্রেরি');
+    expect(bangla).not.toContain('My Borrowed Books');
+    // A list asked with a query string (a tab) gets the page as before.
+    expect((await page('/borrowed-books?tab=holds')).body).not.toContain('first-screen"');
   });
 });

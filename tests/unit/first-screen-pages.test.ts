@@ -1,13 +1,18 @@
 // @vitest-environment jsdom
 // All Books and a book's details in the first screen (server/first-screen-pages.ts, decision 061) are still drawn
 // by the gateway with the components' markup and classes: this fails when the two drift apart, comparing the
-// gateway's first screen with the app's own render of the page (All Books) or view (a book) for the same books (badges of every kind, whole and part
-// stars, member-entered text to escape), in both languages. What the first screen adds on purpose is left out of
+// gateway's first screen with the app's own render of the page (All Books) or view (a book) for the same books
+// (badges of every kind, whole and part stars, member-entered text to escape), in both languages. My Borrowed
+// Books' first screen (decision 088) is the page as the app first draws it, before its loans are in, above the
+// footer as the app draws it once its code has loaded. What the first screen adds on purpose is left out of
 // the comparison: which cover is asked for first (fetchpriority, loading) and React Router's data-discover.
 import path from 'node:path';
 import { createElement } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { Observable } from 'rxjs';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import english from '../../client/messages/en.json' with { type: 'json' };
@@ -17,6 +22,8 @@ import AllBooksPage, { ALL_BOOKS_QUERY } from '../../client/features/catalog/all
 import { DEFAULT_FILTERS, toBookFilter } from '../../client/features/catalog/catalog-filters.ts';
 import { PAGE_SIZE } from '../../client/lib/page-size.ts';
 import { BookDetailsView } from '../../client/features/book/book-details-view.tsx';
+import BorrowedBooksPage from '../../client/features/circulation/borrowed-books-page.tsx';
+import { Footer } from '../../client/app/footer.tsx';
 import { applyCatalogue } from '../../client/lib/i18n.ts';
 import { policyMock } from '../../client/lib/policy-test-utils.ts';
 import { firstScreens } from '../../server/first-screen.ts';
@@ -85,6 +92,10 @@ const allBooksAnswer = {
   },
 };
 
+/** A client whose requests are never answered: a page's first render, its data still on the way. */
+const unanswered = () =>
+  new ApolloClient({ cache: new InMemoryCache(), link: new ApolloLink(() => new Observable(() => undefined)) });
+
 /** Markup as the DOM writes it, attributes in one order, without what the first screen adds on purpose. */
 function normalized(element: Element): string {
   const copy = element.cloneNode(true) as Element;
@@ -99,11 +110,11 @@ function normalized(element: Element): string {
   return copy.outerHTML.replace(/></g, '>\n<');
 }
 
-async function drawn(pathname: string, language: string, selector: string): Promise<string> {
+async function drawn(pathname: string, language: string, selector: string, within = 'main '): Promise<string> {
   const screen = await gateway()(pathname, language);
   const holder = document.createElement('div');
   holder.innerHTML = screen!.html();
-  return normalized(holder.querySelector(`#first-screen main ${selector}`)!);
+  return normalized(holder.querySelector(`#first-screen ${within}${selector}`)!);
 }
 
 function rendered(element: ReturnType<typeof createElement>, selector: string): string {
@@ -148,6 +159,16 @@ describe("the first screen's catalogue pages are the components' markup", () => 
         expect(await drawn(`/book-details/${each.id}`, language, 'article'), each.id).toBe(rendered(view, 'article'));
         cleanup();
       }
+    });
+
+    it(`draws My Borrowed Books as the page first draws it, and the footer as the app does (${locale})`, async () => {
+      applyCatalogue(locale, catalogue);
+      // No answer yet: the page's first render (its loans are not asked for by the gateway, nor known to it).
+      const page = createElement(ApolloProvider, { client: unanswered(), children: createElement(BorrowedBooksPage) });
+      expect(await drawn('/borrowed-books', language, 'section')).toBe(rendered(page, 'section'));
+      cleanup();
+      const footer = createElement(ApolloProvider, { client: unanswered(), children: createElement(Footer) });
+      expect(await drawn('/borrowed-books', language, 'footer', '')).toBe(rendered(footer, 'footer'));
     });
   }
 });

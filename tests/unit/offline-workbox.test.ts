@@ -29,7 +29,7 @@ describe("the service worker's navigation fallback", () => {
 });
 
 describe('pages with a first screen (decision 061)', () => {
-  it.each(['/', '/all-books', '/all-books/', '/book-details/0123456789abcdef01234567'])(
+  it.each(['/', '/all-books', '/all-books/', '/book-details/0123456789abcdef01234567', '/borrowed-books'])(
     'asks the network for %s',
     (url) => {
       expect(FIRST_SCREEN_PAGES.test(url)).toBe(true);
@@ -43,6 +43,7 @@ describe('pages with a first screen (decision 061)', () => {
     '/all-books?view=table',
     '/book-details/x?from=list',
     '/book-details',
+    '/borrowed-books?tab=holds',
     '/login',
   ])('answers %s with its own copy of the SPA', (url) => {
     expect(FIRST_SCREEN_PAGES.test(url)).toBe(false);
