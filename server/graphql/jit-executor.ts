@@ -1,23 +1,27 @@
-// Operations run as compiled JavaScript (graphql-jit) instead of graphql-js's interpreter, through Apollo
-// Server's gateway interface: Apollo still parses, validates (armor's limits included), resolves the operation
-// and runs every plugin hook (the search cost, the write budget), then hands the document to this executor.
-// A page of books is about 200 field resolutions; compiled, they cost a fraction of graphql-js's walk.
+// Operations run as compiled JavaScript (graphql-jit) instead of graphql-js's interpreter, from a plugin's
+// `responseForOperation` hook: Apollo still parses, validates (armor's limits included), resolves the operation
+// and runs every plugin hook before it (the search cost, the write budget) and after it (the errors in the
+// member's language), and executes with graphql-js whatever the hook declines. A page of books is about 200
+// field resolutions; compiled, they cost a fraction of graphql-js's walk.
+// Not through Apollo's gateway interface, as before: for each operation it builds a request context for the
+// gateway whose `status` accessors V8 keeps in the old generation, and through them each request's whole
+// context survived the young generation's collections: 2.3 KB promoted a request, a mark-compact every 3,000
+// `{ __typename }` under the deployed heap flags (docs/performance.md, "What a request promotes").
 // A document is compiled the second time it is run (the first runs on graphql-js), and then once: Apollo keeps
 // one parsed document per query text (document-store.ts), so a WeakMap keyed by it holds one compiled function
 // per operation for as long as Apollo keeps the document, and no longer. A document sent once (a client that
 // writes its idempotency key into the query text sends a new one with every write) is not compiled at all:
 // compiled, each held 18 KB of generated source and code beside its parse.
-import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import {
-  BREAK,
-  execute,
-  GraphQLError,
-  visit,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLSchema,
-} from 'graphql';
+  HeaderMap,
+  type ApolloServerOptions,
+  type ApolloServerPlugin,
+  type BaseContext,
+  type GraphQLResponse,
+} from '@apollo/server';
+import { BREAK, GraphQLError, visit, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { onePerServer } from './plugins.ts';
 
 /** Introspection is answered by graphql-js: rare, and graphql-jit's support for it is not what it is tested for. */
 function introspects(document: DocumentNode): boolean {
@@ -34,13 +38,9 @@ function introspects(document: DocumentNode): boolean {
   return found;
 }
 
-type GatewayInterface = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
-type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>['executor']>;
-
 /**
- * graphql-jit's errors leave `extensions` undefined where graphql-js's are {}, and Apollo reads
- * `extensions.code` of every error: rebuilt as graphql-js errors, with the same message, path and locations
- * and the resolver's own error behind them (errors.ts maps it to its code).
+ * graphql-jit's errors leave `extensions` undefined where graphql-js's are {}: rebuilt as graphql-js errors, with
+ * the same message, path and locations and the resolver's own error behind them (errors.ts maps it to its code).
  */
 function asGraphQLError(error: GraphQLError): GraphQLError {
   const rebuilt = new GraphQLError(error.message, {
@@ -51,7 +51,22 @@ function asGraphQLError(error: GraphQLError): GraphQLError {
   return Object.assign(rebuilt, { locations: error.locations });
 }
 
-export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
+/** What the compiled executor runs: an operation Apollo has parsed, validated and resolved. */
+export interface CompiledRequest {
+  document: DocumentNode;
+  operationName: string | null;
+  variables: Record<string, unknown> | undefined;
+  context: unknown;
+}
+
+/**
+ * The compiled answer to an operation, or null where graphql-js is to run it: the first run of a document,
+ * introspection, an operation graphql-jit cannot compile, and variables that do not coerce (no resolver ran;
+ * graphql-js words the refusal as clients know it).
+ */
+export function createJitExecutor(
+  schema: GraphQLSchema,
+): (request: CompiledRequest) => Promise<ExecutionResult | null> {
   // null: this operation runs on graphql-js (introspection, or graphql-jit could not compile it); 'once': it
   // has run once, on graphql-js.
   const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null | 'once'>>();
@@ -71,36 +86,62 @@ export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
     }
     return query;
   };
-  const interpret = (request: Parameters<GatewayExecutor>[0]) =>
-    execute({
-      schema,
-      document: request.document,
-      operationName: request.operationName,
-      variableValues: request.request.variables,
-      contextValue: request.context,
-    }) as Promise<ExecutionResult> | ExecutionResult;
 
   return async (request) => {
     const query = compile(request.document, request.operationName);
-    if (!query) return interpret(request);
-    const result = await query.query(undefined, request.context, request.request.variables ?? {});
-    // Variables that do not coerce: no resolver ran, and graphql-js words the refusal as clients know it.
+    if (!query) return null;
+    const result = await query.query(undefined, request.context, request.variables ?? {});
     if (!result.errors?.length) return result;
-    if (result.data === undefined) return interpret(request);
+    if (result.data === undefined) return null;
     return { ...result, errors: result.errors.map(asGraphQLError) };
   };
 }
 
-/** An Apollo Server gateway serving one local schema through the compiled executor. */
-export function jitGateway(schema: GraphQLSchema): GatewayInterface {
-  return {
-    onSchemaLoadOrUpdate(callback) {
-      callback({ apiSchema: schema, coreSupergraphSdl: '' });
-      return () => {};
+type FormatError = NonNullable<ApolloServerOptions<BaseContext>['formatError']>;
+
+/**
+ * A resolver's errors as Apollo formats those of an execution (its `normalizeAndFormatErrors`, not exported):
+ * a code (INTERNAL_SERVER_ERROR when none), an `http` extension taken into the answer's status and headers,
+ * then `formatError`; one that fails to format is an internal error.
+ */
+function formattedErrors(errors: readonly GraphQLError[], formatError: FormatError, http: GraphQLResponse['http']) {
+  return errors.map((error) => {
+    try {
+      const { http: head, ...extensions } = {
+        ...error.extensions,
+        code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR',
+      };
+      if (head && typeof head === 'object') {
+        const { status, headers } = head as { status?: number; headers?: Map<string, string> };
+        if (typeof status === 'number') http.status = status;
+        if (headers instanceof Map) for (const [name, value] of headers) http.headers.set(name, value);
+      }
+      return formatError({ ...error.toJSON(), extensions }, error);
+    } catch {
+      return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    }
+  });
+}
+
+/**
+ * The plugin that answers operations from their compiled form (createJitExecutor). Its answer skips Apollo's
+ * execution phase: no plugin here has execution hooks, and the only `didEncounterErrors` hook (armor's, which
+ * masks "Did you mean" in validation and variable errors) concerns errors this path leaves to graphql-js.
+ */
+export function jitExecution<Context extends BaseContext>(
+  schema: GraphQLSchema,
+  formatError: FormatError,
+): ApolloServerPlugin<Context> {
+  const run = createJitExecutor(schema);
+  return onePerServer<Context>({
+    async responseForOperation({ document, operationName, request, contextValue }) {
+      const result = await run({ document, operationName, variables: request.variables, context: contextValue });
+      if (!result) return null;
+      const http: GraphQLResponse['http'] = { status: undefined, headers: new HeaderMap() };
+      const singleResult = result.errors?.length
+        ? { ...result, errors: formattedErrors(result.errors, formatError, http) }
+        : result;
+      return { http, body: { kind: 'single', singleResult } };
     },
-    async load() {
-      return { executor: createJitExecutor(schema) };
-    },
-    async stop() {},
-  };
+  });
 }

@@ -11,7 +11,7 @@ import type { GraphQLContext } from './context.ts';
 import { buildResolvers, typeDefs } from './schema.ts';
 import { formatError } from './errors.ts';
 import { listCostLimit } from './list-cost.ts';
-import { jitGateway } from './jit-executor.ts';
+import { jitExecution } from './jit-executor.ts';
 import { documentStore } from './document-store.ts';
 import { DONE, onePerServer } from './plugins.ts';
 import { LibraryError } from '../library/errors.ts';
@@ -92,8 +92,7 @@ export function createApolloServer(opts: {
   }).protect();
   const schema = makeExecutableSchema<GraphQLContext>({ typeDefs, resolvers: buildResolvers(opts.absolute) });
   return new ApolloServer<GraphQLContext>({
-    // Operations run compiled (jit-executor.ts); parsing, validation and every plugin hook stay Apollo's.
-    gateway: jitGateway(schema),
+    schema,
     introspection: opts.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
@@ -112,6 +111,8 @@ export function createApolloServer(opts: {
       listCost.plugin,
       mutationRateLimit,
       errorsInLanguage,
+      // Operations run compiled (jit-executor.ts) once Apollo has parsed, validated and priced them.
+      jitExecution<GraphQLContext>(schema, formatError),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       ...(opts.plugins ?? []),
