@@ -150,6 +150,39 @@ describe('SQLite: the trigram index of romanized keys', () => {
     expect(indexed).toEqual(scanned);
   });
 
+  it('counts a full page of matches as typed with its Banglish matches as the pages after it do', async () => {
+    const store = await openSqliteStore(file);
+    try {
+      const add = (title: string, author: string, genre: string, quantity: number) =>
+        store.books.insert(bookFields({ title, author, genre, quantity }));
+      await add('Rabindranath Remembered', 'Lena Ray', 'Biography', 2);
+      await add('Rabindranath in Letters', 'Amal Sen', 'Poetry', 0);
+      await add('Rabindranath Songs', 'রবীন্দ্রনাথ ঠাকুর', 'Poetry', 1);
+      await add('গীতাঞ্জলি', 'রবীন্দ্রনাথ ঠাকুর', 'Poetry', 1);
+      await add('চোখের বালি', 'রবীন্দ্রনাথ ঠাকুর', 'Drama', 0);
+      await add('শেষের কবিতা', 'রবীন্দ্রনাথ ঠাকুর', 'Poetry', 0);
+      await add('রূপসী বাংলা', 'জীবনানন্দ দাশ', 'Poetry', 3);
+      const filters = [{}, { genre: 'Poetry' }, { availableOnly: true }, { genre: 'Poetry', availableOnly: true }];
+      for (const search of ['rabindranath', 'rabindranath thakur', 'robi', 'bangla', 'shesher kobita'])
+        for (const filter of filters) {
+          // The last page ranks every Banglish match; the first, full of matches as typed, only counts them.
+          const all = await store.books.list({ search, ...filter }, { first: 50 });
+          for (const first of [1, 2]) {
+            const page = await store.books.list({ search, ...filter }, { first });
+            expect(page.totalCount, `${search} ${JSON.stringify(filter)} ${first}`).toBe(all.totalCount);
+          }
+        }
+      const counted = async (search: string, filter: object) =>
+        (await store.books.list({ search, ...filter }, { first: 1 })).totalCount;
+      expect(await counted('rabindranath', {})).toBe(6);
+      expect(await counted('rabindranath', { genre: 'Poetry' })).toBe(4);
+      expect(await counted('rabindranath', { availableOnly: true })).toBe(3);
+      expect(await counted('rabindranath', { genre: 'Poetry', availableOnly: true })).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('indexes the romanized keys of a file written before it (migration 44)', async () => {
     const old = openDatabaseAt(file, BEFORE_44);
     const books: [id: string, title: string, author: string][] = [

@@ -49,6 +49,18 @@ export function banglishReads({ prepare, searches }: BookSql): BanglishReads {
         return [{ ...match, genre: text(row, 'genre'), available: num(row, 'available') === 1 }];
       });
     },
+    async count(loose, words, filter) {
+      // No row leaves the thread, and the books are only read for a filter of genre or stock.
+      const { from, where, params } = romanCandidates(loose);
+      const onBook = [...(filter.genre ? ['b.genre = ?'] : []), ...(filter.availableOnly ? ['b.quantity > 0'] : [])];
+      const typed = words.map(() => 'instr(d.search_key, ?) > 0').join(' AND ');
+      const [row] = await searches.all(
+        `SELECT COUNT(*) AS n FROM ${from}${onBook.length > 0 ? ' JOIN books b ON b.id = d.id' : ''}
+          WHERE ${where} AND NOT (${typed})${onBook.map((check) => ` AND ${check}`).join('')}`,
+        [...params, ...words, ...(filter.genre ? [filter.genre] : [])],
+      );
+      return row ? num(row, 'n') : 0;
+    },
     async books(ids) {
       const rows = prepare('SELECT * FROM books WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids));
       return rows.map(toBook);
