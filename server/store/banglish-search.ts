@@ -25,6 +25,11 @@ export interface BanglishReads {
    * recent borrows only when `ranked` (the facets need none).
    */
   matches(loose: string[], words: string[], ranked: boolean): Promise<BanglishMatch[]>;
+  /**
+   * How many of those books the filter's genre and stock leave: a search's count when its page is all matches as
+   * typed. Without it, the matches are read and counted.
+   */
+  count?(loose: string[], words: string[], filter: BookFilter): Promise<number>;
   /** The books of these ids, in any order. */
   books(ids: string[]): Promise<BookRecord[]>;
 }
@@ -49,9 +54,14 @@ export async function withBanglish(
   const at = page.after ? decodeBanglishCursor(page.after) : null;
   // After a Banglish cursor, the matches as typed are only counted.
   const first = await typed(at ? null : page.after, at ? 0 : page.first);
+  if (!at && first.hasNextPage) {
+    const more = reads.count
+      ? await reads.count(loose, words, filter)
+      : (await banglishRanked(loose, words, filter, reads)).length;
+    return { ...first, totalCount: first.totalCount + more };
+  }
   const ranked = await banglishRanked(loose, words, filter, reads);
   const totalCount = first.totalCount + ranked.length;
-  if (!at && first.hasNextPage) return { ...first, totalCount };
   let start = 0;
   if (at) {
     const [book] = at && !ranked.some((entry) => entry.id === at.id) ? await reads.books([at.id]) : [];

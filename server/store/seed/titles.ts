@@ -152,8 +152,8 @@ export interface SeedTitle {
 
 /** One book's title and author; an author from `authors` (English) when given, the long tail writing less. */
 export function seedTitle(random: Random, englishAuthors?: readonly string[]): SeedTitle {
-  // One in forty: a Latin search reads every Bengali book's romanized key (docs/banglish.md), so a catalogue
-  // mostly in Bengali waits for an index on those keys; the seed stays where today's search is measured.
+  // One in forty, where the searches have been measured since (a Latin search also finds these by their romanized
+  // keys, docs/banglish.md; `node bench/banglish-cost.ts <copy> --bengali-every N` measures a catalogue with more).
   if (random() < 1 / 40)
     return {
       title: pick(random, BENGALI)(random),

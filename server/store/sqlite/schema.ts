@@ -20,6 +20,7 @@ import { MIGRATIONS_FROM_40 } from './migrations/40-purchase-suggestions.ts';
 import { MIGRATIONS_FROM_41 } from './migrations/41-anonymous-audit.ts';
 import { MIGRATIONS_FROM_42 } from './migrations/42-overdue-reminders.ts';
 import { MIGRATIONS_FROM_43 } from './migrations/43-anonymous-audit-backfill.ts';
+import { MIGRATIONS_FROM_44 } from './migrations/44-roman-trigrams.ts';
 
 export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_1_TO_7,
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly string[] = [
   ...MIGRATIONS_FROM_41,
   ...MIGRATIONS_FROM_42,
   ...MIGRATIONS_FROM_43,
+  ...MIGRATIONS_FROM_44,
 ];
