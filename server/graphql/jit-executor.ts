@@ -3,10 +3,10 @@
 // and runs every plugin hook before it (the search cost, the write budget) and after it (the errors in the
 // member's language), and executes with graphql-js whatever the hook declines. A page of books is about 200
 // field resolutions; compiled, they cost a fraction of graphql-js's walk.
-// Not through Apollo's gateway interface, as before: for each operation it builds a request context for the
-// gateway whose `status` accessors V8 keeps in the old generation, and through them each request's whole
-// context survived the young generation's collections: 2.3 KB promoted a request, a mark-compact every 3,000
-// `{ __typename }` under the deployed heap flags (docs/performance.md, "What a request promotes").
+// Not through Apollo's gateway interface, as before: with it each request's whole context survived the young
+// generation's collections (through the request Apollo builds for the gateway, whose `status` accessors hold
+// it): 2.3 KB promoted a request, a mark-compact every 3,000 `{ __typename }` under the deployed heap flags
+// (decision 090).
 // A document is compiled the second time it is run (the first runs on graphql-js), and then once: Apollo keeps
 // one parsed document per query text (document-store.ts), so a WeakMap keyed by it holds one compiled function
 // per operation for as long as Apollo keeps the document, and no longer. A document sent once (a client that
