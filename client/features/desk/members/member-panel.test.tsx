@@ -35,15 +35,22 @@ setUpDialogsForTests();
 
 const UID = 'uid-1';
 
-/** The desk opened on one member (?member=), with the lists around it answered. */
-function renderMember(member: Parameters<typeof memberMock>[1], more: MockLink.MockedResponse[] = []) {
+/**
+ * The desk opened on one member (?member=), with the lists around it answered; the member after `memberDelay` ms
+ * (Infinity: never).
+ */
+function renderMember(
+  member: Parameters<typeof memberMock>[1],
+  more: MockLink.MockedResponse[] = [],
+  memberDelay?: number,
+) {
   const view = render(
     <MockedProvider
       mocks={[
         accessMock('admin'),
         membersMock(null, null, { nodes: [memberRow(1)], totalCount: 1, endCursor: null, hasNextPage: false }),
         noOverdue(),
-        memberMock(UID, member),
+        { ...memberMock(UID, member), delay: memberDelay },
         notesMock(UID),
         ...more,
       ]}
@@ -87,23 +94,7 @@ describe('Circulation Desk: one member', () => {
   // Its own test, with a member query that is never answered: beside a mocked answer (20-50 ms) the loading line
   // shows or not depending on how soon the desk's lazily loaded parts arrive.
   it('says the member is loading until the member arrives', async () => {
-    render(
-      <MockedProvider
-        mocks={[
-          accessMock('admin'),
-          membersMock(null, null, { nodes: [memberRow(1)], totalCount: 1, endCursor: null, hasNextPage: false }),
-          noOverdue(),
-          { ...memberMock(UID, owing), delay: Infinity },
-          notesMock(UID),
-        ]}
-      >
-        <MemoryRouter initialEntries={[`/desk?member=${UID}`]}>
-          <main>
-            <DeskPage />
-          </main>
-        </MemoryRouter>
-      </MockedProvider>,
-    );
+    renderMember(owing, [], Infinity);
     expect(await screen.findByText('Loading member...')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeNull();
   });
