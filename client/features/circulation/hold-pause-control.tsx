@@ -38,6 +38,10 @@ export function HoldPauseControl({ hold, onRefusal }: HoldPauseControlProps) {
     }
   };
 
+  // Each action waits for the holds asked for again after it (awaitRefetchQueries): until that answer is in, the
+  // other action stays off, or its own asking again would share the first one's answer and show the hold as it
+  // was before the second action.
+  const busy = pausing || resuming;
   if (hold.pausedUntil) {
     return (
       <>
@@ -46,7 +50,7 @@ export function HoldPauseControl({ hold, onRefusal }: HoldPauseControlProps) {
         </p>
         <button
           type="button"
-          disabled={resuming}
+          disabled={busy}
           onClick={() => void run(() => resume({ variables: { holdId: hold.id } }))}
           className="btn-primary btn-sm"
           aria-label={t({ id: 'circulation.holds.resumeOn' }, { title: hold.bookTitle })}
@@ -60,6 +64,7 @@ export function HoldPauseControl({ hold, onRefusal }: HoldPauseControlProps) {
     return (
       <button
         type="button"
+        disabled={busy}
         onClick={() => setChoosing(true)}
         className="btn-quiet btn-sm"
         aria-label={t({ id: 'circulation.holds.pauseOn' }, { title: hold.bookTitle })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { InMemoryCache } from '@apollo/client';
 import { GraphQLError } from 'graphql';
@@ -233,7 +233,8 @@ describe('Borrowed Books: the Holds tab', () => {
         request: { query: PauseHoldDocument, variables: { holdId: 'h2', until: '2026-12-24' } },
         result: { data: { pauseHold: paused } },
       },
-      holdsMock([paused]),
+      // The holds asked for again after the pause: slow, so Resume is seen waiting for them.
+      { ...holdsMock([paused]), delay: 300 },
       {
         request: { query: ResumeHoldDocument, variables: { holdId: 'h2' } },
         result: { data: { resumeHold: emma } },
@@ -252,8 +253,12 @@ describe('Borrowed Books: the Holds tab', () => {
         'Paused until 24 Dec 2026: you keep your place, and copies that come back meanwhile go to the next member.',
       ),
     ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Resume hold on Emma' }));
-    expect(await screen.findByRole('button', { name: 'Pause hold on Emma' })).toBeInTheDocument();
+    // Resume stays off until the holds asked for again after the pause are in.
+    const resume = screen.getByRole('button', { name: 'Resume hold on Emma' });
+    expect(resume).toBeDisabled();
+    await waitFor(() => expect(resume).toBeEnabled());
+    await userEvent.click(resume);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pause hold on Emma' })).toBeEnabled());
     expect(screen.queryByText(/Paused until/)).toBeNull();
   });
 
