@@ -239,6 +239,11 @@ describe("My Borrowed Books' first screen (decision 088)", () => {
       await page.goto('/borrowed-books', { waitUntil: 'commit' });
       const first = page.locator('#first-screen main h1');
       await expect.poll(() => first.isVisible()).toBe(true);
+      // Measured as painted: with the stylesheet applied (a page laid out before it came, on a busy machine, had
+      // the browser's own margins).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+      );
       expect(await first.textContent()).toBe(heading);
       // The footer itself, whose sentence is the largest thing a short page paints, is in it.
       expect(await page.locator('#first-screen footer').getByText(sentence).isVisible()).toBe(true);
