@@ -21,21 +21,6 @@ export interface BookSql {
   walkRowsPerMatch: number;
 }
 
-/** Statements prepared once per connection and kept. */
-export function statementCache(db: DatabaseSync): (sql: string) => StatementSync {
-  const cache = new Map<string, StatementSync>();
-  return (sql: string): StatementSync => {
-    let statement = cache.get(sql);
-    // On a closed database, preparing refuses as an outage (unavailable.ts); a kept statement would only say it was
-    // finalized.
-    if (!statement || !db.isOpen) {
-      statement = db.prepare(sql);
-      cache.set(sql, statement);
-    }
-    return statement;
-  };
-}
-
 /** The descriptive fields' columns (book-fields.ts), in table order: the column lists of INSERT and UPDATE. */
 export const FIELD_COLUMNS = bookFieldEntries().map(([name, spec]) => ({ name, column: spec.column, kind: spec.kind }));
 

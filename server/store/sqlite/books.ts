@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, compareText, keysetPage, parseId } from '..
 import { searchWords } from '../search-words.ts';
 import { text } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
-import { statementCache, toBook, type BookSql } from './book-rows.ts';
+import { toBook, type BookSql } from './book-rows.ts';
 import { bookCounts, gramCounter } from './book-counts.ts';
 import { bookSearch } from './books-search.ts';
 import { banglishReads } from './books-banglish.ts';
@@ -47,7 +47,8 @@ export function sqliteBooks(
 ): BookStore {
   const rankAllUpTo = options.rankAllUpTo ?? RANK_ALL_UP_TO;
   const walkRowsPerMatch = options.walkRowsPerMatch ?? WALK_ROWS_PER_MATCH;
-  const prepare = statementCache(db);
+  // The connection keeps what it prepares (db.ts, keepPrepared).
+  const prepare = (sql: string) => db.prepare(sql);
   /**
    * Every book a keyset statement (its last two parameters: the id to start after, the chunk size) finds, read
    * in chunks instead of holding one statement open across awaits, where writes may interleave.

@@ -1,5 +1,5 @@
 // Notices in SQLite: the unique key makes recording an event twice a no-op.
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type {
   MailStatus,
   MovedDates,
@@ -71,7 +71,6 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
   });
   const channels = { mail: byChannel('mail'), sms: byChannel('sms') };
   const redate = db.prepare('UPDATE notices SET day = ? WHERE key = ?');
-  const selectKeys = new Map<number, StatementSync>();
   return {
     async record(notices, opts) {
       const mail = opts?.mail === true;
@@ -107,13 +106,8 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
       // In chunks well under SQLite's limit on bound parameters.
       for (let i = 0; i < keys.length; i += 500) {
         const chunk = keys.slice(i, i + 500);
-        let select = selectKeys.get(chunk.length);
-        if (!select) {
-          select = db.prepare(`SELECT key FROM notices WHERE key IN (${chunk.map(() => '?').join(', ')})`);
-          // Returns ask about one or two keys and the schedule about a page of 100 at a time; other sizes are
-          // rare and not worth keeping.
-          if (chunk.length <= 4 || chunk.length === 100) selectKeys.set(chunk.length, select);
-        }
+        // The connection keeps the statement of each chunk size (db.ts, keepPrepared).
+        const select = db.prepare(`SELECT key FROM notices WHERE key IN (${chunk.map(() => '?').join(', ')})`);
         const rows = select.all(...chunk);
         for (const row of rows) found.add(text(row, 'key'));
       }
