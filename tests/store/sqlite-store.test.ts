@@ -9,6 +9,10 @@ import { openStore } from '../../server/store/open-store.ts';
 import { isStoreUnavailable } from '../../server/store/unavailable.ts';
 import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
+import { sqliteBooks } from '../../server/store/sqlite/books.ts';
+import { sqliteLoans } from '../../server/store/sqlite/loans.ts';
+import { openDatabase } from '../../server/store/sqlite/db.ts';
+import { inlineReaders, type Reader, type Readers } from '../../server/store/sqlite/reader.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
 
 let dir = '';
@@ -191,6 +195,50 @@ describe('SQLite kept counts', () => {
     } finally {
       await other.close();
       await store.close();
+    }
+  });
+  it("keeps a search's page until anything is written: asked again it runs nothing, after a borrow or another connection's commit it reads again", async () => {
+    const file = join(dir, 'bookhaven.db');
+    const db = openDatabase(file);
+    const other = await openSqliteStore(file);
+    // The readers' statements, counted (the store's reader threads run the same ones).
+    const statements: string[] = [];
+    const counted = (prepare: Parameters<typeof inlineReaders>[0]): Readers => {
+      const inline = inlineReaders(prepare).searches;
+      const reader: Reader = {
+        all: (sql, params) => {
+          statements.push(sql);
+          return inline.all(sql, params);
+        },
+        close: inline.close,
+      };
+      return { scans: reader, searches: reader };
+    };
+    try {
+      const books = sqliteBooks(db, counted);
+      const loans = sqliteLoans(db);
+      const alpha = await books.insert(bookFields({ title: 'Kept Alpha', quantity: 1 }));
+      await books.insert(bookFields({ title: 'Kept Beta', quantity: 1 }));
+      const page = async () => {
+        const { nodes, totalCount } = await books.list({ search: 'kept' }, { first: 10 });
+        return { books: nodes.map((b) => [b.title, b.quantity]), totalCount };
+      };
+      const first = await page();
+      expect(first).toEqual({ books: [['Kept Alpha', 1], ['Kept Beta', 1]], totalCount: 2 });
+      const ran = statements.length;
+      expect(ran).toBeGreaterThan(0);
+      expect(await page()).toEqual(first);
+      expect(statements.length).toBe(ran);
+      // A borrow moves stock (and recent borrows, which rank a search) through the loans' own transaction.
+      expect((await loans.checkout(newLoan(alpha.id))).ok).toBe(true);
+      expect(await page()).toEqual({ books: [['Kept Alpha', 0], ['Kept Beta', 1]], totalCount: 2 });
+      expect(statements.length).toBeGreaterThan(ran);
+      // Another connection (another gateway on the file) commits a book.
+      await other.books.insert(bookFields({ title: 'Kept Gamma', quantity: 2 }));
+      expect((await page()).totalCount).toBe(3);
+    } finally {
+      await other.close();
+      db.close();
     }
   });
 });

@@ -11,6 +11,55 @@ export const gramCounter =
   (gram: string): number =>
     num(prepare('SELECT n FROM book_gram_counts WHERE gram = ?').get(gram) ?? { n: 0 }, 'n');
 
+const dataVersion = (prepare: (sql: string) => StatementSync): number =>
+  num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
+
+/**
+ * A version that moves with every write to the database: total_changes() with every row this connection
+ * writes (loans, holds and notices included), PRAGMA data_version with every commit by another connection.
+ */
+export const anyWrite =
+  (prepare: (sql: string) => StatementSync) =>
+  (): string =>
+    `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion(prepare)}`;
+
+/**
+ * Reads kept until `version` moves, at most `upTo` of them (past that the oldest goes first). The same read
+ * asked for while it runs (aliases of one query, a burst of the same search) shares its run; a read during
+ * which the version moved is answered but not kept. The rows are shared: callers map them, never change them.
+ */
+export const keptReads = (version: () => string, upTo = 1000) => {
+  const kept = new Map<string, Promise<Row[]>>();
+  let keptVersion = '';
+  return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<Row[]> => {
+    const started = version();
+    if (started !== keptVersion) {
+      kept.clear();
+      keptVersion = started;
+    }
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    let rows = kept.get(key);
+    if (rows === undefined) {
+      if (kept.size >= upTo) kept.delete(kept.keys().next().value ?? '');
+      const running = read(sql, params);
+      kept.set(key, running);
+      const forget = () => {
+        if (kept.get(key) === running) kept.delete(key);
+      };
+      const keepIfUnchanged = () => {
+        try {
+          if (version() !== started) forget();
+        } catch {
+          forget(); // closed meanwhile
+        }
+      };
+      running.then(keepIfUnchanged, forget);
+      rows = running;
+    }
+    return rows;
+  };
+};
+
 export function bookCounts(prepare: (sql: string) => StatementSync) {
   // Inserts and renames on this connection: what a kept search count depends on (see searchCounts).
   let catalogueWrites = 0;
@@ -29,57 +78,18 @@ export function bookCounts(prepare: (sql: string) => StatementSync) {
     );
 
   // Counting a filter scans the table, and every page asks for its totalCount, so counts are kept until what
-  // they depend on changes. A filter count: until the database changes (total_changes() moves with every write
-  // on this connection, loans included; PRAGMA data_version with every commit by another connection). A search
-  // the trigram index answers alone depends on titles and authors only, so its count is kept across borrows and
-  // returns: until this connection inserts or renames a book (catalogueWrites) or another one commits.
-  // The same count asked for while it runs (aliases of one query, a burst of the same search) shares its run;
-  // a count during which the database changed is answered but not kept.
-  const dataVersion = (): number => num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
-  const keptReads = (version: () => string) => {
-    const kept = new Map<string, Promise<Row[]>>();
-    let keptVersion = '';
-    return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<Row[]> => {
-      const started = version();
-      if (started !== keptVersion) {
-        kept.clear();
-        keptVersion = started;
-      }
-      const key = `${sql}\u0000${JSON.stringify(params)}`;
-      let rows = kept.get(key);
-      if (rows === undefined) {
-        if (kept.size >= 1000) kept.clear();
-        const running = read(sql, params);
-        kept.set(key, running);
-        const forget = () => {
-          if (kept.get(key) === running) kept.delete(key);
-        };
-        const keepIfUnchanged = () => {
-          try {
-            if (version() !== started) forget();
-          } catch {
-            forget(); // closed meanwhile
-          }
-        };
-        running.then(keepIfUnchanged, forget);
-        rows = running;
-      }
-      return rows;
-    };
-  };
+  // they depend on changes. A filter count: until the database changes (anyWrite). A search the trigram index
+  // answers alone depends on titles and authors only, so its count is kept across borrows and returns: until
+  // this connection inserts or renames a book (catalogueWrites) or another one commits.
   const keptCounts = (version: () => string) => {
     const reads = keptReads(version);
     return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<number> =>
       reads(read, sql, params).then((rows) => num(rows[0] ?? {}, 'n'));
   };
-  const filterCounts = keptCounts(
-    () => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`,
-  );
-  const searchCounts = keptCounts(() => `${catalogueWrites}:${dataVersion()}`);
+  const filterCounts = keptCounts(anyWrite(prepare));
+  const searchCounts = keptCounts(() => `${catalogueWrites}:${dataVersion(prepare)}`);
   // Facets count stock too, so they are kept like filter counts: until anything is written.
-  const facetReads = keptReads(
-    () => `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion()}`,
-  );
+  const facetReads = keptReads(anyWrite(prepare));
   return {
     tally,
     filterCounts,

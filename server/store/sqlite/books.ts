@@ -7,7 +7,7 @@ import { searchWords } from '../search-words.ts';
 import { text } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
 import { toBook, type BookSql } from './book-rows.ts';
-import { bookCounts, gramCounter } from './book-counts.ts';
+import { anyWrite, bookCounts, gramCounter, keptReads } from './book-counts.ts';
 import { bookSearch } from './books-search.ts';
 import { banglishReads } from './books-banglish.ts';
 import { withBanglish, withBanglishFacets } from '../banglish-search.ts';
@@ -15,6 +15,12 @@ import { bookWrites } from './books-write.ts';
 import { filterClause } from './word-match.ts';
 
 const STREAM_CHUNK = 500;
+
+/**
+ * How many of the readers' answers (a search's ranked page, a filtered page, a Banglish half) are kept until the
+ * next write: about 20 books each, so at most a few MB.
+ */
+export const KEPT_PAGES = 256;
 
 /**
  * A one-word search of 1-2 characters with more matches than this is ranked tier by tier from the indexes
@@ -63,7 +69,16 @@ export function sqliteBooks(
       after = text(last, 'id');
     }
   }
-  const { scans, searches } = readersOf(prepare);
+  // What the readers answer is kept until anything is written (anyWrite: a loan moves a search's ranking by
+  // recent borrows, a copy its stock), so the same search asked again is answered without a reader's run.
+  const kept = keptReads(anyWrite(prepare), KEPT_PAGES);
+  const keeping = (reader: Reader): Reader => ({
+    all: (sql, params) => kept(reader.all, sql, params),
+    close: () => reader.close(),
+  });
+  const readers = readersOf(prepare);
+  const scans = keeping(readers.scans);
+  const searches = keeping(readers.searches);
   const shared: BookSql = {
     db,
     prepare,
