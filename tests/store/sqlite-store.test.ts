@@ -224,14 +224,26 @@ describe('SQLite kept counts', () => {
         return { books: nodes.map((b) => [b.title, b.quantity]), totalCount };
       };
       const first = await page();
-      expect(first).toEqual({ books: [['Kept Alpha', 1], ['Kept Beta', 1]], totalCount: 2 });
+      expect(first).toEqual({
+        books: [
+          ['Kept Alpha', 1],
+          ['Kept Beta', 1],
+        ],
+        totalCount: 2,
+      });
       const ran = statements.length;
       expect(ran).toBeGreaterThan(0);
       expect(await page()).toEqual(first);
       expect(statements.length).toBe(ran);
       // A borrow moves stock (and recent borrows, which rank a search) through the loans' own transaction.
       expect((await loans.checkout(newLoan(alpha.id))).ok).toBe(true);
-      expect(await page()).toEqual({ books: [['Kept Alpha', 0], ['Kept Beta', 1]], totalCount: 2 });
+      expect(await page()).toEqual({
+        books: [
+          ['Kept Alpha', 0],
+          ['Kept Beta', 1],
+        ],
+        totalCount: 2,
+      });
       expect(statements.length).toBeGreaterThan(ran);
       // Another connection (another gateway on the file) commits a book.
       await other.books.insert(bookFields({ title: 'Kept Gamma', quantity: 2 }));

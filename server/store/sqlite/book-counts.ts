@@ -18,13 +18,11 @@ const dataVersion = (prepare: (sql: string) => StatementSync): number =>
  * A version that moves with every write to the database: total_changes() with every row this connection
  * writes (loans, holds and notices included), PRAGMA data_version with every commit by another connection.
  */
-export const anyWrite =
-  (prepare: (sql: string) => StatementSync) =>
-  (): string =>
-    `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion(prepare)}`;
+export const anyWrite = (prepare: (sql: string) => StatementSync) => (): string =>
+  `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion(prepare)}`;
 
 /**
- * Reads kept until `version` moves, at most `upTo` of them (past that the oldest goes first). The same read
+ * Reads kept until `version` moves, at most `upTo` of them (past that the least recently asked goes first). The same read
  * asked for while it runs (aliases of one query, a burst of the same search) shares its run; a read during
  * which the version moved is answered but not kept. The rows are shared: callers map them, never change them.
  */
@@ -39,7 +37,11 @@ export const keptReads = (version: () => string, upTo = 1000) => {
     }
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     let rows = kept.get(key);
-    if (rows === undefined) {
+    if (rows !== undefined) {
+      // The most recently asked last: the first one is the one to drop.
+      kept.delete(key);
+      kept.set(key, rows);
+    } else {
       if (kept.size >= upTo) kept.delete(kept.keys().next().value ?? '');
       const running = read(sql, params);
       kept.set(key, running);

@@ -18,9 +18,11 @@ const STREAM_CHUNK = 500;
 
 /**
  * How many of the readers' answers (a search's ranked page, a filtered page, a Banglish half) are kept until the
- * next write: about 20 books each, so at most a few MB.
+ * next write, the least recently asked going first. A search asks two or three: S3's 129 common words keep
+ * about 390 (1.6 MB of heap, 12.7 KB a search of 20 books); a cap under a busy hour's distinct searches
+ * would drop each answer before it is asked again.
  */
-export const KEPT_PAGES = 256;
+export const KEPT_PAGES = 1000;
 
 /**
  * A one-word search of 1-2 characters with more matches than this is ranked tier by tier from the indexes
