@@ -22,44 +22,50 @@ export const anyWrite = (prepare: (sql: string) => StatementSync) => (): string 
   `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion(prepare)}`;
 
 /**
- * Reads kept until `version` moves, at most `upTo` of them (past that the least recently asked goes first). The same read
- * asked for while it runs (aliases of one query, a burst of the same search) shares its run; a read during
- * which the version moved is answered but not kept. The rows are shared: callers map them, never change them.
+ * Answers kept until `version` moves, at most `upTo` of them (past that the least recently asked goes first).
+ * The same question asked while it runs (aliases of one query, a burst of the same search) shares its run; an
+ * answer during which the version moved is given but not kept. Answers are shared: callers read them, never
+ * change them.
  */
-export const keptReads = (version: () => string, upTo = 1000) => {
-  const kept = new Map<string, Promise<Row[]>>();
+export const keptAnswers = <T>(version: () => string, upTo = 1000) => {
+  const kept = new Map<string, Promise<T>>();
   let keptVersion = '';
-  return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<Row[]> => {
+  return (key: string, run: () => Promise<T>): Promise<T> => {
     const started = version();
     if (started !== keptVersion) {
       kept.clear();
       keptVersion = started;
     }
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
-    let rows = kept.get(key);
-    if (rows !== undefined) {
+    const found = kept.get(key);
+    if (found !== undefined) {
       // The most recently asked last: the first one is the one to drop.
       kept.delete(key);
-      kept.set(key, rows);
-    } else {
-      if (kept.size >= upTo) kept.delete(kept.keys().next().value ?? '');
-      const running = read(sql, params);
-      kept.set(key, running);
-      const forget = () => {
-        if (kept.get(key) === running) kept.delete(key);
-      };
-      const keepIfUnchanged = () => {
-        try {
-          if (version() !== started) forget();
-        } catch {
-          forget(); // closed meanwhile
-        }
-      };
-      running.then(keepIfUnchanged, forget);
-      rows = running;
+      kept.set(key, found);
+      return found;
     }
-    return rows;
+    if (kept.size >= upTo) kept.delete(kept.keys().next().value ?? '');
+    const running = run();
+    kept.set(key, running);
+    const forget = () => {
+      if (kept.get(key) === running) kept.delete(key);
+    };
+    const keepIfUnchanged = () => {
+      try {
+        if (version() !== started) forget();
+      } catch {
+        forget(); // closed meanwhile
+      }
+    };
+    running.then(keepIfUnchanged, forget);
+    return running;
   };
+};
+
+/** keptAnswers for a reader's statements, by their text and parameters. */
+export const keptReads = (version: () => string, upTo = 1000) => {
+  const kept = keptAnswers<Row[]>(version, upTo);
+  return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<Row[]> =>
+    kept(`${sql}\u0000${JSON.stringify(params)}`, () => read(sql, params));
 };
 
 export function bookCounts(prepare: (sql: string) => StatementSync) {

@@ -7,7 +7,7 @@ import { searchWords } from '../search-words.ts';
 import { text } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
 import { toBook, type BookSql } from './book-rows.ts';
-import { anyWrite, bookCounts, gramCounter, keptReads } from './book-counts.ts';
+import { anyWrite, bookCounts, gramCounter, keptAnswers } from './book-counts.ts';
 import { bookSearch } from './books-search.ts';
 import { banglishReads } from './books-banglish.ts';
 import { withBanglish, withBanglishFacets } from '../banglish-search.ts';
@@ -17,12 +17,10 @@ import { filterClause } from './word-match.ts';
 const STREAM_CHUNK = 500;
 
 /**
- * How many of the readers' answers (a search's ranked page, a filtered page, a Banglish half) are kept until the
- * next write, the least recently asked going first. A search asks two or three: S3's 129 common words keep
- * about 390 (1.6 MB of heap, 12.7 KB a search of 20 books); a cap under a busy hour's distinct searches
- * would drop each answer before it is asked again.
+ * How many pages of searches and filters are kept until the next write, the least recently asked going first:
+ * about 20 books each (S3's 129 common words kept 1.6 MB of heap, 12.7 KB a page), so at most about 6 MB.
  */
-export const KEPT_PAGES = 1000;
+export const KEPT_PAGES = 500;
 
 /**
  * A one-word search of 1-2 characters with more matches than this is ranked tier by tier from the indexes
@@ -71,16 +69,7 @@ export function sqliteBooks(
       after = text(last, 'id');
     }
   }
-  // What the readers answer is kept until anything is written (anyWrite: a loan moves a search's ranking by
-  // recent borrows, a copy its stock), so the same search asked again is answered without a reader's run.
-  const kept = keptReads(anyWrite(prepare), KEPT_PAGES);
-  const keeping = (reader: Reader): Reader => ({
-    all: (sql, params) => kept(reader.all, sql, params),
-    close: () => reader.close(),
-  });
-  const readers = readersOf(prepare);
-  const scans = keeping(readers.scans);
-  const searches = keeping(readers.searches);
+  const { scans, searches } = readersOf(prepare);
   const shared: BookSql = {
     db,
     prepare,
@@ -98,31 +87,48 @@ export function sqliteBooks(
   // ones stay on this connection.
   const here: Reader['all'] = async (sql, params) => prepare(sql).all(...params);
 
+  async function listed(
+    filter: BookFilter,
+    page: PageRequest,
+    words: string[],
+    where: ReturnType<typeof filterClause>,
+  ): Promise<BookPage> {
+    const limit = Math.max(page.first, 0) + 1;
+    if (words.length > 0) {
+      const typed = (after: string | null, first: number) => rankedPage(words, where, after, first + 1);
+      return withBanglish(words, filter, { first: limit - 1, after: page.after ?? null }, typed, banglish);
+    }
+    const after = page.after ? decodeCursor(page.after) : null;
+    // Without a filter, a page is the next `limit` rows of the primary key; a genre or stock filter has an index
+    // for its pages. The count is the kept tallies'.
+    const read = where.sql.length ? searches.all : here;
+    const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
+    const pageParams = after ? [...where.params, after] : where.params;
+    // A genre's in-stock page walks the genre in id order, skipping books out of stock.
+    const table = filter.genre && filter.availableOnly ? 'books INDEXED BY books_genre_id' : 'books';
+    const rows = await read(
+      `SELECT * FROM ${table}${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
+      [...pageParams, limit],
+    );
+    // A first page that holds every match is its own count (most distinct searches end on page one).
+    const totalCount =
+      !after && rows.length < limit ? rows.length : tally(filter.genre || null, filter.availableOnly === true);
+    return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
+  }
+
+  // A page of a search or a filter is kept until anything is written (anyWrite: a loan moves a search's ranking
+  // by recent borrows, and a copy's stock), so the same page asked again runs no statement.
+  const keptPages = keptAnswers<BookPage>(anyWrite(prepare), KEPT_PAGES);
+
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
       const words = searchWords(filter.search);
       const where = filterClause(filter);
-      const limit = Math.max(page.first, 0) + 1;
-      if (words.length > 0) {
-        const typed = (after: string | null, first: number) => rankedPage(words, where, after, first + 1);
-        return withBanglish(words, filter, { first: limit - 1, after: page.after ?? null }, typed, banglish);
-      }
-      const after = page.after ? decodeCursor(page.after) : null;
-      // Without a filter, a page is the next `limit` rows of the primary key; a genre or stock filter has an index
-      // for its pages. The count is the kept tallies'.
-      const read = where.sql.length ? searches.all : here;
-      const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
-      const pageParams = after ? [...where.params, after] : where.params;
-      // A genre's in-stock page walks the genre in id order, skipping books out of stock.
-      const table = filter.genre && filter.availableOnly ? 'books INDEXED BY books_genre_id' : 'books';
-      const rows = await read(
-        `SELECT * FROM ${table}${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
-        [...pageParams, limit],
-      );
-      // A first page that holds every match is its own count (most distinct searches end on page one).
-      const totalCount =
-        !after && rows.length < limit ? rows.length : tally(filter.genre || null, filter.availableOnly === true);
-      return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
+      const read = () => listed(filter, page, words, where);
+      // The first pages of All Books are point reads of the primary key: nothing to keep.
+      if (words.length === 0 && where.sql.length === 0) return read();
+      const key = [words, where.sql, where.params, page.first, page.after ?? null];
+      return keptPages(JSON.stringify(key), read);
     },
 
     async facets(filter) {
