@@ -2,8 +2,9 @@
 // after another on a seeded SQLite store, opened as the gateway opens it, with no HTTP and no pacing: what each
 // kind of search costs, so a p99 under load can be read as service time or queueing. Not part of `npm run bench`:
 //   node bench/search-replay.ts <bookhaven.db> [searches, default 3000] [--counts]
-// The store is read only by the searches; counts are kept as the gateway keeps them, so each search is counted
-// the first time it runs, as in the scale run. With --counts, each search is only counted exactly, the least way
+// The store is read only by the searches; counts and pages (decision 091) are kept as the gateway keeps them, so
+// each search is counted the first time it runs and a repeated one is answered from its kept page, as in the
+// scale run. With --counts, each search is only counted exactly, the least way
 // the store's indexes allow (countFloor): what any page of it costs at least while totalCount stays exact.
 import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore } from '../server/store/sqlite/open-sqlite-store.ts';
