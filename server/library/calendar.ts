@@ -44,19 +44,30 @@ export function daysBetween(fromDay: string, toDay: string): number {
   return Math.round((dayToDate(toDay).getTime() - dayToDate(fromDay).getTime()) / DAY_MS);
 }
 
+// A formatter a zone, made once: making one costs far more than using it.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const wallClock = (timeZone: string): Intl.DateTimeFormat => {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The instant a calendar day begins in the given time zone (zones without a change of offset that day). */
 export function startOfDay(day: string, timeZone: string): Date {
   const utcMidnight = dayToDate(day).getTime();
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(utcMidnight));
+  const parts = wallClock(timeZone).formatToParts(new Date(utcMidnight));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const there = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return new Date(utcMidnight - (there - utcMidnight));

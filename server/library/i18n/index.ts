@@ -60,11 +60,14 @@ const dateOf = (m: RegExpExecArray) => new Date(Date.UTC(Number(m[1]), Number(m[
 const dayFormat = (locale: Locale, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone: 'UTC' });
 
+// Made once: a formatter costs far more to make than to use.
+const BN_DAY = dayFormat('bn', { day: 'numeric', month: 'long', year: 'numeric' });
+
 /** A Bangla calendar day: "১০ ডিসেম্বর ২০২৬" (Intl's Bangla puts a comma before the year; dates here do not). */
 export function bnDay(day: string): string {
   const m = DAY.exec(day);
   if (!m) return day;
-  const parts = dayFormat('bn', { day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(dateOf(m));
+  const parts = BN_DAY.formatToParts(dateOf(m));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
