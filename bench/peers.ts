@@ -19,6 +19,7 @@ import { createGateway } from '../server/gateway.ts';
 import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
 import { absoluteImages } from '../server/library/site-urls.ts';
 import type { GraphQLContext } from '../server/graphql/context.ts';
+import type { Locale } from '../server/library/i18n/index.ts';
 import { viewerFrom } from '../server/auth/viewer.ts';
 import { noSignIn } from './no-sign-in.ts';
 
@@ -57,15 +58,24 @@ if (peer === 'http') {
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'x'.repeat(32),
     LOG_LEVEL: 'silent',
   });
-  const { library, tokens } = await createGateway(config, { verifier: noSignIn, logger: false });
-  // Who is asking, per request, as the gateway's onRequest hook reads it.
-  const contextFor = async (authorization: string | undefined): Promise<GraphQLContext> => ({
-    library,
-    viewer: await viewerFrom(authorization, tokens),
-    countMutation: async () => {},
-    signIn: (input) => library.accounts.signIn(input),
-    locale: () => Promise.resolve('en'),
-  });
+  const { library } = await createGateway(config, { verifier: noSignIn, logger: false });
+  // Who is asking and in which language, per request, as the gateway reads them (server/app.ts): a session
+  // ended by signing out is refused, and a member's notices are said in the language they chose. Only the
+  // gateway's rate limits are left out.
+  const contextFor = async (
+    authorization: string | undefined,
+    acceptLanguage: string | undefined,
+  ): Promise<GraphQLContext> => {
+    const viewer = await viewerFrom(authorization, library.sessions);
+    let locale: Promise<Locale> | undefined;
+    return {
+      library,
+      viewer,
+      countMutation: async () => {},
+      signIn: (input) => library.accounts.signIn(input),
+      locale: () => (locale ??= library.language.forRequest(viewer.session, acceptLanguage)),
+    };
+  };
   const schema = makeExecutableSchema<GraphQLContext>({
     typeDefs,
     resolvers: buildResolvers(absoluteImages(() => `http://127.0.0.1:${port}`)) as never,
@@ -73,7 +83,11 @@ if (peer === 'http') {
   if (peer === 'yoga') {
     const yoga = createYoga({
       schema,
-      context: ({ request }) => contextFor(request.headers.get('authorization') ?? undefined),
+      context: ({ request }) =>
+        contextFor(
+          request.headers.get('authorization') ?? undefined,
+          request.headers.get('accept-language') ?? undefined,
+        ),
       logging: false,
       graphiql: false,
       maskedErrors: true,
@@ -86,7 +100,7 @@ if (peer === 'http') {
     const server = new ApolloServer<GraphQLContext>({ schema });
     await startStandaloneServer(server, {
       listen: { port, host: '127.0.0.1' },
-      context: async ({ req }) => contextFor(req.headers.authorization),
+      context: async ({ req }) => contextFor(req.headers.authorization, req.headers['accept-language']),
     });
     console.log('ready');
   } else {
@@ -94,7 +108,7 @@ if (peer === 'http') {
     // jit: 1 compiles an operation the first time it is seen again, the fastest setting it offers.
     await app.register(mercurius, {
       schema,
-      context: (request) => contextFor(request.headers.authorization),
+      context: (request) => contextFor(request.headers.authorization, request.headers['accept-language']),
       jit: 1,
       graphiql: false,
     });
