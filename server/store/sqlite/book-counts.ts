@@ -1,5 +1,6 @@
 // The books adapter's counts: the catalogue's kept tallies and gram counts, which are point reads, and the counts
-// and facets of filters and searches, which scan and so are kept until what they depend on changes.
+// and facets of filters and searches, which scan and so are kept until what they depend on changes (keptAnswers,
+// which keeps the pages of searches and filters too: books.ts).
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { num } from './db.ts';
 import type { Row } from './db.ts';
