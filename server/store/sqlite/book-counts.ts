@@ -63,7 +63,7 @@ export const keptAnswers = <T>(version: () => string, upTo = 1000) => {
 };
 
 /** keptAnswers for a reader's statements, by their text and parameters. */
-export const keptReads = (version: () => string, upTo = 1000) => {
+const keptReads = (version: () => string, upTo = 1000) => {
   const kept = keptAnswers<Row[]>(version, upTo);
   return (read: Reader['all'], sql: string, params: SQLInputValue[]): Promise<Row[]> =>
     kept(`${sql}\u0000${JSON.stringify(params)}`, () => read(sql, params));
