@@ -33,6 +33,11 @@ export async function seedYear(store: Store, users: readonly UserRecord[], bookI
     while (!isOpen(d)) d = addDays(d, 1);
     return d;
   };
+  const openAfter = (from: string, through: string) => {
+    let open = 0;
+    for (let d = addDays(from, 1); d <= through; d = addDays(d, 1)) if (isOpen(d)) open += 1;
+    return open;
+  };
   const hoursOf = new Map(year.map((d) => [d.day, d]));
   /** A moment on an open day, within its hours. */
   const at = (day: string) => {
@@ -58,7 +63,7 @@ export async function seedYear(store: Store, users: readonly UserRecord[], bookI
         lateFeeFor(policy, {
           dueDay: loan.returnDate.toISOString().slice(0, 10),
           day,
-          isOpen,
+          openAfter,
           replacementCost: policy.defaultReplacementCost,
         }),
     });

@@ -22,6 +22,12 @@ const MOVE_DAYS = 366;
 /** The library's days over a stretch of the calendar, read once: a pure answer to "open that day?". */
 export interface OpenDays {
   isOpen(day: string): boolean;
+  /**
+   * How many open days there are after `from`, up to and including `through` (0 when `through` is not after it):
+   * a late fee's days. Counted a stretch of one week's hours at a time, not day by day: a loan a year late is
+   * read on every member's page (decision 092).
+   */
+  openAfter(from: string, through: string): number;
   /** The library's hours on `day`, or null when it is closed that day. */
   hoursOn(day: string): OpeningHours | null;
   /**
@@ -86,6 +92,18 @@ export interface LibraryCalendar {
 }
 
 const weekdayOf = (day: string): number => dayToDate(day).getUTCDay();
+const DAY_MS = 86_400_000;
+/** Days since 1970-01-01 (a Thursday, weekday 4). */
+const dayNumber = (day: string): number => Math.round(dayToDate(day).getTime() / DAY_MS);
+
+/** How many of the days numbered `first` to `last` fall on one of `weekdays` (0 Sunday to 6 Saturday). */
+function weekdaysWithin(first: number, last: number, weekdays: ReadonlySet<number>): number {
+  const span = last - first + 1;
+  if (span <= 0 || weekdays.size === 0) return 0;
+  let count = Math.floor(span / 7) * weekdays.size;
+  for (let n = first + span - (span % 7); n <= last; n += 1) if (weekdays.has((((n + 4) % 7) + 7) % 7)) count += 1;
+  return count;
+}
 
 /** The refusal of a date that has no open day within `limit` days after `day`. */
 export const noOpenDay = (day: string, limit: number) =>
@@ -105,9 +123,28 @@ export function openDays(
   const hoursOn = (day: string) =>
     closed.has(day) ? null : (weekOn(history, day).find((h) => h.weekday === weekdayOf(day)) ?? null);
   const isOpen = (day: string) => hoursOn(day) !== null;
+  const weekdaysOn = (day: string) => new Set(weekOn(history, day).map((h) => h.weekday));
   return {
     isOpen,
     hoursOn,
+    openAfter(from, through) {
+      if (through <= from) return 0;
+      // One week's hours are in force between these: the first day, each change's first day and the day after its
+      // last, within the span.
+      const starts = new Set([addDays(from, 1)]);
+      for (const change of history.changes)
+        for (const edge of [change.from, change.to === null ? null : addDays(change.to, 1)])
+          if (edge !== null && edge > from && edge <= through) starts.add(edge);
+      const stretches = [...starts].sort();
+      let open = 0;
+      stretches.forEach((start, i) => {
+        const next = stretches[i + 1];
+        open += weekdaysWithin(dayNumber(start), dayNumber(next ?? through) - (next ? 1 : 0), weekdaysOn(start));
+      });
+      // A closure takes off a day the week's hours would have opened.
+      for (const day of closed) if (day > from && day <= through && weekdaysOn(day).has(weekdayOf(day))) open -= 1;
+      return open;
+    },
     nextOpen(day) {
       for (let i = 0; i <= limit; i += 1) if (isOpen(addDays(day, i))) return addDays(day, i);
       throw noOpenDay(day, limit);

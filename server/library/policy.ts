@@ -1,7 +1,7 @@
 // The circulation policy: every number the library lends by, in one place. Each is a setting (config.ts reads
 // LOAN_LIMIT and friends, validated at boot); the defaults are the rules printed on the About page.
 // Money is whole taka (BDT), shown as "৳150".
-import { addDays, daysBetween } from './calendar.ts';
+import { daysBetween } from './calendar.ts';
 
 export interface Policy {
   /** The most books a member may have on loan at once. */
@@ -131,8 +131,8 @@ export interface FeeFacts {
   /** The day the loan is due, and the day it came back (or today, while it is out). */
   dueDay: string;
   day: string;
-  /** Whether the library was (or will be) open that day: the library's calendar. */
-  isOpen: (day: string) => boolean;
+  /** How many days the library was (or will be) open after one day up to another: the library's calendar. */
+  openAfter: (from: string, through: string) => number;
   /** The book's replacement cost: the cap of one loan's fee (FEE_CAP=replacement). */
   replacementCost: number;
 }
@@ -143,12 +143,8 @@ export interface FeeFacts {
  * grace days are taken off, and the total stops at the replacement cost (FEE_CAP=replacement).
  */
 export function lateFeeFor(policy: Policy, facts: FeeFacts): number {
-  const late = daysLate(facts.dueDay, facts.day);
-  let counted = late;
-  if (policy.feeDays === 'open') {
-    counted = 0;
-    for (let i = 1; i <= late; i += 1) if (facts.isOpen(addDays(facts.dueDay, i))) counted += 1;
-  }
+  const counted =
+    policy.feeDays === 'open' ? facts.openAfter(facts.dueDay, facts.day) : daysLate(facts.dueDay, facts.day);
   const fee = Math.max(0, counted - policy.graceDays) * policy.lateFeePerDay;
   return policy.feeCap === 'replacement' ? Math.min(fee, facts.replacementCost) : fee;
 }

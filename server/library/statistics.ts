@@ -154,7 +154,7 @@ export function createStatistics(
         const fee = lateFeeFor(policy, {
           dueDay,
           day: feeDay,
-          isOpen: days.isOpen,
+          openAfter: days.openAfter,
           replacementCost: group.replacementCost ?? policy.defaultReplacementCost,
         });
         const age = ages[AGES.findIndex(([, most]) => late <= most)];

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, lateFeeFor, type Policy } from '../../server/library/policy.ts';
 import { openDays } from '../../server/library/library-calendar.ts';
 import { DEFAULT_OPENING_HOURS } from '../../server/store/seed/calendar.ts';
+import { addDays } from '../../server/library/calendar.ts';
+import type { HoursChange, OpeningHours } from '../../server/store/port.ts';
 
 const at = new Date('2026-04-01T00:00:00.000Z');
 // 2026-04-14 is a Tuesday.
@@ -12,7 +14,7 @@ const days = openDays(
   DEFAULT_POLICY.maxClosedDays,
 );
 const fee = (policy: Partial<Policy>, day: string, replacementCost = 1000) =>
-  lateFeeFor({ ...DEFAULT_POLICY, ...policy }, { dueDay: '2026-04-12', day, isOpen: days.isOpen, replacementCost });
+  lateFeeFor({ ...DEFAULT_POLICY, ...policy }, { dueDay: '2026-04-12', day, openAfter: days.openAfter, replacementCost });
 
 describe('late fees', () => {
   it('charges nothing on or before the due day', () => {
@@ -75,5 +77,28 @@ describe('the library days', () => {
       message:
         'The library is closed for more than 30 days from 2026-04-15, so no date can be set then. Please ask at the desk.',
     });
+  });
+
+  it('counts the open days after one day up to another as the days one by one would (openAfter)', () => {
+    // A seeded walk over histories of hours (weekly changes, periods with an end), closures on open and on closed
+    // weekdays, and spans from none to two years.
+    let state = 44;
+    const rand = (n: number) => (state = (state * 1103515245 + 12345) % 2147483648) % n;
+    const dayFrom = (offset: number) => addDays('2025-06-01', offset);
+    const week = (): OpeningHours[] =>
+      [0, 1, 2, 3, 4, 5, 6].filter(() => rand(3) > 0).map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' }));
+    for (let trial = 0; trial < 300; trial += 1) {
+      const changes: HoursChange[] = Array.from({ length: rand(4) }, (_, i) => {
+        const from = dayFrom(rand(700));
+        return { id: String(i), from, to: rand(2) ? null : addDays(from, rand(90)), hours: week(), setAt: at };
+      });
+      const closures = Array.from({ length: rand(30) }, () => ({ day: dayFrom(rand(700)), reason: 'Eid', createdAt: at }));
+      const library = openDays({ base: week(), changes }, closures, DEFAULT_POLICY.maxClosedDays);
+      const from = dayFrom(rand(700));
+      const through = addDays(from, rand(800) - 30);
+      let oneByOne = 0;
+      for (let day = addDays(from, 1); day <= through; day = addDays(day, 1)) if (library.isOpen(day)) oneByOne += 1;
+      expect(library.openAfter(from, through), `trial ${trial}: ${from} to ${through}`).toBe(oneByOne);
+    }
   });
 });

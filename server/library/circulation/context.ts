@@ -56,7 +56,7 @@ export function createContext(store: Store, opts: CirculationOptions) {
     lateFeeFor(policy, {
       dueDay: dueDayOf(loan),
       day: returnDay(loan, returnedOn),
-      isOpen: facts.days.isOpen,
+      openAfter: facts.days.openAfter,
       replacementCost: facts.replacementCost,
     });
 
@@ -96,7 +96,7 @@ export function createContext(store: Store, opts: CirculationOptions) {
         {
           dueDay: dueDayOf(loan),
           day: feeDay(loan),
-          isOpen: facts.days.isOpen,
+          openAfter: facts.days.openAfter,
           replacementCost: facts.replacementCost,
         },
       );
