@@ -117,20 +117,22 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
       const after = page.after ? decodeTimeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;
       const unread = unreadOnly ? ' AND read_at IS NULL' : '';
-      const rows = db
-        .prepare(
-          `SELECT * FROM notices WHERE user_id = ?${unread}${after ? ' AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
-          ORDER BY created_at DESC, id DESC LIMIT ?`,
-        )
-        .all(userId, ...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
-      const total = db.prepare(`SELECT COUNT(*) AS n FROM notices WHERE user_id = ?${unread}`).get(userId);
-      return keysetPage(
-        rows,
-        limit,
-        toNotice,
-        (notice) => encodeTimeCursor(notice.createdAt, notice.id),
-        num(total ?? {}, 'n'),
+      const total = num(
+        db.prepare(`SELECT COUNT(*) AS n FROM notices WHERE user_id = ?${unread}`).get(userId) ?? {},
+        'n',
       );
+      // Most members have no notice, and the count (from the index alone) says so: reading every column of no row
+      // costs 4x as much (12.5 against 2.9 µs a member in one measurement; node:sqlite pays a column at every read).
+      const rows =
+        total === 0
+          ? []
+          : db
+              .prepare(
+                `SELECT * FROM notices WHERE user_id = ?${unread}${after ? ' AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
+          ORDER BY created_at DESC, id DESC LIMIT ?`,
+              )
+              .all(userId, ...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
+      return keysetPage(rows, limit, toNotice, (notice) => encodeTimeCursor(notice.createdAt, notice.id), total);
     },
     async movedSince(userId, since) {
       const row = movedSince.get(userId, since.getTime());
