@@ -219,8 +219,21 @@ export async function scenarios(): Promise<void> {
   const store = await prepared();
   const children: ChildProcess[] = [];
   const delays = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-bench-delay-'));
+  // SIGTERM first, so a server started with --cpu-prof (BENCH_NODE_FLAGS) writes its profile; SIGKILL after 5 s.
+  const stopAll = () =>
+    Promise.all(
+      children.splice(0).map(
+        (child) =>
+          new Promise((resolve) => {
+            const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
+            child.once('exit', () => resolve(clearTimeout(late)));
+            if (child.exitCode !== null || child.signalCode !== null) resolve(clearTimeout(late));
+            else child.kill('SIGTERM');
+          }),
+      ),
+    );
   const cleanup = async () => {
-    for (const child of children) child.kill('SIGKILL');
+    await stopAll();
     await rm(delays, { recursive: true, force: true });
     await store.dispose();
   };
@@ -329,16 +342,6 @@ export async function scenarios(): Promise<void> {
     // S5 on new processes: its rate, loop and RSS are S5's own, not what S1-S4's closed-loop saturation left
     // behind (a gateway's RSS after S3 stays about 40 MB above a new one's; the S3 row reports it). Each of the
     // S5_RUNS searches starts them anew.
-    const stopAll = () =>
-      Promise.all(
-        children.splice(0).map(
-          (child) =>
-            new Promise((resolve) => {
-              child.once('exit', resolve);
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
     type S5 = Awaited<ReturnType<typeof sustainable>>;
     const s5Runs: S5[] = [];
     for (let run = 0; run < S5_RUNS; run++) {
