@@ -91,17 +91,20 @@ export async function launch(
   readyUrl: string,
   cwd = ROOT,
 ): Promise<ChildProcess> {
-  // Only PATH, glibc malloc tuning (MALLOC_ARENA_MAX and friends) and NODE_COMPILE_CACHE ('' turns it off) come
-  // from outside, for RSS experiments. By default two malloc arenas, as the Dockerfile sets (8 to 10 MB less RSS
+  // Only PATH, glibc malloc tuning (MALLOC_ARENA_MAX and friends), NODE_COMPILE_CACHE ('' turns it off) and
+  // LOOP_MEMORY (bench/loop-delay.ts) come from outside, for RSS experiments; BENCH_STDOUT=1 shows the servers'
+  // standard output (with BENCH_NODE_FLAGS=--trace-gc, the gateway's collections). By default two malloc arenas, as the Dockerfile sets (8 to 10 MB less RSS
   // under S5), and Node's compile cache, as the Dockerfile and npm start use it: a warm one means no TypeScript
   // stripper in memory.
   const passed = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => k === 'PATH' || k === 'NODE_COMPILE_CACHE' || k.startsWith('MALLOC_')),
+    Object.entries(process.env).filter(
+      ([k]) => k === 'PATH' || k === 'NODE_COMPILE_CACHE' || k === 'LOOP_MEMORY' || k.startsWith('MALLOC_'),
+    ),
   );
   const child = spawn(process.execPath, args, {
     cwd,
     env: { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: COMPILE_CACHE, NODE_ENV: BENCH_NODE_ENV, ...passed, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   // 30 s on an idle machine, longer on a busy one (scripts/lib/deadline.ts).
   const deadline = loadScaledDeadline(30_000);

@@ -112,8 +112,14 @@ async function loopDelay(target: Target): Promise<{ maxMs: number; p99Ms: number
   process.kill(target.pid, 'SIGUSR2');
   for (let i = 0; i < 100; i++) {
     const text = await readFile(target.delayFile, 'utf8').catch(() => '');
-    if (text) return JSON.parse(text) as { maxMs: number; p99Ms: number };
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (!text) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    const window = JSON.parse(text) as { maxMs: number; p99Ms: number; memory?: Record<string, number> };
+    // LOOP_MEMORY=1: what the process's highest RSS in the window was made of (MB).
+    if (window.memory) console.log(`  ${target.name} at its highest RSS: ${JSON.stringify(window.memory)}`);
+    return window;
   }
   throw new Error(`${target.name} did not report its event-loop delay`);
 }
