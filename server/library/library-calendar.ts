@@ -24,8 +24,8 @@ export interface OpenDays {
   isOpen(day: string): boolean;
   /**
    * How many open days there are after `from`, up to and including `through` (0 when `through` is not after it):
-   * a late fee's days. Counted a stretch of one week's hours at a time, not day by day: a loan a year late is
-   * read on every member's page (decision 092).
+   * a late fee's days. Counted a stretch of one week's hours at a time, not day by day: every member's page works
+   * out the fee of each loan out, and one a year late was hundreds of days (19% of S4's CPU, docs/performance.md).
    */
   openAfter(from: string, through: string): number;
   /** The library's hours on `day`, or null when it is closed that day. */
