@@ -14,7 +14,10 @@ const days = openDays(
   DEFAULT_POLICY.maxClosedDays,
 );
 const fee = (policy: Partial<Policy>, day: string, replacementCost = 1000) =>
-  lateFeeFor({ ...DEFAULT_POLICY, ...policy }, { dueDay: '2026-04-12', day, openAfter: days.openAfter, replacementCost });
+  lateFeeFor(
+    { ...DEFAULT_POLICY, ...policy },
+    { dueDay: '2026-04-12', day, openAfter: days.openAfter, replacementCost },
+  );
 
 describe('late fees', () => {
   it('charges nothing on or before the due day', () => {
@@ -83,7 +86,13 @@ describe('the library days', () => {
     // A seeded walk over histories of hours (weekly changes, periods with an end), closures on open and on closed
     // weekdays, and spans from none to two years.
     let state = 44;
-    const rand = (n: number) => (state = (state * 1103515245 + 12345) % 2147483648) % n;
+    // mulberry32: every bit of it varies (an LCG's low bits would alternate).
+    const rand = (n: number) => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(state ^ (state >>> 15), state | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+    };
     const dayFrom = (offset: number) => addDays('2025-06-01', offset);
     const week = (): OpeningHours[] =>
       [0, 1, 2, 3, 4, 5, 6].filter(() => rand(3) > 0).map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' }));
@@ -92,7 +101,11 @@ describe('the library days', () => {
         const from = dayFrom(rand(700));
         return { id: String(i), from, to: rand(2) ? null : addDays(from, rand(90)), hours: week(), setAt: at };
       });
-      const closures = Array.from({ length: rand(30) }, () => ({ day: dayFrom(rand(700)), reason: 'Eid', createdAt: at }));
+      const closures = Array.from({ length: rand(30) }, () => ({
+        day: dayFrom(rand(700)),
+        reason: 'Eid',
+        createdAt: at,
+      }));
       const library = openDays({ base: week(), changes }, closures, DEFAULT_POLICY.maxClosedDays);
       const from = dayFrom(rand(700));
       const through = addDays(from, rand(800) - 30);
