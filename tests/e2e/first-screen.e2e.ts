@@ -301,9 +301,12 @@ describe("Home's first screen (decision 064)", () => {
     expect(await title.textContent()).toBe('Discover Your Next Great Read');
     // Hidden from assistive technology (and role queries): only the app's own hero is read.
     expect(await page.getByRole('heading', { name: 'Discover Your Next Great Read' }).count()).toBe(0);
+    // The page's stylesheet blocks what is painted, not a script's reading of the layout: on a busy machine the
+    // hero could be measured before it arrived (x 8, the body's default margin), a layout no visitor sees.
     await page.waitForFunction(() => {
       const slide = document.querySelector<HTMLElement>('#first-screen [aria-roledescription="slide"]');
-      return slide !== null && getComputedStyle(slide).backgroundImage.includes('slide-1.svg');
+      const styled = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet);
+      return styled && slide !== null && getComputedStyle(slide).backgroundImage.includes('slide-1.svg');
     });
     const before = await heroPlacesOf(page, '#first-screen');
     expect(before.hero).not.toBeNull();
