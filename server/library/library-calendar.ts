@@ -92,9 +92,8 @@ export interface LibraryCalendar {
 }
 
 const weekdayOf = (day: string): number => dayToDate(day).getUTCDay();
-const DAY_MS = 86_400_000;
 /** Days since 1970-01-01 (a Thursday, weekday 4). */
-const dayNumber = (day: string): number => Math.round(dayToDate(day).getTime() / DAY_MS);
+const dayNumber = (day: string): number => daysBetween('1970-01-01', day);
 
 /** How many of the days numbered `first` to `last` fall on one of `weekdays` (0 Sunday to 6 Saturday). */
 function weekdaysWithin(first: number, last: number, weekdays: ReadonlySet<number>): number {
