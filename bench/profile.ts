@@ -18,6 +18,7 @@ import {
   SECRET,
   SEED,
   someBookId,
+  stop,
 } from './load.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { inTurn, MINE, prepared } from './scenarios.ts';
@@ -124,8 +125,7 @@ async function main() {
     else if (scenario === 'holds') console.log((await holdsScenario(url, store, { rssOf })).headline);
     else throw new Error(`unknown scenario ${scenario}`);
   } finally {
-    gateway.kill('SIGTERM');
-    await new Promise((resolve) => gateway.once('exit', resolve));
+    await stop(gateway);
     await store.dispose();
   }
   const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));

@@ -26,6 +26,7 @@ import {
   SECRET,
   SEED,
   spread,
+  stop,
   type Row,
 } from './load.ts';
 import type { MixJob } from './mix.ts';
@@ -225,19 +226,8 @@ export async function scenarios(): Promise<void> {
   const store = await prepared();
   const children: ChildProcess[] = [];
   const delays = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-bench-delay-'));
-  // SIGTERM first, so a server started with --cpu-prof (BENCH_NODE_FLAGS) writes its profile; SIGKILL after 5 s.
-  const stopAll = () =>
-    Promise.all(
-      children.splice(0).map(
-        (child) =>
-          new Promise((resolve) => {
-            const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
-            child.once('exit', () => resolve(clearTimeout(late)));
-            if (child.exitCode !== null || child.signalCode !== null) resolve(clearTimeout(late));
-            else child.kill('SIGTERM');
-          }),
-      ),
-    );
+  // SIGTERM first (load.ts, stop), so a server started with --cpu-prof (BENCH_NODE_FLAGS) writes its profile.
+  const stopAll = () => Promise.all(children.splice(0).map(stop));
   const cleanup = async () => {
     await stopAll();
     await rm(delays, { recursive: true, force: true });

@@ -119,8 +119,9 @@ export function openDays(
 ): OpenDays {
   const history: HoursHistory = 'base' in hours ? hours : { base: hours, changes: [] };
   const closed = new Set(closures.map((c) => c.day));
-  const hoursOn = (day: string) =>
-    closed.has(day) ? null : (weekOn(history, day).find((h) => h.weekday === weekdayOf(day)) ?? null);
+  // The week's hours that day, closures aside.
+  const weeklyHoursOn = (day: string) => weekOn(history, day).find((h) => h.weekday === weekdayOf(day)) ?? null;
+  const hoursOn = (day: string) => (closed.has(day) ? null : weeklyHoursOn(day));
   const isOpen = (day: string) => hoursOn(day) !== null;
   const weekdaysOn = (day: string) => new Set(weekOn(history, day).map((h) => h.weekday));
   return {
@@ -141,7 +142,7 @@ export function openDays(
         open += weekdaysWithin(dayNumber(start), dayNumber(next ?? through) - (next ? 1 : 0), weekdaysOn(start));
       });
       // A closure takes off a day the week's hours would have opened.
-      for (const day of closed) if (day > from && day <= through && weekdaysOn(day).has(weekdayOf(day))) open -= 1;
+      for (const day of closed) if (day > from && day <= through && weeklyHoursOn(day) !== null) open -= 1;
       return open;
     },
     nextOpen(day) {
