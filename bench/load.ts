@@ -322,9 +322,12 @@ export async function paced(
     if (opts.rssOf) await resetPeakRss(opts.rssOf);
     await opts.warmed?.();
     const cpuBefore = opts.cpuOf ? await cpuMs(opts.cpuOf) : 0;
+    const clientBefore = await cpuMs(client.pid!);
     client.send('go');
-    const { latencies, errors, elapsed, clientStallMs, outcomes } = await next<PacedResult>();
+    // The client's CPU is read before it sends its result (it exits once sent).
+    const { latencies, errors, elapsed, clientStallMs, clientCpuMs, outcomes } = await next<PacedResult>();
     const cpuUs = opts.cpuOf ? Math.round((((await cpuMs(opts.cpuOf)) - cpuBefore) * 1000) / latencies.length) : null;
+    const clientUs = Math.round(((clientCpuMs - clientBefore) * 1000) / latencies.length);
     const at = (q: number) =>
       Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
     const row: Row = {
@@ -333,13 +336,13 @@ export async function paced(
       p50: at(0.5),
       p99: at(0.99),
       errors,
-      note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms${cpuUs === null ? '' : `; server CPU ${cpuUs} µs a request`}`,
+      note: `${opts.rate} req/s offered; max ${Math.round(latencies.at(-1)!)} ms; the client's longest stall ${clientStallMs} ms, its CPU ${clientUs} µs a request${cpuUs === null ? '' : `; server CPU ${cpuUs} µs a request`}`,
     };
     if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
     if (cpuUs !== null) row.cpuUs = cpuUs;
     rows.push(row);
     console.log(
-      `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`,
+      `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}${cpuUs === null ? '' : `, CPU a request: server ${cpuUs} µs`}, client ${clientUs} µs`,
     );
     return { ...row, outcomes };
   } finally {

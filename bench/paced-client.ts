@@ -20,6 +20,8 @@ export interface PacedResult {
   errors: number;
   elapsed: number;
   clientStallMs: number;
+  /** The client's own CPU time (ms) when it finished: what the machine spent sending, beside the server. */
+  clientCpuMs: number;
   /** With a mix: what circulation requests were answered (refusals by code). */
   outcomes?: Record<string, number>;
 }
@@ -86,7 +88,13 @@ async function main() {
   const result = await run(job, job.seconds, send);
   stalls.disable();
   agent.destroy();
-  const reply: PacedResult = { ...result, clientStallMs: Math.round(stalls.max / 1e5) / 10, outcomes: mix?.outcomes };
+  const usage = process.cpuUsage();
+  const reply: PacedResult = {
+    ...result,
+    clientStallMs: Math.round(stalls.max / 1e5) / 10,
+    clientCpuMs: (usage.user + usage.system) / 1000,
+    outcomes: mix?.outcomes,
+  };
   process.send!(reply, () => process.exit(0));
 }
 

@@ -10,7 +10,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import cors from '@fastify/cors';
-import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -30,6 +29,7 @@ import { unsubscribeRoutes } from './rest/unsubscribe.ts';
 import { failuresInLanguage, refusal, restErrorHandler, routerErrorHandler } from './rest/errors.ts';
 import { MAX_PARAM_LENGTH } from './rest/schemas.ts';
 import { registerOpenApi } from './rest/openapi.ts';
+import { registerCompression } from './compression.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { healthRoutes } from './health.ts';
 import { coverRoutes } from './covers.ts';
@@ -85,12 +85,6 @@ export interface AppDeps {
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** What the API answers a browser's CORS preflight with: every method a route of ours takes. */
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'];
-/**
- * Brotli or gzip, as Accept-Encoding asks (brotli first: a third smaller on JSON), for answers of 1 KB or more:
- * below that the encoding saves less than a packet and costs CPU. The SPA's own files come precompressed at
- * build (see registerClient); this covers JSON (GraphQL, REST, streamed lists), metrics and SVG images.
- */
-const COMPRESSION: FastifyCompressOptions = { encodings: ['br', 'gzip'], threshold: 1024 };
 /** Vite names what it builds under assets/ by content hash: a new build gives a new name, never new bytes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const A_DAY = 'public, max-age=86400';
@@ -157,8 +151,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       allowedHeaders: ['Authorization', 'Content-Type', 'apollo-require-preflight', 'x-apollo-operation-name'],
     });
   }
-  // Every route declared after this compresses its answer when the client accepts it (see COMPRESSION).
-  await app.register(compress, COMPRESSION);
+  // Every route declared after this compresses its answer when the client accepts it (compression.ts).
+  registerCompression(app);
   // First, so that every route declared after it is measured. /metrics is not rate limited (limits are opt-in).
   if (deps.metrics && config.metricsToken) {
     await registerMetrics(app, { metrics: deps.metrics, token: config.metricsToken, store: deps.store });

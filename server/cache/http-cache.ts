@@ -28,7 +28,7 @@ export const PRIVATE = 'private, no-store';
 /**
  * What a shared answer depends on besides the URL: Apollo picks the media type from Accept, and the answer is
  * compressed or not by Accept-Encoding (even when this one was not: a cache must not give it to a client that
- * takes brotli). Lower case as @fastify/compress looks for it, so it is not listed twice.
+ * takes brotli). compression.ts sees it here, so it is not listed twice.
  */
 const VARY = 'Authorization, Accept, accept-encoding';
 

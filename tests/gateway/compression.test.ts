@@ -168,6 +168,71 @@ describe('compressed and cached answers', () => {
     expect(JSON.parse(post.text).data.books.nodes).toHaveLength(12);
   });
 
+  it('chooses the encoding by its weights, and compresses an answer too big for the event loop on the threadpool', async () => {
+    // Five aliases of the twelve books with their descriptions: about 12 KB, past the 8 KB compressed inline.
+    const lists = Array.from({ length: 5 }, (_, i) => `l${i}: books(first: 12) { nodes { id title description } }`);
+    const post = (acceptEncoding: string) =>
+      raw(
+        `${gw.url}/graphql`,
+        { 'content-type': 'application/json', 'accept-encoding': acceptEncoding },
+        'POST',
+        JSON.stringify({ query: `{ ${lists.join(' ')} }` }),
+      );
+    for (const [accept, encoding] of [
+      ['gzip;q=0.5, br;q=0.8', 'br'],
+      ['br;q=0.4, gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['*', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['deflate', undefined],
+    ] as const) {
+      const answer = await post(accept);
+      expect(answer.status, accept).toBe(200);
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      const books = JSON.parse(answer.text) as { data: Record<string, { nodes: unknown[] }> };
+      expect(Object.values(books.data).map((list) => list.nodes.length)).toEqual([12, 12, 12, 12, 12]);
+      if (encoding) expect(answer.bytes, accept).toBeLessThan(answer.text.length / 3);
+      else expect(answer.bytes, accept).toBeGreaterThan(8192);
+    }
+  });
+
+  it('reads a request body sent compressed, and refuses an encoding it cannot read with a 415', async () => {
+    const body = JSON.stringify({ query: '{ books(first: 3) { nodes { title } } }' });
+    const headers = { 'content-type': 'application/json' };
+    const sent = (encoding: string, bytes: Buffer) =>
+      new Promise<Raw>((resolve, reject) => {
+        const req = httpRequest(
+          `${gw.url}/graphql`,
+          { method: 'POST', headers: { ...headers, 'content-encoding': encoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString();
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes: text.length });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(bytes);
+      });
+    for (const [encoding, bytes] of [
+      ['gzip', gzipSync(body)],
+      ['br', brotliCompressSync(body)],
+      ['identity', Buffer.from(body)],
+    ] as const) {
+      const answer = await sent(encoding, bytes);
+      expect(answer.status, encoding).toBe(200);
+      expect((JSON.parse(answer.text) as { data: { books: { nodes: unknown[] } } }).data.books.nodes).toHaveLength(3);
+    }
+    const unknown = await sent('compress', Buffer.from(body));
+    expect(unknown.status).toBe(415);
+    expect(unknown.text).toContain('Unsupported Content-Encoding: compress');
+    const broken = await sent('gzip', Buffer.from(body));
+    expect(broken.status).toBe(400);
+  });
+
   it('leaves small answers and health checks uncompressed', async () => {
     const genres = await raw(`${gw.url}/graphql?query=${encodeURIComponent('{ genres }')}`, {
       'apollo-require-preflight': 'true',

@@ -1,0 +1,146 @@
+// HTTP compression of the gateway's answers and of request bodies, by the web's rules (decision 092): brotli or
+// gzip as Accept-Encoding asks (brotli first: a third smaller on JSON), for answers of 1 KB or more, below which
+// the encoding saves less than a packet and costs CPU. The SPA's own files come precompressed at build (see
+// registerClient); this covers JSON (GraphQL, REST, streamed lists), metrics and SVG images. A request body
+// sent gzip, deflate or brotli is read decompressed; any other encoding is refused with a 415.
+//
+// Our own rather than @fastify/compress: that plugin asks `payload instanceof Response` of every answer, and
+// naming the global Response loads Node's fetch implementation, about 3 MB of heap and 5-17 MB of RSS that
+// nothing else here uses (measured in docs/performance.md).
+import os from 'node:os';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preParsingHookHandler } from 'fastify';
+
+/** Answers smaller than this are sent as they are. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Answers up to this size are compressed on the event loop, bigger ones and streams on libuv's threadpool. The
+ * threadpool pays off only with spare cores to overlap it with the loop: 8 KB on 2 cores, 64 KB on one, 4 KB
+ * from 3 (the crossover measured over real sockets by @fastify/compress, whose default this is).
+ */
+const SYNC_UP_TO = Math.min(65_536, Math.max(4096, 65_536 >> (3 * (Math.min(os.availableParallelism(), 4) - 1))));
+
+/** Quality 4, not zlib's default 11, which costs many times the CPU for a few percent (Cloudflare's measure). */
+const BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+type Encoding = 'br' | 'gzip';
+
+const compressors: Record<Encoding, { sync: (input: Buffer) => Buffer; stream: () => Transform }> = {
+  br: { sync: (input) => zlib.brotliCompressSync(input, BROTLI), stream: () => zlib.createBrotliCompress(BROTLI) },
+  gzip: { sync: (input) => zlib.gzipSync(input), stream: () => zlib.createGzip() },
+};
+
+const decompressors: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+/** Text, JSON, XML (SVG too), JavaScript and octet streams compress; event streams and everything else do not. */
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]text(?:;|$)|[+/]xml(?:;|$)|[+/](?:java|ecma)script(?:;|$)|octet-stream(?:;|$)/i;
+
+/**
+ * The encoding Accept-Encoding prefers among brotli and gzip (brotli on a tie), or null: none offered, or every
+ * one refused with q=0. `*` and `x-gzip` count as gzip.
+ */
+export function chooseEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const weights = new Map<Encoding, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    const encoding: Encoding | null =
+      name === 'br' ? 'br' : name === 'gzip' || name === 'x-gzip' || name === '*' ? 'gzip' : null;
+    if (encoding && Number.isFinite(weight) && !(name === '*' && weights.has('gzip'))) weights.set(encoding, weight);
+  }
+  const br = weights.get('br') ?? 0;
+  const gzip = weights.get('gzip') ?? 0;
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
+}
+
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const listed = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(listed))
+    reply.header('vary', listed ? `${listed}, accept-encoding` : 'accept-encoding');
+}
+
+const onStreamEnd = (reply: FastifyReply) => (error: NodeJS.ErrnoException | null) => {
+  // A client that goes away mid-answer is not an error of ours.
+  if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') reply.log.error(error);
+};
+
+const compressAnswer: onSendHookHandler = (request, reply, payload, done) => {
+  if (payload === null || payload === undefined) return done(null, payload);
+  const already = reply.getHeader('content-encoding');
+  if ((already && already !== 'identity') || reply.statusCode === 206 || reply.hasHeader('content-range'))
+    return done(null, payload);
+  const type = String(reply.getHeader('content-type') ?? 'application/json');
+  if (!COMPRESSIBLE.test(type)) return done(null, payload);
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (!encoding) return done(null, payload);
+  const compressor = compressors[encoding];
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    const size = Buffer.byteLength(payload);
+    if (size < COMPRESS_FROM_BYTES) return done(null, payload);
+    varyOnEncoding(reply);
+    reply.header('content-encoding', encoding);
+    if (size <= SYNC_UP_TO) {
+      const compressed = compressor.sync(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+      reply.header('content-length', compressed.length);
+      return done(null, compressed);
+    }
+    reply.removeHeader('content-length');
+    const stream = compressor.stream();
+    pipeline(Readable.from([payload]), stream, onStreamEnd(reply));
+    return done(null, stream);
+  }
+  if (payload instanceof Readable) {
+    varyOnEncoding(reply);
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    const stream = compressor.stream();
+    pipeline(payload, stream, onStreamEnd(reply));
+    return done(null, stream);
+  }
+  done(null, payload);
+};
+
+/** A body the client compressed, counted as sent (Fastify checks it against Content-Length) and read inflated. */
+const decompressBody: preParsingHookHandler = (request: FastifyRequest, reply, payload, done) => {
+  const header = request.headers['content-encoding'];
+  const encoding = header?.trim().toLowerCase();
+  if (!encoding || encoding === 'identity') return done(null, payload);
+  const inflate = decompressors[encoding];
+  if (!inflate) {
+    reply.code(415);
+    return done(Object.assign(new Error(`Unsupported Content-Encoding: ${header}`), { statusCode: 415 }));
+  }
+  const inflated = Object.assign(inflate(), { receivedEncodedLength: 0 });
+  payload.on('data', (chunk: Buffer) => {
+    inflated.receivedEncodedLength += chunk.length;
+  });
+  pipeline(payload, inflated, (error) => {
+    if (error && !inflated.destroyed) inflated.destroy(Object.assign(error, { statusCode: 400 }));
+  });
+  done(null, inflated);
+};
+
+/**
+ * Every route declared after this compresses its answers and reads compressed bodies. Compression is the
+ * route's last onSend step, so the steps before it (the HTTP cache's check for errors) read the plain answer.
+ */
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const asList = <T>(hook: T | T[] | undefined): T[] =>
+      hook === undefined ? [] : Array.isArray(hook) ? hook : [hook];
+    route.onSend = [...asList(route.onSend), compressAnswer];
+    route.preParsing = [decompressBody, ...asList(route.preParsing)];
+  });
+}
