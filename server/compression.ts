@@ -77,14 +77,14 @@ const onStreamEnd = (reply: FastifyReply) => (error: NodeJS.ErrnoException | nul
 };
 
 const compressAnswer: onSendHookHandler = (request, reply, payload, done) => {
-  if (payload === null || payload === undefined) return done(null, payload);
+  // Most API clients ask for no encoding: that is settled first.
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (!encoding || payload === null || payload === undefined) return done(null, payload);
   const already = reply.getHeader('content-encoding');
   if ((already && already !== 'identity') || reply.statusCode === 206 || reply.hasHeader('content-range'))
     return done(null, payload);
   const type = String(reply.getHeader('content-type') ?? 'application/json');
   if (!COMPRESSIBLE.test(type)) return done(null, payload);
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (!encoding) return done(null, payload);
   const compressor = compressors[encoding];
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
     const size = Buffer.byteLength(payload);
