@@ -231,6 +231,10 @@ describe('compressed and cached answers', () => {
     expect(unknown.text).toContain('Unsupported Content-Encoding: compress');
     const broken = await sent('gzip', Buffer.from(body));
     expect(broken.status).toBe(400);
+    // A few KB that inflate past the body limit (100 KB) are refused as too large, not read.
+    const bomb = gzipSync(JSON.stringify({ query: `{ books(first: 3) { nodes { title } } }${' '.repeat(1_000_000)}` }));
+    expect(bomb.length).toBeLessThan(5_000);
+    expect((await sent('gzip', bomb)).status).toBe(413);
   });
 
   it('leaves small answers and health checks uncompressed', async () => {
