@@ -11,6 +11,7 @@ import os from 'node:os';
 import { pipeline, Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preParsingHookHandler } from 'fastify';
+import { asList } from './cache/http-cache.ts';
 
 /** Answers smaller than this are sent as they are. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -86,30 +87,22 @@ const compressAnswer: onSendHookHandler = (request, reply, payload, done) => {
   const type = String(reply.getHeader('content-type') ?? 'application/json');
   if (!COMPRESSIBLE.test(type)) return done(null, payload);
   const compressor = compressors[encoding];
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-    const size = Buffer.byteLength(payload);
-    if (size < COMPRESS_FROM_BYTES) return done(null, payload);
-    varyOnEncoding(reply);
-    reply.header('content-encoding', encoding);
-    if (size <= SYNC_UP_TO) {
-      const compressed = compressor.sync(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
-      reply.header('content-length', compressed.length);
-      return done(null, compressed);
-    }
-    reply.removeHeader('content-length');
-    const stream = compressor.stream();
-    pipeline(Readable.from([payload]), stream, onStreamEnd(reply));
-    return done(null, stream);
+  const buffered = typeof payload === 'string' || Buffer.isBuffer(payload);
+  if (!buffered && !(payload instanceof Readable)) return done(null, payload);
+  const size = buffered ? Buffer.byteLength(payload) : Infinity;
+  if (size < COMPRESS_FROM_BYTES) return done(null, payload);
+  varyOnEncoding(reply);
+  reply.header('content-encoding', encoding);
+  if (buffered && size <= SYNC_UP_TO) {
+    const compressed = compressor.sync(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+    reply.header('content-length', compressed.length);
+    return done(null, compressed);
   }
-  if (payload instanceof Readable) {
-    varyOnEncoding(reply);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    const stream = compressor.stream();
-    pipeline(payload, stream, onStreamEnd(reply));
-    return done(null, stream);
-  }
-  done(null, payload);
+  // A stream (or an answer too big to compress on the loop) goes through the threadpool, its length unknown.
+  reply.removeHeader('content-length');
+  const stream = compressor.stream();
+  pipeline(buffered ? Readable.from([payload]) : (payload as Readable), stream, onStreamEnd(reply));
+  done(null, stream);
 };
 
 /** A body the client compressed, counted as sent (Fastify checks it against Content-Length) and read inflated. */
@@ -138,8 +131,6 @@ const decompressBody: preParsingHookHandler = (request: FastifyRequest, reply, p
  */
 export function registerCompression(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const asList = <T>(hook: T | T[] | undefined): T[] =>
-      hook === undefined ? [] : Array.isArray(hook) ? hook : [hook];
     route.onSend = [...asList(route.onSend), compressAnswer];
     route.preParsing = [decompressBody, ...asList(route.preParsing)];
   });

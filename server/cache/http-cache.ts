@@ -54,7 +54,8 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-const asList = <T>(hooks: T | T[] | undefined): T[] =>
+/** A route's hook option (absent, one, or several) as a list, to add a step before or after the others. */
+export const asList = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /** Registers the conditional-request handling on every route declared afterwards with `config.cacheable`. */
