@@ -12,7 +12,8 @@ export const gramCounter =
   (gram: string): number =>
     num(prepare('SELECT n FROM book_gram_counts WHERE gram = ?').get(gram) ?? { n: 0 }, 'n');
 
-const dataVersion = (prepare: (sql: string) => StatementSync): number =>
+/** Moves with every commit of another connection to the file (a seed, another gateway). */
+export const dataVersion = (prepare: (sql: string) => StatementSync): number =>
   num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
 
 /**

@@ -3,11 +3,13 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { BookFilter, BookPage, BookRecord, BookStore, PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, compareText, keysetPage, parseId } from '../ids.ts';
-import { searchWords } from '../search-words.ts';
+import { recentStartDay, searchWords } from '../search-words.ts';
 import { text } from './db.ts';
 import { inlineReaders, type Reader, type Readers } from './reader.ts';
 import { toBook, type BookSql } from './book-rows.ts';
-import { anyWrite, bookCounts, gramCounter, keptAnswers } from './book-counts.ts';
+import { anyWrite, bookCounts, dataVersion, gramCounter, keptAnswers } from './book-counts.ts';
+import { bookChanges } from './book-changes.ts';
+import { keptSearches } from './kept-searches.ts';
 import { bookSearch } from './books-search.ts';
 import { banglishReads } from './books-banglish.ts';
 import { withBanglish, withBanglishFacets } from '../banglish-search.ts';
@@ -116,9 +118,19 @@ export function sqliteBooks(
     return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
   }
 
-  // A page of a search or a filter is kept until anything is written (anyWrite: a loan moves a search's ranking
-  // by recent borrows, and a copy's stock), so the same page asked again runs no statement.
-  const keptPages = keptAnswers<BookPage>(anyWrite(prepare), KEPT_PAGES);
+  // A page of a filter is kept until anything is written (anyWrite: a loan moves a copy's stock), so the same
+  // page asked again runs no statement. A page of a search alone is kept across this connection's writes that
+  // cannot change it (kept-searches.ts): a borrow of a book neither on it nor ranked before its last.
+  // Both until the day changes too: a search ranks by the borrows of the days up to today (recentStartDay), and
+  // its read moves that window.
+  const written = anyWrite(prepare);
+  const keptPages = keptAnswers<BookPage>(() => `${written()}:${recentStartDay(Date.now())}`, KEPT_PAGES);
+  const changes = bookChanges(db);
+  const searchPages = keptSearches(
+    changes,
+    () => `${changes.catalogue()}:${dataVersion(prepare)}:${recentStartDay(Date.now())}`,
+    KEPT_PAGES,
+  );
 
   return {
     async list(filter: BookFilter, page: PageRequest): Promise<BookPage> {
@@ -127,8 +139,8 @@ export function sqliteBooks(
       const read = () => listed(filter, page, words, where);
       // The first pages of All Books are point reads of the primary key: nothing to keep.
       if (words.length === 0 && where.sql.length === 0) return read();
-      const key = [words, where.sql, where.params, page.first, page.after ?? null];
-      return keptPages(JSON.stringify(key), read);
+      const key = JSON.stringify([words, where.sql, where.params, page.first, page.after ?? null]);
+      return where.sql.length === 0 ? searchPages(key, words, !page.after, read) : keptPages(key, read);
     },
 
     async facets(filter) {
