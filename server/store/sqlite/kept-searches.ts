@@ -2,8 +2,8 @@
 // is its matches best first (tier, recent borrows, key, id: search-words.ts) and a count of the catalogue, so
 // of this connection's writes (book-changes.ts) only these change it: a book added, removed or renamed; a book
 // on the page changed (its stock, any field); a book whose recent borrows moved so that it now ranks before the
-// page's last book (or anywhere, on a last page after a cursor). A borrow elsewhere leaves the page as it is. Another connection's commit,
-// which this one does not see row by row, drops every page, as before.
+// page's last book (or anywhere, on a last page after a cursor). A borrow elsewhere leaves the page as it is.
+// Another connection's commit, which this one does not see row by row, drops every page, as before.
 import type { BookPage } from '../port.ts';
 import { searchKey } from '../ids.ts';
 import { compareRanked, decodeRankCursor, matchTier, type Ranked } from '../search-words.ts';
@@ -30,7 +30,7 @@ function lastRanked(page: BookPage): Ranked | null {
 }
 
 /** Whether the change may make the page read otherwise (false only when it cannot). */
-export function changes(page: BookPage, words: readonly string[], firstPage: boolean, change: BookChange): boolean {
+export function mayChange(page: BookPage, words: readonly string[], firstPage: boolean, change: BookChange): boolean {
   if (page.nodes.some((book) => book.id === change.id)) return true;
   // A book's own row changed, off the page: an unfiltered search ranks by its doc alone.
   if (change.key === undefined || change.recent === undefined) return false;
@@ -64,7 +64,7 @@ export function keptSearches(log: BookChanges, version: () => string, upTo: numb
       const read = found.read;
       const current =
         since !== null &&
-        (since.length === 0 || (read !== null && !since.some((change) => changes(read, words, firstPage, change))));
+        (since.length === 0 || (read !== null && !since.some((change) => mayChange(read, words, firstPage, change))));
       if (current) {
         found.checked = log.head();
         kept.set(key, found);
