@@ -105,6 +105,10 @@ const compressAnswer: onSendHookHandler = (request, reply, payload, done) => {
   done(null, stream);
 };
 
+/** The codes of a compressed body's refusals, said in the caller's language by /api (rest/errors.ts). */
+export const CONTENT_ENCODING_UNSUPPORTED = 'BOOKHAVEN_CONTENT_ENCODING_UNSUPPORTED';
+export const BODY_NOT_INFLATED = 'BOOKHAVEN_BODY_NOT_INFLATED';
+
 /** A body the client compressed, counted as sent (Fastify checks it against Content-Length) and read inflated. */
 const decompressBody: preParsingHookHandler = (request: FastifyRequest, reply, payload, done) => {
   const header = request.headers['content-encoding'];
@@ -113,14 +117,18 @@ const decompressBody: preParsingHookHandler = (request: FastifyRequest, reply, p
   const inflate = decompressors[encoding];
   if (!inflate) {
     reply.code(415);
-    return done(Object.assign(new Error(`Unsupported Content-Encoding: ${header}`), { statusCode: 415 }));
+    const refused = new Error(`Unsupported Content-Encoding: ${header}`);
+    return done(Object.assign(refused, { statusCode: 415, code: CONTENT_ENCODING_UNSUPPORTED }));
   }
   const inflated = Object.assign(inflate(), { receivedEncodedLength: 0 });
   payload.on('data', (chunk: Buffer) => {
     inflated.receivedEncodedLength += chunk.length;
   });
+  // A body that does not inflate (or a request cut short) is the client's: a 400 that says so. Tagged before the
+  // body parser hears of it (this listener is the stream's first).
+  inflated.on('error', (error) => Object.assign(error, { statusCode: 400, code: BODY_NOT_INFLATED }));
   pipeline(payload, inflated, (error) => {
-    if (error && !inflated.destroyed) inflated.destroy(Object.assign(error, { statusCode: 400 }));
+    if (error && !inflated.destroyed) inflated.destroy(error);
   });
   done(null, inflated);
 };

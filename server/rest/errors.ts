@@ -7,6 +7,7 @@ import type { Locale } from '../store/port.ts';
 import { say } from '../library/i18n/index.ts';
 import { sentence, type Sentence, type SentenceKey, type ValuesArg } from '../library/i18n/keys.ts';
 import { MAX_PARAM_LENGTH, PATTERN_SENTENCES } from './schemas.ts';
+import { BODY_NOT_INFLATED, CONTENT_ENCODING_UNSUPPORTED } from '../compression.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -49,6 +50,20 @@ const STATUS: Record<ErrorCode, number> = {
   // No open day to put the date on: the library's closures stand in the way.
   LIBRARY_CLOSED: 409,
 };
+
+/** Refusals of a request's body before any route reads it, by their error's code. */
+const BODY_REFUSALS = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bodyNotJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bodyEmpty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'bodyTooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bodyLengthWrong',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'mediaTypeUnsupported',
+  [CONTENT_ENCODING_UNSUPPORTED]: 'contentEncodingUnsupported',
+  [BODY_NOT_INFLATED]: 'bodyNotInflated',
+} as const satisfies Record<string, SentenceKey>;
+
+const bodyRefusal = (code: string) =>
+  Object.hasOwn(BODY_REFUSALS, code) ? BODY_REFUSALS[code as keyof typeof BODY_REFUSALS] : undefined;
 
 interface AjvIssue {
   instancePath?: string;
@@ -130,10 +145,10 @@ export function restErrorHandler(
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).
-    return reply
-      .code(status)
-      .send({ ...envelope, ...(status === 429 ? refusal('tooManyRequests') : { message: error.message }) });
+    // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit) and a compressed
+    // body's (compression.ts): a sentence in the caller's language where one is known.
+    const known = status === 429 ? 'tooManyRequests' : bodyRefusal(error.code);
+    return reply.code(status).send({ ...envelope, ...(known ? refusal(known) : { message: error.message }) });
   }
   if (isStoreUnavailable(error)) {
     request.log.warn({ err: error }, 'store unavailable');

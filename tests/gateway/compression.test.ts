@@ -222,6 +222,48 @@ describe('compressed and cached answers', () => {
     expect((await sent('gzip', bomb)).status).toBe(413);
   });
 
+  it("refuses a REST body it cannot read with a sentence in the caller's language", async () => {
+    const url = `${gw.url}/api/jwt`;
+    const json = { 'content-type': 'application/json' };
+    const idToken = JSON.stringify({ idToken: 'x' });
+    const bomb = gzipSync(JSON.stringify({ idToken: ' '.repeat(1_000_000) }));
+    const cases = [
+      ['not JSON', json, '{"idToken": ', 400, 'The request body is not valid JSON.'],
+      ['empty', json, '', 400, 'The request body is empty, but its Content-Type says JSON.'],
+      [
+        'CSV',
+        { 'content-type': 'text/csv' },
+        'a,b',
+        415,
+        'This Content-Type is not accepted here: send the body as JSON.',
+      ],
+      [
+        'compress',
+        { ...json, 'content-encoding': 'compress' },
+        idToken,
+        415,
+        'This Content-Encoding is not accepted: send the body as gzip, deflate or br, or uncompressed.',
+      ],
+      [
+        'gzip that is not',
+        { ...json, 'content-encoding': 'gzip' },
+        idToken,
+        400,
+        'The compressed request body could not be read.',
+      ],
+      ['a gzip bomb', { ...json, 'content-encoding': 'gzip' }, bomb, 413, 'The request body is too large.'],
+    ] as const;
+    for (const [name, headers, body, status, english] of cases) {
+      for (const language of ['en', 'bn'] as const) {
+        const answer = await raw(url, { ...headers, 'accept-language': language }, 'POST', body);
+        expect([name, language, answer.status], answer.text).toEqual([name, language, status]);
+        const { message } = JSON.parse(answer.text) as { message: string };
+        if (language === 'en') expect(message, name).toBe(english);
+        else expect(/[\u0980-\u09FF]/.test(message) && !message.includes(english), `${name}: ${message}`).toBe(true);
+      }
+    }
+  });
+
   it('leaves small answers and health checks uncompressed', async () => {
     const genres = await raw(`${gw.url}/graphql?query=${encodeURIComponent('{ genres }')}`, {
       'apollo-require-preflight': 'true',

@@ -10,8 +10,8 @@ import type { BookStore } from '../../server/store/port.ts';
 import { openDatabase } from '../../server/store/sqlite/db.ts';
 import { sqliteBooks } from '../../server/store/sqlite/books.ts';
 import { sqliteLoans } from '../../server/store/sqlite/loans.ts';
-import { inlineReaders, type Reader, type Readers } from '../../server/store/sqlite/reader.ts';
 import { bookFields, newLoan } from './contract/harness.ts';
+import { countedReaders } from './fixtures/counted-readers.ts';
 
 let dir = '';
 const open: DatabaseSync[] = [];
@@ -27,19 +27,13 @@ afterEach(async () => {
 function connection(statements: string[] = []) {
   const db = openDatabase(join(dir, 'bookhaven.db'));
   open.push(db);
-  const counted = (prepare: Parameters<typeof inlineReaders>[0]): Readers => {
-    const inline = inlineReaders(prepare).searches;
-    const reader: Reader = {
-      all: (sql, params) => {
-        statements.push(sql);
-        return inline.all(sql, params);
-      },
-      close: inline.close,
-    };
-    return { scans: reader, searches: reader };
-  };
   // A low cap, so that the one-letter searches are read tier by tier too (books-tiered.ts).
-  return { db, books: sqliteBooks(db, counted, { rankAllUpTo: 12 }), loans: sqliteLoans(db), statements };
+  return {
+    db,
+    books: sqliteBooks(db, countedReaders(statements), { rankAllUpTo: 12 }),
+    loans: sqliteLoans(db),
+    statements,
+  };
 }
 
 /** A page as the SPA reads it: ids, stock, count, cursor. */

@@ -12,8 +12,8 @@ import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts'
 import { sqliteBooks } from '../../server/store/sqlite/books.ts';
 import { sqliteLoans } from '../../server/store/sqlite/loans.ts';
 import { openDatabase } from '../../server/store/sqlite/db.ts';
-import { inlineReaders, type Reader, type Readers } from '../../server/store/sqlite/reader.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
+import { countedReaders } from './fixtures/counted-readers.ts';
 
 let dir = '';
 beforeEach(async () => {
@@ -203,17 +203,7 @@ describe('SQLite kept counts', () => {
     const other = await openSqliteStore(file);
     // The readers' statements, counted (the store's reader threads run the same ones).
     const statements: string[] = [];
-    const counted = (prepare: Parameters<typeof inlineReaders>[0]): Readers => {
-      const inline = inlineReaders(prepare).searches;
-      const reader: Reader = {
-        all: (sql, params) => {
-          statements.push(sql);
-          return inline.all(sql, params);
-        },
-        close: inline.close,
-      };
-      return { scans: reader, searches: reader };
-    };
+    const counted = countedReaders(statements);
     try {
       const books = sqliteBooks(db, counted);
       const loans = sqliteLoans(db);

@@ -105,6 +105,13 @@ export const bn: Record<SentenceKey, string> = {
   invalidRequest: 'রিকোয়েস্টটি সঠিক নয়',
   malformedUrl: 'URL-টি সঠিক নয়',
   internalError: 'সার্ভারে একটি সমস্যা হয়েছে',
+  bodyNotJson: 'রিকোয়েস্টের বডি সঠিক JSON নয়।',
+  bodyEmpty: 'রিকোয়েস্টের বডি খালি, অথচ এর Content-Type বলছে JSON।',
+  bodyTooLarge: 'রিকোয়েস্টের বডি অনেক বড়।',
+  bodyLengthWrong: 'রিকোয়েস্টের বডি এর Content-Length-এর সঙ্গে মেলে না।',
+  mediaTypeUnsupported: 'এই Content-Type এখানে চলে না: বডি JSON হিসেবে পাঠান।',
+  contentEncodingUnsupported: 'এই Content-Encoding চলে না: বডি gzip, deflate বা br-এ, অথবা সংকোচন ছাড়া পাঠান।',
+  bodyNotInflated: 'সংকুচিত রিকোয়েস্ট বডিটি পড়া যায়নি।',
 
   fieldRequired: '{field} দিতে হবে',
   fieldText: '{field} লেখা হতে হবে',

@@ -123,6 +123,15 @@ export const en = {
   invalidRequest: 'Invalid request',
   malformedUrl: 'Malformed URL',
   internalError: 'Internal server error',
+  // A request's body refused before any route reads it.
+  bodyNotJson: 'The request body is not valid JSON.',
+  bodyEmpty: 'The request body is empty, but its Content-Type says JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  bodyLengthWrong: 'The request body does not match its Content-Length.',
+  mediaTypeUnsupported: 'This Content-Type is not accepted here: send the body as JSON.',
+  contentEncodingUnsupported:
+    'This Content-Encoding is not accepted: send the body as gzip, deflate or br, or uncompressed.',
+  bodyNotInflated: 'The compressed request body could not be read.',
 
   // Input checks: {field} is the API's name for it, the same in every language.
   fieldRequired: '{field} is required',

@@ -58,20 +58,17 @@ function watch(db: DatabaseSync): BookChanges {
     .map((row) => String(row['name']))
     .filter((name) => name !== 'recent');
   const same = columns.map((name) => `OLD."${name}" IS NEW."${name}"`).join(' AND ');
+  // A book or a doc added or removed changes what searches find.
+  for (const table of ['books', 'book_search_docs'])
+    for (const event of ['INSERT', 'DELETE'])
+      db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS watch_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table}
+        BEGIN SELECT bookhaven_catalogue_changed(); END`);
   db.exec(`
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_book_inserts AFTER INSERT ON main.books
-      BEGIN SELECT bookhaven_catalogue_changed(); END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_book_deletes AFTER DELETE ON main.books
-      BEGIN SELECT bookhaven_catalogue_changed(); END;
     CREATE TEMP TRIGGER IF NOT EXISTS watch_book_updates AFTER UPDATE ON main.books
       BEGIN
         SELECT bookhaven_book_changed(NEW.id, NULL, NULL);
         SELECT bookhaven_catalogue_changed() WHERE OLD.search_key IS NOT NEW.search_key OR OLD.id IS NOT NEW.id;
       END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_doc_inserts AFTER INSERT ON main.book_search_docs
-      BEGIN SELECT bookhaven_catalogue_changed(); END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_doc_deletes AFTER DELETE ON main.book_search_docs
-      BEGIN SELECT bookhaven_catalogue_changed(); END;
     CREATE TEMP TRIGGER IF NOT EXISTS watch_doc_updates AFTER UPDATE ON main.book_search_docs
       BEGIN
         SELECT bookhaven_book_changed(NEW.id, NEW.search_key, NEW.recent) WHERE ${same};
