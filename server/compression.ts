@@ -127,9 +127,8 @@ const decompressBody: preParsingHookHandler = (request: FastifyRequest, reply, p
   // A body that does not inflate (or a request cut short) is the client's: a 400 that says so. Tagged before the
   // body parser hears of it (this listener is the stream's first).
   inflated.on('error', (error) => Object.assign(error, { statusCode: 400, code: BODY_NOT_INFLATED }));
-  pipeline(payload, inflated, (error) => {
-    if (error && !inflated.destroyed) inflated.destroy(error);
-  });
+  // pipeline destroys both streams on an error; the parser hears it from `inflated`.
+  pipeline(payload, inflated, () => undefined);
   done(null, inflated);
 };
 

@@ -58,10 +58,6 @@ export function createSessionTokens(
 ): SessionTokens {
   if (secret.byteLength < 32) throw new Error('The session secret must be at least 256 bits');
   const key = createSecretKey(new Uint8Array(secret));
-  // Imported once for jose: given raw bytes, it imports the key again on every sign.
-  const signingKey = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
   return {
     issue: async (session) =>
       new SignJWT({ email: session.email, name: session.name, role: session.role })
@@ -73,7 +69,7 @@ export function createSessionTokens(
         .setAudience(AUDIENCE)
         .setIssuedAt(now())
         .setExpirationTime(Math.floor(now().getTime() / 1000) + ttlSeconds)
-        .sign(await signingKey),
+        .sign(key),
     async verify(token) {
       const claims = verifiedClaims(token, key, Math.floor(now().getTime() / 1000));
       if (!claims) return null;
