@@ -159,6 +159,8 @@ async function ensureIndexes(db: Db): Promise<void> {
   await ensure(db.collection('suggestions'), [
     { key: { userId: 1, status: 1, _id: 1 }, name: 'user_status' },
     { key: { status: 1, _id: -1 }, name: 'status_newest_first' },
+    // An open suggestion's place under the member's limit (suggestions.ts).
+    { key: { openSlot: 1 }, name: 'open_slot_unique', unique: true, sparse: true },
   ]);
 }
 

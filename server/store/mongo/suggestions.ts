@@ -1,15 +1,20 @@
 // Purchase suggestions in MongoDB: one document each (its _id a time-ordered id, so newest first is _id
-// descending). The limit is kept without a transaction: a suggestion is inserted, then withdrawn again when the
-// member's open ones up to it are over the limit, so two sent at once never both pass it.
+// descending). The limit is kept without a transaction: an open suggestion takes one of the member's numbered
+// places (`openSlot`, `<userId>:<n>` for n under the limit), unique in the collection, and gives it back when
+// decided. Two sent at once cannot take one place, so they never both pass the limit, whichever order they are
+// written in (a count after inserting could not promise that: an id made first can be written last).
 import type { Collection, Filter } from 'mongodb';
 import type { SuggestionRecord, SuggestionStore } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId, parseId } from '../ids.ts';
+import { isDuplicateKey } from './documents.ts';
 
 export interface SuggestionDoc extends Omit<SuggestionRecord, 'id'> {
   _id: string;
+  /** The member's place under the limit while open (unique, sparse index); absent once decided. */
+  openSlot?: string;
 }
 
-const toSuggestion = ({ _id, ...rest }: SuggestionDoc): SuggestionRecord => ({
+const toSuggestion = ({ _id, openSlot: _slot, ...rest }: SuggestionDoc): SuggestionRecord => ({
   id: _id,
   ...rest,
   reason: rest.reason ?? null,
@@ -28,13 +33,22 @@ export function mongoSuggestions(suggestions: Collection<SuggestionDoc>): Sugges
         decidedAt: null,
         decidedBy: null,
       };
-      await suggestions.insertOne(doc);
-      const ahead = await suggestions.countDocuments({ userId: s.userId, status: 'open', _id: { $lte: doc._id } });
-      if (ahead > limit) {
-        await suggestions.deleteOne({ _id: doc._id });
-        return null;
+      // Open suggestions written before places existed hold none; they only ever get fewer, so counting them once
+      // here can only leave fewer places than there are.
+      const unplaced = await suggestions.countDocuments({
+        userId: s.userId,
+        status: 'open',
+        openSlot: { $exists: false },
+      });
+      for (let place = 0; place < limit - unplaced; place++) {
+        try {
+          await suggestions.insertOne({ ...doc, openSlot: `${s.userId}:${place}` });
+          return toSuggestion(doc);
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
       }
-      return toSuggestion(doc);
+      return null;
     },
     async get(id) {
       const key = parseId(id);
@@ -61,7 +75,7 @@ export function mongoSuggestions(suggestions: Collection<SuggestionDoc>): Sugges
       if (!key) return null;
       const doc = await suggestions.findOneAndUpdate(
         { _id: key, status: 'open' },
-        { $set: { status: d.status, reason: d.reason, decidedAt: d.at, decidedBy: d.by } },
+        { $set: { status: d.status, reason: d.reason, decidedAt: d.at, decidedBy: d.by }, $unset: { openSlot: '' } },
         { returnDocument: 'after' },
       );
       return doc ? toSuggestion(doc) : null;

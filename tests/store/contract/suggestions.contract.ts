@@ -33,6 +33,17 @@ export function suggestionsContract(factory: StoreFactory): void {
       expect(await suggestions.add(suggestion('u1', 'Misir Ali'), 2)).not.toBeNull();
     });
 
+    it('lets exactly the limit through when many are sent at once, member by member', async () => {
+      const { suggestions } = store();
+      for (const member of ['m1', 'm2', 'm3', 'm4']) {
+        const sent = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => suggestions.add(suggestion(member, `Title ${i}`), 3)),
+        );
+        expect(sent.filter((s) => s !== null)).toHaveLength(3);
+        expect(await suggestions.listByUser(member)).toHaveLength(3);
+      }
+    });
+
     it('lists by status newest first in pages, and decides an open suggestion once', async () => {
       const { suggestions } = store();
       const made = [];
