@@ -92,13 +92,18 @@ export async function launch(
   cwd = ROOT,
 ): Promise<ChildProcess> {
   // Only PATH, glibc malloc tuning (MALLOC_ARENA_MAX and friends), NODE_COMPILE_CACHE ('' turns it off) and
-  // LOOP_MEMORY (bench/loop-delay.ts) come from outside, for RSS experiments; BENCH_STDOUT=1 shows the servers'
+  // LOOP_MEMORY and LOOP_CPU (bench/loop-delay.ts) come from outside, for RSS experiments; BENCH_STDOUT=1 shows the servers'
   // standard output (with BENCH_NODE_FLAGS=--trace-gc, the gateway's collections). By default two malloc arenas, as the Dockerfile sets (8 to 10 MB less RSS
   // under S5), and Node's compile cache, as the Dockerfile and npm start use it: a warm one means no TypeScript
   // stripper in memory.
   const passed = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => k === 'PATH' || k === 'NODE_COMPILE_CACHE' || k === 'LOOP_MEMORY' || k.startsWith('MALLOC_'),
+      ([k]) =>
+        k === 'PATH' ||
+        k === 'NODE_COMPILE_CACHE' ||
+        k === 'LOOP_MEMORY' ||
+        k === 'LOOP_CPU' ||
+        k.startsWith('MALLOC_'),
     ),
   );
   const child = spawn(process.execPath, args, {
@@ -301,7 +306,7 @@ export async function paced(
     /** Called after the warm-up, just before the measured seconds start (a new window for server-side probes). */
     warmed?: () => Promise<unknown>;
   },
-): Promise<Row & { outcomes?: Record<string, number> }> {
+): Promise<Row & { outcomes?: Record<string, number>; held?: string[][] }> {
   const client = fork(path.join(ROOT, 'bench', 'paced-client.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const next = <T>() =>
@@ -325,7 +330,7 @@ export async function paced(
     const clientBefore = await cpuMs(client.pid!);
     client.send('go');
     // The client's CPU is read before it sends its result (it exits once sent).
-    const { latencies, errors, elapsed, clientStallMs, clientCpuMs, outcomes } = await next<PacedResult>();
+    const { latencies, errors, elapsed, clientStallMs, clientCpuMs, outcomes, held } = await next<PacedResult>();
     const cpuUs = opts.cpuOf ? Math.round((((await cpuMs(opts.cpuOf)) - cpuBefore) * 1000) / latencies.length) : null;
     const clientUs = Math.round(((clientCpuMs - clientBefore) * 1000) / latencies.length);
     const at = (q: number) =>
@@ -344,7 +349,7 @@ export async function paced(
     console.log(
       `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}${cpuUs === null ? '' : `, CPU a request: server ${cpuUs} µs`}, client ${clientUs} µs`,
     );
-    return { ...row, outcomes };
+    return { ...row, outcomes, held };
   } finally {
     client.kill();
   }

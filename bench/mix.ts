@@ -18,6 +18,8 @@ export interface MixJob {
   borrowers: string[];
   /** Books they borrow from (each with copies to spare at the start). */
   books: string[];
+  /** The loans each borrower knows it holds at the start (what it learnt in the last step), by borrower. */
+  held?: string[][];
   returnDate: string;
   seed: number;
 }
@@ -45,9 +47,9 @@ function random(seed: number): () => number {
 export function createMix(job: MixJob) {
   const rand = random(job.seed);
   const outcomes: Record<string, number> = {};
-  const members = job.borrowers.map((token) => ({
+  const members = job.borrowers.map((token, i) => ({
     authorization: `Bearer ${token}`,
-    loans: [] as string[],
+    loans: [...(job.held?.[i] ?? [])],
     busy: false,
   }));
   let read = 0;
@@ -67,7 +69,7 @@ export function createMix(job: MixJob) {
     }
     return null;
   };
-  let holders = 0;
+  let holders = members.filter((m) => m.loans.length > 0).length;
   const circulation = (): MixRequest | null => {
     const choice = rand();
     const holder = choice < 2 / 3 && holders > 0 ? idle(true) : null;
@@ -122,5 +124,7 @@ export function createMix(job: MixJob) {
     if (choice >= 0.6) return { body: job.mine, authorization: `Bearer ${job.readers[reader++ % job.readers.length]}` };
     return { body: job.reads[read++ % job.reads.length]! };
   };
-  return { next, outcomes };
+  /** What each borrower knows it holds now: the next step's `held`, so a member returns what it borrowed. */
+  const held = () => members.map((m) => [...m.loans]);
+  return { next, outcomes, held };
 }

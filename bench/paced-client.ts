@@ -24,6 +24,8 @@ export interface PacedResult {
   clientCpuMs: number;
   /** With a mix: what circulation requests were answered (refusals by code). */
   outcomes?: Record<string, number>;
+  /** With a mix: the loans each borrower knows it holds at the end (mix.ts). */
+  held?: string[][];
 }
 
 async function run(job: PacedJob, seconds: number, send: () => Promise<boolean>) {
@@ -94,6 +96,7 @@ async function main() {
     clientStallMs: Math.round(stalls.max / 1e5) / 10,
     clientCpuMs: (usage.user + usage.system) / 1000,
     outcomes: mix?.outcomes,
+    held: mix?.held(),
   };
   process.send!(reply, () => process.exit(0));
 }

@@ -14,6 +14,8 @@ import mercurius from 'mercurius';
 import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import { makeExecutableSchema } from '@graphql-tools/schema';
+import { GraphQLError } from 'graphql';
+import { formatError } from '../server/graphql/errors.ts';
 import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
@@ -90,7 +92,20 @@ if (peer === 'http') {
         ),
       logging: false,
       graphiql: false,
-      maskedErrors: true,
+      // Masked as the gateway masks them (server/graphql/errors.ts): a refusal keeps its code and sentence, anything
+      // unexpected says only that it was (Yoga's own masking would hide a refusal's code too).
+      maskedErrors: {
+        maskError: (error) => {
+          const formatted = formatError(
+            error instanceof GraphQLError ? error.toJSON() : { message: String(error) },
+            error,
+          );
+          return new GraphQLError(formatted.message, {
+            path: formatted.path,
+            extensions: formatted.extensions,
+          });
+        },
+      },
     });
     createServer((request, response) => void yoga(request, response)).listen(port, '127.0.0.1', () =>
       console.log('ready'),

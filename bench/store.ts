@@ -30,6 +30,11 @@ export interface BenchStore {
    * now, so the gateway's next commit does not pay for the setup's writes inside a measured run.
    */
   checkpoint(): Promise<void>;
+  /**
+   * Keeps the store as it is now (no process may have it open); the function it answers puts it back so. Null
+   * where that is not offered (MongoDB).
+   */
+  keep(): Promise<(() => Promise<void>) | null>;
   dispose(): Promise<void>;
 }
 
@@ -51,17 +56,29 @@ async function sqliteStore(p: SeedParams): Promise<BenchStore> {
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-bench-run-'));
   await cp(path.join(cache, 'bookhaven.db'), path.join(dataDir, 'bookhaven.db'));
+  const checkpoint = async () => {
+    const db = new DatabaseSync(path.join(dataDir, 'bookhaven.db'), { timeout: 5_000 });
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+  };
   return {
     kind: 'sqlite',
     env: { DATA_DIR: dataDir },
     open: () => openStore({ dataDir }),
-    async checkpoint() {
-      const db = new DatabaseSync(path.join(dataDir, 'bookhaven.db'), { timeout: 5_000 });
-      try {
-        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-      } finally {
-        db.close();
-      }
+    checkpoint,
+    async keep() {
+      await checkpoint();
+      const file = path.join(dataDir, 'bookhaven.db');
+      const kept = path.join(dataDir, 'kept.db');
+      await cp(file, kept);
+      return async () => {
+        await rm(`${file}-wal`, { force: true });
+        await rm(`${file}-shm`, { force: true });
+        await cp(kept, file);
+      };
     },
     dispose: () => rm(dataDir, { recursive: true, force: true }),
   };
@@ -86,6 +103,7 @@ async function mongoStore(p: SeedParams): Promise<BenchStore> {
     env: { DATA_DIR: dataDir, MONGODB_URI: server.uri, MONGODB_DB: db },
     open: () => openStore(options),
     checkpoint: async () => {},
+    keep: async () => null,
     dispose: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
