@@ -29,9 +29,22 @@ const wallClock = perZone({
   hourCycle: 'h23',
 });
 
+// Today's day is asked several times a request (a loan's standing, its fees, its notices): formatting it was 1.4%
+// of the gateway's CPU under S5. Since 1980 every zone's offset is whole minutes, so the day cannot change within
+// one minute of UTC: the last answer per zone holds for the rest of its minute.
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
+const lastDay = new Map<string, { minute: number; day: string }>();
+
 /** Today's calendar day (YYYY-MM-DD) in the given IANA time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return dayIn(timeZone).format(now);
+  const time = now.getTime();
+  if (!(time >= WHOLE_MINUTE_OFFSETS_SINCE)) return dayIn(timeZone).format(now);
+  const minute = Math.floor(time / 60_000);
+  const kept = lastDay.get(timeZone);
+  if (kept?.minute === minute) return kept.day;
+  const day = dayIn(timeZone).format(now);
+  lastDay.set(timeZone, { minute, day });
+  return day;
 }
 
 /** Parses YYYY-MM-DD (or an ISO 8601 date-time, taken as its day in the library's zone) to a calendar day. */
