@@ -91,11 +91,11 @@ export async function launch(
   readyUrl: string,
   cwd = ROOT,
 ): Promise<ChildProcess> {
-  // Only PATH, glibc malloc tuning (MALLOC_ARENA_MAX and friends), NODE_COMPILE_CACHE ('' turns it off) and
-  // LOOP_MEMORY and LOOP_CPU (bench/loop-delay.ts) come from outside, for RSS experiments; BENCH_STDOUT=1 shows the servers'
-  // standard output (with BENCH_NODE_FLAGS=--trace-gc, the gateway's collections). By default two malloc arenas, as the Dockerfile sets (8 to 10 MB less RSS
-  // under S5), and Node's compile cache, as the Dockerfile and npm start use it: a warm one means no TypeScript
-  // stripper in memory.
+  // Only PATH, glibc malloc tuning (MALLOC_ARENA_MAX and friends), NODE_COMPILE_CACHE ('' turns it off),
+  // LOOP_MEMORY and LOOP_CPU (bench/loop-delay.ts) come from outside, for RSS and event-loop experiments;
+  // BENCH_STDOUT=1 shows the servers' standard output (with BENCH_NODE_FLAGS=--trace-gc, the gateway's
+  // collections). By default two malloc arenas, as the Dockerfile sets (8 to 10 MB less RSS under S5), and Node's
+  // compile cache, as the Dockerfile and npm start use it: a warm one means no TypeScript stripper in memory.
   const passed = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) =>
