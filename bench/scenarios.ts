@@ -156,7 +156,6 @@ interface Probe {
   rate: number;
   row: Row;
   loopMaxMs: number;
-  outcomes?: Record<string, number>;
 }
 
 /**
@@ -195,7 +194,7 @@ async function sustainable(
     const answered = Object.entries(row.outcomes ?? {}).map(([what, n]) => `${what} ${n}`);
     if (answered.length > 0) console.log(`    circulation answered: ${answered.join(', ')}`);
     const { maxMs } = await loopDelay(target);
-    const probe: Probe = { rate, row, loopMaxMs: maxMs, outcomes: row.outcomes };
+    const probe: Probe = { rate, row, loopMaxMs: maxMs };
     state[i]!.probes.push(probe);
     return probe;
   };
