@@ -2,9 +2,9 @@
 // scenario's results and the catalogue it read its search terms from, and its garbage collections and timers
 // would add their pauses to the latencies measured here (its event loop stalled up to 17 ms in a steady run).
 // Protocol over IPC: a PacedJob in, then { phase: 'warm' } out after the warm-up, 'go' in, a PacedResult out.
-import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createMix, type MixJob, type MixRequest } from './mix.ts';
+import { createWireClient } from './wire-client.ts';
 
 export interface PacedJob {
   url: string;
@@ -55,31 +55,17 @@ function message<T>(): Promise<T> {
 
 async function main() {
   const job = await message<PacedJob>();
-  // FIFO: requests take turns over all the open connections rather than reusing the last one freed.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections, scheduling: 'fifo' });
+  // Requests take turns over all the open connections (first in, first out) rather than reusing the last one freed.
+  const client = createWireClient(job.url, job.connections);
   let next = 0;
   const mix = job.mix ? createMix(job.mix) : null;
   const nextRequest = (): MixRequest => mix?.next() ?? { body: job.bodies[next++ % job.bodies.length]! };
-  const send = () =>
-    new Promise<boolean>((resolve) => {
-      const { body, authorization, answered } = nextRequest();
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (authorization) headers.authorization = authorization;
-      const request = http.request(job.url, { method: 'POST', agent, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        if (answered) response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        else response.resume();
-        response.on('end', () => {
-          answered?.(Buffer.concat(chunks).toString());
-          resolve(response.statusCode === 200);
-        });
-      });
-      request.on('error', () => {
-        answered?.('');
-        resolve(false);
-      });
-      request.end(body);
-    });
+  const send = async () => {
+    const { body, authorization, answered } = nextRequest();
+    const answer = await client.post(body, authorization, answered !== undefined);
+    answered?.(answer?.body ?? '');
+    return answer?.status === 200;
+  };
   // Every connection open before the clock starts: connection start-up is not what this measures.
   await Promise.all(Array.from({ length: job.connections }, send));
   await run(job, 1, send);
@@ -89,7 +75,7 @@ async function main() {
   stalls.enable();
   const result = await run(job, job.seconds, send);
   stalls.disable();
-  agent.destroy();
+  client.close();
   const usage = process.cpuUsage();
   const reply: PacedResult = {
     ...result,
