@@ -50,6 +50,8 @@ export const MINE =
   'query Mine { me { id name balance unreadNoticeCount loans { id bookTitle dueDate status overdueDays fee canRenew renewBlockedReason } notices(first: 10) { totalCount nodes { id message link read createdAt } } } }';
 /** S5's bar: the highest steady rate whose p99 stays under this. */
 const P99_MS = 25;
+/** A probe over the bar but under this is a near miss, asked once more (sustainable()). */
+const NEAR_MISS_MS = 4 * P99_MS;
 /**
  * S5's searches, each on new processes, the targets in turn within each: on a 2-core machine one search's rate
  * moves with the machine's tail (0.66x to 1.59x Yoga in three runs), so the report takes the median of these.
@@ -160,7 +162,8 @@ interface Probe {
 
 /**
  * S5: each target's highest steady rate with p99 under P99_MS and no failed request, found by doubling from
- * 100 req/s and then halving the gap four times; the targets take turns at every step.
+ * 100 req/s and then halving the gap four times; the targets take turns at every step. A rate missed by a little
+ * is asked once more before it counts as failed.
  */
 async function sustainable(
   targets: Target[],
@@ -209,8 +212,17 @@ async function sustainable(
     if (open.length === 0) break;
     for (const i of open) {
       const s = state[i]!;
-      const { row } = await step(i, s.rate, mix.seed + n);
-      const kept = row.errors === 0 && row.p99 < P99_MS && row.rps >= s.rate * 0.95;
+      const passed = (row: Row) => row.errors === 0 && row.p99 < P99_MS && row.rps >= s.rate * 0.95;
+      let { row } = await step(i, s.rate, mix.seed + n);
+      // A near miss is asked once more. On a shared 2-core machine one stall of the machine's own (the same for
+      // every server) can put a 5-second probe's p99 over the bar, and one failed probe then caps the rest of the
+      // search. So a rate fails when it fails twice in a row; an overload (p99 past NEAR_MISS_MS, or the rate
+      // not kept up) is not asked again.
+      if (!passed(row) && row.errors === 0 && row.p99 < NEAR_MISS_MS && row.rps >= s.rate * 0.95) {
+        console.log(`  ${targets[i]!.name} missed ${s.rate} req/s by a little (p99 ${row.p99} ms): once more`);
+        ({ row } = await step(i, s.rate, mix.seed + n + 100));
+      }
+      const kept = passed(row);
       if (kept) s.lo = s.rate;
       else s.hi = s.rate;
       // Up by doubling until a rate fails, then halve the gap (or, when the first rate failed, halve the rate).
