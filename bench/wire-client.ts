@@ -20,6 +20,14 @@ interface Pending {
 const HEAD_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 
+/** One keep-alive socket: the request it is answering, what has come of the answer so far. */
+interface Connection {
+  socket: net.Socket;
+  current: Pending | null;
+  buffer: Buffer;
+  reading: Reading | null;
+}
+
 /** What is known of the answer being read on one socket. */
 interface Reading {
   status: number;
@@ -91,35 +99,32 @@ export function createWireClient(url: string, connections: number) {
   const host = target.hostname;
   const port = Number(target.port || 80);
   const prefix = `POST ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\n`;
-  const idle: Socket[] = [];
+  const idle: Connection[] = [];
   const waiting: Pending[] = [];
   let open = 0;
   let closed = false;
 
-  interface Socket {
-    socket: net.Socket;
-    current: Pending | null;
-    buffer: Buffer;
-    reading: Reading | null;
-  }
-
-  const finish = (conn: Socket, answer: Answer | null) => {
+  const finish = (conn: Connection, answer: Answer | null) => {
     const pending = conn.current;
     conn.current = null;
     conn.reading = null;
     pending?.done(answer);
   };
 
-  const release = (conn: Socket) => {
+  const release = (conn: Connection) => {
+    if (closed) {
+      conn.socket.destroy();
+      return;
+    }
     const next = waiting.shift();
     if (next) start(conn, next);
     else idle.push(conn);
   };
 
-  const connect = (): Socket => {
+  const connect = (): Connection => {
     open++;
     const socket = net.connect({ host, port, noDelay: true });
-    const conn: Socket = { socket, current: null, buffer: Buffer.alloc(0), reading: null };
+    const conn: Connection = { socket, current: null, buffer: Buffer.alloc(0), reading: null };
     socket.on('data', (chunk: Buffer) => {
       conn.buffer = conn.buffer.length ? Buffer.concat([conn.buffer, chunk]) : chunk;
       if (!conn.current) return;
@@ -159,7 +164,7 @@ export function createWireClient(url: string, connections: number) {
     return conn;
   };
 
-  const start = (conn: Socket, pending: Pending) => {
+  const start = (conn: Connection, pending: Pending) => {
     conn.current = pending;
     conn.socket.write(pending.message);
   };
