@@ -19,6 +19,16 @@ async function workerInControl(page: Page) {
   );
 }
 
+/**
+ * The token exchange of a page load. With a stored session the page shows at once and Firebase loads after the
+ * first screen, then exchanges its ID token: going offline before that answer would cut the exchange off, and
+ * the page logs that (spec 8).
+ */
+const tokenExchanged = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('IssueToken'),
+  );
+
 const keptPages = (page: Page) => page.evaluate(() => localStorage.getItem('bookHavenOfflinePages'));
 
 describe('offline pages of a signed-in member', () => {
@@ -40,8 +50,10 @@ describe('offline pages of a signed-in member', () => {
       { path: '/borrowed-books', shows: page.getByRole('heading', { name: onLoan.title }) },
     ];
     for (const visit of visits) {
+      const exchanged = tokenExchanged(page);
       await page.goto(visit.path);
       await visit.shows.waitFor();
+      await exchanged;
     }
     expect(await page.getByText(OFFLINE).count()).toBe(0);
 
