@@ -20,8 +20,7 @@ import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { typeDefs, buildResolvers } from '../server/graphql/schema.ts';
 import { absoluteImages } from '../server/library/site-urls.ts';
-import type { GraphQLContext } from '../server/graphql/context.ts';
-import type { Locale } from '../server/library/i18n/index.ts';
+import { requestContext, type GraphQLContext } from '../server/graphql/context.ts';
 import { viewerFrom } from '../server/auth/viewer.ts';
 import { noSignIn } from './no-sign-in.ts';
 
@@ -69,14 +68,10 @@ if (peer === 'http') {
     acceptLanguage: string | undefined,
   ): Promise<GraphQLContext> => {
     const viewer = await viewerFrom(authorization, library.sessions);
-    let locale: Promise<Locale> | undefined;
-    return {
-      library,
-      viewer,
+    return requestContext(library, viewer, acceptLanguage, {
       countMutation: async () => {},
       signIn: (input) => library.accounts.signIn(input),
-      locale: () => (locale ??= library.language.forRequest(viewer.session, acceptLanguage)),
-    };
+    });
   };
   const schema = makeExecutableSchema<GraphQLContext>({
     typeDefs,

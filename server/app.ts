@@ -17,11 +17,10 @@ import type { ObservedStore } from './store/observed.ts';
 import { httpCache, noneMatch, privateWhenPersonal } from './cache/http-cache.ts';
 import { sharedGraphqlRead } from './cache/shared-query.ts';
 import type { Library } from './library/index.ts';
-import type { Locale } from './store/port.ts';
 import { ANONYMOUS, viewerFrom, type Viewer } from './auth/viewer.ts';
 import { createApolloServer } from './graphql/server.ts';
 import { apolloHandler } from './graphql/fastify-handler.ts';
-import type { GraphQLContext } from './graphql/context.ts';
+import { requestContext, type GraphQLContext } from './graphql/context.ts';
 import { restRoutes } from './rest/routes.ts';
 import { spaPages } from './spa-pages.ts';
 import { firstScreens, readFirstScreenSpec, type FirstScreens } from './first-screen.ts';
@@ -213,17 +212,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     config: { cacheable: sharedGraphqlRead },
-    handler: apolloHandler<GraphQLContext>(apollo, async (request) => {
-      let locale: Promise<Locale> | undefined;
-      return {
-        library,
-        viewer: request.viewer,
+    handler: apolloHandler<GraphQLContext>(apollo, async (request) =>
+      requestContext(library, request.viewer, request.headers['accept-language'], {
         countMutation: () => limits.write(request),
         signIn: (input) => limits.signIn(request, () => library.accounts.signIn(input, 'graphql')),
-        locale: () =>
-          (locale ??= library.language.forRequest(request.viewer.session, request.headers['accept-language'])),
-      };
-    }),
+      }),
+    ),
   });
   app.addHook('onClose', async () => {
     await apollo.stop();

@@ -11,8 +11,15 @@ export interface Language {
   set(session: Session, locale: unknown): Promise<UserRecord>;
   /** A member's chosen language, to the member and staff; null until chosen. */
   of(session: Session, user: UserRecord): Locale | null;
-  /** The language to answer a request in: the signed-in member's choice, else the request's Accept-Language. */
-  forRequest(session: Session | null, acceptLanguage: string | undefined): Promise<Locale>;
+  /**
+   * The language to answer a request in: the signed-in member's choice, else the request's Accept-Language.
+   * `account` reads the member's record, when the request reads it for something else too.
+   */
+  forRequest(
+    session: Session | null,
+    acceptLanguage: string | undefined,
+    account?: () => Promise<UserRecord | null>,
+  ): Promise<Locale>;
 }
 
 export function createLanguage(store: Store): Language {
@@ -27,8 +34,9 @@ export function createLanguage(store: Store): Language {
       if (user.uid !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'localeOwn');
       return user.locale;
     },
-    async forRequest(session, acceptLanguage) {
-      const chosen = session ? ((await store.users.getByUid(session.uid))?.locale ?? null) : null;
+    async forRequest(session, acceptLanguage, account) {
+      const user = session ? await (account ? account() : store.users.getByUid(session.uid)) : null;
+      const chosen = user?.locale ?? null;
       return chosen ?? localeFromHeader(acceptLanguage);
     },
   };

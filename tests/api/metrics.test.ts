@@ -144,6 +144,20 @@ describe('/metrics', () => {
     expect(value(await scrape(), 'bookhaven_loans_active')).toBe(value(before, 'bookhaven_loans_active'));
   });
 
+  it("reads a member's record once for `me` and the language of the answer's refusals", async () => {
+    const m = await gw.member();
+    expect((await gw.gql('mutation { setLocale(locale: bn) { uid } }', {}, m.token)).status).toBe(200);
+    const reads = (samples: Sample[]) =>
+      value(samples, 'bookhaven_store_call_duration_seconds_count', { operation: 'users.getByUid', outcome: 'ok' });
+    const before = await scrape();
+    const answer = await gw.gql('{ me { uid locale } member(uid: "someone") { uid } }', {}, m.token);
+    expect(answer.body.data.me).toEqual({ uid: m.uid, locale: 'bn' });
+    // The refusal is said in the member's language, read from the record `me` read.
+    expect(answer.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(answer.body.errors?.[0]?.message).toMatch(/[\u0980-\u09FF]/);
+    expect(reads(await scrape()) - reads(before)).toBe(1);
+  });
+
   it('does not count scrapes against the rate limits', async () => {
     const m = await gw.member();
     for (let i = 0; i < 5; i++) await scrape();

@@ -5,7 +5,7 @@ import { say } from '../../library/i18n/index.ts';
 export const accountQueries: QueryResolvers = {
   users: (_parent, args, ctx) => ctx.library.accounts.list(sessionOf(ctx), args),
   userCount: (_parent, { search }, ctx) => ctx.library.accounts.count(sessionOf(ctx), search),
-  me: (_parent, _args, ctx) => (ctx.viewer.session ? ctx.library.accounts.me(ctx.viewer.session) : null),
+  me: (_parent, _args, ctx) => ctx.account(),
   member: (_parent, { uid }, ctx) => ctx.library.accounts.member(sessionOf(ctx), uid),
   accountDeletionCheck: (_parent, _args, ctx) => ctx.library.myData.deletionCheck(sessionOf(ctx)),
   async members(_parent, { search, first, after }, ctx) {
