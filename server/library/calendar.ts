@@ -31,7 +31,9 @@ const wallClock = perZone({
 
 // Today's day is asked several times a request (a loan's standing, its fees, its notices): formatting it was 1.4%
 // of the gateway's CPU under S5. Since 1980 every zone's offset is whole minutes, so the day cannot change within
-// one minute of UTC: the last answer per zone holds for the rest of its minute.
+// one minute of UTC: the answer for the latest minute asked per zone holds for the rest of that minute. An earlier
+// instant (the day a loan came back) is formatted without taking its place: it did, once a returned loan each, and
+// a member's page then formatted today again after each of them.
 const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
 const lastDay = new Map<string, { minute: number; day: string }>();
 
@@ -43,7 +45,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   const kept = lastDay.get(timeZone);
   if (kept?.minute === minute) return kept.day;
   const day = dayIn(timeZone).format(now);
-  lastDay.set(timeZone, { minute, day });
+  if (!kept || minute > kept.minute) lastDay.set(timeZone, { minute, day });
   return day;
 }
 
