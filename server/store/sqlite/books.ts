@@ -4,8 +4,8 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { BookFilter, BookPage, BookRecord, BookStore, PageRequest } from '../port.ts';
 import { decodeCursor, encodeCursor, compareText, keysetPage, parseId } from '../ids.ts';
 import { recentStartDay, searchWords } from '../search-words.ts';
-import { text } from './db.ts';
-import { inlineReaders, type Reader, type Readers } from './reader.ts';
+import { text, wholeRows } from './db.ts';
+import { inlineReaders, type Readers } from './reader.ts';
 import { toBook, type BookSql } from './book-rows.ts';
 import { anyWrite, bookCounts, dataVersion, gramCounter, keptAnswers } from './book-counts.ts';
 import { bookChanges } from './book-changes.ts';
@@ -57,6 +57,7 @@ export function sqliteBooks(
   const walkRowsPerMatch = options.walkRowsPerMatch ?? WALK_ROWS_PER_MATCH;
   // The connection keeps what it prepares (db.ts, keepPrepared).
   const prepare = (sql: string) => db.prepare(sql);
+  const rows = wholeRows(db, 'books', toBook);
   /**
    * Every book a keyset statement (its last two parameters: the id to start after, the chunk size) finds, read
    * in chunks instead of holding one statement open across awaits, where writes may interleave.
@@ -85,9 +86,6 @@ export function sqliteBooks(
   const { tally } = counts;
   const { rankedPage, facets } = bookSearch(shared, counts);
   const banglish = banglishReads(shared);
-  // Statements that may walk the whole catalogue go to a reader (scans or searches, see reader.ts); bounded
-  // ones stay on this connection.
-  const here: Reader['all'] = async (sql, params) => prepare(sql).all(...params);
 
   async function listed(
     filter: BookFilter,
@@ -103,19 +101,27 @@ export function sqliteBooks(
     const after = page.after ? decodeCursor(page.after) : null;
     // Without a filter, a page is the next `limit` rows of the primary key; a genre or stock filter has an index
     // for its pages. The count is the kept tallies'.
-    const read = where.sql.length ? searches.all : here;
     const pageWhere = after ? [...where.sql, 'id > ?'] : where.sql;
-    const pageParams = after ? [...where.params, after] : where.params;
+    const params = [...(after ? [...where.params, after] : where.params), limit];
     // A genre's in-stock page walks the genre in id order, skipping books out of stock.
     const table = filter.genre && filter.availableOnly ? 'books INDEXED BY books_genre_id' : 'books';
-    const rows = await read(
-      `SELECT * FROM ${table}${pageWhere.length ? ` WHERE ${pageWhere.join(' AND ')}` : ''} ORDER BY id LIMIT ?`,
-      [...pageParams, limit],
-    );
+    // A filter's page may walk much of the catalogue: it runs on a reader (reader.ts). The catalogue's own page is
+    // bounded and stays on this connection.
+    const books = where.sql.length
+      ? (await searches.all(`SELECT * FROM ${table} WHERE ${pageWhere.join(' AND ')} ORDER BY id LIMIT ?`, params)).map(
+          toBook,
+        )
+      : rows.all(`${after ? 'WHERE id > ? ' : ''}ORDER BY id LIMIT ?`, ...params);
     // A first page that holds every match is its own count (most distinct searches end on page one).
     const totalCount =
-      !after && rows.length < limit ? rows.length : tally(filter.genre || null, filter.availableOnly === true);
-    return keysetPage(rows, limit, toBook, (book) => encodeCursor(book.id), totalCount);
+      !after && books.length < limit ? books.length : tally(filter.genre || null, filter.availableOnly === true);
+    return keysetPage(
+      books,
+      limit,
+      (book) => book,
+      (book) => encodeCursor(book.id),
+      totalCount,
+    );
   }
 
   // A page of a filter is kept until anything is written (anyWrite: a loan moves a copy's stock), so the same
@@ -154,8 +160,7 @@ export function sqliteBooks(
 
     async get(id) {
       const key = parseId(id);
-      const row = key ? prepare('SELECT * FROM books WHERE id = ?').get(key) : undefined;
-      return row ? toBook(row) : null;
+      return key ? rows.get('WHERE id = ?', key) : null;
     },
 
     byGenre: (genre) =>

@@ -17,7 +17,7 @@ import type {
 import { systemNote } from '../port.ts';
 import { checkoutRefusal, NO_LIMITS } from '../../library/rules/checkout.ts';
 import { decodeTimeCursor, encodeTimeCursor, keysetPage, newId, parseId } from '../ids.ts';
-import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction } from './db.ts';
+import { date, dateOrNull, isUniqueViolation, num, text, textOrNull, transaction, wholeRows } from './db.ts';
 import type { Row } from './db.ts';
 import { auditWriter } from './audit.ts';
 import { BALANCE_SQL, referenceTaker } from './ledger.ts';
@@ -64,6 +64,7 @@ const NO_CHARGES: CheckinOptions = { lateFee: () => 0 };
 const NONE: readonly NewAudit[] = [];
 
 export function sqliteLoans(db: DatabaseSync): LoanStore {
+  const loans = wholeRows(db, 'loans', toLoan);
   const bookQuantity = db.prepare('SELECT quantity FROM books WHERE id = ?');
   const activeLoan = db.prepare("SELECT * FROM loans WHERE user_id = ? AND book_id = ? AND status = 'borrowed'");
   // A book's loans by the loans_by_book index (book_id, borrow_date).
@@ -359,10 +360,7 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
     },
 
     async listByUser(userId) {
-      return db
-        .prepare('SELECT * FROM loans WHERE user_id = ? ORDER BY borrow_date DESC, id DESC')
-        .all(userId)
-        .map(toLoan);
+      return loans.all('WHERE user_id = ? ORDER BY borrow_date DESC, id DESC', userId);
     },
 
     async ofBook(bookId, returned) {

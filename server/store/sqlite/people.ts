@@ -5,7 +5,7 @@ import { InvalidCursorError } from '../port.ts';
 import { decodeCursor, encodeCursor, keysetPage, newId } from '../ids.ts';
 import { matchTier, searchWords } from '../search-words.ts';
 import { tierSql } from './search-sql.ts';
-import { date, dateOrNull, num, text, textOrNull, transaction } from './db.ts';
+import { date, dateOrNull, num, text, textOrNull, transaction, wholeRows } from './db.ts';
 import { settleMember, sqliteMembers } from './members.ts';
 import type { Row } from './db.ts';
 
@@ -76,6 +76,7 @@ const KEY_WITHIN: Record<UserSearchFields, string> = {
 };
 
 export function sqliteUsers(db: DatabaseSync): UserStore {
+  const users = wholeRows(db, 'users', toUser);
   /**
    * A page of a member search, best match first as books are (search-words.ts), then by folded name and id.
    * Every word is a substring of the name or the e-mail (instr() takes it literally); a scan, which at 10,000
@@ -135,8 +136,7 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
       return toUser(row);
     },
     async getByUid(uid) {
-      const row = db.prepare('SELECT * FROM users WHERE uid = ?').get(uid);
-      return row ? toUser(row) : null;
+      return users.get('WHERE uid = ?', uid);
     },
     async list() {
       return db.prepare('SELECT * FROM users ORDER BY id').all().map(toUser);
