@@ -32,7 +32,7 @@ const KEPT_STATEMENTS = 1_000;
  * every `prepare`, which the adapters call for each request (a member's page of loans and notices prepared six,
  * 17% of its CPU in one profile). A text built with a varying number of placeholders would make new entries
  * without end, so the oldest goes once KEPT_STATEMENTS are kept. Safe because nothing iterates a statement
- * across an await (no `iterate()` on this connection), and the one setting changed (rows as arrays, book-rows.ts)
+ * across an await (no `iterate()` on this connection), and the one setting changed (rows as arrays, wholeRows)
  * is on statements whose text nothing else prepares.
  */
 function keepPrepared(db: DatabaseSync): void {
