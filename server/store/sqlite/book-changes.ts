@@ -4,6 +4,7 @@
 // read, instead of being dropped at every write. Other connections' commits are not seen here: PRAGMA
 // data_version tells those apart (book-counts.ts).
 import type { DatabaseSync } from 'node:sqlite';
+import { columnsOf } from './db.ts';
 
 /** A book whose row changed (`key` undefined), or whose search doc's recent borrows did (its key and count now). */
 export interface BookChange {
@@ -52,11 +53,7 @@ function watch(db: DatabaseSync): BookChanges {
   });
   // A search doc whose every column but its recent borrows stayed is a book borrowed (or its window moved); any
   // other change to a doc is the catalogue's. The columns are read from the table, so one added later counts.
-  const columns = db
-    .prepare('SELECT name FROM pragma_table_info(?)')
-    .all('book_search_docs')
-    .map((row) => String(row['name']))
-    .filter((name) => name !== 'recent');
+  const columns = columnsOf(db, 'book_search_docs').filter((name) => name !== 'recent');
   const same = columns.map((name) => `OLD."${name}" IS NEW."${name}"`).join(' AND ');
   // A book or a doc added or removed changes what searches find.
   for (const table of ['books', 'book_search_docs'])

@@ -114,6 +114,14 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
   }
 }
 
+/** The columns of `table`, in the table's order (what `SELECT *` reads), as the schema has them now. */
+export function columnsOf(db: DatabaseSync, table: string): string[] {
+  return db
+    .prepare('SELECT name FROM pragma_table_info(?)')
+    .all(table)
+    .map((column) => text(column, 'name'));
+}
+
 /**
  * A read of whole rows of `table` that node:sqlite returns as arrays, decoded one by one through a single object:
  * it then builds no object for each row, which was most of a hot read's cost (S1's page of 21 books: the gateway's
@@ -121,10 +129,7 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
  * keep it. The statement selects the table's columns by name, so its text is its own (the setting stays on it).
  */
 export function wholeRows<T>(db: DatabaseSync, table: string, to: (row: Row) => T) {
-  const columns = db
-    .prepare(`PRAGMA table_info(${table})`)
-    .all()
-    .map((column) => text(column, 'name'));
+  const columns = columnsOf(db, table);
   const list = columns.join(', ');
   const decode = (rows: SQLOutputValue[][]): T[] => {
     const row: Row = {};
