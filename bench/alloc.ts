@@ -1,14 +1,16 @@
 // `node bench/alloc.ts [kind] [requests]`: what one request allocates, in the gateway and in stock Apollo Server
 // (bench/peers.ts, PEER=apollo), and where: each server runs with bench/heap-sampler.ts, is warmed up, then
-// answers `requests` (default 20,000) requests of `kind` (T = `{ __typename }`, S2 = `book(id)`) while V8's
-// sampling heap profiler counts every allocation, collected or not. Prints bytes a request and the allocating
-// functions by bytes (self), per server; the profiles stay in bench/results/heap/ for Chrome DevTools.
+// answers `requests` (default 20,000) requests of `kind` (T = `{ __typename }`, S2 = `book(id)`, S4 = `me { loans
+// notices }` for 1,000 signed-in members in turn) while V8's sampling heap profiler counts every allocation,
+// collected or not. Prints bytes a request and the allocating functions by bytes (self), per server; the profiles
+// stay in bench/results/heap/ for Chrome DevTools. ALLOC_PEERS=apollo,mercurius names the peers (bench/peers.ts).
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/ports.ts';
-import { gatewayEnv, gql, launch, ROOT, SECRET } from './load.ts';
-import { BOOK, prepared } from './scenarios.ts';
+import { gatewayEnv, gql, launch, ROOT, SECRET, SEED } from './load.ts';
+import { BOOK, inTurn, MINE, prepared } from './scenarios.ts';
+import { createSessionTokens } from '../server/auth/session.ts';
 
 interface SampleNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -37,7 +39,12 @@ function bySite(root: SampleNode): Map<string, number> {
   return sites;
 }
 
-async function profileOf(name: string, start: (port: number, file: string) => ReturnType<typeof launch>, body: string) {
+async function profileOf(
+  name: string,
+  start: (port: number, file: string) => ReturnType<typeof launch>,
+  body: string,
+  tokens?: string[],
+) {
   const port = await freePort();
   const file = path.join(dir, `${kind}-${name.replace(/\W+/g, '-')}.heapprofile`);
   const child = await start(port, file);
@@ -47,6 +54,7 @@ async function profileOf(name: string, start: (port: number, file: string) => Re
     headers: { 'content-type': 'application/json' },
     body,
     connections: 10,
+    ...(tokens ? { requests: inTurn([body], tokens) } : {}),
   };
   try {
     await autocannon({ ...opts, amount: 5_000 });
@@ -82,7 +90,18 @@ async function main() {
     break;
   }
   await db.close();
-  const body = kind === 'T' ? gql('{ __typename }') : gql(BOOK, { id });
+  const body = kind === 'T' ? gql('{ __typename }') : kind === 'S4' ? gql(MINE) : gql(BOOK, { id });
+  const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
+  const tokens =
+    kind === 'S4'
+      ? await Promise.all(
+          Array.from({ length: 1000 }, (_, i) => {
+            const uid = `seed-${SEED.seed}-${i + 1}`;
+            return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i + 1}`, role: 'member' });
+          }),
+        )
+      : undefined;
+  const peers = (process.env.ALLOC_PEERS ?? 'apollo').split(',');
   // The heap flags of GATEWAY_FLAGS bound the heap the samples are kept in too: the profiler gets room of its own.
   const sampler = ['--import', './bench/heap-sampler.ts', '--max-old-space-size=1024', '--max-semi-space-size=8'];
   try {
@@ -95,18 +114,22 @@ async function main() {
           `http://127.0.0.1:${port}/healthz`,
         ),
       body,
+      tokens,
     );
-    const stock = await profileOf(
-      'stock Apollo',
-      (port, file) =>
-        launch(
-          [...sampler, 'bench/peers.ts'],
-          { ...store.env, PEER: 'apollo', PORT: String(port), SESSION_SECRET: SECRET, HEAP_PROFILE_FILE: file },
-          `http://127.0.0.1:${port}/graphql?query=%7B__typename%7D`,
-        ),
-      body,
-    );
-    console.log(`\n${kind}: the gateway allocates ${(ours / stock).toFixed(2)}x what stock Apollo does a request`);
+    for (const peer of peers) {
+      const theirs = await profileOf(
+        peer === 'apollo' ? 'stock Apollo' : peer,
+        (port, file) =>
+          launch(
+            [...sampler, 'bench/peers.ts'],
+            { ...store.env, PEER: peer, PORT: String(port), SESSION_SECRET: SECRET, HEAP_PROFILE_FILE: file },
+            `http://127.0.0.1:${port}/graphql?query=%7B__typename%7D`,
+          ),
+        body,
+        tokens,
+      );
+      console.log(`\n${kind}: the gateway allocates ${(ours / theirs).toFixed(2)}x what ${peer} does a request`);
+    }
   } finally {
     await store.dispose();
   }

@@ -33,6 +33,7 @@ import {
   ROUNDS,
   SECRET,
   spread,
+  stop,
 } from './load.ts';
 import { BOOK, inTurn, MINE, PAGE, prepared, s3Terms, shuffled, SIZE } from './scenarios.ts';
 import { searchRequest, searchTerms } from './search-terms.ts';
@@ -93,7 +94,9 @@ async function main() {
   const push = (map: Map<string, number[]>, key: string, value: number) =>
     map.set(key, [...(map.get(key) ?? []), value]);
   const work = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-floor-'));
-  const gcFileOf = (name: string) => path.join(work, `gc-${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+  let round = 0;
+  // One file a server: each round's processes are new.
+  const gcFileOf = (name: string) => path.join(work, `gc-${name.replace(/[^a-z0-9]+/gi, '-')}-${round}.json`);
   const startGateway = async (name: string, dir: string, flags = GATEWAY_FLAGS): Promise<Target> => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -124,7 +127,7 @@ async function main() {
     return { name, url, child, gcFile };
   };
   try {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (round = 0; round < ROUNDS; round++) {
       const targets = other
         ? [await startGateway('A (other)', path.resolve(other)), await startGateway('B (this)', ROOT)]
         : [
@@ -167,7 +170,9 @@ async function main() {
             );
           }
       } finally {
-        for (const { child } of targets) child.kill('SIGTERM');
+        // Each round's servers are gone before the next round's start: one still shutting down took CPU from the
+        // next round's first turns and wrote its garbage-collection totals into the file its successor writes.
+        await Promise.all(targets.map(({ child }) => stop(child)));
       }
     }
   } finally {

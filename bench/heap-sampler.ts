@@ -3,9 +3,11 @@
 // keeps; HEAP_PROFILE_PROMOTED=1 without what scavenges take); the second stops it and writes the profile to HEAP_PROFILE_FILE. bench/alloc.ts drives it.
 import { rename, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.HEAP_PROFILE_FILE;
-if (file) {
+// The main thread's (--import runs this in the store's reader thread too).
+if (file && isMainThread) {
   const session = new Session();
   session.connect();
   let sampling = false;

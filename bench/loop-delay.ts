@@ -8,9 +8,11 @@
 // read every 100 ms, to say what the peak was made of (the main thread's heap, the rest).
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.LOOP_DELAY_FILE;
-if (file) {
+// The main thread's (--import runs this in the store's reader thread too).
+if (file && isMainThread) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   let maxCpuUs = 0;
