@@ -174,6 +174,8 @@ export interface LoadOptions {
   requests?: autocannon.Request[];
   /** A process (the gateway) whose peak RSS during this scenario goes into the row. */
   rssOf?: number;
+  /** A process (the server) whose CPU time per answered request goes into the row (cpuUs). */
+  cpuOf?: number;
   /** A request that must answer quickly before the next scenario starts; the scenario's own by default. */
   probe?: Probe;
 }
@@ -212,16 +214,26 @@ async function settle(url: string, probe: Probe): Promise<void> {
 export async function measure(scenario: string, opts: LoadOptions, note?: string): Promise<Row> {
   const connections = opts.connections ?? 50;
   if (opts.rssOf) await resetPeakRss(opts.rssOf);
-  const result = await autocannon({
+  const load = {
     url: opts.url,
     method: opts.method ?? 'GET',
     body: opts.body,
     headers: { 'content-type': 'application/json', ...opts.headers },
     requests: opts.requests,
     connections,
+  } as autocannon.Options;
+  // With a server's CPU to read, the warm-up runs on its own, so that the time read is the measured seconds'.
+  if (opts.cpuOf) await autocannon({ ...load, duration: 1 });
+  const cpuBefore = opts.cpuOf ? await cpuMs(opts.cpuOf) : 0;
+  const result = await autocannon({
+    ...load,
     duration: DURATION,
-    warmup: { connections, duration: 1 },
+    ...(opts.cpuOf ? {} : { warmup: { connections, duration: 1 } }),
   } as autocannon.Options);
+  const cpuUs =
+    opts.cpuOf && result.requests.total > 0
+      ? Math.round((((await cpuMs(opts.cpuOf)) - cpuBefore) * 10_000) / result.requests.total) / 10
+      : null;
   const row: Row = {
     scenario,
     rps: Math.round(result.requests.average),
@@ -231,10 +243,11 @@ export async function measure(scenario: string, opts: LoadOptions, note?: string
     note,
   };
   if (opts.rssOf) row.rssMb = await peakRssMb(opts.rssOf);
+  if (cpuUs !== null) row.cpuUs = cpuUs;
   if (result.requests.total === 0) row.note = `no answer within ${DURATION} s${note ? `; ${note}` : ''}`;
   await settle(opts.url, opts.probe ?? { method: opts.method ?? 'GET', body: opts.body });
   console.log(
-    `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}`,
+    `  ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rssMb ? `, peak RSS ${row.rssMb} MB` : ''}${cpuUs === null ? '' : `, server CPU ${cpuUs} µs a request`}`,
   );
   return row;
 }
@@ -273,11 +286,14 @@ export async function compare(targets: { scenario: string; opts: LoadOptions }[]
     const sorted = [...runs[i]!].sort((a, b) => a.rps - b.rps);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const peaks = runs[i]!.flatMap((r) => (r.rssMb === undefined ? [] : [r.rssMb]));
+    // The server's CPU a request, the median of its rounds on its own: it moves less with the machine than req/s.
+    const cpu = runs[i]!.flatMap((r) => (r.cpuUs === undefined ? [] : [r.cpuUs])).sort((a, b) => a - b);
     const row: Row = {
       ...median,
       scenario: target.scenario,
-      note: `median of ${ROUNDS} rounds: ${runs[i]!.map((r) => r.rps).join(', ')} req/s, spread ${spread(runs[i]!.map((r) => r.rps))}%`,
+      note: `median of ${ROUNDS} rounds: ${runs[i]!.map((r) => r.rps).join(', ')} req/s, spread ${spread(runs[i]!.map((r) => r.rps))}%${cpu.length ? `; server CPU a request ${runs[i]!.map((r) => r.cpuUs).join(', ')} µs, spread ${spread(cpu)}%` : ''}`,
     };
+    if (cpu.length > 0) row.cpuUs = cpu[Math.floor(cpu.length / 2)]!;
     if (peaks.length > 0) row.rssMb = Math.max(...peaks);
     rows.push(row);
     return row;
