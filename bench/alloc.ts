@@ -8,9 +8,8 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/ports.ts';
-import { gatewayEnv, gql, launch, ROOT, SECRET, SEED } from './load.ts';
+import { gatewayEnv, gql, launch, memberTokens, ROOT, SECRET } from './load.ts';
 import { BOOK, inTurn, MINE, prepared } from './scenarios.ts';
-import { createSessionTokens } from '../server/auth/session.ts';
 
 interface SampleNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -91,16 +90,7 @@ async function main() {
   }
   await db.close();
   const body = kind === 'T' ? gql('{ __typename }') : kind === 'S4' ? gql(MINE) : gql(BOOK, { id });
-  const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
-  const tokens =
-    kind === 'S4'
-      ? await Promise.all(
-          Array.from({ length: 1000 }, (_, i) => {
-            const uid = `seed-${SEED.seed}-${i + 1}`;
-            return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i + 1}`, role: 'member' });
-          }),
-        )
-      : undefined;
+  const tokens = kind === 'S4' ? await memberTokens(1000) : undefined;
   const peers = (process.env.ALLOC_PEERS ?? 'apollo').split(',');
   // The heap flags of GATEWAY_FLAGS bound the heap the samples are kept in too: the profiler gets room of its own.
   const sampler = ['--import', './bench/heap-sampler.ts', '--max-old-space-size=1024', '--max-semi-space-size=8'];

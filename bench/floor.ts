@@ -18,7 +18,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/ports.ts';
-import { createSessionTokens } from '../server/auth/session.ts';
 import { encodeCursor } from '../server/store/ids.ts';
 import { conditions, describe, ended } from './conditions.ts';
 import {
@@ -28,6 +27,7 @@ import {
   gatewayEnv,
   gql,
   launch,
+  memberTokens,
   PEER_FLAGS,
   ROOT,
   ROUNDS,
@@ -35,7 +35,7 @@ import {
   spread,
   stop,
 } from './load.ts';
-import { BOOK, inTurn, MINE, PAGE, prepared, s3Terms, shuffled, SIZE } from './scenarios.ts';
+import { BOOK, inTurn, MINE, PAGE, prepared, s3Terms, shuffled } from './scenarios.ts';
 import { searchRequest, searchTerms } from './search-terms.ts';
 
 const other = process.argv[2];
@@ -71,13 +71,7 @@ async function main() {
   const ids: string[] = [];
   for await (const book of db.books.all()) ids.push(book.id);
   await db.close();
-  const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
-  const readers = await Promise.all(
-    Array.from({ length: 2000 }, (_, i) => {
-      const uid = `seed-${SIZE.seed}-${i + 1}`;
-      return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i + 1}`, role: 'member' });
-    }),
-  );
+  const readers = await memberTokens(2000);
   const kinds: Record<string, autocannon.Request[]> = {
     T: inTurn([gql('{ __typename }')]),
     S1: inTurn(shuffled(ids, 1).map((id) => gql(PAGE, { after: encodeCursor(id) }))),

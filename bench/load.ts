@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadScaledDeadline } from '../scripts/lib/deadline.ts';
+import { createSessionTokens } from '../server/auth/session.ts';
 import type { PacedJob, PacedResult } from './paced-client.ts';
 import type { MixJob } from './mix.ts';
 
@@ -47,6 +48,17 @@ export const gql = (query: string, variables: Record<string, unknown> = {}) => J
 export const SEED = { books: Number(process.env.BENCH_BOOKS ?? 50_000), users: 10_000, seed: 2010 };
 /** The session secret of every bench gateway; the borrow scenarios sign their members' tokens with it. */
 export const SECRET = 'bench-secret-'.padEnd(48, 'x');
+
+/** Session tokens of the seeded members 1 to `count`, signed with SECRET: S4's readers, S5's borrowers. */
+export function memberTokens(count: number): Promise<string[]> {
+  const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => {
+      const uid = `seed-${SEED.seed}-${i + 1}`;
+      return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i + 1}`, role: 'member' });
+    }),
+  );
+}
 /** P1's operation: the first page of the catalogue. */
 export const LIST = gql(
   'query Books { books(first: 20) { totalCount pageInfo { hasNextPage endCursor } nodes { id title author genre rating quantity image } } }',

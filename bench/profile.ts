@@ -13,6 +13,7 @@ import {
   launch,
   LIST,
   load,
+  memberTokens,
   PEER_FLAGS,
   ROOT,
   SECRET,
@@ -23,7 +24,6 @@ import {
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
 import { inTurn, MINE, prepared } from './scenarios.ts';
 import { benchStore } from './store.ts';
-import { createSessionTokens } from '../server/auth/session.ts';
 
 interface ProfileNode {
   id: number;
@@ -89,13 +89,7 @@ async function main() {
       await load('typename', { rssOf, url: `${url}/graphql`, method: 'POST', body: gql('{ __typename }') });
     // S4's request: a member's loans and notices, each request another member's session.
     else if (scenario === 'mine') {
-      const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
-      const tokens = await Promise.all(
-        Array.from({ length: 2000 }, (_, i) => {
-          const uid = `seed-${SEED.seed}-${i + 1}`;
-          return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i + 1}`, role: 'member' });
-        }),
-      );
+      const tokens = await memberTokens(2000);
       await load('mine', { rssOf, url: `${url}/graphql`, requests: inTurn([gql(MINE)], tokens) });
     } else if (scenario === 'search')
       await load('search', {

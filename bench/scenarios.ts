@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/ports.ts';
-import { createSessionTokens } from '../server/auth/session.ts';
 import { loadConfig } from '../server/config.ts';
 import { createGateway } from '../server/gateway.ts';
 import { SCHEDULE_LEASE } from '../server/schedule.ts';
@@ -22,6 +21,7 @@ import {
   gatewayEnv,
   gql,
   launch,
+  memberTokens,
   paced,
   PEER_FLAGS,
   SECRET,
@@ -322,12 +322,7 @@ export async function scenarios(): Promise<void> {
     const books = shuffled(ids, 2).map((id) => gql(BOOK, { id }));
     const terms = s3Terms(await searchTerms(store));
     const searches = terms.map(searchRequest);
-    const sessions = createSessionTokens(new TextEncoder().encode(SECRET), 3600);
-    const member = (i: number) => {
-      const uid = `seed-${SIZE.seed}-${i}`;
-      return sessions.issue({ uid, email: `${uid}@example.com`, name: `Member ${i}`, role: 'member' });
-    };
-    const readers = shuffled(await Promise.all(Array.from({ length: SIZE.users - 1 }, (_, i) => member(i + 1))), 3);
+    const readers = shuffled(await memberTokens(SIZE.users - 1), 3);
     const mine = gql(MINE);
 
     console.log(`S1-S4: each in turns of ${CONNECTIONS} connections; S5 over ${PACED_CONNECTIONS} open connections`);
