@@ -88,9 +88,7 @@ async function main() {
   const push = (map: Map<string, number[]>, key: string, value: number) =>
     map.set(key, [...(map.get(key) ?? []), value]);
   const work = await mkdtemp(path.join(os.tmpdir(), 'bookhaven-floor-'));
-  let round = 0;
-  // One file a server: each round's processes are new.
-  const gcFileOf = (name: string) => path.join(work, `gc-${name.replace(/[^a-z0-9]+/gi, '-')}-${round}.json`);
+  const gcFileOf = (name: string) => path.join(work, `gc-${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
   const startGateway = async (name: string, dir: string, flags = GATEWAY_FLAGS): Promise<Target> => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -121,7 +119,7 @@ async function main() {
     return { name, url, child, gcFile };
   };
   try {
-    for (round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       const targets = other
         ? [await startGateway('A (other)', path.resolve(other)), await startGateway('B (this)', ROOT)]
         : [

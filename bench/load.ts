@@ -234,14 +234,10 @@ export async function measure(scenario: string, opts: LoadOptions, note?: string
     requests: opts.requests,
     connections,
   } as autocannon.Options;
-  // With a server's CPU to read, the warm-up runs on its own, so that the time read is the measured seconds'.
-  if (opts.cpuOf) await autocannon({ ...load, duration: 1 });
+  // A second of warm-up on its own, so that a server's CPU read around the measured seconds is theirs alone.
+  await autocannon({ ...load, duration: 1 });
   const cpuBefore = opts.cpuOf ? await cpuMs(opts.cpuOf) : 0;
-  const result = await autocannon({
-    ...load,
-    duration: DURATION,
-    ...(opts.cpuOf ? {} : { warmup: { connections, duration: 1 } }),
-  } as autocannon.Options);
+  const result = await autocannon({ ...load, duration: DURATION });
   const cpuUs =
     opts.cpuOf && result.requests.total > 0
       ? Math.round((((await cpuMs(opts.cpuOf)) - cpuBefore) * 10_000) / result.requests.total) / 10
