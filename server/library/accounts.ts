@@ -1,5 +1,5 @@
 // Accounts: turning a verified Firebase identity into a BookHaven member and session, and the member list.
-import type { Page, Role, Store, UserRecord, UserSearchFields } from '../store/port.ts';
+import type { AccountSummary, Page, Role, Store, UserRecord, UserSearchFields } from '../store/port.ts';
 import { InvalidIdTokenError, type IdTokenVerifier, type Session, type SessionTokens } from './identity.ts';
 import { LibraryError, badInput } from './errors.ts';
 import * as check from './validate.ts';
@@ -32,6 +32,10 @@ export interface Accounts {
   /** How many members there are, or how many match a search of name or e-mail (as list() searches). */
   count(session: Session, search: unknown): Promise<number>;
   me(session: Session): Promise<UserRecord | null>;
+  /**
+   * What the member owes and how many notices they have (unread too), in one read: the member themselves or staff.
+   */
+  summary(session: Session, uid: string): Promise<AccountSummary>;
   /** Staff: one member, or null. */
   member(session: Session, uid: unknown): Promise<UserRecord | null>;
   /** Staff: a page of members, optionally matching a search of name or e-mail. */
@@ -118,6 +122,10 @@ export function createAccounts(
       return (await store.users.page(searchTerm(search), { first: 1 }, within(session))).totalCount;
     },
     me: (session) => store.users.getByUid(session.uid),
+    async summary(session, uid) {
+      if (uid !== session.uid && !isStaff(session)) throw new LibraryError('FORBIDDEN', 'ownAccountOnly');
+      return store.users.summary(uid);
+    },
     async member(session, uid) {
       requireStaff(session);
       return store.users.getByUid(check.text(uid, 'uid', { max: 128 }));

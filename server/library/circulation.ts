@@ -56,7 +56,6 @@ export interface Circulation {
   borrowing(session: Session, userId?: string | null): Promise<BorrowingStatus>;
   /** The member's standing: owed, fees accruing, the refusal a borrow would meet now (the one computation). */
   memberStanding(session: Session, userId?: string | null): Promise<MemberStanding>;
-  balance(session: Session, userId?: string | null): Promise<number>;
   ledger(session: Session, userId?: string | null): Promise<LedgerRecord[]>;
   /** The return dates a borrow accepts now: from today to the latest, in the library's calendar. */
   window(): { today: string; latestReturnDate: string; timeZone: string };
@@ -116,7 +115,6 @@ export function createCirculation(store: Store, opts: CirculationOptions): Circu
     standing: reads.standing,
     borrowing: reads.borrowing,
     memberStanding: reads.memberStanding,
-    balance: reads.balance,
     ledger: reads.ledger,
     checkIn: desk.checkIn,
     markLost: desk.markLost,

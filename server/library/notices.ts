@@ -103,9 +103,14 @@ export interface Notices {
   list(
     session: Session,
     userId: string,
-    opts: { unreadOnly: boolean; first: number | null | undefined; after: string | null | undefined },
+    opts: {
+      unreadOnly: boolean;
+      first: number | null | undefined;
+      after: string | null | undefined;
+      /** How many there are, when the caller read it already (a member's summary): not counted again. */
+      total?: number;
+    },
   ): Promise<Page<NoticeRecord>>;
-  unreadCount(session: Session, userId: string): Promise<number>;
   markRead(session: Session, ids: readonly string[] | null | undefined): Promise<number>;
   /**
    * The notice as sentences for the member, in their language (English when left out); a ready hold's in a
@@ -358,13 +363,12 @@ export function createNotices(
       own(session, userId);
       const size = pageSize(o.first);
       return paged(() =>
-        store.notices.list(userId, { unreadOnly: o.unreadOnly, page: { first: size, after: cursor(o.after) } }),
+        store.notices.list(userId, {
+          unreadOnly: o.unreadOnly,
+          page: { first: size, after: cursor(o.after) },
+          total: o.total,
+        }),
       );
-    },
-
-    async unreadCount(session, userId) {
-      own(session, userId);
-      return store.notices.unreadCount(userId);
     },
 
     async markRead(session, ids) {

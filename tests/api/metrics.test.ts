@@ -158,6 +158,28 @@ describe('/metrics', () => {
     expect(reads(await scrape()) - reads(before)).toBe(1);
   });
 
+  it("reads a member's balance and notice counts in one store call for their page, and counts no notice again", async () => {
+    const m = await gw.member();
+    const calls = (samples: Sample[], operation: string) =>
+      value(samples, 'bookhaven_store_call_duration_seconds_count', { operation, outcome: 'ok' });
+    const before = await scrape();
+    const answer = await gw.gql(
+      '{ me { balance unreadNoticeCount notices(first: 10) { totalCount nodes { id } } unread: notices(unreadOnly: true) { totalCount } } }',
+      {},
+      m.token,
+    );
+    expect(answer.body.data.me).toEqual({
+      balance: 0,
+      unreadNoticeCount: 0,
+      notices: { totalCount: 0, nodes: [] },
+      unread: { totalCount: 0 },
+    });
+    const after = await scrape();
+    expect(calls(after, 'users.summary') - calls(before, 'users.summary')).toBe(1);
+    expect(calls(after, 'ledger.balance') - calls(before, 'ledger.balance')).toBe(0);
+    expect(calls(after, 'notices.list') - calls(before, 'notices.list')).toBe(2);
+  });
+
   it('does not count scrapes against the rate limits', async () => {
     const m = await gw.member();
     for (let i = 0; i < 5; i++) await scrape();

@@ -1,6 +1,8 @@
 import type { MutationResolvers, QueryResolvers, UserResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 import { say } from '../../library/i18n/index.ts';
+import type { GraphQLContext } from '../context.ts';
+import type { AccountSummary, UserRecord } from '../../store/port.ts';
 
 export const accountQueries: QueryResolvers = {
   users: (_parent, args, ctx) => ctx.library.accounts.list(sessionOf(ctx), args),
@@ -34,17 +36,37 @@ export const accountMutations: MutationResolvers = {
   deleteReadingHistory: (_parent, _args, ctx) => ctx.library.readingHistory.delete(sessionOf(ctx)),
 };
 
-// A member's account: the member themselves or staff (the circulation service refuses anyone else).
+// A member's balance and notice counts, read once per record a request shows: a member's page asks for all three.
+// Per record, not per member, so a mutation's answer reads them after its write, not before.
+const summaries = new WeakMap<GraphQLContext, WeakMap<UserRecord, Promise<AccountSummary>>>();
+
+function summaryOf(user: UserRecord, ctx: GraphQLContext): Promise<AccountSummary> {
+  let perRequest = summaries.get(ctx);
+  if (!perRequest) {
+    perRequest = new WeakMap();
+    summaries.set(ctx, perRequest);
+  }
+  let summary = perRequest.get(user);
+  if (!summary) {
+    summary = ctx.library.accounts.summary(sessionOf(ctx), user.uid);
+    perRequest.set(user, summary);
+  }
+  return summary;
+}
+
+// A member's account: the member themselves or staff (the services refuse anyone else).
 export const userFields: UserResolvers = {
   loans: (user, _args, ctx) => ctx.library.circulation.loansOf(sessionOf(ctx), user.uid),
-  balance: (user, _args, ctx) => ctx.library.circulation.balance(sessionOf(ctx), user.uid),
+  balance: async (user, _args, ctx) => (await summaryOf(user, ctx)).balance,
   ledger: (user, _args, ctx) => ctx.library.circulation.ledger(sessionOf(ctx), user.uid),
   holds: (user, _args, ctx) => ctx.library.holds.of(sessionOf(ctx), user.uid),
   async notices(user, { unreadOnly, first, after }, ctx) {
+    const summary = await summaryOf(user, ctx);
     const page = await ctx.library.notices.list(sessionOf(ctx), user.uid, {
       unreadOnly: unreadOnly === true,
       first,
       after,
+      total: unreadOnly === true ? summary.unreadNotices : summary.notices,
     });
     return {
       nodes: page.nodes,
@@ -52,7 +74,7 @@ export const userFields: UserResolvers = {
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
     };
   },
-  unreadNoticeCount: (user, _args, ctx) => ctx.library.notices.unreadCount(sessionOf(ctx), user.uid),
+  unreadNoticeCount: async (user, _args, ctx) => (await summaryOf(user, ctx)).unreadNotices,
   emailNotices: (user, _args, ctx) => ctx.library.mail.settingOf(sessionOf(ctx), user),
   smsNotices: (user, _args, ctx) => ctx.library.sms.settingOf(sessionOf(ctx), user),
   noticeChannels: (user, _args, ctx) => {

@@ -147,10 +147,6 @@ export function createStanding(ctx: Context) {
       return { owed, accruing, refusal };
     },
 
-    async balance(session: Session, userId?: string | null): Promise<number> {
-      return store.ledger.balance(ctx.subject(session, userId, 'ownAccountOnly'));
-    },
-
     async ledger(session: Session, userId?: string | null): Promise<LedgerRecord[]> {
       const entries = await store.ledger.list(ctx.subject(session, userId, 'ownAccountOnly'));
       if (isStaff(session)) return entries;

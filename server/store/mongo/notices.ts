@@ -87,7 +87,7 @@ export function mongoNotices(
       const docs = await notices.find({ key: { $in: keys } }, { projection: { key: 1 } }).toArray();
       return new Set(docs.map((doc) => doc.key));
     },
-    async list(userId, { unreadOnly, page }) {
+    async list(userId, { unreadOnly, page, total: known }) {
       const after = page.after ? decodeTimeCursor(page.after) : null;
       const base: Filter<NoticeDoc> = unreadOnly ? { userId, readAt: null } : { userId };
       const query: Filter<NoticeDoc> = after
@@ -100,17 +100,11 @@ export function mongoNotices(
           }
         : base;
       const limit = Math.max(page.first, 0) + 1;
-      const docs = await notices.find(query).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
-      return keysetPage(
-        docs,
-        limit,
-        toNotice,
-        (notice) => encodeTimeCursor(notice.createdAt, notice.id),
-        await notices.countDocuments(base),
-      );
-    },
-    async unreadCount(userId) {
-      return notices.countDocuments({ userId, readAt: null });
+      const [docs, total] = await Promise.all([
+        known === 0 ? [] : notices.find(query).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray(),
+        known ?? notices.countDocuments(base),
+      ]);
+      return keysetPage(docs, limit, toNotice, (notice) => encodeTimeCursor(notice.createdAt, notice.id), total);
     },
     async markRead(userId, ids, at) {
       const filter: Filter<NoticeDoc> = { userId, readAt: null };

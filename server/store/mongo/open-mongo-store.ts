@@ -220,6 +220,8 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       db.collection<ClosureDoc>('closures'),
       db.collection<HoursChangeDoc>('hoursChanges'),
     );
+    const ledger = mongoLedger(collections, lock);
+    const notices = db.collection<NoticeDoc>('notices');
     return {
       kind: 'mongodb',
       calendar,
@@ -227,14 +229,14 @@ export async function openMongoStore(uri: string, dbName?: string, opts: MongoSt
       books: mongoBooks(books, lock, fill, recentLoansOf(loans), itemSteps(collections, lock)),
       categories: mongoCategories(db.collection<CategoryDoc>('categories')),
       loans: mongoLoans(collections, lock),
-      ledger: mongoLedger(collections, lock),
+      ledger,
       requests: mongoRequests(db.collection<RequestDoc>('requests')),
       holds: mongoHolds(collections, lock),
-      notices: mongoNotices(db.collection<NoticeDoc>('notices'), db.collection<MailClaimDoc>('noticeMailClaims'), lock),
-      users: mongoUsers(members),
+      notices: mongoNotices(notices, db.collection<MailClaimDoc>('noticeMailClaims'), lock),
+      users: mongoUsers(members, { balance: ledger.balance, notices }),
       erasure: mongoErasure({
         ...collections,
-        notices: db.collection<NoticeDoc>('notices'),
+        notices,
         users: db.collection<UserDoc>('users'),
         memberNotes: members.memberNotes,
         audit: db.collection<AuditDoc>('audit'),

@@ -3,12 +3,12 @@ import { MongoBulkWriteError } from 'mongodb';
 import type { Collection } from 'mongodb';
 import { ObjectId } from 'mongodb';
 import { InvalidCursorError } from '../port.ts';
-import type { CategoryStore, UserSearchFields, UserStore } from '../port.ts';
+import type { CategoryStore, LedgerStore, UserSearchFields, UserStore } from '../port.ts';
 import { decodeCursor, encodeCursor, escapeRegex, keysetPage } from '../ids.ts';
 import { SEPARATOR, compareRanked, foldedKey, matchTier, searchWords, type Ranked } from '../search-words.ts';
 import { toCategory, toUser } from './documents.ts';
 import { mongoMembers, type MemberCollections } from './members.ts';
-import type { CategoryDoc, UserDoc } from './documents.ts';
+import type { CategoryDoc, NoticeDoc, UserDoc } from './documents.ts';
 
 export function mongoCategories(categories: Collection<CategoryDoc>): CategoryStore {
   return {
@@ -58,7 +58,13 @@ export async function prepareMemberSearch(users: Collection<UserDoc>): Promise<n
   }
 }
 
-export function mongoUsers(c: MemberCollections): UserStore {
+/** What a member's summary reads besides their record: the ledger's balance and their notices. */
+export interface SummarySources {
+  balance: LedgerStore['balance'];
+  notices: Collection<NoticeDoc>;
+}
+
+export function mongoUsers(c: MemberCollections, sources: SummarySources): UserStore {
   const { users } = c;
   /**
    * A page of a member search, best match first as books are (search-words.ts), then by key and id: every
@@ -100,6 +106,14 @@ export function mongoUsers(c: MemberCollections): UserStore {
     async getByUid(uid) {
       const doc = await users.findOne({ uid: String(uid) });
       return doc ? toUser(doc) : null;
+    },
+    async summary(uid) {
+      const [balance, notices, unreadNotices] = await Promise.all([
+        sources.balance(uid),
+        sources.notices.countDocuments({ userId: uid }),
+        sources.notices.countDocuments({ userId: uid, readAt: null }),
+      ]);
+      return { balance, notices, unreadNotices };
     },
     async list() {
       return (await users.find({}).sort({ _id: 1 }).toArray()).map(toUser);

@@ -114,9 +114,11 @@ export interface NoticeStore {
   redate(key: string, day: string): Promise<boolean>;
   /** Which of these keys are recorded already (a read, so a schedule can skip what it has done). */
   recorded(keys: string[]): Promise<Set<string>>;
-  /** Newest first. */
-  list(userId: string, opts: { unreadOnly: boolean; page: PageRequest }): Promise<Page<NoticeRecord>>;
-  unreadCount(userId: string): Promise<number>;
+  /**
+   * Newest first. `total`: how many there are, when the caller read it already (users.summary); the page then
+   * counts nothing, and reads no row when it is 0.
+   */
+  list(userId: string, opts: { unreadOnly: boolean; page: PageRequest; total?: number }): Promise<Page<NoticeRecord>>;
   /** Marks the member's notices read (these ids, or all when null); returns how many changed. */
   markRead(userId: string, ids: string[] | null, at: Date): Promise<number>;
   /**

@@ -63,6 +63,16 @@ export interface MemberNote {
 /** The languages the library speaks: English and Bangla. */
 export type Locale = 'en' | 'bn';
 
+/**
+ * What a member's own page shows of their account at a glance, read together: what they owe (as ledger.balance
+ * says it) and how many notices they have, and how many of them unread (as notices.list and unreadCount count).
+ */
+export interface AccountSummary {
+  balance: number;
+  notices: number;
+  unreadNotices: number;
+}
+
 /** What a search of members looks in. */
 export type UserSearchFields = 'name' | 'nameOrEmail';
 
@@ -73,6 +83,8 @@ export interface UserStore {
    */
   upsert(profile: UserProfile, at?: Date): Promise<UserRecord>;
   getByUid(uid: string): Promise<UserRecord | null>;
+  /** The member's balance and notice counts in one read (zeros for a uid with none). */
+  summary(uid: string): Promise<AccountSummary>;
   /** Oldest first. */
   list(): Promise<UserRecord[]>;
   /**

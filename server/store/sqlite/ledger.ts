@@ -32,9 +32,12 @@ export function toEntry(row: Row): LedgerRecord {
 const kindList = (kinds: readonly LedgerKind[]) =>
   `(${kinds.map((kind) => `'${kind.replaceAll("'", "''")}'`).join(', ')})`;
 
-/** What a member owes: charges raise it, every other kind (payments, waivers, a lost copy's refund) lowers it. */
+/**
+ * What a member owes: charges raise it, every other kind (payments, waivers, a lost copy's refund) lowers it. The
+ * member is the first parameter (`?1`), so the sum can also be a subquery beside others of the same member.
+ */
 export const BALANCE_SQL = `SELECT COALESCE(SUM(CASE WHEN kind IN ${kindList(CHARGE_KINDS)} THEN amount
-  ELSE -amount END), 0) AS n FROM ledger WHERE user_id = ?`;
+  ELSE -amount END), 0) AS n FROM ledger WHERE user_id = ?1`;
 
 /** A day's credits for the cash-up (the ledger_credits_by_time index lists the same kinds). */
 const CREDITS_SQL = `SELECT * FROM ledger WHERE kind IN ${kindList(CREDIT_KINDS)} AND created_at >= ?

@@ -113,14 +113,12 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
       }
       return found;
     },
-    async list(userId, { unreadOnly, page }) {
+    async list(userId, { unreadOnly, page, total: known }) {
       const after = page.after ? decodeTimeCursor(page.after) : null;
       const limit = Math.max(page.first, 0) + 1;
       const unread = unreadOnly ? ' AND read_at IS NULL' : '';
-      const total = num(
-        db.prepare(`SELECT COUNT(*) AS n FROM notices WHERE user_id = ?${unread}`).get(userId) ?? {},
-        'n',
-      );
+      const total =
+        known ?? num(db.prepare(`SELECT COUNT(*) AS n FROM notices WHERE user_id = ?${unread}`).get(userId) ?? {}, 'n');
       // Most members have no notice, and the count (from the index alone) says so: reading every column of no row
       // costs 4x as much (12.5 against 2.9 µs a member in one measurement; node:sqlite pays a column at every read).
       const rows =
@@ -144,12 +142,6 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
     async updateMoved(id, moved, day) {
       const key = parseId(id);
       return key !== null && Number(updateMoved.run(JSON.stringify(moved), day, key).changes) === 1;
-    },
-    async unreadCount(userId) {
-      return num(
-        db.prepare('SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND read_at IS NULL').get(userId) ?? {},
-        'n',
-      );
     },
     async markRead(userId, ids, at) {
       if (ids === null)

@@ -7,6 +7,7 @@ import { matchTier, searchWords } from '../search-words.ts';
 import { tierSql } from './search-sql.ts';
 import { date, dateOrNull, num, text, textOrNull, transaction, wholeRows } from './db.ts';
 import { settleMember, sqliteMembers } from './members.ts';
+import { BALANCE_SQL } from './ledger.ts';
 import type { Row } from './db.ts';
 
 function toCategory(row: Row): CategoryRecord {
@@ -77,6 +78,11 @@ const KEY_WITHIN: Record<UserSearchFields, string> = {
 
 export function sqliteUsers(db: DatabaseSync): UserStore {
   const users = wholeRows(db, 'users', toUser);
+  // One statement for three counts: a member's page asks for all three, and inside a gateway under load each
+  // statement costs several times its price in a loop (docs/performance.md), so they are read as one.
+  const summary = db.prepare(`SELECT (${BALANCE_SQL}) AS balance,
+    (SELECT COUNT(*) FROM notices WHERE user_id = ?1) AS notices,
+    (SELECT COUNT(*) FROM notices WHERE user_id = ?1 AND read_at IS NULL) AS unread`);
   /**
    * A page of a member search, best match first as books are (search-words.ts), then by folded name and id.
    * Every word is a substring of the name or the e-mail (instr() takes it literally); a scan, which at 10,000
@@ -137,6 +143,10 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
     },
     async getByUid(uid) {
       return users.get('WHERE uid = ?', uid);
+    },
+    async summary(uid) {
+      const row = summary.get(uid) ?? {};
+      return { balance: num(row, 'balance'), notices: num(row, 'notices'), unreadNotices: num(row, 'unread') };
     },
     async list() {
       return db.prepare('SELECT * FROM users ORDER BY id').all().map(toUser);

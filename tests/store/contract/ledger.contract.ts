@@ -1,6 +1,6 @@
 // The ledger's credits under concurrency, and idempotency keys' claims: what both adapters promise.
 import { describe, expect, it } from 'vitest';
-import type { NewCredit, Store } from '../../../server/store/port.ts';
+import type { NewCredit, NewNotice, Store } from '../../../server/store/port.ts';
 import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -28,7 +28,51 @@ const payment = (userId: string, amount: number): NewCredit => ({
   createdAt: new Date(),
 });
 
+const notice = (key: string, userId: string, at: number): NewNotice => ({
+  userId,
+  kind: 'due-soon',
+  key,
+  bookId: '0123456789abcdef01234567',
+  bookTitle: 'Dracula',
+  loanId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  holdId: null,
+  day: '2026-12-01',
+  createdAt: new Date(at),
+});
+
 export function ledgerContract(factory: StoreFactory): void {
+  describe("a member's summary: the ledger's balance and their notices in one read", () => {
+    const store = useStore(factory);
+
+    it('agrees with ledger.balance and the notices pages, counts one member only, and is zeros for none', async () => {
+      expect(await store().users.summary('user-1')).toEqual({ balance: 0, notices: 0, unreadNotices: 0 });
+      await owing600(store(), 'user-1');
+      await store().ledger.credit(payment('user-1', 200));
+      const [first] = await store().notices.record([
+        notice('a', 'user-1', 1000),
+        notice('b', 'user-1', 2000),
+        notice('c', 'user-1', 3000),
+        notice('d', 'user-2', 4000),
+      ]);
+      await store().notices.markRead('user-1', [first!.id], new Date(5000));
+      const summary = await store().users.summary('user-1');
+      expect(summary).toEqual({ balance: 400, notices: 3, unreadNotices: 2 });
+      expect(summary.balance).toBe(await store().ledger.balance('user-1'));
+      const all = await store().notices.list('user-1', { unreadOnly: false, page: { first: 5 } });
+      const unread = await store().notices.list('user-1', { unreadOnly: true, page: { first: 5 } });
+      expect([all.totalCount, unread.totalCount]).toEqual([3, 2]);
+      expect(await store().users.summary('user-2')).toEqual({ balance: 0, notices: 1, unreadNotices: 1 });
+    });
+
+    it('a page of notices given its total counts nothing, and reads no notice when the total is 0', async () => {
+      await store().notices.record([notice('a', 'user-1', 1000), notice('b', 'user-1', 2000)]);
+      const given = await store().notices.list('user-1', { unreadOnly: false, page: { first: 5 }, total: 7 });
+      expect([given.totalCount, given.nodes.map((n) => n.key)]).toEqual([7, ['b', 'a']]);
+      const none = await store().notices.list('user-1', { unreadOnly: true, page: { first: 5 }, total: 0 });
+      expect([none.totalCount, none.nodes, none.hasNextPage]).toEqual([0, [], false]);
+    });
+  });
+
   describe('credits never take a balance below zero', () => {
     const store = useStore(factory);
 

@@ -82,15 +82,15 @@ export function noticesContract(factory: StoreFactory): void {
       expect(first.nodes[0]).toMatchObject({ kind: 'hold-ready', holdId: 'bbbbbbbbbbbbbbbbbbbbbbbb', readAt: null });
       const rest = await store().notices.list('u1', { unreadOnly: false, page: { first: 2, after: first.endCursor } });
       expect(rest.nodes.map((n) => n.key)).toEqual(['a']);
-      expect(await store().notices.unreadCount('u1')).toBe(3);
+      expect((await store().users.summary('u1')).unreadNotices).toBe(3);
       // Another member's id marks nothing; the member's own does.
       const other = (await store().notices.list('u2', { unreadOnly: false, page: { first: 5 } })).nodes[0]!;
       expect(await store().notices.markRead('u1', [other.id, first.nodes[0]!.id, 'not-an-id'], new Date())).toBe(1);
-      expect(await store().notices.unreadCount('u2')).toBe(1);
+      expect((await store().users.summary('u2')).unreadNotices).toBe(1);
       const unread = await store().notices.list('u1', { unreadOnly: true, page: { first: 5 } });
       expect([unread.totalCount, unread.nodes.map((n) => n.key)]).toEqual([2, ['b', 'a']]);
       expect(await store().notices.markRead('u1', null, new Date())).toBe(2);
-      expect(await store().notices.unreadCount('u1')).toBe(0);
+      expect((await store().users.summary('u1')).unreadNotices).toBe(0);
       expect(await store().notices.markRead('u1', [], new Date())).toBe(0);
     });
 
