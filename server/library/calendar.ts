@@ -29,24 +29,59 @@ const wallClock = perZone({
   hourCycle: 'h23',
 });
 
-// Today's day is asked several times a request (a loan's standing, its fees, its notices): formatting it was 1.4%
-// of the gateway's CPU under S5. Since 1980 every zone's offset is whole minutes, so the day cannot change within
-// one minute of UTC: the answer for the latest minute asked per zone holds for the rest of that minute. An earlier
-// instant (the day a loan came back) is formatted without taking its place: it did, once a returned loan each, and
-// a member's page then formatted today again after each of them.
+// A day in a zone is asked many times a request (today for a loan's standing, its fees, its notices; the day each
+// returned loan came back), and formatting one costs over a microsecond (todayIn was 2.5% of the gateway's CPU on
+// S4's member pages). An instant's day is its UTC time moved by the zone's offset, and an offset changes at most
+// once a day: where it is the same at both ends of a UTC day it holds all that day, so it is formatted once per
+// zone and UTC day and kept. A UTC day with a change of offset in it is formatted at each ask. Before 1980 some
+// zones' offsets had seconds, so those instants are formatted too.
 const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
-const lastDay = new Map<string, { minute: number; day: string }>();
+/** How many UTC days' offsets a zone keeps (about 137 years): past that, it starts again. */
+const KEPT_OFFSET_DAYS = 50_000;
+const offsets = new Map<string, Map<number, number | null>>();
 
-/** Today's calendar day (YYYY-MM-DD) in the given IANA time zone. */
+/** The zone's offset from UTC (ms) at an instant, read from its wall clock (to the second). */
+function offsetAt(timeZone: string, time: number): number {
+  const parts = wallClock(timeZone).formatToParts(new Date(time));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const there = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return there - (time - (((time % 1000) + 1000) % 1000));
+}
+
+/** The zone's offset all through a UTC day (days since 1970-01-01); null when it changes that day. */
+function offsetOn(timeZone: string, utcDay: number): number | null {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let offset = zone.get(utcDay);
+  if (offset === undefined) {
+    const start = utcDay * DAY_MS;
+    const first = offsetAt(timeZone, start);
+    offset = first === offsetAt(timeZone, start + DAY_MS - 1) ? first : null;
+    if (zone.size >= KEPT_OFFSET_DAYS) zone.clear();
+    zone.set(utcDay, offset);
+  }
+  return offset;
+}
+
+/** The UTC calendar day (YYYY-MM-DD) of an instant (ms): a due day as stored is midnight UTC of that day. */
+export function utcDayOf(time: number): string {
+  const date = new Date(time);
+  const year = date.getUTCFullYear();
+  if (!(year >= 1000 && year <= 9999)) return date.toISOString().slice(0, 10);
+  const month = date.getUTCMonth() + 1;
+  const day = date.getUTCDate();
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in the given IANA time zone: today's when left out. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   const time = now.getTime();
   if (!(time >= WHOLE_MINUTE_OFFSETS_SINCE)) return dayIn(timeZone).format(now);
-  const minute = Math.floor(time / 60_000);
-  const kept = lastDay.get(timeZone);
-  if (kept?.minute === minute) return kept.day;
-  const day = dayIn(timeZone).format(now);
-  if (!kept || minute > kept.minute) lastDay.set(timeZone, { minute, day });
-  return day;
+  const offset = offsetOn(timeZone, Math.floor(time / DAY_MS));
+  return offset === null ? dayIn(timeZone).format(now) : utcDayOf(time + offset);
 }
 
 /** Parses YYYY-MM-DD (or an ISO 8601 date-time, taken as its day in the library's zone) to a calendar day. */
@@ -63,22 +98,23 @@ export function parseDay(value: string, timeZone: string): string | null {
   return Number.isNaN(instant.getTime()) ? null : todayIn(timeZone, instant);
 }
 
-export const dayToDate = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
+/** A calendar day's number of days since 1970-01-01, read from its digits (two thirds of parsing it as a date). */
+const dayNumber = (day: string): number =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+
+export const dayToDate = (day: string): Date => new Date(dayNumber(day) * DAY_MS);
 
 /** The calendar day `days` after `day` (YYYY-MM-DD). */
 export function addDays(day: string, days: number): string {
-  return new Date(dayToDate(day).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+  return utcDayOf((dayNumber(day) + days) * DAY_MS);
 }
 
 export function daysBetween(fromDay: string, toDay: string): number {
-  return Math.round((dayToDate(toDay).getTime() - dayToDate(fromDay).getTime()) / DAY_MS);
+  return dayNumber(toDay) - dayNumber(fromDay);
 }
 
 /** The instant a calendar day begins in the given time zone (zones without a change of offset that day). */
 export function startOfDay(day: string, timeZone: string): Date {
   const utcMidnight = dayToDate(day).getTime();
-  const parts = wallClock(timeZone).formatToParts(new Date(utcMidnight));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const there = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return new Date(utcMidnight - (there - utcMidnight));
+  return new Date(utcMidnight - offsetAt(timeZone, utcMidnight));
 }

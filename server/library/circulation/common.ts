@@ -3,6 +3,7 @@ import type { LoanRecord, NewAudit } from '../../store/port.ts';
 import type { Session } from '../identity.ts';
 import { LibraryError } from '../errors.ts';
 import type { Sentence } from '../i18n/keys.ts';
+import { utcDayOf } from '../calendar.ts';
 
 /** Whether another member is waiting for a book: renewals wait for them. Holds answer it; none yet. */
 export type WaitingFor = (bookId: string) => Promise<boolean>;
@@ -80,7 +81,7 @@ export function requireStaff(session: Session): void {
 }
 
 /** The due day of a loan (stored as midnight UTC of that day, see calendar.ts). */
-export const dueDayOf = (loan: LoanRecord): string => loan.returnDate.toISOString().slice(0, 10);
+export const dueDayOf = (loan: LoanRecord): string => utcDayOf(loan.returnDate.getTime());
 
 /** Who a desk action is recorded as: name and e-mail, so staff can tell two clerks of one name apart. */
 export const staffName = (session: Session): string => `${session.name} (${session.email})`;
