@@ -1,7 +1,13 @@
 // `node bench/profile.ts <list|typename|mine|search|distinct|rest|borrow|borrow-rest|holds>`: one scenario
 // against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self time).
 // The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
-import { readdir, readFile, rm } from 'node:fs/promises';
+// PROFILE_WITH=perf records the gateway with Linux perf instead (`perf record -g`, JavaScript named through
+// --perf-basic-prof-only-functions): native code too, SQLite's and the kernel's, which V8's profiler charges to
+// the JavaScript function that called into it. perf.data stays beside, for `perf report -i`.
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
 import { borrowReturn } from './borrow-return.ts';
@@ -61,24 +67,70 @@ function top(entries: Map<string, number>, total: number, n: number) {
     .join('\n');
 }
 
+/** What each part of the process took of perf's samples: SQLite's C code, the kernel, V8, our JavaScript. */
+function perfParts(report: string): Map<string, number> {
+  const parts = new Map<string, number>();
+  for (const line of report.split('\n')) {
+    const match = /^\s*([\d.]+)%\s+\[(.)\]\s+(.*)$/.exec(line);
+    if (!match) continue;
+    const [, share = '0', mode, symbol = ''] = match;
+    const part =
+      mode === 'k'
+        ? 'kernel'
+        : /sqlite3|pcache|Btree|Vdbe|Pager|unixShm|unixLock/.test(symbol)
+          ? 'SQLite'
+          : symbol.startsWith('JS:')
+            ? 'JavaScript (optimized or baseline code)'
+            : symbol.startsWith('Builtins_')
+              ? "V8's builtins (property access, promises, calls)"
+              : symbol.includes('v8::internal')
+                ? 'V8 runtime (garbage collection, JSON, strings)'
+                : symbol.includes('node::')
+                  ? "Node's C++"
+                  : 'other native (libc, allocator)';
+    parts.set(part, (parts.get(part) ?? 0) + Number(share));
+  }
+  return parts;
+}
+
+async function perfSummary(data: string): Promise<void> {
+  const report = async (sort: string) =>
+    (
+      await promisify(execFile)('perf', ['report', '-i', data, '--no-children', '-g', 'none', '--sort', sort], {
+        maxBuffer: 64 * 1024 * 1024,
+      })
+    ).stdout;
+  const bySymbol = await report('sym');
+  const parts = [...perfParts(bySymbol)].sort((a, b) => b[1] - a[1]);
+  const lines = bySymbol.split('\n').filter((line) => /^\s*[\d.]+%/.test(line));
+  console.log(`\nperf samples by part:\n${parts.map(([k, v]) => `  ${v.toFixed(1).padStart(5)}%  ${k}`).join('\n')}`);
+  console.log(`\nBy symbol:\n${lines.slice(0, 25).join('\n')}`);
+  console.log(`\nProfile: ${path.relative(ROOT, data)} (perf report -i)`);
+}
+
 async function main() {
   // S4's request reads members with loans and notices, so `mine` runs on S1-S5's store (20,000 loans, notices swept).
   const store = scenario === 'mine' ? await prepared() : await benchStore(SEED);
   await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // PROFILE_PEER=apollo (a PEER of bench/peers.ts) profiles that server instead, for GraphQL scenarios.
   const peer = process.env.PROFILE_PEER;
+  const perf = process.env.PROFILE_WITH === 'perf';
   const gateway = await launch(
     [
-      '--cpu-prof',
-      `--cpu-prof-dir=${dir}`,
+      ...(perf ? ['--perf-basic-prof-only-functions'] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]),
       ...(peer ? PEER_FLAGS : GATEWAY_FLAGS),
       peer ? 'bench/peers.ts' : 'server/index.ts',
     ],
     peer ? { ...store.env, PEER: peer, PORT: String(port), SESSION_SECRET: SECRET } : gatewayEnv(store.env, port),
     peer ? `${url}/graphql?query=%7B__typename%7D` : `${url}/healthz`,
   );
+  const perfData = path.join(dir, 'perf.data');
+  const recorder = perf
+    ? spawn('perf', ['record', '-F', '999', '-g', '-p', String(gateway.pid), '-o', perfData], { stdio: 'ignore' })
+    : null;
   try {
     // One book through GraphQL: GET /api/books would put a 15 MB answer into every profile.
     const someBook = await someBookId(url);
@@ -119,9 +171,14 @@ async function main() {
     else if (scenario === 'holds') console.log((await holdsScenario(url, store, { rssOf })).headline);
     else throw new Error(`unknown scenario ${scenario}`);
   } finally {
+    if (recorder) {
+      recorder.kill('SIGINT');
+      await once(recorder, 'exit');
+    }
     await stop(gateway);
     await store.dispose();
   }
+  if (perf) return perfSummary(perfData);
   const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the gateway wrote no profile (did it exit cleanly?)');
   const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CpuProfile;
