@@ -18,6 +18,27 @@ export interface GraphQLContext {
 }
 
 /**
+ * A value worked out once per request and key, which the fields of one answer share (a loan's standing, a member's
+ * summary): kept as long as the request's context is.
+ */
+export function perRequest<K, V>(): (ctx: GraphQLContext, key: K, make: () => V) => V {
+  const kept = new WeakMap<GraphQLContext, Map<K, V>>();
+  return (ctx, key, make) => {
+    let values = kept.get(ctx);
+    if (!values) {
+      values = new Map();
+      kept.set(ctx, values);
+    }
+    let value = values.get(key);
+    if (value === undefined) {
+      value = make();
+      values.set(key, value);
+    }
+    return value;
+  };
+}
+
+/**
  * A request's context. `me` and the language of its sentences share one read of the member's record: a member's
  * page asks for both, and only a query (which changes nothing) can ask for `me`.
  */

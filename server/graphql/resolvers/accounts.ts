@@ -1,7 +1,7 @@
 import type { MutationResolvers, QueryResolvers, UserResolvers } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
 import { say } from '../../library/i18n/index.ts';
-import type { GraphQLContext } from '../context.ts';
+import { perRequest, type GraphQLContext } from '../context.ts';
 import type { AccountSummary, UserRecord } from '../../store/port.ts';
 
 export const accountQueries: QueryResolvers = {
@@ -38,21 +38,10 @@ export const accountMutations: MutationResolvers = {
 
 // A member's balance and notice counts, read once per record a request shows: a member's page asks for all three.
 // Per record, not per member, so a mutation's answer reads them after its write, not before.
-const summaries = new WeakMap<GraphQLContext, WeakMap<UserRecord, Promise<AccountSummary>>>();
+const summaries = perRequest<UserRecord, Promise<AccountSummary>>();
 
-function summaryOf(user: UserRecord, ctx: GraphQLContext): Promise<AccountSummary> {
-  let perRequest = summaries.get(ctx);
-  if (!perRequest) {
-    perRequest = new WeakMap();
-    summaries.set(ctx, perRequest);
-  }
-  let summary = perRequest.get(user);
-  if (!summary) {
-    summary = ctx.library.accounts.summary(sessionOf(ctx), user.uid);
-    perRequest.set(user, summary);
-  }
-  return summary;
-}
+const summaryOf = (user: UserRecord, ctx: GraphQLContext): Promise<AccountSummary> =>
+  summaries(ctx, user, () => ctx.library.accounts.summary(sessionOf(ctx), user.uid));
 
 // A member's account: the member themselves or staff (the services refuse anyone else).
 export const userFields: UserResolvers = {

@@ -5,7 +5,7 @@ import type {
   QueryResolvers,
 } from '../generated/resolvers-types.ts';
 import { sessionOf } from '../session-of.ts';
-import type { GraphQLContext } from '../context.ts';
+import { perRequest, type GraphQLContext } from '../context.ts';
 import { isStaff, recorderForMembers, type LoanStanding } from '../../library/circulation.ts';
 import type { LoanRecord } from '../../store/port.ts';
 import { say } from '../../library/i18n/index.ts';
@@ -79,21 +79,10 @@ export const borrowWindowFields: BorrowWindowResolvers = {
 
 // What a loan shows besides its record (due day, days late, fee, renewal), worked out once per loan and
 // request: the fields share one standing.
-const standings = new WeakMap<GraphQLContext, Map<string, Promise<LoanStanding>>>();
+const standings = perRequest<string, Promise<LoanStanding>>();
 
-function standingOf(loan: LoanRecord, ctx: GraphQLContext): Promise<LoanStanding> {
-  let perRequest = standings.get(ctx);
-  if (!perRequest) {
-    perRequest = new Map();
-    standings.set(ctx, perRequest);
-  }
-  let standing = perRequest.get(loan.id);
-  if (!standing) {
-    standing = ctx.library.circulation.standing(loan);
-    perRequest.set(loan.id, standing);
-  }
-  return standing;
-}
+const standingOf = (loan: LoanRecord, ctx: GraphQLContext): Promise<LoanStanding> =>
+  standings(ctx, loan.id, () => ctx.library.circulation.standing(loan));
 
 export const loanFields: BorrowRecordResolvers = {
   // A member sees only their own loans; who closed one is told them without the staff member's e-mail.

@@ -1,6 +1,14 @@
 // Shared pieces of the store contract suite: how a suite gets a fresh store, and record factories.
 import { afterEach, beforeEach } from 'vitest';
-import type { BookFields, LoanRecord, NewHold, NewLoan, Store, UserProfile } from '../../../server/store/port.ts';
+import type {
+  BookFields,
+  LoanRecord,
+  NewHold,
+  NewLoan,
+  NewNotice,
+  Store,
+  UserProfile,
+} from '../../../server/store/port.ts';
 
 export interface OpenedStore {
   store: Store;
@@ -73,6 +81,20 @@ export function newHold(
     ...overrides,
   };
 }
+
+/** A "due soon" notice to a member (other kinds through overrides), recorded at `at` (epoch milliseconds). */
+export const newNotice = (key: string, userId: string, at: number, overrides: Partial<NewNotice> = {}): NewNotice => ({
+  userId,
+  kind: 'due-soon',
+  key,
+  bookId: '0123456789abcdef01234567',
+  bookTitle: 'Dracula',
+  loanId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  holdId: null,
+  day: '2026-12-01',
+  createdAt: new Date(at),
+  ...overrides,
+});
 
 export function profile(overrides: Partial<UserProfile> = {}): UserProfile {
   return { uid: 'uid-ada', email: 'ada@example.com', name: 'Ada Reader', photoURL: null, role: 'member', ...overrides };

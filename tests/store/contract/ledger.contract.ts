@@ -1,7 +1,8 @@
-// The ledger's credits under concurrency, and idempotency keys' claims: what both adapters promise.
+// The ledger's credits under concurrency, idempotency keys' claims, and a member's summary of what they owe with
+// their notices: what both adapters promise.
 import { describe, expect, it } from 'vitest';
-import type { NewCredit, NewNotice, Store } from '../../../server/store/port.ts';
-import { bookFields, newLoan, useStore, type StoreFactory } from './harness.ts';
+import type { NewCredit, Store } from '../../../server/store/port.ts';
+import { bookFields, newLoan, newNotice as notice, useStore, type StoreFactory } from './harness.ts';
 
 const DAY = 86_400_000;
 
@@ -26,18 +27,6 @@ const payment = (userId: string, amount: number): NewCredit => ({
   note: 'Cash',
   recordedBy: 'Desk',
   createdAt: new Date(),
-});
-
-const notice = (key: string, userId: string, at: number): NewNotice => ({
-  userId,
-  kind: 'due-soon',
-  key,
-  bookId: '0123456789abcdef01234567',
-  bookTitle: 'Dracula',
-  loanId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-  holdId: null,
-  day: '2026-12-01',
-  createdAt: new Date(at),
 });
 
 export function ledgerContract(factory: StoreFactory): void {

@@ -1,20 +1,6 @@
 // Notices: one per event key, newest first per member, read and unread.
 import { describe, expect, it } from 'vitest';
-import type { NewNotice } from '../../../server/store/port.ts';
-import { useStore, type StoreFactory } from './harness.ts';
-
-const notice = (key: string, userId: string, at: number, overrides: Partial<NewNotice> = {}): NewNotice => ({
-  userId,
-  kind: 'due-soon',
-  key,
-  bookId: '0123456789abcdef01234567',
-  bookTitle: 'Dracula',
-  loanId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-  holdId: null,
-  day: '2026-12-01',
-  createdAt: new Date(at),
-  ...overrides,
-});
+import { newNotice as notice, useStore, type StoreFactory } from './harness.ts';
 
 export function noticesContract(factory: StoreFactory): void {
   describe('notices', () => {
