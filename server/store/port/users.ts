@@ -65,7 +65,7 @@ export type Locale = 'en' | 'bn';
 
 /**
  * What a member's own page shows of their account at a glance, read together: what they owe (as ledger.balance
- * says it) and how many notices they have, and how many of them unread (as notices.list and unreadCount count).
+ * says it) and how many notices they have, and how many of them unread (as notices.list counts them).
  */
 export interface AccountSummary {
   balance: number;
