@@ -67,43 +67,30 @@ function top(entries: Map<string, number>, total: number, n: number) {
     .join('\n');
 }
 
-/** What each part of the process took of perf's samples: SQLite's C code, the kernel, V8, our JavaScript. */
-function perfParts(report: string): Map<string, number> {
+/** The parts of a process perf's symbols fall in, the first that matches (`[k]` marks the kernel's). */
+const PERF_PARTS: [RegExp, string][] = [
+  [/^\[k\]/, 'kernel'],
+  [/sqlite3|pcache|Btree|Vdbe|Pager|unixShm|unixLock/, 'SQLite'],
+  [/^\[\.\] JS:/, 'JavaScript (optimized or baseline code)'],
+  [/^\[\.\] Builtins_/, "V8's builtins (property access, promises, calls)"],
+  [/v8::internal/, 'V8 runtime (garbage collection, JSON, strings)'],
+  [/node::/, "Node's C++"],
+  [/./, 'other native (libc, allocator)'],
+];
+
+/** perf's samples by symbol (`perf report`), then summed by part: SQLite's C code, the kernel, V8, JavaScript. */
+async function perfSummary(data: string): Promise<void> {
+  const args = ['report', '-i', data, '--no-children', '-g', 'none', '--sort', 'sym'];
+  const { stdout } = await promisify(execFile)('perf', args, { maxBuffer: 64 * 1024 * 1024 });
+  const lines = stdout.split('\n').filter((line) => /^\s*[\d.]+%/.test(line));
   const parts = new Map<string, number>();
-  for (const line of report.split('\n')) {
-    const match = /^\s*([\d.]+)%\s+\[(.)\]\s+(.*)$/.exec(line);
-    if (!match) continue;
-    const [, share = '0', mode, symbol = ''] = match;
-    const part =
-      mode === 'k'
-        ? 'kernel'
-        : /sqlite3|pcache|Btree|Vdbe|Pager|unixShm|unixLock/.test(symbol)
-          ? 'SQLite'
-          : symbol.startsWith('JS:')
-            ? 'JavaScript (optimized or baseline code)'
-            : symbol.startsWith('Builtins_')
-              ? "V8's builtins (property access, promises, calls)"
-              : symbol.includes('v8::internal')
-                ? 'V8 runtime (garbage collection, JSON, strings)'
-                : symbol.includes('node::')
-                  ? "Node's C++"
-                  : 'other native (libc, allocator)';
+  for (const line of lines) {
+    const [, share = '0', symbol = ''] = /^\s*([\d.]+)%\s+(.*)$/.exec(line) ?? [];
+    const part = PERF_PARTS.find(([pattern]) => pattern.test(symbol))![1];
     parts.set(part, (parts.get(part) ?? 0) + Number(share));
   }
-  return parts;
-}
-
-async function perfSummary(data: string): Promise<void> {
-  const report = async (sort: string) =>
-    (
-      await promisify(execFile)('perf', ['report', '-i', data, '--no-children', '-g', 'none', '--sort', sort], {
-        maxBuffer: 64 * 1024 * 1024,
-      })
-    ).stdout;
-  const bySymbol = await report('sym');
-  const parts = [...perfParts(bySymbol)].sort((a, b) => b[1] - a[1]);
-  const lines = bySymbol.split('\n').filter((line) => /^\s*[\d.]+%/.test(line));
-  console.log(`\nperf samples by part:\n${parts.map(([k, v]) => `  ${v.toFixed(1).padStart(5)}%  ${k}`).join('\n')}`);
+  const byPart = [...parts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `  ${v.toFixed(1).padStart(5)}%  ${k}`);
+  console.log(`\nperf samples by part:\n${byPart.join('\n')}`);
   console.log(`\nBy symbol:\n${lines.slice(0, 25).join('\n')}`);
   console.log(`\nProfile: ${path.relative(ROOT, data)} (perf report -i)`);
 }
