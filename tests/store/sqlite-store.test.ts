@@ -1,4 +1,5 @@
 // What only the SQLite adapter promises: a durable file, migrations on open, WAL, and safety across connections.
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts'
 import { sqliteBooks } from '../../server/store/sqlite/books.ts';
 import { sqliteLoans } from '../../server/store/sqlite/loans.ts';
 import { openDatabase } from '../../server/store/sqlite/db.ts';
+import { threadReaders } from '../../server/store/sqlite/reader.ts';
+import { BACKSTOP_PAGES, checkpointsOnThread } from '../../server/store/sqlite/checkpoints.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
 import { countedReaders } from './fixtures/counted-readers.ts';
 
@@ -271,6 +274,32 @@ describe('SQLite reader threads', () => {
     await store.close();
     const refused = await store.books.list({ search: 'zq' }, { first: 1 }).catch((error: unknown) => error);
     expect(isStoreUnavailable(refused)).toBe(true);
+  });
+});
+
+describe('SQLite checkpoints', () => {
+  it('leave the WAL to the reader thread: commits on the event loop copy nothing into the file, a checkpoint does', async () => {
+    const file = join(dir, 'bookhaven.db');
+    const db = openDatabase(file);
+    const readers = threadReaders(file);
+    // A timer that never fires in the test: its step is taken by hand.
+    const checkpoints = checkpointsOnThread(db, readers.searches, 3_600_000);
+    try {
+      db.exec('CREATE TABLE filler (payload BLOB)');
+      await checkpoints.tick();
+      const before = statSync(file).size;
+      // About 1,500 pages of 4 KB: past SQLite's own 1,000, at which a commit would checkpoint, short of the backstop.
+      const insert = db.prepare('INSERT INTO filler VALUES (randomblob(4000))');
+      for (let i = 0; i < 1_500; i++) insert.run();
+      expect(1_500).toBeLessThan(BACKSTOP_PAGES);
+      expect(statSync(file).size).toBe(before);
+      await checkpoints.tick();
+      expect(statSync(file).size).toBeGreaterThan(before + 1_500 * 4_000);
+    } finally {
+      checkpoints.stop();
+      await readers.close();
+      db.close();
+    }
   });
 });
 

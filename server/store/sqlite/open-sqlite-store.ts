@@ -11,6 +11,7 @@ import { sqliteRequests } from './requests.ts';
 import { sqliteAudit } from './audit.ts';
 import { sqliteSessions } from './sessions.ts';
 import { inlineReaders, threadReaders } from './reader.ts';
+import { checkpointsOnThread } from './checkpoints.ts';
 import { sqliteCategories, sqliteUsers } from './people.ts';
 import { sqliteErasure } from './erasure.ts';
 import { sqliteReadingHistory } from './reading-history.ts';
@@ -26,6 +27,8 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
   const dataVersion = db.prepare('PRAGMA data_version');
   // An in-memory database exists on this connection only, so its long reads cannot move to a thread.
   const readers = file === ':memory:' ? null : threadReaders(file);
+  // The WAL is copied into the file on the search thread, not inside a commit on the event loop (checkpoints.ts).
+  const checkpoints = readers ? checkpointsOnThread(db, readers.searches) : null;
   const prepare = (sql: string) => db.prepare(sql);
   return {
     kind: 'sqlite',
@@ -54,6 +57,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
     // second process on the same file); this connection's own commits leave it alone.
     writesElsewhere: () => Number(dataVersion.get()?.['data_version'] ?? 0),
     async close() {
+      checkpoints?.stop();
       await readers?.close();
       if (db.isOpen) db.close();
     },

@@ -5,6 +5,7 @@
 // same file (WAL: it sees every commit and blocks no writer), so the loop only waits for the answer's message.
 // There are two, each answering in turn: one for reads of every book, one for what the indexes answer, so an
 // ordinary search does not queue behind scans.
+// The second also copies the WAL into the file after writes (checkpoints.ts), which a commit did on the loop.
 import { Worker } from 'node:worker_threads';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Row } from './db.ts';
