@@ -1,6 +1,6 @@
 // WAL checkpoints off the event loop. By default SQLite checkpoints inside the commit that takes the WAL past
 // 1,000 pages: that commit copies the WAL into the database file and syncs both, on the event loop. Under S5's
-// mix one commit in a hundred took 9-15 ms that way, where the others take 0.07 ms (docs/performance.md). So the
+// mix one commit in a hundred took 6-15 ms that way, where the others take 0.07 ms (docs/performance.md). So the
 // main connection leaves checkpoints to a reader thread: a passive one (it waits for no one and blocks no writer)
 // whenever this connection has written since the last. Its own automatic checkpoint stays as a backstop, at
 // BACKSTOP_PAGES, for a thread that falls behind or fails.
