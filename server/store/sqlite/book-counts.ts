@@ -2,7 +2,7 @@
 // and facets of filters and searches, which scan and so are kept until what they depend on changes (keptAnswers,
 // which keeps the pages of searches and filters too: books.ts).
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
-import { num } from './db.ts';
+import { dataVersion, num, rowsWritten } from './db.ts';
 import type { Row } from './db.ts';
 import type { Reader } from './reader.ts';
 
@@ -12,16 +12,12 @@ export const gramCounter =
   (gram: string): number =>
     num(prepare('SELECT n FROM book_gram_counts WHERE gram = ?').get(gram) ?? { n: 0 }, 'n');
 
-/** Moves with every commit of another connection to the file (a seed, another gateway). */
-export const dataVersion = (prepare: (sql: string) => StatementSync): number =>
-  num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
-
 /**
  * A version that moves with every write to the database: total_changes() with every row this connection
  * writes (loans, holds and notices included), PRAGMA data_version with every commit by another connection.
  */
 export const anyWrite = (prepare: (sql: string) => StatementSync) => (): string =>
-  `${num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n')}:${dataVersion(prepare)}`;
+  `${rowsWritten(prepare)}:${dataVersion(prepare)}`;
 
 /**
  * Answers kept until `version` moves, at most `upTo` of them (past that the least recently asked goes first).

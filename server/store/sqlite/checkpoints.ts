@@ -5,6 +5,7 @@
 // whenever this connection has written since the last. Its own automatic checkpoint stays as a backstop, at
 // BACKSTOP_PAGES, for a thread that falls behind or fails.
 import type { DatabaseSync } from 'node:sqlite';
+import { rowsWritten } from './db.ts';
 import type { Reader } from './reader.ts';
 
 /** The main connection's own checkpoint, past this many WAL pages (4 KB each): if the thread falls behind. */
@@ -20,13 +21,12 @@ export interface Checkpoints {
 
 export function checkpointsOnThread(db: DatabaseSync, thread: Reader, everyMs = EVERY_MS): Checkpoints {
   db.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const changes = db.prepare('SELECT total_changes() AS n');
   let checkpointedAt = 0;
   let running: Promise<void> | null = null;
   const tick = (): Promise<void> => {
     if (running) return running;
     if (!db.isOpen) return Promise.resolve();
-    const written = Number(changes.get()?.['n'] ?? 0);
+    const written = rowsWritten((sql) => db.prepare(sql));
     if (written === checkpointedAt) return Promise.resolve();
     // A failed checkpoint (the file busy, the thread replaced) is asked again at the next tick.
     running = thread.all('PRAGMA wal_checkpoint(PASSIVE)', []).then(

@@ -155,6 +155,14 @@ export function wholeRows<T>(db: DatabaseSync, table: string, to: (row: Row) => 
   };
 }
 
+/** Moves with every commit of another connection to the file (a seed, another gateway). */
+export const dataVersion = (prepare: (sql: string) => StatementSync): number =>
+  num(prepare('PRAGMA data_version').get() ?? {}, 'data_version');
+
+/** How many rows this connection has written since it opened (total_changes()): loans, holds, notices and all. */
+export const rowsWritten = (prepare: (sql: string) => StatementSync): number =>
+  num(prepare('SELECT total_changes() AS n').get() ?? {}, 'n');
+
 export function text(row: Row, column: string): string {
   const value = row[column];
   if (typeof value !== 'string') throw new TypeError(`Column ${column} is not text`);

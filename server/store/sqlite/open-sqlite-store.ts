@@ -1,7 +1,7 @@
 // The embedded adapter: one SQLite file, schema migrated on open.
 import type { Store } from '../port.ts';
 import { sqliteBooks, type SqliteBooksOptions } from './books.ts';
-import { openDatabase } from './db.ts';
+import { dataVersion, openDatabase } from './db.ts';
 import { sqliteLedger } from './ledger.ts';
 import { sqliteLoans } from './loans.ts';
 import { sqliteHolds } from './holds.ts';
@@ -24,7 +24,6 @@ import { sqliteSuggestions } from './suggestions.ts';
 /** `books` tunes how searches are read (the tests read every search from the indexes, whatever its count). */
 export async function openSqliteStore(file: string, books: SqliteBooksOptions = {}): Promise<Store> {
   const db = openDatabase(file);
-  const dataVersion = db.prepare('PRAGMA data_version');
   // An in-memory database exists on this connection only, so its long reads cannot move to a thread.
   const readers = file === ':memory:' ? null : threadReaders(file);
   // The WAL is copied into the file on the search thread, not inside a commit on the event loop (checkpoints.ts).
@@ -55,7 +54,7 @@ export async function openSqliteStore(file: string, books: SqliteBooksOptions = 
     },
     // SQLite bumps data_version on this connection whenever another connection commits (a seed run, a
     // second process on the same file); this connection's own commits leave it alone.
-    writesElsewhere: () => Number(dataVersion.get()?.['data_version'] ?? 0),
+    writesElsewhere: () => dataVersion(prepare),
     async close() {
       checkpoints?.stop();
       await readers?.close();
