@@ -398,7 +398,7 @@ describe('SQLite: every query plan uses an index', () => {
     // ROWID table in order and stops after first + 1 rows: bounded by LIMIT, not a full pass.
     const bounded = scans.filter(
       (line) =>
-        !/^SCAN books\s+<- SELECT [\w, ]+ FROM books ORDER BY id LIMIT \?$/.test(line) &&
+        !/^SCAN books\s+<- SELECT [\w, ]+ FROM books ORDER BY id LIMIT \+\?$/.test(line) &&
         // A ranked search counts its matches (a window over them, materialised: SCAN (subquery-n)) and sorts them,
         // then reads the page's books from that page (SCAN r: LIMIT rows); the trigram index's doc numbers come
         // first, at most the cap of them (SCAN hits: LIMIT rows).
@@ -440,13 +440,13 @@ describe('SQLite: every query plan uses an index', () => {
     const passes = plans.flatMap((p) => fullPasses(p.plan).map((line) => `${line}   <- ${p.sql}`));
     // The size of a range of titles is counted up to a bound (a LIMIT subquery), not through.
     const bounded = (line: string) =>
-      /^SCAN \(subquery-1\)\s+<- SELECT COUNT\(\*\) AS n FROM \(.* LIMIT \?\)$/.test(line);
+      /^SCAN \(subquery-1\)\s+<- SELECT COUNT\(\*\) AS n FROM \(.* LIMIT \+\?\)$/.test(line);
     expect(
       passes
         .filter((line) => !bounded(line))
         .filter(
           (line) =>
-            !/^SCAN d USING (COVERING )?INDEX book_docs_by_rank .* ORDER BY d\.recent DESC, d\.search_key, d\.id LIMIT \?$/.test(
+            !/^SCAN d USING (COVERING )?INDEX book_docs_by_rank .* ORDER BY d\.recent DESC, d\.search_key, d\.id LIMIT \+\?$/.test(
               line,
             ),
         ),

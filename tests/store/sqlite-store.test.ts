@@ -1,9 +1,10 @@
 // What only the SQLite adapter promises: a durable file, migrations on open, WAL, and safety across connections.
-import { statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { constants, DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/open-store.ts';
@@ -274,6 +275,53 @@ describe('SQLite reader threads', () => {
     await store.close();
     const refused = await store.books.list({ search: 'zq' }, { first: 1 }).catch((error: unknown) => error);
     expect(isStoreUnavailable(refused)).toBe(true);
+  });
+});
+
+describe('SQLite kept statements', () => {
+  it('run again without being compiled again, whatever cursor and page size a page of books is given', async () => {
+    const db = openDatabase(join(dir, 'bookhaven.db'));
+    try {
+      const books = sqliteBooks(db);
+      for (const title of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon']) await books.insert(bookFields({ title }));
+      const pages = async (first: number) => {
+        const start = await books.list({}, { first });
+        await books.list({}, { first, after: start.endCursor ?? undefined });
+      };
+      await pages(2);
+      // SQLite asks the authorizer about a statement while it compiles it, and only then. Setting one makes
+      // every kept statement compile once more.
+      let compiled = 0;
+      db.setAuthorizer(() => {
+        compiled += 1;
+        return constants.SQLITE_OK;
+      });
+      await pages(2);
+      expect(compiled).toBeGreaterThan(0);
+      compiled = 0;
+      await pages(3);
+      await pages(1);
+      expect(compiled).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('bind no LIMIT or OFFSET bare: SQLite would compile such a statement again at every run', async () => {
+    const folder = fileURLToPath(new URL('../../server/store/sqlite/', import.meta.url));
+    const files = (await readdir(folder, { recursive: true })).filter((name) => /\.(ts|js)$/.test(name));
+    expect(files).toContain('books.ts');
+    const bare = files.flatMap((name) =>
+      readFileSync(join(folder, name), 'utf8')
+        .split('\n')
+        // SQL is written in capitals here; comments are not SQL.
+        .flatMap((line, i) =>
+          /\b(LIMIT|OFFSET)\s+[?:@$]/.test(line) && !/^\s*(\/\/|\*)/.test(line)
+            ? [`${name}:${i + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+    expect(bare).toEqual([]);
   });
 });
 

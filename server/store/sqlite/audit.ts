@@ -52,8 +52,8 @@ export function sqliteAudit(db: DatabaseSync): AuditStore {
   const write = auditWriter(db);
   // The column is fixed per query (book_id or uid), never taken from input.
   const reader = (column: 'book_id' | 'uid') => {
-    const first = db.prepare(`SELECT * FROM audit WHERE ${column} = ? ORDER BY id DESC LIMIT ?`);
-    const next = db.prepare(`SELECT * FROM audit WHERE ${column} = ? AND id < ? ORDER BY id DESC LIMIT ?`);
+    const first = db.prepare(`SELECT * FROM audit WHERE ${column} = ? ORDER BY id DESC LIMIT +?`);
+    const next = db.prepare(`SELECT * FROM audit WHERE ${column} = ? AND id < ? ORDER BY id DESC LIMIT +?`);
     const count = db.prepare(`SELECT COUNT(*) AS n FROM audit WHERE ${column} = ?`);
     return async (key: string, page: PageRequest) => {
       const after = page.after ? decodeCursor(page.after) : null;

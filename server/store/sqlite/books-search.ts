@@ -107,7 +107,7 @@ export function bookSearch(shared: BookSql, counts: BookCounts) {
       const hitsCount = hitsFirst && match.where.length === 1;
       const matches = hitsFirst
         ? {
-            sql: `WITH hits AS MATERIALIZED (SELECT rowid AS doc FROM book_search WHERE book_search MATCH ? LIMIT ?)
+            sql: `WITH hits AS MATERIALIZED (SELECT rowid AS doc FROM book_search WHERE book_search MATCH ? LIMIT +?)
               SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent${
                 hitsCount ? ', (SELECT COUNT(*) FROM hits) AS total' : ''
               }
@@ -117,7 +117,7 @@ export function bookSearch(shared: BookSql, counts: BookCounts) {
           }
         : {
             sql: `SELECT d.id AS id, d.search_key AS key, ${tier.sql} AS tier, d.recent AS recent
-              FROM ${all.from} WHERE ${all.conditions}${capped ? ' LIMIT ?' : ''}`,
+              FROM ${all.from} WHERE ${all.conditions}${capped ? ' LIMIT +?' : ''}`,
             params: [...tier.params, ...all.params, ...(capped ? [rankAllUpTo + 1] : [])],
           };
       const counted = hitsCount ? matches.sql : `SELECT m.*, COUNT(*) OVER () AS total FROM (${matches.sql}) AS m`;
@@ -125,7 +125,7 @@ export function bookSearch(shared: BookSql, counts: BookCounts) {
       return read(
         `SELECT books.*, r.tier AS tier, r.recent AS recent, r.total AS total FROM (
           SELECT * FROM (${counted}) ${resume}
-          ORDER BY tier DESC, recent DESC, key, id LIMIT ?
+          ORDER BY tier DESC, recent DESC, key, id LIMIT +?
         ) r JOIN books ON books.id = r.id ORDER BY r.tier DESC, r.recent DESC, r.key, r.id`,
         [...matches.params, ...resumeParams, limit],
       );

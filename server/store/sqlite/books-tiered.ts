@@ -90,7 +90,7 @@ export async function tieredPage(
     // The bounded count and a short range's sort read up to rankAllUpTo rows: on the reader, off the event loop.
     const [counted] = await searches.all(
       `SELECT COUNT(*) AS n FROM (SELECT 1 FROM book_search_docs INDEXED BY book_docs_by_key
-        WHERE search_key >= ? AND search_key < ?${skipSql} LIMIT ?)`,
+        WHERE search_key >= ? AND search_key < ?${skipSql} LIMIT +?)`,
       [lo, hi, ...skipParams, rankAllUpTo + 1],
     );
     const size = num(counted ?? {}, 'n');
@@ -101,7 +101,7 @@ export async function tieredPage(
         await searches.all(
           `SELECT id, search_key AS key, recent FROM book_search_docs INDEXED BY book_docs_by_key
             WHERE search_key >= ? AND search_key < ?${skipSql}${resume.sql}
-            ORDER BY recent DESC, search_key, id LIMIT ?`,
+            ORDER BY recent DESC, search_key, id LIMIT +?`,
           [lo, hi, ...skipParams, ...resume.params, need],
         ),
         tier,
@@ -111,7 +111,7 @@ export async function tieredPage(
     // One seek of book_docs_by_rank per count of recent borrows, from the cursor's (or the highest) down.
     const group = prepare(`SELECT id, search_key AS key, recent FROM book_search_docs INDEXED BY book_docs_by_rank
       WHERE recent = ? AND search_key >= ? AND search_key < ?${skipSql} AND (search_key, id) > (?, ?)
-      ORDER BY search_key, id LIMIT ?`);
+      ORDER BY search_key, id LIMIT +?`);
     const below = prepare(`SELECT recent FROM book_search_docs INDEXED BY book_docs_by_rank WHERE recent < ?
       ORDER BY recent DESC LIMIT 1`);
     let recent: number | null = at ? at.recent : num(below.get(Number.MAX_SAFE_INTEGER) ?? { recent: -1 }, 'recent');
@@ -143,12 +143,12 @@ export async function tieredPage(
       (need * catalogue) / size < rangeSize
         ? await searches.all(
             `SELECT d.id, d.search_key AS key, d.recent FROM book_search_docs d INDEXED BY book_docs_by_rank
-              WHERE ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
+              WHERE ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT +?`,
             [...checkParams, ...resume.params, need],
           )
         : await searches.all(
             `SELECT d.id, d.search_key AS key, d.recent FROM book_grams g JOIN book_search_docs d ON d.doc = g.doc
-              WHERE g.gram = ? AND ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`,
+              WHERE g.gram = ? AND ${check}${resume.sql} ORDER BY d.recent DESC, d.search_key, d.id LIMIT +?`,
             [range, ...checkParams, ...resume.params, need],
           );
     take(found, tier);
@@ -165,7 +165,7 @@ export async function tieredPage(
   const tierSize = async (tier: number): Promise<number> => {
     sample ??= searches.all(
       `SELECT tier, COUNT(*) AS n FROM (SELECT ${ranked.sql} AS tier FROM ${match.from}
-        WHERE ${match.where.join(' AND ')} LIMIT ?) GROUP BY tier`,
+        WHERE ${match.where.join(' AND ')} LIMIT +?) GROUP BY tier`,
       [...ranked.params, ...match.params, TIER_SAMPLE],
     );
     const shares = await sample;
@@ -181,9 +181,9 @@ export async function tieredPage(
       const resume = afterSql(at, 'd.');
       const walked = `SELECT d.id AS id, d.search_key AS search_key, d.recent AS recent
         FROM book_search_docs d INDEXED BY book_docs_by_rank WHERE 1${resume.sql}
-        ORDER BY d.recent DESC, d.search_key, d.id LIMIT ?`;
+        ORDER BY d.recent DESC, d.search_key, d.id LIMIT +?`;
       const found = await searches.all(
-        `SELECT id, search_key AS key, recent FROM (${walked}) AS d WHERE ${check} LIMIT ?`,
+        `SELECT id, search_key AS key, recent FROM (${walked}) AS d WHERE ${check} LIMIT +?`,
         [...resume.params, budget, ...checkParams, need],
       );
       // Complete when the page is full, or when the walk could pass every doc (none has a doc above catalogue).
@@ -198,7 +198,7 @@ export async function tieredPage(
     const found = await scans.all(
       `SELECT id, key, recent, tier FROM (SELECT d.id AS id, d.search_key AS key, ${ranked.sql} AS tier,
         d.recent AS recent FROM ${match.from} WHERE ${match.where.join(' AND ')}) WHERE tier <= ?${resume}
-        ORDER BY tier DESC, recent DESC, key, id LIMIT ?`,
+        ORDER BY tier DESC, recent DESC, key, id LIMIT +?`,
       [...ranked.params, ...match.params, tier, ...(at ? [-at.tier, -at.recent, at.key, at.id] : []), need],
     );
     for (const row of found)

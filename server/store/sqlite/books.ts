@@ -108,10 +108,10 @@ export function sqliteBooks(
     // A filter's page may walk much of the catalogue: it runs on a reader (reader.ts). The catalogue's own page is
     // bounded and stays on this connection.
     const books = where.sql.length
-      ? (await searches.all(`SELECT * FROM ${table} WHERE ${pageWhere.join(' AND ')} ORDER BY id LIMIT ?`, params)).map(
-          toBook,
-        )
-      : rows.all(`${after ? 'WHERE id > ? ' : ''}ORDER BY id LIMIT ?`, ...params);
+      ? (
+          await searches.all(`SELECT * FROM ${table} WHERE ${pageWhere.join(' AND ')} ORDER BY id LIMIT +?`, params)
+        ).map(toBook)
+      : rows.all(`${after ? 'WHERE id > ? ' : ''}ORDER BY id LIMIT +?`, ...params);
     // A first page that holds every match is its own count (most distinct searches end on page one).
     const totalCount =
       !after && books.length < limit ? books.length : tally(filter.genre || null, filter.availableOnly === true);
@@ -153,7 +153,7 @@ export function sqliteBooks(
       return withBanglishFacets(searchWords(filter.search), filter, await facets(filter), banglish);
     },
 
-    all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT ?', []),
+    all: () => keysetChunks('SELECT * FROM books WHERE id > ? ORDER BY id LIMIT +?', []),
     async count() {
       return tally(null);
     },
@@ -164,7 +164,7 @@ export function sqliteBooks(
     },
 
     byGenre: (genre) =>
-      keysetChunks('SELECT * FROM books WHERE genre = ? AND id > ? ORDER BY id LIMIT ?', [String(genre)]),
+      keysetChunks('SELECT * FROM books WHERE genre = ? AND id > ? ORDER BY id LIMIT +?', [String(genre)]),
 
     countByGenre: async (genre) => tally(genre),
     // The kept counts (schema.ts, 21): a point read per word.

@@ -33,7 +33,7 @@ export function sqliteHoldShelf(db: DatabaseSync, toHold: (row: Row) => HoldReco
     const rows = db
       .prepare(
         `SELECT * FROM holds WHERE ${where}${after ? ` AND (${column} > ? OR (${column} = ? AND id > ?))` : ''}
-        ORDER BY ${column}, id LIMIT ?`,
+        ORDER BY ${column}, id LIMIT +?`,
       )
       .all(...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
     const total = db.prepare(`SELECT COUNT(*) AS n FROM holds WHERE ${where}`).get();

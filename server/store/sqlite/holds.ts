@@ -236,7 +236,7 @@ export function sqliteHolds(db: DatabaseSync): HoldStore {
       const rows = db
         .prepare(
           `SELECT * FROM holds WHERE status = 'ready'${after ? ' AND (ready_at > ? OR (ready_at = ? AND id > ?))' : ''}
-          ORDER BY ready_at, id LIMIT ?`,
+          ORDER BY ready_at, id LIMIT +?`,
         )
         .all(...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
       const total = db.prepare("SELECT COUNT(*) AS n FROM holds WHERE status = 'ready'").get();

@@ -56,7 +56,7 @@ function prepareMoves(db: DatabaseSync) {
       WHERE barcode = ?`),
     // The most recently added copies on the shelf.
     withdraw: statement(`UPDATE items SET status = 'WITHDRAWN' WHERE book_id = ?1 AND seq IN (
-      SELECT seq FROM items WHERE book_id = ?1 AND status = 'ON_SHELF' ORDER BY seq DESC LIMIT ?2)`),
+      SELECT seq FROM items WHERE book_id = ?1 AND status = 'ON_SHELF' ORDER BY seq DESC LIMIT +?2)`),
   };
 }
 

@@ -70,16 +70,16 @@ export function sqliteLoans(db: DatabaseSync): LoanStore {
   // A book's loans by the loans_by_book index (book_id, borrow_date).
   const outOfBook = db.prepare("SELECT * FROM loans WHERE book_id = ? AND status = 'borrowed'");
   const returnedOfBook = db.prepare(
-    "SELECT * FROM loans WHERE book_id = ? AND status = 'returned' AND loss IS NULL ORDER BY borrow_date DESC LIMIT ?",
+    "SELECT * FROM loans WHERE book_id = ? AND status = 'returned' AND loss IS NULL ORDER BY borrow_date DESC LIMIT +?",
   );
   const activeCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'borrowed'");
   const allActive = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed'");
   const overdueFirst = db.prepare(
-    "SELECT * FROM loans WHERE status = 'borrowed' AND return_date < ? ORDER BY return_date, id LIMIT ?",
+    "SELECT * FROM loans WHERE status = 'borrowed' AND return_date < ? ORDER BY return_date, id LIMIT +?",
   );
   const overdueAfter = db.prepare(
     `SELECT * FROM loans WHERE status = 'borrowed' AND return_date < ?
-      AND (return_date > ? OR (return_date = ? AND id > ?)) ORDER BY return_date, id LIMIT ?`,
+      AND (return_date > ? OR (return_date = ? AND id > ?)) ORDER BY return_date, id LIMIT +?`,
   );
   const overdueCount = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE status = 'borrowed' AND return_date < ?");
   const balanceOf = db.prepare(BALANCE_SQL);

@@ -62,7 +62,7 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
   );
   const byChannel = (c: OutboxChannel) => ({
     due: db.prepare(
-      `SELECT * FROM notices WHERE ${c}_status = 'pending' AND ${c}_next_at <= ? ORDER BY ${c}_next_at, id LIMIT ?`,
+      `SELECT * FROM notices WHERE ${c}_status = 'pending' AND ${c}_next_at <= ? ORDER BY ${c}_next_at, id LIMIT +?`,
     ),
     claim: db.prepare(`UPDATE notices SET ${c}_attempts = ${c}_attempts + 1, ${c}_next_at = ?
       WHERE id = ? AND ${c}_status = 'pending' AND ${c}_attempts = ? AND ${c}_next_at <= ? RETURNING *`),
@@ -127,7 +127,7 @@ export function sqliteNotices(db: DatabaseSync): NoticeStore {
           : db
               .prepare(
                 `SELECT * FROM notices WHERE user_id = ?${unread}${after ? ' AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
-          ORDER BY created_at DESC, id DESC LIMIT ?`,
+          ORDER BY created_at DESC, id DESC LIMIT +?`,
               )
               .all(userId, ...(after ? [after.time.getTime(), after.time.getTime(), after.id] : []), limit);
       return keysetPage(rows, limit, toNotice, (notice) => encodeTimeCursor(notice.createdAt, notice.id), total);

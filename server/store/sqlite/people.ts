@@ -105,7 +105,7 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
     const rows = db
       .prepare(
         `SELECT * FROM (SELECT users.*, ${key} AS k, ${tier.sql} AS tier FROM users WHERE ${where}) ${resume}
-        ORDER BY tier DESC, k, id LIMIT ?`,
+        ORDER BY tier DESC, k, id LIMIT +?`,
       )
       .all(...tier.params, ...words, ...resumeParams, limit);
     const totalCount =
@@ -157,7 +157,7 @@ export function sqliteUsers(db: DatabaseSync): UserStore {
       if (words.length > 0) return rankedPage(words, page.after ?? null, limit, within);
       const after = page.after ? decodeCursor(page.after) : null;
       const rows = db
-        .prepare(`SELECT * FROM users${after ? ' WHERE id > ?' : ''} ORDER BY id LIMIT ?`)
+        .prepare(`SELECT * FROM users${after ? ' WHERE id > ?' : ''} ORDER BY id LIMIT +?`)
         .all(...(after ? [after] : []), limit);
       const totalCount =
         !after && rows.length < limit

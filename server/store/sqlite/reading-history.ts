@@ -13,21 +13,21 @@ export function sqliteReadingHistory(db: DatabaseSync): ReadingHistoryStore {
   );
   const total = db.prepare("SELECT COUNT(*) AS n FROM loans WHERE user_id = ? AND status = 'returned'");
   const first = db.prepare(
-    `SELECT * FROM loans WHERE user_id = ? AND status = 'returned' ORDER BY borrow_date DESC, id DESC LIMIT ?`,
+    `SELECT * FROM loans WHERE user_id = ? AND status = 'returned' ORDER BY borrow_date DESC, id DESC LIMIT +?`,
   );
   const next = db.prepare(
     `SELECT * FROM loans WHERE user_id = ? AND status = 'returned' AND (borrow_date < ? OR (borrow_date = ? AND id < ?))
-    ORDER BY borrow_date DESC, id DESC LIMIT ?`,
+    ORDER BY borrow_date DESC, id DESC LIMIT +?`,
   );
   const namedOf = db.prepare(
     `SELECT * FROM loans WHERE user_id = ? AND status = 'returned' AND returned_at <= ?
-    ORDER BY borrow_date DESC, id DESC LIMIT ?`,
+    ORDER BY borrow_date DESC, id DESC LIMIT +?`,
   );
   // Anonymized loans' markers all begin with 'anonymous:' (ANONYMOUS_MEMBER).
   const named = db.prepare(
     `SELECT * FROM loans WHERE status = 'returned' AND returned_at > ? AND returned_at <= ? AND user_id NOT LIKE 'anonymous:%'
       AND user_id NOT IN (SELECT uid FROM users WHERE keeps_reading_history = 1)
-    ORDER BY returned_at LIMIT ?`,
+    ORDER BY returned_at LIMIT +?`,
   );
   const anonymize = db.prepare(
     `UPDATE loans SET user_id = ?, user_name = '', user_email = '',

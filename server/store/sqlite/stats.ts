@@ -36,7 +36,7 @@ const LEDGER_SUMS = `${PERIODS}
 const TOP_BOOKS = `SELECT t.book_id, t.n, COALESCE(b.title, (SELECT book_title FROM loans l WHERE l.book_id = t.book_id
     ORDER BY borrow_date DESC LIMIT 1)) AS title
   FROM (SELECT book_id, COUNT(*) AS n FROM loans WHERE borrow_date >= ? AND borrow_date < ?
-    GROUP BY book_id ORDER BY n DESC, book_id LIMIT ?) AS t
+    GROUP BY book_id ORDER BY n DESC, book_id LIMIT +?) AS t
   LEFT JOIN books b ON b.id = t.book_id ORDER BY t.n DESC, t.book_id`;
 
 const TOP_GENRES = `SELECT book_category AS genre, COUNT(*) AS n FROM loans WHERE borrow_date >= ? AND borrow_date < ?
@@ -55,7 +55,7 @@ const HOLD_COUNTS = `SELECT
 
 /** The wait of the hold at `offset` in wait order among those ready in the period (the median's one or two). */
 const WAIT_AT = `SELECT ready_at - created_at AS wait FROM holds WHERE ready_at >= ? AND ready_at < ?
-  ORDER BY wait LIMIT ? OFFSET ?`;
+  ORDER BY wait LIMIT +? OFFSET +?`;
 
 export function sqliteStats(reader: Reader): StatsStore {
   const all = (sql: string, params: SQLInputValue[]) => reader.all(sql, params);

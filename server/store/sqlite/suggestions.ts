@@ -50,7 +50,7 @@ export function sqliteSuggestions(db: DatabaseSync): SuggestionStore {
       const where = [status ? 'status = ?' : '', after ? 'id < ?' : ''].filter(Boolean);
       const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const args = [...(status ? [status] : []), ...(after ? [after] : [])];
-      const rows = db.prepare(`SELECT * FROM suggestions ${clause} ORDER BY id DESC LIMIT ?`).all(...args, limit);
+      const rows = db.prepare(`SELECT * FROM suggestions ${clause} ORDER BY id DESC LIMIT +?`).all(...args, limit);
       const total = db
         .prepare(`SELECT COUNT(*) AS n FROM suggestions${status ? ' WHERE status = ?' : ''}`)
         .get(...(status ? [status] : []));
