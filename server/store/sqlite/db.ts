@@ -37,7 +37,7 @@ const KEPT_STATEMENTS = 1_000;
  *
  * A bound LIMIT or OFFSET is written `+?`, never `?`: SQLite plans a bare `LIMIT ?` for the value bound, so it
  * compiles the statement again whenever that parameter is bound again, which node:sqlite does at every run (a page
- * of 21 books: 38 against 27 µs; S1's CPU a request 342 -> 288 µs; docs/performance.md). The unary plus makes the
+ * of 21 books: 38 against 27 µs; S1's CPU a request 342 -> 288 µs; decision 095). The unary plus makes the
  * count an expression SQLite reads at run time. tests/store/sqlite-store.test.ts ("SQLite kept statements")
  * holds every statement of the adapters to it.
  */
