@@ -13,7 +13,7 @@ import { MIGRATIONS } from '../../server/store/sqlite/schema.ts';
 import { openSqliteStore } from '../../server/store/sqlite/open-sqlite-store.ts';
 import { sqliteBooks } from '../../server/store/sqlite/books.ts';
 import { sqliteLoans } from '../../server/store/sqlite/loans.ts';
-import { openDatabase } from '../../server/store/sqlite/db.ts';
+import { openDatabase, transaction } from '../../server/store/sqlite/db.ts';
 import { threadReaders } from '../../server/store/sqlite/reader.ts';
 import { BACKSTOP_PAGES, checkpointsOnThread } from '../../server/store/sqlite/checkpoints.ts';
 import { bookFields, newLoan, profile } from './contract/harness.ts';
@@ -302,6 +302,40 @@ describe('SQLite kept statements', () => {
       await pages(3);
       await pages(1);
       expect(compiled).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('open and commit a write without compiling BEGIN and COMMIT again', () => {
+    const db = openDatabase(join(dir, 'bookhaven.db'));
+    try {
+      db.exec('CREATE TABLE tally (n INTEGER)');
+      const write = (n: number) => transaction(db, () => db.prepare('INSERT INTO tally VALUES (?)').run(n));
+      write(1);
+      // SQLite asks the authorizer about BEGIN and COMMIT while it compiles them (SQLITE_TRANSACTION), and only then.
+      const compiled: string[] = [];
+      db.setAuthorizer((action, first) => {
+        if (action === constants.SQLITE_TRANSACTION) compiled.push(String(first));
+        return constants.SQLITE_OK;
+      });
+      write(2);
+      expect(compiled).toEqual(['BEGIN', 'COMMIT']);
+      compiled.length = 0;
+      write(3);
+      write(4);
+      expect(compiled).toEqual([]);
+      expect(db.prepare('SELECT count(*) AS n FROM tally').get()).toEqual({ n: 4 });
+      // A failed write still rolls back, and the kept BEGIN opens the next one.
+      expect(() =>
+        transaction(db, () => {
+          db.prepare('INSERT INTO tally VALUES (?)').run(5);
+          throw new Error('refused');
+        }),
+      ).toThrow('refused');
+      expect(db.isTransaction).toBe(false);
+      write(6);
+      expect(db.prepare('SELECT count(*) AS n FROM tally').get()).toEqual({ n: 5 });
     } finally {
       db.close();
     }

@@ -107,12 +107,14 @@ function migrate(db: DatabaseSync): void {
 /**
  * Runs fn inside BEGIN IMMEDIATE: the write lock is taken up front, so a read-then-write inside fn cannot be
  * overtaken by another connection. node:sqlite is synchronous, so nothing else in this process interleaves.
+ * BEGIN and COMMIT are prepared statements, kept like any other (keepPrepared): `exec` would compile both again
+ * for every write.
  */
 export function transaction<T>(db: DatabaseSync, fn: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
+  db.prepare('BEGIN IMMEDIATE').run();
   try {
     const result = fn();
-    db.exec('COMMIT');
+    db.prepare('COMMIT').run();
     return result;
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
