@@ -2,7 +2,7 @@
 // `SELECT *` gives, row by row, with nothing of one row left in the next.
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { wholeRows, type Row } from '../../server/store/sqlite/db.ts';
+import { rowFiller, wholeRows, type Row } from '../../server/store/sqlite/db.ts';
 
 function library() {
   const db = new DatabaseSync(':memory:');
@@ -40,5 +40,15 @@ describe('wholeRows', () => {
       note: null,
       copies: 2,
     });
+  });
+
+  it('fills a row under names that JavaScript would need quoted, each its own property', () => {
+    const fill = rowFiller(['id', "it's", 'say "hi"', 'back\\slash', 'two words']);
+    const row: Row = {};
+    fill(['a', 1, 'x', null, 2.5], row);
+    expect(row).toEqual({ id: 'a', "it's": 1, 'say "hi"': 'x', 'back\\slash': null, 'two words': 2.5 });
+    fill(['b', 2, 'y', 'z', 0], row);
+    expect(Object.keys(row)).toEqual(['id', "it's", 'say "hi"', 'back\\slash', 'two words']);
+    expect(row['back\\slash']).toBe('z');
   });
 });
