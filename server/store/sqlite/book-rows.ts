@@ -41,8 +41,8 @@ export const fieldValues = (fields: BookFieldValues): SQLInputValue[] => FIELD_C
 /**
  * A books row as a BookRecord: { id, the descriptive fields in FIELD_COLUMNS order, quantity, copies, version,
  * createdAt, updatedAt }. Made once from FIELD_COLUMNS, so each property is read and written by a name in the
- * code: a loop over the fields read and stored every one by a name looked up at run time (with rowFiller, db.ts,
- * S1's CPU a request 295 -> 268 µs; docs/performance.md).
+ * code, where a loop over the fields read and stored every one by a name looked up at run time (decision 096). The
+ * names come from FIELD_COLUMNS, each written as a JSON string literal.
  */
 export const toBook: (row: Row) => BookRecord = (() => {
   const quoted = JSON.stringify;

@@ -167,8 +167,8 @@ export function wholeRows<T>(db: DatabaseSync, table: string, to: (row: Row) => 
 /**
  * A function that copies a row read as an array onto `row` under its columns' names, made for one column list.
  * Each store in it names its property in the code: a loop over the names was a store V8 looks up by name every
- * time (its megamorphic keyed store, 2.1% of the gateway's samples on S1's pages of books). The names come from
- * the schema (pragma_table_info), and each is written as a JSON string literal.
+ * time (its megamorphic keyed store, 2.1% of the gateway's samples on S1's pages of books; decision 096). The
+ * names come from the schema (pragma_table_info), and each is written as a JSON string literal.
  */
 export function rowFiller(columns: readonly string[]): (values: readonly SQLOutputValue[], row: Row) => void {
   const stores = columns.map((column, i) => `row[${JSON.stringify(column)}] = values[${i}];`);
