@@ -2,7 +2,7 @@
 // and what the books adapter's parts share (the connection, its statements, where long reads run).
 import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { bookFieldEntries, type BookFieldKind, type BookFieldValues, type BookRecord } from '../port.ts';
-import { numValue, textValue } from './db.ts';
+import { dateValue, numValue, textValue } from './db.ts';
 import type { Row } from './db.ts';
 import type { Reader } from './reader.ts';
 
@@ -53,17 +53,19 @@ export const toBook: (row: Row) => BookRecord = (() => {
     `quantity: ${read('quantity', 'num')}`,
     `copies: ${read('copies', 'num')}`,
     `version: ${read('version', 'num')}`,
-    `createdAt: new Date(${read('created_at', 'num')})`,
-    `updatedAt: new Date(${read('updated_at', 'num')})`,
+    `createdAt: ${read('created_at', 'date')}`,
+    `updatedAt: ${read('updated_at', 'date')}`,
   ];
-  const make = new Function('field', 'text', 'num', `return (row) => ({ ${properties.join(', ')} });`) as (
+  const make = new Function('field', 'text', 'num', 'date', `return (row) => ({ ${properties.join(', ')} });`) as (
     field: ReadField[],
     text: typeof textValue,
     num: typeof numValue,
+    date: typeof dateValue,
   ) => (row: Row) => BookRecord;
   return make(
     FIELD_COLUMNS.map(({ kind }) => READ[kind]),
     textValue,
     numValue,
+    dateValue,
   );
 })();

@@ -195,7 +195,7 @@ export function textValue(value: SQLOutputValue | undefined, column: string): st
 
 export function textOrNull(row: Row, column: string): string | null {
   const value = row[column];
-  return value === null || value === undefined ? null : text(row, column);
+  return value === null || value === undefined ? null : textValue(value, column);
 }
 
 export function num(row: Row, column: string): number {
@@ -211,17 +211,21 @@ export function numValue(value: SQLOutputValue | undefined, column: string): num
 
 export function numOrNull(row: Row, column: string): number | null {
   const value = row[column];
-  return value === null || value === undefined ? null : num(row, column);
+  return value === null || value === undefined ? null : numValue(value, column);
+}
+
+export function date(row: Row, column: string): Date {
+  return dateValue(row[column], column);
 }
 
 /** Dates are stored as epoch milliseconds: exact, sortable, and the same precision as BSON dates. */
-export function date(row: Row, column: string): Date {
-  return new Date(num(row, column));
+export function dateValue(value: SQLOutputValue | undefined, column: string): Date {
+  return new Date(numValue(value, column));
 }
 
 export function dateOrNull(row: Row, column: string): Date | null {
   const value = row[column];
-  return value === null || value === undefined ? null : date(row, column);
+  return value === null || value === undefined ? null : dateValue(value, column);
 }
 
 export function isUniqueViolation(error: unknown): boolean {
