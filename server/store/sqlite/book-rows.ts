@@ -1,9 +1,9 @@
 // The books table's rows: its descriptive columns (book-fields.ts) read into a BookRecord and written from one,
 // and what the books adapter's parts share (the connection, its statements, where long reads run).
-import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { bookFieldEntries, type BookFieldKind, type BookFieldValues, type BookRecord } from '../port.ts';
-import { dateValue, numValue, textValue } from './db.ts';
-import type { Row } from './db.ts';
+import { dateValue, numValue, numValueOrNull, textValue } from './db.ts';
+import type { ReadValue, Row } from './db.ts';
 import type { Reader } from './reader.ts';
 
 /** What the books adapter's parts (books.ts, books-search.ts, books-tiered.ts, books-write.ts) share. */
@@ -25,14 +25,14 @@ export interface BookSql {
 export const FIELD_COLUMNS = bookFieldEntries().map(([name, spec]) => ({ name, column: spec.column, kind: spec.kind }));
 
 /** How a descriptive field's value is read from its column, by the field's kind. */
-type ReadField = (value: SQLOutputValue | undefined, column: string) => string | number | null;
+type ReadField = ReadValue<string | number | null>;
 
 const READ: Record<BookFieldKind, ReadField> = {
   line: textValue,
   text: textValue,
   url: textValue,
   rating: numValue,
-  money: (value, column) => (value == null ? null : numValue(value, column)),
+  money: numValueOrNull,
 };
 
 /** The values of the descriptive fields in FIELD_COLUMNS order, as SQL parameters. */

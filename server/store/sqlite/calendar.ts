@@ -3,20 +3,20 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { CalendarStore, ClosureRecord, HoursChange, OpeningHours } from '../port.ts';
 import { DEFAULT_OPENING_HOURS } from '../seed/calendar.ts';
-import { date, num, text, transaction } from './db.ts';
+import { date, num, text, textOrNull, transaction } from './db.ts';
 import type { Row } from './db.ts';
 
 const toClosure = (row: Row): ClosureRecord => ({
   day: text(row, 'day'),
   reason: text(row, 'reason'),
-  reasonBn: row['reason_bn'] === null ? null : text(row, 'reason_bn'),
+  reasonBn: textOrNull(row, 'reason_bn'),
   createdAt: date(row, 'created_at'),
 });
 
 const toHoursChange = (row: Row): HoursChange => ({
   id: String(num(row, 'id')),
   from: text(row, 'from_day'),
-  to: row['to_day'] === null ? null : text(row, 'to_day'),
+  to: textOrNull(row, 'to_day'),
   hours: JSON.parse(text(row, 'hours')) as OpeningHours[],
   setAt: date(row, 'set_at'),
 });

@@ -193,9 +193,21 @@ export function textValue(value: SQLOutputValue | undefined, column: string): st
   return value;
 }
 
+/** How a value read from a column is checked and made into what the record holds. */
+export type ReadValue<T> = (value: SQLOutputValue | undefined, column: string) => T;
+
+/** `read` for a nullable column: NULL (or a column the row does not have) reads as null. */
+const orNull =
+  <T>(read: ReadValue<T>): ReadValue<T | null> =>
+  (value, column) =>
+    value === null || value === undefined ? null : read(value, column);
+
+const textValueOrNull = orNull(textValue);
+export const numValueOrNull = orNull(numValue);
+const dateValueOrNull = orNull(dateValue);
+
 export function textOrNull(row: Row, column: string): string | null {
-  const value = row[column];
-  return value === null || value === undefined ? null : textValue(value, column);
+  return textValueOrNull(row[column], column);
 }
 
 export function num(row: Row, column: string): number {
@@ -210,8 +222,7 @@ export function numValue(value: SQLOutputValue | undefined, column: string): num
 }
 
 export function numOrNull(row: Row, column: string): number | null {
-  const value = row[column];
-  return value === null || value === undefined ? null : numValue(value, column);
+  return numValueOrNull(row[column], column);
 }
 
 export function date(row: Row, column: string): Date {
@@ -224,8 +235,7 @@ export function dateValue(value: SQLOutputValue | undefined, column: string): Da
 }
 
 export function dateOrNull(row: Row, column: string): Date | null {
-  const value = row[column];
-  return value === null || value === undefined ? null : dateValue(value, column);
+  return dateValueOrNull(row[column], column);
 }
 
 export function isUniqueViolation(error: unknown): boolean {
