@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createGateway } from './gateway.ts';
 import { mailBanner } from './mail/smtp-mailer.ts';
+import { keepMemoryReducerWorking } from './memory-reducer.ts';
 import { smsBanner } from './sms/smpp-sender.ts';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,6 +33,8 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   // With NODE_COMPILE_CACHE set (the Dockerfile, npm start), keep what this boot compiled now rather than at exit,
   // which a killed process never reaches: the next boot skips stripping the TypeScript and compiling.
   flushCompileCache();
+  // The heap a burst of requests grew is given back once the gateway is quiet (Node 24's V8 needs the nudge).
+  const stopNudging = keepMemoryReducerWorking();
   app.log.info(`E-mail notices: ${mailBanner(config.mail)}`);
   app.log.info(`SMS notices: ${smsBanner(config.sms)}`);
 
@@ -47,6 +50,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
         app.log.info({ ms: config.shutdownDrainMs }, 'draining: /readyz answers 503 until the gateway closes');
         await delay(config.shutdownDrainMs, undefined, { signal: skipDrain.signal }).catch(() => undefined);
       }
+      stopNudging();
       // Stop accepting, let in-flight requests finish (bounded), then release the store.
       const timer = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       try {
