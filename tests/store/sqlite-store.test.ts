@@ -1,6 +1,7 @@
 // What only the SQLite adapter promises: a durable file, migrations on open, WAL, and safety across connections.
+import { execFile } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -275,6 +276,39 @@ describe('SQLite reader threads', () => {
     await store.close();
     const refused = await store.books.list({ search: 'zq' }, { first: 1 }).catch((error: unknown) => error);
     expect(isStoreUnavailable(refused)).toBe(true);
+  });
+
+  it('are closed in a process with nothing else to wait for, also when an answer arrives while they stop', async () => {
+    // A script (the bench, a seed run) closes its store last: the answer to a statement waits in the queue when
+    // close() starts, and taking it must not let the process end before the thread has stopped. A file, not
+    // --eval: the thread would take --input-type from the process's flags.
+    const script = join(dir, 'close.mjs');
+    await writeFile(
+      script,
+      `const { threadReaders } = await import(${JSON.stringify(new URL('../../server/store/sqlite/reader.ts', import.meta.url).href)});
+      const readers = threadReaders(${JSON.stringify(join(dir, 'bookhaven.db'))});
+      await readers.searches.all('SELECT 1', []);
+      const answer = readers.searches.all('SELECT 2', []).catch(() => null);
+      const until = performance.now() + 200;
+      while (performance.now() < until);
+      await readers.close();
+      await answer;
+      console.log('closed');`,
+    );
+    new DatabaseSync(join(dir, 'bookhaven.db')).close();
+    const { output, code } = await new Promise<{ output: string; code: number }>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [script],
+        { env: { PATH: process.env.PATH ?? '' }, timeout: 30_000 },
+        (error, out, err) =>
+          error && typeof error.code !== 'number'
+            ? reject(error)
+            : resolve({ output: (out + err).trim(), code: error ? Number(error.code) : 0 }),
+      );
+    });
+    // Before: exit code 13, "unsettled top-level await", nothing printed.
+    expect({ output, code }).toEqual({ output: 'closed', code: 0 });
   });
 });
 

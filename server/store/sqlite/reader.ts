@@ -78,7 +78,9 @@ function threadReader(file: string): Reader {
     thread.on('message', (answer: ReadAnswer) => {
       const waiting = pending.get(answer.id);
       pending.delete(answer.id);
-      if (pending.size === 0) thread.unref();
+      // Not once closing: an answer that arrives while the thread stops would let a script's process exit
+      // before the thread's exit, with close() still waiting for it.
+      if (pending.size === 0 && !closed) thread.unref();
       if (!waiting) return;
       if ('rows' in answer) waiting.resolve(answer.rows as Row[]);
       else
@@ -113,7 +115,10 @@ function threadReader(file: string): Reader {
       closed = true;
       const thread = worker;
       worker = null;
-      if (thread) await thread.terminate();
+      if (thread) {
+        thread.ref();
+        await thread.terminate();
+      }
       failAll(notOpen());
     },
   };
