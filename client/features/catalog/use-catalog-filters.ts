@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useTypedText } from '../../lib/use-typed-text.ts';
 import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type CatalogFilters } from './catalog-filters.ts';
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 /**
- * The catalogue filters, kept in the URL. Typing goes into a draft so the box stays instant; the draft
- * reaches the URL (and so the query) after a pause, then gives way to the URL again. With no draft the box
- * shows the URL, so a link to a plain /all-books also empties it.
+ * The catalogue filters, kept in the URL. What is typed in the search box shows at once and reaches the URL (and
+ * so the query) after a pause (useTypedText); a link to a plain /all-books empties the box.
  */
 export function useCatalogFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const [draft, setDraft] = useState<string | null>(null);
 
   const update = useCallback(
     (patch: Partial<CatalogFilters>) => {
@@ -21,20 +18,14 @@ export function useCatalogFilters() {
     },
     [setParams],
   );
+  const writeSearch = useCallback((search: string) => update({ search }), [update]);
+  const search = useTypedText(filters.search, writeSearch);
 
-  useEffect(() => {
-    if (draft === null) return;
-    const timer = setTimeout(() => {
-      update({ search: draft });
-      setDraft(null);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, update]);
-
+  const { reset } = search;
   const clear = useCallback(() => {
-    setDraft(null);
+    reset();
     update({ search: DEFAULT_FILTERS.search, genre: DEFAULT_FILTERS.genre, availableOnly: false });
-  }, [update]);
+  }, [reset, update]);
 
-  return { filters, searchText: draft ?? filters.search, setSearchText: setDraft, update, clear };
+  return { filters, searchText: search.text, setSearchText: search.setText, update, clear };
 }

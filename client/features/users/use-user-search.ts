@@ -1,34 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useTypedText } from '../../lib/use-typed-text.ts';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const trimmed = (text: string) => text.trim();
 
 /**
- * The All Users search, kept in the URL (?q=) so a reload or Back shows the same list. Typing goes into a
- * draft so the box stays instant; the draft reaches the URL, and so the query, after a pause.
+ * The All Users search, kept in the URL (?q=, trimmed) so a reload or Back shows the same list. What is typed
+ * shows at once and reaches the URL, and so the query, after a pause (useTypedText).
  */
 export function useUserSearch() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
-  const [draft, setDraft] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (draft === null) return;
-    const timer = setTimeout(() => {
+  const write = useCallback(
+    (q: string) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (draft.trim()) next.set('q', draft.trim());
+          if (q) next.set('q', q);
           else next.delete('q');
           return next;
         },
         // Back should leave the page, not undo each search.
         { replace: true },
-      );
-      setDraft(null);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, setParams]);
-
-  return { search, searchText: draft ?? search, setSearchText: setDraft };
+      ),
+    [setParams],
+  );
+  const typed = useTypedText(search, write, { normalize: trimmed });
+  return { search, searchText: typed.text, setSearchText: typed.setText };
 }
