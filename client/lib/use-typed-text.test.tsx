@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { useCallback } from 'react';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router-dom';
+
+type Router = ReturnType<typeof createMemoryRouter>;
 import { useTypedText } from './use-typed-text.ts';
 
 // The router commits a new URL later than the box's own state: here a loader holds each search's navigation until
@@ -27,6 +29,13 @@ async function heldRouter(Box: ComponentType) {
   );
   render(<RouterProvider router={router} />);
   return { router, asked, release: () => release(), box: await screen.findByRole<HTMLInputElement>('searchbox') };
+}
+
+/** Lets the navigation under way through, once it is held, and waits for the URL it brings. */
+async function landed(router: Router, release: () => void, search: string) {
+  await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+  release();
+  await waitFor(() => expect(router.state.location.search).toBe(search));
 }
 
 const trimmed = (text: string) => text.trim();
@@ -63,21 +72,16 @@ describe('a search box kept in the URL', () => {
   it('shows the URL once it changes to something the box did not send (Back, a link)', async () => {
     const { router, release, box } = await heldRouter(CatalogBox);
     fireEvent.change(box, { target: { value: 'lantern' } });
-    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
-    release();
-    await waitFor(() => expect(router.state.location.search).toBe('?q=lantern'));
+    await landed(router, release, '?q=lantern');
     void router.navigate('/?q=harbour');
-    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
-    release();
+    await landed(router, release, '?q=harbour');
     await waitFor(() => expect(box.value).toBe('harbour'));
   });
 
   it('in All Users, keeps a space typed before the next word while the URL holds the trimmed text', async () => {
     const { router, release, box } = await heldRouter(UsersBox);
     fireEvent.change(box, { target: { value: 'john ' } });
-    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
-    release();
-    await waitFor(() => expect(router.state.location.search).toBe('?q=john'));
+    await landed(router, release, '?q=john');
     expect(box.value).toBe('john ');
   });
 });

@@ -5,6 +5,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { constants, DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -296,17 +297,16 @@ describe('SQLite reader threads', () => {
       console.log('closed');`,
     );
     new DatabaseSync(join(dir, 'bookhaven.db')).close();
-    const { output, code } = await new Promise<{ output: string; code: number }>((resolve, reject) => {
-      execFile(
-        process.execPath,
-        [script],
-        { env: { PATH: process.env.PATH ?? '' }, timeout: 30_000 },
-        (error, out, err) =>
-          error && typeof error.code !== 'number'
-            ? reject(error)
-            : resolve({ output: (out + err).trim(), code: error ? Number(error.code) : 0 }),
-      );
-    });
+    const { output, code } = await promisify(execFile)(process.execPath, [script], {
+      env: { PATH: process.env.PATH ?? '' },
+      timeout: 30_000,
+    }).then(
+      ({ stdout, stderr }) => ({ output: (stdout + stderr).trim(), code: 0 }),
+      (error: { stdout: string; stderr: string; code: unknown }) => ({
+        output: (error.stdout + error.stderr).trim(),
+        code: Number(error.code),
+      }),
+    );
     // Before: exit code 13, "unsettled top-level await", nothing printed.
     expect({ output, code }).toEqual({ output: 'closed', code: 0 });
   });
