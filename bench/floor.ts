@@ -6,7 +6,8 @@
 // parsing and the loopback socket, whose kernel time is charged to the writing process). With another
 // checkout, its gateway (A) and this one (B) run instead of the peers: a change measured on every request kind. Closed loop, 50 connections; each
 // round starts new processes and every target takes its turn on each request kind. BENCH_DURATION seconds a
-// turn (default 5), BENCH_ROUNDS rounds (3); BENCH_FLOOR_ONLY=T,S2 runs only those kinds.
+// turn (default 5), BENCH_ROUNDS rounds (3); BENCH_FLOOR_ONLY=T,S2 runs only those kinds. TS (the floor with a
+// member's session to check) and ME (`me { id }`) split S4 into steps, when named: BENCH_FLOOR_ONLY=T,TS,ME,S4.
 // The gateway runs with its deployed heap flags (GATEWAY_FLAGS); the peers as their users run them, with V8's
 // defaults (BENCH_PEER_FLAGS to give them others). BENCH_FLOOR_GATEWAY_B="<flags>" adds a second gateway with
 // those flags in place of them, in the same rounds. Every server is preloaded with bench/gc-meter.ts, so each row
@@ -78,9 +79,13 @@ async function main() {
     S2: inTurn(shuffled(ids, 2).map((id) => gql(BOOK, { id }))),
     S3: inTurn(s3Terms(await searchTerms(store)).map(searchRequest)),
     S4: inTurn([gql(MINE)], shuffled(readers, 3)),
+    // S4 in steps: the floor with a member's session to check (TS), then the member's record (ME), then S4.
+    TS: inTurn([gql('{ __typename }')], shuffled(readers, 4)),
+    ME: inTurn([gql('query Me { me { id } }')], shuffled(readers, 5)),
   };
   const only = (process.env.BENCH_FLOOR_ONLY ?? '').split(',').filter(Boolean);
-  const chosen = Object.keys(kinds).filter((k) => only.length === 0 || only.includes(k));
+  // S4's steps run when named.
+  const chosen = Object.keys(kinds).filter((k) => (only.length === 0 ? !['TS', 'ME'].includes(k) : only.includes(k)));
   const cpu = new Map<string, number[]>();
   const rps = new Map<string, number[]>();
   const gc = new Map<string, number[]>();

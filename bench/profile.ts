@@ -1,5 +1,6 @@
-// `node bench/profile.ts <list|typename|mine|search|distinct|rest|borrow|borrow-rest|holds>`: one scenario
-// against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self time).
+// `node bench/profile.ts <list|typename|typename-signed-in|mine|search|distinct|rest|borrow|borrow-rest|holds>`:
+// one scenario against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self
+// time).
 // The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
 // PROFILE_WITH=perf records the gateway with Linux perf instead (`perf record -g`, JavaScript named through
 // --perf-basic-prof-only-functions): native code too, SQLite's and the kernel's, which V8's profiler charges to
@@ -126,6 +127,15 @@ async function main() {
     // The floor: Apollo Server's pipeline, our Fastify layer and plugins, with no resolver behind them.
     else if (scenario === 'typename')
       await load('typename', { rssOf, url: `${url}/graphql`, method: 'POST', body: gql('{ __typename }') });
+    // The floor with a member's session on each request: what checking who asks costs.
+    else if (scenario === 'typename-signed-in') {
+      const tokens = await memberTokens(2000);
+      await load('typename-signed-in', {
+        rssOf,
+        url: `${url}/graphql`,
+        requests: inTurn([gql('{ __typename }')], tokens),
+      });
+    }
     // S4's request: a member's loans and notices, each request another member's session.
     else if (scenario === 'mine') {
       const tokens = await memberTokens(2000);
