@@ -42,6 +42,8 @@ import { searchRequest, searchTerms } from './search-terms.ts';
 const other = process.argv[2];
 const CONNECTIONS = 50;
 const GATEWAY_B = process.env.BENCH_FLOOR_GATEWAY_B?.split(' ').filter(Boolean);
+/** S4 split into steps (TS, ME), run only when BENCH_FLOOR_ONLY names them. */
+const S4_STEPS = ['TS', 'ME'];
 const GC_METER = ['--import', pathToFileURL(path.join(ROOT, 'bench', 'gc-meter.ts')).href];
 
 /** Garbage collection's pauses so far in a server preloaded with bench/gc-meter.ts (ms). */
@@ -79,13 +81,12 @@ async function main() {
     S2: inTurn(shuffled(ids, 2).map((id) => gql(BOOK, { id }))),
     S3: inTurn(s3Terms(await searchTerms(store)).map(searchRequest)),
     S4: inTurn([gql(MINE)], shuffled(readers, 3)),
-    // S4 in steps: the floor with a member's session to check (TS), then the member's record (ME), then S4.
+    // S4_STEPS: the floor with a member's session to check (TS), then the member's record (ME), then S4.
     TS: inTurn([gql('{ __typename }')], shuffled(readers, 4)),
     ME: inTurn([gql('query Me { me { id } }')], shuffled(readers, 5)),
   };
   const only = (process.env.BENCH_FLOOR_ONLY ?? '').split(',').filter(Boolean);
-  // S4's steps run when named.
-  const chosen = Object.keys(kinds).filter((k) => (only.length === 0 ? !['TS', 'ME'].includes(k) : only.includes(k)));
+  const chosen = Object.keys(kinds).filter((k) => (only.length === 0 ? !S4_STEPS.includes(k) : only.includes(k)));
   const cpu = new Map<string, number[]>();
   const rps = new Map<string, number[]>();
   const gc = new Map<string, number[]>();
