@@ -1,9 +1,10 @@
 // What a bench run measured under, written beside its figures: the same command gave a 3x different floor for
 // Apollo-based servers on two machines of one kind, so a figure is read with the machine's CPU (model, clock,
 // the instruction sets V8's code uses), its limits (cgroup CPU quota and memory), the kernel's memory settings
-// that change garbage collection's cost (transparent huge pages), how busy it was (load average at the start and
-// the end), and how every server was started (Node, V8, the heap flags, NODE_ENV).
-import { readFileSync } from 'node:fs';
+// that change garbage collection's cost (transparent huge pages), how busy it was (the load average at the start,
+// and the CPU time other processes took during the run), and how every server was started (Node, V8, the heap
+// flags, NODE_ENV).
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { BENCH_NODE_ENV, GATEWAY_FLAGS, PEER_FLAGS } from './load.ts';
 
@@ -38,6 +39,61 @@ export interface Conditions {
   peerFlags: string[];
   nodeEnv: string;
   loadAverage: { start: number[]; end?: number[] };
+  /** CPU time when the run began (null where /proc cannot say): what otherProcesses is measured from. */
+  cpuAtStart: CpuTimes | null;
+  /**
+   * The share of the machine's CPU time (every core, for the run's duration) that processes other than the bench
+   * and the servers and clients it started took during the run: 0 on a machine that ran nothing else.
+   */
+  otherProcesses?: { cpuShare: number };
+}
+
+/** Milliseconds: when, the CPU time of the whole machine, and that of this process and its descendants. */
+export interface CpuTimes {
+  atMs: number;
+  machineMs: number;
+  ownMs: number;
+}
+
+/** /proc's clock ticks (USER_HZ), 100 a second on Linux. */
+const TICK_MS = 10;
+
+/**
+ * A process's parent and its CPU time with its reaped children's (utime, stime, cutime, cstime), from
+ * /proc/<pid>/stat; null once it has gone. The fields are counted after the command's name, which may hold spaces.
+ */
+function processTimes(pid: string): { ppid: string; ms: number } | null {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+  return { ppid: fields[1] ?? '', ms: ticks * TICK_MS };
+}
+
+/**
+ * The CPU time so far of every process on the machine (user, nice and system time of every core in /proc/stat; the
+ * time the kernel spends on interrupts is left out, as it is from each process's own) and of this process with
+ * every process it started, running or reaped. Null where /proc cannot say.
+ */
+export function cpuTimes(): CpuTimes | null {
+  const total = read('/proc/stat')?.split('\n')[0]?.split(/\s+/);
+  if (!total || total[0] !== 'cpu') return null;
+  const machineMs = (Number(total[1]) + Number(total[2]) + Number(total[3])) * TICK_MS;
+  const children = new Map<string, string[]>();
+  const times = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const entry = processTimes(pid);
+    if (!entry) continue;
+    times.set(pid, entry.ms);
+    children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), pid]);
+  }
+  let ownMs = 0;
+  const pending = [String(process.pid)];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    ownMs += times.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return { atMs: performance.now(), machineMs, ownMs };
 }
 
 export function conditions(): Conditions {
@@ -64,6 +120,7 @@ export function conditions(): Conditions {
     peerFlags: PEER_FLAGS,
     nodeEnv: BENCH_NODE_ENV,
     loadAverage: { start: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+    cpuAtStart: cpuTimes(),
   };
 }
 
@@ -77,20 +134,44 @@ export function describe(c: Conditions): string {
     `huge pages ${c.transparentHugePages ?? 'unknown'}`,
     `Node ${c.node} (V8 ${c.v8}), the gateway ${c.nodeFlags.join(' ') || "with V8's heap defaults"}, the peers ${c.peerFlags.join(' ') || "with V8's heap defaults"}, NODE_ENV=${c.nodeEnv} for every server`,
     `load average ${load(c.loadAverage.start)}${c.loadAverage.end ? ` at the start, ${load(c.loadAverage.end)} at the end` : ''}`,
+    ...(c.otherProcesses
+      ? [`other processes took ${(c.otherProcesses.cpuShare * 100).toFixed(1)}% of the machine's CPU during the run`]
+      : []),
     ...(busy(c) ? ['BUSY MACHINE: do not compare these figures with a quiet run'] : []),
   ].join('; ');
 }
 
+/** Other processes' share of the machine's CPU over which a run counts as busy. */
+export const BUSY_SHARE = 0.1;
+
 /**
- * Whether the machine was busy: a load average over half its cores at the start or the end. CPU time a request
- * grows with other processes on the cores (the same floor read 65 µs at load 1.3 and 154 µs at load 14 to 20),
- * so a busy run's figures are not compared with a quiet one's.
+ * Whether the machine was busy: a load average over half its cores at the start, or other processes taking over
+ * BUSY_SHARE of its CPU time during the run. CPU time a request grows with other processes on the cores (the same
+ * floor read 65 µs at load 1.3 and 154 µs at load 14 to 20), so a busy run's figures are not compared with a quiet
+ * one's. The load average at the end is no measure of that: the bench's own servers and clients make most of it.
+ * Where /proc cannot say what other processes took, it is the test, as before.
  */
 export function busy(c: Conditions): boolean {
-  return [c.loadAverage.start[0] ?? 0, c.loadAverage.end?.[0] ?? 0].some((load) => load > c.cores / 2);
+  const during = c.otherProcesses
+    ? c.otherProcesses.cpuShare > BUSY_SHARE
+    : (c.loadAverage.end?.[0] ?? 0) > c.cores / 2;
+  return (c.loadAverage.start[0] ?? 0) > c.cores / 2 || during;
 }
 
-/** The run's end: the load average then, so a busy machine shows in the figures' file. */
+/**
+ * The run's end: the load average then, and the share of CPU time other processes took, so a busy machine shows in
+ * the figures' file.
+ */
 export function ended(c: Conditions): Conditions {
-  return { ...c, loadAverage: { ...c.loadAverage, end: os.loadavg().map((x) => Math.round(x * 100) / 100) } };
+  const end = cpuTimes();
+  const start = c.cpuAtStart;
+  const capacityMs = start && end ? (end.atMs - start.atMs) * c.cores : 0;
+  const othersMs = start && end ? end.machineMs - start.machineMs - (end.ownMs - start.ownMs) : 0;
+  return {
+    ...c,
+    loadAverage: { ...c.loadAverage, end: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+    ...(capacityMs > 0
+      ? { otherProcesses: { cpuShare: Math.round((Math.max(0, othersMs) / capacityMs) * 1000) / 1000 } }
+      : {}),
+  };
 }

@@ -1,0 +1,48 @@
+// The bench's account of who used the CPU during a run (bench/conditions.ts): the servers and clients it starts are
+// its own, and only other processes' time makes a run busy. Each burner below spins until its own CPU clock reads
+// 400 ms, however busy the machine is.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { expect, it } from 'vitest';
+import { BUSY_SHARE, busy, conditions, cpuTimes, ended, type Conditions } from '../../bench/conditions.ts';
+
+const BURN_MS = 400;
+const BURN = `while (process.cpuUsage().user + process.cpuUsage().system < ${BURN_MS * 1000});`;
+
+/** CPU time (ms) of the machine and of this process's own, from `from` to now. */
+function since(from: ReturnType<typeof cpuTimes>) {
+  const to = cpuTimes();
+  if (!from || !to) throw new Error('/proc cannot say');
+  return { machineMs: to.machineMs - from.machineMs, ownMs: to.ownMs - from.ownMs };
+}
+
+it("counts a process the run started as the run's own", async () => {
+  const start = cpuTimes();
+  const child = spawn(process.execPath, ['-e', BURN], { stdio: 'ignore' });
+  await once(child, 'exit');
+  const used = since(start);
+  expect(used.ownMs).toBeGreaterThanOrEqual(BURN_MS - 20);
+});
+
+it("counts a process the run did not start as another's, and a run it made busy as busy", async () => {
+  const under: Conditions = conditions();
+  const start = under.cpuAtStart;
+  // The shell puts the burner in the background and exits; the burner is then nobody's child here. It holds the
+  // shell's stdout, so the pipe closes when it ends.
+  const shell = spawn('sh', ['-c', `"${process.execPath}" -e '${BURN}' &`], { stdio: ['ignore', 'pipe', 'ignore'] });
+  shell.stdout.resume();
+  await once(shell.stdout, 'close');
+  const used = since(start);
+  expect(used.machineMs - used.ownMs).toBeGreaterThanOrEqual(BURN_MS - 20);
+  expect(used.ownMs).toBeLessThan(BURN_MS - 20);
+  expect(ended(under).otherProcesses?.cpuShare).toBeGreaterThan(0);
+});
+
+it('is busy when other processes took over its share, and not from the load its own processes make', () => {
+  const quiet: Conditions = { ...conditions(), cores: 2, loadAverage: { start: [0.1], end: [1.9] } };
+  expect(busy({ ...quiet, otherProcesses: { cpuShare: BUSY_SHARE / 2 } })).toBe(false);
+  expect(busy({ ...quiet, otherProcesses: { cpuShare: BUSY_SHARE * 2 } })).toBe(true);
+  expect(busy({ ...quiet, loadAverage: { start: [1.5], end: [0.1] }, otherProcesses: { cpuShare: 0 } })).toBe(true);
+  // Where /proc could not say, the load average at the end is the test.
+  expect(busy(quiet)).toBe(true);
+});
