@@ -71,14 +71,15 @@ function processTimes(pid: string): { ppid: string; ms: number } | null {
 }
 
 /**
- * The CPU time so far of every process on the machine (user, nice and system time of every core in /proc/stat; the
- * time the kernel spends on interrupts is left out, as it is from each process's own) and of this process with
- * every process it started, running or reaped. Null where /proc cannot say.
+ * The CPU time so far of every process on the machine (user, nice, system, interrupt and soft-interrupt time of
+ * every core in /proc/stat: a process's own system time includes the interrupts handled while it ran, its loopback
+ * traffic's among them) and of this process with every process it started, running or reaped. Null where /proc
+ * cannot say.
  */
 export function cpuTimes(): CpuTimes | null {
   const total = read('/proc/stat')?.split('\n')[0]?.split(/\s+/);
   if (!total || total[0] !== 'cpu') return null;
-  const machineMs = (Number(total[1]) + Number(total[2]) + Number(total[3])) * TICK_MS;
+  const machineMs = [1, 2, 3, 6, 7].reduce((sum, i) => sum + Number(total[i] ?? 0), 0) * TICK_MS;
   const children = new Map<string, string[]>();
   const times = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {

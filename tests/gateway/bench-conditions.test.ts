@@ -3,6 +3,7 @@
 // 400 ms, however busy the machine is.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import autocannon from 'autocannon';
 import { expect, it } from 'vitest';
 import { BUSY_SHARE, busy, conditions, cpuTimes, ended, type Conditions } from '../../bench/conditions.ts';
 
@@ -22,6 +23,27 @@ it("counts a process the run started as the run's own", async () => {
   await once(child, 'exit');
   const used = since(start);
   expect(used.ownMs).toBeGreaterThanOrEqual(BURN_MS - 20);
+});
+
+it("counts the interrupts of the run's own loopback traffic as the run's own", async () => {
+  // A process's system time includes the interrupts handled while it ran; the machine's must count them too, or a
+  // run's own requests over loopback would read as less than nothing taken by others.
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      "require('node:http').createServer((q, r) => r.end('{}')).listen(0, function () { console.log(this.address().port) })",
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const [port] = (await once(server.stdout, 'data')) as [Buffer];
+  const start = cpuTimes();
+  await autocannon({ url: `http://127.0.0.1:${String(port).trim()}`, connections: 20, duration: 1 });
+  const used = since(start);
+  server.kill();
+  await once(server, 'exit');
+  expect(used.ownMs).toBeGreaterThan(500);
+  expect(used.machineMs - used.ownMs).toBeGreaterThanOrEqual(-60);
 });
 
 it("counts a process the run did not start as another's, and a run it made busy as busy", async () => {
