@@ -1,9 +1,9 @@
 // What a bench run measured under, written beside its figures: the same command gave a 3x different floor for
 // Apollo-based servers on two machines of one kind, so a figure is read with the machine's CPU (model, clock,
 // the instruction sets V8's code uses), its limits (cgroup CPU quota and memory), the kernel's memory settings
-// that change garbage collection's cost (transparent huge pages), how busy it was (the load average at the start,
-// and the CPU time other processes took during the run), and how every server was started (Node, V8, the heap
-// flags, NODE_ENV).
+// that change garbage collection's cost (transparent huge pages), how busy it was (the CPU time other processes
+// took during the run; the load average at the start and the end), and how every server was started (Node, V8, the
+// heap flags, NODE_ENV).
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { BENCH_NODE_ENV, GATEWAY_FLAGS, PEER_FLAGS } from './load.ts';
@@ -146,17 +146,15 @@ export function describe(c: Conditions): string {
 export const BUSY_SHARE = 0.1;
 
 /**
- * Whether the machine was busy: a load average over half its cores at the start, or other processes taking over
- * BUSY_SHARE of its CPU time during the run. CPU time a request grows with other processes on the cores (the same
- * floor read 65 µs at load 1.3 and 154 µs at load 14 to 20), so a busy run's figures are not compared with a quiet
- * one's. The load average at the end is no measure of that: the bench's own servers and clients make most of it.
- * Where /proc cannot say what other processes took, it is the test, as before.
+ * Whether the machine was busy: other processes took over BUSY_SHARE of its CPU time during the run. CPU time a
+ * request grows with other processes on the cores (the same floor read 65 µs at load 1.3 and 154 µs at load 14 to
+ * 20), so a busy run's figures are not compared with a quiet one's. The load average is no measure of that: at the
+ * end the bench's own servers and clients make most of it, and at the start it says what ran the minute before.
+ * Only where /proc cannot say what other processes took is it the test (over half the cores at the start or end).
  */
 export function busy(c: Conditions): boolean {
-  const during = c.otherProcesses
-    ? c.otherProcesses.cpuShare > BUSY_SHARE
-    : (c.loadAverage.end?.[0] ?? 0) > c.cores / 2;
-  return (c.loadAverage.start[0] ?? 0) > c.cores / 2 || during;
+  if (c.otherProcesses) return c.otherProcesses.cpuShare > BUSY_SHARE;
+  return [c.loadAverage.start[0] ?? 0, c.loadAverage.end?.[0] ?? 0].some((load) => load > c.cores / 2);
 }
 
 /**
