@@ -86,7 +86,9 @@ export function cpuTimes(): CpuTimes | null {
     const entry = processTimes(pid);
     if (!entry) continue;
     times.set(pid, entry.ms);
-    children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), pid]);
+    const siblings = children.get(entry.ppid);
+    if (siblings) siblings.push(pid);
+    else children.set(entry.ppid, [pid]);
   }
   let ownMs = 0;
   const pending = [String(process.pid)];

@@ -43,7 +43,8 @@ it("counts the interrupts of the run's own loopback traffic as the run's own", a
   server.kill();
   await once(server, 'exit');
   expect(used.ownMs).toBeGreaterThan(500);
-  expect(used.machineMs - used.ownMs).toBeGreaterThanOrEqual(-60);
+  // Both totals are counted in ticks of 10 ms, each process's scaled to its exact run time: a few ticks apart.
+  expect(used.machineMs - used.ownMs).toBeGreaterThanOrEqual(-100);
 });
 
 it("counts a process the run did not start as another's", async () => {
