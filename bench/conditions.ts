@@ -6,7 +6,7 @@
 // heap flags, NODE_ENV).
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { BENCH_NODE_ENV, GATEWAY_FLAGS, PEER_FLAGS } from './load.ts';
+import { BENCH_NODE_ENV, GATEWAY_FLAGS, PEER_FLAGS, statFields, TICK_MS } from './load.ts';
 
 /** A cgroup limit, null when there is none ("max", v1's -1, or a v1 memory limit near 2^63). */
 const limit = (value: string | null): string | null =>
@@ -55,17 +55,14 @@ export interface CpuTimes {
   ownMs: number;
 }
 
-/** /proc's clock ticks (USER_HZ), 100 a second on Linux. */
-const TICK_MS = 10;
-
 /**
  * A process's parent and its CPU time with its reaped children's (utime, stime, cutime, cstime), from
- * /proc/<pid>/stat; null once it has gone. The fields are counted after the command's name, which may hold spaces.
+ * /proc/<pid>/stat; null once it has gone.
  */
 function processTimes(pid: string): { ppid: string; ms: number } | null {
   const stat = read(`/proc/${pid}/stat`);
   if (!stat) return null;
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(stat);
   const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
   return { ppid: fields[1] ?? '', ms: ticks * TICK_MS };
 }

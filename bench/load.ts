@@ -167,9 +167,20 @@ export async function peakRssMb(pid: number): Promise<number> {
  * each for about the same CPU.
  */
 export async function cpuMs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const fields = statFields(await readFile(`/proc/${pid}/stat`, 'utf8'));
+  // utime and stime are fields 14 and 15 of stat(5).
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** /proc's clock ticks (USER_HZ), 100 a second on Linux, in ms. */
+export const TICK_MS = 10;
+
+/**
+ * The fields of a /proc/<pid>/stat after the command's name, which may hold spaces and parentheses: stat(5)'s field
+ * 3 (the state) is [0], field 4 (the parent) [1], utime [11], stime [12], cutime [13], cstime [14].
+ */
+export function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 /** Starts a new peak-RSS window for the process ("5" resets VmHWM), so each scenario gets its own peak. */
