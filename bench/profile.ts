@@ -1,4 +1,4 @@
-// `node bench/profile.ts <list|typename|typename-signed-in|mine|search|distinct|rest|borrow|borrow-rest|holds>`:
+// `node bench/profile.ts <list|page|typename|typename-signed-in|mine|search|distinct|rest|borrow|borrow-rest|holds>`:
 // one scenario against a gateway started with --cpu-prof, then where its CPU went: by package and by function (self
 // time).
 // The .cpuprofile stays under bench/results/profiles/ for Chrome DevTools or speedscope.
@@ -11,6 +11,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
+import { encodeCursor } from '../server/store/ids.ts';
 import { borrowReturn } from './borrow-return.ts';
 import { holdsScenario } from './holds.ts';
 import {
@@ -29,7 +30,7 @@ import {
   stop,
 } from './load.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
-import { inTurn, MINE, prepared } from './scenarios.ts';
+import { inTurn, MINE, PAGE, prepared, shuffled } from './scenarios.ts';
 import { benchStore } from './store.ts';
 
 interface ProfileNode {
@@ -124,6 +125,15 @@ async function main() {
     const someBook = await someBookId(url);
     const rssOf = gateway.pid;
     if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: LIST });
+    // S1's requests: a page of 20 books after a random book's cursor.
+    else if (scenario === 'page') {
+      const db = await store.open();
+      const ids: string[] = [];
+      for await (const book of db.books.all()) ids.push(book.id);
+      await db.close();
+      const pages = shuffled(ids, 1).map((id) => gql(PAGE, { after: encodeCursor(id) }));
+      await load('page', { rssOf, url: `${url}/graphql`, requests: inTurn(pages) });
+    }
     // The floor: Apollo Server's pipeline, our Fastify layer and plugins, with no resolver behind them.
     else if (scenario === 'typename')
       await load('typename', { rssOf, url: `${url}/graphql`, method: 'POST', body: gql('{ __typename }') });
