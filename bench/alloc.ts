@@ -1,15 +1,17 @@
 // `node bench/alloc.ts [kind] [requests]`: what one request allocates, in the gateway and in stock Apollo Server
 // (bench/peers.ts, PEER=apollo), and where: each server runs with bench/heap-sampler.ts, is warmed up, then
-// answers `requests` (default 20,000) requests of `kind` (T = `{ __typename }`, S2 = `book(id)`, S4 = `me { loans
-// notices }` for 1,000 signed-in members in turn) while V8's sampling heap profiler counts every allocation,
-// collected or not. Prints bytes a request and the allocating functions by bytes (self), per server; the profiles
-// stay in bench/results/heap/ for Chrome DevTools. ALLOC_PEERS=apollo,mercurius names the peers (bench/peers.ts).
+// answers `requests` (default 20,000) requests of `kind` (T = `{ __typename }`, S1 = the page of 20 books after
+// the first book, S2 = `book(id)`, S4 = `me { loans notices }` for 1,000 signed-in members in turn) while V8's
+// sampling heap profiler counts every allocation, collected or not. Prints bytes a request and the allocating
+// functions by bytes (self), per server; the profiles stay in bench/results/heap/ for Chrome DevTools.
+// ALLOC_PEERS=apollo,mercurius names the peers (bench/peers.ts).
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/ports.ts';
+import { encodeCursor } from '../server/store/ids.ts';
 import { gatewayEnv, gql, launch, memberTokens, ROOT, SECRET } from './load.ts';
-import { BOOK, inTurn, MINE, prepared } from './scenarios.ts';
+import { BOOK, inTurn, MINE, PAGE, prepared } from './scenarios.ts';
 
 interface SampleNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -89,7 +91,14 @@ async function main() {
     break;
   }
   await db.close();
-  const body = kind === 'T' ? gql('{ __typename }') : kind === 'S4' ? gql(MINE) : gql(BOOK, { id });
+  const bodies: Record<string, string> = {
+    T: gql('{ __typename }'),
+    S1: gql(PAGE, { after: encodeCursor(id) }),
+    S2: gql(BOOK, { id }),
+    S4: gql(MINE),
+  };
+  const body = bodies[kind];
+  if (!body) throw new Error(`unknown kind ${kind}: T, S1, S2 or S4`);
   const tokens = kind === 'S4' ? await memberTokens(1000) : undefined;
   const peers = (process.env.ALLOC_PEERS ?? 'apollo').split(',');
   // The heap flags of GATEWAY_FLAGS bound the heap the samples are kept in too: the profiler gets room of its own.
