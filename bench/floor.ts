@@ -19,7 +19,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/ports.ts';
-import { encodeCursor } from '../server/store/ids.ts';
 import { conditions, describe, ended } from './conditions.ts';
 import {
   cpuMs,
@@ -36,7 +35,7 @@ import {
   spread,
   stop,
 } from './load.ts';
-import { BOOK, inTurn, MINE, PAGE, prepared, s3Terms, shuffled } from './scenarios.ts';
+import { BOOK, bookIds, inTurn, MINE, pageBodies, prepared, s3Terms, shuffled } from './scenarios.ts';
 import { searchRequest, searchTerms } from './search-terms.ts';
 
 const other = process.argv[2];
@@ -70,14 +69,11 @@ async function main() {
   const measuredUnder = conditions();
   console.log(`Conditions: ${describe(measuredUnder)}`);
   const store = await prepared();
-  const db = await store.open();
-  const ids: string[] = [];
-  for await (const book of db.books.all()) ids.push(book.id);
-  await db.close();
+  const ids = await bookIds(store);
   const readers = await memberTokens(2000);
   const kinds: Record<string, autocannon.Request[]> = {
     T: inTurn([gql('{ __typename }')]),
-    S1: inTurn(shuffled(ids, 1).map((id) => gql(PAGE, { after: encodeCursor(id) }))),
+    S1: inTurn(pageBodies(ids)),
     S2: inTurn(shuffled(ids, 2).map((id) => gql(BOOK, { id }))),
     S3: inTurn(s3Terms(await searchTerms(store)).map(searchRequest)),
     S4: inTurn([gql(MINE)], shuffled(readers, 3)),

@@ -11,7 +11,6 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/ports.ts';
-import { encodeCursor } from '../server/store/ids.ts';
 import { borrowReturn } from './borrow-return.ts';
 import { holdsScenario } from './holds.ts';
 import {
@@ -30,7 +29,7 @@ import {
   stop,
 } from './load.ts';
 import { distinctSearches, searchRequest, searchTerms } from './search-terms.ts';
-import { inTurn, MINE, PAGE, prepared, shuffled } from './scenarios.ts';
+import { bookIds, inTurn, MINE, pageBodies, prepared } from './scenarios.ts';
 import { benchStore } from './store.ts';
 
 interface ProfileNode {
@@ -126,14 +125,8 @@ async function main() {
     const rssOf = gateway.pid;
     if (scenario === 'list') await load('list', { rssOf, url: `${url}/graphql`, method: 'POST', body: LIST });
     // S1's requests: a page of 20 books after a random book's cursor.
-    else if (scenario === 'page') {
-      const db = await store.open();
-      const ids: string[] = [];
-      for await (const book of db.books.all()) ids.push(book.id);
-      await db.close();
-      const pages = shuffled(ids, 1).map((id) => gql(PAGE, { after: encodeCursor(id) }));
-      await load('page', { rssOf, url: `${url}/graphql`, requests: inTurn(pages) });
-    }
+    else if (scenario === 'page')
+      await load('page', { rssOf, url: `${url}/graphql`, requests: inTurn(pageBodies(await bookIds(store))) });
     // The floor: Apollo Server's pipeline, our Fastify layer and plugins, with no resolver behind them.
     else if (scenario === 'typename')
       await load('typename', { rssOf, url: `${url}/graphql`, method: 'POST', body: gql('{ __typename }') });

@@ -84,6 +84,19 @@ export function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
+/** Every book's id in the store, in the catalogue's order. */
+export async function bookIds(store: BenchStore): Promise<string[]> {
+  const db = await store.open();
+  const ids: string[] = [];
+  for await (const book of db.books.all()) ids.push(book.id);
+  await db.close();
+  return ids;
+}
+
+/** S1's bodies: the page of 20 books after each book of `ids`, in a seeded order. */
+export const pageBodies = (ids: string[]): string[] =>
+  shuffled(ids, 1).map((id) => gql(PAGE, { after: encodeCursor(id) }));
+
 /** Each request the next body of the list (and the next member's token, when signed in); never the same twice in a row. */
 export function inTurn(bodies: string[], tokens?: string[]): autocannon.Request[] {
   let next = 0;
@@ -318,7 +331,7 @@ export async function scenarios(): Promise<void> {
       if (book.quantity >= 2) spare.push(book.id);
     }
     await db.close();
-    const pages = shuffled(ids, 1).map((id) => gql(PAGE, { after: encodeCursor(id) }));
+    const pages = pageBodies(ids);
     const books = shuffled(ids, 2).map((id) => gql(BOOK, { id }));
     const terms = s3Terms(await searchTerms(store));
     const searches = terms.map(searchRequest);
