@@ -87,6 +87,21 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^CMD \[.*"server\/index\.ts"\]$/m);
   });
 
+  it("applies the dependencies' patches in every install, the production one included (decision 098)", () => {
+    const pkg = JSON.parse(read('package.json')) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
+    expect(pkg.scripts['postinstall']).toMatch(/^patch-package --error-on-fail$/);
+    // `npm ci --omit=dev` runs the postinstall too.
+    expect(pkg.dependencies['patch-package']).toBeDefined();
+    for (const name of ['build', 'deps']) {
+      const copied = stage(name).search(/^COPY patches \.\/patches$/m);
+      expect(copied).toBeGreaterThan(-1);
+      expect(copied).toBeLessThan(stage(name).search(/^RUN npm ci\b/m));
+    }
+  });
+
   it("fills Node's compile cache at build, so the gateway boots without stripping its TypeScript again", async () => {
     const runtime = stages.at(-1) ?? '';
     const cacheDir = /^ENV NODE_COMPILE_CACHE=(\S+)$/m.exec(runtime)?.[1];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApolloServer, type GraphQLResponse } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLError, parse } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { createJitExecutor, jitExecution } from '../../server/graphql/jit-executor.ts';
 
 class DomainError extends Error {}
@@ -14,7 +15,10 @@ interface Calls {
 }
 
 const schema = makeExecutableSchema({
-  typeDefs: 'type Query { hello(times: Int!): String!  fails: String  tooMany: String  calls: Int! }',
+  typeDefs: `
+    type Query { hello(times: Int!): String!  fails: String  tooMany: String  calls: Int!  books: [Book] }
+    type Book { id: ID!  title: String!  pages: Int  note: String }
+  `,
   resolvers: {
     Query: {
       hello: (_: unknown, args: { times: number }) => 'hi'.repeat(args.times),
@@ -24,6 +28,13 @@ const schema = makeExecutableSchema({
       tooMany: () => {
         throw new GraphQLError('slow down', { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
       },
+      // A list whose leaves hold each case a compiled leaf checks: a value, a missing required one, one that is
+      // not its type, and an error in place of a value.
+      books: () => [
+        { id: '1', title: 'Gitanjali', pages: 103, note: 'first' },
+        { id: '2', title: null, pages: 10, note: null },
+        { id: '3', title: 'Agnibeena', pages: 'many', note: new Error('no note') },
+      ],
       calls: (_: unknown, _args: unknown, ctx: Calls) => {
         resolutions += 1;
         return ++ctx.calls;
@@ -123,10 +134,63 @@ describe('operations answered compiled through Apollo Server', () => {
     expect(second).toEqual(first);
   });
 
+  it("checks each leaf of a list's items as graphql-js does: a missing required value, a wrong type, an error", async () => {
+    const [first, second] = await twice('{ books { id title pages note } }');
+    // graphql-jit lists the errors of a null carried up to its parent after the others; the order is not the answer's.
+    const byPath = (errors: readonly { path?: readonly (string | number)[] }[] = []) =>
+      [...errors].sort((a, b) => String(a.path).localeCompare(String(b.path)));
+    for (const run of [first, second]) {
+      expect(run?.result.data).toEqual({
+        books: [
+          { id: '1', title: 'Gitanjali', pages: 103, note: 'first' },
+          null,
+          { id: '3', title: 'Agnibeena', pages: null, note: null },
+        ],
+      });
+      expect(byPath(run?.result.errors)).toEqual([
+        expect.objectContaining({
+          message: 'Cannot return null for non-nullable field Book.title.',
+          locations: [{ line: 1, column: 14 }],
+          path: ['books', 1, 'title'],
+        }),
+        expect.objectContaining({
+          message: 'no note',
+          locations: [{ line: 1, column: 26 }],
+          path: ['books', 2, 'note'],
+        }),
+        expect.objectContaining({
+          message: 'Int cannot represent non-integer value: "many"',
+          locations: [{ line: 1, column: 20 }],
+          path: ['books', 2, 'pages'],
+        }),
+      ]);
+    }
+    expect(byPath(second?.result.errors)).toEqual(byPath(first?.result.errors));
+  });
+
+  // patches/graphql-jit+0.8.9.patch (decision 098): graphql-jit builds a leaf's error location and path on every
+  // read, for every field of every item of a list; patched, it reads the value first and builds them only for an
+  // error. This fails when `npm ci` did not apply the patch.
+  it("reads a leaf's value before it builds the error it would give (the installed patch)", () => {
+    const compiled = compileQuery(schema, parse('{ books { title note } }'), undefined, { debug: true } as never);
+    if (!isCompiledQuery(compiled)) throw new Error('not compiled');
+    const code = (compiled as { __DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation?: string })
+      .__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation;
+    // Book.title is required and Book.note is not: each leaf's value is tested, then serialized, in place.
+    expect(code).toMatch(/\((\S+) != null && !\(\1 instanceof Error\) \? __context\.serializers\.StringSerializer\(/);
+    expect(code).toMatch(
+      /\((\S+) == null \? null : !\(\1 instanceof Error\) \? __context\.serializers\.StringSerializer\(/,
+    );
+  });
+
   it('answers introspection (through graphql-js)', async () => {
     const [first, second] = await twice('{ __type(name: "Query") { fields { name } } }');
     expect(first?.result).toEqual({
-      data: { __type: { fields: [{ name: 'hello' }, { name: 'fails' }, { name: 'tooMany' }, { name: 'calls' }] } },
+      data: {
+        __type: {
+          fields: [{ name: 'hello' }, { name: 'fails' }, { name: 'tooMany' }, { name: 'calls' }, { name: 'books' }],
+        },
+      },
     });
     expect(second).toEqual(first);
   });
